@@ -1,0 +1,25 @@
+import type { Row } from '../db/db.ts';
+import type { EntityDef } from '../metadata/registry.ts';
+import { useCompany, type CallContext } from '../records/call-context.ts';
+
+export type AuditAction = 'add' | 'update' | 'delete' | string;
+
+/** The company an entry belongs to: the call's, or for a platform record with a tenant key that record's company. */
+export function auditCompany(ctx: CallContext, entity: EntityDef, record: Row): number | null {
+  if (entity.scope === 'company') return ctx.companyId;
+  if (entity.tenantKey) return Number(record[entity.tenantKey]);
+  return null;
+}
+
+/** Writes one audit-trail entry (who, when, what, before and after) in the call's transaction. */
+export async function writeAudit(ctx: CallContext, entity: EntityDef, action: AuditAction, before: Row | null, after: Row | null): Promise<void> {
+  const record = (after ?? before)!;
+  const companyId = auditCompany(ctx, entity, record);
+  if (companyId === null) return;
+  await useCompany(ctx, companyId);
+  await ctx.tx.query(
+    `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after)
+     VALUES ($1, $2, $3, $4, $5, $6, now(), $7::jsonb, $8::jsonb)`,
+    [companyId, entity.name, record.id, action, ctx.actor.accountId, ctx.actor.name, before && JSON.stringify(before), after && JSON.stringify(after)],
+  );
+}

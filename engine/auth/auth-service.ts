@@ -1,0 +1,130 @@
+import { AppError } from '../app-error.ts';
+import type { Actor } from '../access/actor.ts';
+import type { Db } from '../db/db.ts';
+import type { MailMessage } from '../mail/mail-message.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { clearFailures, recordFailure, secondsLocked } from './login-throttle.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password-hash.ts';
+import { consumeResetKey, createResetKey } from './reset-keys.ts';
+import { hashSecret, newSecret } from './secret-token.ts';
+import { setPasswordMail } from './set-password-mail.ts';
+
+export const SESSION_HOURS = 12;
+
+interface AccountRow {
+  id: number;
+  email: string;
+  password_hash: string | null;
+  role: 'holder' | 'employee';
+  company_id: number | null;
+  employee_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+export interface SessionUser {
+  id: number;
+  uid: number;
+  token: string;
+  role: 'holder' | 'employee';
+  companyId: number | null;
+  employeeId: number | null;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+const findAccount = async (db: Db, email: string) =>
+  (await db.query<AccountRow>(`SELECT * FROM account WHERE lower(email) = lower($1)`, [email]))[0] as AccountRow | undefined;
+
+/** Sign-in: a wrong e-mail and a wrong password look alike; repeated failures lock the e-mail for a while. */
+export async function login(db: Db, email: string, password: string): Promise<SessionUser> {
+  const wait = await secondsLocked(db, email);
+  if (wait > 0)
+    throw new AppError('too_many_attempts', `Too many failed sign-ins for this e-mail; try again in ${wait} seconds`, [], { 'Retry-After': String(wait) });
+  const account = await findAccount(db, email);
+  const ok = await verifyPassword(password, account?.password_hash ?? null);
+  if (!account || !ok) {
+    await recordFailure(db, email);
+    throw new AppError('not_authenticated', 'The e-mail or the password is wrong');
+  }
+  if (account.role === 'employee') {
+    const [company] = await db.query<{ status: string }>(`SELECT status FROM company WHERE id = $1`, [account.company_id]);
+    if (company?.status !== 'Active') throw new AppError('forbidden', 'Your company is not active on Stratum; ask the platform administrator');
+  }
+  await clearFailures(db, email);
+  const { secret, hash } = newSecret();
+  await db.query(`INSERT INTO session (token_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_HOURS} hours')`, [hash, account.id]);
+  return {
+    id: account.id,
+    uid: account.id,
+    token: secret,
+    role: account.role,
+    companyId: account.company_id,
+    employeeId: account.employee_id,
+    email: account.email,
+    firstName: account.first_name,
+    lastName: account.last_name,
+  };
+}
+
+export async function logout(db: Db, token: string): Promise<void> {
+  await db.query(`UPDATE session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, [hashSecret(token)]);
+}
+
+/** The caller behind a token, or null when it is unknown, expired or revoked. Module access is filled in per call. */
+export async function resolveToken(db: Db, token: string): Promise<Omit<Actor, 'enabledModules' | 'adminModules'> | null> {
+  const [a] = await db.query<AccountRow>(
+    `SELECT a.* FROM session s JOIN account a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [hashSecret(token)],
+  );
+  if (!a) return null;
+  return {
+    accountId: a.id,
+    role: a.role,
+    companyId: a.company_id,
+    employeeId: a.employee_id,
+    email: a.email,
+    name: [a.first_name, a.last_name].filter(Boolean).join(' ') || a.email,
+  };
+}
+
+/** Always answers alike, whether or not the e-mail has an account, so that it cannot be used to find accounts. */
+export async function forgotPassword(db: Db, email: string, publicUrl: string): Promise<MailMessage | null> {
+  return db.transaction(async (tx) => {
+    const account = await findAccount(tx, email);
+    if (!account) return null;
+    const key = await createResetKey(tx, account.id);
+    const mail = setPasswordMail('reset', publicUrl, account.email, key, account.first_name ?? '');
+    await enqueueMail(tx, [mail]);
+    return mail;
+  });
+}
+
+/** Sets a new password with a reset key; the key is used up, every session of the account ends, and nothing echoes the password. */
+export async function resetPassword(db: Db, email: string, password: string, authKey: string): Promise<void> {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new AppError('validation_failed', `password: must be at least ${MIN_PASSWORD_LENGTH} characters`, [{ field: 'password', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }]);
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const account = await findAccount(tx, email);
+    if (!account || !(await consumeResetKey(tx, account.id, authKey))) throw new AppError('bad_request', 'The reset key is wrong, used or expired; ask for a new one');
+    await tx.query(`UPDATE account SET password_hash = $1 WHERE id = $2`, [hash, account.id]);
+    await tx.query(`UPDATE session SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL`, [account.id]);
+    await clearFailures(tx, email);
+  });
+}
+
+/** The modules the company has and the ones this employee administers, read inside the call's scoped transaction. */
+export async function loadModuleAccess(tx: Db, companyId: number, employeeId: number | null): Promise<{ enabled: Set<string>; admin: Set<string> }> {
+  const rows = await tx.query<{ code: string; enabled: string | null; admin: string | null }>(
+    `SELECT m.code, cm.enabled, em.admin_access AS admin FROM module m
+     LEFT JOIN company_module cm ON cm.company_id = $1 AND cm.module_id = m.id
+     LEFT JOIN employee_module em ON em.company_id = $1 AND em.employee_id = $2 AND em.module_id = m.id
+     WHERE cm.id IS NOT NULL OR em.id IS NOT NULL`,
+    [companyId, employeeId],
+  );
+  return {
+    enabled: new Set(rows.filter((r) => r.enabled === 'Yes').map((r) => r.code)),
+    admin: new Set(rows.filter((r) => r.admin === 'Yes').map((r) => r.code)),
+  };
+}

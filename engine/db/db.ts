@@ -1,0 +1,25 @@
+/** The one storage interface the engine uses; `postgres` and PGlite adapters implement it. */
+export type Row = Record<string, unknown>;
+
+export interface Db {
+  readonly kind: 'postgres' | 'pglite';
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs fn in one transaction; inside a transaction it simply runs fn. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL error as both drivers surface it (SQLSTATE code, constraint, detail). */
+export interface DbError {
+  code?: string;
+  constraint?: string;
+  constraint_name?: string;
+  detail?: string;
+  column?: string;
+  column_name?: string;
+  message: string;
+}
+
+export function isDbError(e: unknown): e is DbError {
+  return typeof e === 'object' && e !== null && typeof (e as DbError).code === 'string';
+}

@@ -1,0 +1,386 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ErrorObject } from 'ajv';
+import { createAjv } from './schema-validator.ts';
+import { MetadataError, type MetadataFault } from './metadata-error.ts';
+import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
+import {
+  LANGUAGES,
+  type Action,
+  type ChildDef,
+  type CommandDef,
+  type EntityDef,
+  type EntityMeta,
+  type FieldDef,
+  type JsonSchema,
+  type Language,
+  type Messages,
+  type ModuleDef,
+  type ModuleMeta,
+  type Registry,
+  type Role,
+  type WorkflowMeta,
+} from './registry.ts';
+
+export type HookKind = 'computed' | 'command' | 'afterWrite' | 'transition';
+export interface HookCatalog {
+  has(kind: HookKind, name: string): boolean;
+}
+
+/** Names that every record carries; a declared field may not reuse them. */
+export const STANDARD_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+const RESERVED = new Set<string>([...STANDARD_FIELDS, 'companyId']);
+const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+interface Located<T> {
+  file: string;
+  data: T;
+}
+
+/**
+ * Reads metadata/: validates each file against its schema in metadata/schema, checks every cross-reference
+ * (entities, fields, hooks, i18n keys) and returns a frozen Registry, or throws a MetadataError listing
+ * each fault with its file and JSON pointer.
+ */
+export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry {
+  const faults: MetadataFault[] = [];
+  const rel = (p: string) => relative(process.cwd(), p) || p;
+  const ajv = createAjv();
+  const validators = Object.fromEntries(
+    (['entity', 'module', 'workflow', 'i18n'] as const).map((kind) => {
+      const schema = JSON.parse(readFileSync(join(metadataDir, 'schema', `${kind}.schema.json`), 'utf8'));
+      return [kind, ajv.compile(schema)];
+    }),
+  ) as Record<'entity' | 'module' | 'workflow' | 'i18n', ReturnType<typeof ajv.compile>>;
+
+  const read = <T>(file: string, kind: keyof typeof validators): Located<T> | null => {
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      faults.push({ file: rel(file), pointer: '', message: `is not valid JSON: ${(e as Error).message}` });
+      return null;
+    }
+    const validate = validators[kind];
+    if (!validate(data)) {
+      for (const err of validate.errors ?? []) faults.push({ file: rel(file), pointer: pointerOf(err), message: messageOf(err) });
+      return null;
+    }
+    return { file: rel(file), data: data as T };
+  };
+
+  // Phase 1: read and validate every file against its schema.
+  const messages = {} as Record<Language, Messages>;
+  for (const lang of LANGUAGES) {
+    const m = read<Record<string, string>>(join(metadataDir, 'i18n', `${lang}.json`), 'i18n');
+    messages[lang] = Object.freeze(m?.data ?? {});
+  }
+  const en = messages.en;
+  const modulesDir = join(metadataDir, 'modules');
+  const moduleFiles: Located<ModuleMeta>[] = [];
+  const entityFiles: (Located<EntityMeta> & { module: string; folder: string })[] = [];
+  const workflowFiles: (Located<WorkflowMeta> & { folder: string })[] = [];
+  const hashInput = createHash('sha256');
+  for (const moduleFolder of listDirs(modulesDir)) {
+    const moduleFile = join(modulesDir, moduleFolder, 'module.json');
+    if (!existsSync(moduleFile)) {
+      faults.push({ file: rel(join(modulesDir, moduleFolder)), pointer: '', message: 'has no module.json' });
+      continue;
+    }
+    const mod = read<ModuleMeta>(moduleFile, 'module');
+    if (mod) {
+      if (mod.data.id !== moduleFolder) faults.push({ file: mod.file, pointer: '/id', message: `must equal its folder name "${moduleFolder}"` });
+      moduleFiles.push(mod);
+    }
+    hashInput.update(readFileSync(moduleFile));
+    for (const entityFolder of listDirs(join(modulesDir, moduleFolder))) {
+      const base = join(modulesDir, moduleFolder, entityFolder);
+      const ent = read<EntityMeta>(join(base, 'entity.json'), 'entity');
+      if (existsSync(join(base, 'entity.json'))) hashInput.update(readFileSync(join(base, 'entity.json')));
+      if (ent) {
+        if (ent.data.name !== entityFolder) faults.push({ file: ent.file, pointer: '/name', message: `must equal its folder name "${entityFolder}"` });
+        entityFiles.push({ ...ent, module: moduleFolder, folder: entityFolder });
+      }
+      if (existsSync(join(base, 'workflow.json'))) {
+        hashInput.update(readFileSync(join(base, 'workflow.json')));
+        const wf = read<WorkflowMeta>(join(base, 'workflow.json'), 'workflow');
+        if (wf) workflowFiles.push({ ...wf, folder: entityFolder });
+      }
+    }
+  }
+
+  // Phase 2: build the definitions.
+  const key = (file: string, pointer: string, k: string | undefined) => {
+    if (k !== undefined && !(k in en)) faults.push({ file, pointer, message: `names the i18n key "${k}", which metadata/i18n/en.json does not define` });
+  };
+  const moduleIds = new Set(moduleFiles.map((m) => m.data.id));
+  const entities = new Map<string, EntityDef>();
+  for (const ef of entityFiles) {
+    if (entities.has(ef.data.name)) {
+      faults.push({ file: ef.file, pointer: '/name', message: `duplicates the entity "${ef.data.name}"` });
+      continue;
+    }
+    entities.set(ef.data.name, buildEntity(ef, hooks, faults, key));
+  }
+  for (const wf of workflowFiles) {
+    const entity = entities.get(wf.data.entity);
+    if (!entity || wf.data.entity !== wf.folder) {
+      faults.push({ file: wf.file, pointer: '/entity', message: `must name the entity of its folder ("${wf.folder}")` });
+      continue;
+    }
+    checkWorkflow(wf, entity, hooks, faults, key);
+    (entity as { workflow?: WorkflowMeta }).workflow = wf.data;
+  }
+
+  // Phase 3: cross-references between entities.
+  for (const entity of entities.values()) checkReferences(entity, entities, faults);
+
+  const modules = new Map<string, ModuleDef>();
+  for (const mf of moduleFiles) {
+    const m = mf.data;
+    const label = m.label ?? `module.${kebabToCamel(m.id)}`;
+    key(mf.file, '/label', label);
+    (m.screens ?? []).forEach((s, i) => {
+      if (s.entity && !entities.has(s.entity)) faults.push({ file: mf.file, pointer: `/screens/${i}/entity`, message: `names the unknown entity "${s.entity}"` });
+      if (s.label) key(mf.file, `/screens/${i}/label`, s.label);
+      if (s.kind === 'redirect' && !s.to) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a redirect needs "to"' });
+      if (s.kind === 'custom' && !s.component) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a custom screen needs "component"' });
+    });
+    modules.set(m.id, {
+      id: m.id,
+      label,
+      role: m.role ?? 'employee',
+      core: m.core ?? false,
+      routeBase: m.routeBase,
+      screens: m.screens ?? [],
+      entities: [...entities.values()].filter((e) => e.module === m.id).map((e) => e.name),
+    });
+  }
+  for (const ef of entityFiles) if (!moduleIds.has(ef.module)) faults.push({ file: ef.file, pointer: '', message: `sits in "${ef.module}", which is not a module` });
+
+  if (faults.length) throw new MetadataError(faults);
+  for (const file of [...LANGUAGES]) hashInput.update(JSON.stringify(messages[file]));
+  const registry: Registry = {
+    entities,
+    modules,
+    messages,
+    hash: hashInput.digest('hex').slice(0, 16),
+    entity(name: string) {
+      const e = entities.get(name);
+      if (!e) throw new Error(`unknown entity ${name}`);
+      return e;
+    },
+  };
+  return deepFreeze(registry);
+}
+
+function buildEntity(
+  ef: Located<EntityMeta> & { module: string },
+  hooks: HookCatalog,
+  faults: MetadataFault[],
+  key: (file: string, pointer: string, k: string | undefined) => void,
+): EntityDef {
+  const m = ef.data;
+  const file = ef.file;
+  const scope = m.scope ?? 'company';
+  const camelName = kebabToCamel(m.name);
+  const label = m.label ?? `entity.${camelName}`;
+  key(file, '/label', label);
+  const props = (m.schema.properties ?? {}) as unknown as Record<string, JsonSchema>;
+  const required = new Set(m.schema.required ?? []);
+  for (const r of required) if (!(r in props)) faults.push({ file, pointer: '/schema/required', message: `names "${r}", which is not a field` });
+
+  const fields: FieldDef[] = Object.entries(props).map(([name, s]) => {
+    const pointer = `/schema/properties/${name}`;
+    if (RESERVED.has(name)) faults.push({ file, pointer, message: `"${name}" is a standard field of every record; do not declare it` });
+    if (!/^[a-z][A-Za-z0-9]*$/.test(name)) faults.push({ file, pointer, message: 'a field name is camelCase' });
+    key(file, `${pointer}/title`, s.title as string | undefined);
+    const computed = s['x-computed'] as string | undefined;
+    if (computed && !hooks.has('computed', computed)) faults.push({ file, pointer: `${pointer}/x-computed`, message: `names the unknown hook "${computed}"` });
+    return {
+      name,
+      column: camelToSnake(name),
+      type: s.type as FieldDef['type'],
+      format: s.format as string | undefined,
+      enum: s.enum as (string | number)[] | undefined,
+      required: required.has(name),
+      ref: s['x-ref'] as string | undefined,
+      onDelete: (s['x-onDelete'] as FieldDef['onDelete']) ?? 'restrict',
+      computed,
+      readOnly: s.readOnly === true || computed !== undefined,
+      renamedFrom: s['x-renamedFrom'] as string | undefined,
+      default: s.default,
+      schema: s,
+    };
+  });
+  const field = new Map(fields.map((f) => [f.name, f]));
+  const stored = (name: string) => field.has(name) && !field.get(name)!.computed;
+  const sortable = (name: string) => stored(name) || (STANDARD_FIELDS as readonly string[]).includes(name);
+
+  const list = m.list ?? {};
+  (list.columns ?? []).forEach((c, i) => {
+    if (!field.has(c) && !(STANDARD_FIELDS as readonly string[]).includes(c)) faults.push({ file, pointer: `/list/columns/${i}`, message: `names "${c}", which is not a field` });
+  });
+  (list.filters ?? []).forEach((c, i) => {
+    if (!sortable(c)) faults.push({ file, pointer: `/list/filters/${i}`, message: `names "${c}", which is not a stored field` });
+  });
+  (list.search ?? []).forEach((c, i) => {
+    if (!stored(c) || field.get(c)!.type !== 'string') faults.push({ file, pointer: `/list/search/${i}`, message: `names "${c}", which is not a stored text field` });
+  });
+  const sort = list.sort ?? 'id';
+  if (!sortable(sort.replace(/^-/, ''))) faults.push({ file, pointer: '/list/sort', message: `names "${sort}", which is not a stored field` });
+  (m.unique ?? []).forEach((u, i) =>
+    u.forEach((c, j) => {
+      if (!stored(c)) faults.push({ file, pointer: `/unique/${i}/${j}`, message: `names "${c}", which is not a stored field` });
+    }),
+  );
+
+  if (m.tenantKey !== undefined && (scope !== 'platform' || !(m.tenantKey === 'id' || stored(m.tenantKey))))
+    faults.push({ file, pointer: '/tenantKey', message: 'is for platform entities and must name a stored field or id' });
+
+  const defaultRoles = (action: Action): Role[] => {
+    if (scope === 'platform') return ['holder'];
+    if (m.system) return action === 'read' ? ['employee:moduleAdmin'] : [];
+    return action === 'read' ? ['employee'] : ['employee:moduleAdmin'];
+  };
+  const acc = m.access ?? {};
+  const access = {
+    read: (acc.read ?? defaultRoles('read')) as Role[],
+    add: (acc.add ?? acc.write ?? defaultRoles('add')) as Role[],
+    update: (acc.update ?? acc.write ?? defaultRoles('update')) as Role[],
+    delete: (acc.delete ?? acc.write ?? defaultRoles('delete')) as Role[],
+  };
+  if (m.system) for (const a of ['add', 'update', 'delete'] as const) access[a] = [];
+  if (scope === 'platform' && m.tenantKey === undefined && (access.add.length || access.update.length || access.delete.length))
+    faults.push({ file, pointer: '/access', message: 'a writable platform entity needs a tenantKey, so that its audit trail belongs to a company' });
+
+  const errors = (m.errors ?? {}) as Record<string, string>;
+  for (const [k, v] of Object.entries(errors)) key(file, `/errors/${k}`, v);
+
+  const commands: CommandDef[] = (m.commands ?? []).map((c, i) => {
+    const pointer = `/commands/${i}`;
+    if (['add', 'update', 'delete'].includes(c.name)) faults.push({ file, pointer: `${pointer}/name`, message: `"${c.name}" is a standard call` });
+    for (const f of c.fields ?? []) if (!stored(f)) faults.push({ file, pointer: `${pointer}/fields`, message: `names "${f}", which is not a stored field` });
+    if (c.kind === 'hook' && (!c.hook || !hooks.has('command', c.hook))) faults.push({ file, pointer: `${pointer}/hook`, message: `names the unknown hook "${c.hook ?? ''}"` });
+    if ((c.kind === 'patch' || c.kind === 'upload') && !(c.fields ?? []).length) faults.push({ file, pointer, message: `a ${c.kind} command names its fields` });
+    if (!errors[c.name]) faults.push({ file, pointer: `/errors`, message: `has no error title for the command "${c.name}"` });
+    return {
+      name: c.name,
+      kind: c.kind,
+      method: c.method ?? 'POST',
+      fields: c.fields ?? [],
+      input: c.input as JsonSchema | undefined,
+      hook: c.hook,
+      access: (c.access ?? access.update) as Role[],
+      dataKey: c.dataKey ?? (c.kind === 'bulkAdd' ? 'list' : 'item'),
+      error: errors[c.name],
+      maxBytes: c.maxBytes ?? DEFAULT_UPLOAD_BYTES,
+      mimeTypes: c.mimeTypes ?? [],
+    };
+  });
+  if (m.hooks?.afterWrite && !hooks.has('afterWrite', m.hooks.afterWrite))
+    faults.push({ file, pointer: '/hooks/afterWrite', message: `names the unknown hook "${m.hooks.afterWrite}"` });
+
+  return {
+    name: m.name,
+    camelName,
+    module: ef.module,
+    scope,
+    label,
+    table: kebabToSnake(m.name),
+    tenantKey: m.tenantKey,
+    system: m.system ?? false,
+    fields,
+    field,
+    schema: m.schema as unknown as JsonSchema,
+    unique: m.unique ?? [],
+    children: (m.children ?? []) as ChildDef[],
+    list: {
+      columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),
+      filters: list.filters ?? [],
+      search: list.search ?? [],
+      sort,
+      pageSize: list.pageSize ?? DEFAULT_PAGE_SIZE,
+    },
+    form: { uiSchema: (m.form?.uiSchema ?? {}) as JsonSchema },
+    errors,
+    access,
+    dataKeys: { list: m.api?.dataKeys?.list ?? 'list', item: m.api?.dataKeys?.item ?? 'item' },
+    afterWrite: m.hooks?.afterWrite,
+    commands,
+    source: file,
+  };
+}
+
+function checkReferences(entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): void {
+  const file = entity.source;
+  for (const f of entity.fields) {
+    if (!f.ref) continue;
+    const target = entities.get(f.ref);
+    const pointer = `/schema/properties/${f.name}/x-ref`;
+    if (!target) faults.push({ file, pointer, message: `names the unknown entity "${f.ref}"` });
+    else if (entity.scope === 'platform' && target.scope === 'company') faults.push({ file, pointer, message: `a platform entity cannot reference the company entity "${f.ref}"` });
+    if (f.type !== 'integer') faults.push({ file, pointer, message: 'a reference is an integer field' });
+    if (f.onDelete === 'setNull' && f.required) faults.push({ file, pointer, message: 'a required reference cannot be set to null on delete' });
+  }
+  const checkChildren = (parent: EntityDef, children: readonly ChildDef[], pointer: string) =>
+    children.forEach((c, i) => {
+      const child = entities.get(c.entity);
+      if (!child) return void faults.push({ file, pointer: `${pointer}/${i}/entity`, message: `names the unknown entity "${c.entity}"` });
+      const via = child.field.get(c.via);
+      if (!via || via.ref !== parent.name) faults.push({ file, pointer: `${pointer}/${i}/via`, message: `"${c.via}" must be a field of ${c.entity} that references ${parent.name}` });
+      checkChildren(child, c.children ?? [], `${pointer}/${i}/children`);
+    });
+  checkChildren(entity, entity.children, '/children');
+}
+
+function checkWorkflow(
+  wf: Located<WorkflowMeta>,
+  entity: EntityDef,
+  hooks: HookCatalog,
+  faults: MetadataFault[],
+  key: (file: string, pointer: string, k: string | undefined) => void,
+): void {
+  const { file, data } = wf;
+  const state = entity.field.get(data.stateField);
+  if (!state) faults.push({ file, pointer: '/stateField', message: `names "${data.stateField}", which is not a field of ${entity.name}` });
+  else if (!state.enum || data.states.some((s) => !state.enum!.includes(s))) faults.push({ file, pointer: '/states', message: `every state must be in the enum of ${data.stateField}` });
+  if (!data.states.includes(data.initial)) faults.push({ file, pointer: '/initial', message: `"${data.initial}" is not one of the states` });
+  data.transitions.forEach((t, i) => {
+    const p = `/transitions/${i}`;
+    for (const s of [...t.from, t.to]) if (!data.states.includes(s)) faults.push({ file, pointer: p, message: `"${s}" is not one of the states` });
+    if (t.hook && !hooks.has('transition', t.hook)) faults.push({ file, pointer: `${p}/hook`, message: `names the unknown hook "${t.hook}"` });
+    for (const r of t.requires ?? []) if (!entity.field.has(r)) faults.push({ file, pointer: `${p}/requires`, message: `names "${r}", which is not a field` });
+    key(file, `${p}/error`, t.error);
+    if (entity.commands.some((c) => c.name === t.action)) faults.push({ file, pointer: `${p}/action`, message: `"${t.action}" is also a command of ${entity.name}` });
+  });
+}
+
+function listDirs(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => statSync(join(dir, f)).isDirectory())
+    .sort();
+}
+
+function pointerOf(err: ErrorObject): string {
+  const extra = err.keyword === 'additionalProperties' ? `/${(err.params as { additionalProperty: string }).additionalProperty}` : '';
+  return (err.instancePath || '') + extra || '/';
+}
+
+function messageOf(err: ErrorObject): string {
+  if (err.keyword === 'additionalProperties') return 'is not a known property';
+  if (err.keyword === 'enum') return `${err.message}: ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+  return err.message ?? err.keyword;
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    if (o instanceof Map) for (const v of o.values()) deepFreeze(v);
+    else for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+}

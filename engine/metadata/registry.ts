@@ -1,0 +1,96 @@
+import type { EntityMeta } from '../generated/metadata/entity.ts';
+import type { ModuleMeta } from '../generated/metadata/module.ts';
+import type { WorkflowMeta } from '../generated/metadata/workflow.ts';
+
+export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'public';
+export type Action = 'read' | 'add' | 'update' | 'delete';
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
+export type JsonSchema = Record<string, unknown>;
+
+/** A field as the engine uses it: its schema plus what the x- keywords and the entity decide. */
+export interface FieldDef {
+  readonly name: string;
+  readonly column: string;
+  readonly type: FieldType;
+  readonly format?: string;
+  readonly enum?: readonly (string | number)[];
+  readonly required: boolean;
+  readonly ref?: string;
+  readonly onDelete: 'restrict' | 'cascade' | 'setNull';
+  readonly computed?: string;
+  readonly readOnly: boolean;
+  readonly renamedFrom?: string;
+  readonly default?: unknown;
+  readonly schema: JsonSchema;
+}
+
+export interface ChildDef {
+  readonly key: string;
+  readonly entity: string;
+  readonly via: string;
+  readonly children: readonly ChildDef[];
+}
+
+export interface CommandDef {
+  readonly name: string;
+  readonly kind: 'patch' | 'bulkAdd' | 'upload' | 'hook';
+  readonly method: 'GET' | 'POST';
+  readonly fields: readonly string[];
+  readonly input?: JsonSchema;
+  readonly hook?: string;
+  readonly access: readonly Role[];
+  readonly dataKey: string;
+  readonly error?: string;
+  readonly maxBytes: number;
+  readonly mimeTypes: readonly string[];
+}
+
+export interface EntityDef {
+  readonly name: string;
+  readonly camelName: string;
+  readonly module: string;
+  readonly scope: 'platform' | 'company';
+  readonly label: string;
+  readonly table: string;
+  readonly tenantKey?: string;
+  readonly system: boolean;
+  /** Stored and computed fields in declaration order. */
+  readonly fields: readonly FieldDef[];
+  readonly field: ReadonlyMap<string, FieldDef>;
+  /** The declared JSON Schema of the fields. */
+  readonly schema: JsonSchema;
+  readonly unique: readonly (readonly string[])[];
+  readonly children: readonly ChildDef[];
+  readonly list: { readonly columns: readonly string[]; readonly filters: readonly string[]; readonly search: readonly string[]; readonly sort: string; readonly pageSize: number };
+  readonly form: { readonly uiSchema: JsonSchema };
+  readonly errors: Readonly<Record<string, string>>;
+  readonly access: Readonly<Record<Action, readonly Role[]>>;
+  readonly dataKeys: { readonly list: string; readonly item: string };
+  readonly afterWrite?: string;
+  readonly commands: readonly CommandDef[];
+  readonly workflow?: WorkflowMeta;
+  /** The metadata file it came from, for messages. */
+  readonly source: string;
+}
+
+export interface ModuleDef extends Readonly<Required<Pick<ModuleMeta, 'id' | 'label' | 'role'>>> {
+  readonly core: boolean;
+  readonly routeBase?: string;
+  readonly screens: NonNullable<ModuleMeta['screens']>;
+  readonly entities: readonly string[];
+}
+
+export type Messages = Readonly<Record<string, string>>;
+export type Language = 'en' | 'bn' | 'de';
+export const LANGUAGES: readonly Language[] = ['en', 'bn', 'de'];
+
+export interface Registry {
+  readonly entities: ReadonlyMap<string, EntityDef>;
+  readonly modules: ReadonlyMap<string, ModuleDef>;
+  readonly messages: Readonly<Record<Language, Messages>>;
+  /** A hash of the whole metadata, recorded with each migration. */
+  readonly hash: string;
+  entity(name: string): EntityDef;
+}
+
+export type { EntityMeta, ModuleMeta, WorkflowMeta };

@@ -1,0 +1,19 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { FormatsPlugin } from 'ajv-formats';
+
+// ajv-formats is CommonJS; its default export arrives as the module object under NodeNext.
+const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
+
+/** The x- keywords of entity schemas: annotations that ajv accepts and ignores when validating records. */
+export const X_KEYWORDS = ['x-ref', 'x-onDelete', 'x-computed', 'x-renamedFrom', 'x-money', 'x-file', 'x-html'] as const;
+
+/** One ajv for metadata and records alike: JSON Schema 2020-12, formats, every error reported. */
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, strictRequired: false, useDefaults: false, coerceTypes: false });
+  addFormats(ajv);
+  for (const k of X_KEYWORDS) ajv.addKeyword({ keyword: k, schemaType: ['string', 'boolean'] });
+  return ajv;
+}
+
+export type { Ajv2020 };

@@ -1,0 +1,26 @@
+import type { Actor } from '../access/actor.ts';
+import type { Db } from '../db/db.ts';
+import type { HookRegistry } from '../hooks/hook-registry.ts';
+import type { Registry } from '../metadata/registry.ts';
+import type { MailMessage } from '../mail/mail-message.ts';
+
+/** Everything one call works with, inside its one transaction. */
+export interface CallContext {
+  readonly tx: Db;
+  readonly registry: Registry;
+  readonly hooks: HookRegistry;
+  readonly actor: Actor;
+  /** The company whose rows this call touches: the caller's, or for the holder the one it names. */
+  companyId: number | null;
+  /** Mail written in this transaction; sent after it commits. */
+  readonly mail: MailMessage[];
+  /** Where links in mail point (PUBLIC_URL). */
+  readonly publicUrl: string;
+}
+
+/** Moves the transaction's tenant setting to another company (the holder adding a company and its executive). */
+export async function useCompany(ctx: CallContext, companyId: number): Promise<void> {
+  if (ctx.companyId === companyId) return;
+  await ctx.tx.query(`select set_config('app.company_id', $1, true)`, [String(companyId)]);
+  ctx.companyId = companyId;
+}

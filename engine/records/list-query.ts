@@ -1,0 +1,109 @@
+import { AppError } from '../app-error.ts';
+import type { EntityDef, FieldDef } from '../metadata/registry.ts';
+import { quoteIdent } from '../metadata/naming.ts';
+import { columnOf, STANDARD_TYPES } from './record-columns.ts';
+
+/** Query-string names a list reads itself; every other name is a filter. */
+export const LIST_PARAMS = new Set(['limit', 'offset', 'sort', 'q', 'companyId']);
+export const MAX_PAGE = 500;
+/** Totals are counted up to this many; beyond it the reply says the total is at least this. */
+export const TOTAL_CAP = 10_000;
+
+const OPERATORS: Record<string, string> = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', in: 'IN', like: 'ILIKE' };
+
+export interface ListQuery {
+  where: string[];
+  params: unknown[];
+  orderBy: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Turns ?field=v, ?field[gte]=v, ?field[in]=a,b, ?q=, ?sort=-name, ?limit=&offset= into SQL over declared
+ * filter fields only. `params` continues after the placeholders the caller already used.
+ */
+export function parseListQuery(entity: EntityDef, query: Record<string, string[]>, firstParam: number): ListQuery {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const next = (v: unknown) => {
+    params.push(v);
+    return `$${firstParam + params.length - 1}`;
+  };
+  for (const [rawKey, values] of Object.entries(query)) {
+    if (LIST_PARAMS.has(rawKey)) continue;
+    const m = /^([A-Za-z][A-Za-z0-9]*)(?:\[([a-z]+)\])?$/.exec(rawKey);
+    const name = m?.[1] ?? rawKey;
+    if (!m || !entity.list.filters.includes(name))
+      throw new AppError('bad_request', `"${rawKey}" is not a filter of ${entity.name}; it filters by ${entity.list.filters.join(', ') || 'nothing'}`);
+    const op = m[2] ?? 'eq';
+    if (!(op in OPERATORS)) throw new AppError('bad_request', `"${op}" is not a filter operator; use one of ${Object.keys(OPERATORS).join(', ')}`);
+    const col = quoteIdent(columnOf(entity, name)!);
+    const type = entity.field.get(name) ?? STANDARD_TYPES[name];
+    for (const raw of values) {
+      if (op === 'in') {
+        const list = raw.split(',').map((v) => coerce(name, type, v));
+        where.push(`${col} = ANY(${next(list)})`);
+      } else if (op === 'like') {
+        where.push(`${col}::text ILIKE ${next('%' + escapeLike(raw) + '%')}`);
+      } else {
+        where.push(`${col} ${OPERATORS[op]} ${next(coerce(name, type, raw))}`);
+      }
+    }
+  }
+  const q = query.q?.[0]?.trim();
+  if (q) {
+    if (!entity.list.search.length) throw new AppError('bad_request', `${entity.name} has no searchable fields`);
+    const p = next('%' + escapeLike(q) + '%');
+    where.push('(' + entity.list.search.map((f) => `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`).join(' OR ') + ')');
+  }
+  return { where, params, orderBy: orderBy(entity, query.sort?.[0]), ...page(entity, query) };
+}
+
+function orderBy(entity: EntityDef, sort: string | undefined): string {
+  const spec = sort ?? entity.list.sort;
+  const parts = spec.split(',').map((s) => s.trim()).filter(Boolean);
+  const sql = parts.map((p) => {
+    const desc = p.startsWith('-');
+    const name = desc ? p.slice(1) : p;
+    const col = columnOf(entity, name);
+    if (!col) throw new AppError('bad_request', `Cannot sort ${entity.name} by "${name}"; it is not a stored field`);
+    return `${quoteIdent(col)} ${desc ? 'DESC' : 'ASC'}`;
+  });
+  // id last, so that paging is stable when the sort field has ties.
+  if (!parts.some((p) => p.replace(/^-/, '') === 'id')) sql.push(parts[0]?.startsWith('-') ? '"id" DESC' : '"id" ASC');
+  return sql.join(', ');
+}
+
+function page(entity: EntityDef, query: Record<string, string[]>): { limit: number; offset: number } {
+  const int = (name: string, dflt: number, min: number, max: number) => {
+    const raw = query[name]?.[0];
+    if (raw === undefined) return dflt;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max) throw new AppError('bad_request', `"${name}" must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+  return { limit: int('limit', entity.list.pageSize, 1, MAX_PAGE), offset: int('offset', 0, 0, 1_000_000_000) };
+}
+
+function coerce(name: string, f: Pick<FieldDef, 'type' | 'format'> & { enum?: readonly (string | number)[] }, raw: string): unknown {
+  const bad = (what: string) => new AppError('bad_request', `Filter "${name}" must be ${what}; got "${raw}"`);
+  switch (f.type) {
+    case 'integer':
+      if (!/^-?\d+$/.test(raw)) throw bad('a whole number');
+      return Number(raw);
+    case 'number':
+      if (raw.trim() === '' || Number.isNaN(Number(raw))) throw bad('a number');
+      return Number(raw);
+    case 'boolean':
+      if (raw !== 'true' && raw !== 'false') throw bad('true or false');
+      return raw === 'true';
+    default:
+      if (f.format === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw bad('a date (YYYY-MM-DD)');
+      if (f.format === 'date-time' && Number.isNaN(Date.parse(raw))) throw bad('a date and time');
+      if (f.enum && !f.enum.includes(raw)) throw bad(`one of ${f.enum.join(', ')}`);
+      return raw;
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);

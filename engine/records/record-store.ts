@@ -1,0 +1,195 @@
+import { assertAllowed } from '../access/access-policy.ts';
+import { AppError } from '../app-error.ts';
+import { writeAudit } from '../audit/audit-writer.ts';
+import type { Row } from '../db/db.ts';
+import type { ChildDef, EntityDef } from '../metadata/registry.ts';
+import { humanize, quoteIdent } from '../metadata/naming.ts';
+import type { CallContext } from './call-context.ts';
+import { mapDbError } from './db-error-mapping.ts';
+import { parseListQuery, TOTAL_CAP } from './list-query.ts';
+import { paramCast, selectColumns, storedFields, toParam } from './record-columns.ts';
+import { validateRecord } from './record-validator.ts';
+
+export interface ListResult {
+  rows: Row[];
+  total: number;
+  /** true when there are more than TOTAL_CAP matches and total is that cap. */
+  totalCapped: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** The WHERE that keeps a call inside its company: company_id for company tables, the tenant key for platform ones an employee may read. */
+function tenantWhere(ctx: CallContext, entity: EntityDef, firstParam: number): { sql: string[]; params: unknown[] } {
+  if (entity.scope === 'company') {
+    if (ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
+    return { sql: [`company_id = $${firstParam}`], params: [ctx.companyId] };
+  }
+  if (ctx.actor.role === 'employee' && entity.tenantKey) return { sql: [`${quoteIdent(entity.field.get(entity.tenantKey)?.column ?? 'id')} = $${firstParam}`], params: [ctx.actor.companyId] };
+  return { sql: [], params: [] };
+}
+
+export function withComputed(ctx: CallContext, entity: EntityDef, rows: Row[]): Row[] {
+  const computed = entity.fields.filter((f) => f.computed);
+  if (computed.length) for (const r of rows) for (const f of computed) r[f.name] = ctx.hooks.computed[f.computed!](r);
+  return rows;
+}
+
+export async function listRecords(ctx: CallContext, entity: EntityDef, query: Record<string, string[]>): Promise<ListResult> {
+  assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, `read ${humanize(entity.name)} records`);
+  const tenant = tenantWhere(ctx, entity, 1);
+  const q = parseListQuery(entity, query, tenant.params.length + 1);
+  const where = [...tenant.sql, ...q.where];
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const params = [...tenant.params, ...q.params];
+  const rows = await ctx.tx.query(
+    `SELECT ${selectColumns(entity)} FROM ${quoteIdent(entity.table)} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
+    params,
+  );
+  let total = q.offset + rows.length;
+  let totalCapped = false;
+  // Count only when the page does not already tell the total, and never past the cap.
+  if (rows.length === q.limit || (rows.length === 0 && q.offset > 0)) {
+    const [{ n }] = await ctx.tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${quoteIdent(entity.table)} ${whereSql} LIMIT ${TOTAL_CAP + 1}) s`,
+      params,
+    );
+    totalCapped = n > TOTAL_CAP;
+    total = Math.min(n, TOTAL_CAP);
+  }
+  return { rows: withComputed(ctx, entity, rows), total, totalCapped, limit: q.limit, offset: q.offset };
+}
+
+async function fetchOne(ctx: CallContext, entity: EntityDef, id: unknown, lock = false): Promise<Row> {
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw new AppError('bad_request', `id must be a positive whole number`);
+  const tenant = tenantWhere(ctx, entity, 2);
+  const where = ['id = $1', ...tenant.sql].join(' AND ');
+  const [row] = await ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${quoteIdent(entity.table)} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`, [id, ...tenant.params]);
+  if (!row) throw new AppError('not_found', `No ${humanize(entity.name)} with id ${id}`);
+  return row;
+}
+
+export async function readRecord(ctx: CallContext, entity: EntityDef, id: unknown): Promise<Row> {
+  assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, `read ${humanize(entity.name)} records`);
+  const row = await fetchOne(ctx, entity, id);
+  withComputed(ctx, entity, [row]);
+  await loadChildren(ctx, entity.children, [row]);
+  return row;
+}
+
+/** One query per child level, never per parent row. */
+async function loadChildren(ctx: CallContext, children: readonly ChildDef[], parents: Row[]): Promise<void> {
+  for (const c of children) {
+    const child = ctx.registry.entity(c.entity);
+    const via = child.field.get(c.via)!;
+    const ids = parents.map((p) => p.id);
+    const tenant = tenantWhere(ctx, child, 2);
+    const rows = withComputed(
+      ctx,
+      child,
+      await ctx.tx.query(
+        `SELECT ${selectColumns(child)} FROM ${quoteIdent(child.table)} WHERE ${[`${quoteIdent(via.column)} = ANY($1)`, ...tenant.sql].join(' AND ')} ORDER BY ${quoteIdent(child.field.get(child.list.sort.replace(/^-/, ''))?.column ?? 'id')}, id`,
+        [ids, ...tenant.params],
+      ),
+    );
+    const byParent = new Map<unknown, Row[]>(parents.map((p) => [p.id, []]));
+    for (const r of rows) byParent.get(r[c.via])?.push(r);
+    for (const p of parents) p[c.key] = byParent.get(p.id);
+    if (c.children?.length && rows.length) await loadChildren(ctx, c.children, rows);
+  }
+}
+
+export async function addRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { checked?: boolean; audit?: boolean } = {}): Promise<Row> {
+  if (!opts.checked) assertAllowed(ctx.registry, entity, entity.access.add, ctx.actor, `add ${humanize(entity.name)} records`);
+  validateRecord(entity, 'add', input);
+  const values: Row = { ...input };
+  if (entity.workflow) values[entity.workflow.stateField] = entity.workflow.initial;
+  if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
+  const columns: { sql: string; value: unknown; cast: string }[] = [];
+  if (entity.scope === 'company') columns.push({ sql: 'company_id', value: ctx.companyId, cast: '' });
+  for (const f of storedFields(entity)) if (values[f.name] !== undefined) columns.push({ sql: quoteIdent(f.column), value: toParam(f, values[f.name]), cast: paramCast(f) });
+  columns.push({ sql: 'created_by', value: ctx.actor.accountId, cast: '' }, { sql: 'updated_by', value: ctx.actor.accountId, cast: '' });
+  const cols = columns.map((c) => c.sql);
+  const params = columns.map((c) => c.value);
+  const placeholders = columns.map((c, i) => `$${i + 1}${c.cast}`);
+  let row: Row;
+  try {
+    [row] = await ctx.tx.query(`INSERT INTO ${quoteIdent(entity.table)} (${cols.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${selectColumns(entity)}`, params);
+  } catch (e) {
+    throw mapDbError(e, ctx.registry, entity, 'add');
+  }
+  withComputed(ctx, entity, [row]);
+  if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, null, row);
+  if (opts.audit !== false) await writeAudit(ctx, entity, 'add', null, row);
+  return row;
+}
+
+/**
+ * Changes the given fields of one record. The caller's version must be the stored one, else nothing is written.
+ * `onlyFields` limits a patch command to the fields it declares.
+ */
+export async function updateRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { onlyFields?: readonly string[]; action?: string; roles?: EntityDef['access']['update'] } = {}): Promise<Row> {
+  const action = opts.action ?? 'update';
+  assertAllowed(ctx.registry, entity, opts.roles ?? entity.access.update, ctx.actor, `${action === 'update' ? 'change' : action} ${humanize(entity.name)} records`);
+  validateRecord(entity, 'update', input);
+  const { id, version, ...changes } = input as Row & { id: number; version: number };
+  if (opts.onlyFields) {
+    const extra = Object.keys(changes).filter((k) => !opts.onlyFields!.includes(k));
+    if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: `is not changed by ${action}; it changes ${opts.onlyFields!.join(', ')}` })));
+  }
+  const before = await fetchOne(ctx, entity, id, true);
+  if (before.version !== version)
+    throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it (your version ${version}, now ${before.version}); reload it and try again`);
+  return applyUpdate(ctx, entity, before, changes, action);
+}
+
+/** Writes changes to a fetched (and locked) record: version + 1, afterWrite hook, audit entry. Also used by commands. */
+export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, changes: Row, action: string): Promise<Row> {
+  withComputed(ctx, entity, [before]);
+  const fields = storedFields(entity).filter((f) => changes[f.name] !== undefined);
+  const sets = fields.map((f, i) => `${quoteIdent(f.column)} = $${i + 1}${paramCast(f)}`);
+  const params = fields.map((f) => toParam(f, changes[f.name]));
+  params.push(ctx.actor.accountId);
+  const updatedBy = `$${params.length}`;
+  params.push(before.id);
+  let where = `id = $${params.length}`;
+  if (entity.scope === 'company') {
+    params.push(ctx.companyId);
+    where += ` AND company_id = $${params.length}`;
+  }
+  let after: Row;
+  try {
+    [after] = await ctx.tx.query(
+      `UPDATE ${quoteIdent(entity.table)} SET ${[...sets, 'version = version + 1', 'updated_at = now()', `updated_by = ${updatedBy}`].join(', ')} WHERE ${where} RETURNING ${selectColumns(entity)}`,
+      params,
+    );
+  } catch (e) {
+    throw mapDbError(e, ctx.registry, entity, 'update');
+  }
+  withComputed(ctx, entity, [after]);
+  if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, before, after);
+  await writeAudit(ctx, entity, action, before, after);
+  return after;
+}
+
+export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: unknown): Promise<Row> {
+  assertAllowed(ctx.registry, entity, entity.access.delete, ctx.actor, `delete ${humanize(entity.name)} records`);
+  const id = (input as Row | null)?.id;
+  const extra = input && typeof input === 'object' ? Object.keys(input).filter((k) => k !== 'id' && k !== 'version') : [];
+  if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not used by delete, which takes only id' })));
+  const before = await fetchOne(ctx, entity, id, true);
+  const version = (input as Row).version;
+  if (version !== undefined && version !== before.version)
+    throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it; reload it and try again`);
+  withComputed(ctx, entity, [before]);
+  try {
+    // A savepoint-free check: the delete either succeeds or the whole call's transaction is rolled back.
+    await ctx.tx.query(`DELETE FROM ${quoteIdent(entity.table)} WHERE id = $1${entity.scope === 'company' ? ' AND company_id = $2' : ''}`, entity.scope === 'company' ? [before.id, ctx.companyId] : [before.id]);
+  } catch (e) {
+    throw mapDbError(e, ctx.registry, entity, 'delete');
+  }
+  await writeAudit(ctx, entity, 'delete', before, null);
+  return before;
+}
+
+export { fetchOne };

@@ -1,0 +1,86 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { AppError, type FieldError } from '../app-error.ts';
+import type { EntityDef, JsonSchema } from '../metadata/registry.ts';
+import { createAjv } from '../metadata/schema-validator.ts';
+
+const ajv = createAjv();
+type Mode = 'add' | 'update';
+const cache = new WeakMap<EntityDef, Record<Mode, ValidateFunction>>();
+
+/**
+ * The validation schemas of a record, derived from its declared schema: read-only and computed fields are
+ * left out (so sending one is refused), optional fields may be null (to clear them), update needs id and version
+ * and accepts any subset of the fields.
+ */
+export function recordSchema(entity: EntityDef, mode: Mode, stateField?: string): JsonSchema {
+  const writable = entity.fields.filter((f) => !f.readOnly && f.name !== stateField);
+  const properties: Record<string, JsonSchema> = {};
+  for (const f of writable) properties[f.name] = f.required ? f.schema : nullable(f.schema);
+  if (mode === 'update') {
+    properties.id = { type: 'integer', minimum: 1 };
+    properties.version = { type: 'integer', minimum: 1 };
+  }
+  const required = mode === 'add' ? writable.filter((f) => f.required).map((f) => f.name) : ['id', 'version'];
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
+function nullable(s: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...s, type: [s.type as string, 'null'] };
+  if (Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[]), null];
+  return out;
+}
+
+function validatorFor(entity: EntityDef, mode: Mode): ValidateFunction {
+  let v = cache.get(entity);
+  if (!v) {
+    const state = entity.workflow?.stateField;
+    v = { add: ajv.compile(recordSchema(entity, 'add', state)), update: ajv.compile(recordSchema(entity, 'update', state)) };
+    cache.set(entity, v);
+  }
+  return v[mode];
+}
+
+/** Throws a 422 that lists every problem by field; a read-only field gets its own message. */
+export function validateRecord(entity: EntityDef, mode: Mode, input: unknown, pathPrefix = ''): asserts input is Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('bad_request', `The body must be a JSON object with the fields of ${entity.name}`);
+  const validate = validatorFor(entity, mode);
+  if (validate(input)) return;
+  throw AppError.validation(fieldErrors(entity, validate.errors ?? [], pathPrefix));
+}
+
+export function fieldErrors(entity: EntityDef | null, errors: readonly ErrorObject[], pathPrefix = ''): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const e of errors) {
+    let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    let message = e.message ?? e.keyword;
+    if (e.keyword === 'required') {
+      field = [field, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.');
+      message = 'is required';
+    } else if (e.keyword === 'additionalProperties') {
+      const extra = (e.params as { additionalProperty: string }).additionalProperty;
+      field = [field, extra].filter(Boolean).join('.');
+      const f = entity?.field.get(extra);
+      message = f?.readOnly ? 'is read-only' : entity && !e.instancePath ? `is not a field of ${entity.name}` : 'is not a known field';
+    } else if (e.keyword === 'enum') {
+      message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.filter((v) => v !== null).join(', ')}`;
+    } else if (e.keyword === 'type') {
+      message = `must be ${String((e.params as { type: string | string[] }).type).replace(',null', '')}`;
+    }
+    field = pathPrefix + field;
+    const k = field + '|' + message;
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push({ field, message });
+    }
+  }
+  return out;
+}
+
+/** Validates a command's payload against its declared input schema. */
+const inputCache = new WeakMap<JsonSchema, ValidateFunction>();
+export function validateInput(schema: JsonSchema, input: unknown): asserts input is Record<string, unknown> {
+  let v = inputCache.get(schema);
+  if (!v) inputCache.set(schema, (v = ajv.compile(schema)));
+  if (!v(input)) throw AppError.validation(fieldErrors(null, v.errors ?? []));
+}

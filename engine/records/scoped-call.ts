@@ -1,0 +1,52 @@
+import { AppError } from '../app-error.ts';
+import type { Actor } from '../access/actor.ts';
+import { loadModuleAccess } from '../auth/auth-service.ts';
+import type { Db } from '../db/db.ts';
+import { setScope } from '../db/tenant-scope.ts';
+import type { HookRegistry } from '../hooks/hook-registry.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import type { Registry } from '../metadata/registry.ts';
+import type { CallContext } from './call-context.ts';
+
+export type Caller = Omit<Actor, 'enabledModules' | 'adminModules'>;
+
+export interface Engine {
+  db: Db;
+  registry: Registry;
+  hooks: HookRegistry;
+  publicUrl: string;
+}
+
+/**
+ * Runs fn in one transaction under the request role with the tenant setting; an employee's module access is read
+ * inside it. Mail the work writes goes to the outbox in the same transaction. Used by the HTTP API and by scripts alike.
+ */
+export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: number | null, fn: (ctx: CallContext) => Promise<T>): Promise<{ result: T; mailed: number }> {
+  const mail: CallContext['mail'] = [];
+  const result = await engine.db.transaction(async (tx) => {
+    await setScope(tx, { companyId, holder: caller.role === 'holder' });
+    let actor: Actor;
+    if (caller.role === 'employee') {
+      const access = await loadModuleAccess(tx, companyId!, caller.employeeId);
+      actor = { ...caller, enabledModules: access.enabled, adminModules: access.admin };
+    } else {
+      if (companyId !== null) {
+        const [exists] = await tx.query(`SELECT 1 FROM company WHERE id = $1`, [companyId]);
+        if (!exists) throw new AppError('not_found', `No company with id ${companyId}`);
+      }
+      actor = { ...caller, enabledModules: new Set(), adminModules: new Set() };
+    }
+    const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, publicUrl: engine.publicUrl };
+    const out = await fn(ctx);
+    if (mail.length) await enqueueMail(tx, mail);
+    return out;
+  });
+  return { result, mailed: mail.length };
+}
+
+/** The holder's account as a caller, for boot-time work such as the demo seed. */
+export async function holderCaller(db: Db): Promise<Caller> {
+  const [h] = await db.query<{ id: number; email: string }>(`SELECT id, email FROM account WHERE role = 'holder' ORDER BY id LIMIT 1`);
+  if (!h) throw new Error('no holder account');
+  return { accountId: h.id, role: 'holder', companyId: null, employeeId: null, email: h.email, name: 'Platform Administrator' };
+}

@@ -1,0 +1,98 @@
+import { hashPassword } from '../../engine/auth/password-hash.ts';
+import type { Row } from '../../engine/db/db.ts';
+import { setModuleEnablement } from '../../engine/hooks/modules/module-commands.ts';
+import type { CallContext } from '../../engine/records/call-context.ts';
+import { addRecord } from '../../engine/records/record-store.ts';
+import { holderCaller, scopedCall, type Caller } from '../../engine/records/scoped-call.ts';
+import type { Stratum } from '../../server/stratum-context.ts';
+import { DEMO_COMPANIES, DEMO_PERSPECTIVES, DEMO_RATING_BANDS, type DemoCompany } from './demo-organisation.ts';
+
+const EMPLOYEES_PER_COMPANY = 56;
+
+/**
+ * DEMO=1: two companies, each with every organisation level down to sub-sub-sections, 57 employees with supervisors,
+ * a strategic plan with four perspectives and a five-band rating scale. Idempotent: a company already there is left alone.
+ * Returns the lines to print (the demo sign-ins).
+ */
+export async function seedDemo(s: Stratum): Promise<string[]> {
+  const engine = { ...s, publicUrl: s.config.publicUrl };
+  const holder = await holderCaller(s.db);
+  const passwordHash = await hashPassword(s.config.demoPassword);
+  const lines: string[] = [];
+  for (const demo of DEMO_COMPANIES) {
+    const [existing] = await s.db.query(`SELECT id FROM company WHERE company_name = $1`, [demo.companyName]);
+    if (existing) continue;
+    const { result: company } = await scopedCall(engine, holder, null, (ctx) =>
+      addRecord(ctx, s.registry.entity('company'), { companyName: demo.companyName, eFirstName: demo.executive.firstName, eLastName: demo.executive.lastName, email: demo.executive.email }),
+    );
+    const companyId = Number(company.id);
+    await scopedCall(engine, holder, companyId, async (ctx) => {
+      const [strategic] = await ctx.tx.query<{ id: number }>(`SELECT id FROM module WHERE code = 'strategic'`);
+      await setModuleEnablement(ctx, ctx.registry.entity('company-module'), { moduleId: strategic.id, enabled: 'Yes' });
+    });
+    // The rest is the executive's own work, with the access the executive has.
+    const [exec] = await s.db.query<{ id: number }>(`SELECT id FROM account WHERE company_id = $1 AND employee_id = $2`, [companyId, company.executiveId]);
+    const executive: Caller = { accountId: exec.id, role: 'employee', companyId, employeeId: Number(company.executiveId), email: demo.executive.email, name: `${demo.executive.firstName} ${demo.executive.lastName}` };
+    const signIns = await scopedCall(engine, executive, companyId, (ctx) => seedCompany(ctx, demo, company));
+    await s.db.query(`UPDATE account SET password_hash = $1 WHERE company_id = $2 AND lower(email) = ANY($3)`, [passwordHash, companyId, signIns.result.map((e) => e.toLowerCase())]);
+    lines.push(`demo company "${demo.companyName}": sign in as ${signIns.result.join(' or ')} with the password ${s.config.demoPassword === 'stratum-demo' ? '"stratum-demo" (DEMO_PASSWORD)' : 'from DEMO_PASSWORD'}`);
+  }
+  return lines;
+}
+
+async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): Promise<string[]> {
+  const add = (entity: string, values: Row) => addRecord(ctx, ctx.registry.entity(entity), values);
+  // Organisation: every level, each unit with its parent.
+  const units: { bu: Row; dept: Row; div: Row; sec: Row; sub: Row; subsub: Row }[] = [];
+  for (const b of demo.businessUnits) {
+    const bu = await add('business-unit', { name: b.name, strategyPlanOwner: b === demo.businessUnits[0] ? 'Yes' : 'No' });
+    for (const d of b.departments) {
+      const dept = await add('department', { name: d.name, businessUnitId: bu.id });
+      for (const v of d.divisions) {
+        const div = await add('division', { name: v, departmentId: dept.id });
+        const sec = await add('section', { name: `${v} Operations`, divisionId: div.id });
+        const sub = await add('sub-section', { name: `${v} Team 1`, sectionId: sec.id });
+        const subsub = await add('sub-sub-section', { name: `${v} Cell A`, subSectionId: sub.id });
+        units.push({ bu, dept, div, sec, sub, subsub });
+      }
+    }
+  }
+
+  // People: the executive leads; the first per business unit heads it, the first per department heads that, the rest report to their department head.
+  const executiveId = Number(company.executiveId);
+  const buHead = new Map<unknown, Row>();
+  const deptHead = new Map<unknown, Row>();
+  const signIns = [demo.executive.email];
+  for (let i = 0; i < EMPLOYEES_PER_COMPANY; i++) {
+    const [firstName, lastName] = demo.people[i % demo.people.length];
+    const u = units[i % units.length];
+    const headsBu = !buHead.has(u.bu.id);
+    const headsDept = !headsBu && !deptHead.has(u.dept.id);
+    const supervisorId = headsBu ? executiveId : headsDept ? buHead.get(u.bu.id)!.id : (deptHead.get(u.dept.id) ?? buHead.get(u.bu.id))!.id;
+    const e = await add('employee', {
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '') + (i >= demo.people.length ? i : '') + '@' + demo.domain,
+      employeeNumber: `E${String(1000 + i)}`,
+      jobTitle: headsBu ? `Head of ${u.bu.name}` : headsDept ? `${u.dept.name} Manager` : 'Officer',
+      businessUnitId: u.bu.id,
+      departmentId: u.dept.id,
+      divisionId: u.div.id,
+      sectionId: u.sec.id,
+      subSectionId: u.sub.id,
+      subSubSectionId: u.subsub.id,
+      supervisorId,
+      businessUnitHead: headsBu ? 'Yes' : 'No',
+      departmentHead: headsDept ? 'Yes' : 'No',
+    });
+    if (headsBu) buHead.set(u.bu.id, e);
+    if (headsDept) deptHead.set(u.dept.id, e);
+    if (i < 2) signIns.push(String(e.email));
+  }
+
+  const year = new Date().getUTCFullYear();
+  const plan = await add('strategic-plan', { description: `Strategic Plan ${year}–${year + 4}`, startDate: `${year}-01-01`, endDate: `${year + 4}-12-31`, status: 'Active' });
+  for (const name of DEMO_PERSPECTIVES) await add('perspective', { name, strategicPlanId: plan.id });
+  for (const band of DEMO_RATING_BANDS) await add('rating-scale', { ...band, strategicPlanId: plan.id });
+  return signIns;
+}

@@ -1,0 +1,47 @@
+import { join, resolve } from 'node:path';
+import { ensureHolder } from '../engine/auth/holder-bootstrap.ts';
+import type { Db } from '../engine/db/db.ts';
+import { openDatabase } from '../engine/db/open-database.ts';
+import { hooks } from '../engine/hooks/index.ts';
+import { createMailer } from '../engine/mail/outbox.ts';
+import { loadRegistry } from '../engine/metadata/loader.ts';
+import { syncModules } from '../engine/metadata/module-sync.ts';
+import { migrate } from '../engine/migrator/migrate.ts';
+import { seedDemo } from '../scripts/demo/seed-demo.ts';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { Stratum } from './stratum-context.ts';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+
+export interface BootOptions {
+  metadataDir?: string;
+  /** an open database (tests); otherwise DATABASE_URL or PGlite under DATA_DIR */
+  db?: Db;
+  log?: (line: string) => void;
+}
+
+/**
+ * Boot in named phases: load and check the metadata, open the database, migrate it, sync the module table,
+ * make sure the holder exists, seed the demo when asked, build the app. Any fault stops it with its cause.
+ */
+export async function bootStratum(config: Config, options: BootOptions = {}) {
+  const log = options.log ?? ((l: string) => console.log(l));
+  const registry = loadRegistry(options.metadataDir ?? join(ROOT, 'metadata'), hooks);
+  const db = options.db ?? (await openDatabase(config));
+  try {
+    const { plan, patches } = await migrate(db, registry, { patchesDir: join(ROOT, 'scripts', 'patches') });
+    if (plan.actions.length || patches.length) log(`migrated: ${plan.actions.length} change(s), ${patches.length} patch(es)`);
+    if (plan.orphans.length) log(`kept columns that no field declares any more: ${plan.orphans.join(', ')}`);
+    await syncModules(db, registry);
+    const holder = await ensureHolder(db, config.holderEmail, config.holderPassword);
+    if (holder.generatedPassword) log(`holder account created: ${config.holderEmail} / ${holder.generatedPassword}  (shown once; set HOLDER_PASSWORD to choose it)`);
+    const mailer = createMailer(db, { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
+    const stratum: Stratum = { db, registry, hooks, mailer, config };
+    if (config.demo) for (const line of await seedDemo(stratum)) log(line);
+    return { stratum, app: createApp(stratum) };
+  } catch (e) {
+    if (!options.db) await db.close();
+    throw e;
+  }
+}

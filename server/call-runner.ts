@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import { AppError } from '../engine/app-error.ts';
+import type { CallContext } from '../engine/records/call-context.ts';
+import { scopedCall } from '../engine/records/scoped-call.ts';
+import type { AppEnv, Stratum } from './stratum-context.ts';
+
+/** The company a call works in: an employee's own; the holder names one with ?companyId= when it needs company records. */
+function companyOf(c: Context<AppEnv>, actor: { role: string; companyId: number | null }): number | null {
+  if (actor.role === 'employee') return actor.companyId;
+  const raw = c.req.query('companyId');
+  if (raw === undefined) return null;
+  if (!/^\d+$/.test(raw)) throw new AppError('bad_request', `companyId must be a whole number; got "${raw}"`);
+  return Number(raw);
+}
+
+/** Runs one authenticated call in its own scoped transaction, then sends the mail it wrote. */
+export async function runCall<T>(s: Stratum, c: Context<AppEnv>, fn: (ctx: CallContext) => Promise<T>): Promise<T> {
+  const caller = c.get('caller');
+  if (!caller) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
+  const { result, mailed } = await scopedCall({ ...s, publicUrl: s.config.publicUrl }, caller, companyOf(c, caller), fn);
+  if (mailed) void s.mailer.deliverPending();
+  return result;
+}

@@ -1,0 +1,24 @@
+import { serve } from '@hono/node-server';
+import { MetadataError } from '../engine/metadata/metadata-error.ts';
+import { DestructiveMigrationError } from '../engine/migrator/migrate.ts';
+import { bootStratum } from './boot.ts';
+import { configFromEnv } from './config.ts';
+
+try {
+  const config = configFromEnv();
+  const { stratum, app } = await bootStratum(config);
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    console.log(`Stratum is serving on http://localhost:${info.port} (${stratum.db.kind === 'pglite' ? `embedded PGlite under ${config.dataDir}` : 'PostgreSQL'})`);
+  });
+  const stop = async () => {
+    server.close();
+    await stratum.db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (e) {
+  if (e instanceof MetadataError || e instanceof DestructiveMigrationError) console.error(e.message);
+  else console.error(e);
+  process.exit(1);
+}

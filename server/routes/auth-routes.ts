@@ -1,0 +1,46 @@
+import type { Hono } from 'hono';
+import { AppError } from '../../engine/app-error.ts';
+import { forgotPassword, login, logout, resetPassword } from '../../engine/auth/auth-service.ts';
+import { success } from '../envelope.ts';
+import { jsonBody } from '../request-body.ts';
+import type { AppEnv, Stratum } from '../stratum-context.ts';
+import { tokenOf } from '../middleware/caller.ts';
+
+function strings<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const missing = names.filter((n) => typeof b[n] !== 'string' || !(b[n] as string).trim());
+  if (missing.length) throw AppError.validation(missing.map((field) => ({ field, message: 'is required' })));
+  const extra = Object.keys(b).filter((k) => !(names as readonly string[]).includes(k));
+  if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not a known field' })));
+  return Object.fromEntries(names.map((n) => [n, (b[n] as string).trim()])) as Record<K, string>;
+}
+
+/** Sign-in, sign-out, forgot and reset password (spec 000 §7 Auth); none of them needs a token except sign-out. */
+export function mountAuthRoutes(app: Hono<AppEnv>, s: Stratum): void {
+  app.post('/api/v1/auth/login', async (c) => {
+    const { email, password } = strings(await jsonBody(c), ['email', 'password']);
+    return success(c, { user: await login(s.db, email, password) });
+  });
+  app.post('/api/v1/auth/logout', async (c) => {
+    const token = tokenOf(c);
+    if (!token) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
+    await logout(s.db, token);
+    return success(c, {});
+  });
+  app.post('/api/v1/auth/forgot-password', async (c) => {
+    const { email } = strings(await jsonBody(c), ['email']);
+    if ((await forgotPassword(s.db, email, s.config.publicUrl)) !== null) void s.mailer.deliverPending();
+    return success(c, { email });
+  });
+  app.post('/api/v1/auth/reset-password', async (c) => {
+    const { email, password, authKey } = strings(await jsonBody(c), ['email', 'password', 'authKey']);
+    await resetPassword(s.db, email, password, authKey);
+    // The password is never echoed (defect D05): the caller signs in afresh.
+    return success(c, { email });
+  });
+  app.get('/api/v1/auth/me', (c) => {
+    const caller = c.get('caller');
+    if (!caller) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
+    return success(c, { user: caller });
+  });
+}

@@ -1,0 +1,58 @@
+import type { Hono } from 'hono';
+import type { EntityDef } from '../../engine/metadata/registry.ts';
+import { runCommand, runTransition } from '../../engine/records/command-runner.ts';
+import { addRecord, deleteRecord, listRecords, readRecord, updateRecord } from '../../engine/records/record-store.ts';
+import { runCall } from '../call-runner.ts';
+import { success } from '../envelope.ts';
+import { jsonBody, multipartBody, queryLists } from '../request-body.ts';
+import type { AppEnv, Stratum } from '../stratum-context.ts';
+
+/** The generic API of one entity (DESIGN.md §6): list, read, add, update, delete, its commands and its workflow transitions. */
+export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityDef): void {
+  const base = `/api/v1/${entity.name}`;
+  const { list: listKey, item: itemKey } = entity.dataKeys;
+
+  for (const command of entity.commands) {
+    const path = `${base}/${command.name}`;
+    if (command.method === 'GET') {
+      app.get(path, async (c) => {
+        const query = Object.fromEntries(Object.entries(queryLists(c)).filter(([k]) => k !== 'companyId').map(([k, v]) => [k, v[0]]));
+        return success(c, { [command.dataKey]: await runCall(s, c, (ctx) => runCommand(ctx, entity, command, query)) });
+      });
+    } else if (command.kind === 'upload') {
+      app.post(path, async (c) => {
+        const { fields, file } = await multipartBody(c);
+        return success(c, { [command.dataKey]: await runCall(s, c, (ctx) => runCommand(ctx, entity, command, fields, file)) });
+      });
+    } else {
+      app.post(path, async (c) => {
+        const body = await jsonBody(c);
+        return success(c, { [command.dataKey]: await runCall(s, c, (ctx) => runCommand(ctx, entity, command, body)) });
+      });
+    }
+  }
+  for (const t of entity.workflow?.transitions ?? []) {
+    app.post(`${base}/${t.action}`, async (c) => {
+      const body = await jsonBody(c);
+      return success(c, { [itemKey]: await runCall(s, c, (ctx) => runTransition(ctx, entity, t.action, body)) });
+    });
+  }
+
+  app.get(base, async (c) => {
+    const r = await runCall(s, c, (ctx) => listRecords(ctx, entity, queryLists(c)));
+    return success(c, { [listKey]: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset });
+  });
+  app.get(`${base}/:id{[0-9]+}`, async (c) => success(c, { [itemKey]: await runCall(s, c, (ctx) => readRecord(ctx, entity, Number(c.req.param('id')))) }));
+  app.post(`${base}/add`, async (c) => {
+    const body = await jsonBody(c);
+    return success(c, { [itemKey]: await runCall(s, c, (ctx) => addRecord(ctx, entity, body)) });
+  });
+  app.post(`${base}/update`, async (c) => {
+    const body = await jsonBody(c);
+    return success(c, { [itemKey]: await runCall(s, c, (ctx) => updateRecord(ctx, entity, body)) });
+  });
+  app.post(`${base}/delete`, async (c) => {
+    const body = await jsonBody(c);
+    return success(c, { [itemKey]: await runCall(s, c, (ctx) => deleteRecord(ctx, entity, body)) });
+  });
+}

@@ -1,0 +1,59 @@
+import type { Hono } from 'hono';
+import { allows, moduleEnabled } from '../../engine/access/access-policy.ts';
+import { AppError } from '../../engine/app-error.ts';
+import { readFile } from '../../engine/files/file-store.ts';
+import { LANGUAGES, type Language } from '../../engine/metadata/registry.ts';
+import { openApiDocument } from '../../engine/openapi/openapi-document.ts';
+import { runCall } from '../call-runner.ts';
+import { success } from '../envelope.ts';
+import type { AppEnv, Stratum } from '../stratum-context.ts';
+
+/** The metadata the caller may see (for the renderer), texts, OpenAPI, health and stored files. */
+export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
+  const openapi = openApiDocument(s.registry);
+  app.get('/healthz', async (c) => {
+    await s.db.query('SELECT 1');
+    return c.json({ status: 'ok', metadata: s.registry.hash });
+  });
+  app.get('/api/v1/openapi.json', (c) => c.json(openapi));
+  app.get('/api/v1/i18n/:lang', (c) => {
+    const lang = c.req.param('lang') as Language;
+    if (!LANGUAGES.includes(lang)) throw new AppError('not_found', `No texts for "${lang}"; there are ${LANGUAGES.join(', ')}`);
+    return success(c, { messages: s.registry.messages[lang] });
+  });
+  app.get('/api/v1/meta', async (c) =>
+    success(
+      c,
+      await runCall(s, c, async ({ actor }) => {
+        const modules = [...s.registry.modules.values()].filter((m) => (actor.role === 'holder' ? true : m.role === 'employee' && moduleEnabled(m, actor)));
+        const entities = [...s.registry.entities.values()]
+          .filter((e) => modules.some((m) => m.id === e.module) && allows(e.access.read, actor, e.module))
+          .map((e) => ({
+            name: e.name,
+            module: e.module,
+            scope: e.scope,
+            label: e.label,
+            schema: e.schema,
+            list: e.list,
+            form: e.form,
+            errors: e.errors,
+            children: e.children,
+            dataKeys: e.dataKeys,
+            workflow: e.workflow,
+            commands: e.commands.filter((x) => allows(x.access, actor, e.module)).map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error })),
+            can: { add: allows(e.access.add, actor, e.module), update: allows(e.access.update, actor, e.module), delete: allows(e.access.delete, actor, e.module) },
+          }));
+        return { modules, entities };
+      }),
+    ),
+  );
+  app.get('/api/v1/file/:id{[0-9]+}', async (c) => {
+    const file = await runCall(s, c, (ctx) => readFile(ctx, Number(c.req.param('id'))));
+    if (!file) throw new AppError('not_found', `No file with id ${c.req.param('id')}`);
+    return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': file.mimeType,
+      'content-disposition': `inline; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`,
+      'x-content-type-options': 'nosniff',
+    });
+  });
+}

@@ -1,0 +1,22 @@
+import type { Db } from '../engine/db/db.ts';
+import type { HookRegistry } from '../engine/hooks/hook-registry.ts';
+import type { Mailer } from '../engine/mail/outbox.ts';
+import type { Registry } from '../engine/metadata/registry.ts';
+import type { Caller } from '../engine/records/scoped-call.ts';
+import type { Config } from './config.ts';
+
+/** What the Hono app is built from; one per running server. */
+export interface Stratum {
+  db: Db;
+  registry: Registry;
+  hooks: HookRegistry;
+  mailer: Mailer;
+  config: Config;
+}
+
+export type ResolvedCaller = Caller;
+
+/** Hono variables set by the middleware. */
+export interface AppEnv {
+  Variables: { caller: ResolvedCaller | null };
+}
