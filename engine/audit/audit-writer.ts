@@ -19,7 +19,7 @@ export async function writeAudit(ctx: CallContext, entity: EntityDef, action: Au
   await useCompany(ctx, companyId);
   await ctx.tx.query(
     `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after)
-     VALUES ($1, $2, $3, $4, $5, $6, now(), $7::jsonb, $8::jsonb)`,
+     VALUES ($1, $2, $3, $4, $5, $6, now(), $7::text::jsonb, $8::text::jsonb)`,
     [companyId, entity.name, record.id, action, ctx.actor.accountId, ctx.actor.name, before && JSON.stringify(before), after && JSON.stringify(after)],
   );
 }

@@ -71,7 +71,7 @@ export async function migrate(db: Db, registry: Registry, options: { patchesDir?
     if (plan.destructive.length) throw new DestructiveMigrationError(plan);
     for (const a of plan.actions) for (const sql of a.sql) await tx.query(sql);
     if (plan.actions.length || patches.length)
-      await tx.query(`INSERT INTO stratum_migration (registry_hash, actions) VALUES ($1, $2::jsonb)`, [
+      await tx.query(`INSERT INTO stratum_migration (registry_hash, actions) VALUES ($1, $2::text::jsonb)`, [
         registry.hash,
         JSON.stringify({ patches, actions: plan.actions.map((a) => a.description) }),
       ]);

@@ -13,6 +13,7 @@ export function mapDbError(e: unknown, registry: Registry, entity: EntityDef, ac
   const [, table, columns] = /^(?:fk|uq|ck)_(.+?)__(.+)$/.exec(constraint) ?? [];
   const fieldOf = (ent: EntityDef | undefined, column: string | undefined) => ent?.fields.find((f) => f.column === column)?.name ?? column ?? 'a field';
   switch (e.code) {
+    case '23001':
     case '23503': {
       if (action === 'delete' || (table && table !== entity.table)) {
         const referrer = [...registry.entities.values()].find((x) => x.table === table);

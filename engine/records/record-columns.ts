@@ -51,5 +51,5 @@ export function toParam(f: FieldDef, v: unknown): unknown {
 }
 
 export function paramCast(f: FieldDef): string {
-  return f.type === 'object' || f.type === 'array' ? '::jsonb' : '';
+  return f.type === 'object' || f.type === 'array' ? '::text::jsonb' : '';
 }

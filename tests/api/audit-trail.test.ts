@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.ts';
+import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
+
+describe.each(backends())('audit trail on $name', (backend) => {
+  let t: TestStratum;
+  let exec: Client;
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    exec = (await t.addCompany('Audited')).executive;
+  });
+  afterAll(() => t.close());
+
+  it('records who changed what, with the record before and after, for add, update and delete', async () => {
+    const started = new Date(Date.now() - 1000).toISOString();
+    const bu = (await exec.post('business-unit/add', { name: 'Tracked' })).body.data.business_unit;
+    await exec.post('business-unit/update', { id: bu.id, version: 1, name: 'Tracked twice' });
+    await exec.post('business-unit/delete', { id: bu.id });
+    const r = await exec.get(`audit-trail?entity=business-unit&recordId=${bu.id}&sort=id`);
+    expect(r.status).toBe(200);
+    const entries = r.body.data.list;
+    expect(entries.map((e: { action: string }) => e.action)).toEqual(['add', 'update', 'delete']);
+    const me = (await exec.get('auth/me')).body.data.user;
+    for (const e of entries) expect(e).toMatchObject({ doneBy: me.accountId, doneByName: 'Exe Audited' });
+    expect(entries[0].before).toBeNull();
+    expect(entries[0].after).toMatchObject({ name: 'Tracked', version: 1 });
+    expect(entries[1].before).toMatchObject({ name: 'Tracked', version: 1 });
+    expect(entries[1].after).toMatchObject({ name: 'Tracked twice', version: 2 });
+    expect(entries[2].before).toMatchObject({ name: 'Tracked twice' });
+    expect(entries[2].after).toBeNull();
+    // filters: by user, by date range
+    expect((await exec.get(`audit-trail?doneBy=${me.accountId}&entity=business-unit&recordId=${bu.id}`)).body.data.total).toBe(3);
+    expect((await exec.get(`audit-trail?doneBy=${me.accountId + 999}`)).body.data.total).toBe(0);
+    expect((await exec.get(`audit-trail?doneAt[gte]=${started}&entity=business-unit&recordId=${bu.id}`)).body.data.total).toBe(3);
+    expect((await exec.get(`audit-trail?doneAt[lt]=${started}&entity=business-unit`)).body.data.total).toBe(0);
+  });
+
+  it('is read-only: the API cannot write or erase it', async () => {
+    for (const call of ['add', 'update', 'delete']) {
+      const r = await exec.post(`audit-trail/${call}`, { id: 1, version: 1 });
+      expect(r.status).toBe(403);
+    }
+  });
+
+  it('writes nothing when the write fails', async () => {
+    const before = (await exec.get('audit-trail')).body.data.total;
+    expect((await exec.post('department/add', { name: 'Orphan', businessUnitId: 424242 })).status).toBe(422);
+    expect((await exec.get('audit-trail')).body.data.total).toBe(before);
+  });
+
+  it('is shown to module admins and the holder, not to other employees', async () => {
+    const worker = await exec.post('employee/add', { firstName: 'Plain', lastName: 'Worker', email: 'plain.worker@audited.example' });
+    expect(worker.status).toBe(200);
+    const mail = (await t.mails()).reverse().find((m) => m.includes('plain.worker@audited.example'));
+    expect(mail).toBeUndefined(); // adding an employee sends nothing; the employee asks for a key
+    await t.anonymous.post('auth/forgot-password', { email: 'plain.worker@audited.example' });
+    const { keyFromMail } = await import('../support/test-stratum.ts');
+    const key = keyFromMail((await t.mails()).reverse().find((m) => m.includes('plain.worker'))!);
+    expect((await t.anonymous.post('auth/reset-password', { email: 'plain.worker@audited.example', password: 'worker-pass-1', authKey: key })).status).toBe(200);
+    const plain = await t.login('plain.worker@audited.example', 'worker-pass-1');
+    const denied = await plain.get('audit-trail');
+    expect(denied.status).toBe(403);
+    expect(denied.body.err_msg).toMatch(/admin access to the module "organisation"/);
+    const companyId = (await exec.get('auth/me')).body.data.user.companyId;
+    expect((await t.holder.get(`audit-trail?companyId=${companyId}`)).body.data.total).toBeGreaterThan(0);
+  });
+});

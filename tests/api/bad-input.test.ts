@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.ts';
+import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
+
+describe.each(backends())('bad input on $name', (backend) => {
+  let t: TestStratum;
+  let exec: Client;
+  let buId: number;
+  /** Rows in the company's tables and audit trail: bad input must change neither. */
+  const snapshot = async () => ({
+    units: (await exec.get('business-unit')).body.data.total,
+    departments: (await exec.get('department')).body.data.total,
+    audit: (await exec.get('audit-trail')).body.data.total,
+  });
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    exec = (await t.addCompany('Bad Input Co')).executive;
+    buId = (await exec.post('business-unit/add', { name: 'Main' })).body.data.business_unit.id;
+  });
+  afterAll(() => t.close());
+
+  const cases: [string, () => Promise<{ status: number; body: any }>, number, RegExp, { field: string; message: string }[]?][] = [
+    ['an unknown field', () => exec.post('department/add', { name: 'D', businessUnitId: 0, colour: 'red' }), 422, /colour: is not a field of department/, [{ field: 'colour', message: 'is not a field of department' }]],
+    ['a wrong type', () => exec.post('department/add', { name: 42, businessUnitId: 'one' }), 422, /name: must be string.*businessUnitId: must be integer/],
+    ['a missing required field', () => exec.post('department/add', { businessUnitId: 1 }), 422, /name: is required/, [{ field: 'name', message: 'is required' }]],
+    ['a value outside the enum', () => exec.post('business-unit/add', { name: 'X', strategyPlanOwner: 'Maybe' }), 422, /strategyPlanOwner: must be one of Yes, No/],
+    ['a malformed e-mail', () => exec.post('employee/add', { firstName: 'A', lastName: 'B', email: 'not-an-email' }), 422, /email: must match format "email"/],
+    ['an empty name', () => exec.post('business-unit/add', { name: '' }), 422, /name: must NOT have fewer than 1 characters/],
+    ['a read-only field', () => exec.post('employee/add', { firstName: 'A', lastName: 'B', fullName: 'C' }), 422, /fullName: is read-only/],
+    ['malformed JSON', () => exec.post('department/add', '{"name": "D",'), 400, /The body is not valid JSON/],
+    ['a body that is not an object', () => exec.post('department/add', '[1,2]'), 400, /must be a JSON object/],
+    ['an oversized body', () => exec.post('department/add', { name: 'x'.repeat(1024 * 1024 + 10), businessUnitId: 1 }), 413, /larger than 1048576 bytes/],
+    ['an unknown id on read', () => exec.get('department/999999'), 404, /No department with id 999999/],
+    ['an unknown id on update', () => exec.post('department/update', { id: 999999, version: 1, name: 'x' }), 404, /No department with id 999999/],
+    ['an unknown id on delete', () => exec.post('department/delete', { id: 999999 }), 404, /No department with id 999999/],
+    ['update without version', () => exec.post('business-unit/update', { id: 1, name: 'x' }), 422, /version: is required/],
+    ['a reference to a record that does not exist', () => exec.post('department/add', { name: 'D', businessUnitId: 999999 }), 422, /businessUnitId: no business unit with that id/],
+    ['a duplicate name under one parent', () => exec.post('department/add', { name: 'Dup', businessUnitId: buId }), 409, /Another department already has this businessUnitId and name/],
+    ['an unknown address', () => exec.get('no-such-entity'), 404, /No such address/],
+  ];
+
+  it.each(cases)('refuses %s with a message that names the problem, writing nothing', async (_name, call, status, message, fieldErrors) => {
+    if (_name.startsWith('a duplicate')) expect((await exec.post('department/add', { name: 'Dup', businessUnitId: buId })).status).toBe(200);
+    const before = await snapshot();
+    const r = await call();
+    expect(r.status).toBe(status);
+    expect(r.body.res).toBe('failed');
+    expect(r.body.err_msg).toMatch(message);
+    if (fieldErrors) expect(r.body.errors).toEqual(fieldErrors);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses calls without a valid token', async () => {
+    expect((await t.anonymous.get('department')).status).toBe(401);
+    const forged = await t.anonymous.raw('department', { headers: { token: 'forged' } });
+    expect(forged.status).toBe(401);
+    expect(forged.body.err_msg).toMatch(/sign in again/);
+  });
+
+  it('refuses a stale version and keeps the newer change', async () => {
+    const bu = (await exec.post('business-unit/add', { name: 'Versioned' })).body.data.business_unit;
+    const first = await exec.post('business-unit/update', { id: bu.id, version: bu.version, name: 'First writer' });
+    expect(first.status).toBe(200);
+    const second = await exec.post('business-unit/update', { id: bu.id, version: bu.version, name: 'Second writer' });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe('stale_version');
+    expect(second.body.err_msg).toMatch(/changed by someone else.*your version 1, now 2/);
+    expect((await exec.get(`business-unit/${bu.id}`)).body.data.business_unit).toMatchObject({ name: 'First writer', version: 2 });
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.ts';
+import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
+
+const LEVELS = [
+  { path: 'business-unit', parent: null, item: 'business_unit', list: 'businessUnitList', children: 'departmentList' },
+  { path: 'department', parent: 'businessUnitId', item: 'department', list: 'list', children: 'divisionList' },
+  { path: 'division', parent: 'departmentId', item: 'division', list: 'list', children: 'sectionList' },
+  { path: 'section', parent: 'divisionId', item: 'section', list: 'list', children: 'subSectionList' },
+  { path: 'sub-section', parent: 'sectionId', item: 'sub_section', list: 'list', children: 'subSubSectionList' },
+  { path: 'sub-sub-section', parent: 'subSectionId', item: 'sub_sub_section', list: 'list', children: null },
+] as const;
+
+describe.each(backends())('organisation and employees on $name', (backend) => {
+  let t: TestStratum;
+  let exec: Client;
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    exec = (await t.addCompany('Acme')).executive;
+  });
+  afterAll(() => t.close());
+
+  it('adds, reads with children, looks up by parent, updates and deletes every level', async () => {
+    let parentId: number | null = null;
+    const ids: number[] = [];
+    for (const level of LEVELS) {
+      const body: Record<string, unknown> = { name: `${level.path} one` };
+      if (level.parent) body[level.parent] = parentId;
+      const added = await exec.post(`${level.path}/add`, body);
+      expect(added.status, added.body.err_msg ?? '').toBe(200);
+      const rec = added.body.data[level.item];
+      expect(rec).toMatchObject({ name: `${level.path} one`, version: 1 });
+      if (level.parent) {
+        const byParent = await exec.get(`${level.path}?${level.parent}=${parentId}`);
+        expect(byParent.body.data[level.list].map((r: { id: number }) => r.id)).toEqual([rec.id]);
+        const otherParent = await exec.get(`${level.path}?${level.parent}=${Number(parentId) + 100000}`);
+        expect(otherParent.body.data[level.list]).toEqual([]);
+      }
+      ids.push(rec.id);
+      parentId = rec.id;
+    }
+    // read returns the declared children
+    for (let i = 0; i < LEVELS.length - 1; i++) {
+      const r = await exec.get(`${LEVELS[i].path}/${ids[i]}`);
+      expect(r.body.data[LEVELS[i].item][LEVELS[i].children!].map((c: { id: number }) => c.id)).toEqual([ids[i + 1]]);
+    }
+    // update
+    const bu = (await exec.get(`business-unit/${ids[0]}`)).body.data.business_unit;
+    const upd = await exec.post('business-unit/update', { id: bu.id, version: bu.version, name: 'Renamed', strategyPlanOwner: 'Yes' });
+    expect(upd.status).toBe(200);
+    expect(upd.body.data.business_unit).toMatchObject({ name: 'Renamed', strategyPlanOwner: 'Yes', status: 'Active', version: 2 });
+    // a parent still referred to cannot be deleted; leaves first, then it can
+    const blocked = await exec.post('business-unit/delete', { id: ids[0] });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.err_msg).toMatch(/department still refers to it/);
+    for (let i = LEVELS.length - 1; i >= 0; i--) {
+      const del = await exec.post(`${LEVELS[i].path}/delete`, { id: ids[i] });
+      expect(del.status, del.body.err_msg ?? '').toBe(200);
+      expect((await exec.get(`${LEVELS[i].path}/${ids[i]}`)).status).toBe(404);
+    }
+  });
+
+  it('pages with a total, sorts and searches', async () => {
+    const names = Array.from({ length: 23 }, (_, i) => `Unit ${String(i).padStart(2, '0')}`);
+    const r = await exec.post('business-unit/add-bulk', { items: names.map((name) => ({ name })) });
+    // business-unit declares no bulk command: the route does not exist
+    expect(r.status).toBe(404);
+    for (const name of names) expect((await exec.post('business-unit/add', { name })).status).toBe(200);
+    const page1 = await exec.get('business-unit?limit=10&offset=0&sort=name&q=Unit');
+    expect(page1.body.data.total).toBe(23);
+    expect(page1.body.data.businessUnitList.map((b: { name: string }) => b.name)).toEqual(names.slice(0, 10));
+    const page3 = await exec.get('business-unit?limit=10&offset=20&sort=name&q=Unit');
+    expect(page3.body.data.businessUnitList.map((b: { name: string }) => b.name)).toEqual(names.slice(20));
+    expect(page3.body.data.total).toBe(23);
+    const desc = await exec.get('business-unit?limit=3&sort=-name&q=unit');
+    expect(desc.body.data.businessUnitList.map((b: { name: string }) => b.name)).toEqual(['Unit 22', 'Unit 21', 'Unit 20']);
+    const search = await exec.get('business-unit?q=nit 1');
+    expect(search.body.data.businessUnitList.map((b: { name: string }) => b.name).sort()).toEqual(names.filter((n) => n.includes('nit 1')));
+    const filtered = await exec.get('business-unit?name[in]=Unit 01,Unit 02');
+    expect(filtered.body.data.businessUnitList).toHaveLength(2);
+    expect((await exec.get('business-unit?colour=red')).body.err_msg).toMatch(/"colour" is not a filter of business-unit/);
+    expect((await exec.get('business-unit?sort=colour')).status).toBe(400);
+    expect((await exec.get('business-unit?limit=100000')).status).toBe(400);
+  });
+
+  it('keeps employees with derived fullName and head, filters them by unit, adds many at once', async () => {
+    const bu = (await exec.post('business-unit/add', { name: 'People' })).body.data.business_unit;
+    const dept = (await exec.post('department/add', { name: 'Ops', businessUnitId: bu.id })).body.data.department;
+    const boss = await exec.post('employee/add', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.example', businessUnitId: bu.id, businessUnitHead: 'Yes' });
+    expect(boss.status, boss.body.err_msg ?? '').toBe(200);
+    expect(boss.body.data.employee).toMatchObject({ fullName: 'Ada Lovelace', head: 'Yes', departmentHead: 'No' });
+    const bulk = await exec.post('employee/add-bulk', {
+      items: [
+        { firstName: 'Grace', lastName: 'Hopper', businessUnitId: bu.id, departmentId: dept.id, supervisorId: boss.body.data.employee.id },
+        { firstName: 'Alan', lastName: 'Turing', businessUnitId: bu.id, departmentId: dept.id, supervisorId: boss.body.data.employee.id },
+      ],
+    });
+    expect(bulk.status, bulk.body.err_msg ?? '').toBe(200);
+    expect(bulk.body.data.list.map((e: { fullName: string; head: string }) => [e.fullName, e.head])).toEqual([
+      ['Grace Hopper', 'No'],
+      ['Alan Turing', 'No'],
+    ]);
+    const inDept = await exec.get(`employee?departmentId=${dept.id}&sort=firstName`);
+    expect(inDept.body.data.list.map((e: { firstName: string }) => e.firstName)).toEqual(['Alan', 'Grace']);
+    const inBu = await exec.get(`employee?businessUnitId=${bu.id}`);
+    expect(inBu.body.data.total).toBe(3);
+    const reports = await exec.get(`employee?supervisorId=${boss.body.data.employee.id}`);
+    expect(reports.body.data.total).toBe(2);
+    // a bulk add with one bad row writes none of them and names the row
+    const bad = await exec.post('employee/add-bulk', { items: [{ firstName: 'Ok', lastName: 'Row' }, { firstName: 'No last name' }] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual([{ field: 'items.1.lastName', message: 'is required' }]);
+    expect((await exec.get('employee?q=Ok Row')).body.data.total).toBe(0);
+    // deleting the supervisor leaves the reports without one
+    expect((await exec.post('employee/delete', { id: boss.body.data.employee.id })).status).toBe(200);
+    const orphan = await exec.get(`employee/${bulk.body.data.list[0].id}`);
+    expect(orphan.body.data.employee.supervisorId).toBeNull();
+  });
+});

@@ -1,0 +1,126 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { bootStratum, type BootOptions } from '../../server/boot.ts';
+import { configFromEnv, type Config } from '../../server/config.ts';
+import type { AppEnv, Stratum } from '../../server/stratum-context.ts';
+import type { Backend } from './backends.ts';
+
+export const HOLDER = { email: 'holder@test.example', password: 'holder-password-1' };
+export const PASSWORD = 'employee-pass-1';
+
+export interface Reply {
+  status: number;
+  body: { res: string; data: any; err_msg: string | null; code?: string; errors?: { field: string; message: string }[] };
+}
+
+export interface Client {
+  token: string;
+  get(path: string): Promise<Reply>;
+  post(path: string, body?: unknown): Promise<Reply>;
+  raw(path: string, init: RequestInit): Promise<Reply>;
+}
+
+export interface TestStratum {
+  stratum: Stratum;
+  app: Hono<AppEnv>;
+  config: Config;
+  holder: Client;
+  anonymous: Client;
+  login(email: string, password: string): Promise<Client>;
+  /** A company with its executive signed in (password set through the reset flow of the welcome mail). */
+  addCompany(name: string, options?: { modules?: string[] }): Promise<{ id: number; executive: Client; executiveEmail: string }>;
+  /** The .eml messages the outbox wrote, oldest first. */
+  mails(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Boots Stratum on a fresh database of the backend, in memory, and gives clients that speak its API through app.request. */
+export async function startTestStratum(backend: Backend, options: Omit<BootOptions, 'db'> = {}): Promise<TestStratum> {
+  const db = await backend.open();
+  return startOnDb(db, options);
+}
+
+export async function startOnDb(db: Awaited<ReturnType<Backend['open']>>, options: Omit<BootOptions, 'db'> = {}): Promise<TestStratum> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'stratum-test-'));
+  const config = { ...configFromEnv({}), dataDir, holderEmail: HOLDER.email, holderPassword: HOLDER.password, publicUrl: 'http://stratum.test' };
+  const { stratum, app } = await bootStratum(config, { ...options, db, log: () => {} });
+
+  const request = async (path: string, init: RequestInit, token?: string): Promise<Reply> => {
+    const headers = new Headers(init.headers);
+    if (token) headers.set('token', token);
+    const res = await app.request(path.startsWith('/') ? path : `/api/v1/${path}`, { ...init, headers });
+    const text = await res.text();
+    let body: Reply['body'];
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { res: 'raw', data: text, err_msg: null };
+    }
+    return { status: res.status, body };
+  };
+  const client = (token: string): Client => ({
+    token,
+    get: (path) => request(path, { method: 'GET' }, token),
+    post: (path, body) => request(path, { method: 'POST', body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } }, token),
+    raw: (path, init) => request(path, init, token),
+  });
+  const login = async (email: string, password: string) => {
+    const r = await client('').post('auth/login', { email, password });
+    if (r.status !== 200) throw new Error(`login ${email} failed: ${r.status} ${r.body.err_msg}`);
+    return client(r.body.data.user.token);
+  };
+  const mails = async () => {
+    await stratum.mailer.deliverPending();
+    const dir = join(dataDir, 'outbox');
+    try {
+      return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+    } catch {
+      return [];
+    }
+  };
+  const holder = await login(HOLDER.email, HOLDER.password);
+  let companies = 0;
+  const t: TestStratum = {
+    stratum,
+    app,
+    config,
+    holder,
+    anonymous: client(''),
+    login,
+    mails,
+    async addCompany(name, opts = {}) {
+      const executiveEmail = `exec${++companies}.${Date.now()}@${name.toLowerCase().replace(/[^a-z]/g, '')}.example`;
+      const r = await holder.post('company/add', { companyName: name, eFirstName: 'Exe', eLastName: name, email: executiveEmail });
+      if (r.status !== 200) throw new Error(`add company failed: ${r.body.err_msg}`);
+      const id = r.body.data.company.id as number;
+      for (const code of opts.modules ?? []) {
+        const m = (await holder.get(`module?limit=100`)).body.data.list.find((x: { code: string }) => x.code === code);
+        const e = await holder.post(`company-module/set-enablement?companyId=${id}`, { moduleId: m.id, enabled: 'Yes' });
+        if (e.status !== 200) throw new Error(`enable ${code} failed: ${e.body.err_msg}`);
+      }
+      const mail = (await mails()).reverse().find((m) => m.includes(executiveEmail))!;
+      const key = keyFromMail(mail);
+      const reset = await client('').post('auth/reset-password', { email: executiveEmail, password: PASSWORD, authKey: key });
+      if (reset.status !== 200) throw new Error(`reset failed: ${reset.body.err_msg}`);
+      return { id, executive: await login(executiveEmail, PASSWORD), executiveEmail };
+    },
+    async close() {
+      await stratum.db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
+
+/** The reset key from a set-password mail (quoted-printable soft line breaks undone). */
+export function keyFromMail(mail: string): string {
+  const text = decodeMail(mail);
+  const m = /Your key: ([A-Za-z0-9_-]+)/.exec(text);
+  if (!m) throw new Error('no key in mail:\n' + mail);
+  return m[1];
+}
+
+/** An .eml as readable text: quoted-printable soft line breaks and escapes undone. */
+export const decodeMail = (mail: string): string => mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
