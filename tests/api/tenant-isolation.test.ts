@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROLE } from '../../engine/db/tenant-scope.ts';
+import type { EntityDef } from '../../engine/metadata/registry.ts';
+import { backends } from '../support/backends.ts';
+import { addableCompanyEntities, addSample } from '../support/sample-records.ts';
+import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
+
+/**
+ * Generated from the Registry: for every company entity, company B tries to list, read, update, delete, filter by and
+ * reference company A's records; every try is refused or sees nothing, and A's records are unchanged.
+ */
+describe.each(backends())('tenant isolation on $name', (backend) => {
+  let t: TestStratum;
+  let a: Client;
+  let b: Client;
+  let aCompany: number;
+  let bCompany: number;
+  /** A's records by entity, made through the API (or, for engine-written entities, found there). */
+  const aRecords = new Map<string, any[]>();
+  const companyEntities = () => [...t.stratum.registry.entities.values()].filter((e) => e.scope === 'company');
+  const read = async (client: Client, e: EntityDef, id: number) => client.get(`${e.name}/${id}`);
+
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    const modules = [...t.stratum.registry.modules.values()].filter((m) => !m.core && m.role === 'employee').map((m) => m.id);
+    const ca = await t.addCompany('Tenant A', { modules });
+    const cb = await t.addCompany('Tenant B', { modules });
+    [a, b, aCompany, bCompany] = [ca.executive, cb.executive, ca.id, cb.id];
+    for (const e of addableCompanyEntities(t.stratum.registry)) {
+      const { record } = await addSample(a, t.stratum.registry, e.name);
+      await addSample(b, t.stratum.registry, e.name);
+      aRecords.set(e.name, [record]);
+    }
+    for (const e of companyEntities()) {
+      if (aRecords.has(e.name)) continue;
+      const rows = (await a.get(`${e.name}?limit=5`)).body.data[e.dataKeys.list];
+      expect(rows.length, `A has no ${e.name} to protect`).toBeGreaterThan(0);
+      aRecords.set(e.name, rows);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('covers every company entity of the Registry', () => {
+    expect([...aRecords.keys()].sort()).toEqual(companyEntities().map((e) => e.name).sort());
+  });
+
+  it('B lists none of A records, by any filter', async () => {
+    for (const e of companyEntities()) {
+      const aIds = aRecords.get(e.name)!.map((r) => r.id);
+      const list = await b.get(`${e.name}?limit=500`);
+      expect(list.status, `${e.name}: ${list.body.err_msg}`).toBe(200);
+      const seen = list.body.data[e.dataKeys.list].map((r: { id: number }) => r.id);
+      expect(seen.filter((id: number) => aIds.includes(id)), e.name).toEqual([]);
+      for (const f of e.fields.filter((x) => x.ref && e.list.filters.includes(x.name))) {
+        const parent = aRecords.get(f.ref!)?.[0];
+        if (!parent) continue;
+        const filtered = await b.get(`${e.name}?${f.name}=${parent.id}`);
+        expect(filtered.body.data[e.dataKeys.list], `${e.name}?${f.name}`).toEqual([]);
+      }
+    }
+  });
+
+  it('B can neither read, update nor delete A records by id', async () => {
+    for (const e of companyEntities()) {
+      for (const rec of aRecords.get(e.name)!) {
+        expect((await read(b, e, rec.id)).status, `read ${e.name}`).toBe(404);
+        const upd = await b.post(`${e.name}/update`, { id: rec.id, version: rec.version });
+        expect([403, 404], `update ${e.name}: ${upd.status}`).toContain(upd.status);
+        const del = await b.post(`${e.name}/delete`, { id: rec.id });
+        expect([403, 404], `delete ${e.name}: ${del.status}`).toContain(del.status);
+        for (const c of e.commands.filter((x) => x.kind === 'patch')) {
+          const r = await b.post(`${e.name}/${c.name}`, { id: rec.id, version: rec.version });
+          expect([403, 404], `${c.name} ${e.name}`).toContain(r.status);
+        }
+      }
+    }
+  });
+
+  it('B cannot add records that reference A records', async () => {
+    let tried = 0;
+    for (const e of addableCompanyEntities(t.stratum.registry)) {
+      for (const f of e.fields.filter((x) => x.ref && t.stratum.registry.entity(x.ref).scope === 'company')) {
+        const target = aRecords.get(f.ref!)![0];
+        const r = await addSample(b, t.stratum.registry, e.name, { [f.name]: target.id }).catch((err: Error) => err);
+        expect(r, `${e.name}.${f.name} -> A's ${f.ref}`).toBeInstanceOf(Error);
+        expect((r as Error).message, `${e.name}.${f.name}`).toMatch(/422 .*no .* with that id/);
+        tried++;
+      }
+    }
+    expect(tried).toBeGreaterThan(10);
+  });
+
+  it('B cannot grant itself access through A employees', async () => {
+    const aEmployee = aRecords.get('employee')![0];
+    const module = (await b.get('module?limit=1')).body.data.list[0];
+    const r = await b.post('employee-module/set-admin-access', { employeeId: aEmployee.id, moduleId: module.id, adminAccess: 'Yes' });
+    expect(r.status).toBe(404);
+  });
+
+  it('A records are unchanged', async () => {
+    for (const e of companyEntities()) {
+      for (const rec of aRecords.get(e.name)!) {
+        const now = (await read(a, e, rec.id)).body.data[e.dataKeys.item];
+        expect(now.version, e.name).toBe(rec.version);
+        expect(now.updatedAt, e.name).toBe(rec.updatedAt);
+      }
+    }
+  });
+
+  it('row-level security: a raw query as the request role sees no rows without the tenant setting, and only its company with it', async () => {
+    for (const e of companyEntities()) {
+      const [none] = await t.stratum.db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL ROLE ${APP_ROLE}`);
+        return tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${e.table}`);
+      });
+      expect(none.n, e.table).toBe(0);
+      const rows = await t.stratum.db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL ROLE ${APP_ROLE}`);
+        await tx.query(`SELECT set_config('app.company_id', $1, true)`, [String(bCompany)]);
+        return tx.query<{ company_id: number }>(`SELECT DISTINCT company_id FROM ${e.table}`);
+      });
+      expect(rows.map((r) => r.company_id), e.table).toEqual([bCompany]);
+      // and the role cannot write into another company
+      const write = await t.stratum.db
+        .transaction(async (tx) => {
+          await tx.query(`SET LOCAL ROLE ${APP_ROLE}`);
+          await tx.query(`SELECT set_config('app.company_id', $1, true)`, [String(bCompany)]);
+          return tx.query(`UPDATE ${e.table} SET version = version + 1 WHERE company_id = $1 RETURNING id`, [aCompany]);
+        })
+        .catch((err: Error) => err);
+      expect(Array.isArray(write) ? write.length : 0, e.table).toBe(0);
+    }
+  });
+});
