@@ -1,0 +1,23 @@
+/**
+ * npm run check: validates every metadata file and cross-reference (as boot does), then that bn and de translate
+ * every English key. Prints each fault with its file and JSON pointer; exits 1 on any.
+ */
+import { join } from 'node:path';
+import { hooks } from '../engine/hooks/index.ts';
+import { loadRegistry } from '../engine/metadata/loader.ts';
+import { MetadataError } from '../engine/metadata/metadata-error.ts';
+import { missingTranslations } from '../engine/metadata/translation-check.ts';
+import { ROOT } from '../server/boot.ts';
+
+const dir = process.argv[2] ?? join(ROOT, 'metadata');
+try {
+  const registry = loadRegistry(dir, hooks);
+  const missing = missingTranslations(registry);
+  for (const m of missing) console.error(`  metadata/i18n/${m.language}.json#/${m.key} is missing (en: "${registry.messages.en[m.key]}")`);
+  if (missing.length) process.exit(1);
+  console.log(`metadata ok: ${registry.modules.size} modules, ${registry.entities.size} entities, ${Object.keys(registry.messages.en).length} texts in en, bn and de`);
+} catch (e) {
+  if (!(e instanceof MetadataError)) throw e;
+  console.error(e.message);
+  process.exit(1);
+}

@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hooks } from '../../engine/hooks/index.ts';
+import { loadRegistry } from '../../engine/metadata/loader.ts';
+import { MetadataError } from '../../engine/metadata/metadata-error.ts';
+import { copyMetadata, editJson } from '../support/metadata-copy.ts';
+import { ROOT } from '../../server/boot.ts';
+
+const faultsOf = (dir: string) => {
+  try {
+    loadRegistry(dir, hooks);
+  } catch (e) {
+    if (e instanceof MetadataError) return e.faults.map((f) => `${f.file.replace(/.*metadata\//, 'metadata/')}#${f.pointer} ${f.message}`);
+    throw e;
+  }
+  return [];
+};
+
+describe('metadata loader', () => {
+  it('loads the shipped metadata into a frozen registry', () => {
+    const r = loadRegistry(join(ROOT, 'metadata'), hooks);
+    expect(r.entities.get('employee')?.field.get('fullName')?.computed).toBe('employee.fullName');
+    expect(Object.isFrozen(r.entity('department'))).toBe(true);
+    expect(r.entity('department').access).toEqual({ read: ['employee'], add: ['employee:moduleAdmin'], update: ['employee:moduleAdmin'], delete: ['employee:moduleAdmin'] });
+  });
+
+  const cases: [string, (dir: string) => void, RegExp][] = [
+    ['a property the schema does not know', (d) => editJson(join(d, 'modules/organisation/department/entity.json'), (e) => (e.colour = 'red')), /department\/entity.json#\/colour is not a known property/],
+    ['a field of an unknown type', (d) => editJson(join(d, 'modules/organisation/department/entity.json'), (e) => (e.schema.properties.name.type = 'text')), /department\/entity.json#\/schema\/properties\/name\/type must be equal to one of the allowed values/],
+    ['a reference to an unknown entity', (d) => editJson(join(d, 'modules/organisation/department/entity.json'), (e) => (e.schema.properties.businessUnitId['x-ref'] = 'business-units')), /#\/schema\/properties\/businessUnitId\/x-ref names the unknown entity "business-units"/],
+    ['an unknown hook', (d) => editJson(join(d, 'modules/organisation/employee/entity.json'), (e) => (e.schema.properties.fullName['x-computed'] = 'employee.nickname')), /#\/schema\/properties\/fullName\/x-computed names the unknown hook "employee.nickname"/],
+    ['an i18n key missing from en.json', (d) => editJson(join(d, 'modules/organisation/department/entity.json'), (e) => (e.errors.add = 'error.addDepartmentTypo')), /#\/errors\/add names the i18n key "error.addDepartmentTypo"/],
+    ['a list column that is not a field', (d) => editJson(join(d, 'modules/organisation/department/entity.json'), (e) => (e.list.filters = ['colour'])), /#\/list\/filters\/0 names "colour", which is not a stored field/],
+    ['an unknown entity on a screen', (d) => editJson(join(d, 'modules/strategic/module.json'), (m) => (m.screens[0].entity = 'strategy-plan')), /strategic\/module.json#\/screens\/0\/entity names the unknown entity "strategy-plan"/],
+    ['a child linked by the wrong field', (d) => editJson(join(d, 'modules/organisation/business-unit/entity.json'), (e) => (e.children[0].via = 'name')), /#\/children\/0\/via "name" must be a field of department that references business-unit/],
+    ['a folder that does not match the name', (d) => editJson(join(d, 'modules/organisation/section/entity.json'), (e) => (e.name = 'sektion')), /section\/entity.json#\/name must equal its folder name "section"/],
+  ];
+  it.each(cases)('fails with the file and JSON pointer on %s', (_name, edit, expected) => {
+    const dir = copyMetadata();
+    edit(dir);
+    expect(faultsOf(dir).join('\n')).toMatch(expected);
+  });
+});
