@@ -18,6 +18,7 @@ export interface Company {
   ratingScaleOption?: ("Strategic Plan" | "Operational Plan") | null;
   performanceCommitteeFunction?: ("Yes" | "No") | null;
   contributionPerformance?: ("Yes" | "No") | null;
+  qualitativeMeasurement?: ("Yes" | "No") | null;
   logo?: number | null;
   executiveId?: number | null;
 }
