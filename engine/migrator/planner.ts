@@ -21,7 +21,6 @@ export interface MigrationPlan {
   destructive: DestructiveChange[];
   /** Columns that no field declares any more: kept, reported. */
   orphans: string[];
-  /** Tables that must be checked for rows before a NOT NULL column is added. */
 }
 
 const TENANT = `nullif(current_setting('app.company_id', true), '')::bigint`;

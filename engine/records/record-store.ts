@@ -60,7 +60,8 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
   return { rows: withComputed(ctx, entity, rows), total, totalCapped, limit: q.limit, offset: q.offset };
 }
 
-async function fetchOne(ctx: CallContext, entity: EntityDef, id: unknown, lock = false): Promise<Row> {
+/** One record of the call's company (or a platform record the caller may see), locked for update when asked; 404 otherwise. */
+export async function fetchOne(ctx: CallContext, entity: EntityDef, id: unknown, lock = false): Promise<Row> {
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw new AppError('bad_request', `id must be a positive whole number`);
   const tenant = tenantWhere(ctx, entity, 2);
   const where = ['id = $1', ...tenant.sql].join(' AND ');
@@ -99,7 +100,8 @@ async function loadChildren(ctx: CallContext, children: readonly ChildDef[], par
   }
 }
 
-export async function addRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { checked?: boolean; audit?: boolean } = {}): Promise<Row> {
+/** Adds one record; `checked` when the caller (a command or hook) has already decided access. */
+export async function addRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { checked?: boolean } = {}): Promise<Row> {
   if (!opts.checked) assertAllowed(ctx.registry, entity, entity.access.add, ctx.actor, `add ${humanize(entity.name)} records`);
   validateRecord(entity, 'add', input);
   const values: Row = { ...input };
@@ -120,7 +122,7 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   }
   withComputed(ctx, entity, [row]);
   if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, null, row);
-  if (opts.audit !== false) await writeAudit(ctx, entity, 'add', null, row);
+  await writeAudit(ctx, entity, 'add', null, row);
   return row;
 }
 
@@ -183,7 +185,7 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
     throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it; reload it and try again`);
   withComputed(ctx, entity, [before]);
   try {
-    // A savepoint-free check: the delete either succeeds or the whole call's transaction is rolled back.
+    // A refused delete (a record still refers to it) rolls back the whole call's transaction.
     await ctx.tx.query(`DELETE FROM ${quoteIdent(entity.table)} WHERE id = $1${entity.scope === 'company' ? ' AND company_id = $2' : ''}`, entity.scope === 'company' ? [before.id, ctx.companyId] : [before.id]);
   } catch (e) {
     throw mapDbError(e, ctx.registry, entity, 'delete');
@@ -192,4 +194,3 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
   return before;
 }
 
-export { fetchOne };
