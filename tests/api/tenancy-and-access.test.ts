@@ -11,12 +11,7 @@ describe.each(backends())('companies, modules and access on $name', (backend) =>
   beforeAll(async () => {
     t = await startTestStratum(backend);
     a = await t.addCompany('Alpha');
-    const email = 'staff@alpha.example';
-    await a.executive.post('employee/add', { firstName: 'Sam', lastName: 'Staff', email });
-    await t.anonymous.post('auth/forgot-password', { email });
-    const key = keyFromMail((await t.mails()).reverse().find((m) => m.includes(email))!);
-    await t.anonymous.post('auth/reset-password', { email, password: 'staff-pass-1', authKey: key });
-    employee = await t.login(email, 'staff-pass-1');
+    employee = await t.addEmployee(a.executive, 'Sam', 'Staff', 'staff@alpha.example');
   });
   afterAll(() => t.close());
 

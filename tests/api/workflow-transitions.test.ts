@@ -28,9 +28,7 @@ describe.each(backends())('workflow transitions on $name', (backend) => {
     t = await startTestStratum(backend, { metadataDir: meta });
     const c = await t.addCompany('Flow', { modules: ['strategic'] });
     exec = c.executive;
-    await exec.post('employee/add', { firstName: 'S', lastName: 'T', email: 'st@flow.example' });
-    await t.stratum.db.query(`UPDATE account SET password_hash = (SELECT password_hash FROM account WHERE lower(email) = lower($1)) WHERE email = 'st@flow.example'`, [c.executiveEmail]);
-    staff = await t.login('st@flow.example', 'employee-pass-1');
+    staff = await t.addEmployee(exec, 'S', 'T', 'st@flow.example');
   });
   afterAll(() => t.close());
 

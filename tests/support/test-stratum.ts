@@ -31,6 +31,10 @@ export interface TestStratum {
   login(email: string, password: string): Promise<Client>;
   /** A company with its executive signed in (password set through the reset flow of the welcome mail). */
   addCompany(name: string, options?: { modules?: string[] }): Promise<{ id: number; executive: Client; executiveEmail: string }>;
+  /** Sets an account's password the way a person does: forgot password, the key from the mail, reset. */
+  setPassword(email: string, password: string): Promise<void>;
+  /** An employee added by `admin`, with a password set, signed in. */
+  addEmployee(admin: Client, firstName: string, lastName: string, email: string): Promise<Client>;
   /** The .eml messages the outbox wrote, oldest first. */
   mails(): Promise<string[]>;
   close(): Promise<void>;
@@ -80,6 +84,13 @@ export async function startOnDb(db: Awaited<ReturnType<Backend['open']>>, option
       return [];
     }
   };
+  const setPassword = async (email: string, password: string) => {
+    await client('').post('auth/forgot-password', { email });
+    const mail = (await mails()).reverse().find((m) => decodeMail(m).includes(email));
+    if (!mail) throw new Error(`no mail to ${email}`);
+    const r = await client('').post('auth/reset-password', { email, password, authKey: keyFromMail(mail) });
+    if (r.status !== 200) throw new Error(`reset failed: ${r.body.err_msg}`);
+  };
   const holder = await login(HOLDER.email, HOLDER.password);
   let companies = 0;
   const t: TestStratum = {
@@ -90,6 +101,13 @@ export async function startOnDb(db: Awaited<ReturnType<Backend['open']>>, option
     anonymous: client(''),
     login,
     mails,
+    setPassword,
+    async addEmployee(admin, firstName, lastName, email) {
+      const r = await admin.post('employee/add', { firstName, lastName, email });
+      if (r.status !== 200) throw new Error(`add employee failed: ${r.body.err_msg}`);
+      await setPassword(email, PASSWORD);
+      return login(email, PASSWORD);
+    },
     async addCompany(name, opts = {}) {
       const executiveEmail = `exec${++companies}.${Date.now()}@${name.toLowerCase().replace(/[^a-z]/g, '')}.example`;
       const r = await holder.post('company/add', { companyName: name, eFirstName: 'Exe', eLastName: name, email: executiveEmail });
@@ -100,9 +118,9 @@ export async function startOnDb(db: Awaited<ReturnType<Backend['open']>>, option
         const e = await holder.post(`company-module/set-enablement?companyId=${id}`, { moduleId: m.id, enabled: 'Yes' });
         if (e.status !== 200) throw new Error(`enable ${code} failed: ${e.body.err_msg}`);
       }
+      // the welcome mail's key works like a reset key
       const mail = (await mails()).reverse().find((m) => m.includes(executiveEmail))!;
-      const key = keyFromMail(mail);
-      const reset = await client('').post('auth/reset-password', { email: executiveEmail, password: PASSWORD, authKey: key });
+      const reset = await client('').post('auth/reset-password', { email: executiveEmail, password: PASSWORD, authKey: keyFromMail(mail) });
       if (reset.status !== 200) throw new Error(`reset failed: ${reset.body.err_msg}`);
       return { id, executive: await login(executiveEmail, PASSWORD), executiveEmail };
     },
