@@ -6,10 +6,11 @@ import { callerMiddleware } from './middleware/caller.ts';
 import { mountAuthRoutes } from './routes/auth-routes.ts';
 import { mountEntityRoutes } from './routes/entity-routes.ts';
 import { mountMetaRoutes } from './routes/meta-routes.ts';
+import { mountRendererRoutes } from './routes/renderer-routes.ts';
 import type { AppEnv, Stratum } from './stratum-context.ts';
 
 /** The HTTP API, built from the Registry: every entity gets the same routes. */
-export function createApp(s: Stratum): Hono<AppEnv> {
+export function createApp(s: Stratum, options: { rendererDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError((e, c) => failure(c, toAppError(e)));
   app.notFound((c) => failure(c, new AppError('not_found', `No such address: ${c.req.method} ${c.req.path}`)));
@@ -18,5 +19,6 @@ export function createApp(s: Stratum): Hono<AppEnv> {
   mountAuthRoutes(app, s);
   mountMetaRoutes(app, s);
   for (const entity of s.registry.entities.values()) mountEntityRoutes(app, s, entity);
+  if (options.rendererDir) mountRendererRoutes(app, options.rendererDir);
   return app;
 }

@@ -19,6 +19,8 @@ export interface BootOptions {
   /** an open database (tests); otherwise DATABASE_URL or PGlite under DATA_DIR */
   db?: Db;
   log?: (line: string) => void;
+  /** the built renderer to serve at / (dist/renderer) */
+  rendererDir?: string;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function bootStratum(config: Config, options: BootOptions = {}) {
     const mailer = createMailer(db, { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
     const stratum: Stratum = { db, registry, hooks, mailer, config };
     if (config.demo) for (const line of await seedDemo(stratum)) log(line);
-    return { stratum, app: createApp(stratum) };
+    return { stratum, app: createApp(stratum, { rendererDir: options.rendererDir }) };
   } catch (e) {
     if (!options.db) await db.close();
     throw e;

@@ -1,12 +1,13 @@
 import { serve } from '@hono/node-server';
 import { MetadataError } from '../engine/metadata/metadata-error.ts';
 import { DestructiveMigrationError } from '../engine/migrator/migrate.ts';
-import { bootStratum } from './boot.ts';
+import { join } from 'node:path';
+import { bootStratum, ROOT } from './boot.ts';
 import { configFromEnv } from './config.ts';
 
 try {
   const config = configFromEnv();
-  const { stratum, app } = await bootStratum(config);
+  const { stratum, app } = await bootStratum(config, { rendererDir: join(ROOT, 'dist', 'renderer') });
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`Stratum is serving on http://localhost:${info.port} (${stratum.db.kind === 'pglite' ? `embedded PGlite under ${config.dataDir}` : 'PostgreSQL'})`);
   });

@@ -34,7 +34,8 @@ export function parseListQuery(entity: EntityDef, query: Record<string, string[]
     if (LIST_PARAMS.has(rawKey)) continue;
     const m = /^([A-Za-z][A-Za-z0-9]*)(?:\[([a-z]+)\])?$/.exec(rawKey);
     const name = m?.[1] ?? rawKey;
-    if (!m || !entity.list.filters.includes(name))
+    // id is always a filter (id[in]=… fetches the titles of referenced records in one call)
+    if (!m || !(name === 'id' || entity.list.filters.includes(name)))
       throw new AppError('bad_request', `"${rawKey}" is not a filter of ${entity.name}; it filters by ${entity.list.filters.join(', ') || 'nothing'}`);
     const op = m[2] ?? 'eq';
     if (!(op in OPERATORS)) throw new AppError('bad_request', `"${op}" is not a filter operator; use one of ${Object.keys(OPERATORS).join(', ')}`);

@@ -2,11 +2,15 @@ import type { Hono } from 'hono';
 import { allows, moduleEnabled } from '../../engine/access/access-policy.ts';
 import { AppError } from '../../engine/app-error.ts';
 import { readFile } from '../../engine/files/file-store.ts';
-import { LANGUAGES, type Language } from '../../engine/metadata/registry.ts';
+import { LANGUAGES, type EntityDef, type Language } from '../../engine/metadata/registry.ts';
 import { openApiDocument } from '../../engine/openapi/openapi-document.ts';
 import { runCall } from '../call-runner.ts';
 import { success } from '../envelope.ts';
 import type { AppEnv, Stratum } from '../stratum-context.ts';
+
+/** The field that names a record to a person (in selects and titles). */
+const TITLE_FIELDS = ['name', 'fullName', 'companyName', 'description', 'label', 'code'];
+const titleFieldOf = (e: EntityDef) => TITLE_FIELDS.find((f) => e.field.has(f)) ?? 'id';
 
 /** The metadata the caller may see (for the renderer), texts, OpenAPI, health and stored files. */
 export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
@@ -25,9 +29,9 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
     success(
       c,
       await runCall(s, c, async ({ actor }) => {
-        const modules = [...s.registry.modules.values()].filter((m) => (actor.role === 'holder' ? true : m.role === 'employee' && moduleEnabled(m, actor)));
+        const modules = [...s.registry.modules.values()].filter((m) => (actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor)));
         const entities = [...s.registry.entities.values()]
-          .filter((e) => modules.some((m) => m.id === e.module) && allows(e.access.read, actor, e.module))
+          .filter((e) => allows(e.access.read, actor, e.module) && (actor.role === 'holder' || moduleEnabled(s.registry.modules.get(e.module)!, actor)))
           .map((e) => ({
             name: e.name,
             module: e.module,
@@ -39,11 +43,13 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
             errors: e.errors,
             children: e.children,
             dataKeys: e.dataKeys,
+            titleField: titleFieldOf(e),
             workflow: e.workflow,
             commands: e.commands.filter((x) => allows(x.access, actor, e.module)).map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error })),
             can: { add: allows(e.access.add, actor, e.module), update: allows(e.access.update, actor, e.module), delete: allows(e.access.delete, actor, e.module) },
           }));
-        return { modules, entities };
+        const routes = [...s.registry.modules.values()].flatMap((m) => m.screens.map((x) => ({ path: x.path, role: m.role, module: m.id })));
+        return { modules, entities, routes };
       }),
     ),
   );

@@ -23,5 +23,9 @@ export interface ModuleMeta {
     to?: string;
     component?: string;
     label?: string;
+    /**
+     * form screens: whether it adds or edits (default: edit when the path says edit)
+     */
+    mode?: "add" | "edit";
   }[];
 }

@@ -1,0 +1,34 @@
+import type { Envelope } from './envelope.ts';
+import { clearUser, storedUser } from '../session/session-store.ts';
+
+const BASE = '/api/v1';
+
+/**
+ * One call to the API. Authenticated calls send the stored user's token in the "token" header; a network failure
+ * becomes { res: 'failed', err_msg: <the error's text> } as the spec says; an ended session clears the stored user.
+ */
+export async function call<T = any>(method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string | number | undefined>): Promise<Envelope<T>> {
+  const user = storedUser();
+  const qs = query ? '?' + new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString() : '';
+  const headers: Record<string, string> = {};
+  if (user?.token) headers.token = user.token;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  try {
+    const res = await fetch(`${BASE}/${path}${qs === '?' ? '' : qs}`, { method, headers, body: payload });
+    const envelope = (await res.json()) as Envelope<T>;
+    if (res.status === 401 && user && !path.startsWith('auth/')) {
+      clearUser();
+    }
+    return envelope;
+  } catch (e) {
+    return { res: 'failed', data: null as T, err_msg: (e as Error).message };
+  }
+}
+
+export const get = <T = any>(path: string, query?: Record<string, string | number | undefined>) => call<T>('GET', path, undefined, query);
+export const post = <T = any>(path: string, body?: unknown, query?: Record<string, string | number | undefined>) => call<T>('POST', path, body, query);

@@ -1,0 +1,54 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { CallStateProvider } from '../api/call-state.tsx';
+import { MetaProvider } from '../meta/meta-context.tsx';
+import { clearUser } from '../session/session-store.ts';
+import { useSession } from '../session/use-session.ts';
+import { Layout } from '../shell/Layout.tsx';
+import { NotFound } from '../shell/NotFound.tsx';
+import SignIn from '../sessions/SignIn.tsx';
+import { ScreenRouter } from './ScreenRouter.tsx';
+
+const ForgotPassword = lazy(() => import('../sessions/ForgotPassword.tsx'));
+const SignUp = lazy(() => import('../sessions/ForgotPassword.tsx').then((m) => ({ default: m.SignUp })));
+const ResetPassword = lazy(() => import('../sessions/ResetPassword.tsx'));
+
+/** The main layout needs a stored session; without one it is cleared and the user goes to sign in. */
+function Guarded() {
+  const user = useSession();
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (!user) {
+    clearUser();
+    return <Navigate to="/app/sessions/signIn" replace state={{ from: location.pathname }} />;
+  }
+  return (
+    <MetaProvider userKey={`${user.id}:${user.token}`} fallback={<p className="content" aria-busy="true">{t('shell.loading')}</p>}>
+      <Layout user={user}>
+        <ScreenRouter />
+      </Layout>
+    </MetaProvider>
+  );
+}
+
+export function App() {
+  const { t } = useTranslation();
+  return (
+    <CallStateProvider>
+      <BrowserRouter>
+        <Suspense fallback={<p aria-busy="true">{t('shell.loading')}</p>}>
+          <Routes>
+            <Route path="/" element={<Navigate to="/app/dashboard" replace />} />
+            <Route path="/app/sessions/signIn" element={<SignIn />} />
+            <Route path="/app/sessions/signUp" element={<SignUp />} />
+            <Route path="/app/sessions/forgot" element={<ForgotPassword />} />
+            <Route path="/app/sessions/reset-password" element={<ResetPassword />} />
+            <Route path="/app/*" element={<Guarded />} />
+            <Route path="*" element={<main className="content"><NotFound /></main>} />
+          </Routes>
+        </Suspense>
+      </BrowserRouter>
+    </CallStateProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, Navigate, useLocation } from 'react-router';
+import { CUSTOM_SCREENS } from '../custom/custom-screens.ts';
+import { useMeta } from '../meta/meta-context.tsx';
+import type { ScreenMeta } from '../meta/meta-types.ts';
+import { Forbidden, NotFound } from '../shell/NotFound.tsx';
+
+const ListScreen = lazy(() => import('../screens/ListScreen.tsx'));
+const FormScreen = lazy(() => import('../screens/FormScreen.tsx'));
+const DashboardScreen = lazy(() => import('../screens/DashboardScreen.tsx'));
+
+/** Picks the screen of the current path from the modules the user may see; another role's path says so, an unknown one is not found. */
+export function ScreenRouter() {
+  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  const meta = useMeta();
+  const screen = meta.modules.flatMap((m) => m.screens).find((s) => matchPath(s.path, pathname));
+  if (!screen) {
+    const elsewhere = meta.routes.find((r) => matchPath(r.path, pathname));
+    return elsewhere ? <Forbidden /> : <NotFound />;
+  }
+  return (
+    <Suspense fallback={<p aria-busy="true">{t('shell.loading')}</p>}>
+      <Screen key={screen.path} screen={screen} />
+    </Suspense>
+  );
+}
+
+function Screen({ screen }: { screen: ScreenMeta }) {
+  const meta = useMeta();
+  const entity = screen.entity ? meta.entities.find((e) => e.name === screen.entity) : undefined;
+  switch (screen.kind) {
+    case 'redirect':
+      return <Navigate to={screen.to!} replace />;
+    case 'dashboard':
+      return <DashboardScreen />;
+    case 'custom': {
+      const Custom = CUSTOM_SCREENS[screen.component!];
+      return Custom ? <Custom screen={screen} /> : <NotFound />;
+    }
+    case 'list':
+      return entity ? <ListScreen screen={screen} entity={entity} /> : <Forbidden />;
+    case 'form':
+    case 'detail':
+      return entity ? <FormScreen screen={screen} entity={entity} /> : <Forbidden />;
+    default:
+      return <NotFound />;
+  }
+}

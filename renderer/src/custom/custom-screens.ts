@@ -1,0 +1,12 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** Screens that metadata names by component (kind "custom"); each loads as its own chunk. */
+export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<any>>> = {
+  OrganisationUnits: lazy(() => import('./OrganisationUnits.tsx')),
+  ModuleEnablement: lazy(() => import('./ModuleEnablement.tsx')),
+  PerformanceCommitteeCompanies: lazy(() => import('./CompanyFlagList.tsx').then((m) => ({ default: m.PerformanceCommitteeCompanies }))),
+  QualitativeMeasurementCompanies: lazy(() => import('./CompanyFlagList.tsx').then((m) => ({ default: m.QualitativeMeasurementCompanies }))),
+  CompanyLogo: lazy(() => import('./CompanyLogo.tsx')),
+  ImportEmployees: lazy(() => import('./ImportEmployees.tsx')),
+  ModuleAdminAccess: lazy(() => import('./ModuleAdminAccess.tsx')),
+};

@@ -1,0 +1,12 @@
+import type { TFunction } from 'i18next';
+
+/** The i18n key of an option value: "Strategic Plan" -> option.strategicPlan, "ASC" -> option.asc. */
+export const optionKey = (value: string | number): string => {
+  const words = String(value).split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return 'option.' + words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1).toLowerCase())).join('');
+};
+
+export const optionLabel = (t: TFunction, value: string | number): string => {
+  const key = optionKey(value);
+  return t(key, { defaultValue: String(value) });
+};

@@ -1,0 +1,63 @@
+/** What GET /api/v1/meta tells the renderer (server/routes/meta-routes.ts). */
+export interface ScreenMeta {
+  path: string;
+  kind: 'list' | 'form' | 'detail' | 'report' | 'dashboard' | 'redirect' | 'custom';
+  entity?: string;
+  to?: string;
+  component?: string;
+  label?: string;
+  mode?: 'add' | 'edit';
+}
+
+export interface ModuleMeta {
+  id: string;
+  label: string;
+  role: 'holder' | 'employee' | 'public';
+  core: boolean;
+  routeBase?: string;
+  screens: ScreenMeta[];
+}
+
+export interface EntityMeta {
+  name: string;
+  module: string;
+  scope: 'platform' | 'company';
+  label: string;
+  schema: { type: 'object'; required?: string[]; properties: Record<string, FieldSchema> };
+  list: { columns: string[]; filters: string[]; search: string[]; sort: string; pageSize: number };
+  form: { uiSchema: Record<string, unknown> };
+  errors: Record<string, string>;
+  children: { key: string; entity: string; via: string }[];
+  dataKeys: { list: string; item: string };
+  titleField: string;
+  workflow?: { stateField: string; transitions: { action: string; from: string[]; to: string; error?: string }[] };
+  commands: { name: string; kind: string; method: string; fields: string[]; dataKey: string; error?: string }[];
+  can: { add: boolean; update: boolean; delete: boolean };
+}
+
+export interface FieldSchema {
+  type: string;
+  title?: string;
+  format?: string;
+  enum?: (string | number)[];
+  readOnly?: boolean;
+  default?: unknown;
+  'x-ref'?: string;
+  'x-computed'?: string;
+  'x-money'?: boolean;
+  'x-file'?: boolean;
+  [k: string]: unknown;
+}
+
+/** Every screen path of the product with the role that may open it, so that a guard can tell "not yours" from "no such page". */
+export interface RouteMeta {
+  path: string;
+  role: 'holder' | 'employee' | 'public';
+  module: string;
+}
+
+export interface Meta {
+  modules: ModuleMeta[];
+  entities: EntityMeta[];
+  routes: RouteMeta[];
+}

@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import Form from '@rjsf/core';
+import validator from '@rjsf/validator-ajv8';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { get, post } from '../api/api-client.ts';
+import { useCall, type CallError } from '../api/call-state.tsx';
+import { optionLabel } from '../meta/labels.ts';
+import { useMeta } from '../meta/meta-context.tsx';
+import type { EntityMeta, ScreenMeta } from '../meta/meta-types.ts';
+import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
+import { editableFields, formMode, screensOf } from './entity-screens.ts';
+import { RecordChildren } from './RecordChildren.tsx';
+import { UploadCommands } from './UploadCommands.tsx';
+import { WorkflowActions } from './WorkflowActions.tsx';
+
+type Row = Record<string, any>;
+
+/** The server's field errors, on their fields. */
+const toErrorSchema = (e: CallError): ErrorSchema =>
+  Object.fromEntries(e.fieldErrors.filter((f) => f.field).map((f) => [f.field.split('.')[0], { __errors: [f.message] }])) as ErrorSchema;
+
+/** An add or edit form from the entity's schema and uiSchema (react-jsonschema-form with ajv 8); edit also shows children and workflow actions. */
+export default function FormScreen({ screen, entity }: { screen: ScreenMeta; entity: EntityMeta }) {
+  const { t } = useTranslation();
+  const meta = useMeta();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { loading, run } = useCall();
+  const mode = formMode(screen);
+  const id = Number(params.get('id'));
+  const [record, setRecord] = useState<Row | null>(null);
+  const [formData, setFormData] = useState<Row>({});
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const { list } = screensOf(meta, entity.name);
+
+  const fields = useMemo(() => editableFields(entity), [entity]);
+  const schema = useMemo<RJSFSchema>(() => {
+    const properties: Record<string, RJSFSchema> = {};
+    for (const [name, f] of fields) {
+      const { title, readOnly: _r, ...rest } = f;
+      properties[name] = { ...(rest as RJSFSchema), title: title ? t(title) : name };
+    }
+    return { type: 'object', required: (entity.schema.required ?? []).filter((r) => r in properties), properties };
+  }, [fields, entity, t]);
+  const uiSchema = useMemo<UiSchema>(() => {
+    const ui: UiSchema = { ...(entity.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } };
+    for (const [name, f] of fields) {
+      const own = (ui[name] as UiSchema | undefined) ?? {};
+      if (f['x-ref']) ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'] }, ...own };
+      else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v)), ...own };
+    }
+    return ui;
+  }, [fields, entity, t]);
+
+  useEffect(() => {
+    if (mode === 'edit') {
+      if (!id) return;
+      run(entity.errors.read ?? entity.errors.list, () => get(`${entity.name}/${id}`)).then((d) => {
+        if (!d) return;
+        const r = d[entity.dataKeys.item];
+        setRecord(r);
+        setFormData(Object.fromEntries(fields.filter(([n]) => r[n] !== null && r[n] !== undefined).map(([n]) => [n, r[n]])));
+      });
+    } else {
+      // a parent chosen in the list (?businessUnitId=3) is filled in
+      setFormData(Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref']).map(([k, v]) => [k, Number(v)])));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [entity, mode, id]);
+
+  const backToList = () => {
+    const parentParams = [...params.entries()].filter(([k]) => k !== 'id');
+    navigate(list ? `${list.path}${parentParams.length ? '?' + new URLSearchParams(parentParams) : ''}` : -1 as never);
+  };
+
+  const submit = async (data: Row) => {
+    setExtraErrors(undefined);
+    const body = mode === 'edit' ? { ...changes(data, record!, fields.map(([n]) => n)), id: record!.id, version: record!.version } : stripEmpty(data);
+    const onFailure = (e: CallError) => setExtraErrors(toErrorSchema(e));
+    const r = await run(mode === 'edit' ? entity.errors.update : entity.errors.add, () => post(`${entity.name}/${mode === 'edit' ? 'update' : 'add'}`, body), { onFailure });
+    if (r) backToList();
+  };
+
+  if (mode === 'edit' && !id) return <p className="error-text">{t('shell.noRecordChosen')}</p>;
+  if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
+  return (
+    <section data-screen="form" data-entity={entity.name} data-mode={mode}>
+      <h1>{t(mode === 'edit' ? 'shell.editWhat' : 'shell.addWhat', { what: t(entity.label) })}</h1>
+      {record && <WorkflowActions entity={entity} record={record} onChanged={setRecord} />}
+      <div className="card form-box">
+        <Form
+          schema={schema}
+          uiSchema={uiSchema}
+          formData={formData}
+          validator={validator}
+          widgets={{ reference: ReferenceWidget }}
+          formContext={{ formData, properties: entity.schema.properties }}
+          extraErrors={extraErrors}
+          showErrorList={false}
+          noHtml5Validate
+          onChange={(e) => setFormData(e.formData ?? {})}
+          onSubmit={(e) => submit(e.formData ?? {})}
+          transformErrors={(errors) => errors.map((er) => ({ ...er, message: er.name === 'required' ? t('shell.required') : er.message }))}
+        >
+          <div className="row">
+            <span className="spacer" />
+            {list && <Link className="btn" to={list.path}>{t('shell.cancel')}</Link>}
+            <button className="btn btn-primary" type="submit" disabled={loading}>{t('shell.save')}</button>
+          </div>
+        </Form>
+      </div>
+      {record && <UploadCommands entity={entity} record={record} onChanged={setRecord} />}
+      {record && <RecordChildren entity={entity} record={record} />}
+    </section>
+  );
+}
+
+/** Add sends only what was filled in. */
+const stripEmpty = (d: Row) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined && v !== ''));
+/** Update sends what changed; a field emptied by the user is cleared (null). */
+function changes(d: Row, before: Row, names: string[]): Row {
+  const out: Row = {};
+  for (const k of names) {
+    const v = d[k] === '' || d[k] === undefined ? null : d[k];
+    if (v !== (before[k] ?? null)) out[k] = v;
+  }
+  return out;
+}

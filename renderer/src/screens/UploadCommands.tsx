@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { StoredImage } from '../widgets/StoredImage.tsx';
+import { useTranslation } from 'react-i18next';
+import { post } from '../api/api-client.ts';
+import { useCall } from '../api/call-state.tsx';
+import type { EntityMeta } from '../meta/meta-types.ts';
+import { formatFileSize } from '../format/formats.ts';
+
+/** A file input per upload command of the entity (e.g. the company logo); the file goes in the multipart field "document". */
+export function UploadCommands({ entity, record, onChanged }: { entity: EntityMeta; record: Record<string, any>; onChanged: (r: Record<string, any>) => void }) {
+  const { t } = useTranslation();
+  const { loading, run } = useCall();
+  const [last, setLast] = useState<{ name: string; size: number } | null>(null);
+  const uploads = entity.commands.filter((c) => c.kind === 'upload');
+  if (!uploads.length) return null;
+  return (
+    <div className="card stack" style={{ marginTop: 'var(--space-4)' }}>
+      {uploads.map((c) => {
+        const field = c.fields[0];
+        const fileId = record[field];
+        return (
+          <div key={c.name} className="stack">
+            <label htmlFor={`upload-${c.name}`}>{t(entity.schema.properties[field]?.title ?? field)}</label>
+            {fileId && <StoredImage fileId={fileId} alt={t(entity.schema.properties[field]?.title ?? field)} />}
+            <input
+              id={`upload-${c.name}`}
+              type="file"
+              disabled={loading}
+              onChange={async (e) => {
+                const file = e.target.files?.[0];
+                if (!file) return;
+                const body = new FormData();
+                body.set('id', String(record.id));
+                body.set('document', file);
+                const d = await run(c.error, () => post(`${entity.name}/${c.name}`, body));
+                if (d) {
+                  setLast({ name: file.name, size: file.size });
+                  onChanged(d[c.dataKey].record);
+                }
+                e.target.value = '';
+              }}
+            />
+            {last && <span className="muted" role="status">{t('shell.uploaded', { name: last.name, size: formatFileSize(last.size) })}</span>}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

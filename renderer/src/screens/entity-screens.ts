@@ -1,0 +1,18 @@
+import type { EntityMeta, Meta, ScreenMeta } from '../meta/meta-types.ts';
+
+/** Whether a form screen adds or edits: declared, else read from its path. */
+export const formMode = (s: ScreenMeta): 'add' | 'edit' => s.mode ?? (/edit/i.test(s.path) ? 'edit' : 'add');
+
+/** The screens the user can reach for an entity: its list, its add form and its edit form. */
+export function screensOf(meta: Meta, entity: string): { list?: ScreenMeta; add?: ScreenMeta; edit?: ScreenMeta } {
+  const screens = meta.modules.flatMap((m) => m.screens).filter((s) => s.entity === entity);
+  return {
+    list: screens.find((s) => s.kind === 'list'),
+    add: screens.find((s) => s.kind === 'form' && formMode(s) === 'add'),
+    edit: screens.find((s) => s.kind === 'form' && formMode(s) === 'edit'),
+  };
+}
+
+/** Fields a person fills in: not computed, not read-only, not the workflow's state. */
+export const editableFields = (e: EntityMeta) =>
+  Object.entries(e.schema.properties).filter(([name, f]) => !f['x-computed'] && !f.readOnly && name !== e.workflow?.stateField);

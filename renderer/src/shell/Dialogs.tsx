@@ -1,0 +1,53 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCallError } from '../api/call-state.tsx';
+
+function Dialog({ labelledBy, children, onClose }: { labelledBy: string; children: ReactNode; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('button')?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={labelledBy} ref={ref}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The last failed call: its title and the server's message. */
+export function ErrorDialog() {
+  const { error, setError } = useCallError();
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <Dialog labelledBy="error-title" onClose={() => setError(null)}>
+      <h2 id="error-title" className="error-text">{error.title}</h2>
+      <p data-testid="error-message">{error.message}</p>
+      <div className="row">
+        <span className="spacer" />
+        <button className="btn btn-primary" onClick={() => setError(null)}>{t('shell.ok')}</button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Confirm in green, cancel in red, as the spec asks. */
+export function ConfirmDialog({ title, text, onConfirm, onCancel }: { title: string; text: string; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog labelledBy="confirm-title" onClose={onCancel}>
+      <h2 id="confirm-title">{title}</h2>
+      <p>{text}</p>
+      <div className="row">
+        <span className="spacer" />
+        <button className="btn btn-danger" onClick={onCancel}>{t('shell.cancel')}</button>
+        <button className="btn btn-success" onClick={onConfirm}>{t('shell.confirm')}</button>
+      </div>
+    </Dialog>
+  );
+}

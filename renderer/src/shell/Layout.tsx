@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate } from 'react-router';
+import { post } from '../api/api-client.ts';
+import { changeLanguage, LANGUAGES, type Language } from '../i18n/i18n.ts';
+import { useMeta } from '../meta/meta-context.tsx';
+import type { ModuleMeta, ScreenMeta } from '../meta/meta-types.ts';
+import { clearUser, type SessionUser } from '../session/session-store.ts';
+import { updateLayout, useLayout } from '../theme/layout-settings.ts';
+import { ErrorDialog } from './Dialogs.tsx';
+import { ProgressBar } from './ProgressBar.tsx';
+
+/** A screen shows in the navigation when it is a place to go, not a step (forms and redirects are reached from lists). */
+const inNavigation = (s: ScreenMeta) => s.kind === 'list' || s.kind === 'custom' || s.kind === 'dashboard' || s.kind === 'report';
+
+export function screenLabel(s: ScreenMeta, entityLabel: (name: string) => string | undefined): string {
+  return s.label ?? (s.entity ? (entityLabel(s.entity) ?? s.entity) : (s.component ?? s.path));
+}
+
+function Navigation({ modules }: { modules: ModuleMeta[] }) {
+  const { t } = useTranslation();
+  const meta = useMeta();
+  const entityLabel = (name: string) => meta.entities.find((e) => e.name === name)?.label;
+  const seen = new Set<string>();
+  return (
+    <nav className="sidebar" aria-label={t('shell.navigation')}>
+      {modules.map((m) => {
+        const screens = m.screens.filter((s) => inNavigation(s) && !seen.has(s.path) && seen.add(s.path));
+        if (!screens.length) return null;
+        return (
+          <div key={m.id}>
+            <h3>{t(m.label)}</h3>
+            {screens.map((s) => (
+              <NavLink key={s.path} to={s.path} end>
+                {t(screenLabel(s, entityLabel))}
+              </NavLink>
+            ))}
+          </div>
+        );
+      })}
+    </nav>
+  );
+}
+
+export function Layout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const layout = useLayout();
+  const meta = useMeta();
+  const navigate = useNavigate();
+  const signOut = async () => {
+    await post('auth/logout');
+    clearUser();
+    navigate('/app/sessions/signIn');
+  };
+  return (
+    <div className={`layout ${layout.sidebarOpen ? 'open' : 'closed'}`}>
+      <ProgressBar />
+      <header className="topbar">
+        <button className="btn btn-ghost" aria-label={t('shell.toggleNavigation')} aria-expanded={layout.sidebarOpen} onClick={() => updateLayout({ sidebarOpen: !layout.sidebarOpen })}>
+          ☰
+        </button>
+        <span className="brand">Stratum</span>
+        <span className="spacer" />
+        <label className="sr-only" htmlFor="language">{t('shell.language')}</label>
+        <select id="language" className="input" style={{ width: 'auto' }} value={i18n.language} onChange={(e) => void changeLanguage(e.target.value as Language)}>
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l}>{t(`shell.language.${l}`)}</option>
+          ))}
+        </select>
+        <button className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ theme: layout.theme === 'dark' ? 'lite-purple' : 'dark' })}>
+          {layout.theme === 'dark' ? t('shell.themeLight') : t('shell.themeDark')}
+        </button>
+        <button className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ dir: layout.dir === 'rtl' ? 'ltr' : 'rtl' })}>{layout.dir === 'rtl' ? 'LTR' : 'RTL'}</button>
+        <button className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ sidebar: layout.sidebar === 'large-sidebar' ? 'compact-sidebar' : 'large-sidebar' })}>
+          {layout.sidebar === 'large-sidebar' ? t('shell.compactSidebar') : t('shell.largeSidebar')}
+        </button>
+        <span className="muted hide-narrow" data-testid="user-name">{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}</span>
+        <button className="btn" onClick={signOut}>{t('shell.signOut')}</button>
+      </header>
+      <Navigation modules={meta.modules} />
+      <main className="content" id="main">
+        {children}
+      </main>
+      <ErrorDialog />
+    </div>
+  );
+}

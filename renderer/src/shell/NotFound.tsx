@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="card" data-screen="not-found">
+      <h1>{t('shell.notFoundTitle')}</h1>
+      <p className="muted">{t('shell.notFoundText')}</p>
+      <Link to="/app/dashboard">{t('shell.backToDashboard')}</Link>
+    </div>
+  );
+}
+
+export function Forbidden() {
+  const { t } = useTranslation();
+  return (
+    <div className="card" data-screen="forbidden">
+      <h1>{t('shell.forbiddenTitle')}</h1>
+      <p className="muted">{t('shell.forbiddenText')}</p>
+      <Link to="/app/dashboard">{t('shell.backToDashboard')}</Link>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The renderer: built into dist/renderer, served by the Stratum server at /; `npm run dev` proxies the API to it. */
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: { outDir: resolve(import.meta.dirname, '..', 'dist', 'renderer'), emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+  server: {
+    port: Number(process.env.RENDERER_PORT ?? 5173),
+    proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}`, '/healthz': `http://localhost:${process.env.PORT ?? 3000}` },
+  },
+});

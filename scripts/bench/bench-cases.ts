@@ -1,0 +1,135 @@
+import type { Request } from 'autocannon';
+
+/**
+ * The calls the bench measures (issue 12, "Cases"), and the autocannon requests that make each one. The same
+ * requests go to the engine and to the baseline; whatever varies per request (which record, which version) comes
+ * from a fixture the bench prepares in the database before the run.
+ */
+export type CaseKind = 'read' | 'write' | 'sign-in';
+
+export interface BenchCase {
+  name: string;
+  title: string;
+  kind: CaseKind;
+  /** set when the case cannot run yet, with the reason printed instead of figures */
+  skipped?: string;
+}
+
+export const CASES: readonly BenchCase[] = [
+  { name: 'meta', title: 'GET /meta', kind: 'read' },
+  { name: 'read', title: 'read one employee by id', kind: 'read' },
+  { name: 'list-first', title: 'employee list, first 50', kind: 'read' },
+  { name: 'list-deep', title: 'employee list, 50 at offset 50,000', kind: 'read' },
+  { name: 'list-by-department', title: 'employee list by departmentId', kind: 'read' },
+  { name: 'audit-page', title: 'audit trail, first 50', kind: 'read' },
+  { name: 'sign-in', title: 'sign-in (scrypt)', kind: 'sign-in' },
+  { name: 'add', title: 'add employee', kind: 'write' },
+  { name: 'update', title: 'update employee with version', kind: 'write' },
+  { name: 'delete', title: 'delete employee', kind: 'write' },
+  {
+    name: 'transition',
+    title: 'workflow transition',
+    kind: 'write',
+    skipped: 'no entity in the shipped metadata declares a workflow yet; the case comes with the first workflow.json',
+  },
+];
+
+/** What one run needs from the database, prepared by the bench and handed to the load process as JSON. */
+export interface Fixture {
+  signIn: { email: string; password: string };
+  /** employee ids to read, taken in a scattered order */
+  readIds: { first: number; last: number };
+  deepOffset: number;
+  departmentIds: number[];
+  /** a unique prefix for the e-mails of added employees, and where they go in the organisation */
+  addPrefix: string;
+  place: Record<string, number>;
+  /** employees this run may update: each is in flight on at most one connection at a time */
+  updatable: { id: number; version: number }[];
+  /** employees this run may delete, each once */
+  deletable: number[];
+}
+
+const json = { 'content-type': 'application/json' };
+
+/** A body for setupRequest: autocannon sends a string body as it is. */
+const post = (path: string, headers: Record<string, string>, body: object): Request => ({ method: 'POST', path, headers: { ...headers, ...json }, body: JSON.stringify(body) });
+
+export function requestsFor(name: string, f: Fixture, token: string): Request[] {
+  const auth = { token };
+  let n = 0;
+  switch (name) {
+    case 'meta':
+      return [{ method: 'GET', path: '/api/v1/meta', headers: auth }];
+    case 'read': {
+      const span = f.readIds.last - f.readIds.first + 1;
+      // A stride prime to the span visits every id before repeating, spread over the table rather than in order.
+      const stride = 7919 % span || 1;
+      return [{ method: 'GET', path: '/api/v1/employee/0', headers: auth, setupRequest: (req) => ({ ...req, path: `/api/v1/employee/${f.readIds.first + ((n++ * stride) % span)}` }) }];
+    }
+    case 'list-first':
+      return [{ method: 'GET', path: '/api/v1/employee?limit=50', headers: auth }];
+    case 'list-deep':
+      return [{ method: 'GET', path: `/api/v1/employee?limit=50&offset=${f.deepOffset}`, headers: auth }];
+    case 'list-by-department':
+      return [
+        {
+          method: 'GET',
+          path: '/api/v1/employee',
+          headers: auth,
+          setupRequest: (req) => ({ ...req, path: `/api/v1/employee?departmentId=${f.departmentIds[n++ % f.departmentIds.length]}&limit=50` }),
+        },
+      ];
+    case 'audit-page':
+      return [{ method: 'GET', path: '/api/v1/audit-trail?limit=50', headers: auth }];
+    case 'sign-in':
+      return [post('/api/v1/auth/login', {}, f.signIn)];
+    case 'add':
+      return [
+        {
+          ...post('/api/v1/employee/add', auth, {}),
+          setupRequest: (req) => {
+            const k = ++n;
+            return {
+              ...req,
+              body: JSON.stringify({ firstName: 'Added', lastName: `Person ${k}`, email: `${f.addPrefix}.${k}@alpha.example`, jobTitle: 'Officer', status: 'Active', ...f.place }),
+            };
+          },
+        },
+      ];
+    case 'update': {
+      // Each record goes back to the pool with its new version once its update answered.
+      const pool = f.updatable.map((r) => ({ ...r }));
+      return [
+        {
+          ...post('/api/v1/employee/update', auth, {}),
+          setupRequest: (req, context) => {
+            const rec = pool.shift();
+            if (!rec) throw new Error('update pool ran dry: more connections than updatable records');
+            context.rec = rec;
+            return { ...req, body: JSON.stringify({ id: rec.id, version: rec.version, jobTitle: `Officer ${++n}` }) };
+          },
+          onResponse: (status, body, context) => {
+            const rec = context.rec as { id: number; version: number };
+            if (status === 200) rec.version = JSON.parse(body).data.employee.version;
+            else rec.version = -1;
+            if (rec.version > 0) pool.push(rec);
+          },
+        },
+      ];
+    }
+    case 'delete':
+      return [
+        {
+          ...post('/api/v1/employee/delete', auth, {}),
+          setupRequest: (req) => {
+            const id = f.deletable[n++];
+            if (id === undefined) throw new Error('delete pool ran dry');
+            return { ...req, body: JSON.stringify({ id }) };
+          },
+        },
+      ];
+    default:
+      throw new Error(`no such case: ${name}`);
+  }
+}

@@ -1,0 +1,19 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppEnv } from '../stratum-context.ts';
+
+/** Serves the built renderer: its assets, and index.html for / and every /app/… path (the renderer routes them). */
+export function mountRendererRoutes(app: Hono<AppEnv>, distDir: string): void {
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return;
+  const html = readFileSync(index, 'utf8');
+  const root = relative(process.cwd(), distDir) || '.';
+  app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+  const page = (c: { html: (h: string) => Response }) => c.html(html);
+  app.get('/', page as never);
+  app.get('/app', page as never);
+  app.get('/app/*', page as never);
+  app.get('/auth/*', page as never);
+}
