@@ -1,0 +1,257 @@
+/**
+ * `npm run bench` (issue 12): the engine next to a hand-written baseline, in one run, with budgets.
+ *
+ *   1. a throwaway PostgreSQL 15 cluster (as the tests start it), filled with the bench tenant;
+ *   2. start-up of the engine on that existing database, timed;
+ *   3. the engine and the baseline, each in its own process, driven by autocannon from a third process, case by
+ *      case, interleaved engine / baseline, BENCH_ROUNDS times each;
+ *   4. optionally (BENCH_SOAK=1) a soak of read-by-id on one fresh engine process, first minute against last;
+ *   5. the same cases once on the embedded PGlite mode, engine and a PGlite baseline, and PGlite start-up;
+ *   6. one table with the budgets, and the same as JSON under bench-results/.
+ *
+ * Settings: bench-settings.ts. The renderer's budgets of the issue (JavaScript size, time to a rendered grid) are not
+ * measured here.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Db } from '../../engine/db/db.ts';
+import { openPglite } from '../../engine/db/pglite-adapter.ts';
+import { connectPostgres } from '../../engine/db/postgres-adapter.ts';
+import { ROOT } from '../../server/boot.ts';
+import { PG_BIN, postgresAvailable, startCluster } from '../../tests/support/postgres-cluster.ts';
+import { CASES, type BenchCase } from './bench-cases.ts';
+import { benchSettings } from './bench-settings.ts';
+import { HOLDER_PASSWORD } from './bench-tenant.ts';
+import { judgeCase, judgeSoak, judgeStartup, type Verdict } from './budgets.ts';
+import { caseSummary } from './case-summary.ts';
+import type { LoadResult } from './load-driver.ts';
+import { runLoad } from './load-process.ts';
+import { formatTable, writeResults, type TableRow } from './results-table.ts';
+import { prepareRun, type PreparedRun } from './run-fixtures.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+import { timeStartups } from './startup-timing.ts';
+import { generateTenant, HOLDER_EMAIL, type GeneratedTenant } from './tenant-generator.ts';
+
+const ENGINE = join(import.meta.dirname, 'engine-server.ts');
+const BASELINE = join(import.meta.dirname, 'baseline-server.ts');
+
+const settings = benchSettings();
+const startedAt = new Date();
+const work = mkdtempSync(join(tmpdir(), 'stratum-bench-'));
+const say = (line: string) => console.log(line);
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function signIn(server: ServerProcess, t: GeneratedTenant): Promise<string> {
+  const r = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: t.benchEmail, password: t.benchPassword }) });
+  const body = (await r.json()) as { data?: { user?: { token?: string } }; err_msg?: string };
+  if (!body.data?.user?.token) throw new Error(`${server.label}: sign-in failed: ${r.status} ${body.err_msg}`);
+  return body.data.user.token;
+}
+
+interface Side {
+  server: ServerProcess;
+  token: string;
+  runs: LoadResult[];
+}
+
+const cases = CASES.filter((c) => !settings.only || settings.only.includes(c.name));
+const measured = cases.filter((c) => !c.skipped);
+const rows: TableRow[] = [];
+const report: Record<string, unknown> = { startedAt: startedAt.toISOString(), settings, machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version } };
+
+/** Delete pools are sized from what this server managed last time (or its adds); too small shows as 404 errors. */
+function expectedRate(c: BenchCase, side: Side, history: Map<string, LoadResult[]>): number {
+  const own = side.runs.map((r) => r.rps);
+  if (own.length) return Math.max(...own) * 1.3;
+  const adds = history.get(`add:${side.server.label}`)?.map((r) => r.rps) ?? [];
+  return adds.length ? Math.max(...adds) * 2 : 6_000;
+}
+
+/** One measured run: fixture in, load, fixture out. */
+async function measure(db: Db | null, t: GeneratedTenant, c: BenchCase, side: Side, warmup: number, prepared?: PreparedRun): Promise<LoadResult> {
+  const prep = prepared ?? (await prepareRun(db!, t, c.name, side.server.label, { connections: settings.connections, seconds: warmup + settings.seconds, expectedRate: expectedRate(c, side, history) }));
+  const [r] = await runLoad({ url: side.server.url, token: side.token, caseName: c.name, fixture: prep.fixture, connections: settings.connections, warmupSeconds: warmup, seconds: settings.seconds, runs: 1 });
+  if (!prepared) await prep.cleanUp();
+  side.runs.push(r);
+  return r;
+}
+
+const history = new Map<string, LoadResult[]>();
+
+function record(c: BenchCase, db: 'postgres' | 'pglite', engine: Side, baseline: Side | null) {
+  const summary = caseSummary(c.name, db, engine.runs, baseline?.runs ?? []);
+  const verdict = judgeCase(c, summary);
+  rows.push({ bench: c, summary, verdict });
+  history.set(`${c.name}:${engine.server.label}`, engine.runs);
+  if (baseline) history.set(`${c.name}:${baseline.server.label}`, baseline.runs);
+  const b = summary.baseline;
+  say(
+    `  ${db.padEnd(8)} ${c.title.padEnd(36)} engine ${Math.round(summary.engine.rps).toLocaleString('en').padStart(6)}/s` +
+      (b ? `  baseline ${Math.round(b.rps).toLocaleString('en').padStart(6)}/s  ratio ${summary.ratio!.toFixed(2)}` : '') +
+      `  p99 ${summary.engine.p99} ms  ${verdict.pass ? 'PASS' : 'FAIL'}`,
+  );
+}
+
+async function postgresPart(): Promise<void> {
+  if (!postgresAvailable()) throw new Error(`PostgreSQL 15 server binaries are not at ${PG_BIN}; install postgresql-15 (the bench needs a real PostgreSQL)`);
+  say('PostgreSQL: starting a throwaway cluster and writing the tenant');
+  const cluster = await startCluster();
+  const db = connectPostgres(cluster.url, { max: 4 });
+  try {
+    const [{ v }] = await db.query<{ v: string }>(`SHOW server_version`);
+    (report.machine as Record<string, unknown>).postgres = v;
+    let started = Date.now();
+    const t = await generateTenant(db, settings.employees, say);
+    say(`  tenant written in ${secs(Date.now() - started)}`);
+    report.tenant = t.rows;
+
+    const engineEnv = { DATABASE_URL: cluster.url, DATA_DIR: join(work, 'engine-data'), HOLDER_EMAIL, HOLDER_PASSWORD };
+    const startup = await timeStartups('engine-postgres', ENGINE, engineEnv, work, 3);
+    say(`  engine start-up on the existing database: ${startup.samples.map((s) => `${s} ms`).join(', ')}`);
+
+    const engineServer = await startServer('engine-postgres', ENGINE, engineEnv, work);
+    const engine: Side = { server: engineServer, token: await signIn(engineServer, t), runs: [] };
+    const metaFile = join(work, 'meta.json');
+    writeFileSync(metaFile, await (await fetch(`${engineServer.url}/api/v1/meta`, { headers: { token: engine.token } })).text());
+    const baselineServer = await startServer('baseline-postgres', BASELINE, { DATABASE_URL: cluster.url, BASELINE_META: metaFile }, work);
+    const baseline: Side = { server: baselineServer, token: await signIn(baselineServer, t), runs: [] };
+    report.postgresStartup = { engineMs: startup.samples, medianMs: startup.median, baselineMs: Math.round(baselineServer.startupMs), verdict: judgeStartup('postgres', startup.median) };
+
+    say(`PostgreSQL: ${measured.length} cases × ${settings.rounds} rounds × (engine, baseline), ${settings.connections} connections, ${settings.warmup} s warm-up then ${settings.seconds} s`);
+    for (const c of cases) {
+      if (c.skipped) {
+        rows.push({ bench: c, db: 'postgres', skipped: c.skipped });
+        say(`  postgres ${c.title}: SKIPPED (${c.skipped})`);
+        continue;
+      }
+      engine.runs = [];
+      baseline.runs = [];
+      for (let round = 0; round < settings.rounds; round++) {
+        const warmup = round === 0 ? settings.warmup : 0;
+        await measure(db, t, c, engine, warmup);
+        await measure(db, t, c, baseline, warmup);
+      }
+      record(c, 'postgres', engine, baseline);
+    }
+    report.postgresMemoryMiB = { engine: engineServer.rssMiB(), baseline: baselineServer.rssMiB() };
+    await engineServer.stop();
+    await baselineServer.stop();
+
+    if (settings.soak) {
+      const minutes = Math.max(1, Math.round(settings.soakSeconds / 60));
+      say(`Soak: read one employee by id for ${minutes} minute(s) on one fresh engine process`);
+      const soakServer = await startServer('engine-postgres-soak', ENGINE, engineEnv, work);
+      started = Date.now();
+      const token = await signIn(soakServer, t);
+      const prep = await prepareRun(db, t, 'read', soakServer.label, { connections: settings.connections, seconds: 60, expectedRate: 0 });
+      const minutesRun = await runLoad({ url: soakServer.url, token, caseName: 'read', fixture: prep.fixture, connections: settings.connections, warmupSeconds: 0, seconds: settings.soakSeconds / minutes, runs: minutes });
+      const rss = soakServer.rssMiB();
+      await soakServer.stop();
+      const first = minutesRun[0];
+      const last = minutesRun.at(-1)!;
+      const verdict: Verdict = judgeSoak(first.rps, last.rps);
+      report.soak = { minutes: minutesRun, rssMiBAtEnd: rss, verdict };
+      say(
+        `  minute by minute: ${minutesRun.map((m) => `${Math.round(m.rps).toLocaleString('en')}/s (p99 ${m.p99} ms)`).join(' → ')}` +
+          `; last ÷ first ${(last.rps / first.rps).toFixed(2)}; ${rss?.toFixed(0)} MiB at the end; ${verdict.pass ? 'PASS' : 'FAIL'} (${verdict.notes.join(', ')})`,
+      );
+    }
+  } finally {
+    await db.close();
+    cluster.stop();
+  }
+}
+
+async function pglitePart(): Promise<void> {
+  say('PGlite: writing the tenant into an embedded database');
+  const dataDir = join(work, 'pglite-data');
+  const pgliteDir = join(dataDir, 'pglite');
+  let started = Date.now();
+  let db = await openPglite(pgliteDir);
+  const t = await generateTenant(db, settings.employees, say);
+  await db.close();
+  say(`  tenant written in ${secs(Date.now() - started)}`);
+
+  const engineEnv = { DATA_DIR: dataDir, HOLDER_EMAIL, HOLDER_PASSWORD };
+  const baselineEnv = { PGLITE_DIR: pgliteDir, BASELINE_META: join(work, 'meta.json') };
+  const startup = await timeStartups('engine-pglite', ENGINE, engineEnv, work, 3);
+  say(`  engine start-up on the existing data folder: ${startup.samples.map((s) => `${s} ms`).join(', ')}`);
+  report.pgliteStartup = { engineMs: startup.samples, medianMs: startup.median, verdict: judgeStartup('pglite', startup.median) };
+
+  // One PGlite database cannot be opened by two processes: each server runs alone, reads first, then (after the
+  // write fixtures were put in while no server held the folder) the writes.
+  const results = new Map<string, { engine: LoadResult[]; baseline: LoadResult[] }>();
+  for (const c of measured) results.set(c.name, { engine: [], baseline: [] });
+  const phase = async (which: 'engine' | 'baseline', list: BenchCase[], prepared: Map<string, PreparedRun>) => {
+    if (!list.length) return;
+    const server = which === 'engine' ? await startServer('engine-pglite', ENGINE, engineEnv, work) : await startServer('baseline-pglite', BASELINE, baselineEnv, work);
+    try {
+      const side: Side = { server, token: await signIn(server, t), runs: [] };
+      for (const c of list) {
+        side.runs = [];
+        await measure(null, t, c, side, settings.warmup, prepared.get(`${c.name}:${which}`) ?? (await prepareRunWithoutDb(t, c)));
+        results.get(c.name)![which] = side.runs;
+      }
+    } finally {
+      await server.stop();
+    }
+  };
+  const reads = measured.filter((c) => c.kind !== 'write');
+  const writes = measured.filter((c) => c.kind === 'write');
+  await phase('engine', reads, new Map());
+  await phase('baseline', reads, new Map());
+  const prepared = new Map<string, PreparedRun>();
+  if (writes.length) {
+    db = await openPglite(pgliteDir);
+    for (const c of writes)
+      for (const which of ['engine', 'baseline'] as const) {
+        // PGlite writes well below PostgreSQL: the PostgreSQL rate of the same case bounds the delete pool.
+        const pgRuns = history.get(`${c.name}:${which}-postgres`)?.map((r) => r.rps) ?? [3_000];
+        prepared.set(`${c.name}:${which}`, await prepareRun(db, t, c.name, `${which}-pglite`, { connections: settings.connections, seconds: settings.warmup + settings.seconds, expectedRate: Math.min(Math.max(...pgRuns), 8_000) }));
+      }
+    await db.close();
+  }
+  await phase('engine', writes, prepared);
+  await phase('baseline', writes, prepared);
+  say(`  PGlite cases done in ${secs(Date.now() - started)}`);
+  for (const c of cases) {
+    if (c.skipped) rows.push({ bench: c, db: 'pglite', skipped: c.skipped });
+    else record(c, 'pglite', { server: { label: 'engine-pglite' } as ServerProcess, token: '', runs: results.get(c.name)!.engine }, { server: { label: 'baseline-pglite' } as ServerProcess, token: '', runs: results.get(c.name)!.baseline });
+  }
+}
+
+/** Read cases need no database work before a run; their fixture comes from the tenant alone. */
+async function prepareRunWithoutDb(t: GeneratedTenant, c: BenchCase): Promise<PreparedRun> {
+  if (c.kind === 'write') throw new Error(`${c.name} needs its fixture prepared in the database`);
+  return prepareRun(null as unknown as Db, t, c.name, 'pglite', { connections: settings.connections, seconds: 0, expectedRate: 0 });
+}
+
+try {
+  say(`Stratum bench: ${settings.employees.toLocaleString('en')} employees, ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.seconds} s per run, ${cpus().length} cores`);
+  await postgresPart();
+  if (settings.pglite) await pglitePart();
+
+  say('');
+  say(`Results (${settings.rounds} interleaved runs each on PostgreSQL, 1 on PGlite; req/s = mean of runs, p50 = median, p99 = worst run; E = engine, B = baseline):`);
+  say('');
+  say(formatTable(rows));
+  say('');
+  const pgStart = report.postgresStartup as { medianMs: number; engineMs: number[]; verdict: Verdict } | undefined;
+  const liteStart = report.pgliteStartup as { medianMs: number; engineMs: number[]; verdict: Verdict } | undefined;
+  if (pgStart) say(`start-up to ready /healthz, PostgreSQL: ${pgStart.medianMs} ms (median of ${pgStart.engineMs.join(', ')})  ${pgStart.verdict.pass ? 'PASS' : 'FAIL'} (${pgStart.verdict.notes.join(', ')})`);
+  if (liteStart) say(`start-up to ready /healthz, PGlite:     ${liteStart.medianMs} ms (median of ${liteStart.engineMs.join(', ')})  ${liteStart.verdict.pass ? 'PASS' : 'FAIL'} (${liteStart.verdict.notes.join(', ')})`);
+  if (!settings.soak) say('soak: not run (BENCH_SOAK=1 runs 3 minutes of read-by-id on one engine process)');
+  say('renderer budgets (JavaScript size, time to a rendered grid): not measured by this bench');
+
+  const verdicts = [...rows.flatMap((r) => ('verdict' in r ? [r.verdict] : [])), pgStart?.verdict, liteStart?.verdict, (report.soak as { verdict?: Verdict } | undefined)?.verdict].filter((v): v is Verdict => !!v);
+  const failed = verdicts.filter((v) => !v.pass).length;
+  report.cases = rows.map((r) => ('skipped' in r ? { case: r.bench.name, db: r.db, skipped: r.skipped } : { ...r.summary, title: r.bench.title, kind: r.bench.kind, verdict: r.verdict }));
+  report.finishedAt = new Date().toISOString();
+  const file = writeResults(ROOT, startedAt, report);
+  say(`${verdicts.length - failed} of ${verdicts.length} budgets pass; results written to ${file.replace(ROOT + '/', '')} (${secs(Date.now() - startedAt.getTime())} in all)`);
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+

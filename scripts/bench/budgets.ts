@@ -1,0 +1,50 @@
+import type { BenchCase } from './bench-cases.ts';
+import type { CaseSummary } from './case-summary.ts';
+
+/**
+ * The issue's budgets, checked in the run that measured them. Throughput is engine ÷ baseline (reads and list pages
+ * ≥ 0.75, writes ≥ 0.5); latency is absolute (p99 under 100 ms on PostgreSQL for reads, under 500 ms on PGlite);
+ * no errors anywhere and no timeouts on PGlite. Sign-in is bound by the deliberately slow password hash (scrypt,
+ * 32 MiB per try) that both servers run alike, so it has a throughput budget but no latency budget.
+ */
+export const BUDGET = {
+  readRatio: 0.75,
+  writeRatio: 0.5,
+  postgresReadP99Ms: 100,
+  pgliteP99Ms: 500,
+  postgresStartupMs: 2_000,
+  pgliteStartupMs: 3_000,
+  /** the soak's last minute may not fall more than this below its first */
+  soakDrop: 0.1,
+} as const;
+
+export interface Verdict {
+  pass: boolean;
+  /** what failed, or the checks that passed */
+  notes: string[];
+}
+
+export function judgeCase(c: BenchCase, s: CaseSummary): Verdict {
+  const failed: string[] = [];
+  const checked: string[] = [];
+  const check = (ok: boolean, what: string) => (ok ? checked : failed).push(what);
+  if (s.db === 'postgres') {
+    const floor = c.kind === 'write' ? BUDGET.writeRatio : BUDGET.readRatio;
+    if (s.ratio !== null) check(s.ratio >= floor, `ratio ≥ ${floor}`);
+    if (c.kind === 'read') check(s.engine.p99 < BUDGET.postgresReadP99Ms, `p99 < ${BUDGET.postgresReadP99Ms} ms`);
+  } else {
+    if (c.kind !== 'sign-in') check(s.engine.p99 < BUDGET.pgliteP99Ms, `p99 < ${BUDGET.pgliteP99Ms} ms`);
+    check(s.engine.timeouts === 0, 'no timeouts');
+  }
+  check(s.engine.errors === 0, 'no errors');
+  return { pass: failed.length === 0, notes: failed.length ? failed.map((f) => `not ${f}`) : checked };
+}
+
+export function judgeStartup(db: 'postgres' | 'pglite', ms: number): Verdict {
+  const limit = db === 'postgres' ? BUDGET.postgresStartupMs : BUDGET.pgliteStartupMs;
+  return { pass: ms <= limit, notes: [`≤ ${limit / 1000} s`] };
+}
+
+export function judgeSoak(first: number, last: number): Verdict {
+  return { pass: last >= first * (1 - BUDGET.soakDrop), notes: [`last minute ≥ ${(1 - BUDGET.soakDrop) * 100} % of the first`] };
+}

@@ -1,0 +1,65 @@
+/**
+ * The load, in a process of its own so that the servers never share an event loop with it: autocannon drives one
+ * case against one server, first a warm-up that is not counted, then the measured run, then (for a soak) further
+ * back-to-back measured runs. Reads a LoadOrder as JSON from argv[2]; prints one LoadResult per measured run, as
+ * JSON lines prefixed with "result ".
+ */
+import autocannon from 'autocannon';
+import { requestsFor, type Fixture } from './bench-cases.ts';
+
+export interface LoadOrder {
+  url: string;
+  token: string;
+  caseName: string;
+  fixture: Fixture;
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+  /** measured runs back to back (1, or one per minute of a soak) */
+  runs: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** connection errors and timeouts plus non-2xx replies */
+  errors: number;
+  timeouts: number;
+  /** replies by status, to tell what the errors were */
+  statuses: Record<string, number>;
+}
+
+async function blast(order: LoadOrder, seconds: number, requests: autocannon.Request[]): Promise<autocannon.Result> {
+  return autocannon({
+    url: order.url,
+    connections: order.connections,
+    duration: seconds,
+    // A reply slower than this counts as a timeout, which is what the PGlite budget looks for.
+    timeout: 10,
+    requests,
+  });
+}
+
+const order = JSON.parse(process.argv[2]) as LoadOrder;
+// One request generator for the whole order: counters and pools carry on from warm-up into the measured runs.
+const requests = requestsFor(order.caseName, order.fixture, order.token);
+if (order.warmupSeconds > 0) await blast(order, order.warmupSeconds, requests);
+for (let i = 0; i < order.runs; i++) {
+  const r = await blast(order, order.seconds, requests);
+  const statuses: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})) statuses[code] = count;
+  const result: LoadResult = {
+    requests: r.requests.total,
+    seconds: r.duration,
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+    timeouts: r.timeouts,
+    statuses,
+  };
+  console.log('result ' + JSON.stringify(result));
+}

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** One server under test, in its own process, on a loopback port. */
+export interface ServerProcess {
+  label: string;
+  url: string;
+  pid: number;
+  /** milliseconds from spawning the process to the first 200 from /healthz */
+  startupMs: number;
+  /** resident memory now, in MiB (Linux) */
+  rssMiB(): number | null;
+  stop(): Promise<void>;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts `node --import tsx <entry>` with env and waits for /healthz. Its output goes to a log file, shown when it
+ * fails to start. The clock starts before spawn, so start-up includes Node, the TypeScript loader and all of boot.
+ */
+export async function startServer(label: string, entry: string, env: Record<string, string>, logDir: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = join(logDir, `${label.replace(/[^a-z0-9]+/gi, '-')}-${port}.log`);
+  const log = createWriteStream(logFile);
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  let exited: number | null = null;
+  child.on('exit', (code) => (exited = code ?? -1));
+  for (;;) {
+    if (exited !== null) throw new Error(`${label} exited (${exited}) before it was ready:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 180_000) throw new Error(`${label} was not ready after 180 s; see ${logFile}`);
+    await sleep(10);
+  }
+  const startupMs = performance.now() - started;
+  return {
+    label,
+    url,
+    pid: child.pid!,
+    startupMs,
+    rssMiB() {
+      try {
+        const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        return m ? Number(m[1]) / 1024 : null;
+      } catch {
+        return null;
+      }
+    },
+    async stop() {
+      if (exited !== null) return;
+      const gone = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}

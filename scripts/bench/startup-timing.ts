@@ -1,0 +1,16 @@
+import { startServer } from './server-process.ts';
+
+/**
+ * Start-up on an existing data folder (issue 12, "Start-up"): the server is started on a database that is already
+ * migrated and full, timed from spawn to the first 200 from /healthz, and stopped; `times` starts, median reported.
+ */
+export async function timeStartups(label: string, entry: string, env: Record<string, string>, logDir: string, times: number): Promise<{ samples: number[]; median: number }> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const s = await startServer(`${label}-startup-${i + 1}`, entry, env, logDir);
+    samples.push(Math.round(s.startupMs));
+    await s.stop();
+  }
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { samples, median: sorted[Math.floor(sorted.length / 2)] };
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { HOLDER, startServer, type RunningServer } from './support/server-process.ts';
+import { pick, signIn, snap } from './support/screens.ts';
+
+const skip = browserSkipReason();
+
+/** The issue's walk-through: the holder adds a company; its executive sets a password and builds the organisation in the browser. */
+describe.skipIf(skip)('a new company sets up its organisation in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const exec = { email: 'ruth.exec@harbour.example', password: 'harbour-pass-1' };
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a visitor without a session to sign in, and unknown paths to not-found', async () => {
+    await page.goto(`${server.url}/`);
+    await page.waitForURL('**/app/sessions/signIn');
+    await snap(page, '01-sign-in');
+    await signIn(page, server.url, HOLDER.email, HOLDER.password);
+    await page.goto(`${server.url}/app/no/such/page`);
+    await page.locator('[data-screen=not-found]').waitFor();
+    await snap(page, '02-not-found');
+  });
+
+  it('the holder adds a company', async () => {
+    await page.goto(`${server.url}/app/companies/list`);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.waitForURL('**/app/companies/addCompany');
+    await page.fill('#root_companyName', 'Harbour Freight');
+    await page.fill('#root_eFirstName', 'Ruth');
+    await page.fill('#root_eLastName', 'Exec');
+    await page.fill('#root_email', exec.email);
+    await snap(page, '03-add-company');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/app/companies/list');
+    await page.getByRole('gridcell', { name: 'Harbour Freight', exact: true }).waitFor();
+    await snap(page, '04-companies');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/app/sessions/signIn');
+  });
+
+  it('the executive sets a password with the key from the outbox and signs in', async () => {
+    const mail = server.mails().find((m) => m.includes(exec.email))!;
+    const link = /(http:\/\/\S+reset-password\?\S+)/.exec(mail)![1];
+    await page.goto(link);
+    await page.fill('#password', exec.password);
+    await page.fill('#repeat', exec.password);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByTestId('reset-done').waitFor();
+    await signIn(page, server.url, exec.email, exec.password);
+    await snap(page, '05-dashboard');
+  });
+
+  it('builds business unit → department → division → section → sub-section → sub-sub-section', async () => {
+    const levels: [string, string, string | null, string | null][] = [
+      ['businessUnits', 'Logistics', null, null],
+      ['departments', 'Shipping', 'businessUnitId', 'Logistics'],
+      ['divisions', 'Sea Freight', 'departmentId', 'Shipping'],
+      ['sections', 'Containers', 'divisionId', 'Sea Freight'],
+      ['subSections', 'Reefers', 'sectionId', 'Containers'],
+      ['subSubSections', 'Reefer Cell 1', 'subSectionId', 'Reefers'],
+    ];
+    for (const [level, name, parentField, parent] of levels) {
+      await page.goto(`${server.url}/app/settings/organization-units/${level}/add`);
+      await page.fill('#root_name', name);
+      if (parentField) await pick(page, parentField, parent!);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(`**/app/settings/organization-units/${level}`);
+      await page.getByRole('gridcell', { name, exact: true }).waitFor();
+    }
+    await snap(page, '06-sub-sub-sections');
+  });
+
+  it('adds an employee, with the validation error on its field first', async () => {
+    await page.goto(`${server.url}/app/settings/organization-units/employees/add`);
+    await page.fill('#root_firstName', 'Mara');
+    await page.fill('#root_lastName', 'Quay');
+    await page.fill('#root_email', 'not-an-e-mail');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const emailGroup = page.locator('.form-group', { has: page.locator('#root_email') }).last();
+    await expect(emailGroup.textContent()).resolves.toMatch(/email/i);
+    await snap(page, '07-validation-error');
+    await page.fill('#root_email', 'mara.quay@harbour.example');
+    await pick(page, 'businessUnitId', 'Logistics');
+    await pick(page, 'departmentId', 'Shipping');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/app/settings/organization-units/employees');
+    await page.getByRole('gridcell', { name: 'Mara Quay', exact: true }).waitFor();
+  });
+
+  it('shows the server field error on its field', async () => {
+    await page.goto(`${server.url}/app/settings/organization-units/employees/add`);
+    await page.fill('#root_firstName', 'Twin');
+    await page.fill('#root_lastName', 'Quay');
+    await page.fill('#root_email', 'mara.quay@harbour.example');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').waitFor();
+    await expect(page.getByRole('dialog').textContent()).resolves.toMatch(/Add Employee Failed.*already/);
+    await page.getByRole('button', { name: 'OK' }).click();
+    const emailGroup = page.locator('.form-group', { has: page.locator('#root_email') }).last();
+    await expect(emailGroup.textContent()).resolves.toMatch(/already/);
+  });
+
+  it('finds, edits and deletes (after confirming) an employee', async () => {
+    await page.goto(`${server.url}/app/settings/organization-units/employees`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Mara');
+    await page.getByRole('gridcell', { name: 'Mara Quay', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Edit Mara Quay' }).click();
+    await page.waitForURL('**/employees/edit?id=*');
+    await page.fill('#root_jobTitle', 'Harbour Master');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/app/settings/organization-units/employees');
+    await page.getByRole('gridcell', { name: 'Harbour Master', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete Mara Quay' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Confirm' }).getAttribute('class')).resolves.toContain('btn-success');
+    await expect(dialog.getByRole('button', { name: 'Cancel' }).getAttribute('class')).resolves.toContain('btn-danger');
+    await snap(page, '08-confirm-delete');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('gridcell', { name: 'Mara Quay', exact: true }).waitFor({ state: 'detached' });
+  });
+
+  it('speaks German when switched, and remembers it', async () => {
+    await page.selectOption('#language', 'de');
+    await page.getByRole('link', { name: 'Mitarbeiter', exact: true }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: 'Geschäftsbereich', exact: true }).waitFor();
+    await snap(page, '09-german');
+    await page.selectOption('#language', 'en');
+  });
+
+  it('after sign-out, /app/dashboard goes to sign in', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/app/sessions/signIn');
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.waitForURL('**/app/sessions/signIn');
+  });
+});

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../../../server/boot.ts';
+import { buildRenderer } from '../../../scripts/build-renderer.ts';
+import { decodeMail } from '../../support/test-stratum.ts';
+
+export const HOLDER = { email: 'holder@e2e.example', password: 'holder-e2e-pass' };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Texts of the mails in the outbox, oldest first. */
+  mails(): string[];
+  stop(): Promise<void>;
+}
+
+/** Stratum as `npm start` runs it (built renderer, embedded database) on a fresh data folder and a free port. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  await buildRenderer(true);
+  const dataDir = mkdtempSync(join(tmpdir(), 'stratum-e2e-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOLDER_EMAIL: HOLDER.email, HOLDER_PASSWORD: HOLDER.password, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (i > 600) throw new Error(`server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    dataDir,
+    mails() {
+      try {
+        const dir = join(dataDir, 'outbox');
+        return readdirSync(dir).sort().map((f) => decodeMail(readFileSync(join(dir, f), 'utf8')));
+      } catch {
+        return [];
+      }
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
