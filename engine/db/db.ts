@@ -1,9 +1,18 @@
 /** The one storage interface the engine uses; `postgres` and PGlite adapters implement it. */
 export type Row = Record<string, unknown>;
 
+/** How one statement is sent. */
+export interface QueryOptions {
+  /**
+   * false for text that is unlikely to repeat (a literal OFFSET): it is then parsed and planned for its values each
+   * time instead of being kept as a prepared statement on the connection. Default true.
+   */
+  prepare?: boolean;
+}
+
 export interface Db {
   readonly kind: 'postgres' | 'pglite';
-  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
   /** Runs fn in one transaction; inside a transaction it simply runs fn. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;

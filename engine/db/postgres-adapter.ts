@@ -1,21 +1,47 @@
 import postgres from 'postgres';
-import type { Db, Row } from './db.ts';
+import type { Db, QueryOptions, Row } from './db.ts';
 import { OID, parseDate, parseInt8, parseNumeric, parseTimestamp } from './type-parsers.ts';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
+/**
+ * Distinct statement texts kept prepared per pool. The engine's texts are few (one per entity and call shape), so
+ * this is only a bound against a client that invents shapes (repeated filters); past it, new texts go unprepared.
+ */
+export const MAX_PREPARED_TEXTS = 2_000;
+
+/**
+ * Statements with parameters are prepared: the driver then sends each one in a single round trip (an unprepared
+ * one first asks the server to describe its parameters, a second round trip) and PostgreSQL reuses the parse and,
+ * when it pays, the plan. That is what the `postgres` driver's tagged templates do by default.
+ */
+class PreparedTexts {
+  private readonly texts = new Set<string>();
+  use(text: string, options: QueryOptions | undefined): boolean {
+    if (options?.prepare === false) return false;
+    if (this.texts.has(text)) return true;
+    if (this.texts.size >= MAX_PREPARED_TEXTS) return false;
+    this.texts.add(text);
+    return true;
+  }
+}
+
 class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
-  constructor(private readonly sql: Sql, private readonly root: postgres.Sql | null) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly root: postgres.Sql | null,
+    private readonly prepared: PreparedTexts,
+  ) {}
 
-  async query<T = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
-    const rows = await this.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+  async query<T = Row>(text: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<T[]> {
+    const rows = await this.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: this.prepared.use(text, options) });
     return rows as unknown as T[];
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (!this.root) return fn(this);
-    return (await this.root.begin((tx) => fn(new PostgresDb(tx, null)))) as T;
+    return (await this.root.begin((tx) => fn(new PostgresDb(tx, null, this.prepared)))) as T;
   }
 
   async close(): Promise<void> {
@@ -34,5 +60,5 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Db
       timestamptz: { to: OID.timestamptz, from: [OID.timestamptz, OID.timestamp], serialize: (x: string) => x, parse: parseTimestamp },
     },
   });
-  return new PostgresDb(sql, sql);
+  return new PostgresDb(sql, sql, new PreparedTexts());
 }

@@ -42,9 +42,15 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
   const where = [...tenant.sql, ...q.where];
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const params = [...tenant.params, ...q.params];
+  const table = quoteIdent(entity.table);
+  // A page past the first reads only the ids of the rows it skips (an index-only scan where the sort has an index)
+  // and whole rows for itself alone; its literal OFFSET makes the text one-off, so it is not kept prepared.
   const rows = await ctx.tx.query(
-    `SELECT ${selectColumns(entity)} FROM ${quoteIdent(entity.table)} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
+    q.offset === 0
+      ? `SELECT ${selectColumns(entity)} FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit}`
+      : `SELECT ${selectColumns(entity)} FROM ${table} ${whereSql ? `${whereSql} AND` : 'WHERE'} id IN (SELECT id FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ORDER BY ${q.orderBy}`,
     params,
+    { prepare: q.offset === 0 },
   );
   let total = q.offset + rows.length;
   let totalCapped = false;

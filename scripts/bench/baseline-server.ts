@@ -92,7 +92,11 @@ const intParam = (raw: string | undefined, dflt: number, max: number, name: stri
 /** A page and its total, counted only when the page does not tell it, never past 10,000. */
 async function page(tx: Tx, table: string, columns: string, where: string[], params: unknown[], orderBy: string, limit: number, offset: number) {
   const whereSql = `WHERE ${where.join(' AND ')}`;
-  const rows = await tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`, params);
+  // Past the first page: the skipped rows' ids only, whole rows for the page (a deferred join), not kept prepared.
+  const rows =
+    offset === 0
+      ? await tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} ORDER BY ${orderBy} LIMIT ${limit}`, params)
+      : await tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} AND id IN (SELECT id FROM "${table}" ${whereSql} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${orderBy}`, params, false);
   let total = offset + rows.length;
   let totalCapped = false;
   if (rows.length === limit || (rows.length === 0 && offset > 0)) {

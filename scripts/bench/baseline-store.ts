@@ -9,7 +9,8 @@ import postgres from 'postgres';
 export type Rows = Record<string, unknown>[];
 
 export interface BaselineStore {
-  query(text: string, params?: unknown[]): Promise<Rows>;
+  /** prepare: false for one-off text (a literal OFFSET), as the engine does */
+  query(text: string, params?: unknown[], prepare?: boolean): Promise<Rows>;
   /** Runs fn in one transaction; tx queries go to that transaction. */
   begin<T>(fn: (tx: Pick<BaselineStore, 'query'>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -21,7 +22,7 @@ const INT8 = 20;
 export function postgresStore(url: string, max: number): BaselineStore {
   const sql = postgres(url, { max, onnotice: () => {}, types: { int8: { to: INT8, from: [INT8], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } } });
   const on = (s: postgres.Sql | postgres.TransactionSql) => ({
-    query: async (text: string, params: unknown[] = []) => (await s.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as Rows,
+    query: async (text: string, params: unknown[] = [], prepare = true) => (await s.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as Rows,
   });
   return {
     ...on(sql),

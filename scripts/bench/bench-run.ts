@@ -88,8 +88,8 @@ function record(c: BenchCase, db: 'postgres' | 'pglite', engine: Side, baseline:
   const b = summary.baseline;
   say(
     `  ${db.padEnd(8)} ${c.title.padEnd(36)} engine ${Math.round(summary.engine.rps).toLocaleString('en').padStart(6)}/s` +
-      (b ? `  baseline ${Math.round(b.rps).toLocaleString('en').padStart(6)}/s  ratio ${summary.ratio!.toFixed(2)}` : '') +
-      `  p99 ${summary.engine.p99} ms  ${verdict.pass ? 'PASS' : 'FAIL'}`,
+      (b ? `  baseline ${Math.round(b.rps).toLocaleString('en').padStart(6)}/s  ratio ${summary.ratio?.toFixed(2) ?? '—'}` : '') +
+      `  p99 ${summary.engine.p99} ms  errors ${summary.engine.errors}${b ? '/' + b.errors : ''}  ${verdict.pass ? 'PASS' : `FAIL (${verdict.notes.join(', ')})`}`,
   );
 }
 

@@ -32,7 +32,19 @@ export interface LoadResult {
   statuses: Record<string, number>;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * autocannon stops with requests still in flight, and the server finishes them after the run; slow calls (sign-in)
+ * would bleed into the next run. Waiting as long as the slowest of this run's replies lets the server drain first.
+ */
 async function blast(order: LoadOrder, seconds: number, requests: autocannon.Request[]): Promise<autocannon.Result> {
+  const r = await run(order, seconds, requests);
+  await sleep(Math.min(10_000, r.latency.p99));
+  return r;
+}
+
+function run(order: LoadOrder, seconds: number, requests: autocannon.Request[]): Promise<autocannon.Result> {
   return autocannon({
     url: order.url,
     connections: order.connections,

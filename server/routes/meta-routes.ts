@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { allows, moduleEnabled } from '../../engine/access/access-policy.ts';
+import type { Actor } from '../../engine/access/actor.ts';
 import { AppError } from '../../engine/app-error.ts';
 import { readFile } from '../../engine/files/file-store.ts';
 import { LANGUAGES, type EntityDef, type Language } from '../../engine/metadata/registry.ts';
@@ -25,34 +26,44 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
     if (!LANGUAGES.includes(lang)) throw new AppError('not_found', `No texts for "${lang}"; there are ${LANGUAGES.join(', ')}`);
     return success(c, { messages: s.registry.messages[lang] });
   });
-  app.get('/api/v1/meta', async (c) =>
-    success(
-      c,
-      await runCall(s, c, async ({ actor }) => {
-        const modules = [...s.registry.modules.values()].filter((m) => (actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor)));
-        const entities = [...s.registry.entities.values()]
-          .filter((e) => allows(e.access.read, actor, e.module) && (actor.role === 'holder' || moduleEnabled(s.registry.modules.get(e.module)!, actor)))
-          .map((e) => ({
-            name: e.name,
-            module: e.module,
-            scope: e.scope,
-            label: e.label,
-            schema: e.schema,
-            list: e.list,
-            form: e.form,
-            errors: e.errors,
-            children: e.children,
-            dataKeys: e.dataKeys,
-            titleField: titleFieldOf(e),
-            workflow: e.workflow,
-            commands: e.commands.filter((x) => allows(x.access, actor, e.module)).map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error })),
-            can: { add: allows(e.access.add, actor, e.module), update: allows(e.access.update, actor, e.module), delete: allows(e.access.delete, actor, e.module) },
-          }));
-        const routes = [...s.registry.modules.values()].flatMap((m) => m.screens.map((x) => ({ path: x.path, role: m.role, module: m.id })));
-        return { modules, entities, routes };
-      }),
-    ),
-  );
+  // The reply depends on the frozen registry and the caller's access alone (role, enabled and administered modules):
+  // it is built and serialised once per such profile and then sent as stored text.
+  const metaReplies = new Map<string, string>();
+  app.get('/api/v1/meta', async (c) => {
+    const reply = await runCall(s, c, async ({ actor }) => {
+      const profile = `${actor.role}|${[...actor.enabledModules].sort().join(',')}|${[...actor.adminModules].sort().join(',')}`;
+      let text = metaReplies.get(profile);
+      if (text === undefined) {
+        text = JSON.stringify({ res: 'success', data: metaFor(actor), err_msg: null });
+        if (metaReplies.size < 1_000) metaReplies.set(profile, text);
+      }
+      return text;
+    });
+    return c.body(reply, 200, { 'content-type': 'application/json' });
+  });
+  function metaFor(actor: Actor) {
+    const modules = [...s.registry.modules.values()].filter((m) => (actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor)));
+    const entities = [...s.registry.entities.values()]
+      .filter((e) => allows(e.access.read, actor, e.module) && (actor.role === 'holder' || moduleEnabled(s.registry.modules.get(e.module)!, actor)))
+      .map((e) => ({
+        name: e.name,
+        module: e.module,
+        scope: e.scope,
+        label: e.label,
+        schema: e.schema,
+        list: e.list,
+        form: e.form,
+        errors: e.errors,
+        children: e.children,
+        dataKeys: e.dataKeys,
+        titleField: titleFieldOf(e),
+        workflow: e.workflow,
+        commands: e.commands.filter((x) => allows(x.access, actor, e.module)).map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error })),
+        can: { add: allows(e.access.add, actor, e.module), update: allows(e.access.update, actor, e.module), delete: allows(e.access.delete, actor, e.module) },
+      }));
+    const routes = [...s.registry.modules.values()].flatMap((m) => m.screens.map((x) => ({ path: x.path, role: m.role, module: m.id })));
+    return { modules, entities, routes };
+  }
   app.get('/api/v1/file/:id{[0-9]+}', async (c) => {
     const file = await runCall(s, c, (ctx) => readFile(ctx, Number(c.req.param('id'))));
     if (!file) throw new AppError('not_found', `No file with id ${c.req.param('id')}`);

@@ -111,6 +111,30 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
     await expect(emailGroup.textContent()).resolves.toMatch(/already/);
   });
 
+  it('imports 20 employees from a CSV file, only after confirming, and finds them in the list', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => `Crew${String(i + 1).padStart(2, '0')},Docker,crew${i + 1}@harbour.example,Logistics,Shipping`);
+    const csv = ['First name,Last name,E-mail,Business unit,Department', ...rows].join('\n');
+    await page.goto(`${server.url}/app/settings/importEmployee`);
+    await page.locator('#import-file').setInputFiles({ name: 'crew.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const importButton = page.getByRole('button', { name: 'Import 20 employees' });
+    await expect(importButton.isEnabled()).resolves.toBe(true);
+    await snap(page, '08-import-preview');
+    await importButton.click();
+    // nothing is written until the user confirms
+    await page.getByRole('dialog').waitFor();
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('stratum.user')!).token as string);
+    const dockers = async () => (await (await fetch(`${server.url}/api/v1/employee?q=Docker`, { headers: { token } })).json()).data.total;
+    expect(await dockers()).toBe(0);
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('20 employees were imported.').waitFor();
+    expect(await dockers()).toBe(20);
+    await page.goto(`${server.url}/app/settings/organization-units/employees`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Docker');
+    await page.getByTestId('total').filter({ hasText: '20 records' }).waitFor();
+    await page.getByRole('gridcell', { name: 'Crew07 Docker', exact: true }).waitFor();
+    await snap(page, '09-imported');
+  });
+
   it('finds, edits and deletes (after confirming) an employee', async () => {
     await page.goto(`${server.url}/app/settings/organization-units/employees`);
     await page.getByRole('searchbox', { name: 'Search' }).fill('Mara');
@@ -125,7 +149,7 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('button', { name: 'Confirm' }).getAttribute('class')).resolves.toContain('btn-success');
     await expect(dialog.getByRole('button', { name: 'Cancel' }).getAttribute('class')).resolves.toContain('btn-danger');
-    await snap(page, '08-confirm-delete');
+    await snap(page, '10-confirm-delete');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('gridcell', { name: 'Mara Quay', exact: true }).waitFor({ state: 'detached' });
   });
@@ -135,7 +159,7 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
     await page.getByRole('link', { name: 'Mitarbeiter', exact: true }).waitFor();
     await page.reload();
     await page.getByRole('link', { name: 'Geschäftsbereich', exact: true }).waitFor();
-    await snap(page, '09-german');
+    await snap(page, '11-german');
     await page.selectOption('#language', 'en');
   });
 

@@ -15,6 +15,14 @@ describe('texts', () => {
     for (const lang of ['bn', 'de'] as const) expect(Object.keys(registry.messages[lang]).sort()).toEqual(Object.keys(registry.messages.en).sort());
   });
 
+  it('keeps the same {{placeholders}} in every language', () => {
+    const names = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const differ = Object.entries(registry.messages.en).flatMap(([key, text]) =>
+      (['bn', 'de'] as const).filter((l) => names(registry.messages[l][key]).join() !== names(text).join()).map((l) => `${l} ${key}`),
+    );
+    expect(differ).toEqual([]);
+  });
+
   // The spec sits beside the clone (../shared); CI always has it.
   it.skipIf(!existsSync(INVENTORY) && process.env.CI !== 'true')('the English error titles of the calls built so far are the spec catalogue, defects fixed', () => {
     const inventory = JSON.parse(readFileSync(INVENTORY, 'utf8'));
@@ -35,5 +43,25 @@ describe('texts', () => {
       expect(e.errors.list, `${e.name} list`).toBeDefined();
       for (const action of ['add', 'update', 'delete'] as const) if (e.access[action].length) expect(e.errors[action], `${e.name} ${action}`).toBeDefined();
     }
+  });
+});
+
+describe('renderer texts', () => {
+  it('every key the renderer names is in en (and so in bn and de)', async () => {
+    const { readdirSync, statSync } = await import('node:fs');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const f of readdirSync(dir)) {
+        const p = join(dir, f);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (/\.tsx?$/.test(f)) files.push(p);
+      }
+    };
+    walk(join(ROOT, 'renderer', 'src'));
+    const en = registry.messages.en;
+    const keys = new Set<string>();
+    for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/'((?:shell|screen|error|field|entity|option|module|import)\.[A-Za-z0-9.]+)'/g)) keys.add(m[1]);
+    expect(keys.size).toBeGreaterThan(50);
+    expect([...keys].filter((k) => !(k in en) && !(`${k}_one` in en))).toEqual([]);
   });
 });

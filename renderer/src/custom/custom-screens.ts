@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** Screens that metadata names by component (kind "custom"); each loads as its own chunk. */
 export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<any>>> = {
@@ -8,5 +8,8 @@ export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<an
   QualitativeMeasurementCompanies: lazy(() => import('./CompanyFlagList.tsx').then((m) => ({ default: m.QualitativeMeasurementCompanies }))),
   CompanyLogo: lazy(() => import('./CompanyLogo.tsx')),
   ImportEmployees: lazy(() => import('./ImportEmployees.tsx')),
+  // the spec's Sage and Cow employee sources: the same import, with that source's columns chosen
+  SageEmployees: lazy(() => import('./ImportEmployees.tsx').then((m) => ({ default: (p: object) => createElement(m.default, { ...p, source: 'sage' }) }))),
+  CowEmployees: lazy(() => import('./ImportEmployees.tsx').then((m) => ({ default: (p: object) => createElement(m.default, { ...p, source: 'cow' }) }))),
   ModuleAdminAccess: lazy(() => import('./ModuleAdminAccess.tsx')),
 };

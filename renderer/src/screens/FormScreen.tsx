@@ -83,7 +83,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     if (r) backToList();
   };
 
-  if (mode === 'edit' && !id) return <p className="error-text">{t('shell.noRecordChosen')}</p>;
+  if (mode === 'edit' && !id) return <p className="error-text" data-screen="form" data-entity={entity.name}>{t('shell.noRecordChosen')}</p>;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
     <section data-screen="form" data-entity={entity.name} data-mode={mode}>

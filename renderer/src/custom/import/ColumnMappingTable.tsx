@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { formatInteger } from '../../format/formats.ts';
 import { remap, type ColumnMapping, type MappingProblems } from './column-mapping.ts';
 import { IMPORT_FIELDS, isImportField, type ImportField } from './employee-fields.ts';
-import { useImportTranslation } from './import-texts.ts';
 
 /** Step 2: one row per column of the file, with an example value and the employee field it fills (or ignore). */
 export function ColumnMappingTable({
@@ -18,8 +19,8 @@ export function ColumnMappingTable({
   fieldLabel: (f: ImportField) => string;
   onChange: (m: ColumnMapping) => void;
 }) {
-  const { t } = useImportTranslation();
-  const columnName = (i: number) => headers[i] || t('import.unnamedColumn', { n: i + 1 });
+  const { t } = useTranslation();
+  const columnName = (i: number) => headers[i] || t('import.unnamedColumn', { n: formatInteger(i + 1) });
   return (
     <section className="card stack" aria-labelledby="import-mapping-title">
       <h2 id="import-mapping-title">{t('import.step.mapping')}</h2>

@@ -1,7 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { formatInteger } from '../../format/formats.ts';
 import type { ImportField } from './employee-fields.ts';
 import type { ImportRow } from './employee-rows.ts';
-import { useImportTranslation } from './import-texts.ts';
 import type { RowProblem } from './row-problem.ts';
 
 /** How many of the first rows the preview always shows; rows with problems are shown as well, up to MAX_PROBLEM_ROWS. */
@@ -23,10 +23,11 @@ export function previewRows(rows: readonly ImportRow[]): { shown: ImportRow[]; h
 
 /** Step 3: the rows as they will be imported, each with what is wrong with it (found here or by the server). */
 export function PreviewTable({ rows, fields, fieldLabel }: { rows: readonly ImportRow[]; fields: readonly ImportField[]; fieldLabel: (f: ImportField) => string }) {
-  const { t } = useImportTranslation();
+  const { t } = useTranslation();
   const { shown, hiddenProblemRows } = previewRows(rows);
   const problemText = (p: RowProblem) => {
-    const text = p.text ?? t(p.key ?? 'shell.somethingFailed', { ...p.params, max: typeof p.params?.max === 'number' ? formatInteger(p.params.max) : p.params?.max });
+    const params = Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? formatInteger(v) : v]));
+    const text = p.text ?? t(p.key ?? 'shell.somethingFailed', params);
     return p.field ? `${fieldLabel(p.field)}: ${text}` : text;
   };
   return (

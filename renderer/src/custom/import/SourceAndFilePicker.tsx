@@ -1,8 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import Papa from 'papaparse';
 import { formatInteger } from '../../format/formats.ts';
 import { IMPORT_FIELDS } from './employee-fields.ts';
-import { useImportTranslation } from './import-texts.ts';
 import { IMPORT_SOURCES, templateHeaders, type ImportSourceId } from './import-sources.ts';
 import type { ParsedSheet } from './parsed-sheet.ts';
 import { ACCEPTED_FILES, readSheetFile, SheetFileError } from './read-sheet-file.ts';
@@ -19,7 +19,7 @@ export function SourceAndFilePicker({
   loaded: { name: string; rows: number } | null;
   onFile: (name: string, sheet: ParsedSheet) => void;
 }) {
-  const { t } = useImportTranslation();
+  const { t } = useTranslation();
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

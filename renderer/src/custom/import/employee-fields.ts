@@ -41,7 +41,7 @@ export type EmployeeItem = Partial<Record<TextField, string> & Record<OrgField, 
 export type FieldLimits = Partial<Record<TextField, number>>;
 
 /** Reads the limits from the employee schema in the meta, so that they stay those the server checks. */
-export function limitsFromSchema(properties: Record<string, { maxLength?: unknown }>): FieldLimits {
+export function limitsFromSchema(properties: Record<string, { [key: string]: unknown }>): FieldLimits {
   const limits: FieldLimits = {};
   for (const f of TEXT_FIELDS) {
     const max = properties[f]?.maxLength;

@@ -40,6 +40,12 @@ function ancestorAt(index: OrgIndex, unit: OrgUnit, level: number, at: number): 
   return u;
 }
 
+/** The deepest unit of a row found so far, with its level (index in ORG_LEVELS). */
+interface Found {
+  level: number;
+  unit: OrgUnit;
+}
+
 export interface ResolvedUnits {
   ids: Partial<Record<OrgField, number>>;
   problems: RowProblem[];
@@ -54,14 +60,14 @@ export interface ResolvedUnits {
 export function resolveOrgUnits(names: Partial<Record<OrgField, string>>, index: OrgIndex): ResolvedUnits {
   const ids: Partial<Record<OrgField, number>> = {};
   const problems: RowProblem[] = [];
-  let above: { level: number; unit: OrgUnit } | null = null;
+  let above: Found | null = null;
   for (let level = 0; level < ORG_LEVELS.length; level++) {
     const field = ORG_LEVELS[level].field;
     const name = names[field]?.trim();
     if (!name) continue;
     const sameName = index.byName[level].get(nameKey(name)) ?? [];
-    const parent = above;
-    const candidates = parent ? sameName.filter((u) => ancestorAt(index, u, level, parent.level)?.id === parent.unit.id) : sameName;
+    const parent: Found | null = above;
+    const candidates: OrgUnit[] = parent ? sameName.filter((u) => ancestorAt(index, u, level, parent.level)?.id === parent.unit.id) : sameName;
     if (candidates.length === 1) {
       ids[field] = candidates[0].id;
       above = { level, unit: candidates[0] };

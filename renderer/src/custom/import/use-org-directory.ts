@@ -21,7 +21,7 @@ export function useOrgDirectory(): { directory: OrgDirectory | null; failed: boo
   useEffect(() => {
     let live = true;
     (async () => {
-      const out = {} as Record<string, OrgUnit[]>;
+      const out: Partial<OrgDirectory> = {};
       let ok = true;
       for (let level = 0; level < ORG_LEVELS.length; level++) {
         const entity = meta.entities.find((e) => e.name === ORG_LEVELS[level].entity);

@@ -1,0 +1,26 @@
+import { HOLDER, type RunningServer } from './server-process.ts';
+
+/** Data for browser tests made through the API, the way the screens would make it. */
+export async function api(server: RunningServer, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${server.url}/api/v1/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (json.res !== 'success') throw new Error(`${path}: ${json.err_msg}`);
+  return json.data;
+}
+
+/** A company with the given modules, its executive's password set through the welcome mail's key. */
+export async function companyWithExecutive(server: RunningServer, name: string, password: string, modules: string[] = []) {
+  const holder = (await api(server, 'auth/login', HOLDER)).user.token;
+  const email = `exec@${name.toLowerCase().replace(/[^a-z]/g, '')}.example`;
+  const company = (await api(server, 'company/add', { companyName: name, eFirstName: 'Exe', eLastName: name, email }, holder)).company;
+  const all = (await api(server, 'module?limit=100', undefined, holder)).list as { id: number; code: string }[];
+  for (const code of modules) await api(server, `company-module/set-enablement?companyId=${company.id}`, { moduleId: all.find((m) => m.code === code)!.id, enabled: 'Yes' }, holder);
+  for (let i = 0; i < 50 && !server.mails().some((m) => m.includes(email)); i++) await new Promise((r) => setTimeout(r, 100));
+  const authKey = /Your key: ([A-Za-z0-9_-]+)/.exec(server.mails().find((m) => m.includes(email))!)![1];
+  await api(server, 'auth/reset-password', { email, password, authKey });
+  return { email, password, companyId: company.id as number };
+}
