@@ -15,11 +15,20 @@ export function auditCompany(ctx: CallContext, entity: EntityDef, record: Row): 
 export async function writeAudit(ctx: CallContext, entity: EntityDef, action: AuditAction, before: Row | null, after: Row | null): Promise<void> {
   const record = (after ?? before)!;
   const companyId = auditCompany(ctx, entity, record);
-  if (companyId === null) return;
+  const values = [entity.name, record.id, action, ctx.actor.accountId, ctx.actor.name, before && JSON.stringify(before), after && JSON.stringify(after)];
+  if (companyId === null) {
+    // platform records that belong to no company (user manuals, platform rating scales): the holder's own trail
+    await ctx.tx.query(
+      `INSERT INTO platform_audit_trail (entity, record_id, action, done_by, done_by_name, done_at, before, after)
+       VALUES ($1, $2, $3, $4, $5, now(), $6::text::jsonb, $7::text::jsonb)`,
+      values,
+    );
+    return;
+  }
   await useCompany(ctx, companyId);
   await ctx.tx.query(
     `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after)
      VALUES ($1, $2, $3, $4, $5, $6, now(), $7::text::jsonb, $8::text::jsonb)`,
-    [companyId, entity.name, record.id, action, ctx.actor.accountId, ctx.actor.name, before && JSON.stringify(before), after && JSON.stringify(after)],
+    [companyId, ...values],
   );
 }

@@ -34,19 +34,20 @@ export async function storeFile(ctx: CallContext, file: IncomingFile, limits: { 
     throw new AppError('unsupported_media_type', `The file type "${file.type || 'unknown'}" is not allowed; use ${limits.mimeTypes.join(', ')}`);
   const magic = MAGIC[file.type];
   if (magic && !magic(file.bytes)) throw new AppError('unsupported_media_type', `The file "${file.name}" is not really ${file.type}`);
-  if (ctx.companyId === null) throw new AppError('bad_request', 'A file belongs to a company; name it (?companyId=)');
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-  const [row] = await ctx.tx.query<{ id: number }>(
-    `INSERT INTO stored_file (company_id, name, mime_type, size, sha256, content, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [ctx.companyId, file.name.slice(0, 255), file.type, file.bytes.length, sha256, file.bytes, ctx.actor.accountId],
-  );
+  const values = [file.name.slice(0, 255), file.type, file.bytes.length, sha256, file.bytes, ctx.actor.accountId];
+  // A file of a company's record is that company's (row-level security); one of a platform record is the platform's.
+  const [row] =
+    ctx.companyId === null
+      ? await ctx.tx.query<{ id: number }>(`INSERT INTO platform_file (name, mime_type, size, sha256, content, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, values)
+      : await ctx.tx.query<{ id: number }>(`INSERT INTO stored_file (company_id, name, mime_type, size, sha256, content, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, [ctx.companyId, ...values]);
   return { id: row.id, name: file.name, mimeType: file.type, size: file.bytes.length, sha256 };
 }
 
-export async function readFile(ctx: CallContext, id: number): Promise<{ name: string; mimeType: string; content: Uint8Array } | null> {
-  const [row] = await ctx.tx.query<{ name: string; mime_type: string; content: Uint8Array }>(
-    `SELECT name, mime_type, content FROM stored_file WHERE id = $1 AND company_id = $2`,
-    [id, ctx.companyId],
-  );
+/** A file of the caller's company, or with `platform` one of the platform's (user manuals), which every signed-in user may read. */
+export async function readFile(ctx: CallContext, id: number, platform = false): Promise<{ name: string; mimeType: string; content: Uint8Array } | null> {
+  const [row] = platform
+    ? await ctx.tx.query<{ name: string; mime_type: string; content: Uint8Array }>(`SELECT name, mime_type, content FROM platform_file WHERE id = $1`, [id])
+    : await ctx.tx.query<{ name: string; mime_type: string; content: Uint8Array }>(`SELECT name, mime_type, content FROM stored_file WHERE id = $1 AND company_id = $2`, [id, ctx.companyId]);
   return row ? { name: row.name, mimeType: row.mime_type, content: row.content } : null;
 }

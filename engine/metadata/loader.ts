@@ -253,8 +253,6 @@ function buildEntity(
     delete: (acc.delete ?? acc.write ?? defaultRoles('delete')) as Role[],
   };
   if (m.system) for (const a of ['add', 'update', 'delete'] as const) access[a] = [];
-  if (scope === 'platform' && m.tenantKey === undefined && (access.add.length || access.update.length || access.delete.length))
-    faults.push({ file, pointer: '/access', message: 'a writable platform entity needs a tenantKey, so that its audit trail belongs to a company' });
 
   const errors = (m.errors ?? {}) as Record<string, string>;
   for (const [k, v] of Object.entries(errors)) key(file, `/errors/${k}`, v);

@@ -133,4 +133,22 @@ export const SYSTEM_TABLES: TableSpec[] = [
     foreignKeys: [],
     indexes: [],
   },
+  {
+    name: 'platform_file',
+    companyScoped: false,
+    columns: [
+      { name: 'id', type: 'bigint', notNull: true, identity: true },
+      { name: 'name', type: 'text', notNull: true },
+      { name: 'mime_type', type: 'text', notNull: true },
+      { name: 'size', type: 'bigint', notNull: true },
+      { name: 'sha256', type: 'text', notNull: true },
+      { name: 'content', type: 'bytea', notNull: true },
+      ts('created_at'),
+      { name: 'created_by', type: 'bigint', notNull: false },
+    ],
+    primaryKey: ['id'],
+    checks: [],
+    foreignKeys: [],
+    indexes: [],
+  },
 ];

@@ -60,6 +60,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
           { name: 'sort', in: 'query', required: false, schema: { type: 'string' }, description: 'field, or -field for descending' },
           { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: e.list.pageSize } },
           { name: 'offset', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
+          { name: 'after', in: 'query', required: false, schema: { type: 'integer', minimum: 1 }, description: 'the page after the record with this id, in this order (keyset paging; not with offset)' },
         ],
         responses: {
           '200': {

@@ -4,7 +4,7 @@ import { quoteIdent } from '../metadata/naming.ts';
 import { columnOf, STANDARD_TYPES } from './record-columns.ts';
 
 /** Query-string names a list reads itself; every other name is a filter. */
-export const LIST_PARAMS = new Set(['limit', 'offset', 'sort', 'q', 'companyId']);
+export const LIST_PARAMS = new Set(['limit', 'offset', 'after', 'sort', 'q', 'companyId']);
 export const MAX_PAGE = 500;
 /** Totals are counted up to this many; beyond it the reply says the total is at least this. */
 export const TOTAL_CAP = 10_000;
@@ -15,13 +15,17 @@ export interface ListQuery {
   where: string[];
   params: unknown[];
   orderBy: string;
+  /** The ORDER BY's columns (id last), all in one direction, for ?after=; null when the sort mixes directions. */
+  keyset: { columns: string[]; descending: boolean } | null;
   limit: number;
   offset: number;
+  /** ?after=<id>: the page that follows that record in this order (keyset paging, as fast deep down as on page one) */
+  after: number | null;
 }
 
 /**
- * Turns ?field=v, ?field[gte]=v, ?field[in]=a,b, ?q=, ?sort=-name, ?limit=&offset= into SQL over declared
- * filter fields only. `params` continues after the placeholders the caller already used.
+ * Turns ?field=v, ?field[gte]=v, ?field[in]=a,b, ?q=, ?sort=-name, ?limit=&offset= (or &after=<id>) into SQL over
+ * declared filter fields only. `params` continues after the placeholders the caller already used.
  */
 export function parseListQuery(entity: EntityDef, query: Record<string, string[]>, firstParam: number): ListQuery {
   const where: string[] = [];
@@ -58,25 +62,42 @@ export function parseListQuery(entity: EntityDef, query: Record<string, string[]
     const p = next('%' + escapeLike(q) + '%');
     where.push('(' + entity.list.search.map((f) => `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`).join(' OR ') + ')');
   }
-  return { where, params, orderBy: orderBy(entity, query.sort?.[0]), ...page(entity, query) };
+  const order = orderBy(entity, query.sort?.[0]);
+  const p = page(entity, query);
+  if (p.after !== null) {
+    if (!order.keyset) throw new AppError('bad_request', `"after" pages a list sorted in one direction; this sort mixes ascending and descending`);
+    if (order.optional.length) throw new AppError('bad_request', `"after" pages a list sorted by required fields; ${order.optional.join(', ')} may be empty (use offset)`);
+  }
+  return { where, params, orderBy: order.sql, keyset: order.keyset, ...p };
 }
 
-function orderBy(entity: EntityDef, sort: string | undefined): string {
+/** Standard fields that are never empty. */
+const ALWAYS_SET = new Set(['id', 'version', 'createdAt', 'updatedAt']);
+
+function orderBy(entity: EntityDef, sort: string | undefined): { sql: string; keyset: ListQuery['keyset']; optional: string[] } {
   const spec = sort ?? entity.list.sort;
   const parts = spec.split(',').map((s) => s.trim()).filter(Boolean);
-  const sql = parts.map((p) => {
+  const columns: { column: string; desc: boolean }[] = [];
+  const optional: string[] = [];
+  for (const p of parts) {
     const desc = p.startsWith('-');
     const name = desc ? p.slice(1) : p;
     const col = columnOf(entity, name);
     if (!col) throw new AppError('bad_request', `Cannot sort ${entity.name} by "${name}"; it is not a stored field`);
-    return `${quoteIdent(col)} ${desc ? 'DESC' : 'ASC'}`;
-  });
+    if (!ALWAYS_SET.has(name) && !entity.field.get(name)?.required) optional.push(name);
+    columns.push({ column: quoteIdent(col), desc });
+  }
   // id last, so that paging is stable when the sort field has ties.
-  if (!parts.some((p) => p.replace(/^-/, '') === 'id')) sql.push(parts[0]?.startsWith('-') ? '"id" DESC' : '"id" ASC');
-  return sql.join(', ');
+  if (!parts.some((p) => p.replace(/^-/, '') === 'id')) columns.push({ column: '"id"', desc: parts[0]?.startsWith('-') ?? false });
+  const descending = columns[0].desc;
+  return {
+    sql: columns.map((c) => `${c.column} ${c.desc ? 'DESC' : 'ASC'}`).join(', '),
+    keyset: columns.every((c) => c.desc === descending) ? { columns: columns.map((c) => c.column), descending } : null,
+    optional,
+  };
 }
 
-function page(entity: EntityDef, query: Record<string, string[]>): { limit: number; offset: number } {
+function page(entity: EntityDef, query: Record<string, string[]>): { limit: number; offset: number; after: number | null } {
   const int = (name: string, dflt: number, min: number, max: number) => {
     const raw = query[name]?.[0];
     if (raw === undefined) return dflt;
@@ -84,7 +105,10 @@ function page(entity: EntityDef, query: Record<string, string[]>): { limit: numb
     if (!/^\d+$/.test(raw) || n < min || n > max) throw new AppError('bad_request', `"${name}" must be a whole number from ${min} to ${max}`);
     return n;
   };
-  return { limit: int('limit', entity.list.pageSize, 1, MAX_PAGE), offset: int('offset', 0, 0, 1_000_000_000) };
+  const offset = int('offset', 0, 0, 1_000_000_000);
+  const after = query.after === undefined ? null : int('after', 0, 1, Number.MAX_SAFE_INTEGER);
+  if (after !== null && offset > 0) throw new AppError('bad_request', `Page with "offset" or with "after", not both`);
+  return { limit: int('limit', entity.list.pageSize, 1, MAX_PAGE), offset, after };
 }
 
 function coerce(name: string, f: Pick<FieldDef, 'type' | 'format'> & { enum?: readonly (string | number)[] }, raw: string): unknown {

@@ -6,6 +6,7 @@ import type { ChildDef, EntityDef } from '../metadata/registry.ts';
 import { humanize, quoteIdent } from '../metadata/naming.ts';
 import type { CallContext } from './call-context.ts';
 import { mapDbError } from './db-error-mapping.ts';
+import { knownCapped, forgetCapped, rememberCapped } from './capped-totals.ts';
 import { parseListQuery, TOTAL_CAP } from './list-query.ts';
 import { paramCast, selectColumns, storedFields, toParam } from './record-columns.ts';
 import { validateRecord } from './record-validator.ts';
@@ -43,25 +44,37 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const params = [...tenant.params, ...q.params];
   const table = quoteIdent(entity.table);
-  // A page past the first reads only the ids of the rows it skips (an index-only scan where the sort has an index)
-  // and whole rows for itself alone; its literal OFFSET makes the text one-off, so it is not kept prepared.
-  const rows = await ctx.tx.query(
-    q.offset === 0
-      ? `SELECT ${selectColumns(entity)} FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit}`
-      : `SELECT ${selectColumns(entity)} FROM ${table} ${whereSql ? `${whereSql} AND` : 'WHERE'} id IN (SELECT id FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ORDER BY ${q.orderBy}`,
-    params,
-    { prepare: q.offset === 0 },
-  );
+  let rows: Row[];
+  if (q.after !== null) {
+    // Keyset: the rows after the anchor record's place in this order; an index on the sort serves it directly.
+    const { columns, descending } = q.keyset!;
+    const anchor = `ROW(${columns.join(', ')}) ${descending ? '<' : '>'} (SELECT ${columns.join(', ')} FROM ${table} WHERE ${['id = $' + (params.length + 1), ...tenant.sql].join(' AND ')})`;
+    rows = await ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${table} WHERE ${[...where, anchor].join(' AND ')} ORDER BY ${q.orderBy} LIMIT ${q.limit}`, [...params, q.after]);
+    if (!rows.length) await fetchOne(ctx, entity, q.after);
+  } else if (q.offset === 0) {
+    rows = await ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit}`, params);
+  } else {
+    // A page past the first reads only the ids of the rows it skips (an index-only scan where the sort has an index)
+    // and whole rows for itself alone; its literal OFFSET makes the text one-off, so it is not kept prepared.
+    rows = await ctx.tx.query(
+      `SELECT ${selectColumns(entity)} FROM ${table} ${whereSql ? `${whereSql} AND` : 'WHERE'} id IN (SELECT id FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ORDER BY ${q.orderBy}`,
+      params,
+      { prepare: false },
+    );
+  }
   let total = q.offset + rows.length;
   let totalCapped = false;
-  // Count only when the page does not already tell the total, and never past the cap.
-  if (rows.length === q.limit || (rows.length === 0 && q.offset > 0)) {
-    const [{ n }] = await ctx.tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${quoteIdent(entity.table)} ${whereSql} LIMIT ${TOTAL_CAP + 1}) s`,
-      params,
-    );
-    totalCapped = n > TOTAL_CAP;
-    total = Math.min(n, TOTAL_CAP);
+  // Count only when the page does not already tell the total (after= never does), and never past the cap.
+  if (q.after !== null || rows.length === q.limit || (rows.length === 0 && q.offset > 0)) {
+    if (knownCapped(entity.table, whereSql, params)) {
+      total = TOTAL_CAP;
+      totalCapped = true;
+    } else {
+      const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} ${whereSql} LIMIT ${TOTAL_CAP + 1}) s`, params);
+      totalCapped = n > TOTAL_CAP;
+      total = Math.min(n, TOTAL_CAP);
+      if (totalCapped) rememberCapped(entity.table, whereSql, params);
+    }
   }
   return { rows: withComputed(ctx, entity, rows), total, totalCapped, limit: q.limit, offset: q.offset };
 }
@@ -174,6 +187,7 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
   } catch (e) {
     throw mapDbError(e, ctx.registry, entity, 'update');
   }
+  forgetCapped(entity.table);
   withComputed(ctx, entity, [after]);
   if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, before, after);
   await writeAudit(ctx, entity, action, before, after);
@@ -196,6 +210,7 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
   } catch (e) {
     throw mapDbError(e, ctx.registry, entity, 'delete');
   }
+  forgetCapped(entity.table);
   await writeAudit(ctx, entity, 'delete', before, null);
   return before;
 }

@@ -89,23 +89,53 @@ const intParam = (raw: string | undefined, dflt: number, max: number, name: stri
   return Number(raw);
 };
 
-/** A page and its total, counted only when the page does not tell it, never past 10,000. */
-async function page(tx: Tx, table: string, columns: string, where: string[], params: unknown[], orderBy: string, limit: number, offset: number) {
+/** "More than 10,000 match" is remembered for 5 s per query and values, and forgotten when an employee changes or goes. */
+const cappedUntil = new Map<string, number>();
+
+interface PageOrder {
+  sql: string;
+  /** the sort columns, id last, and which way they run: what ?after= compares with */
+  keys: string;
+  descending: boolean;
+}
+
+/**
+ * A page and its total (counted only when the page does not tell it, never past 10,000): the first page directly,
+ * deeper pages by offset with a deferred join (ids of the skipped rows only, not kept prepared), or after a given
+ * record by keyset.
+ */
+async function page(tx: Tx, table: string, columns: string, where: string[], params: unknown[], order: PageOrder, limit: number, offset: number, after: number | null) {
   const whereSql = `WHERE ${where.join(' AND ')}`;
-  // Past the first page: the skipped rows' ids only, whole rows for the page (a deferred join), not kept prepared.
-  const rows =
-    offset === 0
-      ? await tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} ORDER BY ${orderBy} LIMIT ${limit}`, params)
-      : await tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} AND id IN (SELECT id FROM "${table}" ${whereSql} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${orderBy}`, params, false);
+  let rows;
+  if (after !== null) {
+    const anchor = `ROW(${order.keys}) ${order.descending ? '<' : '>'} (SELECT ${order.keys} FROM "${table}" WHERE id = $${params.length + 1} AND company_id = $1)`;
+    rows = await tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} AND ${anchor} ORDER BY ${order.sql} LIMIT ${limit}`, [...params, after]);
+    if (!rows.length && !(await tx.query(`SELECT 1 FROM "${table}" WHERE id = $1 AND company_id = $2`, [after, params[0]])).length) throw new Refusal(404, `No record with id ${after}`);
+  } else if (offset === 0) {
+    rows = await tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} ORDER BY ${order.sql} LIMIT ${limit}`, params);
+  } else {
+    rows = await tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} AND id IN (SELECT id FROM "${table}" ${whereSql} ORDER BY ${order.sql} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${order.sql}`, params, false);
+  }
   let total = offset + rows.length;
   let totalCapped = false;
-  if (rows.length === limit || (rows.length === 0 && offset > 0)) {
-    const [{ n }] = await tx.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM "${table}" ${whereSql} LIMIT 10001) s`, params);
-    totalCapped = (n as number) > 10_000;
-    total = Math.min(n as number, 10_000);
+  if (after !== null || rows.length === limit || (rows.length === 0 && offset > 0)) {
+    const key = `${table} ${whereSql} ${JSON.stringify(params)}`;
+    if ((cappedUntil.get(key) ?? 0) > Date.now()) {
+      total = 10_000;
+      totalCapped = true;
+    } else {
+      const [{ n }] = await tx.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM "${table}" ${whereSql} LIMIT 10001) s`, params);
+      totalCapped = (n as number) > 10_000;
+      total = Math.min(n as number, 10_000);
+      if (totalCapped) cappedUntil.set(key, Date.now() + 5_000);
+    }
   }
   return { rows, total, totalCapped, limit, offset };
 }
+
+const forgetEmployeeTotals = () => {
+  for (const k of cappedUntil.keys()) if (k.startsWith('employee ')) cappedUntil.delete(k);
+};
 
 async function audit(tx: Tx, caller: Caller, recordId: unknown, action: string, before: unknown, after: unknown) {
   await tx.query(
@@ -206,9 +236,11 @@ app.get('/api/v1/employee/:id{[0-9]+}', async (c) =>
 
 app.get('/api/v1/employee', async (c) => {
   const q = c.req.query();
-  for (const k of Object.keys(q)) if (!['limit', 'offset', 'departmentId'].includes(k)) throw new Refusal(400, `"${k}" is not a filter the baseline knows`);
+  for (const k of Object.keys(q)) if (!['limit', 'offset', 'after', 'departmentId'].includes(k)) throw new Refusal(400, `"${k}" is not a filter the baseline knows`);
   const limit = intParam(q.limit, 50, 500, 'limit');
   const offset = intParam(q.offset, 0, 1_000_000_000, 'offset');
+  const after = q.after === undefined ? null : intParam(q.after, 0, Number.MAX_SAFE_INTEGER, 'after');
+  if (after !== null && offset > 0) throw new Refusal(400, 'Page with "offset" or with "after", not both');
   const r = await inCall(c, async (tx, caller) => {
     const where = ['company_id = $1'];
     const params: unknown[] = [caller.companyId];
@@ -216,7 +248,7 @@ app.get('/api/v1/employee', async (c) => {
       where.push(`"department_id" = $2`);
       params.push(intParam(q.departmentId, 0, Number.MAX_SAFE_INTEGER, 'departmentId'));
     }
-    return page(tx, 'employee', EMPLOYEE_COLUMNS, where, params, '"last_name" ASC, "id" ASC', limit, offset);
+    return page(tx, 'employee', EMPLOYEE_COLUMNS, where, params, { sql: '"last_name" ASC, "id" ASC', keys: '"last_name", "id"', descending: false }, limit, offset, after);
   });
   r.rows.forEach(withDerived);
   return ok(c, { list: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset });
@@ -228,7 +260,7 @@ app.get('/api/v1/audit-trail', async (c) => {
   const offset = intParam(q.offset, 0, 1_000_000_000, 'offset');
   const r = await inCall(c, async (tx, caller, admin) => {
     needAdmin(admin);
-    return page(tx, 'audit_trail', AUDIT_COLUMNS, ['company_id = $1'], [caller.companyId], '"done_at" DESC, "id" DESC', limit, offset);
+    return page(tx, 'audit_trail', AUDIT_COLUMNS, ['company_id = $1'], [caller.companyId], { sql: '"done_at" DESC, "id" DESC', keys: '"done_at", "id"', descending: true }, limit, offset, null);
   });
   return ok(c, { list: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset });
 });
@@ -275,6 +307,7 @@ app.post('/api/v1/employee/update', async (c) => {
     } catch (e) {
       throw dbRefusal(e);
     }
+    forgetEmployeeTotals();
     withDerived(after);
     await syncAccount(tx, caller, after);
     await audit(tx, caller, after.id, 'update', before, after);
@@ -297,6 +330,7 @@ app.post('/api/v1/employee/delete', async (c) => {
     } catch (e) {
       throw dbRefusal(e);
     }
+    forgetEmployeeTotals();
     await audit(tx, caller, before.id, 'delete', before, null);
     return before;
   });

@@ -19,7 +19,8 @@ export const CASES: readonly BenchCase[] = [
   { name: 'meta', title: 'GET /meta', kind: 'read' },
   { name: 'read', title: 'read one employee by id', kind: 'read' },
   { name: 'list-first', title: 'employee list, first 50', kind: 'read' },
-  { name: 'list-deep', title: 'employee list, 50 at offset 50,000', kind: 'read' },
+  { name: 'list-deep-offset', title: 'employee list, 50 at offset 50,000', kind: 'read' },
+  { name: 'list-deep-after', title: 'the same page by ?after= (keyset)', kind: 'read' },
   { name: 'list-by-department', title: 'employee list by departmentId', kind: 'read' },
   { name: 'audit-page', title: 'audit trail, first 50', kind: 'read' },
   { name: 'sign-in', title: 'sign-in (scrypt)', kind: 'sign-in' },
@@ -39,7 +40,8 @@ export interface Fixture {
   signIn: { email: string; password: string };
   /** employee ids to read, taken in a scattered order */
   readIds: { first: number; last: number };
-  deepOffset: number;
+  /** the deep page: its offset, and the id of the record just before it */
+  deepPage: { offset: number; afterId: number };
   departmentIds: number[];
   /** a unique prefix for the e-mails of added employees, and where they go in the organisation */
   addPrefix: string;
@@ -69,8 +71,10 @@ export function requestsFor(name: string, f: Fixture, token: string): Request[] 
     }
     case 'list-first':
       return [{ method: 'GET', path: '/api/v1/employee?limit=50', headers: auth }];
-    case 'list-deep':
-      return [{ method: 'GET', path: `/api/v1/employee?limit=50&offset=${f.deepOffset}`, headers: auth }];
+    case 'list-deep-offset':
+      return [{ method: 'GET', path: `/api/v1/employee?limit=50&offset=${f.deepPage.offset}`, headers: auth }];
+    case 'list-deep-after':
+      return [{ method: 'GET', path: `/api/v1/employee?limit=50&after=${f.deepPage.afterId}`, headers: auth }];
     case 'list-by-department':
       return [
         {

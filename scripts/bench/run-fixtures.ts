@@ -15,14 +15,11 @@ export interface PreparedRun {
   cleanUp(): Promise<void>;
 }
 
-/** The deep page: as deep as the tenant allows, 50,000 for the 100,000 employees. */
-export const deepOffset = (t: GeneratedTenant) => Math.max(0, Math.min(50_000, t.employeeIdsA.last - t.employeeIdsA.first + 1 - 50));
-
 export function baseFixture(t: GeneratedTenant): Fixture {
   return {
     signIn: { email: t.benchEmail, password: t.benchPassword },
     readIds: t.employeeIdsA,
-    deepOffset: deepOffset(t),
+    deepPage: t.deepPageA,
     departmentIds: t.departmentIdsA,
     addPrefix: 'bench.added',
     place: t.placeA,

@@ -23,6 +23,8 @@ export interface GeneratedTenant {
   departmentIdsA: number[];
   /** the lowest sub-sub-section of company A, where write cases put their employees */
   placeA: Record<string, number>;
+  /** the deep page of company A's employee list (in its default order, last name then id): its offset, and the id of the employee just before it (for ?after=) */
+  deepPageA: { offset: number; afterId: number };
   rows: { employees: number; units: number; accounts: number; auditEntries: number };
 }
 
@@ -228,6 +230,8 @@ export async function generateTenant(db: Db, employeesA: number, log: (line: str
     // Fresh statistics and visibility map, as a database that has been running for a while would have.
     for (const t of ['business_unit', 'department', 'division', 'section', 'sub_section', 'sub_sub_section', 'employee', 'account', 'audit_trail', 'session']) await db.query(`VACUUM ANALYZE "${t}"`);
     const a = results[0];
+    const deepOffset = Math.max(1, Math.min(50_000, shapeA.employees - 50));
+    const [anchor] = await db.query<{ id: number }>(`SELECT id FROM employee WHERE company_id = $1 ORDER BY last_name, id OFFSET $2 LIMIT 1`, [ids[0], deepOffset - 1]);
     let chain: Unit | null = a.leaf;
     const placeA: Record<string, number> = {};
     for (let d = LEVELS.length - 1; chain; d--, chain = chain.parent) placeA[camel(LEVELS[d].employeeColumn)] = chain.id;
@@ -239,6 +243,7 @@ export async function generateTenant(db: Db, employeesA: number, log: (line: str
       employeeIdsA: a.employeeIds,
       departmentIdsA: a.departmentIds,
       placeA,
+      deepPageA: { offset: deepOffset, afterId: Number(anchor.id) },
       rows: {
         employees: results.reduce((n, r) => n + r.rows.employees, 0),
         units: results.reduce((n, r) => n + r.rows.units, 0),

@@ -57,6 +57,7 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
         children: e.children,
         dataKeys: e.dataKeys,
         titleField: titleFieldOf(e),
+        fileStore: e.scope === 'platform' && !e.tenantKey ? 'platform-file' : 'file',
         workflow: e.workflow,
         commands: e.commands.filter((x) => allows(x.access, actor, e.module)).map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error })),
         can: { add: allows(e.access.add, actor, e.module), update: allows(e.access.update, actor, e.module), delete: allows(e.access.delete, actor, e.module) },
@@ -64,8 +65,9 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
     const routes = [...s.registry.modules.values()].flatMap((m) => m.screens.map((x) => ({ path: x.path, role: m.role, module: m.id })));
     return { modules, entities, routes };
   }
-  app.get('/api/v1/file/:id{[0-9]+}', async (c) => {
-    const file = await runCall(s, c, (ctx) => readFile(ctx, Number(c.req.param('id'))));
+  for (const [path, platform] of [['file', false], ['platform-file', true]] as const)
+  app.get(`/api/v1/${path}/:id{[0-9]+}`, async (c) => {
+    const file = await runCall(s, c, (ctx) => readFile(ctx, Number(c.req.param('id')), platform));
     if (!file) throw new AppError('not_found', `No file with id ${c.req.param('id')}`);
     return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
       'content-type': file.mimeType,

@@ -15,8 +15,6 @@ const INVENTORY = join(ROOT, '..', 'shared', 'spec', 'inventory.json');
 
 /** Seed-000 routes that later issues build; each is named here so that nothing is left out silently. */
 const LATER: Record<string, string> = {
-  '/app/user-manuals/list': 'user manuals (issue 9)',
-  '/app/rating-scale/list': 'platform rating scales (issue 4)',
   '/app/dashboard/project/progress-risks': 'project dashboards (issue 9)',
   '/app/dashboard/project/progress-tasks': 'project dashboards (issue 9)',
   '/app/dashboard/project/progress-mitigation-strategies': 'project dashboards (issue 9)',

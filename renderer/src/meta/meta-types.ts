@@ -30,6 +30,8 @@ export interface EntityMeta {
   children: { key: string; entity: string; via: string }[];
   dataKeys: { list: string; item: string };
   titleField: string;
+  /** where its uploads are read: the company's files or the platform's */
+  fileStore: 'file' | 'platform-file';
   workflow?: { stateField: string; transitions: { action: string; from: string[]; to: string; error?: string }[] };
   commands: { name: string; kind: string; method: string; fields: string[]; dataKey: string; error?: string }[];
   can: { add: boolean; update: boolean; delete: boolean };

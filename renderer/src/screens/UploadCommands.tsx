@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { StoredImage } from '../widgets/StoredImage.tsx';
+import { StoredFile } from '../widgets/StoredFile.tsx';
 import { useTranslation } from 'react-i18next';
 import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
@@ -21,7 +21,7 @@ export function UploadCommands({ entity, record, onChanged }: { entity: EntityMe
         return (
           <div key={c.name} className="stack">
             <label htmlFor={`upload-${c.name}`}>{t(entity.schema.properties[field]?.title ?? field)}</label>
-            {fileId && <StoredImage fileId={fileId} alt={t(entity.schema.properties[field]?.title ?? field)} />}
+            {fileId && <StoredFile store={entity.fileStore} fileId={fileId} alt={t(entity.schema.properties[field]?.title ?? field)} />}
             <input
               id={`upload-${c.name}`}
               type="file"

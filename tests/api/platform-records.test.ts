@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.ts';
+import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n% a very small manual\n');
+
+/** Records that belong to no company: user manuals and the platform rating scale, kept by the holder, read by everyone. */
+describe.each(backends())('platform records on $name', (backend) => {
+  let t: TestStratum;
+  let exec: Client;
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    exec = (await t.addCompany('Reader Co')).executive;
+  });
+  afterAll(() => t.close());
+
+  it('the holder keeps user manuals with a PDF; employees read and download them but cannot change them', async () => {
+    const added = await t.holder.post('user-manual/add', { title: 'Getting started', description: 'First steps' });
+    expect(added.status, added.body.err_msg ?? '').toBe(200);
+    const manual = added.body.data.item;
+    const form = new FormData();
+    form.set('id', String(manual.id));
+    form.set('document', new File([PDF], 'start.pdf', { type: 'application/pdf' }));
+    const up = await t.holder.raw('user-manual/upload-document', { method: 'POST', body: form });
+    expect(up.status, up.body.err_msg ?? '').toBe(200);
+    const fileId = up.body.data.document.id;
+    expect((await exec.get('user-manual')).body.data.list.map((m: { title: string }) => m.title)).toEqual(['Getting started']);
+    const file = await t.app.request(`/api/v1/platform-file/${fileId}`, { headers: { token: exec.token } });
+    expect(file.status).toBe(200);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
+    // a platform file is not a company file of the same number
+    expect((await exec.get(`file/${fileId}`)).status).toBe(404);
+    expect((await exec.post('user-manual/add', { title: 'Mine' })).status).toBe(403);
+    expect((await exec.post('user-manual/delete', { id: manual.id })).status).toBe(403);
+    const wrong = new FormData();
+    wrong.set('id', String(manual.id));
+    wrong.set('document', new File([new Uint8Array([1, 2, 3])], 'x.pdf', { type: 'application/pdf' }));
+    expect((await t.holder.raw('user-manual/upload-document', { method: 'POST', body: wrong })).status).toBe(415);
+  });
+
+  it('audits platform records in the platform trail, which only the holder reads', async () => {
+    const band = await t.holder.post('platform-rating-scale/add', { description: 'Outstanding', rating: 5, min: 120, max: 1000 });
+    expect(band.status, band.body.err_msg ?? '').toBe(200);
+    const trail = await t.holder.get(`platform-audit-trail?entity=platform-rating-scale&recordId=${band.body.data.item.id}`);
+    expect(trail.body.data.list).toEqual([expect.objectContaining({ action: 'add', doneByName: 'Platform Administrator' })]);
+    expect((await exec.get('platform-audit-trail')).status).toBe(403);
+    expect((await exec.get('platform-rating-scale')).body.data.list).toHaveLength(1);
+    expect((await t.holder.post('platform-rating-scale/add', { description: 'Twice', rating: 5 })).status).toBe(409);
+  });
+});
