@@ -13,7 +13,7 @@
  * measured here.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../engine/db/db.ts';
 import { openPglite } from '../../engine/db/pglite-adapter.ts';
@@ -28,8 +28,9 @@ import { caseSummary } from './case-summary.ts';
 import type { LoadResult } from './load-driver.ts';
 import { runLoad } from './load-process.ts';
 import { formatTable, writeResults, type TableRow } from './results-table.ts';
-import { prepareRun, type PreparedRun } from './run-fixtures.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { replyDifferences } from './reply-parity.ts';
+import { baseFixture, prepareRun, type PreparedRun } from './run-fixtures.ts';
+import { startServer, stopAllServers, type ServerProcess } from './server-process.ts';
 import { timeStartups } from './startup-timing.ts';
 import { generateTenant, HOLDER_EMAIL, type GeneratedTenant } from './tenant-generator.ts';
 
@@ -97,6 +98,7 @@ async function postgresPart(): Promise<void> {
   if (!postgresAvailable()) throw new Error(`PostgreSQL 15 server binaries are not at ${PG_BIN}; install postgresql-15 (the bench needs a real PostgreSQL)`);
   say('PostgreSQL: starting a throwaway cluster and writing the tenant');
   const cluster = await startCluster();
+  stopCluster = () => cluster.stop();
   const db = connectPostgres(cluster.url, { max: 4 });
   try {
     const [{ v }] = await db.query<{ v: string }>(`SHOW server_version`);
@@ -116,6 +118,9 @@ async function postgresPart(): Promise<void> {
     writeFileSync(metaFile, await (await fetch(`${engineServer.url}/api/v1/meta`, { headers: { token: engine.token } })).text());
     const baselineServer = await startServer('baseline-postgres', BASELINE, { DATABASE_URL: cluster.url, BASELINE_META: metaFile }, work);
     const baseline: Side = { server: baselineServer, token: await signIn(baselineServer, t), runs: [] };
+    const differences = await replyDifferences({ url: engineServer.url, token: engine.token }, { url: baselineServer.url, token: baseline.token }, baseFixture(t));
+    say(differences.length ? `  WARNING: the baseline does not answer like the engine:\n    ${differences.join('\n    ')}` : '  the baseline answers the read cases with the same data as the engine');
+    report.replyDifferences = differences;
     report.postgresStartup = { engineMs: startup.samples, medianMs: startup.median, baselineMs: Math.round(baselineServer.startupMs), verdict: judgeStartup('postgres', startup.median) };
 
     say(`PostgreSQL: ${measured.length} cases × ${settings.rounds} rounds × (engine, baseline), ${settings.connections} connections, ${settings.warmup} s warm-up then ${settings.seconds} s`);
@@ -158,7 +163,9 @@ async function postgresPart(): Promise<void> {
       );
     }
   } finally {
+    await stopAllServers();
     await db.close();
+    stopCluster = null;
     cluster.stop();
   }
 }
@@ -227,9 +234,25 @@ async function prepareRunWithoutDb(t: GeneratedTenant, c: BenchCase): Promise<Pr
   return prepareRun(null as unknown as Db, t, c.name, 'pglite', { connections: settings.connections, seconds: 0, expectedRate: 0 });
 }
 
+/** Ctrl-C: no server, cluster or scratch folder is left behind. */
+let stopCluster: (() => void) | null = null;
+process.once('SIGINT', () => {
+  say('interrupted: stopping the servers and the cluster');
+  void stopAllServers().finally(() => {
+    stopCluster?.();
+    rmSync(work, { recursive: true, force: true });
+    process.exit(130);
+  });
+});
+
+const load = () => loadavg()[0].toFixed(2);
+
 try {
   say(`Stratum bench: ${settings.employees.toLocaleString('en')} employees, ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.seconds} s per run, ${cpus().length} cores`);
-  await postgresPart();
+  report.loadAverageAtStart = loadavg()[0];
+  // Everything here shares the machine's cores with whatever else runs: other work skews the figures.
+  if (loadavg()[0] > 0.5 * cpus().length) say(`WARNING: the machine is busy (load average ${load()} on ${cpus().length} cores); figures will be noisy`);
+  if (settings.postgres) await postgresPart();
   if (settings.pglite) await pglitePart();
 
   say('');
@@ -248,10 +271,12 @@ try {
   const failed = verdicts.filter((v) => !v.pass).length;
   report.cases = rows.map((r) => ('skipped' in r ? { case: r.bench.name, db: r.db, skipped: r.skipped } : { ...r.summary, title: r.bench.title, kind: r.bench.kind, verdict: r.verdict }));
   report.finishedAt = new Date().toISOString();
+  report.loadAverageAtEnd = loadavg()[0];
   const file = writeResults(ROOT, startedAt, report);
   say(`${verdicts.length - failed} of ${verdicts.length} budgets pass; results written to ${file.replace(ROOT + '/', '')} (${secs(Date.now() - startedAt.getTime())} in all)`);
   process.exitCode = failed ? 1 : 0;
 } finally {
+  await stopAllServers();
   rmSync(work, { recursive: true, force: true });
 }
 

@@ -13,6 +13,7 @@ export interface BenchSettings {
   rounds: number;
   /** employees of company A (the 100,000; smaller only to try the bench itself quickly) */
   employees: number;
+  postgres: boolean;
   pglite: boolean;
   soak: boolean;
   soakSeconds: number;
@@ -40,6 +41,7 @@ export function benchSettings(): BenchSettings {
     connections: Math.round(positive('BENCH_CONNECTIONS', 50)),
     rounds: Math.round(positive('BENCH_ROUNDS', 3)),
     employees: Math.round(positive('BENCH_EMPLOYEES', 100_000)),
+    postgres: flag('BENCH_POSTGRES', true),
     pglite: flag('BENCH_PGLITE', true),
     soak: flag('BENCH_SOAK', false),
     soakSeconds: positive('BENCH_SOAK_SECONDS', 180),

@@ -27,6 +27,13 @@ export const freePort = () =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Every server this process started and has not stopped, so that a failed or interrupted bench leaves none behind. */
+const running = new Set<ServerProcess>();
+
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...running].map((s) => s.stop()));
+}
+
 /**
  * Starts `node --import tsx <entry>` with env and waits for /healthz. Its output goes to a log file, shown when it
  * fails to start. The clock starts before spawn, so start-up includes Node, the TypeScript loader and all of boot.
@@ -53,11 +60,14 @@ export async function startServer(label: string, entry: string, env: Record<stri
     } catch {
       // not listening yet
     }
-    if (performance.now() - started > 180_000) throw new Error(`${label} was not ready after 180 s; see ${logFile}`);
+    if (performance.now() - started > 180_000) {
+      child.kill('SIGKILL');
+      throw new Error(`${label} was not ready after 180 s:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+    }
     await sleep(10);
   }
   const startupMs = performance.now() - started;
-  return {
+  const server: ServerProcess = {
     label,
     url,
     pid: child.pid!,
@@ -71,6 +81,7 @@ export async function startServer(label: string, entry: string, env: Record<stri
       }
     },
     async stop() {
+      running.delete(server);
       if (exited !== null) return;
       const gone = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
@@ -79,4 +90,6 @@ export async function startServer(label: string, entry: string, env: Record<stri
       clearTimeout(timer);
     },
   };
+  running.add(server);
+  return server;
 }

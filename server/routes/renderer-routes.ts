@@ -8,10 +8,10 @@ import type { AppEnv } from '../stratum-context.ts';
 export function mountRendererRoutes(app: Hono<AppEnv>, distDir: string): void {
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) return;
-  const html = readFileSync(index, 'utf8');
   const root = relative(process.cwd(), distDir) || '.';
   app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
-  const page = (c: { html: (h: string) => Response }) => c.html(html);
+  // read per request: a rebuild under a running server must not leave it pointing at removed assets
+  const page = (c: { html: (h: string) => Response }) => c.html(readFileSync(index, 'utf8'));
   app.get('/', page as never);
   app.get('/app', page as never);
   app.get('/app/*', page as never);

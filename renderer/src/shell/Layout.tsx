@@ -21,11 +21,15 @@ function Navigation({ modules }: { modules: ModuleMeta[] }) {
   const { t } = useTranslation();
   const meta = useMeta();
   const entityLabel = (name: string) => meta.entities.find((e) => e.name === name)?.label;
+  // one entry per place: two paths to one screen (sage-employees, add-sage-employee) show once
   const seen = new Set<string>();
   return (
     <nav className="sidebar" aria-label={t('shell.navigation')}>
       {modules.map((m) => {
-        const screens = m.screens.filter((s) => inNavigation(s) && !seen.has(s.path) && seen.add(s.path));
+        const screens = m.screens.filter((s) => {
+          const key = s.component ?? s.path;
+          return inNavigation(s) && !seen.has(key) && Boolean(seen.add(key));
+        });
         if (!screens.length) return null;
         return (
           <div key={m.id}>
