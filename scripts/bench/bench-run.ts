@@ -12,7 +12,7 @@
  * Settings: bench-settings.ts. The renderer's budgets of the issue (JavaScript size, time to a rendered grid) are not
  * measured here.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../engine/db/db.ts';
@@ -175,6 +175,7 @@ async function pglitePart(): Promise<void> {
   const dataDir = join(work, 'pglite-data');
   const pgliteDir = join(dataDir, 'pglite');
   let started = Date.now();
+  mkdirSync(pgliteDir, { recursive: true });
   let db = await openPglite(pgliteDir);
   const t = await generateTenant(db, settings.employees, say);
   await db.close();
