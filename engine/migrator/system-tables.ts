@@ -1,5 +1,28 @@
 import { constraintName, type TableSpec } from './table-spec.ts';
 
+/** Stored files: a company's (row-level security) or the platform's (user manuals). */
+function fileTable(name: string, companyScoped: boolean): TableSpec {
+  return {
+    name,
+    companyScoped,
+    columns: [
+      ...(companyScoped ? [{ name: 'company_id', type: 'bigint' as const, notNull: true }] : []),
+      { name: 'id', type: 'bigint', notNull: true, identity: true },
+      { name: 'name', type: 'text', notNull: true },
+      { name: 'mime_type', type: 'text', notNull: true },
+      { name: 'size', type: 'bigint', notNull: true },
+      { name: 'sha256', type: 'text', notNull: true },
+      { name: 'content', type: 'bytea', notNull: true },
+      ts('created_at'),
+      { name: 'created_by', type: 'bigint', notNull: false },
+    ],
+    primaryKey: companyScoped ? ['company_id', 'id'] : ['id'],
+    checks: [],
+    foreignKeys: [],
+    indexes: [],
+  };
+}
+
 const ts = (name: string, notNull = true) => ({ name, type: 'timestamptz' as const, notNull, default: notNull ? 'now()' : undefined });
 
 /**
@@ -114,41 +137,6 @@ export const SYSTEM_TABLES: TableSpec[] = [
     foreignKeys: [],
     indexes: [],
   },
-  {
-    name: 'stored_file',
-    companyScoped: true,
-    columns: [
-      { name: 'company_id', type: 'bigint', notNull: true },
-      { name: 'id', type: 'bigint', notNull: true, identity: true },
-      { name: 'name', type: 'text', notNull: true },
-      { name: 'mime_type', type: 'text', notNull: true },
-      { name: 'size', type: 'bigint', notNull: true },
-      { name: 'sha256', type: 'text', notNull: true },
-      { name: 'content', type: 'bytea', notNull: true },
-      ts('created_at'),
-      { name: 'created_by', type: 'bigint', notNull: false },
-    ],
-    primaryKey: ['company_id', 'id'],
-    checks: [],
-    foreignKeys: [],
-    indexes: [],
-  },
-  {
-    name: 'platform_file',
-    companyScoped: false,
-    columns: [
-      { name: 'id', type: 'bigint', notNull: true, identity: true },
-      { name: 'name', type: 'text', notNull: true },
-      { name: 'mime_type', type: 'text', notNull: true },
-      { name: 'size', type: 'bigint', notNull: true },
-      { name: 'sha256', type: 'text', notNull: true },
-      { name: 'content', type: 'bytea', notNull: true },
-      ts('created_at'),
-      { name: 'created_by', type: 'bigint', notNull: false },
-    ],
-    primaryKey: ['id'],
-    checks: [],
-    foreignKeys: [],
-    indexes: [],
-  },
+  fileTable('stored_file', true),
+  fileTable('platform_file', false),
 ];
