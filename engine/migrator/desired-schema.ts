@@ -51,6 +51,7 @@ export function entityTable(entity: EntityDef, registry: Registry): TableSpec {
     foreignKeys: [],
     indexes: [],
   };
+  const sortField = entity.field.get(entity.list.sort.replace(/^-/, ''));
   for (const f of stored) {
     if (!f.ref) continue;
     const target = registry.entity(f.ref);
@@ -64,14 +65,18 @@ export function entityTable(entity: EntityDef, registry: Registry): TableSpec {
       onDelete: f.onDelete === 'cascade' ? 'CASCADE' : f.onDelete === 'setNull' ? 'SET NULL' : 'RESTRICT',
       setNullColumns: f.onDelete === 'setNull' && composite ? [f.column] : undefined,
     });
-    spec.indexes.push({ name: constraintName('ix', t, [f.column]), columns: cols });
+    // A reference the list filters by ("the employees of department 7") also carries the list's default order, so
+    // that one index serves the foreign key and that page; a company table's reference to a platform record keeps
+    // its plain index, which is what the foreign key needs.
+    if (entity.list.filters.includes(f.name) && sortField && !sortField.computed && sortField !== f && (composite || !company))
+      spec.indexes.push({ name: constraintName('ix', t, [f.column, sortField.column]), columns: [...cols, sortField.column, 'id'] });
+    else spec.indexes.push({ name: constraintName('ix', t, [f.column]), columns: cols });
   }
   for (const name of entity.list.filters) {
     const f = entity.field.get(name);
     if (!f || f.ref) continue;
     spec.indexes.push({ name: constraintName('ix', t, [f.column]), columns: [...lead, f.column] });
   }
-  const sortField = entity.field.get(entity.list.sort.replace(/^-/, ''));
   if (sortField && !spec.indexes.some((i) => i.columns.at(-1) === sortField.column))
     spec.indexes.push({ name: constraintName('ix', t, [sortField.column]), columns: [...lead, sortField.column, 'id'] });
   for (const u of entity.unique) {

@@ -69,7 +69,8 @@ export const SYSTEM_TABLES: TableSpec[] = [
     ],
     primaryKey: ['id'],
     checks: [{ name: constraintName('ck', 'account', ['role']), column: 'role', values: ['holder', 'employee'] }],
-    foreignKeys: [],
+    // an employee's sign-in goes with the employee
+    foreignKeys: [{ name: 'fk_account__employee', columns: ['company_id', 'employee_id'], refTable: 'employee', refColumns: ['company_id', 'id'], onDelete: 'CASCADE' }],
     indexes: [
       { name: 'uq_account__email', columns: ['lower(email)'], unique: true },
       { name: 'uq_account__company_id__employee_id', columns: ['company_id', 'employee_id'], unique: true },

@@ -24,12 +24,15 @@ export interface Engine {
 export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: number | null, fn: (ctx: CallContext) => Promise<T>): Promise<{ result: T; mailed: number }> {
   const mail: CallContext['mail'] = [];
   const result = await engine.db.transaction(async (tx) => {
-    await setScope(tx, { companyId, holder: caller.role === 'holder' });
+    // The tenant setting and the first statement travel together (both drivers run a transaction's statements in the
+    // order sent): one round trip less per call.
+    const scoped = setScope(tx, { companyId, holder: caller.role === 'holder' });
     let actor: Actor;
     if (caller.role === 'employee') {
-      const access = await loadModuleAccess(tx, companyId!, caller.employeeId);
+      const [, access] = await Promise.all([scoped, loadModuleAccess(tx, companyId!, caller.employeeId)]);
       actor = { ...caller, enabledModules: access.enabled, adminModules: access.admin };
     } else {
+      await scoped;
       if (companyId !== null) {
         const [exists] = await tx.query(`SELECT 1 FROM company WHERE id = $1`, [companyId]);
         if (!exists) throw new AppError('not_found', `No company with id ${companyId}`);

@@ -66,15 +66,17 @@ async function inCall<T>(c: Context, fn: (tx: Tx, caller: Caller, adminOfOrganis
   const caller = await callerOf(c);
   if (caller.role !== 'employee') throw new Refusal(403, 'The baseline serves employees only');
   return store.begin(async (tx) => {
-    await tx.query(`select set_config('role', $1, true), set_config('app.company_id', $2, true), set_config('app.holder', $3, true)`, ['stratum_app', String(caller.companyId), 'off']);
-    const access = await tx.query(
+    // sent together: the driver pipelines a transaction's statements
+    const scoped = tx.query(`select set_config('role', $1, true), set_config('app.company_id', $2, true), set_config('app.holder', $3, true)`, ['stratum_app', String(caller.companyId), 'off']);
+    const access = tx.query(
       `SELECT m.code, cm.enabled, em.admin_access AS admin FROM module m
      LEFT JOIN company_module cm ON cm.company_id = $1 AND cm.module_id = m.id
      LEFT JOIN employee_module em ON em.company_id = $1 AND em.employee_id = $2 AND em.module_id = m.id
      WHERE cm.id IS NOT NULL OR em.id IS NOT NULL`,
       [caller.companyId, caller.employeeId],
     );
-    const admin = access.some((r) => r.code === 'organisation' && r.admin === 'Yes');
+    const [, rows] = await Promise.all([scoped, access]);
+    const admin = rows.some((r) => r.code === 'organisation' && r.admin === 'Yes');
     return fn(tx, caller, admin);
   });
 }

@@ -12,7 +12,7 @@
  * Settings: bench-settings.ts. The renderer's budgets of the issue (JavaScript size, time to a rendered grid) are not
  * measured here.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../engine/db/db.ts';
@@ -23,14 +23,15 @@ import { PG_BIN, postgresAvailable, startCluster } from '../../tests/support/pos
 import { CASES, type BenchCase } from './bench-cases.ts';
 import { benchSettings } from './bench-settings.ts';
 import { HOLDER_PASSWORD } from './bench-tenant.ts';
-import { judgeCase, judgeSoak, judgeStartup, type Verdict } from './budgets.ts';
+import { judgeCase, judgeStartup, type Verdict } from './budgets.ts';
 import { caseSummary } from './case-summary.ts';
 import type { LoadResult } from './load-driver.ts';
-import { runLoad } from './load-process.ts';
+import { loadProcess } from './load-process.ts';
 import { formatTable, writeResults, type TableRow } from './results-table.ts';
 import { replyDifferences } from './reply-parity.ts';
 import { baseFixture, prepareRun, type PreparedRun } from './run-fixtures.ts';
 import { startServer, stopAllServers, type ServerProcess } from './server-process.ts';
+import { soak } from './soak.ts';
 import { timeStartups } from './startup-timing.ts';
 import { generateTenant, HOLDER_EMAIL, type GeneratedTenant } from './tenant-generator.ts';
 
@@ -61,8 +62,11 @@ const measured = cases.filter((c) => !c.skipped);
 const rows: TableRow[] = [];
 const report: Record<string, unknown> = { startedAt: startedAt.toISOString(), settings, machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version } };
 
+/** Every finished case's runs, by "case:server label": delete pools are sized from them. */
+const history = new Map<string, LoadResult[]>();
+
 /** Delete pools are sized from what this server managed last time (or its adds); too small shows as 404 errors. */
-function expectedRate(c: BenchCase, side: Side, history: Map<string, LoadResult[]>): number {
+function expectedRate(side: Side): number {
   const own = side.runs.map((r) => r.rps);
   if (own.length) return Math.max(...own) * 1.3;
   const adds = history.get(`add:${side.server.label}`)?.map((r) => r.rps) ?? [];
@@ -71,21 +75,20 @@ function expectedRate(c: BenchCase, side: Side, history: Map<string, LoadResult[
 
 /** One measured run: fixture in, load, fixture out. */
 async function measure(db: Db | null, t: GeneratedTenant, c: BenchCase, side: Side, warmup: number, prepared?: PreparedRun): Promise<LoadResult> {
-  const prep = prepared ?? (await prepareRun(db!, t, c.name, side.server.label, { connections: settings.connections, seconds: warmup + settings.seconds, expectedRate: expectedRate(c, side, history) }));
-  const [r] = await runLoad({ url: side.server.url, token: side.token, caseName: c.name, fixture: prep.fixture, connections: settings.connections, warmupSeconds: warmup, seconds: settings.seconds, runs: 1 });
+  const prep = prepared ?? (await prepareRun(db!, t, c.name, side.server.label, { connections: settings.connections, seconds: warmup + settings.seconds, expectedRate: expectedRate(side) }));
+  const [r] = await loadProcess.run({ url: side.server.url, token: side.token, caseName: c.name, fixture: prep.fixture, connections: settings.connections, warmupSeconds: warmup, seconds: settings.seconds, runs: 1 });
   if (!prepared) await prep.cleanUp();
   side.runs.push(r);
   return r;
 }
 
-const history = new Map<string, LoadResult[]>();
-
-function record(c: BenchCase, db: 'postgres' | 'pglite', engine: Side, baseline: Side | null) {
-  const summary = caseSummary(c.name, db, engine.runs, baseline?.runs ?? []);
+/** A case's runs on one database: into the table, the history and the progress lines. */
+function record(c: BenchCase, db: 'postgres' | 'pglite', engine: { label: string; runs: LoadResult[] }, baseline: { label: string; runs: LoadResult[] }) {
+  const summary = caseSummary(c.name, db, engine.runs, baseline.runs);
   const verdict = judgeCase(c, summary);
   rows.push({ bench: c, summary, verdict });
-  history.set(`${c.name}:${engine.server.label}`, engine.runs);
-  if (baseline) history.set(`${c.name}:${baseline.server.label}`, baseline.runs);
+  history.set(`${c.name}:${engine.label}`, engine.runs);
+  history.set(`${c.name}:${baseline.label}`, baseline.runs);
   const b = summary.baseline;
   say(
     `  ${db.padEnd(8)} ${c.title.padEnd(36)} engine ${Math.round(summary.engine.rps).toLocaleString('en').padStart(6)}/s` +
@@ -103,7 +106,7 @@ async function postgresPart(): Promise<void> {
   try {
     const [{ v }] = await db.query<{ v: string }>(`SHOW server_version`);
     (report.machine as Record<string, unknown>).postgres = v;
-    let started = Date.now();
+    const started = Date.now();
     const t = await generateTenant(db, settings.employees, say);
     say(`  tenant written in ${secs(Date.now() - started)}`);
     report.tenant = t.rows;
@@ -137,29 +140,22 @@ async function postgresPart(): Promise<void> {
         await measure(db, t, c, engine, warmup);
         await measure(db, t, c, baseline, warmup);
       }
-      record(c, 'postgres', engine, baseline);
+      record(c, 'postgres', { label: engineServer.label, runs: engine.runs }, { label: baselineServer.label, runs: baseline.runs });
     }
     report.postgresMemoryMiB = { engine: engineServer.rssMiB(), baseline: baselineServer.rssMiB() };
     await engineServer.stop();
     await baselineServer.stop();
 
     if (settings.soak) {
-      const minutes = Math.max(1, Math.round(settings.soakSeconds / 60));
-      say(`Soak: read one employee by id for ${minutes} minute(s) on one fresh engine process`);
+      say(`Soak: read one employee by id for ${Math.round(settings.soakSeconds)} s on one fresh engine process`);
       const soakServer = await startServer('engine-postgres-soak', ENGINE, engineEnv, work);
-      started = Date.now();
-      const token = await signIn(soakServer, t);
-      const prep = await prepareRun(db, t, 'read', soakServer.label, { connections: settings.connections, seconds: 60, expectedRate: 0 });
-      const minutesRun = await runLoad({ url: soakServer.url, token, caseName: 'read', fixture: prep.fixture, connections: settings.connections, warmupSeconds: 0, seconds: settings.soakSeconds / minutes, runs: minutes });
-      const rss = soakServer.rssMiB();
+      const r = await soak(soakServer, await signIn(soakServer, t), baseFixture(t), settings.connections, settings.soakSeconds);
       await soakServer.stop();
-      const first = minutesRun[0];
-      const last = minutesRun.at(-1)!;
-      const verdict: Verdict = judgeSoak(first.rps, last.rps);
-      report.soak = { minutes: minutesRun, rssMiBAtEnd: rss, verdict };
+      report.soak = r;
+      const [first, last] = [r.minutes[0], r.minutes.at(-1)!];
       say(
-        `  minute by minute: ${minutesRun.map((m) => `${Math.round(m.rps).toLocaleString('en')}/s (p99 ${m.p99} ms)`).join(' → ')}` +
-          `; last ÷ first ${(last.rps / first.rps).toFixed(2)}; ${rss?.toFixed(0)} MiB at the end; ${verdict.pass ? 'PASS' : 'FAIL'} (${verdict.notes.join(', ')})`,
+        `  minute by minute: ${r.minutes.map((m) => `${Math.round(m.rps).toLocaleString('en')}/s (p99 ${m.p99} ms)`).join(' → ')}` +
+          `; last ÷ first ${(last.rps / first.rps).toFixed(2)}; ${r.rssMiBAtEnd?.toFixed(0)} MiB at the end; ${r.verdict.pass ? 'PASS' : 'FAIL'} (${r.verdict.notes.join(', ')})`,
       );
     }
   } finally {
@@ -174,7 +170,7 @@ async function pglitePart(): Promise<void> {
   say('PGlite: writing the tenant into an embedded database');
   const dataDir = join(work, 'pglite-data');
   const pgliteDir = join(dataDir, 'pglite');
-  let started = Date.now();
+  const started = Date.now();
   mkdirSync(pgliteDir, { recursive: true });
   let db = await openPglite(pgliteDir);
   const t = await generateTenant(db, settings.employees, say);
@@ -182,7 +178,8 @@ async function pglitePart(): Promise<void> {
   say(`  tenant written in ${secs(Date.now() - started)}`);
 
   const engineEnv = { DATA_DIR: dataDir, HOLDER_EMAIL, HOLDER_PASSWORD };
-  const baselineEnv = { PGLITE_DIR: pgliteDir, BASELINE_META: join(work, 'meta.json') };
+  const metaFile = join(work, 'meta.json');
+  const baselineEnv = { PGLITE_DIR: pgliteDir, BASELINE_META: metaFile };
   const startup = await timeStartups('engine-pglite', ENGINE, engineEnv, work, 3);
   say(`  engine start-up on the existing data folder: ${startup.samples.map((s) => `${s} ms`).join(', ')}`);
   report.pgliteStartup = { engineMs: startup.samples, medianMs: startup.median, verdict: judgeStartup('pglite', startup.median) };
@@ -196,9 +193,10 @@ async function pglitePart(): Promise<void> {
     const server = which === 'engine' ? await startServer('engine-pglite', ENGINE, engineEnv, work) : await startServer('baseline-pglite', BASELINE, baselineEnv, work);
     try {
       const side: Side = { server, token: await signIn(server, t), runs: [] };
+      if (which === 'engine' && !existsSync(metaFile)) writeFileSync(metaFile, await (await fetch(`${server.url}/api/v1/meta`, { headers: { token: side.token } })).text());
       for (const c of list) {
         side.runs = [];
-        await measure(null, t, c, side, settings.warmup, prepared.get(`${c.name}:${which}`) ?? (await prepareRunWithoutDb(t, c)));
+        await measure(null, t, c, side, settings.warmup, prepared.get(`${c.name}:${which}`) ?? readFixture(t, c));
         results.get(c.name)![which] = side.runs;
       }
     } finally {
@@ -225,20 +223,21 @@ async function pglitePart(): Promise<void> {
   say(`  PGlite cases done in ${secs(Date.now() - started)}`);
   for (const c of cases) {
     if (c.skipped) rows.push({ bench: c, db: 'pglite', skipped: c.skipped });
-    else record(c, 'pglite', { server: { label: 'engine-pglite' } as ServerProcess, token: '', runs: results.get(c.name)!.engine }, { server: { label: 'baseline-pglite' } as ServerProcess, token: '', runs: results.get(c.name)!.baseline });
+    else record(c, 'pglite', { label: 'engine-pglite', runs: results.get(c.name)!.engine }, { label: 'baseline-pglite', runs: results.get(c.name)!.baseline });
   }
 }
 
 /** Read cases need no database work before a run; their fixture comes from the tenant alone. */
-async function prepareRunWithoutDb(t: GeneratedTenant, c: BenchCase): Promise<PreparedRun> {
+function readFixture(t: GeneratedTenant, c: BenchCase): PreparedRun {
   if (c.kind === 'write') throw new Error(`${c.name} needs its fixture prepared in the database`);
-  return prepareRun(null as unknown as Db, t, c.name, 'pglite', { connections: settings.connections, seconds: 0, expectedRate: 0 });
+  return { fixture: baseFixture(t), cleanUp: async () => {} };
 }
 
 /** Ctrl-C: no server, cluster or scratch folder is left behind. */
 let stopCluster: (() => void) | null = null;
 process.once('SIGINT', () => {
   say('interrupted: stopping the servers and the cluster');
+  loadProcess.stop();
   void stopAllServers().finally(() => {
     stopCluster?.();
     rmSync(work, { recursive: true, force: true });
@@ -277,6 +276,7 @@ try {
   say(`${verdicts.length - failed} of ${verdicts.length} budgets pass; results written to ${file.replace(ROOT + '/', '')} (${secs(Date.now() - startedAt.getTime())} in all)`);
   process.exitCode = failed ? 1 : 0;
 } finally {
+  loadProcess.stop();
   await stopAllServers();
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,8 +1,8 @@
 /**
  * The load, in a process of its own so that the servers never share an event loop with it: autocannon drives one
  * case against one server, first a warm-up that is not counted, then the measured run, then (for a soak) further
- * back-to-back measured runs. Reads a LoadOrder as JSON from argv[2]; prints one LoadResult per measured run, as
- * JSON lines prefixed with "result ".
+ * back-to-back measured runs. The bench forks it once and sends it LoadOrders over IPC; it answers each with the
+ * LoadResult of every measured run.
  */
 import autocannon from 'autocannon';
 import { requestsFor, type Fixture } from './bench-cases.ts';
@@ -55,23 +55,32 @@ function run(order: LoadOrder, seconds: number, requests: autocannon.Request[]):
   });
 }
 
-const order = JSON.parse(process.argv[2]) as LoadOrder;
-// One request generator for the whole order: counters and pools carry on from warm-up into the measured runs.
-const requests = requestsFor(order.caseName, order.fixture, order.token);
-if (order.warmupSeconds > 0) await blast(order, order.warmupSeconds, requests);
-for (let i = 0; i < order.runs; i++) {
-  const r = await blast(order, order.seconds, requests);
-  const statuses: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})) statuses[code] = count;
-  const result: LoadResult = {
-    requests: r.requests.total,
-    seconds: r.duration,
-    rps: r.requests.total / r.duration,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.non2xx,
-    timeouts: r.timeouts,
-    statuses,
-  };
-  console.log('result ' + JSON.stringify(result));
+async function carryOut(order: LoadOrder): Promise<LoadResult[]> {
+  // One request generator for the whole order: counters and pools carry on from warm-up into the measured runs.
+  const requests = requestsFor(order.caseName, order.fixture, order.token);
+  if (order.warmupSeconds > 0) await blast(order, order.warmupSeconds, requests);
+  const results: LoadResult[] = [];
+  for (let i = 0; i < order.runs; i++) {
+    const r = await blast(order, order.seconds, requests);
+    const statuses: Record<string, number> = {};
+    for (const [code, { count }] of Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})) statuses[code] = count;
+    results.push({
+      requests: r.requests.total,
+      seconds: r.duration,
+      rps: r.requests.total / r.duration,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.non2xx,
+      timeouts: r.timeouts,
+      statuses,
+    });
+  }
+  return results;
 }
+
+process.on('message', (order: LoadOrder) => {
+  carryOut(order).then(
+    (results) => process.send!({ results }),
+    (e: Error) => process.send!({ error: e.stack ?? e.message }),
+  );
+});

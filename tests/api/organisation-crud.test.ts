@@ -78,6 +78,21 @@ describe.each(backends())('organisation and employees on $name', (backend) => {
     expect(search.body.data.businessUnitList.map((b: { name: string }) => b.name).sort()).toEqual(names.filter((n) => n.includes('nit 1')));
     const filtered = await exec.get('business-unit?name[in]=Unit 01,Unit 02');
     expect(filtered.body.data.businessUnitList).toHaveLength(2);
+    // keyset paging (?after=<id>) walks the same pages as offsets, in either direction
+    for (const sort of ['name', '-name']) {
+      const byOffset = [0, 10, 20].map((o) => exec.get(`business-unit?limit=10&offset=${o}&sort=${sort}&q=Unit`));
+      const pages = await Promise.all(byOffset);
+      let after: number | null = null;
+      for (const p of pages) {
+        const r = await exec.get(`business-unit?limit=10&sort=${sort}&q=Unit${after ? `&after=${after}` : ''}`);
+        const ids = r.body.data.businessUnitList.map((b: { id: number }) => b.id);
+        expect(ids).toEqual(p.body.data.businessUnitList.map((b: { id: number }) => b.id));
+        after = ids.at(-1);
+      }
+    }
+    expect((await exec.get('business-unit?after=1&offset=10')).status).toBe(400);
+    expect((await exec.get('business-unit?after=1&sort=name,-id')).body.err_msg).toMatch(/mixes ascending and descending/);
+    expect((await exec.get('business-unit?after=99999999')).status).toBe(404);
     expect((await exec.get('business-unit?colour=red')).body.err_msg).toMatch(/"colour" is not a filter of business-unit/);
     expect((await exec.get('business-unit?sort=colour')).status).toBe(400);
     expect((await exec.get('business-unit?limit=100000')).status).toBe(400);

@@ -65,6 +65,17 @@ describe.each(backends())('sign-in on $name', (backend) => {
     expect((await after.get('business-unit')).status).toBe(200);
   });
 
+  it('a deleted employee can no longer sign in, and its sessions end', async () => {
+    const exec = await t.login(execEmail, 'a-new-password');
+    const leaver = await t.addEmployee(exec, 'Lee', 'Ver', 'leaver@signin.example');
+    expect((await leaver.get('business-unit')).status).toBe(200);
+    const me = (await leaver.get('auth/me')).body.data.user;
+    expect((await exec.post('employee/delete', { id: me.employeeId })).status).toBe(200);
+    expect((await leaver.get('business-unit')).status).toBe(401);
+    expect((await t.anonymous.post('auth/login', { email: 'leaver@signin.example', password: PASSWORD })).status).toBe(401);
+    expect(await t.stratum.db.query(`SELECT id FROM account WHERE email = 'leaver@signin.example'`)).toEqual([]);
+  });
+
   it('signs out: the token stops working', async () => {
     const holder = await t.login(HOLDER.email, HOLDER.password);
     expect((await holder.get('company')).status).toBe(200);

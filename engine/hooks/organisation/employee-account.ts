@@ -5,7 +5,7 @@ import type { AfterWriteHook } from '../hook-registry.ts';
 /**
  * Keeps the employee's sign-in identity in step with the record: an e-mail gives an account (without a password
  * until the employee sets one), a changed e-mail or name follows, no e-mail removes it. A deleted employee's account
- * goes with the foreign key.
+ * goes with the foreign key account(company_id, employee_id) -> employee (ON DELETE CASCADE).
  */
 export const syncEmployeeAccount: AfterWriteHook = async (ctx, _entity, _before, after) => {
   const email = typeof after.email === 'string' && after.email ? after.email : null;
