@@ -139,19 +139,23 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
     [fixed, q],
   );
 
-  const datasource = useMemo<IDatasource>(
-    () => ({
+  const latest = useRef<IDatasource | null>(null);
+  const datasource = useMemo<IDatasource>(() => {
+    const source: IDatasource = {
       getRows: async (p) => {
         const r = await run(entity.errors.list, () => get(entity.name, { ...query(p.sortModel, p.filterModel), limit: p.endRow - p.startRow, offset: p.startRow }));
+        // a reply for a search or filter the user has since changed is dropped, so it cannot overwrite the newer one
+        if (latest.current !== source) return;
         if (!r) return p.failCallback();
         const rows = r[entity.dataKeys.list];
         await loadTitles(rows);
         setTotal(r.total);
         p.successCallback(rows, r.total);
       },
-    }),
-    [entity, query, run, loadTitles],
-  );
+    };
+    latest.current = source;
+    return source;
+  }, [entity, query, run, loadTitles]);
 
   const exportCsv = async () => {
     const rows: Record<string, unknown>[] = [];
