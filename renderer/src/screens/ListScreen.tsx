@@ -139,23 +139,19 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
     [fixed, q],
   );
 
-  const latest = useRef<IDatasource | null>(null);
-  const datasource = useMemo<IDatasource>(() => {
-    const source: IDatasource = {
+  const datasource = useMemo<IDatasource>(
+    () => ({
       getRows: async (p) => {
         const r = await run(entity.errors.list, () => get(entity.name, { ...query(p.sortModel, p.filterModel), limit: p.endRow - p.startRow, offset: p.startRow }));
-        // a reply for a search or filter the user has since changed is dropped, so it cannot overwrite the newer one
-        if (latest.current !== source) return;
         if (!r) return p.failCallback();
         const rows = r[entity.dataKeys.list];
         await loadTitles(rows);
         setTotal(r.total);
         p.successCallback(rows, r.total);
       },
-    };
-    latest.current = source;
-    return source;
-  }, [entity, query, run, loadTitles]);
+    }),
+    [entity, query, run, loadTitles],
+  );
 
   const exportCsv = async () => {
     const rows: Record<string, unknown>[] = [];
