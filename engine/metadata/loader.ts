@@ -237,6 +237,12 @@ function buildEntity(
     }),
   );
 
+  (m.rules ?? []).forEach((r, i) => {
+    const a = field.get(r.field);
+    const b = field.get(r.notBefore);
+    if (!a || !b || a.computed || b.computed) faults.push({ file, pointer: `/rules/${i}`, message: `names a field that is not a stored field of ${m.name}` });
+    else if (a.type !== b.type || a.format !== b.format || !['integer', 'number', 'string'].includes(a.type)) faults.push({ file, pointer: `/rules/${i}`, message: `"${r.field}" and "${r.notBefore}" must be two numbers or two dates of one kind` });
+  });
   if (m.tenantKey !== undefined && (scope !== 'platform' || !(m.tenantKey === 'id' || stored(m.tenantKey))))
     faults.push({ file, pointer: '/tenantKey', message: 'is for platform entities and must name a stored field or id' });
 
@@ -294,6 +300,7 @@ function buildEntity(
     field,
     schema: m.schema as unknown as JsonSchema,
     unique: m.unique ?? [],
+    rules: m.rules ?? [],
     children: (m.children ?? []) as ChildDef[],
     list: {
       columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),

@@ -60,6 +60,8 @@ export interface EntityDef {
   /** The declared JSON Schema of the fields. */
   readonly schema: JsonSchema;
   readonly unique: readonly (readonly string[])[];
+  /** field >= notBefore whenever both are given (an end date never before its start) */
+  readonly rules: readonly { readonly field: string; readonly notBefore: string }[];
   readonly children: readonly ChildDef[];
   readonly list: { readonly columns: readonly string[]; readonly filters: readonly string[]; readonly search: readonly string[]; readonly sort: string; readonly pageSize: number };
   readonly form: { readonly uiSchema: JsonSchema };

@@ -48,6 +48,10 @@ export function entityTable(entity: EntityDef, registry: Registry): TableSpec {
     columns,
     primaryKey: [...lead, 'id'],
     checks: stored.filter((f) => f.enum && f.type === 'string').map((f) => ({ name: constraintName('ck', t, [f.column]), column: f.column, values: f.enum!.map(String) })),
+    comparisons: entity.rules.map((r) => {
+      const [left, right] = [entity.field.get(r.field)!.column, entity.field.get(r.notBefore)!.column];
+      return { name: constraintName('ck', t, [left, right]), left, right };
+    }),
     foreignKeys: [],
     indexes: [],
   };

@@ -31,6 +31,9 @@ const columnSql = (c: ColumnSpec) =>
     .join(' ');
 const checkSql = (t: string, name: string, column: string, values: readonly string[]) =>
   `ALTER TABLE ${quoteIdent(t)} ADD CONSTRAINT ${quoteIdent(name)} CHECK (${quoteIdent(column)} IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}))`;
+/** NOT VALID on a table that exists: new and changed rows are checked, old ones are left as they are. */
+const comparisonSql = (t: string, c: { name: string; left: string; right: string }, existing: boolean) =>
+  `ALTER TABLE ${quoteIdent(t)} ADD CONSTRAINT ${quoteIdent(c.name)} CHECK (${quoteIdent(c.left)} >= ${quoteIdent(c.right)})${existing ? ' NOT VALID' : ''}`;
 const indexSql = (t: string, i: IndexSpec) =>
   `CREATE ${i.unique ? 'UNIQUE ' : ''}INDEX ${quoteIdent(i.name)} ON ${quoteIdent(t)} (${i.columns.map((c) => (/^[a-z_]+$/.test(c) ? quoteIdent(c) : c)).join(', ')})`;
 const fkSql = (t: string, f: ForeignKeySpec) =>
@@ -64,6 +67,7 @@ export function planMigration(desired: readonly TableSpec[], live: Catalogue, ha
         sql: [
           `CREATE TABLE ${quoteIdent(t.name)} (${[...t.columns.map(columnSql), `PRIMARY KEY (${t.primaryKey.map(quoteIdent).join(', ')})`].join(', ')})`,
           ...t.checks.map((c) => checkSql(t.name, c.name, c.column, c.values)),
+          ...(t.comparisons ?? []).map((c) => comparisonSql(t.name, c, false)),
           ...t.indexes.map((i) => indexSql(t.name, i)),
         ],
       });
@@ -106,6 +110,8 @@ export function planMigration(desired: readonly TableSpec[], live: Catalogue, ha
         actions.push({ kind: 'replaceCheck', table: t.name, description: `widen ${c.name} to ${c.values.join(', ')}`, sql: [`ALTER TABLE ${quoteIdent(t.name)} DROP CONSTRAINT ${quoteIdent(c.name)}`, checkSql(t.name, c.name, c.column, c.values)] });
       else destructive.push({ table: t.name, description: `${t.name}.${c.column} would no longer allow ${now.filter((v) => !c.values.includes(v)).join(', ')}` });
     }
+    for (const c of t.comparisons ?? [])
+      if (!live.constraints.has(c.name)) actions.push({ kind: 'addCheck', table: t.name, description: `check ${c.name}`, sql: [comparisonSql(t.name, c, true)] });
     for (const i of t.indexes) if (!live.indexes.has(i.name)) actions.push({ kind: 'addIndex', table: t.name, description: `index ${i.name}`, sql: [indexSql(t.name, i)] });
     for (const f of t.foreignKeys) if (!live.constraints.has(f.name)) later.push({ kind: 'addForeignKey', table: t.name, description: `foreign key ${f.name}`, sql: [fkSql(t.name, f)] });
     if (t.companyScoped && !live.policies.has(`${t.name}.tenant_isolation`)) later.push({ kind: 'enableRowSecurity', table: t.name, description: `row-level security on ${t.name}`, sql: rlsSql(t.name) });

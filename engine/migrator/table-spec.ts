@@ -17,6 +17,13 @@ export interface CheckSpec {
   values: readonly string[];
 }
 
+/** left >= right whenever both are given */
+export interface ComparisonSpec {
+  name: string;
+  left: string;
+  right: string;
+}
+
 export interface ForeignKeySpec {
   name: string;
   columns: readonly string[];
@@ -41,6 +48,7 @@ export interface TableSpec {
   columns: ColumnSpec[];
   primaryKey: readonly string[];
   checks: CheckSpec[];
+  comparisons?: ComparisonSpec[];
   foreignKeys: ForeignKeySpec[];
   indexes: IndexSpec[];
 }

@@ -28,7 +28,7 @@ export function mapDbError(e: unknown, registry: Registry, entity: EntityDef, ac
       return new AppError('conflict', `Another ${humanize(entity.name)} already has this ${fields.join(' and ')}`, fields.map((field) => ({ field, message: 'is already taken' })));
     }
     case '23514': {
-      const field = fieldOf(entity, columns);
+      const field = fieldOf(entity, columns?.split('__')[0]);
       return new AppError('validation_failed', `${field}: value is not allowed`, [{ field, message: 'value is not allowed' }]);
     }
     case '23502': {

@@ -9,7 +9,7 @@ import { mapDbError } from './db-error-mapping.ts';
 import { knownCapped, forgetCapped, rememberCapped } from './capped-totals.ts';
 import { parseListQuery, TOTAL_CAP } from './list-query.ts';
 import { paramCast, selectColumns, storedFields, toParam } from './record-columns.ts';
-import { validateRecord } from './record-validator.ts';
+import { checkRules, validateRecord } from './record-validator.ts';
 
 export interface ListResult {
   rows: Row[];
@@ -125,6 +125,7 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   validateRecord(entity, 'add', input);
   const values: Row = { ...input };
   if (entity.workflow) values[entity.workflow.stateField] = entity.workflow.initial;
+  checkRules(entity, values);
   if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
   const columns: { sql: string; value: unknown; cast: string }[] = [];
   if (entity.scope === 'company') columns.push({ sql: 'company_id', value: ctx.companyId, cast: '' });
@@ -166,6 +167,7 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
 
 /** Writes changes to a fetched (and locked) record: version + 1, afterWrite hook, audit entry. Also used by commands. */
 export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, changes: Row, action: string): Promise<Row> {
+  checkRules(entity, { ...before, ...changes });
   withComputed(ctx, entity, [before]);
   const fields = storedFields(entity).filter((f) => changes[f.name] !== undefined);
   const sets = fields.map((f, i) => `${quoteIdent(f.column)} = $${i + 1}${paramCast(f)}`);

@@ -84,3 +84,16 @@ export function validateInput(schema: JsonSchema, input: unknown): asserts input
   if (!v) inputCache.set(schema, (v = ajv.compile(schema)));
   if (!v(input)) throw AppError.validation(fieldErrors(null, v.errors ?? []));
 }
+
+/** The entity's rules between fields, on the record as it will be stored; a 422 that names the field. */
+export function checkRules(entity: EntityDef, record: Record<string, unknown>): void {
+  const faults: FieldError[] = [];
+  for (const r of entity.rules) {
+    const a = record[r.field];
+    const b = record[r.notBefore];
+    if (a === null || a === undefined || b === null || b === undefined) continue;
+    // dates as YYYY-MM-DD or ISO strings compare as text; numbers as numbers
+    if ((a as number | string) < (b as number | string)) faults.push({ field: r.field, message: `must not be before ${r.notBefore}` });
+  }
+  if (faults.length) throw AppError.validation(faults);
+}

@@ -36,6 +36,13 @@ export interface EntityMeta {
    * unique field combinations (within the company for company entities)
    */
   unique?: [string, ...string[]][];
+  /**
+   * rules between fields, checked by the engine and by the database: { field, notBefore } means field >= notBefore when both are given
+   */
+  rules?: {
+    field: string;
+    notBefore: string;
+  }[];
   children?: Child[];
   list?: {
     columns?: string[];
