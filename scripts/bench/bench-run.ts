@@ -7,10 +7,11 @@
  *      case, interleaved engine / baseline, BENCH_ROUNDS times each;
  *   4. optionally (BENCH_SOAK=1) a soak of read-by-id on one fresh engine process, first minute against last;
  *   5. the same cases once on the embedded PGlite mode, engine and a PGlite baseline, and PGlite start-up;
- *   6. one table with the budgets, and the same as JSON under bench-results/.
+ *   6. one table with the budgets, and the same as JSON under bench-results/;
+ *   7. the renderer: gzipped JavaScript of the sign-in and list screens, and navigation to a rendered 50-row grid in
+ *      headless Chromium (renderer-timing.ts).
  *
- * Settings: bench-settings.ts. The renderer's budgets of the issue (JavaScript size, time to a rendered grid) are not
- * measured here.
+ * Settings: bench-settings.ts.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -33,6 +34,7 @@ import { baseFixture, prepareRun, type PreparedRun } from './run-fixtures.ts';
 import { startServer, stopAllServers, type ServerProcess } from './server-process.ts';
 import { soak } from './soak.ts';
 import { timeStartups } from './startup-timing.ts';
+import { describeRenderer, measureRenderer } from './renderer-timing.ts';
 import { generateTenant, HOLDER_EMAIL, type GeneratedTenant } from './tenant-generator.ts';
 
 const ENGINE = join(import.meta.dirname, 'engine-server.ts');
@@ -265,9 +267,11 @@ try {
   if (pgStart) say(`start-up to ready /healthz, PostgreSQL: ${pgStart.medianMs} ms (median of ${pgStart.engineMs.join(', ')})  ${pgStart.verdict.pass ? 'PASS' : 'FAIL'} (${pgStart.verdict.notes.join(', ')})`);
   if (liteStart) say(`start-up to ready /healthz, PGlite:     ${liteStart.medianMs} ms (median of ${liteStart.engineMs.join(', ')})  ${liteStart.verdict.pass ? 'PASS' : 'FAIL'} (${liteStart.verdict.notes.join(', ')})`);
   if (!settings.soak) say('soak: not run (BENCH_SOAK=1 runs 3 minutes of read-by-id on one engine process)');
-  say('renderer budgets (JavaScript size, time to a rendered grid): not measured by this bench');
+  const renderer = await measureRenderer(work);
+  report.renderer = renderer;
+  say(describeRenderer(renderer));
 
-  const verdicts = [...rows.flatMap((r) => ('verdict' in r ? [r.verdict] : [])), pgStart?.verdict, liteStart?.verdict, (report.soak as { verdict?: Verdict } | undefined)?.verdict].filter((v): v is Verdict => !!v);
+  const verdicts = [...rows.flatMap((r) => ('verdict' in r ? [r.verdict] : [])), pgStart?.verdict, liteStart?.verdict, 'pass' in renderer ? { pass: renderer.pass, notes: [] } : undefined, (report.soak as { verdict?: Verdict } | undefined)?.verdict].filter((v): v is Verdict => !!v);
   const failed = verdicts.filter((v) => !v.pass).length;
   report.cases = rows.map((r) => ('skipped' in r ? { case: r.bench.name, db: r.db, skipped: r.skipped } : { ...r.summary, title: r.bench.title, kind: r.bench.kind, verdict: r.verdict }));
   report.finishedAt = new Date().toISOString();
