@@ -141,9 +141,15 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
     await page.getByRole('gridcell', { name: 'Mara Quay', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Edit Mara Quay' }).click();
     await page.waitForURL('**/employees/edit?id=*');
+    // the form shows the stored record before anything is typed into it
+    await page.waitForFunction(() => (document.querySelector('#root_firstName') as HTMLInputElement | null)?.value === 'Mara');
     await page.fill('#root_jobTitle', 'Harbour Master');
+    await page.waitForFunction(() => (document.querySelector('#root_jobTitle') as HTMLInputElement | null)?.value === 'Harbour Master');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/app/settings/organization-units/employees');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('stratum.user')!).token as string);
+    const stored = await (await fetch(`${server.url}/api/v1/employee?email=mara.quay@harbour.example`, { headers: { token } })).json();
+    expect(stored.data.list[0].jobTitle).toBe('Harbour Master');
     // the grid renders only the rows in view: open the list filtered by her e-mail (a declared filter, from the address)
     await page.goto(`${server.url}/app/settings/organization-units/employees?email=mara.quay@harbour.example`);
     await page.getByRole('gridcell', { name: 'Harbour Master', exact: true }).waitFor();
