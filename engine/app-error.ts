@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'conflict'
   | 'in_use'
   | 'invalid_state'
+  | 'outside_window'
   | 'too_many_attempts'
   | 'internal';
 
@@ -35,6 +36,7 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   in_use: 409,
   invalid_state: 409,
+  outside_window: 422,
   too_many_attempts: 429,
   internal: 500,
 };

@@ -1,6 +1,10 @@
 import { AppError } from '../app-error.ts';
+import type { Row } from '../db/db.ts';
 import type { EntityDef, ModuleDef, Registry, Role } from '../metadata/registry.ts';
 import type { Actor } from './actor.ts';
+
+/** Roles decided by the record (its owner), not by the caller alone. */
+const RECORD_ROLES: readonly Role[] = ['self', 'supervisor'];
 
 /** Whether a module is usable by a company: core modules always are; the others when the holder has enabled them. */
 export function moduleEnabled(module: ModuleDef, actor: Actor): boolean {
@@ -13,15 +17,54 @@ export function allows(roles: readonly Role[], actor: Actor, moduleId: string): 
   return roles.includes('employee') || (roles.includes('employee:moduleAdmin') && actor.adminModules.has(moduleId));
 }
 
-/** Throws the 403 that names what is missing. */
+/** Whether the roles leave the decision to the record: the actor is an employee and may pass as self or supervisor. */
+export function decidedByRecord(roles: readonly Role[], actor: Actor, entity: EntityDef): boolean {
+  return actor.role === 'employee' && entity.owner !== undefined && roles.some((r) => RECORD_ROLES.includes(r));
+}
+
+/**
+ * Throws the 403 that names what is missing. Roles that depend on the record (self, supervisor) pass here and are
+ * decided by `assertRecordAllowed` once the record is known.
+ */
 export function assertAllowed(registry: Registry, entity: EntityDef, roles: readonly Role[], actor: Actor, what: string): void {
   const module = registry.modules.get(entity.module)!;
   if (actor.role === 'employee' && module.role === 'holder' && entity.scope !== 'platform') throw new AppError('forbidden', `Only the platform administrator may ${what}`);
   if (actor.role === 'employee' && !moduleEnabled(module, actor))
     throw new AppError('module_disabled', `The module "${module.id}" is not enabled for your company`);
-  if (allows(roles, actor, entity.module)) return;
-  if (roles.length === 0) throw new AppError('forbidden', `Nobody may ${what}`);
-  if (actor.role === 'employee' && roles.includes('employee:moduleAdmin'))
-    throw new AppError('forbidden', `You need admin access to the module "${entity.module}" to ${what}`);
-  throw new AppError('forbidden', `Your role may not ${what}`);
+  if (allows(roles, actor, entity.module) || decidedByRecord(roles, actor, entity)) return;
+  throw refusal(roles, actor, entity, what);
+}
+
+/** Decides self and supervisor on one record (as stored, or as it is about to be added): the employee it belongs to, or that employee's supervisor or acting supervisor. */
+export async function assertRecordAllowed(
+  tx: { query<T = Row>(sql: string, params?: unknown[]): Promise<T[]> },
+  entity: EntityDef,
+  roles: readonly Role[],
+  actor: Actor,
+  record: Row,
+  what: string,
+): Promise<void> {
+  if (allows(roles, actor, entity.module) || !decidedByRecord(roles, actor, entity)) return;
+  const ownerId = record[entity.owner!];
+  if (ownerId !== null && ownerId !== undefined) {
+    if (roles.includes('self') && ownerId === actor.employeeId) return;
+    if (roles.includes('supervisor')) {
+      const rows = await tx.query(`SELECT 1 FROM employee WHERE id = $1 AND (supervisor_id = $2 OR acting_supervisor_id = $2)`, [ownerId, actor.employeeId]);
+      if (rows.length) return;
+    }
+  }
+  throw refusal(roles, actor, entity, what);
+}
+
+function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef, what: string): AppError {
+  if (roles.length === 0) return new AppError('forbidden', `Nobody may ${what}`);
+  if (actor.role === 'employee') {
+    const who = [
+      roles.includes('self') ? 'the employee it belongs to' : '',
+      roles.includes('supervisor') ? "that employee's supervisor or acting supervisor" : '',
+      roles.includes('employee:moduleAdmin') ? `an employee with admin access to the module "${entity.module}"` : '',
+    ].filter(Boolean);
+    if (who.length) return new AppError('forbidden', `Only ${who.join(', or ')} may ${what}`);
+  }
+  return new AppError('forbidden', `Your role may not ${what}`);
 }

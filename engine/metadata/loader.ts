@@ -20,6 +20,7 @@ import {
   type ModuleMeta,
   type Registry,
   type Role,
+  type RuleDef,
   type WorkflowMeta,
 } from './registry.ts';
 
@@ -146,6 +147,10 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
       if (s.entity && !entities.has(s.entity)) faults.push({ file: mf.file, pointer: `/screens/${i}/entity`, message: `names the unknown entity "${s.entity}"` });
       if (s.label) key(mf.file, `/screens/${i}/label`, s.label);
       if (s.kind === 'redirect' && !s.to) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a redirect needs "to"' });
+      const target = s.entity ? entities.get(s.entity) : undefined;
+      for (const k of Object.keys(s.preset ?? {}))
+        if (target && !(target.field.has(k) && (s.kind !== 'list' || target.list.filters.includes(k)))) faults.push({ file: mf.file, pointer: `/screens/${i}/preset/${k}`, message: `"${k}" is not ${s.kind === 'list' ? 'a filter' : 'a field'} of ${s.entity}` });
+      if (s.owner && target && !target.owner) faults.push({ file: mf.file, pointer: `/screens/${i}/owner`, message: `${s.entity} declares no owner` });
       if (s.kind === 'custom' && !s.component) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a custom screen needs "component"' });
     });
     modules.set(m.id, {
@@ -158,6 +163,11 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
       entities: [...entities.values()].filter((e) => e.module === m.id).map((e) => e.name),
     });
   }
+  const paths = new Set([...modules.values()].flatMap((m) => m.screens.map((x) => x.path)));
+  for (const mf of moduleFiles)
+    (mf.data.screens ?? []).forEach((s, i) => {
+      for (const k of ['add', 'edit'] as const) if (s[k] && !paths.has(s[k])) faults.push({ file: mf.file, pointer: `/screens/${i}/${k}`, message: `"${s[k]}" is not a screen` });
+    });
   for (const ef of entityFiles) if (!moduleIds.has(ef.module)) faults.push({ file: ef.file, pointer: '', message: `sits in "${ef.module}", which is not a module` });
 
   if (faults.length) throw new MetadataError(faults);
@@ -195,7 +205,9 @@ function buildEntity(
   const fields: FieldDef[] = Object.entries(props).map(([name, s]) => {
     const pointer = `/schema/properties/${name}`;
     if (RESERVED.has(name)) faults.push({ file, pointer, message: `"${name}" is a standard field of every record; do not declare it` });
-    if (!/^[a-z][A-Za-z0-9]*$/.test(name)) faults.push({ file, pointer, message: 'a field name is camelCase' });
+    // d_ names the spec's display copies (d_target), which are computed and never stored
+    if (!/^[a-z][A-Za-z0-9]*$/.test(name) && !(s['x-computed'] && /^d_[a-z][A-Za-z0-9]*$/.test(name)))
+      faults.push({ file, pointer, message: 'a field name is camelCase (d_name only for a computed display copy)' });
     key(file, `${pointer}/title`, s.title as string | undefined);
     const computed = s['x-computed'] as string | undefined;
     if (computed && !hooks.has('computed', computed)) faults.push({ file, pointer: `${pointer}/x-computed`, message: `names the unknown hook "${computed}"` });
@@ -237,12 +249,15 @@ function buildEntity(
     }),
   );
 
-  (m.rules ?? []).forEach((r, i) => {
+  const rules = (m.rules ?? []).map(ruleOf);
+  rules.forEach((r, i) => {
     const a = field.get(r.field);
     const b = field.get(r.notBefore);
     if (!a || !b || a.computed || b.computed) faults.push({ file, pointer: `/rules/${i}`, message: `names a field that is not a stored field of ${m.name}` });
     else if (a.type !== b.type || a.format !== b.format || !['integer', 'number', 'string'].includes(a.type)) faults.push({ file, pointer: `/rules/${i}`, message: `"${r.field}" and "${r.notBefore}" must be two numbers or two dates of one kind` });
   });
+  if (m.owner !== undefined && (!stored(m.owner) || field.get(m.owner)!.ref !== 'employee'))
+    faults.push({ file, pointer: '/owner', message: `names "${m.owner}", which is not a stored reference to employee` });
   if (m.tenantKey !== undefined && (scope !== 'platform' || !(m.tenantKey === 'id' || stored(m.tenantKey))))
     faults.push({ file, pointer: '/tenantKey', message: 'is for platform entities and must name a stored field or id' });
 
@@ -259,6 +274,11 @@ function buildEntity(
     delete: (acc.delete ?? acc.write ?? defaultRoles('delete')) as Role[],
   };
   if (m.system) for (const a of ['add', 'update', 'delete'] as const) access[a] = [];
+  const ownerRoles = (roles: readonly string[] | undefined, pointer: string) => {
+    if (m.owner === undefined && roles?.some((r) => r === 'self' || r === 'supervisor')) faults.push({ file, pointer, message: 'names the role self or supervisor, which needs the entity to declare its owner' });
+  };
+  for (const [a, roles] of Object.entries(access)) ownerRoles(roles, `/access/${a}`);
+  (m.commands ?? []).forEach((c, i) => ownerRoles(c.access, `/commands/${i}/access`));
 
   const errors = (m.errors ?? {}) as Record<string, string>;
   for (const [k, v] of Object.entries(errors)) key(file, `/errors/${k}`, v);
@@ -295,12 +315,13 @@ function buildEntity(
     label,
     table: kebabToSnake(m.name),
     tenantKey: m.tenantKey,
+    owner: m.owner,
     system: m.system ?? false,
     fields,
     field,
     schema: m.schema as unknown as JsonSchema,
     unique: m.unique ?? [],
-    rules: m.rules ?? [],
+    rules,
     children: (m.children ?? []) as ChildDef[],
     list: {
       columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),
@@ -359,6 +380,7 @@ function checkWorkflow(
     if (t.hook && !hooks.has('transition', t.hook)) faults.push({ file, pointer: `${p}/hook`, message: `names the unknown hook "${t.hook}"` });
     for (const r of t.requires ?? []) if (!entity.field.has(r)) faults.push({ file, pointer: `${p}/requires`, message: `names "${r}", which is not a field` });
     key(file, `${p}/error`, t.error);
+    if (!entity.owner && t.access?.some((r) => r === 'self' || r === 'supervisor')) faults.push({ file, pointer: `${p}/access`, message: 'names the role self or supervisor, which needs the entity to declare its owner' });
     if (entity.commands.some((c) => c.name === t.action)) faults.push({ file, pointer: `${p}/action`, message: `"${t.action}" is also a command of ${entity.name}` });
   });
 }
@@ -388,4 +410,9 @@ function deepFreeze<T>(o: T): T {
     else for (const v of Object.values(o)) deepFreeze(v);
   }
   return o;
+}
+
+/** Every rule as "later >= earlier"; `blame` is the field a refusal names (the declared one). */
+function ruleOf(r: NonNullable<EntityMeta['rules']>[number]): RuleDef {
+  return r.notAfter !== undefined ? { field: r.notAfter, notBefore: r.field, blame: r.field } : { field: r.field, notBefore: r.notBefore!, blame: r.field };
 }

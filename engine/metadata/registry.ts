@@ -2,7 +2,7 @@ import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
 import type { WorkflowMeta } from '../generated/metadata/workflow.ts';
 
-export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'public';
+export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'public' | 'self' | 'supervisor';
 export type Action = 'read' | 'add' | 'update' | 'delete';
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
 export type JsonSchema = Record<string, unknown>;
@@ -22,6 +22,13 @@ export interface FieldDef {
   readonly renamedFrom?: string;
   readonly default?: unknown;
   readonly schema: JsonSchema;
+}
+
+/** field >= notBefore; a refusal names `blame` (the field the metadata declared the rule on). */
+export interface RuleDef {
+  readonly field: string;
+  readonly notBefore: string;
+  readonly blame: string;
 }
 
 export interface ChildDef {
@@ -53,6 +60,8 @@ export interface EntityDef {
   readonly label: string;
   readonly table: string;
   readonly tenantKey?: string;
+  /** The employee a record belongs to (a field referring to employee): what the roles self and supervisor look at. */
+  readonly owner?: string;
   readonly system: boolean;
   /** Stored and computed fields in declaration order. */
   readonly fields: readonly FieldDef[];
@@ -61,7 +70,7 @@ export interface EntityDef {
   readonly schema: JsonSchema;
   readonly unique: readonly (readonly string[])[];
   /** field >= notBefore whenever both are given (an end date never before its start) */
-  readonly rules: readonly { readonly field: string; readonly notBefore: string }[];
+  readonly rules: readonly RuleDef[];
   readonly children: readonly ChildDef[];
   readonly list: { readonly columns: readonly string[]; readonly filters: readonly string[]; readonly search: readonly string[]; readonly sort: string; readonly pageSize: number };
   readonly form: { readonly uiSchema: JsonSchema };

@@ -1,4 +1,4 @@
-import { assertAllowed } from '../access/access-policy.ts';
+import { assertAllowed, assertRecordAllowed } from '../access/access-policy.ts';
 import { AppError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
 import { storeFile, type IncomingFile } from '../files/file-store.ts';
@@ -33,7 +33,10 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       });
       if (faults.length) throw AppError.validation(faults);
       const rows: Row[] = [];
-      for (const item of items) rows.push(await addRecord(ctx, entity, item, { checked: true }));
+      for (const item of items) {
+        await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, item as Row, what);
+        rows.push(await addRecord(ctx, entity, item, { checked: true }));
+      }
       return rows;
     }
     case 'upload': {
@@ -42,6 +45,7 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       const id = Number((input as Row).id);
       if (!Number.isInteger(id) || id < 1) throw new AppError('bad_request', 'id must be a positive whole number');
       const before = await fetchOne(ctx, entity, id, true);
+      await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, before, what);
       if (entity.scope === 'platform' && entity.tenantKey) await useCompany(ctx, Number(before[entity.tenantKey]));
       const stored = await storeFile(ctx, file, command);
       const after = await applyUpdate(ctx, entity, before, { [command.fields[0]]: stored.id }, command.name);
@@ -60,7 +64,8 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   const wf = entity.workflow!;
   const t = wf.transitions.find((x) => x.action === action)!;
   const roles = (t.access ?? entity.access.update) as Role[];
-  assertAllowed(ctx.registry, entity, roles, ctx.actor, `${humanize(action)} ${humanize(entity.name)} records`);
+  const what = `${humanize(action)} ${humanize(entity.name)} records`;
+  assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
   const body = (input ?? {}) as Row;
   const allowed = new Set(['id', 'version', ...(t.requires ?? [])]);
   const extra = Object.keys(body).filter((k) => !allowed.has(k));
@@ -68,6 +73,7 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   const missing = (t.requires ?? []).filter((f) => body[f] === undefined || body[f] === null || body[f] === '');
   if (missing.length) throw AppError.validation(missing.map((field) => ({ field, message: `is required to ${action}` })));
   const before = await fetchOne(ctx, entity, body.id, true);
+  await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
   if (body.version !== undefined && body.version !== before.version) throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else; reload it and try again`);
   const state = before[wf.stateField] as string;
   if (!t.from.includes(state)) throw new AppError('invalid_state', `Cannot ${action} a ${humanize(entity.name)} that is ${state}; only one that is ${t.from.join(' or ')}`);

@@ -1,4 +1,4 @@
-import { assertAllowed } from '../access/access-policy.ts';
+import { assertAllowed, assertRecordAllowed } from '../access/access-policy.ts';
 import { AppError } from '../app-error.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Row } from '../db/db.ts';
@@ -30,6 +30,17 @@ function tenantWhere(ctx: CallContext, entity: EntityDef, firstParam: number): {
   return { sql: [], params: [] };
 }
 
+/** ?owner=me: the caller's own records; ?owner=reports: those of the employees the caller supervises or stands in for. */
+function ownerWhere(ctx: CallContext, entity: EntityDef, owner: string | undefined, param: number): string | null {
+  if (owner === undefined) return null;
+  if (!entity.owner) throw new AppError('bad_request', `${entity.name} records belong to no employee, so they cannot be filtered by owner`);
+  if (ctx.actor.employeeId === null) throw new AppError('bad_request', 'owner= is for employees; the platform administrator owns no records');
+  const col = quoteIdent(entity.field.get(entity.owner)!.column);
+  if (owner === 'me') return `${col} = $${param}`;
+  if (owner === 'reports') return `${col} IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $${param} OR acting_supervisor_id = $${param}))`;
+  throw new AppError('bad_request', `owner must be me or reports, not "${owner}"`);
+}
+
 export function withComputed(ctx: CallContext, entity: EntityDef, rows: Row[]): Row[] {
   const computed = entity.fields.filter((f) => f.computed);
   if (computed.length) for (const r of rows) for (const f of computed) r[f.name] = ctx.hooks.computed[f.computed!](r);
@@ -41,8 +52,13 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
   const tenant = tenantWhere(ctx, entity, 1);
   const q = parseListQuery(entity, query, tenant.params.length + 1);
   const where = [...tenant.sql, ...q.where];
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const params = [...tenant.params, ...q.params];
+  const owner = ownerWhere(ctx, entity, query.owner?.[0], params.length + 1);
+  if (owner) {
+    where.push(owner);
+    params.push(ctx.actor.employeeId);
+  }
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const table = quoteIdent(entity.table);
   let rows: Row[];
   if (q.after !== null) {
@@ -124,6 +140,7 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   if (!opts.checked) assertAllowed(ctx.registry, entity, entity.access.add, ctx.actor, `add ${humanize(entity.name)} records`);
   validateRecord(entity, 'add', input);
   const values: Row = { ...input };
+  if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, entity.access.add, ctx.actor, values, `add ${humanize(entity.name)} records`);
   if (entity.workflow) values[entity.workflow.stateField] = entity.workflow.initial;
   checkRules(entity, values);
   if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
@@ -152,7 +169,9 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
  */
 export async function updateRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { onlyFields?: readonly string[]; action?: string; roles?: EntityDef['access']['update'] } = {}): Promise<Row> {
   const action = opts.action ?? 'update';
-  assertAllowed(ctx.registry, entity, opts.roles ?? entity.access.update, ctx.actor, `${action === 'update' ? 'change' : action} ${humanize(entity.name)} records`);
+  const roles = opts.roles ?? entity.access.update;
+  const what = `${action === 'update' ? 'change' : action} ${humanize(entity.name)} records`;
+  assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
   validateRecord(entity, 'update', input);
   const { id, version, ...changes } = input as Row & { id: number; version: number };
   if (opts.onlyFields) {
@@ -160,6 +179,9 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
     if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: `is not changed by ${action}; it changes ${opts.onlyFields!.join(', ')}` })));
   }
   const before = await fetchOne(ctx, entity, id, true);
+  // Both as stored and as it would be: nobody hands a record over to an employee they may not act for.
+  await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
+  await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, { ...before, ...changes }, what);
   if (before.version !== version)
     throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it (your version ${version}, now ${before.version}); reload it and try again`);
   return applyUpdate(ctx, entity, before, changes, action);
@@ -196,12 +218,15 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
   return after;
 }
 
-export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: unknown): Promise<Row> {
-  assertAllowed(ctx.registry, entity, entity.access.delete, ctx.actor, `delete ${humanize(entity.name)} records`);
+/** Deletes one record; `checked` when the caller (a command or hook) has already decided access. */
+export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { checked?: boolean } = {}): Promise<Row> {
+  const what = `delete ${humanize(entity.name)} records`;
+  if (!opts.checked) assertAllowed(ctx.registry, entity, entity.access.delete, ctx.actor, what);
   const id = (input as Row | null)?.id;
   const extra = input && typeof input === 'object' ? Object.keys(input).filter((k) => k !== 'id' && k !== 'version') : [];
   if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not used by delete, which takes only id' })));
   const before = await fetchOne(ctx, entity, id, true);
+  if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, entity.access.delete, ctx.actor, before, what);
   const version = (input as Row).version;
   if (version !== undefined && version !== before.version)
     throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it; reload it and try again`);

@@ -93,7 +93,8 @@ export function checkRules(entity: EntityDef, record: Record<string, unknown>): 
     const b = record[r.notBefore];
     if (a === null || a === undefined || b === null || b === undefined) continue;
     // dates as YYYY-MM-DD or ISO strings compare as text; numbers as numbers
-    if ((a as number | string) < (b as number | string)) faults.push({ field: r.field, message: `must not be before ${r.notBefore}` });
+    if ((a as number | string) >= (b as number | string)) continue;
+    faults.push(r.blame === r.field ? { field: r.field, message: `must not be before ${r.notBefore} (${String(b)})` } : { field: r.blame, message: `must not be after ${r.field} (${String(a)})` });
   }
   if (faults.length) throw AppError.validation(faults);
 }

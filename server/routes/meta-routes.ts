@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
-import { allows, moduleEnabled } from '../../engine/access/access-policy.ts';
+import { allows, decidedByRecord, moduleEnabled } from '../../engine/access/access-policy.ts';
 import type { Actor } from '../../engine/access/actor.ts';
 import { AppError } from '../../engine/app-error.ts';
 import { readFile } from '../../engine/files/file-store.ts';
-import { LANGUAGES, type EntityDef, type Language } from '../../engine/metadata/registry.ts';
+import { LANGUAGES, type EntityDef, type Language, type Role } from '../../engine/metadata/registry.ts';
 import { openApiDocument } from '../../engine/openapi/openapi-document.ts';
 import { runCall } from '../call-runner.ts';
 import { success } from '../envelope.ts';
@@ -45,7 +45,10 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
     const modules = [...s.registry.modules.values()].filter((m) => (actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor)));
     const entities = [...s.registry.entities.values()]
       .filter((e) => allows(e.access.read, actor, e.module) && (actor.role === 'holder' || moduleEnabled(s.registry.modules.get(e.module)!, actor)))
-      .map((e) => ({
+      .map((e) => {
+        // self and supervisor are decided per record; the screen offers the action and the server decides
+        const mayTry = (roles: readonly Role[]) => allows(roles, actor, e.module) || decidedByRecord(roles, actor, e);
+        return {
         name: e.name,
         module: e.module,
         scope: e.scope,
@@ -59,9 +62,11 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
         titleField: titleFieldOf(e),
         fileStore: e.scope === 'platform' && !e.tenantKey ? 'platform-file' : 'file',
         workflow: e.workflow,
-        commands: e.commands.filter((x) => allows(x.access, actor, e.module)).map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error })),
-        can: { add: allows(e.access.add, actor, e.module), update: allows(e.access.update, actor, e.module), delete: allows(e.access.delete, actor, e.module) },
-      }));
+        owner: e.owner,
+        commands: e.commands.filter((x) => mayTry(x.access)).map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error })),
+        can: { add: mayTry(e.access.add), update: mayTry(e.access.update), delete: mayTry(e.access.delete) },
+      };
+      });
     const routes = [...s.registry.modules.values()].flatMap((m) => m.screens.map((x) => ({ path: x.path, role: m.role, module: m.id })));
     return { modules, entities, routes };
   }

@@ -37,7 +37,7 @@ describe.each(backends())('bad input on $name', (backend) => {
     ['a reference to a record that does not exist', () => exec.post('department/add', { name: 'D', businessUnitId: 999999 }), 422, /businessUnitId: no business unit with that id/],
     ['a duplicate name under one parent', () => exec.post('department/add', { name: 'Dup', businessUnitId: buId }), 409, /Another department already has this businessUnitId and name/],
     ['an unknown address', () => exec.get('no-such-entity'), 404, /No such address/],
-    ['an end date before the start date', () => exec.post('strategic-plan/add', { description: 'Backwards', startDate: '2027-01-01', endDate: '2026-12-31' }), 422, /endDate: must not be before startDate/, [{ field: 'endDate', message: 'must not be before startDate' }]],
+    ['an end date before the start date', () => exec.post('strategic-plan/add', { description: 'Backwards', startDate: '2027-01-01', endDate: '2026-12-31' }), 422, /endDate: must not be before startDate/, [{ field: 'endDate', message: 'must not be before startDate (2027-01-01)' }]],
   ];
 
   it.each(cases)('refuses %s with a message that names the problem, writing nothing', async (_name, call, status, message, fieldErrors) => {
@@ -55,7 +55,7 @@ describe.each(backends())('bad input on $name', (backend) => {
     const plan = (await exec.post('strategic-plan/add', { description: 'Forwards', startDate: '2026-01-01', endDate: '2026-12-31' })).body.data.strategic;
     const r = await exec.post('strategic-plan/update', { id: plan.id, version: plan.version, startDate: '2027-06-01' });
     expect(r.status).toBe(422);
-    expect(r.body.errors).toEqual([{ field: 'endDate', message: 'must not be before startDate' }]);
+    expect(r.body.errors).toEqual([{ field: 'endDate', message: 'must not be before startDate (2027-01-01)' }]);
     const sql = await t.stratum.db.query(`UPDATE strategic_plan SET end_date = '2020-01-01' WHERE id = $1`, [plan.id]).catch((e: Error) => e);
     expect((sql as { code?: string }).code).toBe('23514');
   });

@@ -23,6 +23,7 @@ export interface Employee {
   subSectionId?: number | null;
   subSubSectionId?: number | null;
   supervisorId?: number | null;
+  actingSupervisorId?: number | null;
   businessUnitHead?: ("Yes" | "No") | null;
   departmentHead?: ("Yes" | "No") | null;
   divisionHead?: ("Yes" | "No") | null;

@@ -11,5 +11,6 @@ export interface Perspective {
   createdBy?: number;
   updatedBy?: number;
   name: string;
-  strategicPlanId: number;
+  strategicPlanId?: number | null;
+  operationalPlanId?: number | null;
 }

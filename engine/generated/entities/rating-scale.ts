@@ -16,5 +16,6 @@ export interface RatingScale {
   min?: number | null;
   max?: number | null;
   colorValue?: string | null;
-  strategicPlanId: number;
+  strategicPlanId?: number | null;
+  operationalPlanId?: number | null;
 }

@@ -2,7 +2,7 @@
 
 export type I18NKey = string;
 /**
- * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module)
+ * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor)
  */
 export type Role = string;
 
@@ -37,12 +37,19 @@ export interface EntityMeta {
    */
   unique?: [string, ...string[]][];
   /**
-   * rules between fields, checked by the engine and by the database: { field, notBefore } means field >= notBefore when both are given
+   * the field (a reference to employee) naming the employee a record belongs to; the roles self and supervisor and the list filter ?owner=me|reports use it
    */
-  rules?: {
+  owner?: string;
+  /**
+   * rules between fields, checked by the engine and by the database when both are given: { field, notBefore } means field >= notBefore; { field, notAfter } means field <= notAfter (a window inside its period)
+   */
+  rules?: ({
+    [k: string]: unknown | undefined;
+  } & {
     field: string;
-    notBefore: string;
-  }[];
+    notBefore?: string;
+    notAfter?: string;
+  })[];
   children?: Child[];
   list?: {
     columns?: string[];

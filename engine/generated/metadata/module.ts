@@ -24,6 +24,24 @@ export interface ModuleMeta {
     component?: string;
     label?: string;
     /**
+     * field values this screen is about: a list shows only those records (each must be a filter of the entity), an add form fills them in and hides them
+     */
+    preset?: {
+      [k: string]: string | number | boolean | undefined;
+    };
+    /**
+     * list screens of an entity with an owner: the caller's own records, or those of the employees the caller supervises; an add form with me fills in the caller
+     */
+    owner?: "me" | "reports";
+    /**
+     * list screens: the path of the add form to open (default: the entity's first add form)
+     */
+    add?: string;
+    /**
+     * list screens: the path of the edit screen to open (default: the entity's first edit form)
+     */
+    edit?: string;
+    /**
      * form screens: whether it adds or edits (default: edit when the path says edit)
      */
     mode?: "add" | "edit";

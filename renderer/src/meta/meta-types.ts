@@ -7,6 +7,10 @@ export interface ScreenMeta {
   component?: string;
   label?: string;
   mode?: 'add' | 'edit';
+  preset?: Record<string, string | number | boolean>;
+  owner?: 'me' | 'reports';
+  add?: string;
+  edit?: string;
 }
 
 export interface ModuleMeta {
@@ -35,6 +39,8 @@ export interface EntityMeta {
   workflow?: { stateField: string; transitions: { action: string; from: string[]; to: string; error?: string }[] };
   commands: { name: string; kind: string; method: string; fields: string[]; dataKey: string; error?: string }[];
   can: { add: boolean; update: boolean; delete: boolean };
+  /** the field naming the employee a record belongs to */
+  owner?: string;
 }
 
 export interface FieldSchema {

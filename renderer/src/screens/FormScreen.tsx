@@ -8,6 +8,7 @@ import { get, post } from '../api/api-client.ts';
 import { useCall, type CallError } from '../api/call-state.tsx';
 import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
+import { useSession } from '../session/use-session.ts';
 import type { EntityMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
 import { editableFields, formMode, screensOf } from './entity-screens.ts';
@@ -33,7 +34,14 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   const [record, setRecord] = useState<Row | null>(null);
   const [formData, setFormData] = useState<Row>({});
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
-  const { list } = screensOf(meta, entity.name);
+  // a screen about one kind of record goes back where it came from; the others to the entity's list
+  const list = screen.preset || screen.owner ? undefined : screensOf(meta, entity.name).list;
+  const session = useSession();
+  // what the screen is about (a kind of record, the caller as owner) is filled in and not asked for
+  const preset = useMemo<Row>(
+    () => ({ ...screen.preset, ...(screen.owner === 'me' && entity.owner && session?.employeeId ? { [entity.owner]: session.employeeId } : {}) }),
+    [screen, entity, session],
+  );
 
   const fields = useMemo(() => editableFields(entity), [entity]);
   const schema = useMemo<RJSFSchema>(() => {
@@ -50,9 +58,10 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       const own = (ui[name] as UiSchema | undefined) ?? {};
       if (f['x-ref']) ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'] }, ...own };
       else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v)), ...own };
+      if (name in preset) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
     }
     return ui;
-  }, [fields, entity, t]);
+  }, [fields, entity, t, preset]);
 
   useEffect(() => {
     if (mode === 'edit') {
@@ -65,7 +74,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       });
     } else {
       // a parent chosen in the list (?businessUnitId=3) is filled in
-      setFormData(Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref']).map(([k, v]) => [k, Number(v)])));
+      setFormData({ ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref']).map(([k, v]) => [k, Number(v)])), ...preset });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entity, mode, id]);
@@ -106,7 +115,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         >
           <div className="row">
             <span className="spacer" />
-            {list && <Link className="btn" to={list.path}>{t('shell.cancel')}</Link>}
+            {list ? <Link className="btn" to={list.path}>{t('shell.cancel')}</Link> : <button type="button" className="btn" onClick={() => navigate(-1)}>{t('shell.cancel')}</button>}
             <button className="btn btn-primary" type="submit" disabled={loading}>{t('shell.save')}</button>
           </div>
         </Form>

@@ -39,7 +39,12 @@ const STANDARD: Record<string, FieldSchema> = {
 function formatValue(t: (k: string) => string, entity: EntityMeta, name: string, f: FieldSchema, v: unknown, titles: Map<string, Map<number, string>>): string {
   if (v === null || v === undefined || v === '') return '';
   if (f['x-ref']) return titles.get(f['x-ref'])?.get(v as number) ?? String(v);
-  if (f.enum) return optionLabel(t as never, v as string);
+  if (f.enum) {
+    // an option list the form names in its uiSchema (Q1..Q4 for 0..3) is shown the same way in the list
+    const names = (entity.form.uiSchema[name] as { 'ui:enumNames'?: string[] } | undefined)?.['ui:enumNames'];
+    const i = f.enum.indexOf(v as never);
+    return names && i >= 0 ? names[i] : optionLabel(t as never, v as string);
+  }
   if (f.format === 'date') return formatDate(String(v));
   if (f.format === 'date-time') return entity.name === 'company' && name === 'createdAt' ? formatOrdinalDate(String(v)) : formatDateTime(String(v));
   if (f['x-money']) return formatAmount(Number(v));
@@ -61,9 +66,14 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const [total, setTotal] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<Record<string, unknown> | null>(null);
   const titles = useRef(new Map<string, Map<number, string>>());
-  const { add, edit } = screensOf(meta, entity.name);
-  // filters in the address (e.g. ?businessUnitId=3 from a parent) stay on for every page
-  const fixed = useMemo(() => Object.fromEntries([...params.entries()].filter(([k]) => entity.list.filters.includes(k))), [params, entity]);
+  const own = screensOf(meta, entity.name);
+  const add = screen.add ? { path: screen.add } : own.add;
+  const edit = screen.edit ? { path: screen.edit } : own.edit;
+  // the screen's preset and owner, and filters in the address (e.g. ?businessUnitId=3 from a parent), stay on for every page
+  const fixed = useMemo(
+    () => ({ ...screen.preset, ...(screen.owner ? { owner: screen.owner } : {}), ...Object.fromEntries([...params.entries()].filter(([k]) => entity.list.filters.includes(k))) }),
+    [params, entity, screen],
+  );
   const fieldOf = (name: string): FieldSchema => entity.schema.properties[name] ?? STANDARD[name] ?? { type: 'string' };
 
   const columns = useMemo<ColDef[]>(() => {

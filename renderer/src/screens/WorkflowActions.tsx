@@ -25,7 +25,7 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
             if (d) onChanged(d[entity.dataKeys.item]);
           }}
         >
-          {t(`action.${x.action}`, { defaultValue: x.action })}
+          {t(`action.${x.action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`, { defaultValue: x.action })}
         </button>
       ))}
     </div>

@@ -1,0 +1,21 @@
+import type { Row } from '../../db/db.ts';
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A number with thousands commas (1,234.5), or '' when there is none. */
+export function displayNumber(v: unknown): string {
+  return typeof v === 'number' && Number.isFinite(v) ? numberFormat.format(v) : '';
+}
+
+/** A calendar date as day/month/year (31/03/2026), or ''. */
+export function displayDate(v: unknown): string {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v)) return '';
+  const [y, m, d] = v.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** The spec's d_ display copies of a KPI (d_ytd, d_baseline, d_target, d_targetDate). */
+export const displayYtd = (r: Row) => displayNumber(r.ytd);
+export const displayBaseline = (r: Row) => displayNumber(r.baseline);
+export const displayTarget = (r: Row) => displayNumber(r.target);
+export const displayTargetDate = (r: Row) => displayDate(r.targetDate);

@@ -1,0 +1,42 @@
+import { AppError } from '../../app-error.ts';
+import type { Row } from '../../db/db.ts';
+import type { CallContext } from '../../records/call-context.ts';
+
+/** The windows of a quarter, by the field prefix that holds their dates. */
+export type QuarterWindow = 'agreement' | 'assessment' | 'pmAgreement' | 'pmAssessment';
+
+const WINDOW_NAMES: Record<QuarterWindow, string> = {
+  agreement: 'agreement window',
+  assessment: 'assessment window',
+  pmAgreement: 'PM agreement window',
+  pmAssessment: 'PM assessment window',
+};
+
+/** Why a write on `today` falls outside a quarter's window, or null when it is inside (start and end days included). */
+export function windowRefusal(quarter: Row, window: QuarterWindow, today: string): string | null {
+  const name = `the ${WINDOW_NAMES[window]} of Q${Number(quarter.quarterIndex) + 1}`;
+  const start = quarter[`${window}StartDate`] as string | null;
+  const end = quarter[`${window}EndDate`] as string | null;
+  if (!start || !end) return `This can be done only in ${name}, which has not been set`;
+  if (today < start || today > end) return `This can be done only in ${name}, ${start} to ${end}; today is ${today}`;
+  return null;
+}
+
+/** Today's calendar date where the server runs. */
+export function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Refuses (422, code outside_window) a write outside the window of the plan's quarter. */
+export async function assertInWindow(ctx: CallContext, annualPlanId: unknown, quarterIndex: number, window: QuarterWindow): Promise<void> {
+  if (annualPlanId === null || annualPlanId === undefined) throw new AppError('invalid_state', 'This scorecard belongs to no annual plan, so it has no quarters');
+  const [quarter] = await ctx.tx.query(
+    `SELECT quarter_index AS "quarterIndex", ${window.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())}_start_date AS "${window}StartDate", ${window.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())}_end_date AS "${window}EndDate"
+       FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 AND quarter_index = $3`,
+    [ctx.companyId, annualPlanId, quarterIndex],
+  );
+  if (!quarter) throw new AppError('not_found', `The annual plan has no Q${quarterIndex + 1}`);
+  const refusal = windowRefusal(quarter, window, today());
+  if (refusal) throw new AppError('outside_window', refusal);
+}

@@ -1,0 +1,20 @@
+import { assertRecordAllowed } from '../../access/access-policy.ts';
+import { AppError } from '../../app-error.ts';
+import type { Row } from '../../db/db.ts';
+import type { EntityDef } from '../../metadata/registry.ts';
+import type { CallContext } from '../../records/call-context.ts';
+import { fetchOne } from '../../records/record-store.ts';
+
+/** The scorecard a command works on, locked, once the caller may run that command on it (self, supervisor or module admin). */
+export async function scorecardFor(ctx: CallContext, entity: EntityDef, id: unknown, command: string): Promise<Row> {
+  if (typeof id !== 'number') throw AppError.validation([{ field: 'id', message: 'is required: the scorecard' }]);
+  const scorecard = await fetchOne(ctx, entity, id, true);
+  await assertMayRun(ctx, entity, scorecard, command);
+  return scorecard;
+}
+
+/** The record-level half of a hook command's access (the engine has checked the role-level half). */
+export async function assertMayRun(ctx: CallContext, entity: EntityDef, record: Row, command: string): Promise<void> {
+  const def = entity.commands.find((c) => c.name === command)!;
+  await assertRecordAllowed(ctx.tx, entity, def.access, ctx.actor, record, `${command.replace(/-/g, ' ')} on this scorecard`);
+}

@@ -1,0 +1,114 @@
+import { AppError } from '../../app-error.ts';
+import type { Row } from '../../db/db.ts';
+import type { EntityDef } from '../../metadata/registry.ts';
+import { addRecord, applyUpdate, deleteRecord, fetchOne, readRecord } from '../../records/record-store.ts';
+import { validateInput, validateRecord } from '../../records/record-validator.ts';
+import type { CallContext } from '../../records/call-context.ts';
+import type { CommandHook } from '../hook-registry.ts';
+import { scorecardFor } from './scorecard-access.ts';
+import { weightProblem } from './scorecard-weights.ts';
+
+/** What a person sets on a KPI in the editor; actuals, the a… links and the display copies are set elsewhere. */
+export const EDITABLE_KPI_FIELDS = [
+  'name', 'perspectiveId', 'kpiType', 'optionType', 'weight', 'baseline', 'target', 'targetDate',
+  'periodicTarget1', 'periodicTarget2', 'periodicTarget3', 'periodicTarget4', 'manualBaseline', 'manualTarget', 'manualRatingScore', 'adjustedScore', 'ytd',
+] as const;
+
+const kpiItem = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: { id: { type: 'integer', minimum: 1 }, ...Object.fromEntries(EDITABLE_KPI_FIELDS.map((f) => [f, {}])) },
+};
+const INPUT = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    version: { type: 'integer', minimum: 1 },
+    keyPerformanceAreas: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'kpis'],
+        additionalProperties: false,
+        properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string' }, perspectiveId: { type: ['integer', 'null'] }, kpis: { type: 'array', items: kpiItem } },
+      },
+    },
+    kpis: { type: 'array', items: kpiItem },
+  },
+};
+
+/** The kind of default target date that applies to a scorecard. */
+export function defaultTargetDateKind(s: Row): string {
+  const employee = s.level === 'employee' || s.level === 'functional' || s.level === 'library';
+  return `${s.period === 'Periodic' ? 'periodic-' : ''}${employee ? 'employee' : 'corporate'}`;
+}
+
+/**
+ * Saves a scorecard's key performance areas and KPIs as the editor shows them, in one transaction: listed ones are
+ * changed, new ones added, missing ones deleted. Refused unless the KPI weights total 100 and the scorecard is a draft.
+ */
+export const saveKpis: CommandHook = async (ctx, entity, input) => {
+  validateInput(INPUT, input);
+  const scorecard = await scorecardFor(ctx, entity, input.id, 'save-kpis');
+  if (input.version !== undefined && input.version !== scorecard.version) throw new AppError('stale_version', 'This scorecard was changed by someone else since you loaded it; reload it and try again');
+  if (scorecard.status !== 'Draft') throw new AppError('invalid_state', `The KPIs of a scorecard that is ${scorecard.status} cannot change; send it back to draft first`);
+  const withKpa = scorecard.includeKeyPerformanceArea === 'Yes';
+  const areas = (input.keyPerformanceAreas ?? []) as Row[];
+  const loose = (input.kpis ?? []) as Row[];
+  if (withKpa && loose.length) throw AppError.validation([{ field: 'kpis', message: 'this scorecard groups its KPIs in key performance areas; send them in keyPerformanceAreas' }]);
+  if (!withKpa && areas.length) throw AppError.validation([{ field: 'keyPerformanceAreas', message: 'this scorecard has no key performance areas; send its KPIs in kpis' }]);
+  const allKpis = withKpa ? areas.flatMap((a) => a.kpis as Row[]) : loose;
+  const problem = weightProblem(allKpis.map((k) => k.weight as number | null));
+  if (problem) throw AppError.validation([{ field: 'weight', message: problem }]);
+
+  const kpaEntity = ctx.registry.entity('performance-kpa');
+  const kpiEntity = ctx.registry.entity('performance-kpi');
+  const [storedAreas, storedKpis] = await Promise.all([
+    ctx.tx.query(`SELECT id FROM performance_kpa WHERE company_id = $1 AND scorecard_id = $2`, [ctx.companyId, scorecard.id]),
+    ctx.tx.query(`SELECT id FROM performance_kpi WHERE company_id = $1 AND scorecard_id = $2`, [ctx.companyId, scorecard.id]),
+  ]);
+  const areaIds = new Set(storedAreas.map((r) => r.id));
+  const kpiIds = new Set(storedKpis.map((r) => r.id));
+  for (const a of areas) if (a.id !== undefined && !areaIds.has(a.id)) throw AppError.validation([{ field: 'keyPerformanceAreas', message: `key performance area ${a.id} is not one of this scorecard's` }]);
+  for (const k of allKpis) if (k.id !== undefined && !kpiIds.has(k.id)) throw AppError.validation([{ field: 'kpis', message: `KPI ${k.id} is not one of this scorecard's` }]);
+
+  const defaultDate = await ctx.tx.query<{ targetDate: string }>(
+    `SELECT target_date AS "targetDate" FROM default_target_date WHERE company_id = $1 AND annual_plan_id = $2 AND kind = $3`,
+    [ctx.companyId, scorecard.annualPlanId, defaultTargetDateKind(scorecard)],
+  );
+  const keptAreas = new Set(areas.map((a) => a.id).filter(Boolean));
+  const keptKpis = new Set(allKpis.map((k) => k.id).filter(Boolean));
+  for (const id of kpiIds) if (!keptKpis.has(id)) await deleteRecord(ctx, kpiEntity, { id }, { checked: true });
+  for (const id of areaIds) if (!keptAreas.has(id)) await deleteRecord(ctx, kpaEntity, { id }, { checked: true });
+
+  const saveKpi = async (k: Row, keyPerformanceAreaId: unknown) => {
+    const { id, ...fields } = k;
+    const values: Row = { ...fields, keyPerformanceAreaId: keyPerformanceAreaId ?? null };
+    if (!values.targetDate && defaultDate[0]) values.targetDate = defaultDate[0].targetDate;
+    if (id === undefined) return addRecord(ctx, kpiEntity, { ...stripNulls(values), scorecardId: scorecard.id }, { checked: true });
+    return saveChanges(ctx, kpiEntity, Number(id), values);
+  };
+  if (withKpa) {
+    for (const a of areas) {
+      const weight = (a.kpis as Row[]).reduce((s, k) => s + Number(k.weight ?? 0), 0);
+      const fields = { name: a.name, perspectiveId: a.perspectiveId ?? null, weight };
+      const area = a.id === undefined ? await addRecord(ctx, kpaEntity, { ...stripNulls(fields), scorecardId: scorecard.id }, { checked: true }) : await saveChanges(ctx, kpaEntity, Number(a.id), fields);
+      for (const k of a.kpis as Row[]) await saveKpi(k, area.id);
+    }
+  } else for (const k of loose) await saveKpi(k, null);
+  return readRecord(ctx, entity, scorecard.id);
+};
+
+const stripNulls = (r: Row) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null && v !== undefined));
+
+/** Writes only what differs, each value checked against its field as an update would be. */
+async function saveChanges(ctx: CallContext, entity: EntityDef, id: number, values: Row): Promise<Row> {
+  const before = await fetchOne(ctx, entity, id, true);
+  const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => (v ?? null) !== (before[k] ?? null)));
+  if (!Object.keys(changes).length) return before;
+  validateRecord(entity, 'update', { id, version: before.version, ...changes });
+  return applyUpdate(ctx, entity, before, changes, 'update');
+}

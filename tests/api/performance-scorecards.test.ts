@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.ts';
+import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
+
+/** The server's calendar date, as the window checks see it. */
+function isoDay(offsetDays = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offsetDays);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const ok = (r: { status: number; body: { err_msg: string | null } }) => expect(r.status, r.body.err_msg ?? '').toBe(200);
+
+describe.each(backends())('performance scorecards on $name', (backend) => {
+  let t: TestStratum;
+  let exec: Client;
+  let sam: Client; // Emma's supervisor
+  let emma: Client;
+  let olga: Client; // a colleague, later Emma's acting supervisor
+  const id: Record<string, number> = {};
+  let plan: { id: number };
+  let quarters: Record<string, any>[];
+
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    const c = await t.addCompany('Scoreco', { modules: ['strategic', 'performance'] });
+    exec = c.executive;
+    sam = await t.addEmployee(exec, 'Sam', 'Super', 'sam@scoreco.example');
+    emma = await t.addEmployee(exec, 'Emma', 'Ployee', 'emma@scoreco.example');
+    olga = await t.addEmployee(exec, 'Olga', 'Other', 'olga@scoreco.example');
+    for (const who of ['sam', 'emma', 'olga']) id[who] = (await exec.get(`employee?email=${who}@scoreco.example`)).body.data.list[0].id;
+    const e = (await exec.get(`employee/${id.emma}`)).body.data.employee;
+    ok(await exec.post('employee/update', { id: id.emma, version: e.version, supervisorId: id.sam }));
+    const strategic = (await exec.post('strategic-plan/add', { description: 'Vision 2030', startDate: isoDay(-400), endDate: isoDay(2000) })).body.data.strategic;
+    // the plan starts ten days ago, so that today lies in its first quarter
+    const r = await exec.post('annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) });
+    ok(r);
+    plan = r.body.data.annualPlan;
+  });
+  afterAll(() => t.close());
+
+  it('gives a new annual plan its four quarters, Q1..Q4 as 0..3, three months each', async () => {
+    quarters = (await exec.get(`quarter?annualPlanId=${plan.id}&sort=quarterIndex`)).body.data.list;
+    expect(quarters.map((q) => q.quarterIndex)).toEqual([0, 1, 2, 3]);
+    expect(quarters[0].startDate).toBe(isoDay(-10));
+    expect(quarters[3].endDate).toBe(isoDay(354));
+    for (let i = 1; i < 4; i++) expect(quarters[i].startDate > quarters[i - 1].endDate).toBe(true);
+  });
+
+  it('refuses a window outside its quarter or ending before it starts, naming the field', async () => {
+    const q = quarters[0];
+    const before = await exec.post('quarter/update-assessment', { id: q.id, version: q.version, assessmentStartDate: isoDay(-20), assessmentEndDate: isoDay(0) });
+    expect(before.status).toBe(422);
+    expect(before.body.errors).toEqual([{ field: 'assessmentStartDate', message: `must not be before startDate (${q.startDate})` }]);
+    const after = await exec.post('quarter/update-assessment', { id: q.id, version: q.version, assessmentStartDate: isoDay(0), assessmentEndDate: quarters[1].startDate });
+    expect(after.body.errors).toEqual([{ field: 'assessmentEndDate', message: `must not be after endDate (${q.endDate})` }]);
+    const backwards = await exec.post('quarter/update-agreement', { id: q.id, version: q.version, agreementStartDate: isoDay(1), agreementEndDate: isoDay(0) });
+    expect(backwards.body.errors).toEqual([{ field: 'agreementEndDate', message: `must not be before agreementStartDate (${isoDay(1)})` }]);
+    // an employee without admin access may not set windows
+    expect((await emma.post('quarter/update-assessment', { id: q.id, version: q.version, assessmentStartDate: isoDay(0), assessmentEndDate: isoDay(0) })).status).toBe(403);
+    expect((await exec.get(`quarter/${q.id}`)).body.data.quarter.version).toBe(q.version);
+  });
+
+  let corporate: Record<string, any>;
+  it('builds a corporate scorecard whose KPI weights must total 100', async () => {
+    const r = await exec.post('performance-scorecard/add', { name: 'Company FY', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'Yes' });
+    ok(r);
+    corporate = r.body.data.scorecard;
+    expect(corporate.status).toBe('Draft');
+    const tree = (weights: number[]) => ({
+      id: corporate.id,
+      keyPerformanceAreas: [
+        { name: 'Customers', kpis: [{ name: 'Satisfaction', kpiType: 'Quantitative', optionType: 'ASC', weight: weights[0], target: 100, baseline: 1234.5 }, { name: 'Complaints', kpiType: 'Quantitative', optionType: 'DESC', weight: weights[1], target: 10 }] },
+        { name: 'People', kpis: [{ name: 'Culture', kpiType: 'Qualitative', weight: weights[2], manualTarget: 'A better place', manualRatingScore: 4 }] },
+      ],
+    });
+    const short = await exec.post('performance-scorecard/save-kpis', tree([30, 20, 40]));
+    expect(short.status).toBe(422);
+    expect(short.body.errors).toEqual([{ field: 'weight', message: 'The KPI weights must total 100; they total 90 (10 left)' }]);
+    expect((await exec.get(`performance-kpi?scorecardId=${corporate.id}`)).body.data.total).toBe(0);
+    // an employee without admin access cannot change a corporate scorecard
+    expect((await emma.post('performance-scorecard/save-kpis', tree([30, 20, 50]))).status).toBe(403);
+    const saved = await exec.post('performance-scorecard/save-kpis', tree([30, 20, 50]));
+    ok(saved);
+    const sc = saved.body.data.item;
+    expect(sc.keyPerformanceAreaList.map((a: { name: string; weight: number }) => [a.name, a.weight])).toEqual([['Customers', 50], ['People', 50]]);
+    expect(sc.keyPerformanceAreaList[0].kpiList.map((k: { name: string }) => k.name)).toEqual(['Satisfaction', 'Complaints']);
+    expect(sc.keyPerformanceAreaList[0].kpiList[0]).toMatchObject({ d_baseline: '1,234.5', d_target: '100' });
+    // saving again with a KPI left out deletes it, and one changed is changed
+    const first = sc.keyPerformanceAreaList[0];
+    const again = await exec.post('performance-scorecard/save-kpis', {
+      id: corporate.id,
+      keyPerformanceAreas: [
+        { id: first.id, name: 'Customers', kpis: [{ id: first.kpiList[0].id, name: 'Satisfaction', weight: 30, target: 100 }, { id: first.kpiList[1].id, name: 'Complaints', weight: 20, target: 10, optionType: 'DESC' }] },
+        { id: sc.keyPerformanceAreaList[1].id, name: 'People & culture', kpis: [{ id: sc.keyPerformanceAreaList[1].kpiList[0].id, name: 'Culture', kpiType: 'Qualitative', weight: 50, manualRatingScore: 4 }] },
+      ],
+    });
+    ok(again);
+    expect(again.body.data.item.keyPerformanceAreaList[1].name).toBe('People & culture');
+    corporate = again.body.data.item;
+  });
+
+  let emmaCard: Record<string, any>;
+  it('cascades the corporate scorecard to an employee, linking each KPI to the one it comes from', async () => {
+    expect((await sam.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] })).status).toBe(403);
+    const r = await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] });
+    ok(r);
+    const [made] = r.body.data.list;
+    expect(made).toMatchObject({ level: 'employee', employeeId: id.emma, cascadedFromId: corporate.id, annualPlanId: plan.id });
+    emmaCard = (await emma.get(`performance-scorecard/${made.id}`)).body.data.scorecard;
+    const corporateKpis = corporate.keyPerformanceAreaList.flatMap((a: { kpiList: unknown[] }) => a.kpiList) as Record<string, any>[];
+    const kpis = emmaCard.keyPerformanceAreaList.flatMap((a: { kpiList: unknown[] }) => a.kpiList) as Record<string, any>[];
+    expect(kpis.map((k) => [k.name, k.aKpiId, k.aTarget, k.weight])).toEqual(corporateKpis.map((k) => [k.name, k.id, k.target, k.weight]));
+    const twice = await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] });
+    expect(twice.status).toBe(409);
+    // Emma sees it among her own; Sam among those he supervises; Olga in neither
+    expect((await emma.get('performance-scorecard?owner=me')).body.data.list.map((s: { id: number }) => s.id)).toEqual([made.id]);
+    expect((await sam.get('performance-scorecard?owner=reports')).body.data.list.map((s: { id: number }) => s.id)).toEqual([made.id]);
+    expect((await olga.get('performance-scorecard?owner=reports')).body.data.list).toEqual([]);
+  });
+
+  it('lets only the roles of each transition approve and accept', async () => {
+    const approveAsSelf = await emma.post('performance-scorecard/approve', { id: emmaCard.id });
+    expect(approveAsSelf.status).toBe(403);
+    expect(approveAsSelf.body.err_msg).toMatch(/Only that employee's supervisor or acting supervisor, or an employee with admin access/);
+    expect((await olga.post('performance-scorecard/approve', { id: emmaCard.id })).status).toBe(403);
+    ok(await sam.post('performance-scorecard/approve', { id: emmaCard.id }));
+    expect((await sam.post('performance-scorecard/accept', { id: emmaCard.id })).status).toBe(403);
+    const accepted = await emma.post('performance-scorecard/accept', { id: emmaCard.id });
+    ok(accepted);
+    expect(accepted.body.data.scorecard.status).toBe('Accepted');
+    // an accepted scorecard's KPIs no longer change
+    const locked = await emma.post('performance-scorecard/save-kpis', { id: emmaCard.id, keyPerformanceAreas: [] });
+    expect(locked.status).toBe(409);
+    expect((await emma.post('performance-scorecard/mid-term-accept', { id: emmaCard.id })).status).toBe(403);
+    ok(await sam.post('performance-scorecard/mid-term-accept', { id: emmaCard.id }));
+    const trail = (await exec.get(`audit-trail?entity=performance-scorecard&recordId=${emmaCard.id}&sort=id`)).body.data.list;
+    expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'approve', 'accept', 'mid-term-accept']);
+  });
+
+  it('refuses to approve a scorecard whose weights do not total 100', async () => {
+    const card = (await exec.post('performance-scorecard/add', { name: 'Half', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' })).body.data.scorecard;
+    ok(await exec.post('performance-kpi/add', { scorecardId: card.id, name: 'Only one', weight: 50 }));
+    const r = await exec.post('performance-scorecard/approve', { id: card.id });
+    expect(r.status).toBe(422);
+    expect(r.body.err_msg).toMatch(/total 50 \(50 left\)/);
+    expect((await exec.get(`performance-scorecard/${card.id}`)).body.data.scorecard.status).toBe('Draft');
+  });
+
+  it('takes actuals only inside the quarter’s assessment window, and scores them as the hooks say', async () => {
+    const kpis = emmaCard.keyPerformanceAreaList.flatMap((a: { kpiList: unknown[] }) => a.kpiList) as Record<string, any>[];
+    const actuals = [{ kpiId: kpis[0].id, actual: 85 }, { kpiId: kpis[1].id, actual: 8 }];
+    const unset = await emma.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals });
+    expect(unset.status).toBe(422);
+    expect(unset.body.code).toBe('outside_window');
+    expect(unset.body.err_msg).toBe('This can be done only in the assessment window of Q1, which has not been set');
+    const q1 = (await exec.get(`quarter/${quarters[0].id}`)).body.data.quarter;
+    ok(await exec.post('quarter/update-assessment', { id: q1.id, version: q1.version, assessmentStartDate: isoDay(0), assessmentEndDate: isoDay(0) }));
+    const q2 = quarters[1];
+    ok(await exec.post('quarter/update-assessment', { id: q2.id, version: q2.version, assessmentStartDate: q2.startDate, assessmentEndDate: q2.endDate }));
+    const early = await emma.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 1, actuals });
+    expect(early.status).toBe(422);
+    expect(early.body.err_msg).toBe(`This can be done only in the assessment window of Q2, ${q2.startDate} to ${q2.endDate}; today is ${isoDay(0)}`);
+    expect((await olga.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals })).status).toBe(403);
+    const entered = await emma.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals: [...actuals, { kpiId: kpis[2].id, manualRatingScore: 4 }] });
+    ok(entered);
+    const stored = entered.body.data.item.keyPerformanceAreaList[0].kpiList;
+    expect(stored.map((k: { actual1: number; actual: number }) => [k.actual1, k.actual])).toEqual([[85, 85], [8, 8]]);
+    // default bands (59, 79, 99, 119, 1000): 85 % of target scores 3; 10 ÷ 8 = 125 % scores 5; the qualitative KPI its hand rating, 4
+    // weighted: (3 × 30 + 5 × 20 + 4 × 50) ÷ 100 = 3.9
+    const scores = await exec.get(`performance-scorecard/scores?annualPlanId=${plan.id}&quarter=0&level=employee`);
+    ok(scores);
+    expect(scores.body.data.scores.rows).toEqual([expect.objectContaining({ id: emmaCard.id, employeeName: 'Emma Ployee', kpiCount: 3, weight: 100, total: 3.9, adjustedTotal: 3.9 })]);
+    expect(scores.body.data.scores.bands.map((b: { min: number }) => b.min)).toEqual([0, 60, 80, 100, 120]);
+  });
+
+  it('copies a library scorecard for an employee, and lets an acting supervisor stand in', async () => {
+    const lib = (await exec.post('performance-scorecard/add', { name: 'Sales rep', level: 'library', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' })).body.data.scorecard;
+    ok(await exec.post('performance-scorecard/save-kpis', { id: lib.id, kpis: [{ name: 'Revenue', weight: 100, target: 1000 }] }));
+    expect((await olga.post('performance-scorecard/copy-from-library', { libraryId: lib.id, employeeId: id.emma })).status).toBe(403);
+    const e = (await exec.get(`employee/${id.emma}`)).body.data.employee;
+    ok(await exec.post('employee/set-acting-supervisor', { id: id.emma, version: e.version, actingSupervisorId: id.olga }));
+    const copy = await olga.post('performance-scorecard/copy-from-library', { libraryId: lib.id, employeeId: id.emma });
+    ok(copy);
+    expect(copy.body.data.item).toMatchObject({ level: 'employee', employeeId: id.emma, cascadedFromId: null });
+    const kpis = (await olga.get(`performance-kpi?scorecardId=${copy.body.data.item.id}`)).body.data.list;
+    expect(kpis).toEqual([expect.objectContaining({ name: 'Revenue', weight: 100, target: 1000, aKpiId: null })]);
+    expect((await olga.get('performance-scorecard?owner=reports')).body.data.total).toBe(2);
+  });
+
+  it('keeps comments to their authors', async () => {
+    const kpiId = emmaCard.keyPerformanceAreaList[0].kpiList[0].id;
+    ok(await emma.post('kpi-comment/add', { kpiId, quarterIndex: 0, kind: 'employee', comment: 'On track', authorId: id.emma }));
+    expect((await emma.post('kpi-comment/add', { kpiId, quarterIndex: 0, kind: 'employee', comment: 'Forged', authorId: id.sam })).status).toBe(403);
+    expect((await exec.get(`kpi-comment?kpiId=${kpiId}`)).body.data.list.map((c: { comment: string }) => c.comment)).toEqual(['On track']);
+  });
+
+  it('deletes all employee scorecards of a plan, leaving the corporate ones, with an audit entry each', async () => {
+    expect((await emma.post('performance-scorecard/delete-all-employee', { annualPlanId: plan.id })).status).toBe(403);
+    const r = await exec.post('performance-scorecard/delete-all-employee', { annualPlanId: plan.id, period: 'Annual' });
+    ok(r);
+    expect(r.body.data.item).toEqual({ deleted: 2 });
+    expect((await exec.get(`performance-scorecard?annualPlanId=${plan.id}&level=employee`)).body.data.total).toBe(0);
+    expect((await exec.get(`performance-scorecard?annualPlanId=${plan.id}&level=corporate`)).body.data.total).toBe(2);
+    const trail = (await exec.get(`audit-trail?entity=performance-scorecard&recordId=${emmaCard.id}&sort=id`)).body.data.list;
+    expect(trail.at(-1).action).toBe('delete-all-employee');
+  });
+});
