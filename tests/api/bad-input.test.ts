@@ -55,7 +55,7 @@ describe.each(backends())('bad input on $name', (backend) => {
     const plan = (await exec.post('strategic-plan/add', { description: 'Forwards', startDate: '2026-01-01', endDate: '2026-12-31' })).body.data.strategic;
     const r = await exec.post('strategic-plan/update', { id: plan.id, version: plan.version, startDate: '2027-06-01' });
     expect(r.status).toBe(422);
-    expect(r.body.errors).toEqual([{ field: 'endDate', message: 'must not be before startDate (2027-01-01)' }]);
+    expect(r.body.errors).toEqual([{ field: 'endDate', message: 'must not be before startDate (2027-06-01)' }]);
     const sql = await t.stratum.db.query(`UPDATE strategic_plan SET end_date = '2020-01-01' WHERE id = $1`, [plan.id]).catch((e: Error) => e);
     expect((sql as { code?: string }).code).toBe('23514');
   });

@@ -12,4 +12,5 @@ export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<an
   SageEmployees: lazy(() => import('./ImportEmployees.tsx').then((m) => ({ default: (p: object) => createElement(m.default, { ...p, source: 'sage' }) }))),
   CowEmployees: lazy(() => import('./ImportEmployees.tsx').then((m) => ({ default: (p: object) => createElement(m.default, { ...p, source: 'cow' }) }))),
   ModuleAdminAccess: lazy(() => import('./ModuleAdminAccess.tsx')),
+  ScorecardEditor: lazy(() => import('./ScorecardEditor.tsx')),
 };

@@ -1,0 +1,299 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { get, post } from '../api/api-client.ts';
+import { useCall } from '../api/call-state.tsx';
+import { optionLabel } from '../meta/labels.ts';
+import { useMeta } from '../meta/meta-context.tsx';
+import type { ScreenMeta } from '../meta/meta-types.ts';
+import { WorkflowActions } from '../screens/WorkflowActions.tsx';
+import { progressColour, ratingPercent } from '../../../engine/hooks/scoring.ts';
+import { quarterFigures, scoreKpi, scoreScorecard, type ScoredKpi, type ScoringRules } from '../../../engine/hooks/performance/quarter-score.ts';
+
+type Row = Record<string, any>;
+/** A KPI as the editor holds it: numbers as typed (text), so that nothing typed is lost mid-number. */
+interface KpiDraft {
+  key: string;
+  id?: number;
+  name: string;
+  kpiType: string;
+  optionType: string;
+  weight: string;
+  baseline: string;
+  target: string;
+  targetDate: string;
+  periodicTargets: string[];
+  actuals: string[];
+  manualRatingScore: string;
+  aKpiId?: number | null;
+}
+interface AreaDraft {
+  key: string;
+  id?: number;
+  name: string;
+  kpis: KpiDraft[];
+}
+
+let nextKey = 0;
+const newKey = () => `k${++nextKey}`;
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const num = (s: string): number | null => (s.trim() === '' || !Number.isFinite(Number(s)) ? null : Number(s));
+
+function kpiDraft(k: Row): KpiDraft {
+  return {
+    key: newKey(),
+    id: k.id,
+    name: k.name ?? '',
+    kpiType: k.kpiType ?? 'Quantitative',
+    optionType: k.optionType ?? 'ASC',
+    weight: text(k.weight),
+    baseline: text(k.baseline),
+    target: text(k.target),
+    targetDate: k.targetDate ?? '',
+    periodicTargets: [1, 2, 3, 4].map((n) => text(k[`periodicTarget${n}`])),
+    actuals: [1, 2, 3, 4].map((n) => text(k[`actual${n}`])),
+    manualRatingScore: text(k.manualRatingScore),
+    aKpiId: k.aKpiId,
+  };
+}
+
+function asScored(k: KpiDraft): ScoredKpi {
+  const out: Record<string, unknown> = { kpiType: k.kpiType, optionType: k.optionType, weight: num(k.weight), target: num(k.target), manualRatingScore: num(k.manualRatingScore) };
+  k.periodicTargets.forEach((v, i) => (out[`periodicTarget${i + 1}`] = num(v)));
+  k.actuals.forEach((v, i) => (out[`actual${i + 1}`] = num(v)));
+  return out as ScoredKpi;
+}
+
+/** What save-kpis takes for one KPI: only what was filled in. */
+function kpiPayload(k: KpiDraft): Row {
+  const out: Row = { name: k.name, kpiType: k.kpiType, optionType: k.optionType, weight: num(k.weight) ?? 0 };
+  if (k.id) out.id = k.id;
+  for (const [f, v] of [['baseline', k.baseline], ['target', k.target], ['manualRatingScore', k.manualRatingScore]] as const) if (num(v) !== null) out[f] = num(v);
+  k.periodicTargets.forEach((v, i) => num(v) !== null && (out[`periodicTarget${i + 1}`] = num(v)));
+  if (k.targetDate) out.targetDate = k.targetDate;
+  return out;
+}
+
+/**
+ * The scorecard editor: key performance areas with their KPIs in one view, weights that must total 100, and one
+ * quarter's actuals with each KPI's score, its colour and the weighted total, all updating as you type (the same
+ * scoring hooks the server uses).
+ */
+export default function ScorecardEditor(_: { screen: ScreenMeta }) {
+  const { t } = useTranslation();
+  const meta = useMeta();
+  const entity = meta.entities.find((e) => e.name === 'performance-scorecard')!;
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const { loading, run } = useCall();
+  const [record, setRecord] = useState<Row | null>(null);
+  const [rules, setRules] = useState<ScoringRules | null>(null);
+  const [areas, setAreas] = useState<AreaDraft[]>([]);
+  const [quarter, setQuarter] = useState(0);
+  const [message, setMessage] = useState<string | null>(null);
+  const [employees, setEmployees] = useState<Row[]>([]);
+  const [cascadeTo, setCascadeTo] = useState('');
+
+  const load = useCallback(
+    async (r?: Row) => {
+      const card = r ?? (await run('error.getCorporateScorecards', () => get(`performance-scorecard/${id}`)))?.scorecard;
+      if (!card) return;
+      setRecord(card);
+      setAreas(
+        card.includeKeyPerformanceArea === 'Yes'
+          ? card.keyPerformanceAreaList.map((a: Row) => ({ key: newKey(), id: a.id, name: a.name, kpis: a.kpiList.map(kpiDraft) }))
+          : [{ key: newKey(), name: '', kpis: card.kpiList.map(kpiDraft) }],
+      );
+      if (card.annualPlanId) {
+        const s = await run('error.getScorecardScores', () => get('performance-scorecard/scores', { annualPlanId: card.annualPlanId, scorecardId: card.id }));
+        if (s) setRules({ bands: s.scores.bands, mode: s.scores.mode, averageTargetType: s.scores.averageTargetType });
+      }
+    },
+    [id, run],
+  );
+  useEffect(() => {
+    if (id) void load();
+  }, [id, load]);
+  useEffect(() => {
+    if (record?.level === 'corporate' && entity.commands.some((c) => c.name === 'cascade'))
+      void run('error.getEmployees', () => get('employee', { limit: 500 })).then((d) => d && setEmployees(d.list));
+  }, [record?.level, entity, run]);
+
+  const kpis = useMemo(() => areas.flatMap((a) => a.kpis), [areas]);
+  const weightTotal = Math.round(kpis.reduce((s, k) => s + (num(k.weight) ?? 0), 0) * 100) / 100;
+  const remaining = Math.round((100 - weightTotal) * 100) / 100;
+  const totals = rules ? scoreScorecard(kpis.map(asScored), rules, quarter) : null;
+  const draft = record?.status === 'Draft' && entity.can.update;
+  const withKpa = record?.includeKeyPerformanceArea === 'Yes';
+
+  const changeKpi = (areaKey: string, kpiKey: string, change: Partial<KpiDraft>) =>
+    setAreas((all) => all.map((a) => (a.key !== areaKey ? a : { ...a, kpis: a.kpis.map((k) => (k.key === kpiKey ? { ...k, ...change } : k)) })));
+  const addKpi = (areaKey: string) =>
+    setAreas((all) => all.map((a) => (a.key === areaKey ? { ...a, kpis: [...a.kpis, kpiDraft({ kpiType: 'Quantitative', optionType: 'ASC' })] } : a)));
+
+  const saveKpis = async () => {
+    setMessage(null);
+    if (remaining !== 0) return setMessage(t('scorecard.weightsMustTotal', { total: weightTotal }));
+    const body = withKpa ? { id, keyPerformanceAreas: areas.map((a) => ({ ...(a.id ? { id: a.id } : {}), name: a.name, kpis: a.kpis.map(kpiPayload) })) } : { id, kpis: kpis.map(kpiPayload) };
+    const d = await run('error.saveScorecardKpis', () => post('performance-scorecard/save-kpis', body));
+    if (d) {
+      await load(d.item);
+      setMessage(t('scorecard.saved'));
+    }
+  };
+  const saveActuals = async () => {
+    setMessage(null);
+    const actuals = kpis
+      .filter((k) => k.id)
+      .map((k) => ({ kpiId: k.id, actual: num(k.actuals[quarter]), ...(k.kpiType !== 'Quantitative' || rules?.mode === 'manual' ? { manualRatingScore: num(k.manualRatingScore) } : {}) }));
+    const d = await run('error.updateActuals', () => post('performance-scorecard/update-actuals', { id, quarter, actuals }));
+    if (d) {
+      await load(d.item);
+      setMessage(t('scorecard.saved'));
+    }
+  };
+  const cascade = async () => {
+    const d = await run('error.cascadeScorecard', () => post('performance-scorecard/cascade', { id, employeeIds: [Number(cascadeTo)] }));
+    if (d) setMessage(t('scorecard.cascaded', { count: d.list.length }));
+  };
+
+  if (!id) return <p className="error-text">{t('shell.noRecordChosen')}</p>;
+  if (!record) return <p aria-busy="true">{t('shell.loading')}</p>;
+  return (
+    <section data-screen="scorecard-editor" data-status={record.status}>
+      <h1>{record.name}</h1>
+      <p className="muted">
+        {optionLabel(t, record.level)} · {optionLabel(t, record.period)}
+      </p>
+      <WorkflowActions entity={entity} record={record} onChanged={(r) => void load(r)} />
+      <div className="toolbar">
+        <label htmlFor="quarter">{t('field.quarter')}</label>
+        <select id="quarter" className="input" style={{ maxWidth: 120 }} value={quarter} onChange={(e) => setQuarter(Number(e.target.value))}>
+          {[0, 1, 2, 3].map((q) => (
+            <option key={q} value={q}>Q{q + 1}</option>
+          ))}
+        </select>
+        <span className="spacer" />
+        <span data-remaining={remaining} className={remaining === 0 ? 'muted' : 'error-text'}>
+          {t('scorecard.weightRemaining', { remaining })}
+        </span>
+        <strong data-total={totals?.total ?? ''}>{t('scorecard.weightedTotal', { total: totals?.total ?? '–' })}</strong>
+      </div>
+      {areas.map((a) => (
+        <div key={a.key} className="card" style={{ marginBottom: 'var(--space-4)', overflowX: 'auto' }} data-area={a.name}>
+          {withKpa && (
+            <div className="row">
+              <input className="input" aria-label={t('entity.performanceKpa')} placeholder={t('entity.performanceKpa')} value={a.name} disabled={!draft} onChange={(e) => setAreas((all) => all.map((x) => (x.key === a.key ? { ...x, name: e.target.value } : x)))} />
+              {draft && (
+                <button type="button" className="btn btn-sm" onClick={() => setAreas((all) => all.filter((x) => x.key !== a.key))}>
+                  {t('shell.delete')}
+                </button>
+              )}
+            </div>
+          )}
+          <table className="plain">
+            <thead>
+              <tr>
+                <th>{t('field.name')}</th>
+                <th>{t('field.kpiType')}</th>
+                <th>{t('field.optionType')}</th>
+                <th>{t('field.weight')}</th>
+                <th>{t('field.baseline')}</th>
+                <th>{t('field.target')}</th>
+                <th>{t(`field.periodicTarget${quarter + 1}`)}</th>
+                <th>{t(`field.actual${quarter + 1}`)}</th>
+                <th>{t('field.manualRatingScore')}</th>
+                <th>{t('scorecard.score')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {a.kpis.map((k) => {
+                const scored = asScored(k);
+                const score = rules ? scoreKpi(scored, rules, quarter) : null;
+                const { actual, target } = quarterFigures(scored, quarter);
+                const percent = actual !== null && target !== null && k.kpiType === 'Quantitative' ? ratingPercent(actual, target, k.optionType) : null;
+                const set = (change: Partial<KpiDraft>) => changeKpi(a.key, k.key, change);
+                return (
+                  <tr key={k.key} data-kpi={k.name}>
+                    <td><input className="input" aria-label={t('field.name')} value={k.name} disabled={!draft} onChange={(e) => set({ name: e.target.value })} /></td>
+                    <td>
+                      <select className="input" aria-label={t('field.kpiType')} value={k.kpiType} disabled={!draft} onChange={(e) => set({ kpiType: e.target.value })}>
+                        {['Quantitative', 'Qualitative'].map((v) => <option key={v} value={v}>{optionLabel(t, v)}</option>)}
+                      </select>
+                    </td>
+                    <td>
+                      <select className="input" aria-label={t('field.optionType')} value={k.optionType} disabled={!draft} onChange={(e) => set({ optionType: e.target.value })}>
+                        {['ASC', 'DESC'].map((v) => <option key={v} value={v}>{optionLabel(t, v)}</option>)}
+                      </select>
+                    </td>
+                    <td><input className="input" inputMode="decimal" aria-label={t('field.weight')} value={k.weight} disabled={!draft} onChange={(e) => set({ weight: e.target.value })} style={{ width: 70 }} /></td>
+                    <td><input className="input" inputMode="decimal" aria-label={t('field.baseline')} value={k.baseline} disabled={!draft} onChange={(e) => set({ baseline: e.target.value })} style={{ width: 90 }} /></td>
+                    <td><input className="input" inputMode="decimal" aria-label={t('field.target')} value={k.target} disabled={!draft} onChange={(e) => set({ target: e.target.value })} style={{ width: 90 }} /></td>
+                    <td>
+                      <input className="input" inputMode="decimal" aria-label={t(`field.periodicTarget${quarter + 1}`)} value={k.periodicTargets[quarter]} disabled={!draft} style={{ width: 90 }}
+                        onChange={(e) => set({ periodicTargets: k.periodicTargets.map((v, i) => (i === quarter ? e.target.value : v)) })} />
+                    </td>
+                    <td>
+                      <input className="input" inputMode="decimal" aria-label={t(`field.actual${quarter + 1}`)} value={k.actuals[quarter]} disabled={!k.id || k.kpiType !== 'Quantitative'} style={{ width: 90 }}
+                        onChange={(e) => set({ actuals: k.actuals.map((v, i) => (i === quarter ? e.target.value : v)) })} />
+                    </td>
+                    <td><input className="input" inputMode="decimal" aria-label={t('field.manualRatingScore')} value={k.manualRatingScore} disabled={k.kpiType === 'Quantitative' && rules?.mode !== 'manual'} onChange={(e) => set({ manualRatingScore: e.target.value })} style={{ width: 70 }} /></td>
+                    <td>
+                      <span className={`badge badge-${percent === null ? 'muted' : progressColour(percent)}`} data-score={score ?? ''} title={percent === null ? '' : `${percent} %`}>
+                        {score ?? '–'}
+                      </span>
+                    </td>
+                    <td>
+                      {draft && (
+                        <button type="button" className="btn btn-sm" onClick={() => setAreas((all) => all.map((x) => (x.key === a.key ? { ...x, kpis: x.kpis.filter((y) => y.key !== k.key) } : x)))}>
+                          {t('shell.delete')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {draft && (
+            <button type="button" className="btn btn-sm" onClick={() => addKpi(a.key)}>
+              {t('scorecard.addKpi')}
+            </button>
+          )}
+        </div>
+      ))}
+      <div className="row">
+        {draft && withKpa && (
+          <button type="button" className="btn" onClick={() => setAreas((all) => [...all, { key: newKey(), name: '', kpis: [] }])}>
+            {t('scorecard.addArea')}
+          </button>
+        )}
+        <span className="spacer" />
+        {message && <span role="status">{message}</span>}
+        {draft && (
+          <button type="button" className="btn btn-primary" disabled={loading} onClick={saveKpis}>
+            {t('scorecard.saveKpis')}
+          </button>
+        )}
+        <button type="button" className="btn btn-success" disabled={loading} onClick={saveActuals}>
+          {t('scorecard.saveActuals', { quarter: `Q${quarter + 1}` })}
+        </button>
+      </div>
+      {record.level === 'corporate' && employees.length > 0 && (
+        <div className="toolbar card" style={{ marginTop: 'var(--space-4)' }}>
+          <label htmlFor="cascade-to">{t('scorecard.cascadeTo')}</label>
+          <select id="cascade-to" className="input" style={{ maxWidth: 320 }} value={cascadeTo} onChange={(e) => setCascadeTo(e.target.value)}>
+            <option value="">{t('shell.choose')}</option>
+            {employees.map((e) => (
+              <option key={e.id} value={e.id}>{e.fullName}</option>
+            ))}
+          </select>
+          <button type="button" className="btn" disabled={!cascadeTo || loading} onClick={cascade}>
+            {t('scorecard.cascade')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

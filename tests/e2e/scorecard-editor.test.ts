@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, companyWithExecutive } from './support/api-setup.ts';
+import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server-process.ts';
+import { signIn, snap } from './support/screens.ts';
+
+const skip = browserSkipReason();
+
+function isoDay(offsetDays = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offsetDays);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Two areas of three KPIs; the Q1 actuals an employee enters, and the score each gets on the default bands (59, 79, 99, 119, 1000). */
+const AREAS = [
+  { name: 'Customers', kpis: [
+    { name: 'Satisfaction', type: 'Quantitative', option: 'ASC', weight: '20', target: '100', actual: '85', score: 3 }, // 85 %
+    { name: 'Complaints', type: 'Quantitative', option: 'DESC', weight: '20', target: '10', actual: '8', score: 5 }, // 10 ÷ 8 = 125 %
+    { name: 'Service culture', type: 'Qualitative', option: 'ASC', weight: '10', target: '', manual: '4', score: 4 },
+  ] },
+  { name: 'Finance', kpis: [
+    { name: 'Revenue', type: 'Quantitative', option: 'ASC', weight: '20', target: '200', actual: '250', score: 5 }, // 125 %
+    { name: 'Margin', type: 'Quantitative', option: 'ASC', weight: '20', target: '50', actual: '20', score: 1 }, // 40 %
+    { name: 'Cost savings', type: 'Quantitative', option: 'ASC', weight: '10', target: '1000', actual: '1000', score: 4 }, // 100 %
+  ] },
+];
+// by hand: (3·20 + 5·20 + 4·10 + 5·20 + 1·20 + 4·10) ÷ 100 = 360 ÷ 100
+const TOTAL = '3.6';
+
+describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let exec: { email: string; password: string };
+  const emma = { email: 'emma@scoreline.example', password: 'emma-pass-12' };
+  let scorecardId: number;
+  let annualPlanId: number;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const company = await companyWithExecutive(server, 'Scoreline', 'exec-pass-12', ['strategic', 'performance']);
+    exec = { email: company.email, password: company.password };
+    const token = (await api(server, 'auth/login', exec)).user.token;
+    await api(server, 'employee/add', { firstName: 'Emma', lastName: 'Ployee', email: emma.email }, token);
+    await api(server, 'auth/forgot-password', { email: emma.email });
+    for (let i = 0; i < 50 && !server.mails().some((m) => m.includes(emma.email)); i++) await new Promise((r) => setTimeout(r, 100));
+    const authKey = /Your key: ([A-Za-z0-9_-]+)/.exec(server.mails().find((m) => m.includes(emma.email))!)![1];
+    await api(server, 'auth/reset-password', { ...emma, authKey });
+    const strategic = (await api(server, 'strategic-plan/add', { description: 'Vision', startDate: isoDay(-400), endDate: isoDay(2000) }, token)).strategic;
+    annualPlanId = (await api(server, 'annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) }, token)).annualPlan.id;
+    const [q1] = (await api(server, `quarter?annualPlanId=${annualPlanId}&sort=quarterIndex`, undefined, token)).list;
+    await api(server, 'quarter/update-assessment', { id: q1.id, version: q1.version, assessmentStartDate: isoDay(0), assessmentEndDate: isoDay(0) }, token);
+    scorecardId = (await api(server, 'performance-scorecard/add', { name: 'Company FY', level: 'corporate', annualPlanId, includeKeyPerformanceArea: 'Yes' }, token)).scorecard.id;
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('builds two key performance areas of three KPIs, with the weight left shown as it is typed', async () => {
+    await signIn(page, server.url, exec.email, exec.password);
+    await page.goto(`${server.url}/app/my-inbox/annual-corporate-scorecards/edit?id=${scorecardId}`);
+    await page.locator('[data-screen=scorecard-editor]').waitFor();
+    const addArea = page.getByRole('button', { name: 'Add key performance area' });
+    for (const [i, area] of AREAS.entries()) {
+      await addArea.click();
+      const card = page.locator('.card[data-area]').nth(i);
+      await card.getByLabel('Key performance area').fill(area.name);
+      for (const [j, kpi] of area.kpis.entries()) {
+        await card.getByRole('button', { name: 'Add KPI' }).click();
+        const row = card.locator('tbody tr').nth(j);
+        await row.getByLabel('Name').fill(kpi.name);
+        await row.getByLabel('KPI type').selectOption(kpi.type);
+        await row.getByLabel('Direction').selectOption(kpi.option);
+        await row.getByLabel('Weight').fill(kpi.weight);
+        if (kpi.target) await row.getByLabel('Target', { exact: true }).fill(kpi.target);
+        if (i === 0 && j === 0) await expect.poll(() => page.locator('[data-remaining]').getAttribute('data-remaining')).toBe('80');
+      }
+    }
+    await expect.poll(() => page.locator('[data-remaining]').getAttribute('data-remaining')).toBe('0');
+    await snap(page, 'scorecard-01-built');
+    await page.getByRole('button', { name: 'Save KPIs' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const saved = (await api(server, `performance-scorecard/${scorecardId}`, undefined, (await api(server, 'auth/login', exec)).user.token)).scorecard;
+    expect(saved.keyPerformanceAreaList.map((a: { name: string; kpiList: { name: string }[] }) => [a.name, a.kpiList.map((k) => k.name)])).toEqual(AREAS.map((a) => [a.name, a.kpis.map((k) => k.name)]));
+  });
+
+  it('cascades it to an employee', async () => {
+    await page.locator('#cascade-to').selectOption({ label: 'Emma Ployee' });
+    await page.getByRole('button', { name: 'Cascade', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Cascaded to 1' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/app/sessions/signIn');
+  });
+
+  it('the employee enters Q1 actuals and sees each score and the weighted total a hand calculation gives', async () => {
+    await signIn(page, server.url, emma.email, emma.password);
+    await page.goto(`${server.url}/app/my-inbox/annual-employee-scorecards/scorecards`);
+    await page.getByRole('gridcell', { name: 'Company FY', exact: true }).waitFor();
+    await page.getByRole('link', { name: /Edit/ }).first().click();
+    await page.locator('[data-screen=scorecard-editor]').waitFor();
+    for (const area of AREAS)
+      for (const kpi of area.kpis) {
+        const row = page.locator(`tr[data-kpi="${kpi.name}"]`);
+        if (kpi.actual) await row.getByLabel('Actual Q1').fill(kpi.actual);
+        if (kpi.manual) await row.getByLabel('Manual rating score').fill(kpi.manual);
+        await expect.poll(() => row.locator('[data-score]').getAttribute('data-score')).toBe(String(kpi.score));
+      }
+    await expect.poll(() => page.locator('[data-total]').getAttribute('data-total')).toBe(TOTAL);
+    await snap(page, 'scorecard-02-actuals');
+    await page.getByRole('button', { name: 'Save Q1 actuals' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.reload();
+    await page.locator('[data-screen=scorecard-editor]').waitFor();
+    await expect.poll(() => page.locator('[data-total]').getAttribute('data-total')).toBe(TOTAL);
+    const token = (await api(server, 'auth/login', emma)).user.token;
+    const report = (await api(server, `performance-scorecard/scores?annualPlanId=${annualPlanId}&quarter=0&level=employee`, undefined, token)).scores;
+    expect(report.rows.map((r: { employeeName: string; total: number }) => [r.employeeName, r.total])).toEqual([['Emma Ployee', Number(TOTAL)]]);
+  });
+});
