@@ -24,7 +24,7 @@ import {
   type WorkflowMeta,
 } from './registry.ts';
 
-export type HookKind = 'computed' | 'command' | 'afterWrite' | 'transition';
+export type HookKind = 'computed' | 'command' | 'afterWrite' | 'beforeWrite' | 'transition';
 export interface HookCatalog {
   has(kind: HookKind, name: string): boolean;
 }
@@ -146,6 +146,10 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
     (m.screens ?? []).forEach((s, i) => {
       if (s.entity && !entities.has(s.entity)) faults.push({ file: mf.file, pointer: `/screens/${i}/entity`, message: `names the unknown entity "${s.entity}"` });
       if (s.label) key(mf.file, `/screens/${i}/label`, s.label);
+      for (const [call, title] of Object.entries(s.errors ?? {})) {
+        key(mf.file, `/screens/${i}/errors/${call}`, title);
+        if (!s.entity) faults.push({ file: mf.file, pointer: `/screens/${i}/errors`, message: 'error titles need an entity on the screen' });
+      }
       if (s.kind === 'redirect' && !s.to) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a redirect needs "to"' });
       const target = s.entity ? entities.get(s.entity) : undefined;
       for (const k of Object.keys(s.preset ?? {}))
@@ -297,8 +301,8 @@ function buildEntity(
       fields: c.fields ?? [],
       input: c.input as JsonSchema | undefined,
       hook: c.hook,
-      access: (c.access ?? access.update) as Role[],
-      dataKey: c.dataKey ?? (c.kind === 'bulkAdd' ? 'list' : 'item'),
+      access: (c.access ?? (c.kind === 'bulkDelete' ? access.delete : access.update)) as Role[],
+      dataKey: c.dataKey ?? (c.kind === 'bulkAdd' || c.kind === 'bulkDelete' ? 'list' : 'item'),
       error: errors[c.name],
       maxBytes: c.maxBytes ?? DEFAULT_UPLOAD_BYTES,
       mimeTypes: c.mimeTypes ?? [],
@@ -306,6 +310,8 @@ function buildEntity(
   });
   if (m.hooks?.afterWrite && !hooks.has('afterWrite', m.hooks.afterWrite))
     faults.push({ file, pointer: '/hooks/afterWrite', message: `names the unknown hook "${m.hooks.afterWrite}"` });
+  if (m.hooks?.beforeWrite && !hooks.has('beforeWrite', m.hooks.beforeWrite))
+    faults.push({ file, pointer: '/hooks/beforeWrite', message: `names the unknown hook "${m.hooks.beforeWrite}"` });
 
   return {
     name: m.name,
@@ -335,6 +341,7 @@ function buildEntity(
     access,
     dataKeys: { list: m.api?.dataKeys?.list ?? 'list', item: m.api?.dataKeys?.item ?? 'item' },
     afterWrite: m.hooks?.afterWrite,
+    beforeWrite: m.hooks?.beforeWrite,
     commands,
     source: file,
   };

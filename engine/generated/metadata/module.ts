@@ -45,5 +45,11 @@ export interface ModuleMeta {
      * form screens: whether it adds or edits (default: edit when the path says edit)
      */
     mode?: "add" | "edit";
+    /**
+     * error titles (i18n keys) by call (list, read, add, update, delete, a command or transition) that this screen shows instead of its entity's, e.g. an operational-scorecards list over performance-scorecard
+     */
+    errors?: {
+      [k: string]: string | undefined;
+    };
   }[];
 }

@@ -40,3 +40,14 @@ export async function assertInWindow(ctx: CallContext, annualPlanId: unknown, qu
   const refusal = windowRefusal(quarter, window, today());
   if (refusal) throw new AppError('outside_window', refusal);
 }
+
+/** Refuses (422, code outside_window) a write to an operational scorecard outside its operational plan's dates. */
+export async function assertInOperationalPlan(ctx: CallContext, operationalPlanId: unknown): Promise<void> {
+  const [plan] = await ctx.tx.query<{ description: string; startDate: string; endDate: string }>(
+    `SELECT description, to_char(start_date, 'YYYY-MM-DD') AS "startDate", to_char(end_date, 'YYYY-MM-DD') AS "endDate" FROM operational_plan WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, operationalPlanId],
+  );
+  if (!plan) throw new AppError('not_found', `No operational plan with id ${operationalPlanId}`);
+  const now = today();
+  if (now < plan.startDate || now > plan.endDate) throw new AppError('outside_window', `This can be done only while the operational plan "${plan.description}" runs, ${plan.startDate} to ${plan.endDate}; today is ${now}`);
+}

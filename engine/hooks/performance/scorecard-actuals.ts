@@ -4,7 +4,7 @@ import { applyUpdate, fetchOne, readRecord } from '../../records/record-store.ts
 import { validateInput } from '../../records/record-validator.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { scorecardFor } from './scorecard-access.ts';
-import { assertInWindow } from './quarter-windows.ts';
+import { assertInOperationalPlan, assertInWindow } from './quarter-windows.ts';
 
 const INPUT = {
   type: 'object',
@@ -32,13 +32,15 @@ const INPUT = {
 
 /**
  * Enters one quarter's actuals (actual1..4 for Q1..Q4) and hand ratings of a scorecard's KPIs, only inside that
- * quarter's assessment window; `actual` follows the latest quarter that has one.
+ * quarter's assessment window (an operational scorecard's, inside its operational plan's dates); `actual` follows the
+ * latest quarter that has one.
  */
 export const updateActuals: CommandHook = async (ctx, entity, input) => {
   validateInput(INPUT, input);
   const scorecard = await scorecardFor(ctx, entity, input.id, 'update-actuals');
   const quarter = input.quarter as number;
-  await assertInWindow(ctx, scorecard.annualPlanId, quarter, 'assessment');
+  if (scorecard.annualPlanId == null && scorecard.operationalPlanId != null) await assertInOperationalPlan(ctx, scorecard.operationalPlanId);
+  else await assertInWindow(ctx, scorecard.annualPlanId, quarter, 'assessment');
   const kpiEntity = ctx.registry.entity('performance-kpi');
   const entries = input.actuals as { kpiId: number; actual?: number | null; ytd?: number | null; manualRatingScore?: number | null }[];
   if (new Set(entries.map((e) => e.kpiId)).size !== entries.length) throw AppError.validation([{ field: 'actuals', message: 'names a KPI more than once' }]);

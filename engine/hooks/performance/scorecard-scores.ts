@@ -1,3 +1,4 @@
+import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { fetchOne } from '../../records/record-store.ts';
@@ -6,10 +7,26 @@ import { bandsFromTargets, DEFAULT_BAND_TARGETS } from '../scoring.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { scoreScorecard, type ScoringRules } from './quarter-score.ts';
 
-/** The scoring rules of an annual plan: its mode, its average-target setting and the bands of its strategic plan's rating scale (five targets), else the default bands. */
-export async function scoringRules(ctx: CallContext, annualPlanId: number): Promise<ScoringRules> {
-  const plan = await fetchOne(ctx, ctx.registry.entity('annual-plan'), annualPlanId);
-  const scale = await ctx.tx.query<{ target: number | null }>(`SELECT target FROM rating_scale WHERE company_id = $1 AND strategic_plan_id = $2 ORDER BY rating`, [ctx.companyId, plan.strategicPlanId]);
+/** The plan a scorecard is scored under: an annual plan (its strategic plan's rating scale) or an operational plan (its own). */
+export type ScoringPlan = { annualPlanId: number } | { operationalPlanId: number };
+
+/**
+ * The scoring rules of a plan: its mode, its average-target setting and the bands of its rating scale (five
+ * targets), else the default bands. Operational plans score automatically without the average target type.
+ */
+export async function scoringRules(ctx: CallContext, plan: ScoringPlan): Promise<ScoringRules> {
+  let scale: { target: number | null }[];
+  let mode: ScoringRules['mode'] = 'automatic';
+  let averageTargetType = false;
+  if ('annualPlanId' in plan) {
+    const annual = await fetchOne(ctx, ctx.registry.entity('annual-plan'), plan.annualPlanId);
+    scale = await ctx.tx.query(`SELECT target FROM rating_scale WHERE company_id = $1 AND strategic_plan_id = $2 ORDER BY rating`, [ctx.companyId, annual.strategicPlanId]);
+    mode = annual.scoringMode === 'manual' ? 'manual' : 'automatic';
+    averageTargetType = annual.averageTargetType === true;
+  } else {
+    await fetchOne(ctx, ctx.registry.entity('operational-plan'), plan.operationalPlanId);
+    scale = await ctx.tx.query(`SELECT target FROM rating_scale WHERE company_id = $1 AND operational_plan_id = $2 ORDER BY rating`, [ctx.companyId, plan.operationalPlanId]);
+  }
   const targets = scale.map((r) => r.target);
   let bands = bandsFromTargets([...DEFAULT_BAND_TARGETS]);
   if (targets.length === 5 && targets.every((t): t is number => typeof t === 'number')) {
@@ -19,15 +36,15 @@ export async function scoringRules(ctx: CallContext, annualPlanId: number): Prom
       // a scale whose targets do not rise is not usable; the default bands apply until it is fixed
     }
   }
-  return { bands, mode: plan.scoringMode === 'manual' ? 'manual' : 'automatic', averageTargetType: plan.averageTargetType === true };
+  return { bands, mode, averageTargetType };
 }
 
 const INPUT = {
   type: 'object',
-  required: ['annualPlanId'],
   additionalProperties: false,
   properties: {
     annualPlanId: { type: 'string', pattern: '^[1-9][0-9]*$' },
+    operationalPlanId: { type: 'string', pattern: '^[1-9][0-9]*$' },
     quarter: { enum: ['0', '1', '2', '3'] },
     level: { type: 'string' },
     period: { enum: ['Annual', 'Periodic'] },
@@ -42,18 +59,20 @@ export const KPI_SCORE_COLUMNS = `scorecard_id AS "scorecardId", kpi_type AS "kp
   actual1, actual2, actual3, actual4, manual_rating_score AS "manualRatingScore", adjusted_score AS "adjustedScore"`;
 
 /**
- * The score report: one page of an annual plan's scorecards with each one's weighted total (and adjusted total) for a
+ * The score report: one page of an annual (or operational) plan's scorecards with each one's weighted total (and adjusted total) for a
  * quarter or the year, computed by the scoring hooks from two queries per page.
  */
 export const scores: CommandHook = async (ctx, _entity, input) => {
   validateInput(INPUT, input);
-  const annualPlanId = Number(input.annualPlanId);
+  if ((input.annualPlanId === undefined) === (input.operationalPlanId === undefined))
+    throw AppError.validation([{ field: 'annualPlanId', message: 'name either annualPlanId or operationalPlanId (one of them)' }]);
+  const plan: ScoringPlan = input.annualPlanId !== undefined ? { annualPlanId: Number(input.annualPlanId) } : { operationalPlanId: Number(input.operationalPlanId) };
   const quarter = input.quarter === undefined ? null : Number(input.quarter);
   const limit = Math.min(Number(input.limit ?? 50), 500);
   const offset = Number(input.offset ?? 0);
-  const rules = await scoringRules(ctx, annualPlanId);
-  const where = ['s.company_id = $1', 's.annual_plan_id = $2'];
-  const params: unknown[] = [ctx.companyId, annualPlanId];
+  const rules = await scoringRules(ctx, plan);
+  const where = ['s.company_id = $1', 'annualPlanId' in plan ? 's.annual_plan_id = $2' : 's.operational_plan_id = $2'];
+  const params: unknown[] = [ctx.companyId, 'annualPlanId' in plan ? plan.annualPlanId : plan.operationalPlanId];
   for (const [key, column] of [['level', 'level'], ['period', 'period'], ['scorecardId', 'id']] as const)
     if (input[key] !== undefined) {
       params.push(key === 'scorecardId' ? Number(input[key]) : input[key]);

@@ -29,7 +29,9 @@ export function ScreenRouter() {
 
 function Screen({ screen }: { screen: ScreenMeta }) {
   const meta = useMeta();
-  const entity = screen.entity ? meta.entities.find((e) => e.name === screen.entity) : undefined;
+  const declared = screen.entity ? meta.entities.find((e) => e.name === screen.entity) : undefined;
+  // a screen over a shared entity (operational scorecards over performance-scorecard) may name its own error titles
+  const entity = declared && screen.errors ? { ...declared, errors: { ...declared.errors, ...screen.errors } } : declared;
   switch (screen.kind) {
     case 'redirect':
       return <Navigate to={screen.to!} replace />;

@@ -104,8 +104,9 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
           ? card.keyPerformanceAreaList.map((a: Row) => ({ key: newKey(), id: a.id, name: a.name, kpis: a.kpiList.map(kpiDraft) }))
           : [{ key: newKey(), name: '', kpis: card.kpiList.map(kpiDraft) }],
       );
-      if (card.annualPlanId) {
-        const s = await run('error.getScorecardScores', () => get('performance-scorecard/scores', { annualPlanId: card.annualPlanId, scorecardId: card.id }));
+      const plan = card.annualPlanId ? { annualPlanId: card.annualPlanId } : card.operationalPlanId ? { operationalPlanId: card.operationalPlanId } : null;
+      if (plan) {
+        const s = await run('error.getScorecardScores', () => get('performance-scorecard/scores', { ...plan, scorecardId: card.id }));
         if (s) setRules({ bands: s.scores.bands, mode: s.scores.mode, averageTargetType: s.scores.averageTargetType });
       }
     },

@@ -11,6 +11,7 @@ export interface ScreenMeta {
   owner?: 'me' | 'reports';
   add?: string;
   edit?: string;
+  errors?: Record<string, string>;
 }
 
 export interface ModuleMeta {
