@@ -13,6 +13,7 @@ import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AUDIT_COLUMNS, EMPLOYEE_COLUMNS, EMPLOYEE_FIELDS, employeeProblems, withDerived } from './baseline-records.ts';
+import { scorecardRoutes, type ModuleAccess } from './baseline-scorecards.ts';
 import { pgliteStore, postgresStore, type BaselineStore } from './baseline-store.ts';
 
 type Tx = Pick<BaselineStore, 'query'>;
@@ -62,7 +63,7 @@ async function callerOf(c: Context): Promise<Caller> {
 }
 
 /** One transaction per call: the request role and the tenant setting first, then the caller's module access. */
-async function inCall<T>(c: Context, fn: (tx: Tx, caller: Caller, adminOfOrganisation: boolean) => Promise<T>): Promise<T> {
+async function inCall<T>(c: Context, fn: (tx: Tx, caller: Caller, adminOfOrganisation: boolean, access: ModuleAccess) => Promise<T>): Promise<T> {
   const caller = await callerOf(c);
   if (caller.role !== 'employee') throw new Refusal(403, 'The baseline serves employees only');
   return store.begin(async (tx) => {
@@ -77,7 +78,8 @@ async function inCall<T>(c: Context, fn: (tx: Tx, caller: Caller, adminOfOrganis
     );
     const [, rows] = await Promise.all([scoped, access]);
     const admin = rows.some((r) => r.code === 'organisation' && r.admin === 'Yes');
-    return fn(tx, caller, admin);
+    const modules = { enabled: new Set(rows.filter((r) => r.enabled === 'Yes').map((r) => r.code as string)), admin: new Set(rows.filter((r) => r.admin === 'Yes').map((r) => r.code as string)) };
+    return fn(tx, caller, admin, modules);
   });
 }
 
@@ -338,6 +340,8 @@ app.post('/api/v1/employee/delete', async (c) => {
   });
   return ok(c, { employee: row });
 });
+
+scorecardRoutes(app, { inCall: (c, fn) => inCall(c, (tx, caller, _admin, access) => fn(tx, caller, access)), refuse: (status, message) => new Refusal(status, message), body });
 
 const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3100), hostname: '127.0.0.1' }, (info) => console.log(`baseline serving on ${info.port}`));
 const stop = async () => {

@@ -27,12 +27,8 @@ export const CASES: readonly BenchCase[] = [
   { name: 'add', title: 'add employee', kind: 'write' },
   { name: 'update', title: 'update employee with version', kind: 'write' },
   { name: 'delete', title: 'delete employee', kind: 'write' },
-  {
-    name: 'transition',
-    title: 'workflow transition',
-    kind: 'write',
-    skipped: 'no entity in the shipped metadata declares a workflow yet; the case comes with the first workflow.json',
-  },
+  { name: 'scores-page', title: 'score report, 50 of 10,000 scorecards', kind: 'read' },
+  { name: 'transition', title: 'workflow transition (approve)', kind: 'write' },
 ];
 
 /** What one run needs from the database, prepared by the bench and handed to the load process as JSON. */
@@ -50,6 +46,10 @@ export interface Fixture {
   updatable: { id: number; version: number }[];
   /** employees this run may delete, each once: ids first..last (written by the bench just before the run) */
   deletable: { first: number; last: number };
+  /** the score report: the annual plan and how many scorecards it pages through */
+  scores: { annualPlanId: number; scorecards: number };
+  /** Draft scorecards (weights 100) this run may approve, each once: ids first..last */
+  approvable: { first: number; last: number };
 }
 
 const json = { 'content-type': 'application/json' };
@@ -128,6 +128,21 @@ export function requestsFor(name: string, f: Fixture, token: string): Request[] 
           ...post('/api/v1/employee/delete', auth, {}),
           // Past the pool's end the ids do not exist: the 404s show as errors rather than stopping the run.
           setupRequest: (req) => ({ ...req, body: JSON.stringify({ id: f.deletable.first + n++ }) }),
+        },
+      ];
+    case 'scores-page': {
+      const pages = Math.max(1, Math.floor(f.scores.scorecards / 50));
+      const base = `/api/v1/performance-scorecard/scores?annualPlanId=${f.scores.annualPlanId}&level=employee&quarter=0&limit=50`;
+      // every page of the report in turn, spread like the read case's ids
+      const stride = 37 % pages || 1;
+      return [{ method: 'GET', path: `${base}&offset=0`, headers: auth, setupRequest: (req) => ({ ...req, path: `${base}&offset=${((n++ * stride) % pages) * 50}` }) }];
+    }
+    case 'transition':
+      return [
+        {
+          ...post('/api/v1/performance-scorecard/approve', auth, {}),
+          // past the pool's end the scorecards are already approved: the 409s show as errors
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ id: f.approvable.first + (n++ % (f.approvable.last - f.approvable.first + 1)) }) }),
         },
       ];
     default:

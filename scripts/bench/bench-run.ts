@@ -24,12 +24,13 @@ import { PG_BIN, postgresAvailable, startCluster } from '../../tests/support/pos
 import { CASES, type BenchCase } from './bench-cases.ts';
 import { benchSettings } from './bench-settings.ts';
 import { HOLDER_PASSWORD } from './bench-tenant.ts';
-import { judgeCase, judgeStartup, type Verdict } from './budgets.ts';
+import { judgeCase, judgeReport, judgeStartup, type Verdict } from './budgets.ts';
 import { caseSummary } from './case-summary.ts';
 import type { LoadResult } from './load-driver.ts';
 import { loadProcess } from './load-process.ts';
 import { formatTable, writeResults, type TableRow } from './results-table.ts';
 import { replyDifferences } from './reply-parity.ts';
+import { timeScoreReport } from './report-sweep.ts';
 import { baseFixture, prepareRun, type PreparedRun } from './run-fixtures.ts';
 import { startServer, stopAllServers, type ServerProcess } from './server-process.ts';
 import { soak } from './soak.ts';
@@ -126,6 +127,16 @@ async function postgresPart(): Promise<void> {
     const differences = await replyDifferences({ url: engineServer.url, token: engine.token }, { url: baselineServer.url, token: baseline.token }, baseFixture(t));
     say(differences.length ? `  WARNING: the baseline does not answer like the engine:\n    ${differences.join('\n    ')}` : '  the baseline answers the read cases with the same data as the engine');
     report.replyDifferences = differences;
+    if (!settings.only || settings.only.includes('scores-page')) {
+      const e = await timeScoreReport({ url: engineServer.url, token: engine.token }, baseFixture(t));
+      const b = await timeScoreReport({ url: baselineServer.url, token: baseline.token }, baseFixture(t));
+      const verdict = judgeReport(e.ms, b.ms);
+      report.scoreReport = { scorecards: e.scorecards, pages: e.pages, engineMs: e.ms, baselineMs: b.ms, ratio: Number((e.ms / b.ms).toFixed(2)), verdict };
+      say(
+        `  score report, all ${e.scorecards.toLocaleString('en')} scorecards × ${t.scorecardsA.kpisPerScorecard} KPIs in ${e.pages} pages of 50 (median of 3 sweeps): engine ${e.ms} ms, ` +
+          `hand-written SQL ${b.ms} ms, ratio ${(e.ms / b.ms).toFixed(2)}  ${verdict.pass ? 'PASS' : 'FAIL'} (${verdict.notes.join(', ')})`,
+      );
+    }
     report.postgresStartup = { engineMs: startup.samples, medianMs: startup.median, baselineMs: Math.round(baselineServer.startupMs), verdict: judgeStartup('postgres', startup.median) };
 
     say(`PostgreSQL: ${measured.length} cases × ${settings.rounds} rounds × (engine, baseline), ${settings.connections} connections, ${settings.warmup} s warm-up then ${settings.seconds} s`);
@@ -216,7 +227,10 @@ async function pglitePart(): Promise<void> {
       for (const which of ['engine', 'baseline'] as const) {
         // PGlite writes well below PostgreSQL: the PostgreSQL rate of the same case bounds the delete pool.
         const pgRuns = history.get(`${c.name}:${which}-postgres`)?.map((r) => r.rps) ?? [3_000];
-        prepared.set(`${c.name}:${which}`, await prepareRun(db, t, c.name, `${which}-pglite`, { connections: settings.connections, seconds: settings.warmup + settings.seconds, expectedRate: Math.min(Math.max(...pgRuns), 8_000) }));
+        prepared.set(
+          `${c.name}:${which}`,
+          await prepareRun(db, t, c.name, `${which}-pglite`, { connections: settings.connections, seconds: settings.warmup + settings.seconds, expectedRate: Math.min(Math.max(...pgRuns), 8_000), poolPart: [which === 'engine' ? 0 : 1, 2] }),
+        );
       }
     await db.close();
   }
@@ -271,7 +285,7 @@ try {
   report.renderer = renderer;
   say(describeRenderer(renderer));
 
-  const verdicts = [...rows.flatMap((r) => ('verdict' in r ? [r.verdict] : [])), pgStart?.verdict, liteStart?.verdict, 'pass' in renderer ? { pass: renderer.pass, notes: [] } : undefined, (report.soak as { verdict?: Verdict } | undefined)?.verdict].filter((v): v is Verdict => !!v);
+  const verdicts = [...rows.flatMap((r) => ('verdict' in r ? [r.verdict] : [])), pgStart?.verdict, liteStart?.verdict, 'pass' in renderer ? { pass: renderer.pass, notes: [] } : undefined, (report.soak as { verdict?: Verdict } | undefined)?.verdict, (report.scoreReport as { verdict?: Verdict } | undefined)?.verdict].filter((v): v is Verdict => !!v);
   const failed = verdicts.filter((v) => !v.pass).length;
   report.cases = rows.map((r) => ('skipped' in r ? { case: r.bench.name, db: r.db, skipped: r.skipped } : { ...r.summary, title: r.bench.title, kind: r.bench.kind, verdict: r.verdict }));
   report.finishedAt = new Date().toISOString();

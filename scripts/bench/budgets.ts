@@ -16,6 +16,8 @@ export const BUDGET = {
   pgliteStartupMs: 3_000,
   /** the soak's last minute may not fall more than this below its first */
   soakDrop: 0.1,
+  /** the whole score report through the API may take at most this many times the hand-written SQL's time (issue 4) */
+  reportTimeRatio: 1.5,
 } as const;
 
 export interface Verdict {
@@ -47,4 +49,8 @@ export function judgeStartup(db: 'postgres' | 'pglite', ms: number): Verdict {
 
 export function judgeSoak(first: number, last: number): Verdict {
   return { pass: last >= first * (1 - BUDGET.soakDrop), notes: [`last minute ≥ ${(1 - BUDGET.soakDrop) * 100} % of the first`] };
+}
+
+export function judgeReport(engineMs: number, baselineMs: number): Verdict {
+  return { pass: engineMs <= baselineMs * BUDGET.reportTimeRatio, notes: [`engine ≤ ${BUDGET.reportTimeRatio} × the hand-written SQL's time`] };
 }

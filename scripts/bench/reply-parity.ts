@@ -14,7 +14,9 @@ export async function replyDifferences(engine: { url: string; token: string }, b
     `/api/v1/employee?limit=50&after=${f.deepPage.afterId}`,
     `/api/v1/employee?departmentId=${f.departmentIds[0]}&limit=50`,
     '/api/v1/audit-trail?limit=50',
+    ...[0, Math.floor(f.scores.scorecards / 100) * 50].map((offset) => `/api/v1/performance-scorecard/scores?annualPlanId=${f.scores.annualPlanId}&level=employee&quarter=0&limit=50&offset=${offset}`),
   ];
+  // the score report's pages too: the engine scores with the hooks, the baseline in one SQL statement
   const out: string[] = [];
   const get = async (s: { url: string; token: string }, path: string) => {
     const r = await fetch(s.url + path, { headers: { token: s.token } });
@@ -23,11 +25,19 @@ export async function replyDifferences(engine: { url: string; token: string }, b
   for (const path of paths) {
     const [e, b] = await Promise.all([get(engine, path), get(baseline, path)]);
     if (e.status !== 200 || b.status !== 200) out.push(`${path}: engine ${e.status}, baseline ${b.status}`);
-    else if (!isDeepStrictEqual(e.body.data, b.body.data)) out.push(`${path}: the replies' data differ`);
+    else if (!isDeepStrictEqual(e.body.data, b.body.data)) out.push(`${path}: the replies' data differ${firstDifference(e.body.data, b.body.data)}`);
   }
   // The deep page asked by offset and by ?after= is one page.
   const [byOffset, byAfter] = await Promise.all([get(engine, paths[2]), get(engine, paths[3])]);
   const ids = (r: typeof byOffset) => JSON.stringify((r.body.data?.list as { id: number }[] | undefined)?.map((x) => x.id));
   if (ids(byOffset) !== ids(byAfter)) out.push(`the deep page by offset and by ?after= differ`);
   return out;
+}
+
+/** Where two replies first part, for the warning: the first row of a list or of a report that differs. */
+function firstDifference(a: Record<string, unknown>, b: Record<string, unknown>): string {
+  const rows = (d: Record<string, unknown>) => ((d.list ?? (d.scores as Record<string, unknown> | undefined)?.rows) as unknown[] | undefined) ?? [];
+  const [ra, rb] = [rows(a), rows(b)];
+  const i = ra.findIndex((r, k) => !isDeepStrictEqual(r, rb[k]));
+  return i < 0 ? '' : ` (row ${i}: engine ${JSON.stringify(ra[i])}, baseline ${JSON.stringify(rb[i])})`;
 }

@@ -25,6 +25,8 @@ export function baseFixture(t: GeneratedTenant): Fixture {
     place: t.placeA,
     updatable: [],
     deletable: { first: 0, last: -1 },
+    scores: { annualPlanId: t.scorecardsA.annualPlanId, scorecards: t.rows.scorecards },
+    approvable: { first: 0, last: -1 },
   };
 }
 
@@ -69,7 +71,13 @@ let runNumber = 0;
  * `expectedRate` (requests/s) sizes the delete pool: the pool outlasts the warm-up and the run at one and a half
  * times that rate.
  */
-export async function prepareRun(db: Db, t: GeneratedTenant, caseName: string, label: string, opts: { connections: number; seconds: number; expectedRate: number }): Promise<PreparedRun> {
+export async function prepareRun(
+  db: Db,
+  t: GeneratedTenant,
+  caseName: string,
+  label: string,
+  opts: { connections: number; seconds: number; expectedRate: number; /** runs prepared together, with no clean-up between them, each take their own part of a shared pool: [which, of how many] */ poolPart?: [number, number] },
+): Promise<PreparedRun> {
   const fixture = baseFixture(t);
   const run = ++runNumber;
   switch (caseName) {
@@ -94,6 +102,20 @@ export async function prepareRun(db: Db, t: GeneratedTenant, caseName: string, l
         fixture,
         async cleanUp() {
           await db.query(`DELETE FROM employee WHERE company_id = $1 AND id BETWEEN $2 AND $3`, [t.companyA, fixture.deletable.first, fixture.deletable.last]);
+        },
+      };
+    }
+    case 'transition': {
+      // every generated scorecard is a Draft with weights 100; the run approves them in id order, the clean-up sends
+      // them back (the audit entries of the approvals stay, as they would)
+      const { first, last } = t.scorecardsA.scorecardIds;
+      const [part, parts] = opts.poolPart ?? [0, 1];
+      const size = Math.floor((last - first + 1) / parts);
+      fixture.approvable = { first: first + part * size, last: first + (part + 1) * size - 1 };
+      return {
+        fixture,
+        async cleanUp() {
+          await db.query(`UPDATE performance_scorecard SET status = 'Draft' WHERE company_id = $1 AND annual_plan_id = $2 AND status <> 'Draft'`, [t.companyA, t.scorecardsA.annualPlanId]);
         },
       };
     }

@@ -9,8 +9,13 @@ import { bootStratum } from '../../server/boot.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { BENCH_PASSWORD, FIRST_NAMES, HOLDER_PASSWORD, JOB_TITLES, LAST_NAMES, LEVELS, benchCompanies, type CompanyShape } from './bench-tenant.ts';
 import { bulkInsert, resetIdentity, type BulkColumn } from './bulk-insert.ts';
+import { generateScorecards, type GeneratedScorecards } from './scorecard-generator.ts';
 
 export const HOLDER_EMAIL = 'holder@bench.example';
+
+/** The scorecard cases' company: 10,000 employees with 20 KPIs each (issue 4, "Performance"). */
+const SCORECARD_EMPLOYEES = 10_000;
+const KPIS_PER_SCORECARD = 20;
 
 /** What the load cases need to know about the generated data. */
 export interface GeneratedTenant {
@@ -25,7 +30,9 @@ export interface GeneratedTenant {
   placeA: Record<string, number>;
   /** the deep page of company A's employee list (in its default order, last name then id): its offset, and the id of the employee just before it (for ?after=) */
   deepPageA: { offset: number; afterId: number };
-  rows: { employees: number; units: number; accounts: number; auditEntries: number };
+  /** company A's annual plan with one employee scorecard of 20 KPIs for each of its first employees (up to 10,000) */
+  scorecardsA: GeneratedScorecards;
+  rows: { employees: number; units: number; accounts: number; auditEntries: number; scorecards: number; kpis: number };
 }
 
 interface Unit {
@@ -214,6 +221,7 @@ export async function generateTenant(db: Db, employeesA: number, log: (line: str
     const [shapeA, shapeB] = benchCompanies(employeesA);
     const ids: number[] = [];
     const results = [];
+    const executives: Awaited<ReturnType<typeof holderCaller>>[] = [];
     for (const [k, shape] of [shapeA, shapeB].entries()) {
       const started = Date.now();
       const { result: company } = await scopedCall(engine, holder, null, (ctx) =>
@@ -229,9 +237,14 @@ export async function generateTenant(db: Db, employeesA: number, log: (line: str
       });
       ids.push(companyId);
       results.push(r);
+      executives.push({ accountId: Number(account.id), role: 'employee', companyId, employeeId: Number(company.executiveId), email: shape.executive.email, name: `${shape.executive.firstName} ${shape.executive.lastName}` });
       log(`  ${shape.name}: ${r.rows.employees.toLocaleString('en')} employees, ${r.rows.units.toLocaleString('en')} organisation units, ${r.rows.auditEntries.toLocaleString('en')} audit entries (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
     await db.query(`UPDATE account SET password_hash = $1 WHERE lower(email) = lower($2)`, [await hashPassword(BENCH_PASSWORD), shapeA.executive.email]);
+    const started = Date.now();
+    const scorecardCount = Math.min(SCORECARD_EMPLOYEES, results[0].employeeIds.last - results[0].employeeIds.first + 1);
+    const scorecardsA = await generateScorecards(db, engine, holder, { id: ids[0], executive: executives[0], employeeIds: results[0].employeeIds }, scorecardCount, KPIS_PER_SCORECARD, random(29));
+    log(`  ${shapeA.name}: ${scorecardCount.toLocaleString('en')} employee scorecards × ${KPIS_PER_SCORECARD} KPIs (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     // Fresh statistics and visibility map, as a database that has been running for a while would have.
     for (const t of ['business_unit', 'department', 'division', 'section', 'sub_section', 'sub_sub_section', 'employee', 'account', 'audit_trail', 'session']) await db.query(`VACUUM ANALYZE "${t}"`);
     const a = results[0];
@@ -249,7 +262,10 @@ export async function generateTenant(db: Db, employeesA: number, log: (line: str
       departmentIdsA: a.departmentIds,
       placeA,
       deepPageA: { offset: deepOffset, afterId: Number(anchor.id) },
+      scorecardsA,
       rows: {
+        scorecards: scorecardCount,
+        kpis: scorecardCount * KPIS_PER_SCORECARD,
         employees: results.reduce((n, r) => n + r.rows.employees, 0),
         units: results.reduce((n, r) => n + r.rows.units, 0),
         accounts: results.reduce((n, r) => n + r.rows.accounts, 0),
