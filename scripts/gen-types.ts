@@ -24,7 +24,8 @@ function plainField(s: Record<string, unknown>): Record<string, unknown> {
 function entitySchema(e: EntityDef): JSONSchema {
   const properties: Record<string, unknown> = {};
   for (const [name, t] of Object.entries(STANDARD_TYPES)) properties[name] = { type: t.type, ...(t.format ? { format: t.format } : {}), readOnly: true };
-  for (const f of e.fields) properties[f.name] = { ...plainField(f.schema), ...(f.computed ? { readOnly: true } : {}), ...(f.required || f.computed ? {} : { type: [f.type, 'null'] }) };
+  // a write-only field (a client secret) is never in a reply, so not in the record's type
+  for (const f of e.fields.filter((x) => !x.writeOnly)) properties[f.name] = { ...plainField(f.schema), ...(f.computed ? { readOnly: true } : {}), ...(f.required || f.computed ? {} : { type: [f.type, 'null'] }) };
   return {
     title: pascal(e.name),
     description: `A ${e.name} record as the API returns it (metadata: ${e.source}).`,

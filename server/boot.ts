@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { ensureHolder } from '../engine/auth/holder-bootstrap.ts';
+import { loadSecretKey } from '../engine/auth/secret-key.ts';
 import type { Db } from '../engine/db/db.ts';
 import { openDatabase } from '../engine/db/open-database.ts';
 import { hooks } from '../engine/hooks/index.ts';
@@ -39,7 +40,9 @@ export async function bootStratum(config: Config, options: BootOptions = {}) {
     const holder = await ensureHolder(db, config.holderEmail, config.holderPassword);
     if (holder.generatedPassword) log(`holder account created: ${config.holderEmail} / ${holder.generatedPassword}  (shown once; set HOLDER_PASSWORD to choose it)`);
     const mailer = createMailer(db, { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
-    const stratum: Stratum = { db, registry, hooks, mailer, config };
+    const secret = loadSecretKey(config.secretKey, config.dataDir);
+    if (secret.generated) log(`secret key generated in ${secret.file} (keep it with the data; set STRATUM_SECRET_KEY when several servers share the database)`);
+    const stratum: Stratum = { db, registry, hooks, mailer, config, secretKey: secret.key };
     if (config.demo) for (const line of await seedDemo(stratum)) log(line);
     return { stratum, app: createApp(stratum, { rendererDir: options.rendererDir }) };
   } catch (e) {

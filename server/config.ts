@@ -12,6 +12,40 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
+  /** REMINDER_INTERVAL_MINUTES: how often due reminders are sent (0: never; the holder can still send them by hand) */
+  reminderIntervalMinutes: number;
+  /** STRATUM_SECRET_KEY: seals secrets at rest; unset = DATA_DIR/secret.key, generated at first boot */
+  secretKey?: string;
+  /** The platform's own directory, through which the holder may sign in (PLATFORM_OIDC_*) */
+  platformSso?: PlatformSsoConfig;
+}
+
+export interface PlatformSsoConfig {
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  /** e-mail domains it is offered for and accepted from; empty = any */
+  allowedDomains: string[];
+}
+
+function platformSsoFromEnv(env: NodeJS.ProcessEnv): PlatformSsoConfig | undefined {
+  if (!env.PLATFORM_OIDC_ISSUER) return undefined;
+  if (!env.PLATFORM_OIDC_CLIENT_ID) throw new Error('PLATFORM_OIDC_ISSUER is set, so PLATFORM_OIDC_CLIENT_ID must be set too');
+  return {
+    name: env.PLATFORM_OIDC_NAME || 'Platform directory',
+    issuer: env.PLATFORM_OIDC_ISSUER,
+    clientId: env.PLATFORM_OIDC_CLIENT_ID,
+    clientSecret: env.PLATFORM_OIDC_CLIENT_SECRET || undefined,
+    allowedDomains: (env.PLATFORM_OIDC_ALLOWED_DOMAINS ?? '').split(/[\s,]+/).map((d) => d.trim().toLowerCase()).filter(Boolean),
+  };
+}
+
+function reminderInterval(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 60;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`REMINDER_INTERVAL_MINUTES must be a whole number of minutes (0 to switch reminders off); got "${raw}"`);
+  return n;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,5 +62,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Stratum <no-reply@stratum.local>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    reminderIntervalMinutes: reminderInterval(env.REMINDER_INTERVAL_MINUTES),
+    secretKey: env.STRATUM_SECRET_KEY || undefined,
+    platformSso: platformSsoFromEnv(env),
   };
 }

@@ -4,6 +4,7 @@ import { DestructiveMigrationError } from '../engine/migrator/migrate.ts';
 import { join } from 'node:path';
 import { bootStratum, ROOT } from './boot.ts';
 import { configFromEnv } from './config.ts';
+import { scheduleReminders } from './reminder-schedule.ts';
 
 try {
   const config = configFromEnv();
@@ -11,7 +12,9 @@ try {
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`Stratum is serving on http://localhost:${info.port} (${stratum.db.kind === 'pglite' ? `embedded PGlite under ${config.dataDir}` : 'PostgreSQL'})`);
   });
+  const stopReminders = scheduleReminders(stratum, config.reminderIntervalMinutes, (line) => console.log(line));
   const stop = async () => {
+    stopReminders();
     server.close();
     await stratum.db.close();
     process.exit(0);

@@ -12,6 +12,8 @@ export interface Stratum {
   hooks: HookRegistry;
   mailer: Mailer;
   config: Config;
+  /** seals and opens secrets at rest (a directory's client secret) */
+  secretKey: Buffer;
 }
 
 export type ResolvedCaller = Caller;

@@ -2,9 +2,11 @@ import { AppError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
 import type { EntityDef, ModuleDef, Registry, Role } from '../metadata/registry.ts';
 import type { Actor } from './actor.ts';
+import { camelToSnake, humanize, quoteIdent } from '../metadata/naming.ts';
 
-/** Roles decided by the record (its owner), not by the caller alone. */
-const RECORD_ROLES: readonly Role[] = ['self', 'supervisor'];
+/** Roles decided by the record (its owner, an employee it names, a team it belongs to), not by the caller alone. */
+const OWNER_ROLES: readonly Role[] = ['self', 'supervisor'];
+const isRelationshipRole = (r: Role) => r.startsWith('field:') || r.startsWith('member:');
 
 /** Whether a module is usable by a company: core modules always are; the others when the holder has enabled them. */
 export function moduleEnabled(module: ModuleDef, actor: Actor): boolean {
@@ -19,7 +21,7 @@ export function allows(roles: readonly Role[], actor: Actor, moduleId: string): 
 
 /** Whether the roles leave the decision to the record: the actor is an employee and may pass as self or supervisor. */
 export function decidedByRecord(roles: readonly Role[], actor: Actor, entity: EntityDef): boolean {
-  return actor.role === 'employee' && entity.owner !== undefined && roles.some((r) => RECORD_ROLES.includes(r));
+  return actor.role === 'employee' && roles.some((r) => (OWNER_ROLES.includes(r) ? entity.owner !== undefined : isRelationshipRole(r)));
 }
 
 /**
@@ -35,7 +37,7 @@ export function assertAllowed(registry: Registry, entity: EntityDef, roles: read
   throw refusal(roles, actor, entity, what);
 }
 
-/** Decides self and supervisor on one record (as stored, or as it is about to be added): the employee it belongs to, or that employee's supervisor or acting supervisor. */
+/** Decides the record roles on one record (as stored, or as it is about to be added): self and supervisor by its owner, field:<name> by the employee it names, member:<name> by the team it references. */
 export async function assertRecordAllowed(
   tx: { query<T = Row>(sql: string, params?: unknown[]): Promise<T[]> },
   entity: EntityDef,
@@ -45,7 +47,18 @@ export async function assertRecordAllowed(
   what: string,
 ): Promise<void> {
   if (allows(roles, actor, entity.module) || !decidedByRecord(roles, actor, entity)) return;
-  const ownerId = record[entity.owner!];
+  for (const role of roles.filter(isRelationshipRole)) {
+    const [kind, name] = role.split(':');
+    const value = record[name];
+    if (value === null || value === undefined) continue;
+    if (kind === 'field' && value === actor.employeeId) return;
+    if (kind === 'member') {
+      const m = entity.memberships.get(name)!;
+      const rows = await tx.query(`SELECT 1 FROM ${quoteIdent(m.table)} WHERE company_id = $1 AND ${quoteIdent(m.viaColumn)} = $2 AND ${quoteIdent(m.employeeColumn)} = $3 LIMIT 1`, [actor.companyId, value, actor.employeeId]);
+      if (rows.length) return;
+    }
+  }
+  const ownerId = entity.owner === undefined ? undefined : record[entity.owner];
   if (ownerId !== null && ownerId !== undefined) {
     if (roles.includes('self') && ownerId === actor.employeeId) return;
     if (roles.includes('supervisor')) {
@@ -62,6 +75,10 @@ function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef, what: 
     const who = [
       roles.includes('self') ? 'the employee it belongs to' : '',
       roles.includes('supervisor') ? "that employee's supervisor or acting supervisor" : '',
+      ...roles.filter(isRelationshipRole).map((r) => {
+        const name = camelToSnake(r.split(':')[1].replace(/Id$/, '')).replace(/_/g, ' ');
+        return r.startsWith('field:') ? `its ${name}` : name === 'id' ? `a member of this ${humanize(entity.name)}` : `a member of its ${name}`;
+      }),
       roles.includes('employee:moduleAdmin') ? `an employee with admin access to the module "${entity.module}"` : '',
     ].filter(Boolean);
     if (who.length) return new AppError('forbidden', `Only ${who.join(', or ')} may ${what}`);

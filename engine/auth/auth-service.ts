@@ -1,6 +1,7 @@
 import { AppError } from '../app-error.ts';
 import type { Actor } from '../access/actor.ts';
 import type { Db } from '../db/db.ts';
+import { inScope } from '../db/tenant-scope.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { clearFailures, recordFailure, secondsLocked } from './login-throttle.ts';
@@ -48,11 +49,36 @@ export async function login(db: Db, email: string, password: string): Promise<Se
     await recordFailure(db, email);
     throw new AppError('not_authenticated', 'The e-mail or the password is wrong');
   }
-  if (account.role === 'employee') {
-    const [company] = await db.query<{ status: string }>(`SELECT status FROM company WHERE id = $1`, [account.company_id]);
-    if (company?.status !== 'Active') throw new AppError('forbidden', 'Your company is not active on Stratum; ask the platform administrator');
-  }
+  await assertCompanyActive(db, account);
+  const directory = account.role === 'employee' ? await passwordlessDirectory(db, account.company_id!) : null;
+  if (directory) throw new AppError('forbidden', `Your company signs in through ${directory}: use "Sign in with ${directory}"`);
   await clearFailures(db, email);
+  return openSession(db, account);
+}
+
+async function assertCompanyActive(db: Db, account: AccountRow): Promise<void> {
+  if (account.role !== 'employee') return;
+  const [company] = await db.query<{ status: string }>(`SELECT status FROM company WHERE id = $1`, [account.company_id]);
+  if (company?.status !== 'Active') throw new AppError('forbidden', 'Your company is not active on Stratum; ask the platform administrator');
+}
+
+/** The name of an active directory of the company that no longer allows passwords, if there is one. */
+async function passwordlessDirectory(db: Db, companyId: number): Promise<string | null> {
+  const [row] = await inScope(db, { companyId, holder: false }, (tx) =>
+    tx.query<{ name: string }>(`SELECT name FROM sso_provider WHERE company_id = $1 AND status = 'Active' AND password_sign_in = 'No' ORDER BY name LIMIT 1`, [companyId]),
+  );
+  return row?.name ?? null;
+}
+
+/** Signs an account in that a directory vouched for (no password involved). */
+export async function signInAccount(db: Db, accountId: number): Promise<SessionUser> {
+  const [account] = await db.query<AccountRow>(`SELECT * FROM account WHERE id = $1`, [accountId]);
+  if (!account) throw new AppError('not_authenticated', 'This user no longer exists; ask your administrator');
+  await assertCompanyActive(db, account);
+  return openSession(db, account);
+}
+
+async function openSession(db: Db, account: AccountRow): Promise<SessionUser> {
   const { secret, hash } = newSecret();
   await db.query(`INSERT INTO session (token_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_HOURS} hours')`, [hash, account.id]);
   return {

@@ -19,6 +19,6 @@ export async function consumeResetKey(tx: Db, accountId: number, key: string): P
   return rows.length === 1;
 }
 
-export function resetLink(publicUrl: string, email: string, key: string): string {
-  return `${publicUrl}/app/sessions/reset-password?email=${encodeURIComponent(email)}&authKey=${encodeURIComponent(key)}`;
+export function resetLink(publicUrl: string, email: string, key: string, page: 'reset-password' | 'signUp' = 'reset-password'): string {
+  return `${publicUrl}/app/sessions/${page}?email=${encodeURIComponent(email)}&authKey=${encodeURIComponent(key)}`;
 }

@@ -25,8 +25,22 @@ const MAGIC: Record<string, (b: Uint8Array) => boolean> = {
   'application/pdf': (b) => b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46,
 };
 
-/** Checks size and type against the command's limits, then stores the file (in PostgreSQL, with its checksum) for the call's company. */
-export async function storeFile(ctx: CallContext, file: IncomingFile, limits: { maxBytes: number; mimeTypes: readonly string[] }): Promise<StoredFileInfo> {
+/**
+ * A file's name is a name, not a path: one that climbs (.., /, \\, a drive letter) or carries control characters is
+ * refused, so that nothing that later writes, zips or serves the file (Content-Disposition) can be steered by it.
+ */
+export function fileNameProblem(name: string): string | null {
+  if (!name.trim()) return 'The file name is empty';
+  if (/[\u0000-\u001f\u007f]/.test(name)) return `The file name "${name.replace(/[\u0000-\u001f\u007f]/g, '?')}" contains control characters`;
+  if (/[/\\]/.test(name) || /^[A-Za-z]:/.test(name) || name === '.' || name === '..') return `The file name "${name}" is a path; send the name alone`;
+  if (name.length > 255) return `The file name is ${name.length} characters long; at most 255 are allowed`;
+  return null;
+}
+
+/** Refuses a file whose name is a path (400), that is empty, larger than the command allows (413), of a type it does not take or not really of its declared type (415). */
+export function checkFile(file: IncomingFile, limits: { maxBytes: number; mimeTypes: readonly string[] }): void {
+  const nameProblem = fileNameProblem(file.name);
+  if (nameProblem) throw new AppError('bad_request', nameProblem);
   if (file.bytes.length === 0) throw new AppError('bad_request', `The file "${file.name}" is empty`);
   if (file.bytes.length > limits.maxBytes)
     throw new AppError('payload_too_large', `The file "${file.name}" is ${file.bytes.length} bytes; at most ${limits.maxBytes} bytes are allowed`);
@@ -34,8 +48,13 @@ export async function storeFile(ctx: CallContext, file: IncomingFile, limits: { 
     throw new AppError('unsupported_media_type', `The file type "${file.type || 'unknown'}" is not allowed; use ${limits.mimeTypes.join(', ')}`);
   const magic = MAGIC[file.type];
   if (magic && !magic(file.bytes)) throw new AppError('unsupported_media_type', `The file "${file.name}" is not really ${file.type}`);
+}
+
+/** Checks name, size and type against the command's limits, then stores the file (in PostgreSQL, with its checksum) for the call's company. */
+export async function storeFile(ctx: CallContext, file: IncomingFile, limits: { maxBytes: number; mimeTypes: readonly string[] }): Promise<StoredFileInfo> {
+  checkFile(file, limits);
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-  const values = [file.name.slice(0, 255), file.type, file.bytes.length, sha256, file.bytes, ctx.actor.accountId];
+  const values = [file.name, file.type, file.bytes.length, sha256, file.bytes, ctx.actor.accountId];
   // A file of a company's record is that company's (row-level security); one of a platform record is the platform's.
   const [row] =
     ctx.companyId === null

@@ -9,16 +9,35 @@ export type ComputedHook = (record: Row) => unknown;
 export type CommandHook = (ctx: CallContext, entity: EntityDef, input: Record<string, unknown>) => Promise<unknown>;
 /** Runs in the write's transaction after an add (before = null) or an update. */
 export type AfterWriteHook = (ctx: CallContext, entity: EntityDef, before: Row | null, after: Row) => Promise<void>;
+/**
+ * Runs in the write's transaction before an add (before = null) or an update, on the record as it will be stored;
+ * returns the derived (read-only) field values to store with it, or throws to refuse the write.
+ */
+export type BeforeWriteHook = (ctx: CallContext, entity: EntityDef, before: Row | null, record: Row) => Promise<Row>;
 /** Runs in a workflow transition's transaction after the state changed. */
 export type TransitionHook = (ctx: CallContext, entity: EntityDef, record: Row, action: string) => Promise<void>;
+/** What a filter hook writes its SQL with: a stored field's column, and a placeholder for a value. */
+export interface FilterSql {
+  column(field: string): string;
+  param(value: unknown): string;
+}
+/**
+ * A list filter on a computed field (?dueStatus=Overdue): the SQL condition over the record's stored columns that
+ * selects the records whose computed value is `value`; named like the field's computed hook, and agreeing with it.
+ */
+export type FilterHook = (value: string, sql: FilterSql) => string;
 
 export interface HookRegistry extends HookCatalog {
   readonly computed: Readonly<Record<string, ComputedHook>>;
   readonly command: Readonly<Record<string, CommandHook>>;
   readonly afterWrite: Readonly<Record<string, AfterWriteHook>>;
+  readonly beforeWrite: Readonly<Record<string, BeforeWriteHook>>;
   readonly transition: Readonly<Record<string, TransitionHook>>;
+  readonly filter: Readonly<Record<string, FilterHook>>;
 }
 
-export function createHookRegistry(hooks: Omit<HookRegistry, 'has'>): HookRegistry {
+/** Kinds a registry may leave out (added after the first hooks were written) default to none. */
+export function createHookRegistry(given: Omit<HookRegistry, 'has' | 'beforeWrite' | 'filter'> & Partial<Pick<HookRegistry, 'beforeWrite' | 'filter'>>): HookRegistry {
+  const hooks = { beforeWrite: {}, filter: {}, ...given };
   return { ...hooks, has: (kind: HookKind, name: string) => Object.hasOwn(hooks[kind], name) };
 }

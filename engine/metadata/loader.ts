@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { createAjv } from './schema-validator.ts';
+import { resolveRelationshipRoles } from './relationship-roles.ts';
 import { MetadataError, type MetadataFault } from './metadata-error.ts';
 import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
 import {
@@ -20,11 +21,12 @@ import {
   type ModuleMeta,
   type Registry,
   type Role,
+  type ReminderDef,
   type RuleDef,
   type WorkflowMeta,
 } from './registry.ts';
 
-export type HookKind = 'computed' | 'command' | 'afterWrite' | 'beforeWrite' | 'transition';
+export type HookKind = 'computed' | 'command' | 'afterWrite' | 'beforeWrite' | 'transition' | 'filter';
 export interface HookCatalog {
   has(kind: HookKind, name: string): boolean;
 }
@@ -137,6 +139,7 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
 
   // Phase 3: cross-references between entities.
   for (const entity of entities.values()) checkReferences(entity, entities, faults);
+  for (const entity of entities.values()) resolveRelationshipRoles(entity, entities, faults);
 
   const modules = new Map<string, ModuleDef>();
   for (const mf of moduleFiles) {
@@ -154,7 +157,13 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
       const target = s.entity ? entities.get(s.entity) : undefined;
       for (const k of Object.keys(s.preset ?? {}))
         if (target && !(target.field.has(k) && (s.kind !== 'list' || target.list.filters.includes(k)))) faults.push({ file: mf.file, pointer: `/screens/${i}/preset/${k}`, message: `"${k}" is not ${s.kind === 'list' ? 'a filter' : 'a field'} of ${s.entity}` });
+      // a parameter names a field (a filter, for lists) or, as "id", the record a form edits
+      for (const [param, field] of Object.entries(s.params ?? {}) as [string, string][])
+        if (target && !(field === 'id' ? s.kind !== 'list' : target.field.has(field) && (s.kind !== 'list' || target.list.filters.includes(field))))
+          faults.push({ file: mf.file, pointer: `/screens/${i}/params/${param}`, message: `"${field}" is not ${field === 'id' ? 'the record of a list' : s.kind === 'list' ? 'a filter' : 'a field'} of ${s.entity}` });
       if (s.owner && target && !target.owner) faults.push({ file: mf.file, pointer: `/screens/${i}/owner`, message: `${s.entity} declares no owner` });
+      if (s.source !== undefined && !(s.kind === 'list' && target?.commands.some((c) => c.name === s.source && c.kind === 'hook' && c.method === 'GET')))
+        faults.push({ file: mf.file, pointer: `/screens/${i}/source`, message: `"${s.source}" is not a GET hook command of ${s.entity ?? 'the screen\'s entity'} (source is for list screens)` });
       if (s.kind === 'custom' && !s.component) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a custom screen needs "component"' });
     });
     modules.set(m.id, {
@@ -171,6 +180,11 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   for (const mf of moduleFiles)
     (mf.data.screens ?? []).forEach((s, i) => {
       for (const k of ['add', 'edit'] as const) if (s[k] && !paths.has(s[k])) faults.push({ file: mf.file, pointer: `/screens/${i}/${k}`, message: `"${s[k]}" is not a screen` });
+      if (s.kind === 'tabs' && !s.tabs?.length) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a tabs screen needs "tabs"' });
+      (s.tabs ?? []).forEach((tab, j) => {
+        if (!paths.has(tab)) faults.push({ file: mf.file, pointer: `/screens/${i}/tabs/${j}`, message: `"${tab}" is not a screen` });
+        else if (tab === s.path) faults.push({ file: mf.file, pointer: `/screens/${i}/tabs/${j}`, message: 'a tabs screen cannot be its own tab' });
+      });
     });
   for (const ef of entityFiles) if (!moduleIds.has(ef.module)) faults.push({ file: ef.file, pointer: '', message: `sits in "${ef.module}", which is not a module` });
 
@@ -215,6 +229,8 @@ function buildEntity(
     key(file, `${pointer}/title`, s.title as string | undefined);
     const computed = s['x-computed'] as string | undefined;
     if (computed && !hooks.has('computed', computed)) faults.push({ file, pointer: `${pointer}/x-computed`, message: `names the unknown hook "${computed}"` });
+    if (s['x-encrypted'] === true && (s.writeOnly !== true || s.type !== 'string'))
+      faults.push({ file, pointer: `${pointer}/x-encrypted`, message: 'an encrypted field is a writeOnly string (its stored form is never returned)' });
     return {
       name,
       column: camelToSnake(name),
@@ -226,6 +242,8 @@ function buildEntity(
       onDelete: (s['x-onDelete'] as FieldDef['onDelete']) ?? 'restrict',
       computed,
       readOnly: s.readOnly === true || computed !== undefined,
+      writeOnly: s.writeOnly === true,
+      encrypted: s['x-encrypted'] === true,
       renamedFrom: s['x-renamedFrom'] as string | undefined,
       default: s.default,
       schema: s,
@@ -239,19 +257,27 @@ function buildEntity(
   (list.columns ?? []).forEach((c, i) => {
     if (!field.has(c) && !(STANDARD_FIELDS as readonly string[]).includes(c)) faults.push({ file, pointer: `/list/columns/${i}`, message: `names "${c}", which is not a field` });
   });
+  // a computed field is a filter when a filter hook of its hook's name turns a value into SQL over the stored columns
+  const filterable = (name: string) => sortable(name) || (field.get(name)?.computed !== undefined && hooks.has('filter', field.get(name)!.computed!));
   (list.filters ?? []).forEach((c, i) => {
-    if (!sortable(c)) faults.push({ file, pointer: `/list/filters/${i}`, message: `names "${c}", which is not a stored field` });
+    if (!filterable(c)) faults.push({ file, pointer: `/list/filters/${i}`, message: `names "${c}", which is not a stored field (nor a computed one with a filter hook)` });
   });
   (list.search ?? []).forEach((c, i) => {
     if (!stored(c) || field.get(c)!.type !== 'string') faults.push({ file, pointer: `/list/search/${i}`, message: `names "${c}", which is not a stored text field` });
   });
   const sort = list.sort ?? 'id';
   if (!sortable(sort.replace(/^-/, ''))) faults.push({ file, pointer: '/list/sort', message: `names "${sort}", which is not a stored field` });
-  (m.unique ?? []).forEach((u, i) =>
-    u.forEach((c, j) => {
-      if (!stored(c)) faults.push({ file, pointer: `/unique/${i}/${j}`, message: `names "${c}", which is not a stored field` });
-    }),
-  );
+  // a write-only field never leaves the database, so no list may show, filter, search or sort by it
+  for (const [key, names] of [['columns', list.columns], ['filters', list.filters], ['search', list.search], ['sort', [sort.replace(/^-/, '')]]] as const)
+    (names ?? []).forEach((c, i) => {
+      if (field.get(c)?.writeOnly) faults.push({ file, pointer: key === 'sort' ? '/list/sort' : `/list/${key}/${i}`, message: `names "${c}", which is write-only and never returned` });
+    });
+  for (const key of ['unique', 'indexes'] as const)
+    (m[key] ?? []).forEach((u, i) =>
+      u.forEach((c, j) => {
+        if (!stored(c)) faults.push({ file, pointer: `/${key}/${i}/${j}`, message: `names "${c}", which is not a stored field` });
+      }),
+    );
 
   const rules = (m.rules ?? []).map(ruleOf);
   rules.forEach((r, i) => {
@@ -292,7 +318,12 @@ function buildEntity(
     if (['add', 'update', 'delete'].includes(c.name)) faults.push({ file, pointer: `${pointer}/name`, message: `"${c.name}" is a standard call` });
     for (const f of c.fields ?? []) if (!stored(f)) faults.push({ file, pointer: `${pointer}/fields`, message: `names "${f}", which is not a stored field` });
     if (c.kind === 'hook' && (!c.hook || !hooks.has('command', c.hook))) faults.push({ file, pointer: `${pointer}/hook`, message: `names the unknown hook "${c.hook ?? ''}"` });
-    if ((c.kind === 'patch' || c.kind === 'upload') && !(c.fields ?? []).length) faults.push({ file, pointer, message: `a ${c.kind} command names its fields` });
+    if ((c.kind === 'patch' || c.kind === 'upload' || c.kind === 'attach') && !(c.fields ?? []).length) faults.push({ file, pointer, message: `a ${c.kind} command names its fields` });
+    if ((c.kind === 'upload' || c.kind === 'attach') && (c.fields ?? []).length > 1) faults.push({ file, pointer: `${pointer}/fields`, message: `an ${c.kind} command names the one field that points at the file` });
+    for (const [k, f] of Object.entries(c.fileInfo ?? {})) {
+      if (c.kind !== 'upload' && c.kind !== 'attach') faults.push({ file, pointer: `${pointer}/fileInfo`, message: 'only upload and attach commands store a file' });
+      else if (!stored(f as string) || !field.get(f as string)!.readOnly) faults.push({ file, pointer: `${pointer}/fileInfo/${k}`, message: `names "${f}", which is not a stored read-only field` });
+    }
     if (!errors[c.name]) faults.push({ file, pointer: `/errors`, message: `has no error title for the command "${c.name}"` });
     return {
       name: c.name,
@@ -301,11 +332,12 @@ function buildEntity(
       fields: c.fields ?? [],
       input: c.input as JsonSchema | undefined,
       hook: c.hook,
-      access: (c.access ?? (c.kind === 'bulkDelete' ? access.delete : access.update)) as Role[],
+      access: (c.access ?? (c.kind === 'bulkDelete' ? access.delete : c.kind === 'attach' ? access.add : access.update)) as Role[],
       dataKey: c.dataKey ?? (c.kind === 'bulkAdd' || c.kind === 'bulkDelete' ? 'list' : 'item'),
       error: errors[c.name],
       maxBytes: c.maxBytes ?? DEFAULT_UPLOAD_BYTES,
       mimeTypes: c.mimeTypes ?? [],
+      fileInfo: (c.fileInfo ?? {}) as CommandDef['fileInfo'],
     };
   });
   if (m.hooks?.afterWrite && !hooks.has('afterWrite', m.hooks.afterWrite))
@@ -327,6 +359,7 @@ function buildEntity(
     field,
     schema: m.schema as unknown as JsonSchema,
     unique: m.unique ?? [],
+    indexes: m.indexes ?? [],
     rules,
     children: (m.children ?? []) as ChildDef[],
     list: {
@@ -343,6 +376,9 @@ function buildEntity(
     afterWrite: m.hooks?.afterWrite,
     beforeWrite: m.hooks?.beforeWrite,
     commands,
+    members: m.members,
+    reminders: remindersOf(m, field, file, faults, key),
+    memberships: new Map(),
     source: file,
   };
 }
@@ -389,6 +425,20 @@ function checkWorkflow(
     key(file, `${p}/error`, t.error);
     if (!entity.owner && t.access?.some((r) => r === 'self' || r === 'supervisor')) faults.push({ file, pointer: `${p}/access`, message: 'names the role self or supervisor, which needs the entity to declare its owner' });
     if (entity.commands.some((c) => c.name === t.action)) faults.push({ file, pointer: `${p}/action`, message: `"${t.action}" is also a command of ${entity.name}` });
+  });
+}
+
+/** The entity's reminders, each checked: a stored date field, known fields in its conditions, an English subject. */
+function remindersOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, file: string, faults: MetadataFault[], key: (file: string, pointer: string, k: string | undefined) => void): ReminderDef[] {
+  return (m.reminders ?? []).map((r, i) => {
+    const pointer = `/reminders/${i}`;
+    const date = field.get(r.date);
+    if (!date || date.computed || date.schema.format !== 'date') faults.push({ file, pointer: `${pointer}/date`, message: `names "${r.date}", which is not a stored date field` });
+    for (const f of [...Object.keys(r.onlyWhen ?? {}), ...(r.skipWhenSet ?? [])])
+      if (!field.has(f) || field.get(f)!.computed) faults.push({ file, pointer, message: `names "${f}", which is not a stored field` });
+    for (const role of r.to) if (['holder', 'employee', 'public'].includes(role)) faults.push({ file, pointer: `${pointer}/to`, message: `${role} names nobody in particular; name self, supervisor, field:…, member:… or employee:moduleAdmin` });
+    key(file, `${pointer}/subject`, r.subject);
+    return { name: r.name, date: r.date, daysBefore: r.daysBefore, daysAfter: r.daysAfter, to: r.to as Role[], subject: r.subject, onlyWhen: (r.onlyWhen ?? {}) as ReminderDef['onlyWhen'], skipWhenSet: r.skipWhenSet ?? [] };
   });
 }
 

@@ -2,7 +2,26 @@ import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
 import type { WorkflowMeta } from '../generated/metadata/workflow.ts';
 
-export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'public' | 'self' | 'supervisor';
+export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'public' | 'self' | 'supervisor' | `field:${string}` | `member:${string}`;
+
+/** A mail sent once per record and date value when the record's date comes near or has passed. */
+export interface ReminderDef {
+  readonly name: string;
+  readonly date: string;
+  readonly daysBefore?: number;
+  readonly daysAfter?: number;
+  readonly to: readonly Role[];
+  readonly subject: string;
+  readonly onlyWhen: Readonly<Record<string, readonly (string | number | boolean)[]>>;
+  readonly skipWhenSet: readonly string[];
+}
+
+/** Where a team's members are listed: the membership table, its column naming the team and the one naming the employee. */
+export interface Membership {
+  readonly table: string;
+  readonly viaColumn: string;
+  readonly employeeColumn: string;
+}
 export type Action = 'read' | 'add' | 'update' | 'delete';
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
 export type JsonSchema = Record<string, unknown>;
@@ -19,6 +38,10 @@ export interface FieldDef {
   readonly onDelete: 'restrict' | 'cascade' | 'setNull';
   readonly computed?: string;
   readonly readOnly: boolean;
+  /** written, never returned (selects leave it out) */
+  readonly writeOnly: boolean;
+  /** stored sealed with the secret key (needs writeOnly) */
+  readonly encrypted: boolean;
   readonly renamedFrom?: string;
   readonly default?: unknown;
   readonly schema: JsonSchema;
@@ -40,7 +63,7 @@ export interface ChildDef {
 
 export interface CommandDef {
   readonly name: string;
-  readonly kind: 'patch' | 'bulkAdd' | 'upload' | 'hook';
+  readonly kind: 'patch' | 'bulkAdd' | 'bulkDelete' | 'upload' | 'attach' | 'hook';
   readonly method: 'GET' | 'POST';
   readonly fields: readonly string[];
   readonly input?: JsonSchema;
@@ -50,6 +73,8 @@ export interface CommandDef {
   readonly error?: string;
   readonly maxBytes: number;
   readonly mimeTypes: readonly string[];
+  /** upload and attach: the read-only fields that take the stored file's name, size, type and checksum */
+  readonly fileInfo: Readonly<Partial<Record<'name' | 'size' | 'mimeType' | 'sha256', string>>>;
 }
 
 export interface EntityDef {
@@ -69,6 +94,8 @@ export interface EntityDef {
   /** The declared JSON Schema of the fields. */
   readonly schema: JsonSchema;
   readonly unique: readonly (readonly string[])[];
+  /** extra (non-unique) indexes: field combinations, each led by company_id and ended by id */
+  readonly indexes: readonly (readonly string[])[];
   /** field >= notBefore whenever both are given (an end date never before its start) */
   readonly rules: readonly RuleDef[];
   readonly children: readonly ChildDef[];
@@ -78,8 +105,15 @@ export interface EntityDef {
   readonly access: Readonly<Record<Action, readonly Role[]>>;
   readonly dataKeys: { readonly list: string; readonly item: string };
   readonly afterWrite?: string;
+  /** Derives read-only fields (and may refuse) before add and update, in the write's transaction. */
+  readonly beforeWrite?: string;
   readonly commands: readonly CommandDef[];
   readonly workflow?: WorkflowMeta;
+  /** a team entity's membership entity: who the role member:<field> admits */
+  readonly members?: { readonly entity: string; readonly via: string; readonly employee: string };
+  readonly reminders: readonly ReminderDef[];
+  /** for each member:<field> role this entity names, where to look the caller up (filled by the loader) */
+  readonly memberships: Map<string, Membership>;
   /** The metadata file it came from, for messages. */
   readonly source: string;
 }

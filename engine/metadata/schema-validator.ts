@@ -6,7 +6,7 @@ import type { FormatsPlugin } from 'ajv-formats';
 const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
 
 /** The x- keywords of entity schemas: annotations that ajv accepts and ignores when validating records. */
-export const X_KEYWORDS = ['x-ref', 'x-onDelete', 'x-computed', 'x-renamedFrom', 'x-money', 'x-file', 'x-html'] as const;
+export const X_KEYWORDS = ['x-ref', 'x-onDelete', 'x-computed', 'x-renamedFrom', 'x-money', 'x-file', 'x-html', 'x-encrypted'] as const;
 
 /** One ajv for metadata and records alike: JSON Schema 2020-12, formats, every error reported. */
 export function createAjv(): Ajv2020 {

@@ -78,11 +78,16 @@ export function entityTable(entity: EntityDef, registry: Registry): TableSpec {
   }
   for (const name of entity.list.filters) {
     const f = entity.field.get(name);
-    if (!f || f.ref) continue;
+    // a computed filter is SQL over other columns, which carry their own indexes
+    if (!f || f.ref || f.computed) continue;
     spec.indexes.push({ name: constraintName('ix', t, [f.column]), columns: [...lead, f.column] });
   }
   if (sortField && !spec.indexes.some((i) => i.columns.at(-1) === sortField.column))
     spec.indexes.push({ name: constraintName('ix', t, [sortField.column]), columns: [...lead, sortField.column, 'id'] });
+  for (const x of entity.indexes) {
+    const cols = x.map((n) => entity.field.get(n)!.column);
+    spec.indexes.push({ name: constraintName('ix', t, cols), columns: [...lead, ...cols, 'id'] });
+  }
   for (const u of entity.unique) {
     const cols = u.map((n) => entity.field.get(n)!.column);
     spec.indexes.push({ name: constraintName('uq', t, cols), columns: [...lead, ...cols], unique: true });

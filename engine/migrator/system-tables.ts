@@ -121,6 +121,25 @@ export const SYSTEM_TABLES: TableSpec[] = [
     indexes: [],
   },
   {
+    // reminders already sent: one per record, reminder and date value, so a moved date reminds again
+    name: 'reminder_sent',
+    companyScoped: true,
+    columns: [
+      { name: 'company_id', type: 'bigint', notNull: true },
+      { name: 'id', type: 'bigint', notNull: true, identity: true },
+      { name: 'entity', type: 'text', notNull: true },
+      { name: 'reminder', type: 'text', notNull: true },
+      { name: 'record_id', type: 'bigint', notNull: true },
+      { name: 'date_value', type: 'date', notNull: true },
+      { name: 'recipients', type: 'integer', notNull: true },
+      ts('sent_at'),
+    ],
+    primaryKey: ['company_id', 'id'],
+    checks: [],
+    foreignKeys: [],
+    indexes: [{ name: 'uq_reminder_sent__record', columns: ['company_id', 'entity', 'reminder', 'record_id', 'date_value'], unique: true }],
+  },
+  {
     name: 'mail_outbox',
     companyScoped: false,
     columns: [
@@ -140,4 +159,77 @@ export const SYSTEM_TABLES: TableSpec[] = [
   },
   fileTable('stored_file', true),
   fileTable('platform_file', false),
+  {
+    // e-mail domain -> a company's directory, so that the sign-in page can offer it before anyone is signed in
+    // (sso_provider itself is a company table that row-level security hides from such a call)
+    name: 'sso_domain',
+    companyScoped: false,
+    columns: [
+      { name: 'domain', type: 'text', notNull: true },
+      { name: 'company_id', type: 'bigint', notNull: true },
+      { name: 'provider_id', type: 'bigint', notNull: true },
+      { name: 'provider_name', type: 'text', notNull: true },
+      // the provider's "passwords still allowed", so that the sign-in page can leave the password out
+      { name: 'password_sign_in', type: 'boolean', notNull: true, default: 'true' },
+    ],
+    primaryKey: ['domain', 'company_id', 'provider_id'],
+    checks: [],
+    foreignKeys: [{ name: 'fk_sso_domain__sso_provider', columns: ['company_id', 'provider_id'], refTable: 'sso_provider', refColumns: ['company_id', 'id'], onDelete: 'CASCADE' }],
+    indexes: [{ name: 'ix_sso_domain__company_id__provider_id', columns: ['company_id', 'provider_id'] }],
+  },
+  {
+    // one directory sign-in under way: state, nonce and PKCE verifier kept here, single-use and short-lived
+    name: 'sso_flow',
+    companyScoped: false,
+    columns: [
+      { name: 'state', type: 'text', notNull: true },
+      { name: 'browser_hash', type: 'text', notNull: true },
+      { name: 'provider_key', type: 'text', notNull: true },
+      { name: 'company_id', type: 'bigint', notNull: false },
+      { name: 'purpose', type: 'text', notNull: true },
+      { name: 'nonce', type: 'text', notNull: true },
+      { name: 'code_verifier', type: 'text', notNull: true },
+      { name: 'redirect_uri', type: 'text', notNull: true },
+      ts('created_at'),
+      ts('expires_at'),
+      ts('used_at', false),
+    ],
+    primaryKey: ['state'],
+    checks: [{ name: constraintName('ck', 'sso_flow', ['purpose']), column: 'purpose', values: ['signIn', 'signUp'] }],
+    foreignKeys: [],
+    indexes: [],
+  },
+  {
+    // the outcome of a callback, handed to the renderer by a one-time code in the address fragment
+    name: 'sso_handoff',
+    companyScoped: false,
+    columns: [
+      { name: 'code_hash', type: 'text', notNull: true },
+      { name: 'account_id', type: 'bigint', notNull: false },
+      { name: 'error_code', type: 'text', notNull: false },
+      { name: 'error_message', type: 'text', notNull: false },
+      ts('created_at'),
+      ts('expires_at'),
+      ts('used_at', false),
+    ],
+    primaryKey: ['code_hash'],
+    checks: [],
+    foreignKeys: [{ name: 'fk_sso_handoff__account_id', columns: ['account_id'], refTable: 'account', refColumns: ['id'], onDelete: 'CASCADE' }],
+    indexes: [],
+  },
+  {
+    // a directory identity (issuer + subject) linked to an account at its first directory sign-in
+    name: 'account_identity',
+    companyScoped: false,
+    columns: [
+      { name: 'account_id', type: 'bigint', notNull: true },
+      { name: 'issuer', type: 'text', notNull: true },
+      { name: 'subject', type: 'text', notNull: true },
+      ts('linked_at'),
+    ],
+    primaryKey: ['issuer', 'subject'],
+    checks: [],
+    foreignKeys: [{ name: 'fk_account_identity__account_id', columns: ['account_id'], refTable: 'account', refColumns: ['id'], onDelete: 'CASCADE' }],
+    indexes: [{ name: 'uq_account_identity__account_id__issuer', columns: ['account_id', 'issuer'], unique: true }],
+  },
 ];

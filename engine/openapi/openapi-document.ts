@@ -90,7 +90,16 @@ export function openApiDocument(registry: Registry): JsonSchema {
         op.requestBody =
           c.kind === 'upload'
             ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['id', 'document'], properties: { id: { type: 'integer' }, document: { type: 'string', contentMediaType: 'application/octet-stream' } } } } } }
-            : body(c.input ?? (c.kind === 'bulkAdd' ? { type: 'object', properties: { items: { type: 'array', items: { $ref: `#/components/schemas/${name}Add` } } } } : { type: 'object' }));
+            : c.kind === 'attach'
+              ? { required: true, content: { 'multipart/form-data': { schema: withDocument(schemas[`${name}Add`]) } } }
+              : body(
+                c.input ??
+                  (c.kind === 'bulkAdd'
+                    ? { type: 'object', properties: { items: { type: 'array', items: { $ref: `#/components/schemas/${name}Add` } } } }
+                    : c.kind === 'bulkDelete'
+                      ? { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1 } } }
+                      : { type: 'object' }),
+              );
       paths[`/api/v1/${e.name}/${c.name}`] = { [c.method.toLowerCase()]: op };
     }
     for (const t of e.workflow?.transitions ?? [])
@@ -104,6 +113,20 @@ export function openApiDocument(registry: Registry): JsonSchema {
   paths['/api/v1/auth/logout'] = { post: { tags: ['auth'], summary: 'Sign out (revokes the token)', security, responses: ok } };
   paths['/api/v1/auth/forgot-password'] = { post: { tags: ['auth'], summary: 'Mail a reset key', requestBody: authBody(['email']), responses: ok } };
   paths['/api/v1/auth/reset-password'] = { post: { tags: ['auth'], summary: 'Set a password with a reset key', requestBody: authBody(['email', 'password', 'authKey']), responses: ok } };
+  paths['/api/v1/auth/sign-up'] = { post: { tags: ['auth'], summary: 'Sign up: mail an invited e-mail a link to choose a password (same reply for any e-mail)', requestBody: authBody(['email']), responses: ok } };
+  paths['/api/v1/auth/sign-up/complete'] = { post: { tags: ['auth'], summary: 'Sign up: choose the password with the key from the mail', requestBody: authBody(['email', 'password', 'authKey']), responses: ok } };
+  paths['/api/v1/auth/sso/providers'] = {
+    get: { tags: ['auth'], summary: 'The directories offered for an e-mail (by its domain)', parameters: [{ name: 'email', in: 'query', required: true, schema: { type: 'string' } }], responses: ok },
+  };
+  paths['/api/v1/auth/sso/start'] = {
+    post: {
+      tags: ['auth'],
+      summary: 'Start an OpenID Connect sign-in (PKCE); returns the directory address and sets the browser cookie',
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['provider'], properties: { provider: { type: 'string' }, purpose: { enum: ['signIn', 'signUp'] }, email: { type: 'string' } } } } } },
+      responses: ok,
+    },
+  };
+  paths['/api/v1/auth/sso/exchange'] = { post: { tags: ['auth'], summary: 'Exchange the one-time code from a directory callback for the session', requestBody: authBody(['code']), responses: ok } };
   return {
     openapi: '3.1.0',
     info: { title: 'Stratum API', version: registry.hash },
@@ -111,4 +134,10 @@ export function openApiDocument(registry: Registry): JsonSchema {
     components: { schemas, securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
     paths,
   };
+}
+
+/** An attach command's multipart form: the record's fields to add, and the file in "document". */
+function withDocument(add: JsonSchema): JsonSchema {
+  const properties = { ...(add.properties as Record<string, JsonSchema>), document: { type: 'string', contentMediaType: 'application/octet-stream' } };
+  return { ...add, required: [...((add.required as string[] | undefined) ?? []), 'document'], properties };
 }

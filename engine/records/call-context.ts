@@ -16,6 +16,8 @@ export interface CallContext {
   readonly mail: MailMessage[];
   /** Where links in mail point (PUBLIC_URL). */
   readonly publicUrl: string;
+  /** Seals fields declared x-encrypted (STRATUM_SECRET_KEY or DATA_DIR/secret.key). */
+  readonly secretKey?: Buffer;
 }
 
 /** Moves the transaction's tenant setting to another company (the holder adding a company and its executive). */

@@ -1,11 +1,11 @@
 import { assertAllowed, assertRecordAllowed } from '../access/access-policy.ts';
 import { AppError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
-import { storeFile, type IncomingFile } from '../files/file-store.ts';
+import { storeFile, type IncomingFile, type StoredFileInfo } from '../files/file-store.ts';
 import type { CommandDef, EntityDef, Role } from '../metadata/registry.ts';
 import { humanize } from '../metadata/naming.ts';
 import { useCompany, type CallContext } from './call-context.ts';
-import { addRecord, applyUpdate, fetchOne, updateRecord } from './record-store.ts';
+import { addRecord, applyUpdate, deleteRecord, fetchOne, updateRecord } from './record-store.ts';
 import { validateInput, validateRecord } from './record-validator.ts';
 
 export const MAX_BULK = 5000;
@@ -39,6 +39,22 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       }
       return rows;
     }
+    case 'bulkDelete': {
+      assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
+      const ids = Array.isArray(input) ? input : (input as Row | null)?.ids;
+      if (!Array.isArray(ids) || ids.length === 0) throw new AppError('bad_request', 'Send the ids of the records to delete as a non-empty list in "ids"');
+      if (ids.length > MAX_BULK) throw new AppError('payload_too_large', `At most ${MAX_BULK} records can be deleted at once; got ${ids.length}`);
+      const bad = ids.findIndex((id) => typeof id !== 'number' || !Number.isInteger(id) || id < 1);
+      if (bad >= 0) throw AppError.validation([{ field: `ids.${bad}`, message: 'must be a positive whole number' }]);
+      if (new Set(ids).size !== ids.length) throw AppError.validation([{ field: 'ids', message: 'names a record more than once' }]);
+      // One transaction: an id that is unknown, another company's or not the caller's to delete refuses them all.
+      const rows: Row[] = [];
+      for (const id of ids as number[]) {
+        await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, await fetchOne(ctx, entity, id), what);
+        rows.push(await deleteRecord(ctx, entity, { id }, { checked: true }));
+      }
+      return rows;
+    }
     case 'upload': {
       assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
       if (!file) throw new AppError('bad_request', 'Send the file as multipart/form-data in the field "document"');
@@ -48,8 +64,18 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, before, what);
       if (entity.scope === 'platform' && entity.tenantKey) await useCompany(ctx, Number(before[entity.tenantKey]));
       const stored = await storeFile(ctx, file, command);
-      const after = await applyUpdate(ctx, entity, before, { [command.fields[0]]: stored.id }, command.name);
+      const after = await applyUpdate(ctx, entity, before, { [command.fields[0]]: stored.id, ...fileInfoValues(command, stored) }, command.name);
       return { ...stored, record: after };
+    }
+    case 'attach': {
+      assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
+      if (!file) throw new AppError('bad_request', 'Send the file as multipart/form-data in the field "document", and the record\'s fields beside it');
+      // the record's fields and the file are judged before anything is stored; a refusal later rolls it all back
+      const values = formValues(entity, (input ?? {}) as Record<string, string>);
+      validateRecord(entity, 'add', values);
+      const stored = await storeFile(ctx, file, command);
+      const record = await addRecord(ctx, entity, values, { roles: command.access, action: command.name, set: { [command.fields[0]]: stored.id, ...fileInfoValues(command, stored) } });
+      return { ...stored, record };
     }
     case 'hook': {
       assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
@@ -57,6 +83,36 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       return ctx.hooks.command[command.hook!](ctx, entity, (input ?? {}) as Record<string, unknown>);
     }
   }
+}
+
+const requiredSchemas = new WeakMap<object, Record<string, unknown>>();
+/** The JSON Schema of the values a transition requires, from the fields' declared schemas. */
+function requiredValuesSchema(entity: EntityDef, t: NonNullable<EntityDef['workflow']>['transitions'][number]): Record<string, unknown> {
+  let schema = requiredSchemas.get(t);
+  if (!schema) {
+    const properties = Object.fromEntries((t.requires ?? []).map((f) => [f, entity.field.get(f)!.schema]));
+    requiredSchemas.set(t, (schema = { type: 'object', properties }));
+  }
+  return schema;
+}
+
+/** The read-only fields a command names for the stored file's name, size, type and checksum. */
+function fileInfoValues(command: CommandDef, stored: StoredFileInfo): Row {
+  const { name, size, mimeType, sha256 } = command.fileInfo;
+  return { ...(name && { [name]: stored.name }), ...(size && { [size]: stored.size }), ...(mimeType && { [mimeType]: stored.mimeType }), ...(sha256 && { [sha256]: stored.sha256 }) };
+}
+
+/** The text fields of a multipart form as the record's values: numbers, whole numbers and true/false by their field's type; an empty field is left out. */
+function formValues(entity: EntityDef, form: Record<string, string>): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(form)) {
+    if (v === '') continue;
+    const type = entity.field.get(k)?.type;
+    if ((type === 'integer' && /^-?\d+$/.test(v)) || (type === 'number' && v.trim() !== '' && !Number.isNaN(Number(v)))) out[k] = Number(v);
+    else if (type === 'boolean' && (v === 'true' || v === 'false')) out[k] = v === 'true';
+    else out[k] = v;
+  }
+  return out;
 }
 
 /** A workflow transition: the state must be one it starts from; it sets the state, runs its hook and writes the audit entry in one transaction. */
@@ -70,8 +126,10 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   const allowed = new Set(['id', 'version', ...(t.requires ?? [])]);
   const extra = Object.keys(body).filter((k) => !allowed.has(k));
   if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: `is not taken by ${action}` })));
-  const missing = (t.requires ?? []).filter((f) => body[f] === undefined || body[f] === null || body[f] === '');
+  const missing = (t.requires ?? []).filter((f) => body[f] === undefined || body[f] === null || (typeof body[f] === 'string' && !body[f].trim()));
   if (missing.length) throw AppError.validation(missing.map((field) => ({ field, message: `is required to ${action}` })));
+  // what a transition takes is checked against the fields' own schemas (a reason's type and length)
+  if (t.requires?.length) validateInput(requiredValuesSchema(entity, t), Object.fromEntries(t.requires.map((f) => [f, body[f]])));
   const before = await fetchOne(ctx, entity, body.id, true);
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
   if (body.version !== undefined && body.version !== before.version) throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else; reload it and try again`);

@@ -1,4 +1,5 @@
 import { AppError } from '../app-error.ts';
+import type { FilterHook } from '../hooks/hook-registry.ts';
 import type { EntityDef, FieldDef } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import { columnOf, STANDARD_TYPES } from './record-columns.ts';
@@ -25,9 +26,10 @@ export interface ListQuery {
 
 /**
  * Turns ?field=v, ?field[gte]=v, ?field[in]=a,b, ?q=, ?sort=-name, ?limit=&offset= (or &after=<id>) into SQL over
- * declared filter fields only. `params` continues after the placeholders the caller already used.
+ * declared filter fields only. `params` continues after the placeholders the caller already used. A computed filter
+ * field (=v or [in]=a,b only) becomes the SQL its filter hook in `filterHooks` writes.
  */
-export function parseListQuery(entity: EntityDef, query: Record<string, string[]>, firstParam: number): ListQuery {
+export function parseListQuery(entity: EntityDef, query: Record<string, string[]>, firstParam: number, filterHooks: Readonly<Record<string, FilterHook>> = {}): ListQuery {
   const where: string[] = [];
   const params: unknown[] = [];
   const next = (v: unknown) => {
@@ -43,6 +45,18 @@ export function parseListQuery(entity: EntityDef, query: Record<string, string[]
       throw new AppError('bad_request', `"${rawKey}" is not a filter of ${entity.name}; it filters by ${entity.list.filters.join(', ') || 'nothing'}`);
     const op = m[2] ?? 'eq';
     if (!(op in OPERATORS)) throw new AppError('bad_request', `"${op}" is not a filter operator; use one of ${Object.keys(OPERATORS).join(', ')}`);
+    const computed = entity.field.get(name)?.computed;
+    if (computed) {
+      if (op !== 'eq' && op !== 'in') throw new AppError('bad_request', `"${name}" is computed; filter it by a value (=) or a list of values ([in]=), not by "${op}"`);
+      const hook = filterHooks[computed];
+      if (!hook) throw new AppError('internal', `No filter hook "${computed}" was given to filter ${entity.name} by ${name}`);
+      const sql = { column: (f: string) => quoteIdent(columnOf(entity, f)!), param: next };
+      for (const raw of values) {
+        const options = (op === 'in' ? raw.split(',') : [raw]).map((v) => coerce(name, entity.field.get(name)!, v) as string);
+        where.push(`(${options.map((v) => `(${hook(v, sql)})`).join(' OR ')})`);
+      }
+      continue;
+    }
     const col = quoteIdent(columnOf(entity, name)!);
     const type = entity.field.get(name) ?? STANDARD_TYPES[name];
     for (const raw of values) {
@@ -115,10 +129,10 @@ function coerce(name: string, f: Pick<FieldDef, 'type' | 'format'> & { enum?: re
   const bad = (what: string) => new AppError('bad_request', `Filter "${name}" must be ${what}; got "${raw}"`);
   switch (f.type) {
     case 'integer':
-      if (!/^-?\d+$/.test(raw)) throw bad('a whole number');
+      if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw bad('a whole number between ±9007199254740991');
       return Number(raw);
     case 'number':
-      if (raw.trim() === '' || Number.isNaN(Number(raw))) throw bad('a number');
+      if (raw.trim() === '' || !Number.isFinite(Number(raw))) throw bad('a finite number');
       return Number(raw);
     case 'boolean':
       if (raw !== 'true' && raw !== 'false') throw bad('true or false');

@@ -1,5 +1,7 @@
 import type { EntityDef, FieldDef } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
+import { AppError } from '../app-error.ts';
+import { sealSecret } from '../auth/secret-box.ts';
 
 /** The fields that have a column (computed ones do not). */
 export const storedFields = (entity: EntityDef): FieldDef[] => entity.fields.filter((f) => !f.computed);
@@ -19,7 +21,8 @@ const cache = new WeakMap<EntityDef, string>();
 export function selectColumns(entity: EntityDef): string {
   let s = cache.get(entity);
   if (!s) {
-    const pairs = [...STANDARD_COLUMNS, ...storedFields(entity).map((f) => [f.column, f.name] as [string, string])];
+    // write-only fields (a client secret) never leave the database: not in replies, not in the audit trail
+    const pairs = [...STANDARD_COLUMNS, ...storedFields(entity).filter((f) => !f.writeOnly).map((f) => [f.column, f.name] as [string, string])];
     s = pairs.map(([col, name]) => (col === name ? quoteIdent(col) : `${quoteIdent(col)} AS ${quoteIdent(name)}`)).join(', ');
     cache.set(entity, s);
   }
@@ -43,9 +46,13 @@ export const STANDARD_TYPES: Readonly<Record<string, { type: FieldDef['type']; f
   updatedBy: { type: 'integer' },
 };
 
-/** Writes JSON values as jsonb parameters; both drivers accept the text form. */
-export function toParam(f: FieldDef, v: unknown): unknown {
+/** Writes JSON values as jsonb parameters (both drivers accept the text form) and encrypted fields sealed with the key. */
+export function toParam(f: FieldDef, v: unknown, secretKey?: Buffer): unknown {
   if (v === undefined) return null;
+  if (f.encrypted && v !== null) {
+    if (!secretKey) throw new AppError('internal', `${f.name} is stored encrypted, but no secret key was given to this call`);
+    return sealSecret(secretKey, String(v));
+  }
   if (v !== null && (f.type === 'object' || f.type === 'array')) return JSON.stringify(v);
   return v;
 }

@@ -1,8 +1,8 @@
-import { assertAllowed, assertRecordAllowed } from '../access/access-policy.ts';
+import { allows, assertAllowed, assertRecordAllowed, decidedByRecord } from '../access/access-policy.ts';
 import { AppError } from '../app-error.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Row } from '../db/db.ts';
-import type { ChildDef, EntityDef } from '../metadata/registry.ts';
+import type { ChildDef, EntityDef, Role } from '../metadata/registry.ts';
 import { humanize, quoteIdent } from '../metadata/naming.ts';
 import type { CallContext } from './call-context.ts';
 import { mapDbError } from './db-error-mapping.ts';
@@ -41,21 +41,54 @@ function ownerWhere(ctx: CallContext, entity: EntityDef, owner: string | undefin
   throw new AppError('bad_request', `owner must be me or reports, not "${owner}"`);
 }
 
+/**
+ * When only self or supervisor lets an employee read an entity, a list shows only the records those roles reach: the
+ * caller's own, and those of the employees the caller supervises or stands in for.
+ */
+function recordRoleWhere(ctx: CallContext, entity: EntityDef, param: number): string | null {
+  const roles = entity.access.read;
+  if (allows(roles, ctx.actor, entity.module) || !decidedByRecord(roles, ctx.actor, entity)) return null;
+  const col = quoteIdent(entity.field.get(entity.owner!)!.column);
+  const reach = [
+    roles.includes('self') ? `${col} = $${param}` : '',
+    roles.includes('supervisor') ? `${col} IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $${param} OR acting_supervisor_id = $${param}))` : '',
+  ].filter(Boolean);
+  return `(${reach.join(' OR ')})`;
+}
+
 export function withComputed(ctx: CallContext, entity: EntityDef, rows: Row[]): Row[] {
   const computed = entity.fields.filter((f) => f.computed);
   if (computed.length) for (const r of rows) for (const f of computed) r[f.name] = ctx.hooks.computed[f.computed!](r);
   return rows;
 }
 
-export async function listRecords(ctx: CallContext, entity: EntityDef, query: Record<string, string[]>): Promise<ListResult> {
+/**
+ * A condition a hook adds to a list (contracts that have ended, the caller's resolutions): SQL over the entity's
+ * columns; `param` binds a value and returns its placeholder.
+ */
+export type ListCondition = (param: (value: unknown) => string) => string;
+
+export async function listRecords(ctx: CallContext, entity: EntityDef, query: Record<string, string[]>, condition?: ListCondition): Promise<ListResult> {
   assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, `read ${humanize(entity.name)} records`);
   const tenant = tenantWhere(ctx, entity, 1);
-  const q = parseListQuery(entity, query, tenant.params.length + 1);
+  const q = parseListQuery(entity, query, tenant.params.length + 1, ctx.hooks.filter);
   const where = [...tenant.sql, ...q.where];
   const params = [...tenant.params, ...q.params];
   const owner = ownerWhere(ctx, entity, query.owner?.[0], params.length + 1);
   if (owner) {
     where.push(owner);
+    params.push(ctx.actor.employeeId);
+  }
+  if (condition)
+    where.push(
+      `(${condition((value) => {
+        params.push(value);
+        return `$${params.length}`;
+      })})`,
+    );
+  const reach = recordRoleWhere(ctx, entity, params.length + 1);
+  if (reach) {
+    where.push(reach);
     params.push(ctx.actor.employeeId);
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
@@ -98,6 +131,8 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
 /** One record of the call's company (or a platform record the caller may see), locked for update when asked; 404 otherwise. */
 export async function fetchOne(ctx: CallContext, entity: EntityDef, id: unknown, lock = false): Promise<Row> {
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw new AppError('bad_request', `id must be a positive whole number`);
+  // past 2^53 a JSON number is no longer the id that was sent, and past 2^63 the database cannot even compare it
+  if (id > Number.MAX_SAFE_INTEGER) throw new AppError('not_found', `No ${humanize(entity.name)} with id ${id}`);
   const tenant = tenantWhere(ctx, entity, 2);
   const where = ['id = $1', ...tenant.sql].join(' AND ');
   const [row] = await ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${quoteIdent(entity.table)} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`, [id, ...tenant.params]);
@@ -106,15 +141,18 @@ export async function fetchOne(ctx: CallContext, entity: EntityDef, id: unknown,
 }
 
 export async function readRecord(ctx: CallContext, entity: EntityDef, id: unknown): Promise<Row> {
-  assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, `read ${humanize(entity.name)} records`);
+  const what = `read ${humanize(entity.name)} records`;
+  assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, what);
   const row = await fetchOne(ctx, entity, id);
+  // self and supervisor are decided on the record (assertAllowed lets them through to here)
+  await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, row, what);
   withComputed(ctx, entity, [row]);
   await loadChildren(ctx, entity.children, [row]);
   return row;
 }
 
 /** One query per child level, never per parent row. */
-async function loadChildren(ctx: CallContext, children: readonly ChildDef[], parents: Row[]): Promise<void> {
+export async function loadChildren(ctx: CallContext, children: readonly ChildDef[], parents: Row[]): Promise<void> {
   for (const c of children) {
     const child = ctx.registry.entity(c.entity);
     const via = child.field.get(c.via)!;
@@ -135,18 +173,26 @@ async function loadChildren(ctx: CallContext, children: readonly ChildDef[], par
   }
 }
 
-/** Adds one record; `checked` when the caller (a command or hook) has already decided access. */
-export async function addRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { checked?: boolean } = {}): Promise<Row> {
-  if (!opts.checked) assertAllowed(ctx.registry, entity, entity.access.add, ctx.actor, `add ${humanize(entity.name)} records`);
+/**
+ * Adds one record; `checked` when the caller (a command or hook) has already decided access. A command that adds
+ * (attach) names its own `roles`, its `action` for the audit trail, and read-only values it `set`s itself (a file).
+ * Roles decided by the record (a team it belongs to) are decided on the record as it will be stored, derived fields
+ * included.
+ */
+export async function addRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { checked?: boolean; roles?: readonly Role[]; action?: string; set?: Row } = {}): Promise<Row> {
+  const roles = opts.roles ?? entity.access.add;
+  const what = opts.action ? `${opts.action} ${humanize(entity.name)} records` : `add ${humanize(entity.name)} records`;
+  if (!opts.checked) assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
   validateRecord(entity, 'add', input);
-  const values: Row = { ...input };
-  if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, entity.access.add, ctx.actor, values, `add ${humanize(entity.name)} records`);
+  const values: Row = { ...input, ...opts.set };
   if (entity.workflow) values[entity.workflow.stateField] = entity.workflow.initial;
   checkRules(entity, values);
+  if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
+  if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
   if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
   const columns: { sql: string; value: unknown; cast: string }[] = [];
   if (entity.scope === 'company') columns.push({ sql: 'company_id', value: ctx.companyId, cast: '' });
-  for (const f of storedFields(entity)) if (values[f.name] !== undefined) columns.push({ sql: quoteIdent(f.column), value: toParam(f, values[f.name]), cast: paramCast(f) });
+  for (const f of storedFields(entity)) if (values[f.name] !== undefined) columns.push({ sql: quoteIdent(f.column), value: toParam(f, values[f.name], ctx.secretKey), cast: paramCast(f) });
   columns.push({ sql: 'created_by', value: ctx.actor.accountId, cast: '' }, { sql: 'updated_by', value: ctx.actor.accountId, cast: '' });
   const cols = columns.map((c) => c.sql);
   const params = columns.map((c) => c.value);
@@ -159,7 +205,7 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   }
   withComputed(ctx, entity, [row]);
   if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, null, row);
-  await writeAudit(ctx, entity, 'add', null, row);
+  await writeAudit(ctx, entity, opts.action ?? 'add', null, row);
   return row;
 }
 
@@ -188,12 +234,14 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
 }
 
 /** Writes changes to a fetched (and locked) record: version + 1, afterWrite hook, audit entry. Also used by commands. */
-export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, changes: Row, action: string): Promise<Row> {
-  checkRules(entity, { ...before, ...changes });
+export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, given: Row, action: string): Promise<Row> {
+  checkRules(entity, { ...before, ...given });
+  // derived fields follow the record as it will be stored, whatever the write changed
+  const changes = entity.beforeWrite ? { ...given, ...(await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, before, { ...before, ...given })) } : given;
   withComputed(ctx, entity, [before]);
   const fields = storedFields(entity).filter((f) => changes[f.name] !== undefined);
   const sets = fields.map((f, i) => `${quoteIdent(f.column)} = $${i + 1}${paramCast(f)}`);
-  const params = fields.map((f) => toParam(f, changes[f.name]));
+  const params = fields.map((f) => toParam(f, changes[f.name], ctx.secretKey));
   params.push(ctx.actor.accountId);
   const updatedBy = `$${params.length}`;
   params.push(before.id);

@@ -15,13 +15,47 @@ const cache = new WeakMap<EntityDef, Record<Mode, ValidateFunction>>();
 export function recordSchema(entity: EntityDef, mode: Mode, stateField?: string): JsonSchema {
   const writable = entity.fields.filter((f) => !f.readOnly && f.name !== stateField);
   const properties: Record<string, JsonSchema> = {};
-  for (const f of writable) properties[f.name] = f.required ? f.schema : nullable(f.schema);
+  for (const f of writable) properties[f.name] = f.required ? storable(f.schema) : nullable(storable(f.schema));
   if (mode === 'update') {
-    properties.id = { type: 'integer', minimum: 1 };
-    properties.version = { type: 'integer', minimum: 1 };
+    properties.id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+    properties.version = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
   }
   const required = mode === 'add' ? writable.filter((f) => f.required).map((f) => f.name) : ['id', 'version'];
   return { type: 'object', additionalProperties: false, required, properties };
+}
+
+/**
+ * Bounds that storage implies where the field declares none, so that ajv refuses a value naming its field instead of
+ * the database failing on it: integers (bigint, and exact in JavaScript) within ±2^53, numbers finite (a number too
+ * big for a double arrives as Infinity).
+ */
+function storable(s: JsonSchema): JsonSchema {
+  const bound = s.type === 'integer' ? Number.MAX_SAFE_INTEGER : s.type === 'number' ? Number.MAX_VALUE : undefined;
+  if (bound === undefined) return s;
+  return { ...s, minimum: s.minimum ?? -bound, maximum: s.maximum ?? bound };
+}
+
+/** The first string inside a value that holds the NUL character (PostgreSQL text cannot), as a path; null when none does. */
+function nulPath(v: unknown, path: string): string | null {
+  if (typeof v === 'string') return v.includes('\u0000') ? path : null;
+  if (Array.isArray(v)) {
+    for (const [i, x] of v.entries()) {
+      const p = nulPath(x, path ? `${path}.${i}` : String(i));
+      if (p) return p;
+    }
+  } else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      const p = nulPath(x, path ? `${path}.${k}` : k);
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
+/** Refuses the NUL character anywhere in a body, naming where (the database would refuse it without saying which field). */
+export function assertNoNul(input: unknown, pathPrefix = ''): void {
+  const at = nulPath(input, '');
+  if (at) throw AppError.validation([{ field: pathPrefix + at, message: 'must not contain the NUL character (\\u0000)' }]);
 }
 
 function nullable(s: JsonSchema): JsonSchema {
@@ -44,7 +78,7 @@ function validatorFor(entity: EntityDef, mode: Mode): ValidateFunction {
 export function validateRecord(entity: EntityDef, mode: Mode, input: unknown, pathPrefix = ''): asserts input is Record<string, unknown> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('bad_request', `The body must be a JSON object with the fields of ${entity.name}`);
   const validate = validatorFor(entity, mode);
-  if (validate(input)) return;
+  if (validate(input)) return assertNoNul(input, pathPrefix);
   throw AppError.validation(fieldErrors(entity, validate.errors ?? [], pathPrefix));
 }
 
@@ -83,6 +117,7 @@ export function validateInput(schema: JsonSchema, input: unknown): asserts input
   let v = inputCache.get(schema);
   if (!v) inputCache.set(schema, (v = ajv.compile(schema)));
   if (!v(input)) throw AppError.validation(fieldErrors(null, v.errors ?? []));
+  assertNoNul(input);
 }
 
 /** The entity's rules between fields, on the record as it will be stored; a 422 that names the field. */

@@ -15,6 +15,7 @@ export interface Engine {
   registry: Registry;
   hooks: HookRegistry;
   publicUrl: string;
+  secretKey?: Buffer;
 }
 
 /**
@@ -39,7 +40,7 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
       }
       actor = { ...caller, enabledModules: new Set(), adminModules: new Set() };
     }
-    const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, publicUrl: engine.publicUrl };
+    const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, publicUrl: engine.publicUrl, secretKey: engine.secretKey };
     const out = await fn(ctx);
     if (mail.length) await enqueueMail(tx, mail);
     return out;

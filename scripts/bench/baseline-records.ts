@@ -7,7 +7,7 @@ export const EMPLOYEE_COLUMNS =
   '"id", "version", "created_at" AS "createdAt", "updated_at" AS "updatedAt", "created_by" AS "createdBy", "updated_by" AS "updatedBy", ' +
   '"first_name" AS "firstName", "last_name" AS "lastName", "email", "employee_number" AS "employeeNumber", "job_title" AS "jobTitle", ' +
   '"business_unit_id" AS "businessUnitId", "department_id" AS "departmentId", "division_id" AS "divisionId", "section_id" AS "sectionId", ' +
-  '"sub_section_id" AS "subSectionId", "sub_sub_section_id" AS "subSubSectionId", "supervisor_id" AS "supervisorId", ' +
+  '"sub_section_id" AS "subSectionId", "sub_sub_section_id" AS "subSubSectionId", "supervisor_id" AS "supervisorId", "acting_supervisor_id" AS "actingSupervisorId", ' +
   '"business_unit_head" AS "businessUnitHead", "department_head" AS "departmentHead", "division_head" AS "divisionHead", ' +
   '"section_head" AS "sectionHead", "sub_section_head" AS "subSectionHead", "sub_sub_section_head" AS "subSubSectionHead", "status"';
 
@@ -46,6 +46,7 @@ export const EMPLOYEE_FIELDS: Record<string, Rule> = {
   subSectionId: { column: 'sub_section_id', check: id },
   subSubSectionId: { column: 'sub_sub_section_id', check: id },
   supervisorId: { column: 'supervisor_id', check: id },
+  actingSupervisorId: { column: 'acting_supervisor_id', check: id },
   businessUnitHead: { column: 'business_unit_head', check: yesNo },
   departmentHead: { column: 'department_head', check: yesNo },
   divisionHead: { column: 'division_head', check: yesNo },

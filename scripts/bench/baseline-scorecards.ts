@@ -24,9 +24,10 @@ const SCORECARD_COLUMNS = `id, company_id AS "companyId", version, created_at AS
 const PAGE_WITH_SCORES = `
 WITH bands AS (SELECT (b->>'rating')::int AS rating, (b->>'min')::numeric AS min, (b->>'max')::numeric AS max FROM jsonb_array_elements($5::text::jsonb) b),
 page AS (
-  SELECT s.id, s.name, s.level, s.period, s.status, s.employee_id AS "employeeId", concat_ws(' ', e.first_name, e.last_name) AS "employeeName"
-    FROM performance_scorecard s LEFT JOIN employee e ON e.company_id = s.company_id AND e.id = s.employee_id
-   WHERE s.company_id = $1 AND s.annual_plan_id = $2 AND s.level = $3 ORDER BY s.id LIMIT 50 OFFSET $4),
+  SELECT p.*, concat_ws(' ', e.first_name, e.last_name) AS "employeeName"
+    FROM (SELECT s.id, s.name, s.level, s.period, s.status, s.employee_id AS "employeeId" FROM performance_scorecard s
+           WHERE s.company_id = $1 AND s.annual_plan_id = $2 AND s.level = $3 ORDER BY s.id LIMIT 50 OFFSET $4) p
+    LEFT JOIN employee e ON e.company_id = $1 AND e.id = p."employeeId"),
 scored AS (
   SELECT k.scorecard_id, k.weight, k.adjusted_score,
          CASE WHEN k.kpi_type = 'Quantitative' THEN

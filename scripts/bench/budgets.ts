@@ -5,7 +5,9 @@ import type { CaseSummary } from './case-summary.ts';
  * The issue's budgets, checked in the run that measured them. Throughput is engine ÷ baseline (reads and list pages
  * ≥ 0.75, writes ≥ 0.5); latency is absolute (p99 under 100 ms on PostgreSQL for reads, under 500 ms on PGlite);
  * no errors anywhere and no timeouts on PGlite. Sign-in is bound by the deliberately slow password hash (scrypt,
- * 32 MiB per try) that both servers run alike, so it has a throughput budget but no latency budget.
+ * 32 MiB per try) that both servers run alike, so it has a throughput budget but no latency budget. A report page
+ * (50 scorecards scored from 1,000 KPIs) is held to issue 4's target, within 1.5× of the hand-written SQL, with no
+ * absolute latency budget: at 50 connections on two cores its p99 is bound by the work itself, for both servers.
  */
 export const BUDGET = {
   readRatio: 0.75,
@@ -31,11 +33,11 @@ export function judgeCase(c: BenchCase, s: CaseSummary): Verdict {
   const checked: string[] = [];
   const check = (ok: boolean, what: string) => (ok ? checked : failed).push(what);
   if (s.db === 'postgres') {
-    const floor = c.kind === 'write' ? BUDGET.writeRatio : BUDGET.readRatio;
+    const floor = c.kind === 'write' ? BUDGET.writeRatio : c.kind === 'report' ? Number((1 / BUDGET.reportTimeRatio).toFixed(2)) : BUDGET.readRatio;
     if (s.ratio !== null) check(s.ratio >= floor, `ratio ≥ ${floor}`);
     if (c.kind === 'read') check(s.engine.p99 < BUDGET.postgresReadP99Ms, `p99 < ${BUDGET.postgresReadP99Ms} ms`);
   } else {
-    if (c.kind !== 'sign-in') check(s.engine.p99 < BUDGET.pgliteP99Ms, `p99 < ${BUDGET.pgliteP99Ms} ms`);
+    if (c.kind !== 'sign-in' && c.kind !== 'report') check(s.engine.p99 < BUDGET.pgliteP99Ms, `p99 < ${BUDGET.pgliteP99Ms} ms`);
     check(s.engine.timeouts === 0, 'no timeouts');
   }
   check(s.engine.errors === 0, 'no errors');

@@ -19,7 +19,7 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
         const query = Object.fromEntries(Object.entries(queryLists(c)).filter(([k]) => k !== 'companyId').map(([k, v]) => [k, v[0]]));
         return success(c, { [command.dataKey]: await runCall(s, c, (ctx) => runCommand(ctx, entity, command, query)) });
       });
-    } else if (command.kind === 'upload') {
+    } else if (command.kind === 'upload' || command.kind === 'attach') {
       app.post(path, async (c) => {
         const { fields, file } = await multipartBody(c);
         return success(c, { [command.dataKey]: await runCall(s, c, (ctx) => runCommand(ctx, entity, command, fields, file)) });

@@ -4,14 +4,12 @@ import type { Actor } from '../../engine/access/actor.ts';
 import { AppError } from '../../engine/app-error.ts';
 import { readFile } from '../../engine/files/file-store.ts';
 import { LANGUAGES, type EntityDef, type Language, type Role } from '../../engine/metadata/registry.ts';
+import { titleFieldOf } from '../../engine/metadata/title-field.ts';
 import { openApiDocument } from '../../engine/openapi/openapi-document.ts';
 import { runCall } from '../call-runner.ts';
 import { success } from '../envelope.ts';
 import type { AppEnv, Stratum } from '../stratum-context.ts';
 
-/** The field that names a record to a person (in selects and titles). */
-const TITLE_FIELDS = ['name', 'fullName', 'companyName', 'description', 'label', 'code'];
-const titleFieldOf = (e: EntityDef) => TITLE_FIELDS.find((f) => e.field.has(f)) ?? 'id';
 
 /** The metadata the caller may see (for the renderer), texts, OpenAPI, health and stored files. */
 export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
@@ -61,9 +59,12 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
         dataKeys: e.dataKeys,
         titleField: titleFieldOf(e),
         fileStore: e.scope === 'platform' && !e.tenantKey ? 'platform-file' : 'file',
-        workflow: e.workflow,
+        // the transitions the caller may try: those decided by the record (team, approver) the server decides again
+        workflow: e.workflow && { ...e.workflow, transitions: e.workflow.transitions.filter((x) => mayTry((x.access ?? e.access.update) as Role[])) },
         owner: e.owner,
-        commands: e.commands.filter((x) => mayTry(x.access)).map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error })),
+        commands: e.commands
+          .filter((x) => mayTry(x.access))
+          .map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error, ...(x.kind === 'upload' || x.kind === 'attach' ? { maxBytes: x.maxBytes, mimeTypes: x.mimeTypes } : {}) })),
         can: { add: mayTry(e.access.add), update: mayTry(e.access.update), delete: mayTry(e.access.delete) },
       };
       });

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE } from '../../engine/db/tenant-scope.ts';
 import type { EntityDef } from '../../engine/metadata/registry.ts';
 import { backends } from '../support/backends.ts';
+import { hookInput } from '../security/support/hook-inputs.ts';
 import { addableCompanyEntities, addSample } from '../support/sample-records.ts';
 import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 /**
  * Generated from the Registry: for every company entity, company B tries to list, read, update, delete, filter by and
@@ -74,6 +77,46 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
         }
       }
     }
+  });
+
+  it('B can run none of A records commands or workflow transitions by id', async () => {
+    let tried = 0;
+    const companyBefore = (await a.get(`company/${aCompany}`)).body.data.company;
+    const entities = [...t.stratum.registry.entities.values()].filter((e) => e.scope === 'company' || e.tenantKey);
+    for (const e of entities) {
+      const recs = e.scope === 'company' ? aRecords.get(e.name)! : [(await a.get(`${e.name}/${aCompany}`)).body.data[e.dataKeys.item]];
+      for (const rec of recs) {
+        const calls: [string, () => Promise<{ status: number; body: any }>][] = [];
+        for (const tr of e.workflow?.transitions ?? []) {
+          calls.push([`transition ${tr.action}`, () => b.post(`${e.name}/${tr.action}`, { id: rec.id, version: rec.version, ...Object.fromEntries((tr.requires ?? []).map((f) => [f, 'A reason'])) })]);
+        }
+        for (const c of e.commands) {
+          // GET commands read the caller's own company (they take no record id)
+          if (c.method === 'GET') continue;
+          if (c.kind === 'upload') {
+            const form = new FormData();
+            form.set('id', String(rec.id));
+            form.set('document', new File([PNG], 'x.png', { type: c.mimeTypes[0] ?? 'image/png' }));
+            calls.push([`command ${c.name}`, () => b.raw(`${e.name}/${c.name}`, { method: 'POST', body: form })]);
+          } else if (c.kind === 'bulkAdd' || c.kind === 'attach') continue; // add B's own records; references are 'B cannot add records that reference A records'
+          else if (c.kind === 'bulkDelete') calls.push([`command ${c.name}`, () => b.post(`${e.name}/${c.name}`, { ids: [rec.id] })]);
+          else if (c.kind === 'hook') {
+            // the hook's example input, every id in it one of A's
+            const own = (name: string) => aRecords.get(name)![0].id as number;
+            const body = hookInput(c, { target: rec, ownerId: own('employee'), libraryScorecardId: own('performance-scorecard'), strategicModuleId: 1, bystanderEmployeeId: own('employee'), annualPlanId: own('annual-plan') });
+            calls.push([`command ${c.name}`, () => b.post(`${e.name}/${c.name}`, body)]);
+          } else calls.push([`command ${c.name}`, () => b.post(`${e.name}/${c.name}`, { id: rec.id, version: rec.version })]);
+        }
+        for (const [name, call] of calls) {
+          const r = await call();
+          expect([403, 404], `${e.name} ${name}: ${r.status} ${r.body.err_msg}`).toContain(r.status);
+          tried++;
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(10);
+    // A's company record (a platform record with a tenant key) too: its commands (logo, options) were refused
+    expect((await a.get(`company/${aCompany}`)).body.data.company).toMatchObject({ version: companyBefore.version, updatedAt: companyBefore.updatedAt });
   });
 
   it('B cannot add records that reference A records', async () => {

@@ -41,15 +41,15 @@ export interface TestStratum {
 }
 
 /** Boots Stratum on a fresh database of the backend, in memory, and gives clients that speak its API through app.request. */
-export async function startTestStratum(backend: Backend, options: Omit<BootOptions, 'db'> = {}): Promise<TestStratum> {
+export async function startTestStratum(backend: Backend, options: Omit<BootOptions, 'db'> = {}, settings: Partial<Config> = {}): Promise<TestStratum> {
   const db = await backend.open();
-  return startOnDb(db, options);
+  return startOnDb(db, options, settings);
 }
 
-export async function startOnDb(db: Awaited<ReturnType<Backend['open']>>, options: Omit<BootOptions, 'db'> = {}): Promise<TestStratum> {
+export async function startOnDb(db: Awaited<ReturnType<Backend['open']>>, options: Omit<BootOptions, 'db'> = {}, settings: Partial<Config> = {}): Promise<TestStratum> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stratum-test-'));
-  const config = { ...configFromEnv({}), dataDir, holderEmail: HOLDER.email, holderPassword: HOLDER.password, publicUrl: 'http://stratum.test' };
-  const { stratum, app } = await bootStratum(config, { ...options, db, log: () => {} });
+  const config = { ...configFromEnv({}), dataDir, holderEmail: HOLDER.email, holderPassword: HOLDER.password, publicUrl: 'http://stratum.test', ...settings };
+  const { stratum, app } = await bootStratum(config, { ...options, db, log: options.log ?? (() => {}) });
 
   const request = async (path: string, init: RequestInit, token?: string): Promise<Reply> => {
     const headers = new Headers(init.headers);

@@ -2,7 +2,7 @@
 
 export type I18NKey = string;
 /**
- * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor)
+ * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor); field:<name> (the employee the record's <name> names, e.g. field:approverId); member:<name> (a member of the team the record's <name> references, member:id for the team itself; the team entity declares members)
  */
 export type Role = string;
 
@@ -37,9 +37,21 @@ export interface EntityMeta {
    */
   unique?: [string, ...string[]][];
   /**
+   * extra index field combinations (after company_id, ending in id) for the filters reports and commands combine, e.g. ["annualPlanId", "level"]; references and list filters are indexed without this
+   */
+  indexes?: [string, ...string[]][];
+  /**
    * the field (a reference to employee) naming the employee a record belongs to; the roles self and supervisor and the list filter ?owner=me|reports use it
    */
   owner?: string;
+  /**
+   * a team entity: its membership entity, that entity's reference to this team (via) and to the employee; the role member:<field> admits the members
+   */
+  members?: {
+    entity: string;
+    via: string;
+    employee: string;
+  };
   /**
    * rules between fields, checked by the engine and by the database when both are given: { field, notBefore } means field >= notBefore; { field, notAfter } means field <= notAfter (a window inside its period)
    */
@@ -88,8 +100,52 @@ export interface EntityMeta {
      * hook run in the write's transaction after add and update
      */
     afterWrite?: string;
+    /**
+     * hook run in the write's transaction before add and update, on the record as it will be stored: it returns the values of derived (read-only) fields to store with it, or refuses the write
+     */
+    beforeWrite?: string;
   };
   commands?: Command[];
+  /**
+   * mail sent once for each record whose date comes near (daysBefore) or has passed (daysAfter): to the employees its roles name; sent again only when the date changes
+   */
+  reminders?: ({
+    [k: string]: unknown | undefined;
+  } & {
+    name: string;
+    /**
+     * a stored date field
+     */
+    date: string;
+    /**
+     * from this many days before the date until the date itself
+     */
+    daysBefore?: number;
+    /**
+     * once the date is more than this many days past (0: from the day after it)
+     */
+    daysAfter?: number;
+    /**
+     * self, supervisor, field:<name>, member:<name> or employee:moduleAdmin
+     *
+     * @minItems 1
+     */
+    to: [Role, ...Role[]];
+    /**
+     * the mail's subject; {{title}} and {{date}} are filled in
+     */
+    subject: string;
+    /**
+     * only records whose field holds one of these values
+     */
+    onlyWhen?: {
+      [k: string]: (string | number | boolean)[] | undefined;
+    };
+    /**
+     * no reminder for records where any of these fields is set (e.g. a completion date)
+     */
+    skipWhenSet?: string[];
+  })[];
 }
 export interface FieldsSchema {
   type: "object";
@@ -127,6 +183,14 @@ export interface Field {
    * set by commands or the engine, never by add or update
    */
   readOnly?: boolean;
+  /**
+   * written by add and update, never returned by any call (a client secret); omitted on update = kept
+   */
+  writeOnly?: boolean;
+  /**
+   * stored encrypted (AES-256-GCM with STRATUM_SECRET_KEY); needs writeOnly
+   */
+  "x-encrypted"?: boolean;
 }
 export interface Child {
   /**
@@ -153,12 +217,12 @@ export interface Access {
 export interface Command {
   name: string;
   /**
-   * patch: update only the named fields of one record; bulkAdd: add many records in one transaction; upload: store a file (multipart field 'document') and point a field at it; hook: a named hook does the work
+   * patch: update only the named fields of one record; bulkAdd: add many records in one transaction; bulkDelete: delete the records named in "ids" in one transaction (all or none); upload: store a file (multipart field 'document') and point a field of an existing record at it; attach: add a record carrying a file in one call (the file in 'document', the record's fields beside it); hook: a named hook does the work
    */
-  kind: "patch" | "bulkAdd" | "upload" | "hook";
+  kind: "patch" | "bulkAdd" | "upload" | "attach" | "hook" | "bulkDelete";
   method?: "GET" | "POST";
   /**
-   * patch: the fields it may change; upload: the one field that points at the file
+   * patch: the fields it may change; upload and attach: the one field that points at the file
    */
   fields?: string[];
   /**
@@ -170,4 +234,13 @@ export interface Command {
   dataKey?: string;
   maxBytes?: number;
   mimeTypes?: string[];
+  /**
+   * upload and attach: read-only fields of the record that take the stored file's name, size in bytes, type and SHA-256 checksum
+   */
+  fileInfo?: {
+    name?: string;
+    size?: string;
+    mimeType?: string;
+    sha256?: string;
+  };
 }

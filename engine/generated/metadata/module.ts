@@ -18,7 +18,7 @@ export interface ModuleMeta {
   routeBase?: string;
   screens?: {
     path: string;
-    kind: "list" | "form" | "detail" | "report" | "dashboard" | "redirect" | "custom";
+    kind: "list" | "form" | "detail" | "report" | "dashboard" | "redirect" | "custom" | "tabs";
     entity?: string;
     to?: string;
     component?: string;
@@ -51,5 +51,21 @@ export interface ModuleMeta {
     errors?: {
       [k: string]: string | undefined;
     };
+    /**
+     * list screens: a GET hook command of the entity whose reply is a page ({ list, total }) that the screen lists instead of the plain list, e.g. the ended contracts (contract/ended)
+     */
+    source?: string;
+    /**
+     * parameters of the route (:id) or of the query string (?cardId=) that name field values, by parameter: a list shows only the records with those values and its add and edit links carry them; a form fills them in; a parameter given as "id" names the record a form edits, e.g. {"id": "strategicPlanId", "objectiveId": "id"}
+     */
+    params?: {
+      [k: string]: string | undefined;
+    };
+    /**
+     * tabs screens: the paths of the screens shown as its tabs, in order; each tab's title is that screen's label (or its entity's); the open tab is remembered for the browser session
+     *
+     * @minItems 1
+     */
+    tabs?: [string, ...string[]];
   }[];
 }

@@ -79,10 +79,13 @@ export const scores: CommandHook = async (ctx, _entity, input) => {
       where.push(`s.${column} = $${params.length}`);
     }
   const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM performance_scorecard s WHERE ${where.join(' AND ')}`, params);
+  // the page first, then the names of its 50 employees: joining before the LIMIT would read every employee
   const page = await ctx.tx.query(
-    `SELECT s.id, s.name, s.level, s.period, s.status, s.employee_id AS "employeeId", concat_ws(' ', e.first_name, e.last_name) AS "employeeName"
-       FROM performance_scorecard s LEFT JOIN employee e ON e.company_id = s.company_id AND e.id = s.employee_id
-      WHERE ${where.join(' AND ')} ORDER BY s.id LIMIT ${limit} OFFSET ${offset}`,
+    `SELECT p.*, concat_ws(' ', e.first_name, e.last_name) AS "employeeName"
+       FROM (SELECT s.id, s.name, s.level, s.period, s.status, s.employee_id AS "employeeId" FROM performance_scorecard s
+              WHERE ${where.join(' AND ')} ORDER BY s.id LIMIT ${limit} OFFSET ${offset}) p
+       LEFT JOIN employee e ON e.company_id = $1 AND e.id = p."employeeId"
+      ORDER BY p.id`,
     params,
   );
   const kpis = page.length ? await ctx.tx.query(`SELECT ${KPI_SCORE_COLUMNS} FROM performance_kpi WHERE company_id = $1 AND scorecard_id = ANY($2)`, [ctx.companyId, page.map((s) => s.id)]) : [];

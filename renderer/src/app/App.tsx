@@ -11,7 +11,7 @@ import SignIn from '../sessions/SignIn.tsx';
 import { ScreenRouter } from './ScreenRouter.tsx';
 
 const ForgotPassword = lazy(() => import('../sessions/ForgotPassword.tsx'));
-const SignUp = lazy(() => import('../sessions/ForgotPassword.tsx').then((m) => ({ default: m.SignUp })));
+const SignUp = lazy(() => import('../sessions/SignUp.tsx'));
 const ResetPassword = lazy(() => import('../sessions/ResetPassword.tsx'));
 
 /** The main layout needs a stored session; without one it is cleared and the user goes to sign in. */

@@ -9,6 +9,7 @@ import { Forbidden, NotFound } from '../shell/NotFound.tsx';
 const ListScreen = lazy(() => import('../screens/ListScreen.tsx'));
 const FormScreen = lazy(() => import('../screens/FormScreen.tsx'));
 const DashboardScreen = lazy(() => import('../screens/DashboardScreen.tsx'));
+const TabsScreen = lazy(() => import('../screens/TabsScreen.tsx'));
 
 /** Picks the screen of the current path from the modules the user may see; another role's path says so, an unknown one is not found. */
 export function ScreenRouter() {
@@ -35,6 +36,8 @@ function Screen({ screen }: { screen: ScreenMeta }) {
   switch (screen.kind) {
     case 'redirect':
       return <Navigate to={screen.to!} replace />;
+    case 'tabs':
+      return <TabsScreen screen={screen} renderTab={(tab) => <Screen key={tab.path} screen={tab} />} />;
     case 'dashboard':
       return <DashboardScreen />;
     case 'custom': {

@@ -13,4 +13,9 @@ export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<an
   CowEmployees: lazy(() => import('./ImportEmployees.tsx').then((m) => ({ default: (p: object) => createElement(m.default, { ...p, source: 'cow' }) }))),
   ModuleAdminAccess: lazy(() => import('./ModuleAdminAccess.tsx')),
   ScorecardEditor: lazy(() => import('./ScorecardEditor.tsx')),
+  RiskHeatMap: lazy(() => import('./RiskHeatMap.tsx')),
+  ComplianceRequiredActions: lazy(() => import('./ComplianceRequiredActions.tsx')),
+  StrategyMap: lazy(() => import('./StrategyMap.tsx')),
+  ExecutionReport: lazy(() => import('./ExecutionReport.tsx')),
+  PossibleObjectives: lazy(() => import('./PossibleObjectives.tsx')),
 };

@@ -1,7 +1,7 @@
 /** What GET /api/v1/meta tells the renderer (server/routes/meta-routes.ts). */
 export interface ScreenMeta {
   path: string;
-  kind: 'list' | 'form' | 'detail' | 'report' | 'dashboard' | 'redirect' | 'custom';
+  kind: 'list' | 'form' | 'detail' | 'report' | 'dashboard' | 'redirect' | 'custom' | 'tabs';
   entity?: string;
   to?: string;
   component?: string;
@@ -12,6 +12,11 @@ export interface ScreenMeta {
   add?: string;
   edit?: string;
   errors?: Record<string, string>;
+  tabs?: string[];
+  /** list screens: the GET command of the entity that gives the page (contract/ended) instead of the plain list */
+  source?: string;
+  /** route (:id) or query (?cardId=) parameters that name field values, by parameter; "id" names the record a form edits */
+  params?: Record<string, string>;
 }
 
 export interface ModuleMeta {
@@ -37,8 +42,10 @@ export interface EntityMeta {
   titleField: string;
   /** where its uploads are read: the company's files or the platform's */
   fileStore: 'file' | 'platform-file';
-  workflow?: { stateField: string; transitions: { action: string; from: string[]; to: string; error?: string }[] };
-  commands: { name: string; kind: string; method: string; fields: string[]; dataKey: string; error?: string }[];
+  /** the transitions the caller may try (the server decides per record again); `requires`: fields the transition asks for (a reason) */
+  workflow?: { stateField: string; transitions: { action: string; from: string[]; to: string; access?: string[]; requires?: string[]; error?: string }[] };
+  /** upload and attach commands also say which files they take */
+  commands: { name: string; kind: string; method: string; fields: string[]; dataKey: string; error?: string; maxBytes?: number; mimeTypes?: string[] }[];
   can: { add: boolean; update: boolean; delete: boolean };
   /** the field naming the employee a record belongs to */
   owner?: string;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Form from '@rjsf/core';
 import validator from '@rjsf/validator-ajv8';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -11,7 +11,9 @@ import { useMeta } from '../meta/meta-context.tsx';
 import { useSession } from '../session/use-session.ts';
 import type { EntityMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
+import { StringListField } from '../widgets/StringListField.tsx';
 import { editableFields, formMode, screensOf } from './entity-screens.ts';
+import { boundValues } from './screen-params.ts';
 import { RecordChildren } from './RecordChildren.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
@@ -30,7 +32,12 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   const [params] = useSearchParams();
   const { loading, run } = useCall();
   const mode = formMode(screen);
-  const id = Number(params.get('id'));
+  // the record is named by ?id=, or by the path where the route has one (/app/actions-tracker/myresolutions/:id)
+  const { pathname } = useLocation();
+  // or by the parameter the screen binds to "id" (/objective/edit/:objectiveId); its other parameters are field values
+  const bound = useMemo(() => boundValues(screen, pathname, params), [screen, pathname, params]);
+  const pathId = screen.params ? bound.id : matchPath(screen.path, pathname)?.params.id;
+  const id = Number(params.get('id') ?? pathId);
   const [record, setRecord] = useState<Row | null>(null);
   const [formData, setFormData] = useState<Row>({});
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
@@ -39,8 +46,12 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   const session = useSession();
   // what the screen is about (a kind of record, the caller as owner) is filled in and not asked for
   const preset = useMemo<Row>(
-    () => ({ ...screen.preset, ...(screen.owner === 'me' && entity.owner && session?.employeeId ? { [entity.owner]: session.employeeId } : {}) }),
-    [screen, entity, session],
+    () => ({
+      ...screen.preset,
+      ...(screen.owner === 'me' && entity.owner && session?.employeeId ? { [entity.owner]: session.employeeId } : {}),
+      ...(mode === 'add' ? Object.fromEntries(Object.entries(bound).filter(([k]) => k !== 'id' && entity.schema.properties[k] && !entity.schema.properties[k].readOnly)) : {}),
+    }),
+    [screen, entity, session, bound, mode],
   );
 
   const fields = useMemo(() => editableFields(entity), [entity]);
@@ -58,20 +69,35 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       const own = (ui[name] as UiSchema | undefined) ?? {};
       if (f['x-ref']) ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'] }, ...own };
       else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v)), ...own };
+      else if (f.type === 'array' && (f.items as { type?: string; enum?: unknown } | undefined)?.type === 'string' && !(f.items as { enum?: unknown }).enum)
+        ui[name] = { 'ui:field': 'stringList', ...own };
       if (name in preset) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
     }
     return ui;
   }, [fields, entity, t, preset]);
 
+  /**
+   * The record as the server now has it, in the form too: a transition or an upload may change other fields (a
+   * completion date, a contract's status), and a later save sends only what differs from the record it shows.
+   */
+  const show = (r: Row) => {
+    setRecord(r);
+    setFormData(Object.fromEntries(fields.filter(([n]) => r[n] !== null && r[n] !== undefined).map(([n]) => [n, r[n]])));
+  };
+  const load = () =>
+    run(entity.errors.read ?? entity.errors.list, () => get(`${entity.name}/${id}`)).then((d) => {
+      if (d) show(d[entity.dataKeys.item]);
+    });
+  /** After a transition or an upload: its reply at once, then the record read again with its children (a new status entry). */
+  const changed = (r: Row) => {
+    show({ ...record, ...r });
+    void load();
+  };
+
   useEffect(() => {
     if (mode === 'edit') {
       if (!id) return;
-      run(entity.errors.read ?? entity.errors.list, () => get(`${entity.name}/${id}`)).then((d) => {
-        if (!d) return;
-        const r = d[entity.dataKeys.item];
-        setRecord(r);
-        setFormData(Object.fromEntries(fields.filter(([n]) => r[n] !== null && r[n] !== undefined).map(([n]) => [n, r[n]])));
-      });
+      void load();
     } else {
       // a parent chosen in the list (?businessUnitId=3) is filled in
       setFormData({ ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref']).map(([k, v]) => [k, Number(v)])), ...preset });
@@ -81,7 +107,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
 
   const backToList = () => {
     const parentParams = [...params.entries()].filter(([k]) => k !== 'id');
-    navigate(list ? `${list.path}${parentParams.length ? '?' + new URLSearchParams(parentParams) : ''}` : -1 as never);
+    // a list whose path has parameters (/strategic-plan/:id/pillar) is the one the user came from
+    navigate(list && !list.path.includes(':') ? `${list.path}${parentParams.length ? '?' + new URLSearchParams(parentParams) : ''}` : -1 as never);
   };
 
   const submit = async (data: Row) => {
@@ -97,7 +124,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   return (
     <section data-screen="form" data-entity={entity.name} data-mode={mode}>
       <h1>{t(mode === 'edit' ? 'shell.editWhat' : 'shell.addWhat', { what: t(entity.label) })}</h1>
-      {record && <WorkflowActions entity={entity} record={record} onChanged={setRecord} />}
+      {record && <WorkflowActions entity={entity} record={record} onChanged={changed} />}
       <div className="card form-box">
         <Form
           schema={schema}
@@ -105,6 +132,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           formData={formData}
           validator={validator}
           widgets={{ reference: ReferenceWidget }}
+          fields={{ stringList: StringListField }}
           formContext={{ formData, properties: entity.schema.properties }}
           extraErrors={extraErrors}
           showErrorList={false}
@@ -115,13 +143,13 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         >
           <div className="row">
             <span className="spacer" />
-            {list ? <Link className="btn" to={list.path}>{t('shell.cancel')}</Link> : <button type="button" className="btn" onClick={() => navigate(-1)}>{t('shell.cancel')}</button>}
+            {list && !list.path.includes(':') ? <Link className="btn" to={list.path}>{t('shell.cancel')}</Link> : <button type="button" className="btn" onClick={() => navigate(-1)}>{t('shell.cancel')}</button>}
             <button className="btn btn-primary" type="submit" disabled={loading}>{t('shell.save')}</button>
           </div>
         </Form>
       </div>
-      {record && <UploadCommands entity={entity} record={record} onChanged={setRecord} />}
-      {record && <RecordChildren entity={entity} record={record} />}
+      {record && <UploadCommands entity={entity} record={record} onChanged={changed} />}
+      {record && <RecordChildren entity={entity} record={record} onChanged={setRecord} />}
     </section>
   );
 }

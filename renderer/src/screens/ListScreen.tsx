@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AgGridReact } from 'ag-grid-react';
 import { AllCommunityModule, ModuleRegistry, themeQuartz, type ColDef, type GridApi, type IDatasource, type ICellRendererParams } from 'ag-grid-community';
 import Papa from 'papaparse';
@@ -8,12 +8,13 @@ import { get, post } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
 import { formatAmount, formatDate, formatDateTime, formatInteger, formatNumber, formatOrdinalDate } from '../format/formats.ts';
-import { optionLabel } from '../meta/labels.ts';
+import { optionKey, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts';
 import { ConfirmDialog } from '../shell/Dialogs.tsx';
 import { screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
+import { boundValues, fillPath, routeParams } from './screen-params.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -67,14 +68,43 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const [confirm, setConfirm] = useState<Record<string, unknown> | null>(null);
   const titles = useRef(new Map<string, Map<number, string>>());
   const own = screensOf(meta, entity.name);
-  const add = screen.add ? { path: screen.add } : own.add;
-  const edit = screen.edit ? { path: screen.edit } : own.edit;
+  const screenAt = (path: string) => meta.modules.flatMap((m) => m.screens).find((x) => x.path === path) ?? { path };
+  const add = screen.add ? screenAt(screen.add) : own.add;
+  const edit = screen.edit ? screenAt(screen.edit) : own.edit;
+  // the route's and the address's parameters the screen binds to fields (/strategic-plan/3/pillar → strategicPlanId 3)
+  const { pathname } = useLocation();
+  const current = useMemo(() => routeParams(screen, pathname), [screen, pathname]);
+  const bound = useMemo(() => boundValues(screen, pathname, params), [screen, pathname, params]);
+  /** Where a row's edit link goes: a path with parameters gets them filled in (from the row, then the route), else ?id=. */
+  const editPath = (row: Record<string, unknown>) => (edit!.path.includes(':') ? (fillPath(edit!, current, row, row.id) ?? edit!.path) : `${edit!.path}?id=${String(row.id)}`);
+  const openAdd = () => {
+    const query = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(bound)) if (k !== 'id') query.set(k, String(v));
+    const path = add!.path.includes(':') ? (fillPath(add!, current, bound) ?? add!.path) : add!.path;
+    navigate(`${path}${query.size ? `?${query}` : ''}`);
+  };
   // the screen's preset and owner, and filters in the address (e.g. ?businessUnitId=3 from a parent), stay on for every page
   const fixed = useMemo(
-    () => ({ ...screen.preset, ...(screen.owner ? { owner: screen.owner } : {}), ...Object.fromEntries([...params.entries()].filter(([k]) => entity.list.filters.includes(k))) }),
-    [params, entity, screen],
+    () => ({
+      ...screen.preset,
+      ...(screen.owner ? { owner: screen.owner } : {}),
+      ...Object.fromEntries([...params.entries()].filter(([k]) => entity.list.filters.includes(k))),
+      ...Object.fromEntries(Object.entries(bound).filter(([k]) => k !== 'id')),
+    }),
+    [params, entity, screen, bound],
   );
   const fieldOf = (name: string): FieldSchema => entity.schema.properties[name] ?? STANDARD[name] ?? { type: 'string' };
+  // a screen may list a command's page (the ended contracts) instead of the plain list; both page alike
+  const source = screen.source ? entity.commands.find((c) => c.name === screen.source) : undefined;
+  const fetchPage = useCallback(
+    async (query: Parameters<typeof get>[1]) => {
+      const r = await run(entity.errors.list, () => get(source ? `${entity.name}/${source.name}` : entity.name, query));
+      if (!r) return null;
+      const page = source ? r[source.dataKey] : r;
+      return { rows: page[source ? 'list' : entity.dataKeys.list] as Record<string, unknown>[], total: page.total as number };
+    },
+    [entity, source, run],
+  );
 
   const columns = useMemo<ColDef[]>(() => {
     const cols: ColDef[] = entity.list.columns.map((name) => {
@@ -87,6 +117,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         filter: filterable ? (f.type === 'integer' || f.type === 'number' ? 'agNumberColumnFilter' : f.format === 'date' ? 'agDateColumnFilter' : 'agTextColumnFilter') : false,
         filterParams: filterable && f.type === 'string' && !f.format ? { filterOptions: f.enum ? ['equals'] : ['contains', 'equals'], maxNumConditions: 1 } : { maxNumConditions: 1 },
         valueFormatter: (p) => formatValue(t, entity, name, f, p.value, titles.current),
+        // an option's cell carries its value as a class (value-overdue), so that a status can be told at a glance
+        cellClass: f.enum && f.type === 'string' ? (p) => (typeof p.value === 'string' ? `value-${optionKey(p.value).slice('option.'.length)}` : undefined) : undefined,
         type: (f.type === 'integer' || f.type === 'number') && !f['x-ref'] ? 'rightAligned' : undefined,
         minWidth: 120,
         flex: 1,
@@ -103,7 +135,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           p.data ? (
             <span className="row" style={{ gap: 4, flexWrap: 'nowrap' }}>
               {edit && (
-                <Link className="btn btn-sm" to={`${edit.path}?id=${p.data.id}`} aria-label={`${t('shell.edit')} ${p.data[entity.titleField] ?? p.data.id}`}>
+                <Link className="btn btn-sm" to={editPath(p.data)} aria-label={`${t('shell.edit')} ${p.data[entity.titleField] ?? p.data.id}`}>
                   {t('shell.edit')}
                 </Link>
               )}
@@ -152,15 +184,14 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const datasource = useMemo<IDatasource>(
     () => ({
       getRows: async (p) => {
-        const r = await run(entity.errors.list, () => get(entity.name, { ...query(p.sortModel, p.filterModel), limit: p.endRow - p.startRow, offset: p.startRow }));
+        const r = await fetchPage({ ...query(p.sortModel, p.filterModel), limit: p.endRow - p.startRow, offset: p.startRow });
         if (!r) return p.failCallback();
-        const rows = r[entity.dataKeys.list];
-        await loadTitles(rows);
+        await loadTitles(r.rows);
         setTotal(r.total);
-        p.successCallback(rows, r.total);
+        p.successCallback(r.rows, r.total);
       },
     }),
-    [entity, query, run, loadTitles],
+    [query, fetchPage, loadTitles],
   );
 
   const exportCsv = async () => {
@@ -168,10 +199,10 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
     const model = api.current;
     const sortModel = (model?.getColumnState() ?? []).filter((c) => c.sort).map((c) => ({ colId: c.colId, sort: c.sort as string }));
     for (let offset = 0; ; offset += 500) {
-      const r = await run(entity.errors.list, () => get(entity.name, { ...query(sortModel, model?.getFilterModel() ?? {}), limit: 500, offset }));
+      const r = await fetchPage({ ...query(sortModel, model?.getFilterModel() ?? {}), limit: 500, offset });
       if (!r) return;
-      rows.push(...r[entity.dataKeys.list]);
-      if (r[entity.dataKeys.list].length < 500 || rows.length >= 10000) break;
+      rows.push(...r.rows);
+      if (r.rows.length < 500 || rows.length >= 10000) break;
     }
     await loadTitles(rows);
     const header = entity.list.columns.map((c) => t(fieldOf(c).title ?? c));
@@ -210,7 +241,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         <span className="spacer" />
         <button className="btn" onClick={exportCsv}>{t('shell.exportCsv')}</button>
         {add && entity.can.add && (
-          <button className="btn btn-primary" onClick={() => navigate(`${add.path}${params.size ? `?${params}` : ''}`)}>
+          <button className="btn btn-primary" onClick={openAdd}>
             {t('shell.add')}
           </button>
         )}

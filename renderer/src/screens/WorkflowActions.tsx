@@ -1,33 +1,63 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import type { EntityMeta } from '../meta/meta-types.ts';
 import { optionLabel } from '../meta/labels.ts';
+import { useSession } from '../session/use-session.ts';
+import { InputDialog } from '../shell/Dialogs.tsx';
 
-/** The transitions that start from the record's state, as buttons; the server decides who may take them. */
+type Transition = NonNullable<EntityMeta['workflow']>['transitions'][number];
+const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
+
+/**
+ * The transitions that start from the record's state, as buttons, with what they ask for (a reason to decline) in a
+ * dialog. The server sends only the transitions the caller may try and decides again; a transition given only to the
+ * employee a field names (field:approverId) is shown to that employee alone. What the transition into the current
+ * state recorded (the reason a submission was declined) is shown beside the state.
+ */
 export function WorkflowActions({ entity, record, onChanged }: { entity: EntityMeta; record: Record<string, any>; onChanged: (r: Record<string, any>) => void }) {
   const { t } = useTranslation();
   const { loading, run } = useCall();
+  const session = useSession();
+  const [asking, setAsking] = useState<Transition | null>(null);
   const wf = entity.workflow;
   if (!wf) return null;
   const state = record[wf.stateField];
-  const open = wf.transitions.filter((x) => x.from.includes(state));
+  const mine = (x: Transition) => !x.access?.length || x.access.some((r) => !r.startsWith('field:') || record[r.slice('field:'.length)] === session?.employeeId);
+  const open = wf.transitions.filter((x) => x.from.includes(state) && mine(x));
+  // what brought the record to its state (the reason it was declined)
+  const recorded = [...new Set(wf.transitions.filter((x) => x.to === state).flatMap((x) => x.requires ?? []))].filter((f) => record[f] !== null && record[f] !== undefined && record[f] !== '');
+  const label = (field: string) => t(entity.schema.properties[field]?.title ?? field);
+  const take = async (x: Transition, values: Record<string, string> = {}) => {
+    setAsking(null);
+    const d = await run(x.error, () => post(`${entity.name}/${x.action}`, { id: record.id, version: record.version, ...values }));
+    // a transition answers with the record alone; its children (evidence) are as they were
+    if (d) onChanged({ ...record, ...d[entity.dataKeys.item] });
+  };
   return (
     <div className="toolbar" data-testid="workflow">
-      <span className="muted">{t('field.status')}: <strong>{optionLabel(t, state)}</strong></span>
+      <span className="muted">
+        {t('field.status')}: <strong data-testid="workflow-state">{optionLabel(t, state)}</strong>
+      </span>
+      {recorded.map((f) => (
+        <span key={f} className="muted" data-testid={`workflow-${f}`}>
+          {label(f)}: <strong>{String(record[f])}</strong>
+        </span>
+      ))}
       {open.map((x) => (
-        <button
-          key={x.action}
-          className="btn"
-          disabled={loading}
-          onClick={async () => {
-            const d = await run(x.error, () => post(`${entity.name}/${x.action}`, { id: record.id, version: record.version }));
-            if (d) onChanged(d[entity.dataKeys.item]);
-          }}
-        >
-          {t(`action.${x.action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`, { defaultValue: x.action })}
+        <button key={x.action} className="btn" disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : take(x))}>
+          {t(actionKey(x.action), { defaultValue: x.action })}
         </button>
       ))}
+      {asking && (
+        <InputDialog
+          title={t(actionKey(asking.action), { defaultValue: asking.action })}
+          fields={(asking.requires ?? []).map((name) => ({ name, label: label(name) }))}
+          onCancel={() => setAsking(null)}
+          onConfirm={(values) => take(asking, values)}
+        />
+      )}
     </div>
   );
 }

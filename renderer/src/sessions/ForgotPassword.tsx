@@ -5,19 +5,19 @@ import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { Field, SessionPage } from './SessionPage.tsx';
 
-/** Also the sign-up page: an invited person (an employee whose e-mail the company has) asks for a key to set a password. */
-export default function ForgotPassword({ signUp = false }: { signUp?: boolean }) {
+/** An account's owner asks for a key to set a new password. */
+export default function ForgotPassword() {
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (await run(signUp ? 'error.signUp' : 'error.forgotPassword', () => post('auth/forgot-password', { email }))) setSent(true);
+    if (await run('error.forgotPassword', () => post('auth/forgot-password', { email }))) setSent(true);
   };
   return (
-    <SessionPage title={t(signUp ? 'shell.signUp' : 'shell.forgotPassword')}>
-      <p className="muted">{t(signUp ? 'shell.signUpHelp' : 'shell.forgotHelp')}</p>
+    <SessionPage title={t('shell.forgotPassword')}>
+      <p className="muted">{t('shell.forgotHelp')}</p>
       {sent ? (
         <p role="status" data-testid="sent">{t('shell.keySent', { email })}</p>
       ) : (
@@ -30,5 +30,3 @@ export default function ForgotPassword({ signUp = false }: { signUp?: boolean })
     </SessionPage>
   );
 }
-
-export const SignUp = () => <ForgotPassword signUp />;

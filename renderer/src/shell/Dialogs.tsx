@@ -1,11 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallError } from '../api/call-state.tsx';
 
 function Dialog({ labelledBy, children, onClose }: { labelledBy: string; children: ReactNode; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('button')?.focus();
+    ref.current?.querySelector<HTMLElement>('textarea, input, select, button')?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -48,6 +48,37 @@ export function ConfirmDialog({ title, text, onConfirm, onCancel }: { title: str
         <button className="btn btn-danger" onClick={onCancel}>{t('shell.cancel')}</button>
         <button className="btn btn-success" onClick={onConfirm}>{t('shell.confirm')}</button>
       </div>
+    </Dialog>
+  );
+}
+
+/** Confirm after filling in what the action asks for (a reason to decline): each field required, confirm in green, cancel in red. */
+export function InputDialog({ title, fields, onConfirm, onCancel }: { title: string; fields: { name: string; label: string }[]; onConfirm: (values: Record<string, string>) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const complete = fields.every((f) => (values[f.name] ?? '').trim() !== '');
+  return (
+    <Dialog labelledBy="input-title" onClose={onCancel}>
+      <h2 id="input-title">{title}</h2>
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (complete) onConfirm(Object.fromEntries(fields.map((f) => [f.name, values[f.name].trim()])));
+        }}
+      >
+        {fields.map((f) => (
+          <label key={f.name} className="stack" style={{ gap: 'var(--space-1)' }}>
+            {f.label}
+            <textarea className="input" name={f.name} rows={3} required value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
+          </label>
+        ))}
+        <div className="row">
+          <span className="spacer" />
+          <button type="button" className="btn btn-danger" onClick={onCancel}>{t('shell.cancel')}</button>
+          <button type="submit" className="btn btn-success" disabled={!complete}>{t('shell.confirm')}</button>
+        </div>
+      </form>
     </Dialog>
   );
 }

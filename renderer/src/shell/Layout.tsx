@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { post } from '../api/api-client.ts';
+import { useCall } from '../api/call-state.tsx';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n/i18n.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ModuleMeta, ScreenMeta } from '../meta/meta-types.ts';
@@ -11,7 +12,8 @@ import { ErrorDialog } from './Dialogs.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 
 /** A screen shows in the navigation when it is a place to go, not a step (forms and redirects are reached from lists). */
-const inNavigation = (s: ScreenMeta) => s.kind === 'list' || s.kind === 'custom' || s.kind === 'dashboard' || s.kind === 'report';
+// a path with a parameter (/strategic-plan/:id/pillar) is reached from its parent, never from the navigation
+const inNavigation = (s: ScreenMeta) => (s.kind === 'list' || s.kind === 'custom' || s.kind === 'dashboard' || s.kind === 'report') && !s.path.includes(':');
 
 export function screenLabel(s: ScreenMeta, entityLabel: (name: string) => string | undefined): string {
   return s.label ?? (s.entity ? (entityLabel(s.entity) ?? s.entity) : (s.component ?? s.path));
@@ -51,8 +53,10 @@ export function Layout({ user, children }: { user: SessionUser; children: ReactN
   const layout = useLayout();
   const meta = useMeta();
   const navigate = useNavigate();
+  const { run } = useCall();
   const signOut = async () => {
-    await post('auth/logout');
+    // a failure is shown as { title: Sign Out Failed, message } (defect D15), and the stored user goes either way
+    await run('error.signOut', () => post('auth/logout'));
     clearUser();
     navigate('/app/sessions/signIn');
   };

@@ -1,0 +1,11 @@
+import type { ComputedHook } from '../hook-registry.ts';
+
+/** How a submission is named in lists and selects: its date and its state. */
+export const submissionLabel: ComputedHook = (s) => `${String(s.complianceDate ?? '')} · ${String(s.status ?? '')}`;
+
+const NOTE_LABEL_LENGTH = 80;
+/** How a note is named in lists: its first line, cut to 80 characters. */
+export const noteLabel: ComputedHook = (n) => {
+  const first = String(n.note ?? '').split('\n')[0].trim();
+  return first.length > NOTE_LABEL_LENGTH ? `${first.slice(0, NOTE_LABEL_LENGTH - 1)}…` : first;
+};

@@ -1,0 +1,24 @@
+import { AppError } from '../../app-error.ts';
+import type { Row } from '../../db/db.ts';
+import { humanize, quoteIdent } from '../../metadata/naming.ts';
+import type { CallContext } from '../../records/call-context.ts';
+import { selectColumns } from '../../records/record-columns.ts';
+
+/**
+ * The record of `entity` that a reference field of another record names, in the call's company (locked when asked);
+ * an unknown id, or one of another company, is refused as the foreign key would refuse it (422 naming the field).
+ */
+export async function referenced(ctx: CallContext, entity: string, id: unknown, field: string, lock = false): Promise<Row> {
+  const e = ctx.registry.entity(entity);
+  const [row] =
+    typeof id === 'number' && Number.isInteger(id)
+      ? await ctx.tx.query(`SELECT ${selectColumns(e)} FROM ${quoteIdent(e.table)} WHERE company_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [ctx.companyId, id])
+      : [];
+  if (!row) throw AppError.validation([{ field, message: `no ${humanize(entity)} with that id` }]);
+  return row;
+}
+
+/** States in which a submission's content (date, comment, evidence) may still change. */
+export const OPEN_FOR_EDIT = ['Draft', 'Declined'] as const;
+/** States of a submission that the activity's team and approver still follow. */
+export const OPEN_STATES = ['Draft', 'Submitted', 'Declined'] as const;

@@ -1,0 +1,61 @@
+import { AppError } from '../../app-error.ts';
+import type { Row } from '../../db/db.ts';
+import type { BeforeWriteHook } from '../hook-registry.ts';
+import { today } from '../performance/quarter-windows.ts';
+import { nextComplianceDate, type Frequency } from './compliance-dates.ts';
+import { OPEN_FOR_EDIT, referenced } from './compliance-records.ts';
+
+/** Fields of a submission that its team writes; the others are derived or belong to the workflow. */
+const CONTENT = ['complianceActivityId', 'complianceDate', 'comment'] as const;
+
+/**
+ * A submission follows its activity: the activity's compliance team (whose members submit it) and approver (who
+ * processes or declines it) are copied onto it on every write, so that the workflow's roles member:complianceTeamId
+ * and field:approverId decide on the submission itself. Who submitted and who decided are recorded as the state
+ * changes. It stays with its activity, its content cannot change once it is submitted, and its date is never in the
+ * future.
+ */
+export const deriveSubmission: BeforeWriteHook = async (ctx, _entity, before, record) => {
+  if (before && record.complianceActivityId !== before.complianceActivityId)
+    throw AppError.validation([{ field: 'complianceActivityId', message: 'cannot change: a submission stays with its activity; start one for the other activity' }]);
+  const activity = await referenced(ctx, 'compliance-activity', record.complianceActivityId, 'complianceActivityId');
+  if (before && record.status === before.status && !(OPEN_FOR_EDIT as readonly string[]).includes(before.status as string) && CONTENT.some((f) => (record[f] ?? null) !== (before[f] ?? null)))
+    throw new AppError('invalid_state', `A ${String(before.status).toLowerCase()} compliance submission cannot be changed; only a draft or a declined one can`);
+  if (!before || record.complianceDate !== before.complianceDate) {
+    const now = today();
+    if (String(record.complianceDate) > now) throw AppError.validation([{ field: 'complianceDate', message: `must not be in the future (today is ${now})` }]);
+  }
+  const derived: Row = { complianceTeamId: activity.complianceTeamId, approverId: activity.approverId };
+  if (before && record.status !== before.status) {
+    if (record.status === 'Submitted') Object.assign(derived, { submittedById: ctx.actor.employeeId, decidedById: null });
+    else derived.decidedById = ctx.actor.employeeId;
+  }
+  return derived;
+};
+
+/** Evidence belongs to its submission's team, and is attached only while the submission is a draft or declined. */
+export const deriveEvidence: BeforeWriteHook = async (ctx, _entity, _before, record) => {
+  const submission = await referenced(ctx, 'compliance-submission', record.complianceSubmissionId, 'complianceSubmissionId');
+  if (!(OPEN_FOR_EDIT as readonly string[]).includes(submission.status as string))
+    throw new AppError('invalid_state', `Evidence can be attached only to a draft or a declined submission; this one is ${String(submission.status).toLowerCase()}`);
+  return { complianceTeamId: submission.complianceTeamId };
+};
+
+/** A note is its author's; the activity's team and approver may write notes on it. */
+export const deriveNote: BeforeWriteHook = async (ctx, _entity, before, record) => {
+  const activity = await referenced(ctx, 'compliance-activity', record.complianceActivityId, 'complianceActivityId');
+  return { complianceTeamId: activity.complianceTeamId, approverId: activity.approverId, authorId: before ? before.authorId : ctx.actor.employeeId };
+};
+
+/**
+ * An activity's next date pending approval is the next date that its submitted (not yet processed) submission would
+ * give by the activity's frequency, and empty when none waits: derived on every write of the activity.
+ */
+export const scheduleActivity: BeforeWriteHook = async (ctx, _entity, before, record) => {
+  if (!before) return { nextComplianceDatePendingApproval: null };
+  const [pending] = await ctx.tx.query<{ complianceDate: string }>(
+    `SELECT compliance_date AS "complianceDate" FROM compliance_submission WHERE company_id = $1 AND compliance_activity_id = $2 AND status = 'Submitted' ORDER BY id DESC LIMIT 1`,
+    [ctx.companyId, before.id],
+  );
+  return { nextComplianceDatePendingApproval: pending ? nextComplianceDate(pending.complianceDate, record.frequency as Frequency) : null };
+};

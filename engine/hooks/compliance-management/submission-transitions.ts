@@ -1,0 +1,54 @@
+import { AppError } from '../../app-error.ts';
+import { applyUpdate } from '../../records/record-store.ts';
+import type { CallContext } from '../../records/call-context.ts';
+import type { Row } from '../../db/db.ts';
+import type { TransitionHook } from '../hook-registry.ts';
+import { nextComplianceDate, type Frequency } from './compliance-dates.ts';
+import { referenced } from './compliance-records.ts';
+
+/** The submission's activity, locked: two submissions of one activity are decided one after the other. */
+const lockedActivity = (ctx: CallContext, submission: Row) => referenced(ctx, 'compliance-activity', submission.complianceActivityId, 'complianceActivityId', true);
+
+/** A submission dated before the activity's last compliance would move its dates backwards. */
+function assertNotBeforeLast(submission: Row, activity: Row, refuse: (message: string) => AppError): void {
+  if (activity.lastComplianceDate && String(submission.complianceDate) < String(activity.lastComplianceDate))
+    throw refuse(`This submission is dated ${submission.complianceDate}, before the activity's last compliance on ${activity.lastComplianceDate}`);
+}
+
+/**
+ * submit: the team hands the submission to the approver. It needs its evidence, one submission of an activity waits
+ * for approval at a time, and the activity shows the next date that this submission would give
+ * (nextComplianceDatePendingApproval, derived by the activity's own hook when it is written here).
+ */
+export const markPending: TransitionHook = async (ctx, _entity, submission) => {
+  const activity = await lockedActivity(ctx, submission);
+  const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM compliance_evidence WHERE company_id = $1 AND compliance_submission_id = $2`, [ctx.companyId, submission.id]);
+  if (n === 0) throw new AppError('validation_failed', 'Attach at least one evidence file (a PDF or an image) before submitting', [{ field: 'evidenceList', message: 'needs at least one evidence file' }]);
+  const [waiting] = await ctx.tx.query<{ id: number }>(
+    `SELECT id FROM compliance_submission WHERE company_id = $1 AND compliance_activity_id = $2 AND status = 'Submitted' AND id <> $3 LIMIT 1`,
+    [ctx.companyId, activity.id, submission.id],
+  );
+  if (waiting) throw new AppError('conflict', `Another submission of "${activity.name}" (id ${waiting.id}) is already waiting for approval`);
+  assertNotBeforeLast(submission, activity, (m) => AppError.validation([{ field: 'complianceDate', message: m }]));
+  await applyUpdate(ctx, ctx.registry.entity('compliance-activity'), activity, {}, 'compliance-submitted');
+};
+
+/** decline: the submission goes back to its team with the approver's reason; the activity no longer shows a pending date. */
+export const clearPending: TransitionHook = async (ctx, _entity, submission) => {
+  const activity = await lockedActivity(ctx, submission);
+  await applyUpdate(ctx, ctx.registry.entity('compliance-activity'), activity, {}, 'compliance-declined');
+};
+
+/**
+ * process and admin-process: the activity was complied with on the submission's date, which becomes its last
+ * compliance date; its next date follows from its frequency. An approver does not process what they submitted
+ * themselves (a module administrator may, by admin-process).
+ */
+export const applyProcessed: TransitionHook = async (ctx, _entity, submission, action) => {
+  if (action === 'process' && submission.submittedById !== null && submission.submittedById === ctx.actor.employeeId)
+    throw new AppError('forbidden', 'An approver may not process a submission they submitted themselves; a module administrator may admin-process it');
+  const activity = await lockedActivity(ctx, submission);
+  assertNotBeforeLast(submission, activity, (m) => new AppError('invalid_state', m));
+  const last = String(submission.complianceDate);
+  await applyUpdate(ctx, ctx.registry.entity('compliance-activity'), activity, { lastComplianceDate: last, nextComplianceDate: nextComplianceDate(last, activity.frequency as Frequency) }, 'compliance-processed');
+};

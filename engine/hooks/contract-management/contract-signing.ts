@@ -1,0 +1,26 @@
+import { AppError } from '../../app-error.ts';
+import type { Row } from '../../db/db.ts';
+import type { BeforeWriteHook } from '../hook-registry.ts';
+import { today } from '../performance/quarter-windows.ts';
+
+/**
+ * A contract becomes Signed only through its upload-signed command: storing the signed document is what signs it, on
+ * today's upload date, with the status Active unless one is given. Its status belongs to signed contracts only, and a
+ * signed contract's document is its record of signature, so it is never replaced.
+ */
+export function signingChanges(before: Row | null, record: Row, uploadDate: string): Row {
+  const changes: Row = {};
+  const newDocument = record.signedDocument !== null && record.signedDocument !== undefined && record.signedDocument !== (before?.signedDocument ?? null);
+  if (newDocument) {
+    if (before?.type === 'Signed') throw new AppError('invalid_state', 'This contract is already signed; its signed document cannot be replaced');
+    changes.type = 'Signed';
+    changes.uploadDate = uploadDate;
+    changes.status = record.status ?? 'Active';
+  }
+  const type = changes.type ?? record.type;
+  if (type !== 'Signed' && record.status !== null && record.status !== undefined)
+    throw AppError.validation([{ field: 'status', message: 'is set once the signed contract is uploaded; a draft contract has no status' }]);
+  return changes;
+}
+
+export const signContract: BeforeWriteHook = async (_ctx, _entity, before, record) => signingChanges(before, record, today());

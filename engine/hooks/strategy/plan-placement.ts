@@ -1,0 +1,39 @@
+import { AppError } from '../../app-error.ts';
+import type { Db } from '../../db/db.ts';
+import type { BeforeWriteHook } from '../hook-registry.ts';
+
+/** The strategic plan a pillar or a pillar objective belongs to (undefined when it is not the caller's company's: its foreign key refuses it). */
+async function planOf(tx: Db, companyId: number | null, table: 'strategic_pillar' | 'pillar_objective', id: unknown): Promise<number | undefined> {
+  if (id === null || id === undefined) return undefined;
+  const [row] = await tx.query<{ plan: number }>(`SELECT strategic_plan_id AS plan FROM ${table} WHERE company_id = $1 AND id = $2`, [companyId, id]);
+  return row?.plan;
+}
+
+/**
+ * Pillar objectives, measures and initiatives carry the strategic plan of their pillar or objective, derived on every
+ * write, so that a plan's lists filter by it directly and a client can never place them in another plan; an
+ * objective's perspective must be one of that plan's.
+ */
+export const placeInPlan: BeforeWriteHook = async (ctx, entity, _before, record) => {
+  const strategicPlanId =
+    entity.name === 'pillar-objective' ? await planOf(ctx.tx, ctx.companyId, 'strategic_pillar', record.pillarId) : await planOf(ctx.tx, ctx.companyId, 'pillar_objective', record.pillarObjectiveId);
+  if (entity.name === 'pillar-objective' && record.perspectiveId !== null && record.perspectiveId !== undefined && strategicPlanId !== undefined) {
+    const [p] = await ctx.tx.query<{ plan: number | null }>(`SELECT strategic_plan_id AS plan FROM perspective WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.perspectiveId]);
+    if (p && p.plan !== strategicPlanId) throw AppError.validation([{ field: 'perspectiveId', message: "is a perspective of another plan than the pillar's" }]);
+  }
+  return strategicPlanId === undefined ? {} : { strategicPlanId };
+};
+
+/** A cause-and-effect link joins two different objectives of one plan; it carries that plan. */
+export const linkObjectives: BeforeWriteHook = async (ctx, _entity, _before, link) => {
+  if (link.causeObjectiveId === link.effectObjectiveId) throw AppError.validation([{ field: 'effectObjectiveId', message: 'must be another objective than the cause' }]);
+  const [cause, effect] = await Promise.all([planOf(ctx.tx, ctx.companyId, 'pillar_objective', link.causeObjectiveId), planOf(ctx.tx, ctx.companyId, 'pillar_objective', link.effectObjectiveId)]);
+  if (cause !== undefined && effect !== undefined && cause !== effect) throw AppError.validation([{ field: 'effectObjectiveId', message: 'is an objective of another strategic plan than the cause' }]);
+  return cause === undefined ? {} : { strategicPlanId: cause };
+};
+
+/** A month's progress on a corporate scorecard's KPI carries that scorecard, so that the monthly view filters by the card. */
+export const placeMonthlyProgress: BeforeWriteHook = async (ctx, _entity, _before, progress) => {
+  const [kpi] = await ctx.tx.query<{ scorecardId: number }>(`SELECT scorecard_id AS "scorecardId" FROM performance_kpi WHERE company_id = $1 AND id = $2`, [ctx.companyId, progress.performanceKpiId]);
+  return kpi ? { scorecardId: kpi.scorecardId } : {};
+};

@@ -1,0 +1,46 @@
+import type { EntityDef, Membership, Role } from './registry.ts';
+import type { MetadataFault } from './metadata-error.ts';
+
+/**
+ * Relationship roles, decided per record like self and supervisor:
+ *   field:<name>   the employee that the record's <name> (a reference to employee) names, e.g. field:approverId;
+ *   member:<name>  a member of the team that the record's <name> references (member:id, of the team record itself);
+ *                  the team entity declares `"members": { "entity", "via", "employee" }`, its membership entity.
+ * This checks every such role an entity names (access, commands, transitions, reminders) and records, for each member role,
+ * which table to ask; the access policy reads `entity.memberships` at run time.
+ */
+export function resolveRelationshipRoles(entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): void {
+  const used: [Role, string][] = [
+    ...Object.entries(entity.access).flatMap(([a, roles]) => roles.map((r): [Role, string] => [r, `/access/${a}`])),
+    ...entity.commands.flatMap((c, i) => c.access.map((r): [Role, string] => [r, `/commands/${i}/access`])),
+    ...(entity.workflow?.transitions ?? []).flatMap((t, i) => (t.access ?? []).map((r): [Role, string] => [r as Role, `workflow.json#/transitions/${i}/access`])),
+    ...entity.reminders.flatMap((x, i) => x.to.map((r): [Role, string] => [r, `/reminders/${i}/to`])),
+  ];
+  for (const [role, pointer] of used) {
+    const [kind, name] = role.split(':');
+    const fault = (message: string) => faults.push({ file: entity.source, pointer, message: `names the role ${role}, but ${message}` });
+    if (kind === 'field') {
+      if (entity.field.get(name)?.ref !== 'employee') fault(`"${name}" is not a reference to employee`);
+    } else if (kind === 'member') {
+      const team = name === 'id' ? entity : entities.get(entity.field.get(name)?.ref ?? '');
+      if (!team) {
+        fault(`"${name}" is not a reference`);
+        continue;
+      }
+      const membership = membershipOf(team, entities);
+      if (typeof membership === 'string') fault(membership);
+      else entity.memberships.set(name, membership);
+    }
+  }
+}
+
+function membershipOf(team: EntityDef, entities: ReadonlyMap<string, EntityDef>): Membership | string {
+  if (!team.members) return `${team.name} declares no "members"`;
+  const m = entities.get(team.members.entity);
+  if (!m) return `${team.name}'s members entity "${team.members.entity}" does not exist`;
+  const via = m.field.get(team.members.via);
+  const employee = m.field.get(team.members.employee);
+  if (via?.ref !== team.name) return `${m.name}.${team.members.via} is not a reference to ${team.name}`;
+  if (employee?.ref !== 'employee') return `${m.name}.${team.members.employee} is not a reference to employee`;
+  return { table: m.table, viaColumn: via.column, employeeColumn: employee.column };
+}

@@ -1,0 +1,139 @@
+/**
+ * Load: 100 simulated users (LOAD_USERS) for 60 seconds (LOAD_SECONDS) against the real server on a throwaway
+ * PostgreSQL on loopback, each running a mixed workload back to back: 70% reads (lists and single records, a
+ * scorecard with its KPIs among them), 20% updates (an employee record, with its version), 10% workflow transitions
+ * (approve / accept-back of a performance scorecard whose KPI weights total 100). Prints throughput, p50/p95/p99 per
+ * kind and overall, and errors; fails when there is an error or the overall p99 is over LOAD_P99_MS (250).
+ *
+ *   npm run test:load            LOAD_SECONDS=10 npm run test:load      LOAD_PROFILE_DIR=/tmp/prof npm run test:load
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { postgresAvailable, startCluster } from '../../tests/support/postgres-cluster.ts';
+import { api, companyWithExecutive, PASSWORD, startStratum } from './stratum-process.ts';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const USERS = Number(process.env.LOAD_USERS ?? 100);
+const P99_BUDGET = Number(process.env.LOAD_P99_MS ?? 250);
+
+type Kind = 'list' | 'read' | 'update' | 'transition';
+
+const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+
+if (!postgresAvailable()) {
+  const msg = 'PostgreSQL server binaries are missing: the load test cannot run';
+  if (process.env.CI === 'true') throw new Error(msg);
+  console.warn(`!!! ${msg}; SKIPPED !!!`);
+  process.exit(0);
+}
+
+const cluster = await startCluster();
+const dataDir = mkdtempSync(join(tmpdir(), 'stratum-load-'));
+// LOAD_PROFILE_DIR: the server writes a CPU profile there when it stops (open it in Chrome's DevTools)
+const server = await startStratum({ dataDir, databaseUrl: cluster.url, nodeArgs: process.env.LOAD_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`] : [] });
+let failed = false;
+try {
+  const a = api(server.url);
+  const must = async (path: string, body?: unknown, token?: string) => {
+    const r = await a.call(path, body, token);
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.body.err_msg}`);
+    return r.body.data;
+  };
+  console.log(`setting up: a company, ${USERS} employees, ${USERS} scorecards whose KPI weights total 100, ${USERS} sessions`);
+  const { email, token: admin } = await companyWithExecutive(server.url, dataDir, 'Load Co', ['strategic', 'performance']);
+  const employees = (await must('employee/add-bulk', { items: Array.from({ length: USERS }, (_, i) => ({ firstName: 'Load', lastName: `User ${i}` })) }, admin)).list as { id: number; version: number }[];
+  const strategic = (await must('strategic-plan/add', { description: 'Load plan', startDate: isoDay(-400), endDate: isoDay(2000) }, admin)).strategic;
+  const plan = (await must('annual-plan/add', { name: 'Load FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) }, admin)).annualPlan;
+  const scorecards: number[] = [];
+  for (const [i, e] of employees.entries()) {
+    const card = (await must('performance-scorecard/add', { name: `Card ${i}`, level: 'employee', employeeId: e.id, annualPlanId: plan.id, includeKeyPerformanceArea: 'No' }, admin)).scorecard;
+    await must('performance-scorecard/save-kpis', { id: card.id, kpis: [{ name: 'Revenue', kpiType: 'Quantitative', optionType: 'ASC', weight: 60, target: 100 }, { name: 'Cost', kpiType: 'Quantitative', optionType: 'DESC', weight: 40, target: 10 }] }, admin);
+    scorecards.push(card.id);
+  }
+  // each simulated user has a session of its own (the executive, a module admin, signed in once per user)
+  const tokens: string[] = [];
+  for (let i = 0; i < USERS; i++) tokens.push((await must('auth/login', { email, password: PASSWORD })).user.token);
+
+  // The simulated users speak plain node:http over kept-alive connections: fetch costs the driver, on the same two
+  // cores as the server and PostgreSQL, about as much CPU as the server itself.
+  const agent = new Agent({ keepAlive: true, maxSockets: USERS });
+  const { hostname, port } = new URL(server.url);
+  const send = (path: string, body: unknown, token: string) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const data = body === undefined ? undefined : JSON.stringify(body);
+      const req = request({ agent, hostname, port, path: `/api/v1/${path}`, method: data ? 'POST' : 'GET', headers: { token, ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          } catch (e) {
+            reject(e);
+          }
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(data);
+    });
+  const latencies: Record<Kind, number[]> = { list: [], read: [], update: [], transition: [] };
+  const errors: string[] = [];
+  const deadline = Date.now() + SECONDS * 1000;
+  const user = async (i: number) => {
+    const token = tokens[i];
+    let employee = employees[i];
+    let approved = false;
+    let n = 0;
+    while (Date.now() < deadline) {
+      const roll = Math.random();
+      const kind: Kind = roll < 0.35 ? 'list' : roll < 0.7 ? 'read' : roll < 0.9 ? 'update' : 'transition';
+      const started = performance.now();
+      let r: { status: number; body: any };
+      try {
+        if (kind === 'list') r = await send(['employee?limit=50', 'performance-scorecard?limit=20', `employee?limit=20&sort=-updatedAt`, 'business-unit'][n % 4], undefined, token);
+        else if (kind === 'read') r = await send(n % 2 ? `employee/${employees[(i + n) % USERS].id}` : `performance-scorecard/${scorecards[(i + n) % USERS]}`, undefined, token);
+        else if (kind === 'update') {
+          r = await send('employee/update', { id: employee.id, version: employee.version, lastName: `User ${i} v${n}` }, token);
+          if (r.status === 200) employee = r.body.data.employee;
+        } else {
+          r = await send(`performance-scorecard/${approved ? 'accept-back' : 'approve'}`, { id: scorecards[i] }, token);
+          if (r.status === 200) approved = !approved;
+        }
+      } catch (e) {
+        r = { status: 0, body: { err_msg: String(e) } };
+      }
+      latencies[kind].push(performance.now() - started);
+      if (r.status !== 200) errors.push(`${kind}: ${r.status} ${r.body.err_msg}`);
+      n++;
+    }
+  };
+  console.log(`running: ${USERS} users for ${SECONDS} s (70% reads, 20% updates, 10% transitions)`);
+  await Promise.all(Array.from({ length: USERS }, (_, i) => user(i)));
+  agent.destroy();
+
+  const all = Object.values(latencies).flat().sort((x, y) => x - y);
+  const row = (name: string, xs: number[]) => {
+    const s = [...xs].sort((x, y) => x - y);
+    return `${name.padEnd(11)} ${String(s.length).padStart(7)} ${(s.length / SECONDS).toFixed(0).padStart(7)} ${percentile(s, 50).toFixed(1).padStart(8)} ${percentile(s, 95).toFixed(1).padStart(8)} ${percentile(s, 99).toFixed(1).padStart(8)} ${percentile(s, 100).toFixed(0).padStart(8)}`;
+  };
+  console.log(`\n${'kind'.padEnd(11)} ${'calls'.padStart(7)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+  for (const k of Object.keys(latencies) as Kind[]) console.log(row(k, latencies[k]));
+  console.log(row('all', all));
+  const byMessage = new Map<string, number>();
+  for (const e of errors) byMessage.set(e, (byMessage.get(e) ?? 0) + 1);
+  console.log(`\nerrors: ${errors.length}${errors.length ? '\n' + [...byMessage].slice(0, 10).map(([m, c]) => `  ${c} × ${m}`).join('\n') : ''}`);
+  const p99 = percentile(all, 99);
+  if (errors.length) failed = true;
+  if (p99 > P99_BUDGET) {
+    console.log(`p99 ${p99.toFixed(1)} ms is over the ${P99_BUDGET} ms budget`);
+    failed = true;
+  } else console.log(`p99 ${p99.toFixed(1)} ms is within the ${P99_BUDGET} ms budget`);
+} finally {
+  await server.stop();
+  cluster.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,40 @@
+import { runReminders } from '../engine/reminders/reminder-run.ts';
+import type { Stratum } from './stratum-context.ts';
+
+/** Today's calendar date where the server runs. */
+export function todayHere(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Sends due reminders shortly after start and then every `everyMinutes` (0: never). Each run is idempotent (what was
+ * sent is recorded), so several servers behind a load balancer send nothing twice. Returns a stop function.
+ */
+export function scheduleReminders(s: Stratum, everyMinutes: number, log: (line: string) => void): () => void {
+  if (everyMinutes <= 0) return () => {};
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const r = await runReminders({ ...s, publicUrl: s.config.publicUrl }, todayHere());
+      if (r.mails) {
+        log(`reminders: ${r.reminders} due, ${r.mails} mails`);
+        await s.mailer.deliverPending();
+      }
+    } catch (e) {
+      log(`reminders failed: ${(e as Error).message}`);
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(run, 30_000);
+  const every = setInterval(run, everyMinutes * 60_000);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}

@@ -1,0 +1,24 @@
+import type { Hono } from 'hono';
+import { AppError } from '../../engine/app-error.ts';
+import { runReminders } from '../../engine/reminders/reminder-run.ts';
+import { success } from '../envelope.ts';
+import { jsonBody } from '../request-body.ts';
+import type { AppEnv, Stratum } from '../stratum-context.ts';
+import { todayHere } from '../reminder-schedule.ts';
+
+/** The holder sends the reminders due now (or on a given day) without waiting for the schedule. */
+export function mountReminderRoutes(app: Hono<AppEnv>, s: Stratum): void {
+  app.post('/api/v1/reminders/run', async (c) => {
+    const caller = c.get('caller');
+    if (!caller) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
+    if (caller.role !== 'holder') throw new AppError('forbidden', 'Only the platform administrator may send reminders by hand');
+    const body = ((await jsonBody(c)) ?? {}) as Record<string, unknown>;
+    const extra = Object.keys(body).filter((k) => k !== 'today');
+    if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not a known field' })));
+    if (body.today !== undefined && (typeof body.today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.today) || Number.isNaN(Date.parse(body.today))))
+      throw AppError.validation([{ field: 'today', message: 'must be a date as YYYY-MM-DD' }]);
+    const result = await runReminders({ ...s, publicUrl: s.config.publicUrl }, (body.today as string | undefined) ?? todayHere());
+    if (result.mails) void s.mailer.deliverPending();
+    return success(c, { reminders: result });
+  });
+}

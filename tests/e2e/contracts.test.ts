@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, companyWithExecutive } from './support/api-setup.ts';
+import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server-process.ts';
+import { pick, signIn, snap } from './support/screens.ts';
+
+const skip = browserSkipReason();
+const TITLE = 'Office cleaning 2027';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+describe.skipIf(skip)('contract management: add a draft contract and sign it by uploading the signed document', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let exec: { email: string; password: string };
+  let token: string;
+  let contractId: number;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const company = await companyWithExecutive(server, 'Contractline', 'exec-pass-12', ['contract-management']);
+    exec = { email: company.email, password: company.password };
+    token = (await api(server, 'auth/login', exec)).user.token;
+    await api(server, 'third-party/add', { name: 'Acme Cleaning' }, token);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('adds a contract from the tabbed contract management screen; it starts as a Draft', async () => {
+    await signIn(page, server.url, exec.email, exec.password);
+    await page.goto(`${server.url}/app/contract-management/main`);
+    await page.getByRole('tab', { name: 'Contracts', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Ended contracts' }).waitFor();
+    await page.locator('[data-screen=list][data-entity=contract]').getByRole('button', { name: 'Add' }).click();
+    await page.waitForURL('**/app/contract-management/add-contract');
+    await page.locator('#root_title').fill(TITLE);
+    await pick(page, 'thirdPartyId', 'Acme Cleaning');
+    await page.locator('#root_startDate').fill('2027-01-01');
+    await page.locator('#root_endDate').fill('2027-12-31');
+    await page.locator('#root_title').press('Tab');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/app/contract-management/contracts**');
+    await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
+    const [contract] = (await api(server, `contract?q=${encodeURIComponent(TITLE)}`, undefined, token)).list;
+    expect(contract).toMatchObject({ type: 'Draft', status: null, phase: 'Draft' });
+    contractId = contract.id;
+    await snap(page, 'contracts-01-draft-added');
+  });
+
+  it('refuses a file of the wrong type, then signs the contract when its signed PDF is uploaded: Draft becomes Signed', async () => {
+    await page.goto(`${server.url}/app/contract-management/edit-contract?id=${contractId}`);
+    const status = page.getByTestId('workflow');
+    await expect.poll(() => status.innerText()).toMatch(/Status:\s*Draft/);
+    const input = page.locator('#upload-upload-signed');
+    await input.setInputFiles({ name: 'signed.txt', mimeType: 'text/plain', buffer: Buffer.from('not a contract') });
+    await page.getByRole('heading', { name: 'Upload Signed Contract Failed' }).waitFor();
+    await expect.poll(() => page.getByTestId('error-message').innerText()).toMatch(/not allowed/);
+    await snap(page, 'contracts-02-wrong-file-refused');
+    await page.getByRole('button', { name: 'OK' }).click();
+    expect((await api(server, `contract/${contractId}`, undefined, token)).contract.type).toBe('Draft');
+    await expect.poll(() => status.innerText()).toMatch(/Status:\s*Draft/);
+
+    await input.setInputFiles({ name: 'signed-contract.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect.poll(() => status.innerText()).toMatch(/Status:\s*Signed/);
+    await page.getByRole('status').filter({ hasText: 'signed-contract.pdf' }).waitFor();
+    // the form shows the status the signing set, so that a later save keeps it
+    await expect.poll(() => page.locator('#root_status option:checked').innerText()).toBe('Active');
+    const signed = (await api(server, `contract/${contractId}`, undefined, token)).contract;
+    expect(signed).toMatchObject({ type: 'Signed', status: 'Active', phase: 'Monitored' });
+    expect(signed.signedDocument).toEqual(expect.any(Number));
+    await snap(page, 'contracts-03-signed');
+  });
+
+  it('lists the signed contract among the signed and the monitored contracts', async () => {
+    await page.goto(`${server.url}/app/contract-management/main`);
+    await page.getByRole('tab', { name: 'Monitored contracts' }).click();
+    await page.getByRole('heading', { name: 'Monitored contracts' }).waitFor();
+    await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Signed contracts' }).click();
+    await page.getByRole('heading', { name: 'Signed contracts' }).waitFor();
+    await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Ended contracts' }).click();
+    await page.getByRole('heading', { name: 'Ended contracts' }).waitFor();
+    await page.getByText('Nothing here yet.').waitFor();
+    await snap(page, 'contracts-04-ended-empty');
+  });
+});

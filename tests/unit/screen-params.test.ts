@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { boundValues, fillPath, routeParams } from '../../renderer/src/screens/screen-params.ts';
+import type { ScreenMeta } from '../../renderer/src/meta/meta-types.ts';
+
+const pillars: ScreenMeta = { path: '/app/strategy-management/strategic-plan/:id/pillar', kind: 'list', entity: 'strategic-pillar', params: { id: 'strategicPlanId' } };
+const editPillar = { path: '/app/strategy-management/strategic-plan/:id/pillar/edit/:pillarId', params: { id: 'strategicPlanId', pillarId: 'id' } };
+const editObjective = { path: '/app/strategy-management/strategic-plan/:id/objective/edit/:objectiveId', params: { objectiveId: 'id' } };
+
+describe('screen parameters', () => {
+  it('binds route parameters, then query parameters, to the fields the screen names, numbers as numbers', () => {
+    expect(boundValues(pillars, '/app/strategy-management/strategic-plan/7/pillar', new URLSearchParams())).toEqual({ strategicPlanId: 7 });
+    const standard: ScreenMeta = { path: '/app/strategy-management/strategy-execution/standard', kind: 'list', params: { cardId: 'scorecardId' } };
+    expect(boundValues(standard, standard.path, new URLSearchParams('cardId=12'))).toEqual({ scorecardId: 12 });
+    expect(boundValues(standard, standard.path, new URLSearchParams())).toEqual({});
+    expect(routeParams(pillars, '/app/strategy-management/strategic-plan/7/pillar')).toEqual({ id: '7' });
+  });
+
+  it("fills an edit path's parameters from the row (its id for the record) and the route the user is on", () => {
+    const current = { id: '7' };
+    expect(fillPath(editPillar, current, { id: 3, strategicPlanId: 7 }, 3)).toBe('/app/strategy-management/strategic-plan/7/pillar/edit/3');
+    // an unbound :id is the route's, not the row's
+    expect(fillPath(editObjective, current, { id: 42 }, 42)).toBe('/app/strategy-management/strategic-plan/7/objective/edit/42');
+    // a path whose only parameter is :id takes the row's
+    expect(fillPath({ path: '/app/strategy-management/annual-corporate-scorecards/:id/edit' }, {}, { id: 5 }, 5)).toBe('/app/strategy-management/annual-corporate-scorecards/5/edit');
+  });
+
+  it('fills an add path from the values the list is about, and gives up when one is missing', () => {
+    const add = { path: '/app/strategy-management/annual-corporate-scorecards/:id/initiative/add', params: { id: 'scorecardId' } };
+    expect(fillPath(add, {}, { scorecardId: 12 })).toBe('/app/strategy-management/annual-corporate-scorecards/12/initiative/add');
+    expect(fillPath(add, {}, {})).toBeUndefined();
+  });
+});
