@@ -14,6 +14,8 @@ export type AfterWriteHook = (ctx: CallContext, entity: EntityDef, before: Row |
  * returns the derived (read-only) field values to store with it, or throws to refuse the write.
  */
 export type BeforeWriteHook = (ctx: CallContext, entity: EntityDef, before: Row | null, record: Row) => Promise<Row>;
+/** Runs in the delete's transaction before a record goes, on the record as stored; throws to refuse the delete. */
+export type BeforeDeleteHook = (ctx: CallContext, entity: EntityDef, record: Row) => Promise<void>;
 /** Runs in a workflow transition's transaction after the state changed. */
 export type TransitionHook = (ctx: CallContext, entity: EntityDef, record: Row, action: string) => Promise<void>;
 /** What a filter hook writes its SQL with: a stored field's column, and a placeholder for a value. */
@@ -32,12 +34,15 @@ export interface HookRegistry extends HookCatalog {
   readonly command: Readonly<Record<string, CommandHook>>;
   readonly afterWrite: Readonly<Record<string, AfterWriteHook>>;
   readonly beforeWrite: Readonly<Record<string, BeforeWriteHook>>;
+  readonly beforeDelete: Readonly<Record<string, BeforeDeleteHook>>;
   readonly transition: Readonly<Record<string, TransitionHook>>;
   readonly filter: Readonly<Record<string, FilterHook>>;
 }
 
 /** Kinds a registry may leave out (added after the first hooks were written) default to none. */
-export function createHookRegistry(given: Omit<HookRegistry, 'has' | 'beforeWrite' | 'filter'> & Partial<Pick<HookRegistry, 'beforeWrite' | 'filter'>>): HookRegistry {
-  const hooks = { beforeWrite: {}, filter: {}, ...given };
+export function createHookRegistry(
+  given: Omit<HookRegistry, 'has' | 'beforeWrite' | 'beforeDelete' | 'filter'> & Partial<Pick<HookRegistry, 'beforeWrite' | 'beforeDelete' | 'filter'>>,
+): HookRegistry {
+  const hooks = { beforeWrite: {}, beforeDelete: {}, filter: {}, ...given };
   return { ...hooks, has: (kind: HookKind, name: string) => Object.hasOwn(hooks[kind], name) };
 }

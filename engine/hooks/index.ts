@@ -39,6 +39,7 @@ import { agencyReport, report as executionReport } from './strategy-execution/ex
 import { possibleObjectives } from './strategy-execution/possible-objectives.ts';
 import { checkPillar as checkProjectPillar } from './strategic-projects/project-placement.ts';
 import { report as projectReport } from './strategic-projects/project-report.ts';
+import { keepAcceptedReview, keepSettledInitiative, keepSettledObjective } from './strategy-execution/settled-deletes.ts';
 
 /** Every hook that metadata may name, by kind and name. */
 export const hooks = createHookRegistry({
@@ -90,6 +91,11 @@ export const hooks = createHookRegistry({
     'performance.createQuarters': createQuarters,
     'risk.rerateRisks': rerateRisks,
     'risk.applyMitigationProgress': applyMitigationProgress,
+  },
+  beforeDelete: {
+    'execution.keepSettledObjective': keepSettledObjective,
+    'execution.keepSettledInitiative': keepSettledInitiative,
+    'execution.keepAcceptedReview': keepAcceptedReview,
   },
   beforeWrite: {
     'strategy.placeInPlan': placeInPlan,

@@ -26,7 +26,7 @@ import {
   type WorkflowMeta,
 } from './registry.ts';
 
-export type HookKind = 'computed' | 'command' | 'afterWrite' | 'beforeWrite' | 'transition' | 'filter';
+export type HookKind = 'computed' | 'command' | 'afterWrite' | 'beforeWrite' | 'beforeDelete' | 'transition' | 'filter';
 export interface HookCatalog {
   has(kind: HookKind, name: string): boolean;
 }
@@ -344,6 +344,8 @@ function buildEntity(
     faults.push({ file, pointer: '/hooks/afterWrite', message: `names the unknown hook "${m.hooks.afterWrite}"` });
   if (m.hooks?.beforeWrite && !hooks.has('beforeWrite', m.hooks.beforeWrite))
     faults.push({ file, pointer: '/hooks/beforeWrite', message: `names the unknown hook "${m.hooks.beforeWrite}"` });
+  if (m.hooks?.beforeDelete && !hooks.has('beforeDelete', m.hooks.beforeDelete))
+    faults.push({ file, pointer: '/hooks/beforeDelete', message: `names the unknown hook "${m.hooks.beforeDelete}"` });
 
   return {
     name: m.name,
@@ -375,6 +377,7 @@ function buildEntity(
     dataKeys: { list: m.api?.dataKeys?.list ?? 'list', item: m.api?.dataKeys?.item ?? 'item' },
     afterWrite: m.hooks?.afterWrite,
     beforeWrite: m.hooks?.beforeWrite,
+    beforeDelete: m.hooks?.beforeDelete,
     commands,
     members: m.members,
     reminders: remindersOf(m, field, file, faults, key),

@@ -107,6 +107,8 @@ export interface EntityDef {
   readonly afterWrite?: string;
   /** Derives read-only fields (and may refuse) before add and update, in the write's transaction. */
   readonly beforeWrite?: string;
+  /** May refuse a delete (a record an accepted plan has settled), in the delete's transaction. */
+  readonly beforeDelete?: string;
   readonly commands: readonly CommandDef[];
   readonly workflow?: WorkflowMeta;
   /** a team entity's membership entity: who the role member:<field> admits */

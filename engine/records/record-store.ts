@@ -279,6 +279,7 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
   if (version !== undefined && version !== before.version)
     throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it; reload it and try again`);
   withComputed(ctx, entity, [before]);
+  if (entity.beforeDelete) await ctx.hooks.beforeDelete[entity.beforeDelete](ctx, entity, before);
   try {
     // A refused delete (a record still refers to it) rolls back the whole call's transaction.
     await ctx.tx.query(`DELETE FROM ${quoteIdent(entity.table)} WHERE id = $1${entity.scope === 'company' ? ' AND company_id = $2' : ''}`, entity.scope === 'company' ? [before.id, ctx.companyId] : [before.id]);

@@ -147,6 +147,9 @@ describe.each(backends())('strategy execution on $name', (backend) => {
     // an accepted review is settled
     const late = await exec.post('performance-review/update', { id: review.id, version: review.version, actual: 10 });
     expect(late.status).toBe(409);
+    const gone = await exec.post('performance-review/delete', { id: review.id });
+    expect(gone.status).toBe(409);
+    expect(gone.body.err_msg).toBe('This performance review is accepted and can no longer be deleted');
     const trail = (await exec.get(`audit-trail?entity=performance-review&recordId=${review.id}&sort=id`)).body.data.list;
     expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'update', 'submit', 'accept']);
   });
@@ -162,6 +165,11 @@ describe.each(backends())('strategy execution on $name', (backend) => {
     const settled = await exec.post('annual-initiative/add', { annualObjectiveId: id.annualObjective, businessUnitId: id.north, quarterIndex: 3, name: 'Too late' });
     expect(settled.status).toBe(409);
     expect(settled.body.err_msg).toMatch(/accepted/);
+    // nor does anything of it go: neither an initiative nor an objective, and both are still there
+    expect((await exec.post('annual-initiative/delete', { id: id.southInitiative })).status).toBe(409);
+    expect((await exec.post('annual-objective/delete', { id: id.annualObjective })).status).toBe(409);
+    expect((await exec.get(`annual-initiative/${id.southInitiative}`)).status).toBe(200);
+    expect((await exec.get(`annual-objective/${id.annualObjective}`)).status).toBe(200);
     // reopening is for module admins only
     expect((await abe.post('execution-plan/reopen', { id: plan.id, version: plan.version })).status).toBe(403);
     expect((await abe.post('execution-plan/accept', { id: plan.id, version: plan.version })).status).toBe(409);

@@ -104,6 +104,10 @@ export interface EntityMeta {
      * hook run in the write's transaction before add and update, on the record as it will be stored: it returns the values of derived (read-only) fields to store with it, or refuses the write
      */
     beforeWrite?: string;
+    /**
+     * hook run in the delete's transaction before the record goes: it refuses the delete by throwing (a record a settled parent holds)
+     */
+    beforeDelete?: string;
   };
   commands?: Command[];
   /**

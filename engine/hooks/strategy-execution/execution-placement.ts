@@ -12,7 +12,7 @@ interface Plan {
   status: string;
 }
 
-async function planById(ctx: CallContext, id: unknown): Promise<Plan | undefined> {
+export async function planById(ctx: CallContext, id: unknown): Promise<Plan | undefined> {
   if (id === null || id === undefined) return undefined;
   const [plan] = await ctx.tx.query<Plan>(
     `SELECT id, strategic_plan_id AS "strategicPlanId", approver_id AS "approverId", access_control AS "accessControl", status FROM execution_plan WHERE company_id = $1 AND id = $2`,
