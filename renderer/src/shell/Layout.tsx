@@ -13,7 +13,9 @@ import { ProgressBar } from './ProgressBar.tsx';
 
 /** A screen shows in the navigation when it is a place to go, not a step (forms and redirects are reached from lists). */
 // a path with a parameter (/strategic-plan/:id/pillar) is reached from its parent, never from the navigation
-const inNavigation = (s: ScreenMeta) => (s.kind === 'list' || s.kind === 'custom' || s.kind === 'dashboard' || s.kind === 'report') && !s.path.includes(':');
+// a tabbed screen stands for its tabs, which are reached through it
+const inNavigation = (s: ScreenMeta, tabs: ReadonlySet<string>) =>
+  (s.kind === 'list' || s.kind === 'custom' || s.kind === 'dashboard' || s.kind === 'report' || s.kind === 'tabs') && !s.path.includes(':') && !tabs.has(s.path);
 
 export function screenLabel(s: ScreenMeta, entityLabel: (name: string) => string | undefined): string {
   return s.label ?? (s.entity ? (entityLabel(s.entity) ?? s.entity) : (s.component ?? s.path));
@@ -25,12 +27,13 @@ function Navigation({ modules }: { modules: ModuleMeta[] }) {
   const entityLabel = (name: string) => meta.entities.find((e) => e.name === name)?.label;
   // one entry per place: two paths to one screen (sage-employees, add-sage-employee) show once
   const seen = new Set<string>();
+  const tabs = new Set(modules.flatMap((m) => m.screens.flatMap((s) => s.tabs ?? [])));
   return (
     <nav className="sidebar" aria-label={t('shell.navigation')}>
       {modules.map((m) => {
         const screens = m.screens.filter((s) => {
           const key = s.component ?? s.path;
-          return inNavigation(s) && !seen.has(key) && Boolean(seen.add(key));
+          return inNavigation(s, tabs) && !seen.has(key) && Boolean(seen.add(key));
         });
         if (!screens.length) return null;
         return (
