@@ -39,6 +39,25 @@ export interface HookRegistry extends HookCatalog {
   readonly filter: Readonly<Record<string, FilterHook>>;
 }
 
+/** The hooks one module contributes, by kind (`engine/hooks/<module>/<module>-hooks.ts`). */
+export type ModuleHookSet = { readonly [K in keyof Omit<HookRegistry, 'has'>]?: HookRegistry[K] };
+
+/** All module hook sets as one; a name declared twice is a programming error, caught at start-up. */
+export function mergeHookSets(...sets: ModuleHookSet[]): Omit<HookRegistry, 'has'> {
+  const merged: Record<string, Record<string, unknown>> = {
+    computed: {}, command: {}, afterWrite: {}, beforeWrite: {}, beforeDelete: {}, transition: {}, filter: {},
+  };
+  for (const set of sets) {
+    for (const [kind, named] of Object.entries(set)) {
+      for (const [name, hook] of Object.entries(named ?? {})) {
+        if (Object.hasOwn(merged[kind]!, name)) throw new Error(`The ${kind} hook "${name}" is declared twice`);
+        merged[kind]![name] = hook;
+      }
+    }
+  }
+  return merged as unknown as Omit<HookRegistry, 'has'>;
+}
+
 /** Kinds a registry may leave out (added after the first hooks were written) default to none. */
 export function createHookRegistry(
   given: Omit<HookRegistry, 'has' | 'beforeWrite' | 'beforeDelete' | 'filter'> & Partial<Pick<HookRegistry, 'beforeWrite' | 'beforeDelete' | 'filter'>>,

@@ -1,4 +1,5 @@
-import { createHookRegistry } from './hook-registry.ts';
+import { createHookRegistry, mergeHookSets } from './hook-registry.ts';
+import { moduleHookSets } from './module-hook-sets.ts';
 import { onboardExecutive } from './organisation/company-onboarding.ts';
 import { syncEmployeeAccount } from './organisation/employee-account.ts';
 import { indexSsoDomains } from './organisation/sso-domain-index.ts';
@@ -42,7 +43,7 @@ import { report as projectReport } from './strategic-projects/project-report.ts'
 import { keepAcceptedReview, keepSettledInitiative, keepSettledObjective } from './strategy-execution/settled-deletes.ts';
 
 /** Every hook that metadata may name, by kind and name. */
-export const hooks = createHookRegistry({
+export const hooks = createHookRegistry(mergeHookSets({
   computed: {
     'compliance.dueStatus': complianceDueStatus,
     'compliance.submissionLabel': complianceSubmissionLabel,
@@ -130,4 +131,4 @@ export const hooks = createHookRegistry({
     'governance.pastReviewDate': pastReviewFilter,
     'compliance.dueStatus': complianceDueStatusFilter,
   },
-});
+}, ...moduleHookSets));
