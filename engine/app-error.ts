@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'invalid_state'
   | 'outside_window'
   | 'too_many_attempts'
+  | 'link_expired'
+  | 'already_submitted'
   | 'internal';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -38,6 +40,8 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_state: 409,
   outside_window: 422,
   too_many_attempts: 429,
+  link_expired: 410,
+  already_submitted: 409,
   internal: 500,
 };
 

@@ -8,6 +8,7 @@ import { mountAuthRoutes } from './routes/auth-routes.ts';
 import { mountEntityRoutes } from './routes/entity-routes.ts';
 import { mountMetaRoutes } from './routes/meta-routes.ts';
 import { mountRendererRoutes } from './routes/renderer-routes.ts';
+import { mountPublicFlowRoutes } from './routes/public-flow-routes.ts';
 import { mountReminderRoutes } from './routes/reminder-routes.ts';
 import { mountSignUpRoutes } from './routes/sign-up-routes.ts';
 import { mountSsoRoutes } from './routes/sso-routes.ts';
@@ -27,6 +28,7 @@ export function createApp(s: Stratum, options: { rendererDir?: string } = {}): H
   mountSsoRoutes(app, s);
   mountMetaRoutes(app, s);
   mountReminderRoutes(app, s);
+  mountPublicFlowRoutes(app, s);
   for (const entity of s.registry.entities.values()) mountEntityRoutes(app, s, entity);
   if (options.rendererDir) mountRendererRoutes(app, options.rendererDir);
   return app;

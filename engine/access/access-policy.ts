@@ -16,6 +16,8 @@ export function moduleEnabled(module: ModuleDef, actor: Actor): boolean {
 /** The one predicate every call goes through: may this actor take this action, declared by these roles, on this entity's module? */
 export function allows(roles: readonly Role[], actor: Actor, moduleId: string): boolean {
   if (actor.role === 'holder') return roles.includes('holder');
+  // a respondent of a public flow reaches only what the flow itself writes, never a declared call
+  if (actor.role === 'respondent') return false;
   return roles.includes('employee') || (roles.includes('employee:moduleAdmin') && actor.adminModules.has(moduleId));
 }
 

@@ -19,6 +19,7 @@ import {
   type Messages,
   type ModuleDef,
   type ModuleMeta,
+  type PublicFlowDef,
   type Registry,
   type Role,
   type ReminderDef,
@@ -140,6 +141,7 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   // Phase 3: cross-references between entities.
   for (const entity of entities.values()) checkReferences(entity, entities, faults);
   for (const entity of entities.values()) resolveRelationshipRoles(entity, entities, faults);
+  checkPublicFlows(entities, faults);
 
   const modules = new Map<string, ModuleDef>();
   for (const mf of moduleFiles) {
@@ -290,6 +292,8 @@ function buildEntity(
     faults.push({ file, pointer: '/owner', message: `names "${m.owner}", which is not a stored reference to employee` });
   if (m.tenantKey !== undefined && (scope !== 'platform' || !(m.tenantKey === 'id' || stored(m.tenantKey))))
     faults.push({ file, pointer: '/tenantKey', message: 'is for platform entities and must name a stored field or id' });
+  if (m.moduleKey !== undefined && (scope !== 'platform' || !stored(m.moduleKey) || field.get(m.moduleKey)!.ref !== 'module'))
+    faults.push({ file, pointer: '/moduleKey', message: 'is for platform entities and must name a stored reference to module' });
 
   const defaultRoles = (action: Action): Role[] => {
     if (scope === 'platform') return ['holder'];
@@ -355,6 +359,7 @@ function buildEntity(
     label,
     table: kebabToSnake(m.name),
     tenantKey: m.tenantKey,
+    moduleKey: m.moduleKey,
     owner: m.owner,
     system: m.system ?? false,
     fields,
@@ -381,6 +386,7 @@ function buildEntity(
     commands,
     members: m.members,
     reminders: remindersOf(m, field, file, faults, key),
+    publicFlow: publicFlowOf(m, field, hooks, file, faults, key),
     memberships: new Map(),
     source: file,
   };
@@ -443,6 +449,48 @@ function remindersOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, file: 
     key(file, `${pointer}/subject`, r.subject);
     return { name: r.name, date: r.date, daysBefore: r.daysBefore, daysAfter: r.daysAfter, to: r.to as Role[], subject: r.subject, onlyWhen: (r.onlyWhen ?? {}) as ReminderDef['onlyWhen'], skipWhenSet: r.skipWhenSet ?? [] };
   });
+}
+
+/** The entity's public flow, checked: its fields exist with the right types, its hook and mail texts are known. */
+function publicFlowOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, hooks: HookCatalog, file: string, faults: MetadataFault[], key: (file: string, pointer: string, k: string | undefined) => void): PublicFlowDef | undefined {
+  const p = m.publicFlow;
+  if (!p) return undefined;
+  const storedField = (name: string | undefined, pointer: string, check: (f: FieldDef) => boolean, what: string) => {
+    if (name === undefined) return;
+    const f = field.get(name);
+    if (!f || f.computed || !check(f)) faults.push({ file, pointer: `/publicFlow/${pointer}`, message: `names "${name}", which is not ${what}` });
+  };
+  storedField(p.email, 'email', (f) => f.type === 'string', 'a stored text field');
+  storedField(p.respondentName, 'respondentName', (f) => f.type === 'string', 'a stored text field');
+  storedField(p.submitted, 'submitted', (f) => f.schema.format === 'date-time' && f.readOnly === true, 'a stored read-only date-time field');
+  if (!hooks.has('command', p.info)) faults.push({ file, pointer: '/publicFlow/info', message: `names the unknown hook "${p.info}"` });
+  key(file, '/publicFlow/mail', `${p.mail}.subject`);
+  key(file, '/publicFlow/mail', `${p.mail}.body`);
+  if (!(m.commands ?? []).some((c) => c.kind === 'share')) faults.push({ file, pointer: '/commands', message: 'an entity with a public flow declares a share command that mails its link' });
+  return { ...p, authPage: p.authPage ?? 'auth', expiresInDays: p.expiresInDays ?? 14 };
+}
+
+/** Each public flow's answers entity references its invitations; flow names are unique; share commands belong to flows. */
+function checkPublicFlows(entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): void {
+  const names = new Map<string, string>();
+  for (const entity of entities.values()) {
+    const file = entity.source;
+    if (entity.commands.some((c) => c.kind === 'share') && !entity.publicFlow) faults.push({ file, pointer: '/commands', message: 'a share command needs the entity to declare its publicFlow' });
+    const p = entity.publicFlow;
+    if (!p) continue;
+    if (names.has(p.name)) faults.push({ file, pointer: '/publicFlow/name', message: `duplicates the public flow "${p.name}" of ${names.get(p.name)}` });
+    names.set(p.name, entity.name);
+    const answers = entities.get(p.answers.entity);
+    if (!answers) {
+      faults.push({ file, pointer: '/publicFlow/answers/entity', message: `names the unknown entity "${p.answers.entity}"` });
+      continue;
+    }
+    if (answers.field.get(p.answers.via)?.ref !== entity.name) faults.push({ file, pointer: '/publicFlow/answers/via', message: `"${p.answers.via}" must be a field of ${answers.name} that references ${entity.name}` });
+    const k = answers.field.get(p.answers.key);
+    if (!k || k.computed || k.type !== 'integer') faults.push({ file, pointer: '/publicFlow/answers/key', message: `"${p.answers.key}" must be a stored whole-number field of ${answers.name}` });
+    if (!answers.unique.some((u) => u.length === 2 && u.includes(p.answers.via) && u.includes(p.answers.key)))
+      faults.push({ file, pointer: '/publicFlow/answers', message: `${answers.name} must declare ["${p.answers.via}", "${p.answers.key}"] unique: one answer per question` });
+  }
 }
 
 function listDirs(dir: string): string[] {

@@ -63,7 +63,7 @@ export interface ChildDef {
 
 export interface CommandDef {
   readonly name: string;
-  readonly kind: 'patch' | 'bulkAdd' | 'bulkDelete' | 'upload' | 'attach' | 'hook';
+  readonly kind: 'patch' | 'bulkAdd' | 'bulkDelete' | 'upload' | 'attach' | 'hook' | 'share';
   readonly method: 'GET' | 'POST';
   readonly fields: readonly string[];
   readonly input?: JsonSchema;
@@ -77,6 +77,20 @@ export interface CommandDef {
   readonly fileInfo: Readonly<Partial<Record<'name' | 'size' | 'mimeType' | 'sha256', string>>>;
 }
 
+/** A flow a respondent takes through a mailed, expiring link, never signing in; the entity's records are the invitations. */
+export interface PublicFlowDef {
+  readonly name: string;
+  readonly page: string;
+  readonly authPage: string;
+  readonly email: string;
+  readonly respondentName?: string;
+  readonly submitted: string;
+  readonly expiresInDays: number;
+  readonly info: string;
+  readonly answers: { readonly entity: string; readonly via: string; readonly key: string };
+  readonly mail: string;
+}
+
 export interface EntityDef {
   readonly name: string;
   readonly camelName: string;
@@ -85,6 +99,8 @@ export interface EntityDef {
   readonly label: string;
   readonly table: string;
   readonly tenantKey?: string;
+  /** Platform entities: the reference to module whose enablement lets a company's employees see a record (none: everyone). */
+  readonly moduleKey?: string;
   /** The employee a record belongs to (a field referring to employee): what the roles self and supervisor look at. */
   readonly owner?: string;
   readonly system: boolean;
@@ -114,6 +130,7 @@ export interface EntityDef {
   /** a team entity's membership entity: who the role member:<field> admits */
   readonly members?: { readonly entity: string; readonly via: string; readonly employee: string };
   readonly reminders: readonly ReminderDef[];
+  readonly publicFlow?: PublicFlowDef;
   /** for each member:<field> role this entity names, where to look the caller up (filled by the loader) */
   readonly memberships: Map<string, Membership>;
   /** The metadata file it came from, for messages. */

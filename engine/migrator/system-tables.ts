@@ -107,6 +107,27 @@ export const SYSTEM_TABLES: TableSpec[] = [
     indexes: [{ name: 'ix_password_reset__account_id', columns: ['account_id'] }],
   },
   {
+    // a respondent's pass into one public flow for one invitation record (DESIGN.md §5); looked up by its hash before
+    // the company is known, so it lives outside row-level security like sessions do
+    name: 'public_pass',
+    companyScoped: false,
+    columns: [
+      { name: 'token_hash', type: 'text', notNull: true },
+      { name: 'company_id', type: 'bigint', notNull: true },
+      { name: 'entity', type: 'text', notNull: true },
+      { name: 'record_id', type: 'bigint', notNull: true },
+      { name: 'email', type: 'text', notNull: true },
+      ts('created_at'),
+      ts('expires_at'),
+      ts('revoked_at', false),
+      ts('submitted_at', false),
+    ],
+    primaryKey: ['token_hash'],
+    checks: [],
+    foreignKeys: [{ name: 'fk_public_pass__company_id', columns: ['company_id'], refTable: 'company', refColumns: ['id'], onDelete: 'CASCADE' }],
+    indexes: [{ name: 'ix_public_pass__record', columns: ['company_id', 'entity', 'record_id'] }],
+  },
+  {
     name: 'login_throttle',
     companyScoped: false,
     columns: [

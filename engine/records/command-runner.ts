@@ -4,6 +4,7 @@ import type { Row } from '../db/db.ts';
 import { storeFile, type IncomingFile, type StoredFileInfo } from '../files/file-store.ts';
 import type { CommandDef, EntityDef, Role } from '../metadata/registry.ts';
 import { humanize } from '../metadata/naming.ts';
+import { shareInvitation } from '../public-flows/public-flow-service.ts';
 import { useCompany, type CallContext } from './call-context.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne, updateRecord } from './record-store.ts';
 import { validateInput, validateRecord } from './record-validator.ts';
@@ -77,6 +78,8 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       const record = await addRecord(ctx, entity, values, { roles: command.access, action: command.name, set: { [command.fields[0]]: stored.id, ...fileInfoValues(command, stored) } });
       return { ...stored, record };
     }
+    case 'share':
+      return shareInvitation(ctx, entity, command.access, input);
     case 'hook': {
       assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
       if (command.input) validateInput(command.input, input);

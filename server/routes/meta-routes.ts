@@ -68,7 +68,7 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
         can: { add: mayTry(e.access.add), update: mayTry(e.access.update), delete: mayTry(e.access.delete) },
       };
       });
-    const routes = [...s.registry.modules.values()].flatMap((m) => m.screens.map((x) => ({ path: x.path, role: m.role, module: m.id })));
+    const routes = [...s.registry.modules.values()].flatMap((m) => m.screens.map((x) => ({ path: x.path, role: m.role, module: m.id, ...(m.role === 'public' && { component: x.component }) })));
     return { modules, entities, routes };
   }
   for (const [path, platform] of [['file', false], ['platform-file', true]] as const)

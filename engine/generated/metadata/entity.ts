@@ -150,6 +150,55 @@ export interface EntityMeta {
      */
     skipWhenSet?: string[];
   })[];
+  /**
+   * a flow that a respondent who never signs in takes through an unguessable, expiring link mailed to them by the entity's share command: the record is the respondent's invitation (DESIGN.md §5)
+   */
+  publicFlow?: {
+    /**
+     * the flow's API name: /api/v1/public/<name>/auth, /answer, /submit
+     */
+    name: string;
+    /**
+     * the renderer's pages of the flow: the mailed link opens <page>/<authPage>?token=…
+     */
+    page: string;
+    authPage?: string;
+    /**
+     * the stored field holding the respondent's e-mail
+     */
+    email: string;
+    /**
+     * a field naming the respondent in the mail and the audit trail (default: the e-mail)
+     */
+    respondentName?: string;
+    /**
+     * a stored read-only date-time field: when the respondent submitted; set once
+     */
+    submitted: string;
+    expiresInDays?: number;
+    /**
+     * a command hook giving what the respondent sees: { title, intro?, questions: [{ id, text, group?, type: 'text' | 'rating' | 'choice', options?, required? }] } for the record whose id it is given
+     */
+    info: string;
+    answers: {
+      /**
+       * the entity that keeps one answer per question
+       */
+      entity: string;
+      /**
+       * its field referencing this entity
+       */
+      via: string;
+      /**
+       * its field naming the question (the ids the info hook gives)
+       */
+      key: string;
+    };
+    /**
+     * i18n key prefix of the invitation mail: <mail>.subject and <mail>.body, with {{title}}, {{link}} and {{expires}} filled in
+     */
+    mail: string;
+  };
 }
 export interface FieldsSchema {
   type: "object";
@@ -221,9 +270,9 @@ export interface Access {
 export interface Command {
   name: string;
   /**
-   * patch: update only the named fields of one record; bulkAdd: add many records in one transaction; bulkDelete: delete the records named in "ids" in one transaction (all or none); upload: store a file (multipart field 'document') and point a field of an existing record at it; attach: add a record carrying a file in one call (the file in 'document', the record's fields beside it); hook: a named hook does the work
+   * patch: update only the named fields of one record; bulkAdd: add many records in one transaction; bulkDelete: delete the records named in "ids" in one transaction (all or none); upload: store a file (multipart field 'document') and point a field of an existing record at it; attach: add a record carrying a file in one call (the file in 'document', the record's fields beside it); hook: a named hook does the work; share: send the record's respondent an e-mail with a new link into the entity's public flow (earlier links of the record stop working)
    */
-  kind: "patch" | "bulkAdd" | "upload" | "attach" | "hook" | "bulkDelete";
+  kind: "patch" | "bulkAdd" | "upload" | "attach" | "hook" | "bulkDelete" | "share";
   method?: "GET" | "POST";
   /**
    * patch: the fields it may change; upload and attach: the one field that points at the file

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { CallStateProvider } from '../api/call-state.tsx';
 import { MetaProvider } from '../meta/meta-context.tsx';
-import { clearUser } from '../session/session-store.ts';
 import { useSession } from '../session/use-session.ts';
 import { Layout } from '../shell/Layout.tsx';
 import { NotFound } from '../shell/NotFound.tsx';
@@ -13,16 +12,16 @@ import { ScreenRouter } from './ScreenRouter.tsx';
 const ForgotPassword = lazy(() => import('../sessions/ForgotPassword.tsx'));
 const SignUp = lazy(() => import('../sessions/SignUp.tsx'));
 const ResetPassword = lazy(() => import('../sessions/ResetPassword.tsx'));
+const PublicFlowGate = lazy(() => import('../public-flows/PublicFlowGate.tsx').then((m) => ({ default: m.PublicFlowGate })));
 
-/** The main layout needs a stored session; without one it is cleared and the user goes to sign in. */
+/**
+ * The main layout needs a stored session; without one the page of a mailed public-flow link opens as it is, and any
+ * other address clears the session and goes to sign in.
+ */
 function Guarded() {
   const user = useSession();
-  const location = useLocation();
   const { t } = useTranslation();
-  if (!user) {
-    clearUser();
-    return <Navigate to="/app/sessions/signIn" replace state={{ from: location.pathname }} />;
-  }
+  if (!user) return <PublicFlowGate />;
   return (
     <MetaProvider userKey={`${user.id}:${user.token}`} fallback={<p className="content" aria-busy="true">{t('shell.loading')}</p>}>
       <Layout user={user}>

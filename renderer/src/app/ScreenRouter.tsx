@@ -10,6 +10,7 @@ const ListScreen = lazy(() => import('../screens/ListScreen.tsx'));
 const FormScreen = lazy(() => import('../screens/FormScreen.tsx'));
 const DashboardScreen = lazy(() => import('../screens/DashboardScreen.tsx'));
 const TabsScreen = lazy(() => import('../screens/TabsScreen.tsx'));
+const SignedInPublicFlow = lazy(() => import('../public-flows/PublicFlowGate.tsx').then((m) => ({ default: m.SignedInPublicFlow })));
 
 /** Picks the screen of the current path from the modules the user may see; another role's path says so, an unknown one is not found. */
 export function ScreenRouter() {
@@ -19,6 +20,13 @@ export function ScreenRouter() {
   const screen = meta.modules.flatMap((m) => m.screens).find((s) => matchPath(s.path, pathname));
   if (!screen) {
     const elsewhere = meta.routes.find((r) => matchPath(r.path, pathname));
+    // a colleague opening a review link while signed in answers it here
+    if (elsewhere?.role === 'public' && elsewhere.component === 'PublicFlow')
+      return (
+        <Suspense fallback={<p aria-busy="true">{t('shell.loading')}</p>}>
+          <SignedInPublicFlow path={elsewhere.path} />
+        </Suspense>
+      );
     return elsewhere ? <Forbidden /> : <NotFound />;
   }
   return (

@@ -70,6 +70,8 @@ export interface RouteMeta {
   path: string;
   role: 'holder' | 'employee' | 'public';
   module: string;
+  /** public pages: the component that shows them */
+  component?: string;
 }
 
 export interface Meta {

@@ -39,7 +39,15 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   const pathId = screen.params ? bound.id : matchPath(screen.path, pathname)?.params.id;
   const id = Number(params.get('id') ?? pathId);
   const [record, setRecord] = useState<Row | null>(null);
+  // The form is uncontrolled (initialFormData): a controlled rjsf form could put back a field's old value when the page
+  // re-rendered while a keystroke was still being processed. formData follows its changes for the reference widgets;
+  // a new formKey starts it afresh from what the server sent.
   const [formData, setFormData] = useState<Row>({});
+  const [initial, setInitial] = useState<{ data: Row; key: number }>({ data: {}, key: 0 });
+  const restart = (data: Row) => {
+    setFormData(data);
+    setInitial((i) => ({ data, key: i.key + 1 }));
+  };
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   // a screen about one kind of record goes back where it came from; the others to the entity's list
   const list = screen.preset || screen.owner ? undefined : screensOf(meta, entity.name).list;
@@ -82,7 +90,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
    */
   const show = (r: Row) => {
     setRecord(r);
-    setFormData(Object.fromEntries(fields.filter(([n]) => r[n] !== null && r[n] !== undefined).map(([n]) => [n, r[n]])));
+    restart(Object.fromEntries(fields.filter(([n]) => r[n] !== null && r[n] !== undefined).map(([n]) => [n, r[n]])));
   };
   const load = () =>
     run(entity.errors.read ?? entity.errors.list, () => get(`${entity.name}/${id}`)).then((d) => {
@@ -100,7 +108,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       void load();
     } else {
       // a parent chosen in the list (?businessUnitId=3) is filled in
-      setFormData({ ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref']).map(([k, v]) => [k, Number(v)])), ...preset });
+      restart({ ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref']).map(([k, v]) => [k, Number(v)])), ...preset });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entity, mode, id]);
@@ -127,9 +135,10 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       {record && <WorkflowActions entity={entity} record={record} onChanged={changed} />}
       <div className="card form-box">
         <Form
+          key={initial.key}
           schema={schema}
           uiSchema={uiSchema}
-          formData={formData}
+          initialFormData={initial.data}
           validator={validator}
           widgets={{ reference: ReferenceWidget }}
           fields={{ stringList: StringListField }}

@@ -1,0 +1,129 @@
+import { AppError } from '../app-error.ts';
+import { assertAllowed, assertRecordAllowed } from '../access/access-policy.ts';
+import type { Db, Row } from '../db/db.ts';
+import type { EntityDef, Registry } from '../metadata/registry.ts';
+import { humanize, quoteIdent } from '../metadata/naming.ts';
+import type { CallContext } from '../records/call-context.ts';
+import { addRecord, applyUpdate, fetchOne } from '../records/record-store.ts';
+import { validateRecord } from '../records/record-validator.ts';
+import { scopedCall, type Engine } from '../records/scoped-call.ts';
+import type { PublicFlowInfo } from './public-flow-info.ts';
+import { closePasses, issuePass, openPass, passCompany, type PublicPass } from './public-pass.ts';
+
+/** The entity whose public flow has this name, or a 404 that names it. */
+export function flowEntity(registry: Registry, flow: string): EntityDef {
+  for (const e of registry.entities.values()) if (e.publicFlow?.name === flow) return e;
+  throw new AppError('not_found', `No public flow named "${flow}"`);
+}
+
+/**
+ * The share command: mails the invitation's respondent a new link (an earlier one stops working). Refused once the
+ * respondent has submitted. Runs in the caller's transaction; the mail leaves after it commits.
+ */
+export async function shareInvitation(ctx: CallContext, entity: EntityDef, roles: EntityDef['access']['update'], input: unknown): Promise<{ id: number; sentTo: string; expiresAt: string }> {
+  const flow = entity.publicFlow!;
+  const what = `share ${humanize(entity.name)} records`;
+  assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
+  const id = (input as Row | null)?.id;
+  const record = await fetchOne(ctx, entity, id, true);
+  await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, record, what);
+  if (record[flow.submitted]) throw new AppError('invalid_state', `This ${humanize(entity.name)} was already submitted; there is nothing left to answer`);
+  const email = String(record[flow.email] ?? '').trim();
+  if (!email) throw AppError.validation([{ field: flow.email, message: 'is needed to send the link' }]);
+  const { token, expiresAt } = await issuePass(ctx.tx, { companyId: ctx.companyId!, entity: entity.name, recordId: record.id as number, email, days: flow.expiresInDays });
+  const info = await flowInfo(ctx, entity, record.id as number);
+  // the token travels in the address fragment, which browsers never send to a server: it stays out of every log
+  const link = `${ctx.publicUrl}${flow.page}/${flow.authPage}#token=${token}`;
+  const en = ctx.registry.messages.en;
+  const values = { title: info.title, link, expires: expiresAt.slice(0, 10), name: String(record[flow.respondentName ?? flow.email] ?? email) };
+  ctx.mail.push({ to: email, subject: fill(en[`${flow.mail}.subject`], values), text: fill(en[`${flow.mail}.body`], values) });
+  return { id: record.id as number, sentTo: email, expiresAt };
+}
+
+/** What the respondent opens the flow with: the questions, the answers saved so far and the invitation. */
+export function authenticate(engine: Engine, flow: string, token: unknown): Promise<Row> {
+  return respondentCall(engine, flow, token, async (ctx, entity, pass) => {
+    const invitation = await fetchOne(ctx, entity, pass.recordId);
+    const info = await flowInfo(ctx, entity, pass.recordId);
+    return { info: { ...info, invitationId: pass.recordId, respondent: pass.email, expiresAt: pass.expiresAt, answers: await savedAnswers(ctx, entity, pass), name: invitation[entity.publicFlow!.respondentName ?? ''] ?? null } };
+  });
+}
+
+/** Saves one answer as the respondent goes: added the first time, changed after; only for the questions of this invitation. */
+export function saveAnswer(engine: Engine, flow: string, body: unknown): Promise<Row> {
+  const { token, ...rest } = (body ?? {}) as Row;
+  return respondentCall(engine, flow, token, async (ctx, entity, pass) => {
+    const { answers: a } = entity.publicFlow!;
+    const answers = ctx.registry.entities.get(a.entity)!;
+    const questionId = rest.questionId;
+    delete rest.questionId;
+    const info = await flowInfo(ctx, entity, pass.recordId);
+    const question = info.questions.find((q) => q.id === questionId);
+    if (!question) throw AppError.validation([{ field: 'questionId', message: `must be one of the questions of this ${humanize(entity.name)}` }]);
+    for (const k of [a.via, a.key]) if (k in rest) throw AppError.validation([{ field: k, message: 'is set by the link, not by the answer' }]);
+    const record = { ...rest, [a.via]: pass.recordId, [a.key]: questionId };
+    validateRecord(answers, 'add', record);
+    const [existing] = await ctx.tx.query<{ id: number }>(
+      `SELECT id FROM ${quoteIdent(answers.table)} WHERE company_id = $1 AND ${quoteIdent(answers.field.get(a.via)!.column)} = $2 AND ${quoteIdent(answers.field.get(a.key)!.column)} = $3 FOR UPDATE`,
+      [ctx.companyId, pass.recordId, questionId],
+    );
+    if (!existing) return { answer: await addRecord(ctx, answers, record, { checked: true, action: 'answer' }) };
+    return { answer: await applyUpdate(ctx, answers, await fetchOne(ctx, answers, existing.id, true), rest, 'answer') };
+  });
+}
+
+/** Submits the answers once: every required question must be answered; the link then stops working. */
+export function submitAnswers(engine: Engine, flow: string, token: unknown): Promise<Row> {
+  return respondentCall(engine, flow, token, async (ctx, entity, pass) => {
+    const info = await flowInfo(ctx, entity, pass.recordId);
+    const saved = new Set((await savedAnswers(ctx, entity, pass)).map((r) => r[entity.publicFlow!.answers.key]));
+    const open = info.questions.filter((q) => q.required && !saved.has(q.id));
+    if (open.length) throw AppError.validation(open.map((q) => ({ field: `question ${q.id}`, message: `"${q.text}" needs an answer before you submit` })));
+    const before = await fetchOne(ctx, entity, pass.recordId, true);
+    const after = await applyUpdate(ctx, entity, before, { [entity.publicFlow!.submitted]: new Date().toISOString() }, 'submit');
+    await closePasses(ctx.tx, pass);
+    return { submitted: after[entity.publicFlow!.submitted] };
+  });
+}
+
+/**
+ * Runs fn for the respondent in one transaction scoped to the pass's company, as an actor who may take no declared
+ * call; the flow's module must still be enabled for the company.
+ */
+async function respondentCall(engine: Engine, flow: string, token: unknown, fn: (ctx: CallContext, entity: EntityDef, pass: PublicPass) => Promise<Row>): Promise<Row> {
+  const entity = flowEntity(engine.registry, flow);
+  if (typeof token !== 'string' || !token) throw AppError.validation([{ field: 'token', message: 'is required: the code from the link in your e-mail' }]);
+  const companyId = await passCompany(engine.db, token, [entity.name]);
+  const { result } = await scopedCall(engine, { accountId: null, role: 'respondent', companyId, employeeId: null, email: '', name: 'respondent' }, companyId, async (ctx) => {
+    const pass = await openPass(ctx.tx, token, entity.name);
+    await assertModuleEnabled(ctx.tx, engine.registry, entity, companyId);
+    // the audit trail names the respondent by the e-mail the link was sent to
+    const respondent: CallContext = { ...ctx, actor: { ...ctx.actor, email: pass.email, name: `${pass.email} (respondent)` } };
+    return fn(respondent, entity, pass);
+  });
+  return result;
+}
+
+async function assertModuleEnabled(tx: Db, registry: Registry, entity: EntityDef, companyId: number): Promise<void> {
+  if (registry.modules.get(entity.module)!.core) return;
+  const rows = await tx.query(`SELECT 1 FROM company_module cm JOIN module m ON m.id = cm.module_id WHERE cm.company_id = $1 AND m.code = $2 AND cm.enabled = 'Yes'`, [companyId, entity.module]);
+  if (!rows.length) throw new AppError('module_disabled', `The module "${entity.module}" is not enabled for this company any more`);
+}
+
+async function flowInfo(ctx: CallContext, entity: EntityDef, recordId: number): Promise<PublicFlowInfo> {
+  return (await ctx.hooks.command[entity.publicFlow!.info](ctx, entity, { id: recordId })) as PublicFlowInfo;
+}
+
+async function savedAnswers(ctx: CallContext, entity: EntityDef, pass: PublicPass): Promise<Row[]> {
+  const a = entity.publicFlow!.answers;
+  const answers = ctx.registry.entities.get(a.entity)!;
+  const columns = answers.fields.filter((f) => !f.computed).map((f) => `${quoteIdent(f.column)} AS ${quoteIdent(f.name)}`);
+  return ctx.tx.query(`SELECT id, ${columns.join(', ')} FROM ${quoteIdent(answers.table)} WHERE company_id = $1 AND ${quoteIdent(answers.field.get(a.via)!.column)} = $2 ORDER BY id`, [
+    ctx.companyId,
+    pass.recordId,
+  ]);
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
+}

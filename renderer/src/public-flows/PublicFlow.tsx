@@ -1,0 +1,156 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, useNavigate } from 'react-router';
+import { useCall } from '../api/call-state.tsx';
+import { Field, SessionPage } from '../sessions/SessionPage.tsx';
+import { answerField, forgetToken, publicCall, storedToken, storeToken, type PublicFlowInfo, type PublicFlowScreen, type PublicQuestion } from './public-flow-api.ts';
+
+/**
+ * The pages of a public flow (a questionnaire, a survey review) for a respondent who never signs in: auth reads the
+ * token from the mailed link's fragment and opens the flow, complete saves each answer as it is given and submits
+ * once, success thanks them. `screens` are the flow's pages, to find the next one.
+ */
+export default function PublicFlow({ screen, screens }: { screen: PublicFlowScreen; screens: PublicFlowScreen[] }) {
+  const { t } = useTranslation();
+  const title = t(`publicFlow.${screen.phase}`);
+  const pageOf = (phase: PublicFlowScreen['phase']) => screens.find((s) => s.flow === screen.flow && s.phase === phase)?.path;
+  return (
+    <SessionPage title={title}>
+      {screen.phase === 'auth' && <Authenticate flow={screen.flow} completePath={pageOf('complete')} />}
+      {screen.phase === 'complete' && <Complete flow={screen.flow} successPath={pageOf('success')} authPath={pageOf('auth')} />}
+      {screen.phase === 'success' && <p role="status" data-testid="public-flow-success">{t('publicFlow.thanks')}</p>}
+    </SessionPage>
+  );
+}
+
+/** Fills a page's parameters (:auditQuestionnaireId, :userId) from what the flow's info names, else the invitation. */
+function completeAddress(path: string, info: PublicFlowInfo): string {
+  const params = Object.fromEntries((path.match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), String(info[p.slice(1)] ?? info.invitationId)]));
+  return generatePath(path, params);
+}
+
+function Authenticate({ flow, completePath }: { flow: string; completePath?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { loading, run } = useCall();
+  const [code, setCode] = useState('');
+  const open = async (token: string) => {
+    const data = await run('publicFlow.error.auth', () => publicCall<{ info: PublicFlowInfo }>('POST', `${flow}/auth`, { token }));
+    if (!data || !completePath) return;
+    storeToken(flow, token);
+    navigate(completeAddress(completePath, data.info), { replace: true });
+  };
+  useEffect(() => {
+    const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
+    if (!token) return;
+    // out of the address (and so out of the history and any screenshot) as soon as it is read
+    window.history.replaceState(null, '', window.location.pathname);
+    void open(token);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (code.trim()) void open(code.trim());
+  };
+  return (
+    <form className="stack" onSubmit={submit}>
+      <p className="muted">{t('publicFlow.authIntro')}</p>
+      <Field id="code" label={t('publicFlow.code')} autoComplete="off" required value={code} onChange={(e) => setCode(e.target.value)} />
+      <button className="btn btn-primary" type="submit" disabled={loading}>{t('publicFlow.open')}</button>
+    </form>
+  );
+}
+
+function Complete({ flow, successPath, authPath }: { flow: string; successPath?: string; authPath?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { loading, run } = useCall();
+  const token = storedToken(flow);
+  const [info, setInfo] = useState<PublicFlowInfo | null>(null);
+  const [values, setValues] = useState<Record<number, unknown>>({});
+  const [saved, setSaved] = useState<Record<number, boolean>>({});
+  useEffect(() => {
+    if (!token) return;
+    void run('publicFlow.error.auth', () => publicCall<{ info: PublicFlowInfo }>('POST', `${flow}/auth`, { token })).then((data) => {
+      if (!data) return;
+      setInfo(data.info);
+      const given: Record<number, unknown> = {};
+      for (const q of data.info.questions) {
+        const a = data.info.answers.find((x) => Object.values(x).includes(q.id) && x[answerField(q)] !== undefined && x[answerField(q)] !== null);
+        if (a) given[q.id] = a[answerField(q)];
+      }
+      setValues(given);
+      setSaved(Object.fromEntries(Object.keys(given).map((k) => [k, true])));
+    });
+  }, [flow, token]); // eslint-disable-line react-hooks/exhaustive-deps
+  const groups = useMemo(() => {
+    const out = new Map<string, PublicQuestion[]>();
+    for (const q of info?.questions ?? []) out.set(q.group ?? '', [...(out.get(q.group ?? '') ?? []), q]);
+    return [...out];
+  }, [info]);
+  if (!token)
+    return (
+      <p role="alert">
+        {t('publicFlow.noLink')} {authPath && <a href={authPath}>{t('publicFlow.auth')}</a>}
+      </p>
+    );
+  if (!info) return <p aria-busy="true">{t('shell.loading')}</p>;
+  const save = async (q: PublicQuestion, value: unknown) => {
+    setValues((v) => ({ ...v, [q.id]: value }));
+    setSaved((s) => ({ ...s, [q.id]: false }));
+    const ok = await run('publicFlow.error.answer', () => publicCall('POST', `${flow}/answer`, { token, questionId: q.id, [answerField(q)]: value }));
+    if (ok) setSaved((s) => ({ ...s, [q.id]: true }));
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!(await run('publicFlow.error.submit', () => publicCall('POST', `${flow}/submit`, { token })))) return;
+    forgetToken(flow);
+    if (successPath) navigate(successPath, { replace: true });
+  };
+  return (
+    <form className="stack" onSubmit={submit} data-testid="public-flow-form">
+      <h2>{info.title}</h2>
+      {info.intro && <p className="muted">{info.intro}</p>}
+      {groups.map(([group, questions]) => (
+        <fieldset key={group} className="stack">
+          {group && <legend>{group}</legend>}
+          {questions.map((q) => (
+            <Question key={q.id} question={q} value={values[q.id]} saved={saved[q.id]} onAnswer={(v) => void save(q, v)} />
+          ))}
+        </fieldset>
+      ))}
+      <button className="btn btn-primary" type="submit" disabled={loading}>{t('publicFlow.submit')}</button>
+    </form>
+  );
+}
+
+function Question({ question: q, value, saved, onAnswer }: { question: PublicQuestion; value: unknown; saved?: boolean; onAnswer: (v: unknown) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(typeof value === 'string' ? value : '');
+  const id = `question-${q.id}`;
+  const label = (
+    <span>
+      {q.text}
+      {q.required && <span aria-hidden="true"> *</span>} {saved && <small className="muted" data-testid={`saved-${q.id}`}>({t('publicFlow.saved')})</small>}
+    </span>
+  );
+  if (q.type === 'text')
+    return (
+      <div className="stack" style={{ gap: 4 }}>
+        <label htmlFor={id}>{label}</label>
+        <textarea id={id} className="input" rows={3} required={q.required} value={text} onChange={(e) => setText(e.target.value)} onBlur={() => text !== value && onAnswer(text)} />
+      </div>
+    );
+  return (
+    <div role="radiogroup" aria-labelledby={`${id}-label`} className="stack" style={{ gap: 4 }}>
+      <span id={`${id}-label`}>{label}</span>
+      <div className="row" style={{ flexWrap: 'wrap' }}>
+        {(q.options ?? []).map((o) => (
+          <label key={String(o.value)} className="row" style={{ gap: 4 }}>
+            <input type="radio" name={id} value={String(o.value)} checked={value === o.value} onChange={() => onAnswer(o.value)} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}
