@@ -143,12 +143,8 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
     await page.waitForURL('**/employees/edit?id=*');
     // the form shows the stored record before anything is typed into it
     await page.waitForFunction(() => (document.querySelector('#root_firstName') as HTMLInputElement | null)?.value === 'Mara');
+    // saved straight after typing: the form keeps what was typed even when the page re-renders meanwhile
     await page.fill('#root_jobTitle', 'Harbour Master');
-    // leave the field as a person does before saving (see the closing note: a save straight after the keystroke can
-    // still lose it under load; under investigation)
-    await page.locator('#root_jobTitle').press('Tab');
-    await page.waitForTimeout(300);
-    await page.waitForFunction(() => (document.querySelector('#root_jobTitle') as HTMLInputElement | null)?.value === 'Harbour Master');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/app/settings/organization-units/employees');
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('stratum.user')!).token as string);
