@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/db.ts';
@@ -28,14 +29,36 @@ async function ensureAppRole(db: Db): Promise<void> {
   await db.query(`GRANT ${APP_ROLE} TO CURRENT_USER`).catch(() => undefined);
 }
 
+/**
+ * What the database must look like, as one hash: the desired tables of the Registry and the migrator's own code (a
+ * change to how it writes SQL must be planned again). Equal to the last migration's hash: nothing to plan.
+ */
+export function schemaHash(registry: Registry): string {
+  const hash = createHash('sha256').update(JSON.stringify(desiredSchema(registry)));
+  for (const f of readdirSync(import.meta.dirname).filter((n) => n.endsWith('.ts')).sort()) hash.update(readFileSync(join(import.meta.dirname, f)));
+  return hash.digest('hex');
+}
+
+/** The hash the last migration recorded, if the migrator has run on this database before. */
+async function lastSchemaHash(tx: Db): Promise<string | undefined> {
+  const [exists] = await tx.query<{ t: string | null }>(`SELECT to_regclass('stratum_migration')::text AS t`);
+  if (!exists.t) return undefined;
+  const [last] = await tx.query<{ registry_hash: string }>(`SELECT registry_hash FROM stratum_migration ORDER BY id DESC LIMIT 1`);
+  return last?.registry_hash;
+}
+
+/** Hand-written patches not yet applied, by name. */
+function pendingPatchNames(done: Set<string>, patchesDir: string | undefined): string[] {
+  if (!patchesDir || !existsSync(patchesDir)) return [];
+  return readdirSync(patchesDir).filter((f) => f.endsWith('.sql') && !done.has(f)).sort();
+}
+
 /** Phase 2: hand-written patches (scripts/patches/*.sql) not yet applied, in name order. */
 async function applyPatches(tx: Db, patchesDir: string | undefined): Promise<string[]> {
-  if (!patchesDir || !existsSync(patchesDir)) return [];
   const done = new Set((await tx.query<{ name: string }>(`SELECT name FROM stratum_patch`)).map((r) => r.name));
   const applied: string[] = [];
-  for (const name of readdirSync(patchesDir).filter((f) => f.endsWith('.sql')).sort()) {
-    if (done.has(name)) continue;
-    await tx.query(readFileSync(join(patchesDir, name), 'utf8'));
+  for (const name of pendingPatchNames(done, patchesDir)) {
+    await tx.query(readFileSync(join(patchesDir!, name), 'utf8'));
     await tx.query(`INSERT INTO stratum_patch (name) VALUES ($1)`, [name]);
     applied.push(name);
   }
@@ -58,21 +81,28 @@ export interface MigrationResult {
 
 /**
  * Brings the database to the Registry in one transaction: patches, then the additive plan, recorded in
- * stratum_migration. A destructive change without a patch fails the whole migration and changes nothing.
+ * stratum_migration with the schema's hash. A destructive change without a patch fails the whole migration and changes
+ * nothing. When the hash is the last one recorded and no patch is new, the catalogue is not read at all: a restart
+ * costs a query, not a plan.
  */
 export async function migrate(db: Db, registry: Registry, options: { patchesDir?: string } = {}): Promise<MigrationResult> {
   await ensureAppRole(db);
+  const wanted = schemaHash(registry);
   return db.transaction(async (tx) => {
     // Serialise concurrent boots against one database.
     await tx.query(`SELECT pg_advisory_xact_lock(727274)`);
-    const bootstrap = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'stratum_patch'`);
-    const patches = bootstrap[0].n ? await applyPatches(tx, options.patchesDir) : [];
+    const last = await lastSchemaHash(tx);
+    if (last !== undefined) {
+      const done = new Set((await tx.query<{ name: string }>(`SELECT name FROM stratum_patch`)).map((r) => r.name));
+      if (last === wanted && pendingPatchNames(done, options.patchesDir).length === 0) return { plan: { actions: [], destructive: [], orphans: [] }, patches: [] };
+    }
+    const patches = last !== undefined ? await applyPatches(tx, options.patchesDir) : [];
     const plan = await planFor(tx, registry);
     if (plan.destructive.length) throw new DestructiveMigrationError(plan);
     for (const a of plan.actions) for (const sql of a.sql) await tx.query(sql);
-    if (plan.actions.length || patches.length)
+    if (plan.actions.length || patches.length || last !== wanted)
       await tx.query(`INSERT INTO stratum_migration (registry_hash, actions) VALUES ($1, $2::text::jsonb)`, [
-        registry.hash,
+        wanted,
         JSON.stringify({ patches, actions: plan.actions.map((a) => a.description) }),
       ]);
     for (const sql of GRANTS_SQL) await tx.query(sql);

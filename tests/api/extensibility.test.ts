@@ -22,6 +22,25 @@ describe.each(backends())('extending the metadata on $name', (backend) => {
   });
   afterAll(() => db.close());
 
+  it('restarts on unchanged metadata without planning: nothing applied, nothing recorded, the data kept', async () => {
+    const runs = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stratum_migration`))[0].n;
+    const before = await runs();
+    const lines: string[] = [];
+    const again = await startOnDb(db, { log: (l) => lines.push(l) });
+    expect(lines.filter((l) => l.startsWith('migrated'))).toEqual([]);
+    expect(await runs()).toBe(before);
+    expect((await again.holder.get('company')).body.data.company_list.map((c: { companyName: string }) => c.companyName)).toContain('Extensible');
+    // a changed field is a changed schema: planned and recorded
+    const meta = copyMetadata();
+    editJson(join(meta, 'modules/organisation/business-unit/entity.json'), (e) => {
+      e.schema.properties.motto = { type: 'string', title: 'field.name' };
+    });
+    const { loadRegistry } = await import('../../engine/metadata/loader.ts');
+    const { hooks } = await import('../../engine/hooks/index.ts');
+    const { schemaHash } = await import('../../engine/migrator/migrate.ts');
+    expect(schemaHash(loadRegistry(meta, hooks))).not.toBe(schemaHash(first.stratum.registry));
+  });
+
   it('adds a field: column, API, validation and OpenAPI follow', async () => {
     const meta = copyMetadata();
     editJson(join(meta, 'modules/organisation/business-unit/entity.json'), (e) => {
