@@ -246,6 +246,7 @@ function buildEntity(
       readOnly: s.readOnly === true || computed !== undefined,
       writeOnly: s.writeOnly === true,
       encrypted: s['x-encrypted'] === true,
+      html: s['x-html'] === true,
       renamedFrom: s['x-renamedFrom'] as string | undefined,
       default: s.default,
       schema: s,
@@ -463,11 +464,14 @@ function publicFlowOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, hooks
   storedField(p.email, 'email', (f) => f.type === 'string', 'a stored text field');
   storedField(p.respondentName, 'respondentName', (f) => f.type === 'string', 'a stored text field');
   storedField(p.submitted, 'submitted', (f) => f.schema.format === 'date-time' && f.readOnly === true, 'a stored read-only date-time field');
+  storedField(p.sent, 'sent', (f) => f.schema.format === 'date-time' && f.readOnly === true, 'a stored read-only date-time field');
   if (!hooks.has('command', p.info)) faults.push({ file, pointer: '/publicFlow/info', message: `names the unknown hook "${p.info}"` });
   key(file, '/publicFlow/mail', `${p.mail}.subject`);
   key(file, '/publicFlow/mail', `${p.mail}.body`);
   if (!(m.commands ?? []).some((c) => c.kind === 'share')) faults.push({ file, pointer: '/commands', message: 'an entity with a public flow declares a share command that mails its link' });
-  return { ...p, authPage: p.authPage ?? 'auth', expiresInDays: p.expiresInDays ?? 14 };
+  const errors = { auth: 'publicFlow.error.auth', answer: 'publicFlow.error.answer', submit: 'publicFlow.error.submit', ...p.errors };
+  for (const [k, v] of Object.entries(errors)) key(file, `/publicFlow/errors/${k}`, v);
+  return { ...p, authPage: p.authPage ?? 'auth', expiresInDays: p.expiresInDays ?? 14, errors };
 }
 
 /** Each public flow's answers entity references its invitations; flow names are unique; share commands belong to flows. */

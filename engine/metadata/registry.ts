@@ -42,6 +42,8 @@ export interface FieldDef {
   readonly writeOnly: boolean;
   /** stored sealed with the secret key (needs writeOnly) */
   readonly encrypted: boolean;
+  /** HTML from a rich-text editor: stored only after sanitising (x-html) */
+  readonly html: boolean;
   readonly renamedFrom?: string;
   readonly default?: unknown;
   readonly schema: JsonSchema;
@@ -85,10 +87,13 @@ export interface PublicFlowDef {
   readonly email: string;
   readonly respondentName?: string;
   readonly submitted: string;
+  readonly sent?: string;
   readonly expiresInDays: number;
   readonly info: string;
   readonly answers: { readonly entity: string; readonly via: string; readonly key: string };
   readonly mail: string;
+  /** error titles of the respondent's calls */
+  readonly errors: { readonly auth: string; readonly answer: string; readonly submit: string };
 }
 
 export interface EntityDef {

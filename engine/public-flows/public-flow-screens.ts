@@ -7,6 +7,8 @@ export interface PublicFlowScreen {
   path: string;
   flow: string;
   phase: PublicFlowPhase;
+  /** the error titles of the flow's calls */
+  errors: { auth: string; answer: string; submit: string };
 }
 
 export const PUBLIC_FLOW_COMPONENT = 'PublicFlow';
@@ -26,7 +28,7 @@ export function publicFlowScreens(registry: Registry): PublicFlowScreen[] {
       const segment = flow && s.path.slice(flow.page.length + 1).split('/')[0];
       const phase = segment === flow?.authPage ? 'auth' : segment === 'complete' || segment === 'success' ? segment : undefined;
       if (!flow || !phase || m.role !== 'public') throw new Error(`The screen ${s.path} of module ${m.id} is not a page of a public flow (<page>/${flow?.authPage ?? 'auth'}, complete or success of a publicFlow, in a public module)`);
-      screens.push({ path: s.path, flow: flow.name, phase });
+      screens.push({ path: s.path, flow: flow.name, phase, errors: { ...flow.errors } });
     }
   }
   return screens;

@@ -20,7 +20,7 @@ export function flowEntity(registry: Registry, flow: string): EntityDef {
  * The share command: mails the invitation's respondent a new link (an earlier one stops working). Refused once the
  * respondent has submitted. Runs in the caller's transaction; the mail leaves after it commits.
  */
-export async function shareInvitation(ctx: CallContext, entity: EntityDef, roles: EntityDef['access']['update'], input: unknown): Promise<{ id: number; sentTo: string; expiresAt: string }> {
+export async function shareInvitation(ctx: CallContext, entity: EntityDef, roles: EntityDef['access']['update'], input: unknown): Promise<{ id: number; sentTo: string; expiresAt: string; record: Row }> {
   const flow = entity.publicFlow!;
   const what = `share ${humanize(entity.name)} records`;
   assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
@@ -37,7 +37,9 @@ export async function shareInvitation(ctx: CallContext, entity: EntityDef, roles
   const en = ctx.registry.messages.en;
   const values = { title: info.title, link, expires: expiresAt.slice(0, 10), name: String(record[flow.respondentName ?? flow.email] ?? email) };
   ctx.mail.push({ to: email, subject: fill(en[`${flow.mail}.subject`], values), text: fill(en[`${flow.mail}.body`], values) });
-  return { id: record.id as number, sentTo: email, expiresAt };
+  // the invitation records when its link went out (and the audit trail who sent it); the token itself is never stored
+  const after = flow.sent ? await applyUpdate(ctx, entity, record, { [flow.sent]: new Date().toISOString() }, 'share') : record;
+  return { id: record.id as number, sentTo: email, expiresAt, record: after };
 }
 
 /** What the respondent opens the flow with: the questions, the answers saved so far and the invitation. */

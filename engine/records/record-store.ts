@@ -10,6 +10,7 @@ import { knownCapped, forgetCapped, rememberCapped } from './capped-totals.ts';
 import { parseListQuery, TOTAL_CAP } from './list-query.ts';
 import { paramCast, selectColumns, storedFields, toParam } from './record-columns.ts';
 import { checkRules, validateRecord } from './record-validator.ts';
+import { sanitiseHtmlFields } from './html-sanitising.ts';
 
 export interface ListResult {
   rows: Row[];
@@ -27,6 +28,11 @@ function tenantWhere(ctx: CallContext, entity: EntityDef, firstParam: number): {
     return { sql: [`company_id = $${firstParam}`], params: [ctx.companyId] };
   }
   if (ctx.actor.role === 'employee' && entity.tenantKey) return { sql: [`${quoteIdent(entity.field.get(entity.tenantKey)?.column ?? 'id')} = $${firstParam}`], params: [ctx.actor.companyId] };
+  if (ctx.actor.role === 'employee' && entity.moduleKey) {
+    // a record of a module the company has not enabled is not there for its employees; one without a module is everyone's
+    const column = quoteIdent(entity.field.get(entity.moduleKey)!.column);
+    return { sql: [`(${column} IS NULL OR ${column} IN (SELECT id FROM module WHERE core = 'Yes' OR code = ANY($${firstParam}::text[])))`], params: [[...ctx.actor.enabledModules]] };
+  }
   return { sql: [], params: [] };
 }
 
@@ -184,7 +190,7 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   const what = opts.action ? `${opts.action} ${humanize(entity.name)} records` : `add ${humanize(entity.name)} records`;
   if (!opts.checked) assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
   validateRecord(entity, 'add', input);
-  const values: Row = { ...input, ...opts.set };
+  const values: Row = sanitiseHtmlFields(entity, { ...input, ...opts.set });
   if (entity.workflow) values[entity.workflow.stateField] = entity.workflow.initial;
   checkRules(entity, values);
   if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
@@ -234,7 +240,8 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
 }
 
 /** Writes changes to a fetched (and locked) record: version + 1, afterWrite hook, audit entry. Also used by commands. */
-export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, given: Row, action: string): Promise<Row> {
+export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, rawGiven: Row, action: string): Promise<Row> {
+  const given = sanitiseHtmlFields(entity, rawGiven);
   checkRules(entity, { ...before, ...given });
   // derived fields follow the record as it will be stored, whatever the write changed
   const changes = entity.beforeWrite ? { ...given, ...(await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, before, { ...before, ...given })) } : given;

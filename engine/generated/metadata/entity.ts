@@ -28,6 +28,10 @@ export interface EntityMeta {
    */
   tenantKey?: string;
   /**
+   * platform entities only: the field (a reference to module) naming the module a company must have enabled for its employees to see a record; a record without a module is for everyone
+   */
+  moduleKey?: string;
+  /**
    * rows are written by the engine only (audit trail); the API lists and reads them
    */
   system?: boolean;
@@ -175,6 +179,10 @@ export interface EntityMeta {
      * a stored read-only date-time field: when the respondent submitted; set once
      */
     submitted: string;
+    /**
+     * a stored read-only date-time field: when the link was last sent (set by share, with an audit-trail entry)
+     */
+    sent?: string;
     expiresInDays?: number;
     /**
      * a command hook giving what the respondent sees: { title, intro?, questions: [{ id, text, group?, type: 'text' | 'rating' | 'choice', options?, required? }] } for the record whose id it is given
@@ -198,6 +206,14 @@ export interface EntityMeta {
      * i18n key prefix of the invitation mail: <mail>.subject and <mail>.body, with {{title}}, {{link}} and {{expires}} filled in
      */
     mail: string;
+    /**
+     * error titles of the respondent's calls (default publicFlow.error.auth, .answer, .submit)
+     */
+    errors?: {
+      auth?: I18NKey;
+      answer?: I18NKey;
+      submit?: I18NKey;
+    };
   };
 }
 export interface FieldsSchema {

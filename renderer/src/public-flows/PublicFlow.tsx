@@ -16,8 +16,8 @@ export default function PublicFlow({ screen, screens }: { screen: PublicFlowScre
   const pageOf = (phase: PublicFlowScreen['phase']) => screens.find((s) => s.flow === screen.flow && s.phase === phase)?.path;
   return (
     <SessionPage title={title}>
-      {screen.phase === 'auth' && <Authenticate flow={screen.flow} completePath={pageOf('complete')} />}
-      {screen.phase === 'complete' && <Complete flow={screen.flow} successPath={pageOf('success')} authPath={pageOf('auth')} />}
+      {screen.phase === 'auth' && <Authenticate flow={screen.flow} errors={screen.errors} completePath={pageOf('complete')} />}
+      {screen.phase === 'complete' && <Complete flow={screen.flow} errors={screen.errors} successPath={pageOf('success')} authPath={pageOf('auth')} />}
       {screen.phase === 'success' && <p role="status" data-testid="public-flow-success">{t('publicFlow.thanks')}</p>}
     </SessionPage>
   );
@@ -29,13 +29,13 @@ function completeAddress(path: string, info: PublicFlowInfo): string {
   return generatePath(path, params);
 }
 
-function Authenticate({ flow, completePath }: { flow: string; completePath?: string }) {
+function Authenticate({ flow, errors, completePath }: { flow: string; errors: PublicFlowScreen['errors']; completePath?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { loading, run } = useCall();
   const [code, setCode] = useState('');
   const open = async (token: string) => {
-    const data = await run('publicFlow.error.auth', () => publicCall<{ info: PublicFlowInfo }>('POST', `${flow}/auth`, { token }));
+    const data = await run(errors.auth, () => publicCall<{ info: PublicFlowInfo }>('POST', `${flow}/auth`, { token }));
     if (!data || !completePath) return;
     storeToken(flow, token);
     navigate(completeAddress(completePath, data.info), { replace: true });
@@ -60,7 +60,7 @@ function Authenticate({ flow, completePath }: { flow: string; completePath?: str
   );
 }
 
-function Complete({ flow, successPath, authPath }: { flow: string; successPath?: string; authPath?: string }) {
+function Complete({ flow, errors, successPath, authPath }: { flow: string; errors: PublicFlowScreen['errors']; successPath?: string; authPath?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { loading, run } = useCall();
@@ -70,7 +70,7 @@ function Complete({ flow, successPath, authPath }: { flow: string; successPath?:
   const [saved, setSaved] = useState<Record<number, boolean>>({});
   useEffect(() => {
     if (!token) return;
-    void run('publicFlow.error.auth', () => publicCall<{ info: PublicFlowInfo }>('POST', `${flow}/auth`, { token })).then((data) => {
+    void run(errors.auth, () => publicCall<{ info: PublicFlowInfo }>('POST', `${flow}/auth`, { token })).then((data) => {
       if (!data) return;
       setInfo(data.info);
       const given: Record<number, unknown> = {};
@@ -97,12 +97,12 @@ function Complete({ flow, successPath, authPath }: { flow: string; successPath?:
   const save = async (q: PublicQuestion, value: unknown) => {
     setValues((v) => ({ ...v, [q.id]: value }));
     setSaved((s) => ({ ...s, [q.id]: false }));
-    const ok = await run('publicFlow.error.answer', () => publicCall('POST', `${flow}/answer`, { token, questionId: q.id, [answerField(q)]: value }));
+    const ok = await run(errors.answer, () => publicCall('POST', `${flow}/answer`, { token, questionId: q.id, [answerField(q)]: value }));
     if (ok) setSaved((s) => ({ ...s, [q.id]: true }));
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!(await run('publicFlow.error.submit', () => publicCall('POST', `${flow}/submit`, { token })))) return;
+    if (!(await run(errors.submit, () => publicCall('POST', `${flow}/submit`, { token })))) return;
     forgetToken(flow);
     if (successPath) navigate(successPath, { replace: true });
   };

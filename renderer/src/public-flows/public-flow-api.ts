@@ -18,6 +18,8 @@ export interface PublicFlowScreen {
   path: string;
   flow: string;
   phase: 'auth' | 'complete' | 'success';
+  /** error titles (i18n keys) of the flow's calls */
+  errors: { auth: string; answer: string; submit: string };
 }
 
 export interface PublicQuestion {

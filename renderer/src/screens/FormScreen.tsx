@@ -15,6 +15,7 @@ import { StringListField } from '../widgets/StringListField.tsx';
 import { editableFields, formMode, screensOf } from './entity-screens.ts';
 import { boundValues } from './screen-params.ts';
 import { RecordChildren } from './RecordChildren.tsx';
+import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
 
@@ -157,6 +158,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           </div>
         </Form>
       </div>
+      {record && <ShareCommands entity={entity} record={record} onChanged={changed} />}
       {record && <UploadCommands entity={entity} record={record} onChanged={changed} />}
       {record && <RecordChildren entity={entity} record={record} onChanged={setRecord} />}
     </section>
