@@ -474,7 +474,7 @@ function publicFlowOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, hooks
   return { ...p, authPage: p.authPage ?? 'auth', expiresInDays: p.expiresInDays ?? 14, errors };
 }
 
-/** Each public flow's answers entity references its invitations; flow names are unique; share commands belong to flows. */
+/** Each public flow's answers entity references its recipients; flow names are unique; share commands belong to flows. */
 function checkPublicFlows(entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): void {
   const names = new Map<string, string>();
   for (const entity of entities.values()) {

@@ -79,7 +79,7 @@ export interface CommandDef {
   readonly fileInfo: Readonly<Partial<Record<'name' | 'size' | 'mimeType' | 'sha256', string>>>;
 }
 
-/** A flow a respondent takes through a mailed, expiring link, never signing in; the entity's records are the invitations. */
+/** A flow a respondent takes through a mailed, expiring link, never signing in; the entity's records are its recipients. */
 export interface PublicFlowDef {
   readonly name: string;
   readonly page: string;

@@ -17,10 +17,10 @@ export function flowEntity(registry: Registry, flow: string): EntityDef {
 }
 
 /**
- * The share command: mails the invitation's respondent a new link (an earlier one stops working). Refused once the
+ * The share command: mails the recipient a new link (an earlier one stops working). Refused once the
  * respondent has submitted. Runs in the caller's transaction; the mail leaves after it commits.
  */
-export async function shareInvitation(ctx: CallContext, entity: EntityDef, roles: EntityDef['access']['update'], input: unknown): Promise<{ id: number; sentTo: string; expiresAt: string; record: Row }> {
+export async function shareLink(ctx: CallContext, entity: EntityDef, roles: EntityDef['access']['update'], input: unknown): Promise<{ id: number; sentTo: string; expiresAt: string; record: Row }> {
   const flow = entity.publicFlow!;
   const what = `share ${humanize(entity.name)} records`;
   assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
@@ -37,21 +37,21 @@ export async function shareInvitation(ctx: CallContext, entity: EntityDef, roles
   const en = ctx.registry.messages.en;
   const values = { title: info.title, link, expires: expiresAt.slice(0, 10), name: String(record[flow.respondentName ?? flow.email] ?? email) };
   ctx.mail.push({ to: email, subject: fill(en[`${flow.mail}.subject`], values), text: fill(en[`${flow.mail}.body`], values) });
-  // the invitation records when its link went out (and the audit trail who sent it); the token itself is never stored
+  // the recipient records when its link went out (and the audit trail who sent it); the token itself is never stored
   const after = flow.sent ? await applyUpdate(ctx, entity, record, { [flow.sent]: new Date().toISOString() }, 'share') : record;
   return { id: record.id as number, sentTo: email, expiresAt, record: after };
 }
 
-/** What the respondent opens the flow with: the questions, the answers saved so far and the invitation. */
+/** What the respondent opens the flow with: the questions, the answers saved so far and the recipient. */
 export function authenticate(engine: Engine, flow: string, token: unknown): Promise<Row> {
   return respondentCall(engine, flow, token, async (ctx, entity, pass) => {
-    const invitation = await fetchOne(ctx, entity, pass.recordId);
+    const recipient = await fetchOne(ctx, entity, pass.recordId);
     const info = await flowInfo(ctx, entity, pass.recordId);
-    return { info: { ...info, invitationId: pass.recordId, respondent: pass.email, expiresAt: pass.expiresAt, answers: await savedAnswers(ctx, entity, pass), name: invitation[entity.publicFlow!.respondentName ?? ''] ?? null } };
+    return { info: { ...info, recipientId: pass.recordId, respondent: pass.email, expiresAt: pass.expiresAt, answers: await savedAnswers(ctx, entity, pass), name: recipient[entity.publicFlow!.respondentName ?? ''] ?? null } };
   });
 }
 
-/** Saves one answer as the respondent goes: added the first time, changed after; only for the questions of this invitation. */
+/** Saves one answer as the respondent goes: added the first time, changed after; only for the questions of this recipient. */
 export function saveAnswer(engine: Engine, flow: string, body: unknown): Promise<Row> {
   const { token, ...rest } = (body ?? {}) as Row;
   return respondentCall(engine, flow, token, async (ctx, entity, pass) => {

@@ -2,7 +2,7 @@ import { AppError } from '../app-error.ts';
 import { hashSecret, newSecret } from '../auth/secret-token.ts';
 import type { Db } from '../db/db.ts';
 
-/** What a respondent's link admits them to: one invitation record of one company, until it expires or is submitted. */
+/** What a respondent's link admits them to: one recipient record of one company, until it expires or is submitted. */
 export interface PublicPass {
   tokenHash: string;
   companyId: number;
@@ -13,7 +13,7 @@ export interface PublicPass {
 }
 
 /**
- * A new pass for an invitation; earlier unused passes of the same record stop working, so a re-sent link replaces the
+ * A new pass for a recipient; earlier unused passes of the same record stop working, so a re-sent link replaces the
  * old one. Only the hash is kept: a database leak reveals no usable link.
  */
 export async function issuePass(tx: Db, p: { companyId: number; entity: string; recordId: number; email: string; days: number }): Promise<{ token: string; expiresAt: string }> {
@@ -53,7 +53,7 @@ export async function openPass(tx: Db, token: string, entity: string): Promise<P
   return { tokenHash: hashSecret(token), companyId: Number(row.company_id), entity: row.entity, recordId: Number(row.record_id), email: row.email, expiresAt: new Date(row.expires_at).toISOString() };
 }
 
-/** Uses up every pass of the invitation once its answers are submitted. */
+/** Uses up every pass of the recipient once its answers are submitted. */
 export async function closePasses(tx: Db, pass: PublicPass): Promise<void> {
   await tx.query(`UPDATE public_pass SET submitted_at = now() WHERE company_id = $1 AND entity = $2 AND record_id = $3 AND submitted_at IS NULL`, [pass.companyId, pass.entity, pass.recordId]);
 }

@@ -4,7 +4,7 @@ import type { Row } from '../db/db.ts';
 import { storeFile, type IncomingFile, type StoredFileInfo } from '../files/file-store.ts';
 import type { CommandDef, EntityDef, Role } from '../metadata/registry.ts';
 import { humanize } from '../metadata/naming.ts';
-import { shareInvitation } from '../public-flows/public-flow-service.ts';
+import { shareLink } from '../public-flows/public-flow-service.ts';
 import { useCompany, type CallContext } from './call-context.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne, updateRecord } from './record-store.ts';
 import { validateInput, validateRecord } from './record-validator.ts';
@@ -79,7 +79,7 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       return { ...stored, record };
     }
     case 'share':
-      return shareInvitation(ctx, entity, command.access, input);
+      return shareLink(ctx, entity, command.access, input);
     case 'hook': {
       assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
       if (command.input) validateInput(command.input, input);

@@ -7,7 +7,7 @@ import type { AppEnv, Stratum } from '../stratum-context.ts';
 
 /**
  * The calls of the public flows (questionnaires, survey reviews): a respondent who never signs in sends the token from
- * the mailed link in the body; it admits them to that one invitation only.
+ * the mailed link in the body; it admits them to that one recipient only.
  */
 export function mountPublicFlowRoutes(app: Hono<AppEnv>, s: Stratum): void {
   const engine = { ...s, publicUrl: s.config.publicUrl };

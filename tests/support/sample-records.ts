@@ -43,6 +43,7 @@ export async function sampleBody(
   const entity = registry.entity(entityName);
   const made: { entity: string; id: number }[] = [];
   const body: Record<string, unknown> = {};
+  const referenced = new Set<string>();
   for (const f of entity.fields) {
     if (f.readOnly || f.name in overrides) continue;
     if (f.ref) {
@@ -51,11 +52,14 @@ export async function sampleBody(
       if (target.scope === 'platform') {
         body[f.name] = (await client.get(`${f.ref}?limit=1`)).body.data[target.dataKeys.list][0].id;
       } else {
-        if (nested && shared.has(f.ref)) {
+        // a second reference to the same entity (an audit's auditor and its approver) is somebody else
+        const again = referenced.has(f.ref);
+        referenced.add(f.ref);
+        if (nested && shared.has(f.ref) && !again) {
           body[f.name] = shared.get(f.ref);
           continue;
         }
-        const parent = await addSample(client, registry, f.ref, {}, shared, true);
+        const parent = await addSample(client, registry, f.ref, {}, again ? new Map(shared) : shared, !again);
         made.push(...parent.made);
         body[f.name] = parent.record.id;
       }

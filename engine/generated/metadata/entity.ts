@@ -155,7 +155,7 @@ export interface EntityMeta {
     skipWhenSet?: string[];
   })[];
   /**
-   * a flow that a respondent who never signs in takes through an unguessable, expiring link mailed to them by the entity's share command: the record is the respondent's invitation (DESIGN.md §5)
+   * a flow that a respondent who never signs in takes through an unguessable, expiring link mailed to them by the entity's share command: the record is the recipient: one respondent asked once (DESIGN.md §5)
    */
   publicFlow?: {
     /**
@@ -203,7 +203,7 @@ export interface EntityMeta {
       key: string;
     };
     /**
-     * i18n key prefix of the invitation mail: <mail>.subject and <mail>.body, with {{title}}, {{link}} and {{expires}} filled in
+     * i18n key prefix of the mail with the link: <mail>.subject and <mail>.body, with {{title}}, {{link}} and {{expires}} filled in
      */
     mail: string;
     /**

@@ -45,7 +45,7 @@ export interface EntityMeta {
   /** the transitions the caller may try (the server decides per record again); `requires`: fields the transition asks for (a reason) */
   workflow?: { stateField: string; transitions: { action: string; from: string[]; to: string; access?: string[]; requires?: string[]; error?: string }[] };
   /** upload and attach commands also say which files they take */
-  /** invitations of a public flow: the fields recording that the link was sent and that it was answered */
+  /** recipients of a public flow: the fields recording that the link was sent and that it was answered */
   sharing?: { sent?: string; submitted: string };
   commands: { name: string; kind: string; method: string; fields: string[]; dataKey: string; error?: string; maxBytes?: number; mimeTypes?: string[] }[];
   can: { add: boolean; update: boolean; delete: boolean };

@@ -23,9 +23,9 @@ export default function PublicFlow({ screen, screens }: { screen: PublicFlowScre
   );
 }
 
-/** Fills a page's parameters (:auditQuestionnaireId, :userId) from what the flow's info names, else the invitation. */
+/** Fills a page's parameters (:auditQuestionnaireId, :userId) from what the flow's info names, else the recipient. */
 function completeAddress(path: string, info: PublicFlowInfo): string {
-  const params = Object.fromEntries((path.match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), String(info[p.slice(1)] ?? info.invitationId)]));
+  const params = Object.fromEntries((path.match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), String(info[p.slice(1)] ?? info.recipientId)]));
   return generatePath(path, params);
 }
 

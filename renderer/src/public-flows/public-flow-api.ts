@@ -36,7 +36,7 @@ export interface PublicFlowInfo {
   title: string;
   intro?: string;
   questions: PublicQuestion[];
-  invitationId: number;
+  recipientId: number;
   respondent: string;
   expiresAt: string;
   answers: Record<string, unknown>[];

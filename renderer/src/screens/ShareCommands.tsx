@@ -6,7 +6,7 @@ import { formatDate } from '../format/formats.ts';
 import type { EntityMeta } from '../meta/meta-types.ts';
 
 /**
- * A button per share command (an invitation of a public flow): mails the respondent a new link, which replaces the
+ * A button per share command (a recipient of a public flow): mails the respondent a new link, which replaces the
  * one sent before; says to whom it went and until when it works.
  */
 export function ShareCommands({ entity, record, onChanged }: { entity: EntityMeta; record: Record<string, any>; onChanged: (r: Record<string, any>) => void }) {
