@@ -126,6 +126,10 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   const what = `${humanize(action)} ${humanize(entity.name)} records`;
   assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
   const body = (input ?? {}) as Row;
+  // the record first: another company's or an unknown record is not found, and one the caller may not act on refused,
+  // whatever the values sent with it
+  const before = await fetchOne(ctx, entity, body.id, true);
+  await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
   const allowed = new Set(['id', 'version', ...(t.requires ?? [])]);
   const extra = Object.keys(body).filter((k) => !allowed.has(k));
   if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: `is not taken by ${action}` })));
@@ -133,8 +137,6 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   if (missing.length) throw AppError.validation(missing.map((field) => ({ field, message: `is required to ${action}` })));
   // what a transition takes is checked against the fields' own schemas (a reason's type and length)
   if (t.requires?.length) validateInput(requiredValuesSchema(entity, t), Object.fromEntries(t.requires.map((f) => [f, body[f]])));
-  const before = await fetchOne(ctx, entity, body.id, true);
-  await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
   if (body.version !== undefined && body.version !== before.version) throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else; reload it and try again`);
   const state = before[wf.stateField] as string;
   if (!t.from.includes(state)) throw new AppError('invalid_state', `Cannot ${action} a ${humanize(entity.name)} that is ${state}; only one that is ${t.from.join(' or ')}`);

@@ -3,6 +3,7 @@ import { APP_ROLE } from '../../engine/db/tenant-scope.ts';
 import type { EntityDef } from '../../engine/metadata/registry.ts';
 import { backends } from '../support/backends.ts';
 import { hookInput } from '../security/support/hook-inputs.ts';
+import { answerAll, sentRecipient } from '../support/public-flow-respondent.ts';
 import { addableCompanyEntities, addSample } from '../support/sample-records.ts';
 import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
 
@@ -33,6 +34,10 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
       const { record } = await addSample(a, t.stratum.registry, e.name);
       await addSample(b, t.stratum.registry, e.name);
       aRecords.set(e.name, [record]);
+    }
+    // answers are written by respondents only, through a public flow's link
+    for (const e of [...t.stratum.registry.entities.values()].filter((x) => x.publicFlow)) {
+      for (const admin of [a, b]) await answerAll(t, e, (await sentRecipient(t, admin, e)).token);
     }
     for (const e of companyEntities()) {
       if (aRecords.has(e.name)) continue;

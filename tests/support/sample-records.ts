@@ -59,7 +59,14 @@ export async function sampleBody(
           body[f.name] = shared.get(f.ref);
           continue;
         }
-        const parent = await addSample(client, registry, f.ref, {}, again ? new Map(shared) : shared, !again);
+        // a record unique by its references alone (a survey's reviewed employee) may already exist for the shared
+        // parents: then it gets parents of its own
+        const link = target.unique.some((u) => u.length > 1 && u.every((n) => target.field.get(n)?.ref));
+        const ref = f.ref;
+        const parent = await addSample(client, registry, ref, {}, again ? new Map(shared) : shared, !again).catch((e: Error) => {
+          if (link && / 409 /.test(e.message)) return addSample(client, registry, ref, {}, new Map(), false);
+          throw e;
+        });
         made.push(...parent.made);
         body[f.name] = parent.record.id;
       }

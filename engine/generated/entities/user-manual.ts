@@ -14,4 +14,8 @@ export interface UserManual {
   description?: string | null;
   moduleId?: number | null;
   document?: number | null;
+  documentName?: string | null;
+  documentType?: string | null;
+  format: "PDF" | "Markdown";
+  html?: string | null;
 }

@@ -18,4 +18,13 @@ export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<an
   StrategyMap: lazy(() => import('./StrategyMap.tsx')),
   ExecutionReport: lazy(() => import('./ExecutionReport.tsx')),
   PossibleObjectives: lazy(() => import('./PossibleObjectives.tsx')),
+  AuditTasks: lazy(() => import('./audit-management/AuditTasks.tsx')),
+  Dashboard: lazy(() => import('./dashboard/Dashboard.tsx')),
+  FigureReport: lazy(() => import('./dashboard/FigureReport.tsx')),
+  // the same figures for the personal development report, a place of its own in the navigation
+  PersonalDevelopmentReport: lazy(() => import('./dashboard/FigureReport.tsx')),
+  ManualList: lazy(() => import('./dashboard/ManualList.tsx')),
+  ManualReader: lazy(() => import('./dashboard/ManualReader.tsx')),
+  ProjectTimeline: lazy(() => import('./projects/ProjectTimeline.tsx')),
+  Degree360Result: lazy(() => import('./degree-360/Degree360Result.tsx')),
 };

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate } from 'react-router';
 import { useCall } from '../api/call-state.tsx';
+import { optionLabel } from '../meta/labels.ts';
 import { Field, SessionPage } from '../sessions/SessionPage.tsx';
 import { answerField, forgetToken, publicCall, storedToken, storeToken, type PublicFlowInfo, type PublicFlowScreen, type PublicQuestion } from './public-flow-api.ts';
 
@@ -147,7 +148,8 @@ function Question({ question: q, value, saved, onAnswer }: { question: PublicQue
         {(q.options ?? []).map((o) => (
           <label key={String(o.value)} className="row" style={{ gap: 4 }}>
             <input type="radio" name={id} value={String(o.value)} checked={value === o.value} onChange={() => onAnswer(o.value)} />
-            {o.label}
+            {/* a worded option (Yes, No) in the reader's language; a scale's own labels as the flow gives them */}
+            {typeof o.value === 'string' && o.label === o.value ? optionLabel(t, o.value) : o.label}
           </label>
         ))}
       </div>

@@ -108,8 +108,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       if (!id) return;
       void load();
     } else {
-      // a parent chosen in the list (?businessUnitId=3) is filled in
-      restart({ ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref']).map(([k, v]) => [k, Number(v)])), ...preset });
+      // a parent chosen in the list (?businessUnitId=3) is filled in; one the server derives (read-only) is not sent
+      restart({ ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref'] && !entity.schema.properties[k].readOnly).map(([k, v]) => [k, Number(v)])), ...preset });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entity, mode, id]);

@@ -12,9 +12,17 @@ export function UploadCommands({ entity, record, onChanged }: { entity: EntityMe
   const { loading, run } = useCall();
   const [last, setLast] = useState<{ name: string; size: number } | null>(null);
   const uploads = entity.commands.filter((c) => c.kind === 'upload');
-  if (!uploads.length) return null;
+  // files the engine makes itself (an audit's final report PDF): offered for download, never uploaded
+  const made = Object.entries(entity.schema.properties).filter(([name, f]) => f['x-file'] && !entity.commands.some((c) => c.fields[0] === name) && record[name]);
+  if (!uploads.length && !made.length) return null;
   return (
     <div className="card stack" style={{ marginTop: 'var(--space-4)' }}>
+      {made.map(([name, f]) => (
+        <div key={name} className="stack" data-testid={`file-${name}`}>
+          <span>{t(f.title ?? name)}</span>
+          <StoredFile store={entity.fileStore} fileId={record[name]} alt={t(f.title ?? name)} />
+        </div>
+      ))}
       {uploads.map((c) => {
         const field = c.fields[0];
         const fileId = record[field];

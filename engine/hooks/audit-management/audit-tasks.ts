@@ -1,0 +1,129 @@
+import { AppError } from '../../app-error.ts';
+import type { Row } from '../../db/db.ts';
+import type { EntityDef } from '../../metadata/registry.ts';
+import { humanize } from '../../metadata/naming.ts';
+import { titleFieldOf } from '../../metadata/title-field.ts';
+import type { CallContext } from '../../records/call-context.ts';
+import { addRecord, applyUpdate, deleteRecord, fetchOne } from '../../records/record-store.ts';
+import type { AfterWriteHook, TransitionHook } from '../hook-registry.ts';
+import { PARENT } from './engagement-placement.ts';
+
+/**
+ * The my-task lists: each item sent to someone (an approver, a management-response owner, a receiver) becomes a
+ * pending audit task of theirs; deciding it (approve, not-approve, complete, submit) moves the task to their
+ * completed list with the decision; reopening the item withdraws a task nobody decided.
+ */
+export const TASK_KIND: Readonly<Record<string, string>> = {
+  'audit-scope': 'audit',
+  'audit-process': 'process',
+  'audit-risk-control-matrix': 'risk',
+  'audit-working-paper': 'paper',
+  'audit-management-response': 'response',
+  'audit-overall-opinion': 'overall',
+  'audit-completion-checklist': 'checklist',
+  'audit-survey-response': 'survey',
+  'audit-follow-up-work': 'follow-up-work-plan',
+};
+
+type TaskRole = 'approver' | 'responseOwner' | 'receiver';
+
+/** Who an action sends the record to. */
+function recipientOf(action: string, record: Row): { assigneeId: unknown; role: TaskRole } {
+  if (action === 'send-checklist' || action === 'send-survey' || action === 'resend-survey') return { assigneeId: record.receiverId, role: 'receiver' };
+  return { assigneeId: record.approverId, role: 'approver' };
+}
+
+const taskEntity = (ctx: CallContext) => ctx.registry.entity('audit-task');
+
+async function pendingTasks(ctx: CallContext, kind: string, recordId: unknown): Promise<Row[]> {
+  const e = taskEntity(ctx);
+  const rows = await ctx.tx.query<{ id: number }>(`SELECT id FROM audit_task WHERE company_id = $1 AND kind = $2 AND record_id = $3 AND status = 'Pending' ORDER BY id FOR UPDATE`, [ctx.companyId, kind, recordId]);
+  return Promise.all(rows.map((r) => fetchOne(ctx, e, r.id)));
+}
+
+/** What names the record: its title field, else its parent's (a response is the finding's), else what it is. */
+async function ownTitle(ctx: CallContext, entity: EntityDef, record: Row): Promise<string> {
+  const field = titleFieldOf(entity);
+  if (field !== 'id' && record[field]) return String(record[field]);
+  const parentField = PARENT[entity.name];
+  const parentEntity = parentField ? ctx.registry.entity(entity.field.get(parentField)!.ref!) : undefined;
+  if (parentEntity && parentEntity.name !== 'audit-engagement' && titleFieldOf(parentEntity) !== 'id') {
+    const parent = await fetchOne(ctx, parentEntity, record[parentField!]);
+    return String(parent[titleFieldOf(parentEntity)]);
+  }
+  const label = humanize(entity.name).replace(/^audit /, '');
+  return label[0].toUpperCase() + label.slice(1);
+}
+
+/** "Audit name — working paper title": what the task list shows. */
+async function taskTitle(ctx: CallContext, entity: EntityDef, record: Row): Promise<string> {
+  const own = await ownTitle(ctx, entity, record);
+  if (typeof record.auditEngagementId !== 'number') return own.slice(0, 1000);
+  const [engagement] = await ctx.tx.query<{ name: string }>(`SELECT name FROM audit_engagement WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.auditEngagementId]);
+  return (engagement ? `${engagement.name} — ${own}` : own).slice(0, 1000);
+}
+
+async function settle(ctx: CallContext, task: Row, decision: string): Promise<void> {
+  await applyUpdate(ctx, taskEntity(ctx), task, { status: 'Completed', decision: decision.slice(0, 200), decidedAt: new Date().toISOString() }, 'decide');
+}
+
+/** Gives the record to an employee as a pending task; tasks on it that were someone else's are withdrawn (an owner's is settled as sent). */
+export async function openTask(ctx: CallContext, entity: EntityDef, record: Row, assigneeId: unknown, role: TaskRole, settledAs = 'Sent'): Promise<void> {
+  const kind = TASK_KIND[entity.name];
+  if (!kind || typeof assigneeId !== 'number') return;
+  let kept = false;
+  for (const task of await pendingTasks(ctx, kind, record.id)) {
+    if (task.assigneeId === assigneeId && task.role === role) kept = true;
+    else if (task.role === 'responseOwner') await settle(ctx, task, settledAs);
+    else await deleteRecord(ctx, taskEntity(ctx), { id: task.id }, { checked: true });
+  }
+  if (kept) return;
+  await addRecord(
+    ctx,
+    taskEntity(ctx),
+    { kind, title: await taskTitle(ctx, entity, record), recordId: record.id, assigneeId, role, status: 'Pending', ...(typeof record.auditEngagementId === 'number' ? { auditEngagementId: record.auditEngagementId } : {}) },
+    { checked: true, action: 'assign' },
+  );
+}
+
+/** send, send-response, send-checklist, send-survey, resend-survey: the record is now with its approver or receiver. */
+export const openApproval: TransitionHook = async (ctx, entity, record, action) => {
+  const { assigneeId, role } = recipientOf(action, record);
+  if (typeof assigneeId !== 'number') throw new AppError('invalid_state', `This ${humanize(entity.name)} names no ${role === 'receiver' ? 'receiver' : 'approver'} to send it to`);
+  await openTask(ctx, entity, record, assigneeId, role);
+};
+
+/** approve, not-approve, complete: the approver's (receiver's) task is done, with the decision; a not-approved response goes back to its owner. */
+export const closeApproval: TransitionHook = async (ctx, entity, record) => {
+  const kind = TASK_KIND[entity.name];
+  if (!kind) return;
+  const decision = record.status === 'Not Approved' && record.reason ? `Not Approved: ${record.reason}` : String(record.status);
+  for (const task of await pendingTasks(ctx, kind, record.id)) if (task.role !== 'responseOwner') await settle(ctx, task, decision);
+  if (entity.name === 'audit-management-response' && record.status === 'Not Approved') await openTask(ctx, entity, record, record.responseOwnerId, 'responseOwner');
+};
+
+/** allow-update, allow-change, cancel: the record is back with its author; a task nobody decided is withdrawn. */
+export const reopenApproval: TransitionHook = async (ctx, entity, record) => {
+  const kind = TASK_KIND[entity.name];
+  if (!kind) return;
+  for (const task of await pendingTasks(ctx, kind, record.id)) if (task.role !== 'responseOwner') await deleteRecord(ctx, taskEntity(ctx), { id: task.id }, { checked: true });
+  if (entity.name === 'audit-management-response') await openTask(ctx, entity, record, record.responseOwnerId, 'responseOwner');
+};
+
+/** approve (working paper): nobody approves a working paper they prepared themselves. */
+export const approvePaper: TransitionHook = async (ctx, entity, record, action) => {
+  if (record.preparedById !== null && record.preparedById === ctx.actor.employeeId)
+    throw new AppError('forbidden', 'You prepared this working paper yourself, so you cannot approve it; the audit manager may name another approver for the audit');
+  await closeApproval(ctx, entity, record, action);
+};
+
+/** afterWrite (management response): a requested response is a pending task of its owner, and follows the owner when it changes. */
+export const requestResponse: AfterWriteHook = async (ctx, entity, before, after) => {
+  if (after.status !== 'Requested' && after.status !== 'Not Approved') return;
+  if (before && before.responseOwnerId === after.responseOwnerId) return;
+  if (before) {
+    for (const task of await pendingTasks(ctx, TASK_KIND[entity.name]!, after.id))
+      if (task.role === 'responseOwner') await deleteRecord(ctx, taskEntity(ctx), { id: task.id }, { checked: true });
+  }
+  await openTask(ctx, entity, after, after.responseOwnerId, 'responseOwner');
+};

@@ -1,0 +1,32 @@
+import { AppError } from '../../app-error.ts';
+import type { CommandHook, TransitionHook } from '../hook-registry.ts';
+
+/** close (audit): an audit closes once its report is final. */
+export const closeEngagement: TransitionHook = async (ctx, _entity, engagement) => {
+  const reports = await ctx.tx.query<{ status: string }>(`SELECT status FROM audit_report WHERE company_id = $1 AND audit_engagement_id = $2 ORDER BY status = 'Final' DESC LIMIT 1`, [ctx.companyId, engagement.id]);
+  const report = reports[0];
+  if (report?.status !== 'Final') throw new AppError('invalid_state', `The audit "${engagement.name}" can close only once its final report is made${report ? ` (its report is ${report.status})` : ' (it has no report yet)'}`);
+};
+
+/** notify (planning notification letter): the letter goes by mail to the employee it is addressed to. */
+export const mailNotification: TransitionHook = async (ctx, _entity, letter) => {
+  const [to] = await ctx.tx.query<{ email: string | null; name: string }>(
+    `SELECT email, concat_ws(' ', first_name, last_name) AS name FROM employee WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, letter.addresseeId],
+  );
+  if (!to?.email) throw new AppError('invalid_state', `${to?.name ?? 'The addressee'} has no e-mail address on file, so the notification letter cannot be sent`);
+  const [audit] = await ctx.tx.query<{ name: string }>(`SELECT name FROM audit_engagement WHERE company_id = $1 AND id = $2`, [ctx.companyId, letter.auditEngagementId]);
+  ctx.mail.push({
+    to: to.email,
+    subject: `${letter.subject} (${audit?.name ?? 'audit'})`,
+    text: `Dear ${to.name},\n\n${letter.body ?? ''}\n\nLetter date: ${String(letter.letterDate).slice(0, 10)}\nAudit: ${audit?.name ?? ''}\n\n${ctx.publicUrl}/app/audit-management/audits/manage/${letter.auditEngagementId}\n`,
+  });
+};
+
+/** audit-plan/years: the years of the company's audit plans, newest first (the spec's audit year list). */
+export const planYears: CommandHook = async (ctx) =>
+  (await ctx.tx.query<{ year: number }>(`SELECT DISTINCT year FROM audit_plan WHERE company_id = $1 ORDER BY year DESC`, [ctx.companyId])).map((r) => Number(r.year));
+
+/** audit-engagement/names: the audits' names with their ids, by name (the spec's audit name list, for filters). */
+export const engagementNames: CommandHook = async (ctx) =>
+  ctx.tx.query<{ id: number; name: string }>(`SELECT id, name FROM audit_engagement WHERE company_id = $1 ORDER BY name, id LIMIT 1000`, [ctx.companyId]);

@@ -1,0 +1,72 @@
+import { AppError } from '../../app-error.ts';
+import type { CallContext } from '../../records/call-context.ts';
+import type { CommandHook } from '../hook-registry.ts';
+import { reportPage } from '../projects/report-page.ts';
+
+function callerOf(ctx: CallContext): number {
+  if (ctx.actor.employeeId === null) throw new AppError('bad_request', 'The dashboard items are those of an employee; the platform administrator has none');
+  return ctx.actor.employeeId;
+}
+
+/** The annual plan the company items are about: the newest active one, else the newest. */
+const CURRENT_PLAN = `(SELECT id FROM annual_plan WHERE company_id = $1 ORDER BY (status = 'Active') DESC, start_date DESC NULLS LAST, id DESC LIMIT 1)`;
+
+/**
+ * GET dashboard-item/company-performance: the scorecards of the current annual plan counted by level and status (a
+ * stacked bar chart), in one statement.
+ */
+export const companyPerformance: CommandHook = async (ctx) => {
+  const rows = await ctx.tx.query<{ level: string; status: string; n: number; plan: string | null }>(
+    `SELECT s.level, s.status, count(*)::int AS n, min(a.name) AS plan
+       FROM performance_scorecard s JOIN annual_plan a ON a.company_id = s.company_id AND a.id = s.annual_plan_id
+      WHERE s.company_id = $1 AND s.annual_plan_id = ${CURRENT_PLAN} AND s.level <> 'library'
+      GROUP BY s.level, s.status ORDER BY s.level, s.status`,
+    [ctx.companyId],
+  );
+  return { annualPlan: rows[0]?.plan ?? null, list: rows.map(({ level, status, n }) => ({ level, status, count: n })) };
+};
+
+/** The heads of one organisation level with their unit and their scorecards in the current plan counted by status. */
+function headsSql(flag: 'business_unit_head' | 'department_head', unitTable: 'business_unit' | 'department', unitColumn: 'business_unit_id' | 'department_id'): string {
+  return `SELECT e.id, trim(concat_ws(' ', e.first_name, e.last_name)) AS name, u.name AS unit,
+      count(s.id)::int AS scorecards, count(s.id) FILTER (WHERE s.status IN ('Accepted', 'MidTermAccepted', 'FinalTermAccepted'))::int AS accepted,
+      count(s.id) FILTER (WHERE s.status = 'Draft')::int AS draft
+    FROM employee e LEFT JOIN ${unitTable} u ON u.company_id = e.company_id AND u.id = e.${unitColumn}
+    LEFT JOIN performance_scorecard s ON s.company_id = e.company_id AND s.employee_id = e.id AND s.annual_plan_id = ${CURRENT_PLAN}
+    WHERE e.company_id = $1 AND e.${flag} = 'Yes' AND e.status = 'Active'
+    GROUP BY e.company_id, e.id, u.name ORDER BY u.name NULLS LAST, e.last_name, e.first_name, e.id`;
+}
+
+/** GET dashboard-item/business-unit-heads: each business unit head with the scorecards of the current plan. */
+export const businessUnitHeads: CommandHook = async (ctx, _entity, input) => reportPage(ctx, headsSql('business_unit_head', 'business_unit', 'business_unit_id'), [ctx.companyId], input);
+
+/** GET dashboard-item/department-heads: each department head with the scorecards of the current plan. */
+export const departmentHeads: CommandHook = async (ctx, _entity, input) => reportPage(ctx, headsSql('department_head', 'department', 'department_id'), [ctx.companyId], input);
+
+/** GET dashboard-item/direct-reportees: the employees the caller supervises or stands in for, with their trainings and open tasks. */
+export const directReportees: CommandHook = async (ctx, _entity, input) => {
+  const sql = `SELECT e.id, trim(concat_ws(' ', e.first_name, e.last_name)) AS name, e.job_title AS "jobTitle",
+      (SELECT count(*) FROM employee_training t WHERE t.company_id = $1 AND t.employee_id = e.id AND t.status IN ('Requested', 'Planned'))::int AS "openTrainings",
+      (SELECT count(*) FROM project_task k WHERE k.company_id = $1 AND k.owner_id = e.id AND k.status NOT IN ('Completed', 'Cancelled'))::int AS "openTasks"
+    FROM employee e WHERE e.company_id = $1 AND (e.supervisor_id = $2 OR e.acting_supervisor_id = $2) AND e.status = 'Active'
+    ORDER BY e.last_name, e.first_name, e.id`;
+  return reportPage(ctx, sql, [ctx.companyId, callerOf(ctx)], input);
+};
+
+/**
+ * GET dashboard-item/required-actions: how many things wait for the caller, by kind, in one statement: own open tasks
+ * and milestones, own mitigation strategies in progress, the reportees' training requests, and the caller's own.
+ */
+export const requiredActions: CommandHook = async (ctx) => {
+  const [row] = await ctx.tx.query<Record<string, number>>(
+    `SELECT
+      (SELECT count(*) FROM project_task WHERE company_id = $1 AND owner_id = $2 AND status NOT IN ('Completed', 'Cancelled'))::int AS "myTasks",
+      (SELECT count(*) FROM milestone WHERE company_id = $1 AND owner_id = $2 AND status NOT IN ('Completed', 'Cancelled'))::int AS "myMilestones",
+      (SELECT count(*) FROM mitigation_strategy WHERE company_id = $1 AND owner_id = $2 AND status = 'In Progress')::int AS "myMitigationStrategies",
+      (SELECT count(*) FROM employee_training WHERE company_id = $1 AND employee_id = $2 AND status IN ('Requested', 'Planned'))::int AS "myTrainings",
+      (SELECT count(*) FROM employee_training t JOIN employee e ON e.company_id = t.company_id AND e.id = t.employee_id
+        WHERE t.company_id = $1 AND t.status = 'Requested' AND (e.supervisor_id = $2 OR e.acting_supervisor_id = $2))::int AS "subordinateTrainingRequests"`,
+    [ctx.companyId, callerOf(ctx)],
+  );
+  return { list: Object.entries(row!).map(([kind, count]) => ({ kind, count })) };
+};

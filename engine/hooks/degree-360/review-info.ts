@@ -1,0 +1,62 @@
+import { AppError } from '../../app-error.ts';
+import type { PublicFlowInfo } from '../../public-flows/public-flow-info.ts';
+import type { CallContext } from '../../records/call-context.ts';
+import type { CommandHook } from '../hook-registry.ts';
+import { today } from '../performance/quarter-windows.ts';
+import { surveyStatus } from '../survey.ts';
+
+/**
+ * A survey takes answers only while it is open; links may go out before it opens, never after it closed. The
+ * respondent's calls (their actor's role is respondent) need it open, the share command only not closed.
+ */
+export function assertSurveyTakesAnswers(ctx: CallContext, survey: { name: string; startDate: string; endDate: string }): void {
+  const status = surveyStatus(survey, today());
+  if (status === 'Closed') throw new AppError('invalid_state', `The survey "${survey.name}" closed on ${survey.endDate}; it takes no more reviews`);
+  if (status === 'Not Open' && ctx.actor.role === 'respondent') throw new AppError('invalid_state', `The survey "${survey.name}" opens on ${survey.startDate}; come back then`);
+}
+
+/** The rating options of a scale, lowest first: "3 – Meets expectations". */
+export const ratingOptions = (scale: { value: number; name: string }[]) => scale.map((s) => ({ value: Number(s.value), label: `${s.value} – ${s.name}` }));
+
+/**
+ * What a 360 reviewer sees: the survey and the employee under review, and every question of the survey by competency,
+ * each rated on the survey's scale (all required).
+ */
+export const reviewInfo: CommandHook = async (ctx, _entity, input): Promise<PublicFlowInfo> => {
+  const [r] = await ctx.tx.query<{ survey_id: number; name: string; description: string | null; start_date: string; end_date: string; relationship: string; reviewer: string | null; employee: string }>(
+    `SELECT s.id AS survey_id, s.name, s.description, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
+            rv.relationship, rv.name AS reviewer, e.first_name || ' ' || e.last_name AS employee
+       FROM survey_reviewer rv
+       JOIN survey s ON s.company_id = rv.company_id AND s.id = rv.survey_id
+       JOIN reviewed_employee re ON re.company_id = rv.company_id AND re.id = rv.reviewed_employee_id
+       JOIN employee e ON e.company_id = re.company_id AND e.id = re.employee_id
+      WHERE rv.company_id = $1 AND rv.id = $2`,
+    [ctx.companyId, input.id],
+  );
+  if (!r) throw new AppError('not_found', `No survey reviewer with id ${String(input.id)}`);
+  assertSurveyTakesAnswers(ctx, { name: r.name, startDate: r.start_date, endDate: r.end_date });
+  const scale = await ctx.tx.query<{ value: number; name: string }>(`SELECT value, name FROM survey_scale WHERE company_id = $1 AND survey_id = $2 ORDER BY value`, [ctx.companyId, r.survey_id]);
+  const questions = await ctx.tx.query<{ id: number; question: string; competency: string }>(
+      `SELECT q.id, q.question, c.name AS competency FROM survey_question q JOIN survey_competency c ON c.company_id = q.company_id AND c.id = q.survey_competency_id
+        WHERE q.company_id = $1 AND q.survey_id = $2 ORDER BY c.id, q.id`,
+    [ctx.companyId, r.survey_id],
+  );
+  if (!scale.length) throw new AppError('invalid_state', `The survey "${r.name}" has no rating scale yet; add its scale before sharing it`);
+  if (!questions.length) throw new AppError('invalid_state', `The survey "${r.name}" has no questions yet; add them before sharing it`);
+  const options = ratingOptions(scale);
+  const self = r.relationship === 'Self';
+  return {
+    title: `${r.name}: ${self ? 'self-review' : `review of ${r.employee}`}`,
+    intro: [
+      self ? 'Rate yourself on each question.' : `Rate ${r.employee} on each question, as you have seen them work (you review as: ${r.relationship.toLowerCase()}).`,
+      r.description ?? '',
+      `Your answers are saved as you go; submit them when you are done, by ${r.end_date}.`,
+    ]
+      .filter(Boolean)
+      .join(' '),
+    questions: questions.map((q) => ({ id: Number(q.id), text: q.question, group: q.competency, type: 'rating' as const, options, required: true, field: 'rating' })),
+    surveyId: Number(r.survey_id),
+    reviewedEmployee: r.employee,
+    relationship: r.relationship,
+  };
+};

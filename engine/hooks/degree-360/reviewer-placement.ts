@@ -1,0 +1,89 @@
+import { AppError } from '../../app-error.ts';
+import type { Row } from '../../db/db.ts';
+import type { CallContext } from '../../records/call-context.ts';
+import type { BeforeWriteHook } from '../hook-registry.ts';
+
+/** How a reviewer stands to the reviewed employee; the result report groups the raters by it. */
+export const RELATIONSHIPS = ['Self', 'Supervisor', 'Peer', 'Subordinate', 'Outsider'] as const;
+
+/**
+ * A colleague's name and e-mail, which the invitation uses: the link goes to the address the company holds for the
+ * employee; only an employee without one may be given another address (the share command needs one).
+ */
+export async function colleagueContact(ctx: CallContext, employeeId: unknown, given: unknown, field = 'employeeId'): Promise<{ name: string; email: string | null }> {
+  const [e] = await ctx.tx.query<{ first_name: string; last_name: string; email: string | null }>(`SELECT first_name, last_name, email FROM employee WHERE company_id = $1 AND id = $2`, [ctx.companyId, employeeId]);
+  if (!e) throw AppError.validation([{ field, message: 'no employee with that id' }]);
+  return { name: `${e.first_name} ${e.last_name}`, email: e.email ?? ((given as string | null | undefined) || null) };
+}
+
+/** Once a reviewer has submitted, who they are and whom they reviewed no longer change. */
+export function assertUnchangedOnceSubmitted(before: Row | null, record: Row, fields: readonly string[]): void {
+  if (!before?.submittedAt) return;
+  const changed = fields.filter((f) => (record[f] ?? null) !== (before[f] ?? null));
+  if (changed.length) throw new AppError('invalid_state', `This reviewer has already submitted the review; ${changed.join(', ')} can no longer change`);
+}
+
+/**
+ * A 360 reviewer belongs to the survey of the employee they review. A colleague (self, supervisor, peer, subordinate)
+ * is an employee, whose name and e-mail the invitation takes (for a self-review, the reviewed employee); an outsider
+ * is not, and is given by name and e-mail.
+ */
+export const placeReviewer: BeforeWriteHook = async (ctx, _entity, before, record) => {
+  assertUnchangedOnceSubmitted(before, record, ['reviewedEmployeeId', 'relationship', 'employeeId', 'email']);
+  const [reviewed] = await ctx.tx.query<{ survey_id: number; employee_id: number }>(`SELECT survey_id, employee_id FROM reviewed_employee WHERE company_id = $1 AND id = $2`, [
+    ctx.companyId,
+    record.reviewedEmployeeId,
+  ]);
+  if (!reviewed) throw AppError.validation([{ field: 'reviewedEmployeeId', message: 'no reviewed employee with that id' }]);
+  const surveyId = Number(reviewed.survey_id);
+  if (record.relationship === 'Outsider') {
+    const faults = [
+      ...(record.employeeId != null ? [{ field: 'employeeId', message: 'is for colleagues; an outsider is given by name and e-mail' }] : []),
+      ...(!String(record.name ?? '').trim() ? [{ field: 'name', message: "is required for an outsider: the reviewer's name" }] : []),
+      ...(!String(record.email ?? '').trim() ? [{ field: 'email', message: 'is required for an outsider: where the link is sent' }] : []),
+    ];
+    if (faults.length) throw AppError.validation(faults);
+    return { surveyId };
+  }
+  // a self-review is the reviewed employee's own: no one need be chosen
+  const employeeId = record.employeeId ?? (record.relationship === 'Self' ? Number(reviewed.employee_id) : null);
+  if (employeeId == null) throw AppError.validation([{ field: 'employeeId', message: `is required for a ${String(record.relationship).toLowerCase()} reviewer: choose the colleague` }]);
+  // the colleague first: an id that names no employee of the company is refused as such
+  const contact = await colleagueContact(ctx, employeeId, record.email);
+  const isSelf = Number(employeeId) === Number(reviewed.employee_id);
+  if (record.relationship === 'Self' && !isSelf) throw AppError.validation([{ field: 'employeeId', message: 'must be the reviewed employee for a self-review' }]);
+  if (record.relationship !== 'Self' && isSelf) throw AppError.validation([{ field: 'relationship', message: 'is Self when the reviewer is the reviewed employee' }]);
+  return { surveyId, employeeId, ...contact };
+};
+
+/** A question belongs to the survey of its competency. */
+export const placeQuestion: BeforeWriteHook = async (ctx, _entity, _before, record) => {
+  const [c] = await ctx.tx.query<{ survey_id: number }>(`SELECT survey_id FROM survey_competency WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.surveyCompetencyId]);
+  if (!c) throw AppError.validation([{ field: 'surveyCompetencyId', message: 'no survey competency with that id' }]);
+  return { surveyId: Number(c.survey_id) };
+};
+
+/** The problem with a rating that is not one of the scale's values, or none. */
+export function ratingProblem(rating: unknown, scale: readonly number[], what: string): { field: string; message: string } | null {
+  if (rating === null || rating === undefined) return null;
+  if (!scale.includes(Number(rating))) return { field: 'rating', message: scale.length ? `is not on the ${what}'s rating scale (${scale.join(', ')})` : `cannot be given: the ${what} has no rating scale yet` };
+  return null;
+}
+
+/** A 360 answer's rating is one of its survey's scale values. */
+export const checkAnswer: BeforeWriteHook = async (ctx, _entity, _before, record) => {
+  const rows = await ctx.tx.query<{ value: number }>(
+    `SELECT sc.value FROM survey_scale sc JOIN survey_reviewer rv ON rv.company_id = sc.company_id AND rv.survey_id = sc.survey_id WHERE sc.company_id = $1 AND rv.id = $2 ORDER BY sc.value`,
+    [ctx.companyId, record.surveyReviewerId],
+  );
+  const problem = ratingProblem(record.rating, rows.map((r) => Number(r.value)), 'survey');
+  if (problem) throw AppError.validation([problem]);
+  return {};
+};
+
+/** A reviewed employee is named by the employee, so that selects and the result show who it is. */
+export const nameReviewedEmployee: BeforeWriteHook = async (ctx, _entity, _before, record) => {
+  const [e] = await ctx.tx.query<{ name: string }>(`SELECT first_name || ' ' || last_name AS name FROM employee WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.employeeId]);
+  if (!e) throw AppError.validation([{ field: 'employeeId', message: 'no employee with that id' }]);
+  return { name: e.name };
+};

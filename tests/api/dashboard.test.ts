@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../server/boot.ts';
+import { backends } from '../support/backends.ts';
+import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+
+const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
+
+describe.each(backends())('dashboard on $name', (backend) => {
+  let t: TestStratum;
+  let exec: Client;
+  let bella: Client; // business unit head, supervises Dan and Eve
+  let dan: Client; // department head
+  let eve: Client;
+  let other: Client; // another company's executive
+  const id: Record<string, number> = {};
+  const item = async (who: Client, name: string) => {
+    const r = await who.get(`dashboard-item/${name}`);
+    ok(r);
+    return r.body.data.item;
+  };
+
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    exec = (await t.addCompany('Dashco', { modules: ['performance', 'strategic', 'projects', 'personal-development'] })).executive;
+    bella = await t.addEmployee(exec, 'Bella', 'Head', 'bella@dashco.example');
+    dan = await t.addEmployee(exec, 'Dan', 'Head', 'dan@dashco.example');
+    eve = await t.addEmployee(exec, 'Eve', 'Staff', 'eve@dashco.example');
+    for (const who of ['bella', 'dan', 'eve']) id[who] = (await exec.get(`employee?email=${who}@dashco.example`)).body.data.list[0].id;
+    const bu = (await exec.post('business-unit/add', { name: 'Operations' })).body.data;
+    id.bu = (bu.business_unit ?? bu.businessUnit ?? bu.item).id;
+    const dept = (await exec.post('department/add', { name: 'Logistics', businessUnitId: id.bu })).body.data;
+    id.dept = (dept.department ?? dept.item).id;
+    const set = async (who: string, values: Record<string, unknown>) => {
+      const e = (await exec.get(`employee/${id[who]}`)).body.data.employee;
+      ok(await exec.post('employee/update', { id: id[who], version: e.version, ...values }));
+    };
+    await set('bella', { businessUnitId: id.bu, businessUnitHead: 'Yes' });
+    await set('dan', { businessUnitId: id.bu, departmentId: id.dept, departmentHead: 'Yes', supervisorId: id.bella });
+    await set('eve', { businessUnitId: id.bu, departmentId: id.dept, supervisorId: id.bella });
+    const strategic = (await exec.post('strategic-plan/add', { description: 'Vision', startDate: '2025-01-01', endDate: '2030-12-31' })).body.data.strategic;
+    const plan = (await exec.post('annual-plan/add', { name: 'FY2026', strategicPlanId: strategic.id, startDate: '2026-01-01', endDate: '2026-12-31' })).body.data.annualPlan;
+    const card = (values: Record<string, unknown>) => exec.post('performance-scorecard/add', { annualPlanId: plan.id, includeKeyPerformanceArea: 'No', ...values });
+    ok(await card({ name: 'Company', level: 'corporate' }));
+    ok(await card({ name: 'Operations', level: 'business-unit', businessUnitId: id.bu }));
+    ok(await card({ name: 'Bella 2026', level: 'employee', employeeId: id.bella }));
+    ok(await card({ name: 'Dan 2026', level: 'employee', employeeId: id.dan }));
+    ok(await card({ name: 'Eve 2026', level: 'employee', employeeId: id.eve }));
+    // work waiting for people
+    const project = (await exec.post('project/add', { name: 'Depot' })).body.data.project;
+    const milestone = (await exec.post('milestone/add', { projectId: project.id, name: 'Design', ownerId: id.bella })).body.data.milestone;
+    ok(await exec.post('project-task/add', { milestoneId: milestone.id, name: 'Sketch', ownerId: id.bella }));
+    ok(await exec.post('project-task/add', { milestoneId: milestone.id, name: 'Survey', ownerId: id.eve }));
+    ok(await exec.post('project-task/add', { milestoneId: milestone.id, name: 'Done already', ownerId: id.bella, status: 'Completed' }));
+    const training = (await exec.post('training/add', { name: 'Forklift safety' })).body.data.training;
+    ok(await eve.post('employee-training/add', { employeeId: id.eve, trainingId: training.id }));
+    ok(await dan.post('employee-training/add', { employeeId: id.dan, trainingId: training.id }));
+    other = (await t.addCompany('Otherco', { modules: ['performance'] })).executive;
+  });
+  afterAll(() => t.close());
+
+  it('titles the dashboard calls as the spec writes them', () => {
+    const en = t.stratum.registry.messages.en;
+    const errors = t.stratum.registry.entity('dashboard-item').errors;
+    const inventory = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'spec', 'inventory.json'), 'utf8'));
+    const spec = new Set(inventory.errorTitles.map((x: { title: string }) => x.title));
+    const titles = ['company-performance', 'business-unit-heads', 'department-heads', 'direct-reportees', 'required-actions'].map((c) => en[errors[c]]);
+    expect(titles).toEqual([
+      'Get Dashboard Company Performance Items Failed',
+      'Get Dashboard Business Unit Head Items Failed',
+      'Get Dashboard Department Head Items Failed',
+      'Get Direct Reportees Employees Failed',
+      'Get Required My Actions Failed',
+    ]);
+    expect(titles.filter((x) => !spec.has(x))).toEqual([]);
+    const dashboard = t.stratum.registry.modules.get('dashboard')!;
+    expect(dashboard.screens.find((s) => s.path === '/app/dashboard/main')).toMatchObject({ kind: 'custom', component: 'Dashboard' });
+  });
+
+  it('counts the current plan’s scorecards by level and status', async () => {
+    const company = await item(eve, 'company-performance');
+    expect(company.annualPlan).toBe('FY2026');
+    expect(company.list).toEqual([
+      { level: 'business-unit', status: 'Draft', count: 1 },
+      { level: 'corporate', status: 'Draft', count: 1 },
+      { level: 'employee', status: 'Draft', count: 3 },
+    ]);
+    expect(await item(other, 'company-performance')).toEqual({ annualPlan: null, list: [] });
+  });
+
+  it('lists the business unit and department heads with their scorecards', async () => {
+    const bu = await item(eve, 'business-unit-heads');
+    expect(bu.list).toEqual([{ id: id.bella, name: 'Bella Head', unit: 'Operations', scorecards: 1, accepted: 0, draft: 1 }]);
+    expect(bu.total).toBe(1);
+    const dept = await item(eve, 'department-heads');
+    expect(dept.list).toEqual([{ id: id.dan, name: 'Dan Head', unit: 'Logistics', scorecards: 1, accepted: 0, draft: 1 }]);
+    expect((await item(other, 'department-heads')).total).toBe(0);
+  });
+
+  it('lists the caller’s direct reportees with what they have open', async () => {
+    const reportees = await item(bella, 'direct-reportees');
+    expect(reportees.list.map((r: Record<string, unknown>) => [r.name, r.openTrainings, r.openTasks])).toEqual([
+      ['Dan Head', 1, 0],
+      ['Eve Staff', 1, 1],
+    ]);
+    expect((await item(eve, 'direct-reportees')).total).toBe(0);
+    expect((await eve.get('dashboard-item/direct-reportees?limit=x')).status).toBe(422);
+  });
+
+  it('counts the caller’s required actions, each kind in one query', async () => {
+    const counts = async (who: Client) => Object.fromEntries((await item(who, 'required-actions')).list.map((r: { kind: string; count: number }) => [r.kind, r.count]));
+    expect(await counts(bella)).toEqual({ myTasks: 1, myMilestones: 1, myMitigationStrategies: 0, myTrainings: 0, subordinateTrainingRequests: 2 });
+    expect(await counts(eve)).toEqual({ myTasks: 1, myMilestones: 0, myMitigationStrategies: 0, myTrainings: 1, subordinateTrainingRequests: 0 });
+  });
+
+  it('lets each employee hide and order their own dashboard items, and nobody else’s', async () => {
+    const hidden = await eve.post('dashboard-item/add', { employeeId: id.eve, item: 'company-performance', shown: 'No' });
+    ok(hidden);
+    expect(hidden.body.data.dashboardItem).toMatchObject({ item: 'company-performance', shown: 'No', position: 0 });
+    ok(await eve.post('dashboard-item/add', { employeeId: id.eve, item: 'department-heads', position: 1 }));
+    expect((await eve.post('dashboard-item/add', { employeeId: id.eve, item: 'weather' })).status).toBe(422);
+    expect((await bella.post('dashboard-item/add', { employeeId: id.eve, item: 'direct-reportees', shown: 'No' })).status).toBe(403);
+    expect((await eve.get('dashboard-item?owner=me&sort=position')).body.data.list.map((x: { item: string }) => x.item)).toEqual(['company-performance', 'department-heads']);
+    expect((await bella.get('dashboard-item')).body.data.total).toBe(0);
+    expect((await bella.get(`dashboard-item/${hidden.body.data.dashboardItem.id}`)).status).toBe(403);
+    expect((await other.get('dashboard-item')).body.data.total).toBe(0);
+  });
+
+  it('keeps the holder out of employee items', async () => {
+    expect((await t.holder.get('dashboard-item/required-actions')).status).toBe(403);
+  });
+});

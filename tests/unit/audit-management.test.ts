@@ -1,0 +1,94 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { actionTracker, actionTrackerFilter, planContentStatusFilter, planContentStatusOn } from '../../engine/hooks/audit-management/audit-derived.ts';
+import { TASK_KIND } from '../../engine/hooks/audit-management/audit-tasks.ts';
+import { answerProblems } from '../../engine/hooks/audit-management/customer-survey.ts';
+import { LOCKED, PARENT } from '../../engine/hooks/audit-management/engagement-placement.ts';
+import { renderFinalReport, type FinalReportContent } from '../../engine/hooks/audit-management/final-report-pdf.ts';
+import { hooks } from '../../engine/hooks/index.ts';
+import { loadRegistry } from '../../engine/metadata/loader.ts';
+import { ROOT } from '../../server/boot.ts';
+import { pdfText } from './audit-pdf-text.ts';
+
+const registry = loadRegistry(join(ROOT, 'metadata'), hooks);
+const sql = { column: (f: string) => `"${f}"`, param: (v: unknown) => `'${String(v)}'` };
+
+describe('audit plan content statusText', () => {
+  const content = { startDate: '2026-01-01', endDate: '2026-06-30' };
+  it('is Active from the start date to the end date, both counted, and Not Active outside them', () => {
+    expect(planContentStatusOn(content, '2026-01-01')).toBe('Active');
+    expect(planContentStatusOn(content, '2026-03-15')).toBe('Active');
+    expect(planContentStatusOn(content, '2026-06-30')).toBe('Active');
+    expect(planContentStatusOn(content, '2025-12-31')).toBe('Not Active');
+    expect(planContentStatusOn(content, '2026-07-01')).toBe('Not Active');
+    expect(planContentStatusOn({ startDate: null, endDate: null }, '2026-03-15')).toBe('Not Active');
+  });
+  it('filters by the same rule in SQL', () => {
+    expect(planContentStatusFilter('Active', sql)).toMatch(/^\("startDate" <= '.*'::date AND "endDate" >= '.*'::date\)$/);
+    expect(planContentStatusFilter('Not Active', sql)).toMatch(/^NOT \(/);
+  });
+});
+
+describe('management action trackers', () => {
+  it('puts closed actions on the closed tracker and every other on the open one', () => {
+    expect(['Open', 'In Progress', 'Closed'].map((status) => actionTracker({ status }))).toEqual(['Open', 'Open', 'Closed']);
+    expect(actionTrackerFilter('Closed', sql)).toBe(`"status" = 'Closed'`);
+    expect(actionTrackerFilter('Open', sql)).toBe(`"status" <> 'Closed'`);
+  });
+});
+
+describe('customer satisfaction survey answers', () => {
+  it('takes answers to its own questions on its own scale, each once; submitting needs all of them', () => {
+    expect(answerProblems([{ auditSurveyQuestionId: 1, value: 5 }], [1, 2], [1, 2, 3, 4, 5], false)).toEqual([]);
+    expect(answerProblems([{ auditSurveyQuestionId: 1, value: 5 }], [1, 2], [1, 2, 3, 4, 5], true)).toEqual([{ field: 'answers', message: "1 of the survey's 2 questions is not answered yet" }]);
+    expect(answerProblems([{ auditSurveyQuestionId: 9, value: 0 }, { auditSurveyQuestionId: 1, value: 3 }, { auditSurveyQuestionId: 1, value: 2 }], [1], [1, 2, 3], false)).toEqual([
+      { field: 'answers.0.auditSurveyQuestionId', message: 'is not a question of this survey' },
+      { field: 'answers.0.value', message: "is not on the survey's rating scale (1, 2, 3)" },
+      { field: 'answers.2.auditSurveyQuestionId', message: 'answers a question already answered' },
+    ]);
+  });
+});
+
+describe('audit metadata and hooks agree', () => {
+  it('names a real parent reference and real states for every placed and locked record', () => {
+    for (const [entity, field] of Object.entries(PARENT)) {
+      const e = registry.entity(entity);
+      expect(e.field.get(field)?.ref, `${entity}.${field}`).toBeDefined();
+      expect(e.beforeWrite, entity).toMatch(/^audit\.place/);
+    }
+    for (const [entity, states] of Object.entries(LOCKED)) for (const s of states) expect(registry.entity(entity).workflow?.states, entity).toContain(s);
+    for (const entity of Object.keys(TASK_KIND)) expect(registry.entity(entity).field.has('approverId') || registry.entity(entity).field.has('receiverId'), entity).toBe(true);
+  });
+  it('makes every not-approve ask for a reason, and gives each approval entity its allow-update reopening', () => {
+    const approvals = ['audit-process', 'audit-risk-control-matrix', 'audit-working-paper', 'audit-overall-opinion', 'audit-follow-up-work'];
+    for (const name of [...approvals, 'audit-scope', 'audit-management-response']) {
+      const wf = registry.entity(name).workflow!;
+      expect(wf.transitions.find((t) => t.action === 'not-approve')?.requires, name).toEqual(['reason']);
+      expect(wf.transitions.find((t) => t.action === 'approve')?.access, name).toEqual(['field:approverId']);
+    }
+    for (const name of approvals) expect(registry.entity(name).workflow!.transitions.some((t) => t.action === 'allow-update'), name).toBe(true);
+    expect(registry.entity('audit-scope').workflow!.transitions.some((t) => t.action === 'allow-change')).toBe(true);
+  });
+});
+
+describe('final report PDF', () => {
+  const content: FinalReportContent = {
+    reportTitle: 'Procurement audit report',
+    engagement: { name: 'Procurement 2026', plan: 'Plan (2026)', auditor: 'Ada Auditor', auditManager: 'Max Manager', approver: 'Abe Approver', startDate: '2026-01-01', endDate: '2026-02-01', objective: 'Assess payments' },
+    executiveSummary: 'Payments need a second signature.',
+    opinion: { opinion: 'Needs Improvement', conclusion: 'Controls need strengthening' },
+    sections: [{ heading: 'Background', body: 'Spend is large.' }],
+    findings: [{ title: 'Single signature payments', riskRating: 'High', observation: 'Three payments', rootCause: 'Missing review', recommendation: 'Dual signatures', responses: [{ owner: 'Ola Owner', response: 'Agreed', actions: [{ action: 'Configure portal', owner: 'Ace Actor', dueDate: '2026-03-01' }] }] }],
+    managementComment: 'Accepted.',
+    madeOn: '2026-02-02',
+  };
+  it('is a PDF that names the audit, its opinion and its findings with their actions', async () => {
+    const bytes = await renderFinalReport(content);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(bytes);
+    for (const s of ['Final audit report', 'Procurement 2026', 'Needs Improvement', '1. Single signature payments (High risk)', 'Configure portal', 'Accepted.']) expect(text).toContain(s);
+  });
+  it('says so when there are no findings', async () => {
+    expect(pdfText(await renderFinalReport({ ...content, findings: [], opinion: null }))).toContain('No findings were raised.');
+  });
+});
