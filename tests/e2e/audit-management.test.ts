@@ -105,7 +105,8 @@ describe.skipIf(skip)('audit management: one audit from plan to final report', (
     await form(ada, 'audit-notification-letter').waitFor();
     await button(ada, 'Send notification').click();
     await expect.poll(() => state(ada)).toBe('Sent');
-    expect(server.mails().some((m) => m.includes(people.ola.email) && m.includes('Planning notification'))).toBe(true);
+    // the mail leaves after the call commits
+    await expect.poll(() => server.mails().some((m) => m.includes(people.ola.email) && m.includes('Planning notification'))).toBe(true);
     expect((await record('audit-notification-letter', letter.id)).status).toBe('Sent');
   });
 
@@ -276,12 +277,33 @@ describe.skipIf(skip)('audit management: one audit from plan to final report', (
     await snap(ada, 'audit-06-action-closed');
   });
 
-  // ── EXTERNAL RESPONDENT STEP (the lead adds it here) ──────────────────────────────────────────────────────────────
-  // The auditor declares the questionnaire (audit-questionnaire-area / audit-questionnaire-question of this audit,
-  // id.eng), sends it from /app/audit-management/audits/manage/:id/questionnaire/send, and the external respondent
-  // completes it through the e-mailed link (/app/audit-management/questionnaire/auth → complete/:auditQuestionnaireId/:userId
-  // → success). Add it as its own `it(...)` here, before the audit is closed below.
-  // ────────────────────────────────────────────────────────────────────────────────────────────────────────────────
+  it('asks outside: the auditor sends the questionnaire, an auditee who never signs in answers it through the e-mailed link', async () => {
+    const adaToken = await tokenOf('ada');
+    const area = (await api(server, 'audit-questionnaire-area/add', { auditEngagementId: id.eng, name: 'Payments' }, adaToken)).item;
+    await api(server, 'audit-questionnaire-question/add', { auditQuestionnaireAreaId: area.id, question: 'Who releases payments?', answerType: 'Text' }, adaToken);
+    const ada = pages.ada;
+    await ada.goto(`${server.url}${B}/audits/manage/${id.eng}/questionnaire/send`);
+    await ada.locator('[data-screen=list][data-entity=audit-questionnaire-recipient]').getByRole('button', { name: 'Add', exact: true }).click();
+    await ada.fill('#root_name', 'Tess Treasury');
+    await ada.fill('#root_email', 'tess@treasury.example');
+    await ada.getByRole('button', { name: 'Save' }).click();
+    await ada.getByRole('link', { name: 'Edit Tess Treasury' }).click();
+    await ada.getByRole('button', { name: 'Send link' }).click();
+    await ada.getByTestId('share-sent').waitFor();
+    for (let i = 0; i < 50 && !server.mails().some((m) => m.includes('To: tess@treasury.example')); i++) await new Promise((r) => setTimeout(r, 100));
+    const link = /(http\S+\/questionnaire\/auth#token=[A-Za-z0-9_-]+)/.exec(server.mails().reverse().find((m) => m.includes('To: tess@treasury.example'))!)![1];
+    const tess = await (await browser.newContext({ viewport: { width: 1000, height: 900 } })).newPage();
+    await tess.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    await tess.waitForURL(`**/questionnaire/complete/${id.eng}/*`);
+    await tess.getByLabel('Who releases payments?').fill('Two treasury officers together');
+    await tess.getByLabel('Who releases payments?').blur();
+    await tess.getByText('(saved)').waitFor();
+    await tess.getByRole('button', { name: 'Submit answers' }).click();
+    await tess.getByTestId('public-flow-success').waitFor();
+    await ada.goto(`${server.url}${B}/audits/manage/${id.eng}/questionnaire/response`);
+    await ada.getByRole('gridcell', { name: 'Two treasury officers together' }).waitFor();
+    await snap(ada, 'audit-07-questionnaire-answered');
+  });
 
   it('closes the audit once its report is final', async () => {
     const maxToken = await tokenOf('max');
