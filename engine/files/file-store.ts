@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../app-error.ts';
+import { quoteIdent } from '../metadata/naming.ts';
 import type { CallContext } from '../records/call-context.ts';
 
 export interface IncomingFile {
@@ -65,8 +66,31 @@ export async function storeFile(ctx: CallContext, file: IncomingFile, limits: { 
 
 /** A file of the caller's company, or with `platform` one of the platform's (user manuals), which every signed-in user may read. */
 export async function readFile(ctx: CallContext, id: number, platform = false): Promise<{ name: string; mimeType: string; content: Uint8Array } | null> {
+  if (platform && ctx.actor.role === 'employee' && !(await employeeMaySee(ctx, id))) return null;
   const [row] = platform
     ? await ctx.tx.query<{ name: string; mime_type: string; content: Uint8Array }>(`SELECT name, mime_type, content FROM platform_file WHERE id = $1`, [id])
     : await ctx.tx.query<{ name: string; mime_type: string; content: Uint8Array }>(`SELECT name, mime_type, content FROM stored_file WHERE id = $1 AND company_id = $2`, [id, ctx.companyId]);
   return row ? { name: row.name, mimeType: row.mime_type, content: row.content } : null;
+}
+
+/**
+ * Whether an employee may fetch a platform file: only when a platform record the employee may see points at it. A
+ * record of an entity with a module key (a user manual) is seen only when that module is core or enabled for the
+ * employee's company, or when it names no module; files no record points at are the holder's alone.
+ */
+async function employeeMaySee(ctx: CallContext, fileId: number): Promise<boolean> {
+  for (const entity of ctx.registry.entities.values()) {
+    if (entity.scope !== 'platform' || entity.tenantKey) continue;
+    const files = entity.fields.filter((f) => f.schema['x-file'] === true && !f.computed);
+    if (!files.length) continue;
+    const params: unknown[] = [fileId];
+    let sql = `SELECT 1 FROM ${quoteIdent(entity.table)} WHERE (${files.map((f) => `${quoteIdent(f.column)} = $1`).join(' OR ')})`;
+    if (entity.moduleKey) {
+      const column = quoteIdent(entity.field.get(entity.moduleKey)!.column);
+      params.push([...ctx.actor.enabledModules]);
+      sql += ` AND (${column} IS NULL OR ${column} IN (SELECT id FROM module WHERE core = 'Yes' OR code = ANY($2::text[])))`;
+    }
+    if ((await ctx.tx.query(`${sql} LIMIT 1`, params)).length) return true;
+  }
+  return false;
 }

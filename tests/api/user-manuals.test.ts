@@ -98,6 +98,12 @@ describe.each(backends())('user manuals on $name', (backend) => {
     expect((await t.holder.post('user-manual/update', { id: id.training, version: manual.version, html: '<script>x</script>' })).status).toBe(422);
     ok(await upload(id.training, PDF, 'training.pdf', 'application/pdf'));
     expect((await reader.get(`user-manual/${id.training}`)).body.data.item).toMatchObject({ format: 'PDF', html: null });
+    // the file itself follows the manual: fetched by id, it opens only for those who may read the manual
+    const trainingPdf = (await reader.get(`user-manual/${id.training}`)).body.data.item.document;
+    const fetchAs = async (who: { token: string }) => (await t.app.request(`/api/v1/platform-file/${trainingPdf}`, { headers: { token: who.token } })).status;
+    expect(await fetchAs(reader)).toBe(200);
+    expect(await fetchAs(other)).toBe(404);
+    expect(await fetchAs(t.holder)).toBe(200);
     ok(await upload(id.training, new TextEncoder().encode(MARKDOWN), 'training.md', 'text/markdown'));
     const renamed = await t.holder.post('user-manual/update', { id: id.training, version: manual.version + 2, title: 'Training plans (2026)' });
     ok(renamed);
