@@ -191,6 +191,8 @@ describe.skipIf(skip)('audit management: one audit from plan to final report', (
     await ada.fill('#root_conclusion', 'Control not operating effectively; exceptions followed up with treasury');
     await ada.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await record('audit-working-paper', id.paper)).conclusion).toMatch(/followed up/);
+    // the form goes back to its list once saved; only then elsewhere
+    await ada.waitForURL((url) => !url.pathname.endsWith('/working-paper/edit'));
     await ada.goto(`${server.url}${B}/working-paper/edit?id=${id.paper}`);
     await button(ada, 'Send for approval').click();
     await expect.poll(() => state(ada)).toBe('Pending Approval');

@@ -2,13 +2,15 @@ import type { Envelope } from './envelope.ts';
 import { clearUser, storedUser } from '../session/session-store.ts';
 
 const BASE = '/api/v1';
+/** The code of a refusal that came back after its session had ended here: nobody is shown it. */
+export const SESSION_GONE = 'session_gone';
 
 /**
  * One call to the API. Authenticated calls send the stored user's token in the "token" header; a network failure
  * becomes { res: 'failed', err_msg: <the error's text> } as the spec says; an ended session clears the stored user.
  */
-export async function call<T = any>(method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string | number | undefined>): Promise<Envelope<T>> {
-  const user = storedUser();
+export async function call<T = any>(method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string | number | undefined>, token?: string): Promise<Envelope<T>> {
+  const user = token ? { token } : storedUser();
   const qs = query ? '?' + new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString() : '';
   const headers: Record<string, string> = {};
   if (user?.token) headers.token = user.token;
@@ -22,6 +24,8 @@ export async function call<T = any>(method: 'GET' | 'POST', path: string, body?:
     const res = await fetch(`${BASE}/${path}${qs === '?' ? '' : qs}`, { method, headers, body: payload });
     const envelope = (await res.json()) as Envelope<T>;
     if (res.status === 401 && user && !path.startsWith('auth/')) {
+      // signed out (or in as someone else) while the call was under way: its refusal is expected, not an error to show
+      if (storedUser()?.token !== user.token) return { ...envelope, code: SESSION_GONE };
       clearUser();
     }
     return envelope;

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { succeeded, type Envelope } from './envelope.ts';
+import { SESSION_GONE } from './api-client.ts';
 
 /** A failed call as the user sees it: the action's title (from metadata) and the server's message. */
 export interface CallError {
@@ -39,6 +40,7 @@ export function useCall() {
       try {
         const r = await fn();
         if (succeeded(r)) return r.data;
+        if (r.code === SESSION_GONE) return undefined;
         const failure: CallError = { title: titleKey ? t(titleKey) : t('shell.somethingFailed'), message: r.err_msg ?? '', fieldErrors: r.errors ?? [], code: r.code };
         setError(options.quiet ? null : failure);
         options.onFailure?.(failure);

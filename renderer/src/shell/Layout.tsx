@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { post } from '../api/api-client.ts';
+import { call } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n/i18n.ts';
 import { useMeta } from '../meta/meta-context.tsx';
@@ -58,9 +58,11 @@ export function Layout({ user, children }: { user: SessionUser; children: ReactN
   const navigate = useNavigate();
   const { run } = useCall();
   const signOut = async () => {
-    // a failure is shown as { title: Sign Out Failed, message } (defect D15), and the stored user goes either way
-    await run('error.signOut', () => post('auth/logout'));
+    // The stored user goes first, so that calls still under way (a dashboard loading) find their 401 expected and stay
+    // quiet; a failure of the sign-out itself is shown as { title: Sign Out Failed, message } (defect D15).
+    const token = user.token;
     clearUser();
+    await run('error.signOut', () => call('POST', 'auth/logout', undefined, undefined, token));
     navigate('/app/sessions/signIn');
   };
   return (
