@@ -1,3 +1,4 @@
+import { fillMailText } from '../mail/mail-text.ts';
 import { AppError } from '../app-error.ts';
 import { assertAllowed, assertRecordAllowed } from '../access/access-policy.ts';
 import type { Db, Row } from '../db/db.ts';
@@ -36,7 +37,7 @@ export async function shareLink(ctx: CallContext, entity: EntityDef, roles: Enti
   const link = `${ctx.publicUrl}${flow.page}/${flow.authPage}#token=${token}`;
   const en = ctx.registry.messages.en;
   const values = { title: info.title, link, expires: expiresAt.slice(0, 10), name: String(record[flow.respondentName ?? flow.email] ?? email) };
-  ctx.mail.push({ to: email, subject: fill(en[`${flow.mail}.subject`], values), text: fill(en[`${flow.mail}.body`], values) });
+  ctx.mail.push({ to: email, subject: fillMailText(en[`${flow.mail}.subject`], values), text: fillMailText(en[`${flow.mail}.body`], values) });
   // the recipient records when its link went out (and the audit trail who sent it); the token itself is never stored
   const after = flow.sent ? await applyUpdate(ctx, entity, record, { [flow.sent]: new Date().toISOString() }, 'share') : record;
   return { id: record.id as number, sentTo: email, expiresAt, record: after };
@@ -126,6 +127,3 @@ async function savedAnswers(ctx: CallContext, entity: EntityDef, pass: PublicPas
   ]);
 }
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
-}

@@ -1,3 +1,4 @@
+import { fillMailText } from '../mail/mail-text.ts';
 import type { Row } from '../db/db.ts';
 import type { EntityDef, ReminderDef } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
@@ -87,8 +88,8 @@ async function sendReminder(ctx: CallContext, entity: EntityDef, reminder: Remin
   let mails = 0;
   for (const r of records) {
     if (!mine.has(Number(r.id))) continue;
-    const subject = fill(ctx.registry.messages.en[reminder.subject], { title: String(r[title] ?? `#${r.id}`), date: String(r.reminderDate) });
-    const text = fill(ctx.registry.messages.en['reminder.body'], { subject, link: linkTo(ctx, entity, Number(r.id)) });
+    const subject = fillMailText(ctx.registry.messages.en[reminder.subject], { title: String(r[title] ?? `#${r.id}`), date: String(r.reminderDate) });
+    const text = fillMailText(ctx.registry.messages.en['reminder.body'], { subject, link: linkTo(ctx, entity, Number(r.id)) });
     for (const to of recipients.get(Number(r.id))!) {
       ctx.mail.push({ to, subject, text });
       mails++;
@@ -97,10 +98,6 @@ async function sendReminder(ctx: CallContext, entity: EntityDef, reminder: Remin
   return { reminders: mine.size, mails };
 }
 
-/** Fills {{name}} placeholders of a text. */
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
-}
 
 /** Where the record opens in Stratum: its edit screen, else its list. */
 function linkTo(ctx: CallContext, entity: EntityDef, id: number): string {
