@@ -82,9 +82,13 @@ describe.each(backends())('organisational surveys on $name', (backend) => {
     ok(gus);
     id.gus = gus.body.data.organizationalSurveyReviewer.id;
     expect((await exec.post('organizational-survey-reviewer/add', { ...Q1(), employeeId: id.gus })).status).toBe(409);
-    const nobody = await exec.post('organizational-survey-reviewer/add', { ...Q1(), name: 'No One', email: 'no.one@partner.example' });
+    const nobody = await exec.post('organizational-survey-reviewer/add', { ...Q1(), email: 'no.one@partner.example' });
     expect(nobody.status).toBe(422);
     expect(nobody.body.errors![0].field).toBe('employeeId');
+    // the name is the colleague's, never typed in
+    const renamed = await exec.post('organizational-survey-reviewer/update', { id: id.veraReviewer, version: 1, name: 'Someone Else' });
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.errors).toContainEqual({ field: 'name', message: 'is read-only' });
     expect((await exec.post('organizational-survey-reviewer/add', { ...Q1(), employeeId: 999999 })).status).toBe(422);
   });
 

@@ -206,6 +206,7 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
     const html = [...reg().entities.values()].flatMap((e) => e.fields.filter((f) => (f.schema as Record<string, unknown>)['x-html']).map((f) => `${e.name}.${f.name}`));
     expect(html, 'fields marked x-html: they would need a sanitiser test instead').toEqual([]);
     let n = 0;
+    let keptExactly = 0;
     await fc.assert(
       fc.asyncProperty(
         // added where nothing else must be unique (a second record of a 1..5 rating cannot be), else written by update
@@ -214,8 +215,15 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
         async ([en, f, mode], text) => {
           const e = ent(en);
           const value = `${text} #${++n}`;
+          // a rule of the record may refuse the field (a colleague reviewer's name is their employee record's), but
+          // only by naming it, never by storing something else
           const r = await writerOf(e).post(`${en}/${mode}`, await bodyWith(e, mode, f, value));
+          if (r.status === 422) {
+            expect(r.body.errors?.map((x) => x.field), describeReply(r)).toContain(f);
+            return;
+          }
           expect(r.status, describeReply(r)).toBe(200);
+          keptExactly++;
           const stored = r.body.data[e.dataKeys.item];
           expect(stored[f]).toBe(value);
           const read = await writerOf(e).get(`${en}/${stored.id}`);
@@ -230,6 +238,7 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
       ),
       { numRuns: RUNS },
     );
+    expect(keptExactly, 'most hostile strings are plain data, stored').toBeGreaterThan(RUNS / 2);
   });
 
   it('answers hostile list queries and ids with a 4xx that names the parameter, never a 500', async () => {

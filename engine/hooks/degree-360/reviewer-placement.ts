@@ -50,6 +50,9 @@ export const placeReviewer: BeforeWriteHook = async (ctx, _entity, before, recor
   if (employeeId == null) throw AppError.validation([{ field: 'employeeId', message: `is required for a ${String(record.relationship).toLowerCase()} reviewer: choose the colleague` }]);
   // the colleague first: an id that names no employee of the company is refused as such
   const contact = await colleagueContact(ctx, employeeId, record.email);
+  // a colleague's name is the one on their employee record; another one typed in would be silently lost
+  const typed = String(record.name ?? '').trim();
+  if (typed && typed !== contact.name && typed !== before?.name) throw AppError.validation([{ field: 'name', message: "is the colleague's name from their employee record; leave it out for a colleague" }]);
   const isSelf = Number(employeeId) === Number(reviewed.employee_id);
   if (record.relationship === 'Self' && !isSelf) throw AppError.validation([{ field: 'employeeId', message: 'must be the reviewed employee for a self-review' }]);
   if (record.relationship !== 'Self' && isSelf) throw AppError.validation([{ field: 'relationship', message: 'is Self when the reviewer is the reviewed employee' }]);

@@ -8,6 +8,7 @@ export const SESSION_GONE = 'session_gone';
 /**
  * One call to the API. Authenticated calls send the stored user's token in the "token" header; a network failure
  * becomes { res: 'failed', err_msg: <the error's text> } as the spec says; an ended session clears the stored user.
+ * A 401 to a call made with no session, or with a session that has since ended here, comes back marked SESSION_GONE.
  */
 export async function call<T = any>(method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string | number | undefined>, token?: string): Promise<Envelope<T>> {
   const user = token ? { token } : storedUser();
@@ -23,9 +24,10 @@ export async function call<T = any>(method: 'GET' | 'POST', path: string, body?:
   try {
     const res = await fetch(`${BASE}/${path}${qs === '?' ? '' : qs}`, { method, headers, body: payload });
     const envelope = (await res.json()) as Envelope<T>;
-    if (res.status === 401 && user && !path.startsWith('auth/')) {
-      // signed out (or in as someone else) while the call was under way: its refusal is expected, not an error to show
-      if (storedUser()?.token !== user.token) return { ...envelope, code: SESSION_GONE };
+    if (res.status === 401 && !path.startsWith('auth/')) {
+      // made by a screen still closing after sign-out (no token), or signed out (or in as someone else) while the call
+      // was under way: its refusal is expected, not an error to show; the router sends the page to sign-in
+      if (!user || storedUser()?.token !== user.token) return { ...envelope, code: SESSION_GONE };
       clearUser();
     }
     return envelope;
