@@ -19,6 +19,8 @@ export type ErrorCode =
   | 'in_use'
   | 'invalid_state'
   | 'outside_window'
+  /** a corporate (PM committee) agreement or assessment step outside its window; the screens show the status "Period is closed" from this code */
+  | 'period_closed'
   | 'too_many_attempts'
   | 'link_expired'
   | 'already_submitted'
@@ -39,6 +41,7 @@ const STATUS: Record<ErrorCode, number> = {
   in_use: 409,
   invalid_state: 409,
   outside_window: 422,
+  period_closed: 422,
   too_many_attempts: 429,
   link_expired: 410,
   already_submitted: 409,

@@ -29,3 +29,7 @@ export async function multipartBody(c: Context): Promise<{ fields: Record<string
 
 /** All query parameters, each as the list of its values. */
 export const queryLists = (c: Context): Record<string, string[]> => c.req.queries() as Record<string, string[]>;
+
+/** The query string as single values (the first of a repeated parameter); companyId is the holder's, not the call's. */
+export const singleQuery = (c: Context): Record<string, string> =>
+  Object.fromEntries(Object.entries(queryLists(c)).filter(([k]) => k !== 'companyId').map(([k, v]) => [k, v[0]]));

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { createAjv } from './schema-validator.ts';
 import { resolveRelationshipRoles } from './relationship-roles.ts';
+import { buildReport, checkReportReferences } from './report-definition.ts';
 import { MetadataError, type MetadataFault } from './metadata-error.ts';
 import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
 import {
@@ -141,6 +142,7 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   // Phase 3: cross-references between entities.
   for (const entity of entities.values()) checkReferences(entity, entities, faults);
   for (const entity of entities.values()) resolveRelationshipRoles(entity, entities, faults);
+  for (const entity of entities.values()) checkReportReferences(entity, entities, faults);
   checkPublicFlows(entities, faults);
 
   const modules = new Map<string, ModuleDef>();
@@ -166,6 +168,8 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
       if (s.owner && target && !target.owner) faults.push({ file: mf.file, pointer: `/screens/${i}/owner`, message: `${s.entity} declares no owner` });
       if (s.source !== undefined && !(s.kind === 'list' && target?.commands.some((c) => c.name === s.source && c.kind === 'hook' && c.method === 'GET')))
         faults.push({ file: mf.file, pointer: `/screens/${i}/source`, message: `"${s.source}" is not a GET hook command of ${s.entity ?? 'the screen\'s entity'} (source is for list screens)` });
+      if ((s.kind === 'report') !== (s.report !== undefined) || (s.report !== undefined && !target?.commands.some((c) => c.name === s.report && c.report)))
+        faults.push({ file: mf.file, pointer: `/screens/${i}`, message: `a report screen names a report command of its entity in "report"${s.report ? `; "${s.report}" is not one of ${s.entity ?? 'no entity'}` : ''}` });
       if (s.kind === 'custom' && !s.component) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a custom screen needs "component"' });
     });
     modules.set(m.id, {
@@ -182,6 +186,7 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   for (const mf of moduleFiles)
     (mf.data.screens ?? []).forEach((s, i) => {
       for (const k of ['add', 'edit'] as const) if (s[k] && !paths.has(s[k])) faults.push({ file: mf.file, pointer: `/screens/${i}/${k}`, message: `"${s[k]}" is not a screen` });
+      if (s.panels && !(s.kind === 'form' && s.mode === 'edit')) faults.push({ file: mf.file, pointer: `/screens/${i}/panels`, message: 'panels show under the form of a record: an edit form screen' });
       if (s.kind === 'tabs' && !s.tabs?.length) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a tabs screen needs "tabs"' });
       (s.tabs ?? []).forEach((tab, j) => {
         if (!paths.has(tab)) faults.push({ file: mf.file, pointer: `/screens/${i}/tabs/${j}`, message: `"${tab}" is not a screen` });
@@ -343,6 +348,7 @@ function buildEntity(
       maxBytes: c.maxBytes ?? DEFAULT_UPLOAD_BYTES,
       mimeTypes: c.mimeTypes ?? [],
       fileInfo: (c.fileInfo ?? {}) as CommandDef['fileInfo'],
+      ...(c.report && { report: buildReport(c.report as Parameters<typeof buildReport>[0], c, file, `${pointer}/report`, faults, key) }),
     };
   });
   if (m.hooks?.afterWrite && !hooks.has('afterWrite', m.hooks.afterWrite))

@@ -1,3 +1,4 @@
+import type { ReportDef } from './report-definition.ts';
 import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
 import type { WorkflowMeta } from '../generated/metadata/workflow.ts';
@@ -77,6 +78,8 @@ export interface CommandDef {
   readonly mimeTypes: readonly string[];
   /** upload and attach: the read-only fields that take the stored file's name, size, type and checksum */
   readonly fileInfo: Readonly<Partial<Record<'name' | 'size' | 'mimeType' | 'sha256', string>>>;
+  /** GET hook commands that are reports: their parameters, columns and chart */
+  readonly report?: ReportDef;
 }
 
 /** A flow a respondent takes through a mailed, expiring link, never signing in; the entity's records are its recipients. */

@@ -8,6 +8,7 @@ import { shareLink } from '../public-flows/public-flow-service.ts';
 import { useCompany, type CallContext } from './call-context.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne, updateRecord } from './record-store.ts';
 import { validateInput, validateRecord } from './record-validator.ts';
+import { reportParameters } from '../reports/report-parameters.ts';
 
 export const MAX_BULK = 5000;
 
@@ -83,7 +84,9 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
     case 'hook': {
       assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
       if (command.input) validateInput(command.input, input);
-      return ctx.hooks.command[command.hook!](ctx, entity, (input ?? {}) as Record<string, unknown>);
+      // a report's query string arrives as text: typed and checked against its declared parameters first
+      const values = command.report ? reportParameters(command.report, (input ?? {}) as Record<string, string>) : ((input ?? {}) as Record<string, unknown>);
+      return ctx.hooks.command[command.hook!](ctx, entity, values);
     }
   }
 }

@@ -13,6 +13,7 @@ import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AUDIT_COLUMNS, EMPLOYEE_COLUMNS, EMPLOYEE_FIELDS, employeeProblems, withDerived } from './baseline-records.ts';
+import { reportRoutes } from './baseline-reports.ts';
 import { scorecardRoutes, type ModuleAccess } from './baseline-scorecards.ts';
 import { pgliteStore, postgresStore, type BaselineStore } from './baseline-store.ts';
 
@@ -341,7 +342,9 @@ app.post('/api/v1/employee/delete', async (c) => {
   return ok(c, { employee: row });
 });
 
-scorecardRoutes(app, { inCall: (c, fn) => inCall(c, (tx, caller, _admin, access) => fn(tx, caller, access)), refuse: (status, message) => new Refusal(status, message), body });
+const scorecardDeps = { inCall: <T>(c: Context, fn: (tx: Tx, caller: Caller, access: ModuleAccess) => Promise<T>) => inCall(c, (tx, caller, _admin, access) => fn(tx, caller, access)), refuse: (status: number, message: string) => new Refusal(status, message), body };
+scorecardRoutes(app, scorecardDeps);
+reportRoutes(app, scorecardDeps);
 
 const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3100), hostname: '127.0.0.1' }, (info) => console.log(`baseline serving on ${info.port}`));
 const stop = async () => {

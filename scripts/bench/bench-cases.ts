@@ -14,6 +14,13 @@ export interface BenchCase {
   kind: CaseKind;
   /** set when the case cannot run yet, with the reason printed instead of figures */
   skipped?: string;
+  /**
+   * concurrent clients, when not BENCH_CONNECTIONS: a report that aggregates a whole plan takes seconds under load,
+   * and 50 of them at once would only queue past the run's end (no reply inside a 4 s run, none counted)
+   */
+  connections?: number;
+  /** measured seconds at least, for calls that take seconds each: a reply still running when the run ends is not counted */
+  minSeconds?: number;
 }
 
 export const CASES: readonly BenchCase[] = [
@@ -30,7 +37,22 @@ export const CASES: readonly BenchCase[] = [
   { name: 'delete', title: 'delete employee', kind: 'write' },
   { name: 'scores-page', title: 'score report, 50 of 10,000 scorecards', kind: 'report' },
   { name: 'transition', title: 'workflow transition (approve)', kind: 'write' },
+  { name: 'company-performance', title: 'company performance, 10,000 × 20 KPIs, 2 clients', kind: 'report', connections: 2, minSeconds: 10 },
+  { name: 'performance-curve', title: 'performance curve, 10,000 assessments', kind: 'report' },
 ];
+
+/** The report cases that aggregate a whole plan in one call, and the command each one calls. */
+export const AGGREGATE_REPORTS = {
+  'company-performance': '/api/v1/performance-scorecard/company-performance',
+  'performance-curve': '/api/v1/performance-assessment/performance-curve',
+} as const;
+export type AggregateReport = keyof typeof AGGREGATE_REPORTS;
+
+/** An aggregate report's calls: the whole company, then each business unit in turn (the calls a person makes in a row). */
+export function aggregateReportPaths(report: AggregateReport, f: Fixture): string[] {
+  const base = `${AGGREGATE_REPORTS[report]}?annualPlanId=${f.scores.annualPlanId}`;
+  return [base, ...f.businessUnitIds.map((id) => `${base}&businessUnitId=${id}`)];
+}
 
 /** What one run needs from the database, prepared by the bench and handed to the load process as JSON. */
 export interface Fixture {
@@ -40,6 +62,8 @@ export interface Fixture {
   /** the deep page: its offset, and the id of the record just before it */
   deepPage: { offset: number; afterId: number };
   departmentIds: number[];
+  /** company A's business units, which the aggregate reports are asked for one by one */
+  businessUnitIds: number[];
   /** a unique prefix for the e-mails of added employees, and where they go in the organisation */
   addPrefix: string;
   place: Record<string, number>;
@@ -137,6 +161,12 @@ export function requestsFor(name: string, f: Fixture, token: string): Request[] 
       // every page of the report in turn, spread like the read case's ids
       const stride = 37 % pages || 1;
       return [{ method: 'GET', path: `${base}&offset=0`, headers: auth, setupRequest: (req) => ({ ...req, path: `${base}&offset=${((n++ * stride) % pages) * 50}` }) }];
+    }
+    case 'company-performance':
+    case 'performance-curve': {
+      // the whole company, then one business unit after another, round and round
+      const paths = aggregateReportPaths(name, f);
+      return [{ method: 'GET', path: paths[0], headers: auth, setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }];
     }
     case 'transition':
       return [

@@ -21,7 +21,7 @@ import { openPglite } from '../../engine/db/pglite-adapter.ts';
 import { connectPostgres } from '../../engine/db/postgres-adapter.ts';
 import { ROOT } from '../../server/boot.ts';
 import { PG_BIN, postgresAvailable, startCluster } from '../../tests/support/postgres-cluster.ts';
-import { CASES, type BenchCase } from './bench-cases.ts';
+import { AGGREGATE_REPORTS, aggregateReportPaths, CASES, type AggregateReport, type BenchCase, type Fixture } from './bench-cases.ts';
 import { benchSettings } from './bench-settings.ts';
 import { HOLDER_PASSWORD } from './bench-tenant.ts';
 import { judgeCase, judgeReport, judgeStartup, type Verdict } from './budgets.ts';
@@ -30,7 +30,7 @@ import type { LoadResult } from './load-driver.ts';
 import { loadProcess } from './load-process.ts';
 import { formatTable, writeResults, type TableRow } from './results-table.ts';
 import { replyDifferences } from './reply-parity.ts';
-import { timeScoreReport } from './report-sweep.ts';
+import { timeAggregateReport, timeScoreReport } from './report-sweep.ts';
 import { baseFixture, prepareRun, type PreparedRun } from './run-fixtures.ts';
 import { startServer, stopAllServers, type ServerProcess } from './server-process.ts';
 import { soak } from './soak.ts';
@@ -65,6 +65,52 @@ const measured = cases.filter((c) => !c.skipped);
 const rows: TableRow[] = [];
 const report: Record<string, unknown> = { startedAt: startedAt.toISOString(), settings, machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version } };
 
+/** Report cases whose command the engine does not answer yet (found before measuring): shown as skipped, with why. */
+const unavailable = new Map<string, string>();
+const skipReason = (c: BenchCase) => c.skipped ?? unavailable.get(c.name);
+
+async function probeReports(engine: { url: string; token: string }, f: Fixture): Promise<void> {
+  for (const name of Object.keys(AGGREGATE_REPORTS) as AggregateReport[]) {
+    const r = await fetch(engine.url + aggregateReportPaths(name, f)[0], { headers: { token: engine.token } });
+    if (r.status !== 200) unavailable.set(name, `the engine answers ${AGGREGATE_REPORTS[name]} with ${r.status}: ${((await r.json()) as { err_msg?: string }).err_msg}`);
+  }
+}
+
+/**
+ * The aggregate reports read by one client, engine then baseline, each the median of three sweeps over the whole
+ * company and every business unit; the engine's time ÷ the hand-written SQL's within 1.5×, as for the score report.
+ */
+const aggregateReportNames = () => (Object.keys(AGGREGATE_REPORTS) as AggregateReport[]).filter((name) => !(settings.only && !settings.only.includes(name)) && !unavailable.has(name));
+
+/** One server's single-client times of the aggregate reports, by report. */
+async function timeAggregateReportsOn(side: Side, f: Fixture, sweeps: number): Promise<Map<AggregateReport, { ms: number; calls: number }>> {
+  const out = new Map<AggregateReport, { ms: number; calls: number }>();
+  for (const name of aggregateReportNames()) {
+    try {
+      out.set(name, await timeAggregateReport({ url: side.server.url, token: side.token }, name, f, sweeps));
+    } catch (e) {
+      say(`  ${side.server.label} ${name}: not timed (${(e as Error).message})`);
+    }
+  }
+  return out;
+}
+
+/** The engine's times against the baseline's, judged, printed and kept under report.aggregateReports.<db>. */
+function judgeAggregateReports(db: 'postgres' | 'pglite', engine: Map<AggregateReport, { ms: number; calls: number }>, baseline: Map<AggregateReport, { ms: number; calls: number }>, sweeps: number): void {
+  const out: Record<string, unknown> = {};
+  for (const [name, e] of engine) {
+    const b = baseline.get(name);
+    if (!b) continue;
+    const verdict = judgeReport(e.ms, b.ms);
+    out[name] = { calls: e.calls, sweeps, engineMs: e.ms, baselineMs: b.ms, ratio: Number((e.ms / b.ms).toFixed(2)), verdict };
+    say(
+      `  ${db.padEnd(8)} ${name}, the whole company and each of ${e.calls - 1} business units (${e.calls} calls, one client, ${sweeps === 1 ? 'one sweep' : `median of ${sweeps} sweeps`}): ` +
+        `engine ${e.ms.toLocaleString('en')} ms, hand-written SQL ${b.ms.toLocaleString('en')} ms, ratio ${(e.ms / b.ms).toFixed(2)}  ${verdict.pass ? 'PASS' : 'FAIL'} (${verdict.notes.join(', ')})`,
+    );
+  }
+  report.aggregateReports = { ...((report.aggregateReports as object | undefined) ?? {}), [db]: out };
+}
+
 /** Every finished case's runs, by "case:server label": delete pools are sized from them. */
 const history = new Map<string, LoadResult[]>();
 
@@ -79,7 +125,7 @@ function expectedRate(side: Side): number {
 /** One measured run: fixture in, load, fixture out. */
 async function measure(db: Db | null, t: GeneratedTenant, c: BenchCase, side: Side, warmup: number, prepared?: PreparedRun): Promise<LoadResult> {
   const prep = prepared ?? (await prepareRun(db!, t, c.name, side.server.label, { connections: settings.connections, seconds: warmup + settings.seconds, expectedRate: expectedRate(side) }));
-  const [r] = await loadProcess.run({ url: side.server.url, token: side.token, caseName: c.name, fixture: prep.fixture, connections: settings.connections, warmupSeconds: warmup, seconds: settings.seconds, runs: 1 });
+  const [r] = await loadProcess.run({ url: side.server.url, token: side.token, caseName: c.name, fixture: prep.fixture, connections: c.connections ?? settings.connections, warmupSeconds: warmup, seconds: Math.max(settings.seconds, c.minSeconds ?? 0), runs: 1 });
   if (!prepared) await prep.cleanUp();
   side.runs.push(r);
   return r;
@@ -127,6 +173,15 @@ async function postgresPart(): Promise<void> {
     const differences = await replyDifferences({ url: engineServer.url, token: engine.token }, { url: baselineServer.url, token: baseline.token }, baseFixture(t));
     say(differences.length ? `  WARNING: the baseline does not answer like the engine:\n    ${differences.join('\n    ')}` : '  the baseline answers the read cases with the same data as the engine');
     report.replyDifferences = differences;
+    await probeReports({ url: engineServer.url, token: engine.token }, baseFixture(t));
+    for (const [name, why] of unavailable) say(`  ${name}: not measured (${why})`);
+    // engine then baseline, report by report, so that both meet the machine in the same state
+    const [engineTimes, baselineTimes] = [new Map<AggregateReport, { ms: number; calls: number }>(), new Map<AggregateReport, { ms: number; calls: number }>()];
+    for (const name of aggregateReportNames()) {
+      engineTimes.set(name, await timeAggregateReport({ url: engineServer.url, token: engine.token }, name, baseFixture(t), 3));
+      baselineTimes.set(name, await timeAggregateReport({ url: baselineServer.url, token: baseline.token }, name, baseFixture(t), 3));
+    }
+    judgeAggregateReports('postgres', engineTimes, baselineTimes, 3);
     if (!settings.only || settings.only.includes('scores-page')) {
       const e = await timeScoreReport({ url: engineServer.url, token: engine.token }, baseFixture(t));
       const b = await timeScoreReport({ url: baselineServer.url, token: baseline.token }, baseFixture(t));
@@ -141,9 +196,10 @@ async function postgresPart(): Promise<void> {
 
     say(`PostgreSQL: ${measured.length} cases × ${settings.rounds} rounds × (engine, baseline), ${settings.connections} connections, ${settings.warmup} s warm-up then ${settings.seconds} s`);
     for (const c of cases) {
-      if (c.skipped) {
-        rows.push({ bench: c, db: 'postgres', skipped: c.skipped });
-        say(`  postgres ${c.title}: SKIPPED (${c.skipped})`);
+      const skipped = skipReason(c);
+      if (skipped) {
+        rows.push({ bench: c, db: 'postgres', skipped });
+        say(`  postgres ${c.title}: SKIPPED (${skipped})`);
         continue;
       }
       engine.runs = [];
@@ -200,9 +256,12 @@ async function pglitePart(): Promise<void> {
   // One PGlite database cannot be opened by two processes: each server runs alone, reads first, then (after the
   // write fixtures were put in while no server held the folder) the writes.
   const results = new Map<string, { engine: LoadResult[]; baseline: LoadResult[] }>();
+  const measured = cases.filter((c) => !skipReason(c));
   for (const c of measured) results.set(c.name, { engine: [], baseline: [] });
-  const phase = async (which: 'engine' | 'baseline', list: BenchCase[], prepared: Map<string, PreparedRun>) => {
-    if (!list.length) return;
+  // the aggregate reports by one client too, once per server (a sweep on PGlite takes a while)
+  const aggregateTimes = { engine: new Map<AggregateReport, { ms: number; calls: number }>(), baseline: new Map<AggregateReport, { ms: number; calls: number }>() };
+  const phase = async (which: 'engine' | 'baseline', list: BenchCase[], prepared: Map<string, PreparedRun>, withAggregateTimes = false) => {
+    if (!list.length && !withAggregateTimes) return;
     const server = which === 'engine' ? await startServer('engine-pglite', ENGINE, engineEnv, work) : await startServer('baseline-pglite', BASELINE, baselineEnv, work);
     try {
       const side: Side = { server, token: await signIn(server, t), runs: [] };
@@ -212,14 +271,17 @@ async function pglitePart(): Promise<void> {
         await measure(null, t, c, side, settings.warmup, prepared.get(`${c.name}:${which}`) ?? readFixture(t, c));
         results.get(c.name)![which] = side.runs;
       }
+      if (withAggregateTimes) aggregateTimes[which] = await timeAggregateReportsOn(side, baseFixture(t), 1);
     } finally {
       await server.stop();
     }
   };
   const reads = measured.filter((c) => c.kind !== 'write');
   const writes = measured.filter((c) => c.kind === 'write');
-  await phase('engine', reads, new Map());
-  await phase('baseline', reads, new Map());
+  const timeAggregates = aggregateReportNames().length > 0;
+  await phase('engine', reads, new Map(), timeAggregates);
+  await phase('baseline', reads, new Map(), timeAggregates);
+  judgeAggregateReports('pglite', aggregateTimes.engine, aggregateTimes.baseline, 1);
   const prepared = new Map<string, PreparedRun>();
   if (writes.length) {
     db = await openPglite(pgliteDir);
@@ -238,7 +300,8 @@ async function pglitePart(): Promise<void> {
   await phase('baseline', writes, prepared);
   say(`  PGlite cases done in ${secs(Date.now() - started)}`);
   for (const c of cases) {
-    if (c.skipped) rows.push({ bench: c, db: 'pglite', skipped: c.skipped });
+    const skipped = skipReason(c);
+    if (skipped) rows.push({ bench: c, db: 'pglite', skipped });
     else record(c, 'pglite', { label: 'engine-pglite', runs: results.get(c.name)!.engine }, { label: 'baseline-pglite', runs: results.get(c.name)!.baseline });
   }
 }
@@ -281,11 +344,12 @@ try {
   if (pgStart) say(`start-up to ready /healthz, PostgreSQL: ${pgStart.medianMs} ms (median of ${pgStart.engineMs.join(', ')})  ${pgStart.verdict.pass ? 'PASS' : 'FAIL'} (${pgStart.verdict.notes.join(', ')})`);
   if (liteStart) say(`start-up to ready /healthz, PGlite:     ${liteStart.medianMs} ms (median of ${liteStart.engineMs.join(', ')})  ${liteStart.verdict.pass ? 'PASS' : 'FAIL'} (${liteStart.verdict.notes.join(', ')})`);
   if (!settings.soak) say('soak: not run (BENCH_SOAK=1 runs 3 minutes of read-by-id on one engine process)');
-  const renderer = await measureRenderer(work);
+  // a renderer that does not come up is a failed budget, not a lost run: the table and the JSON are still written
+  const renderer = await measureRenderer(work).catch((e: Error) => ({ skipped: `FAILED: ${e.message.split('\n')[0]}`, failed: true as const }));
   report.renderer = renderer;
   say(describeRenderer(renderer));
 
-  const verdicts = [...rows.flatMap((r) => ('verdict' in r ? [r.verdict] : [])), pgStart?.verdict, liteStart?.verdict, 'pass' in renderer ? { pass: renderer.pass, notes: [] } : undefined, (report.soak as { verdict?: Verdict } | undefined)?.verdict, (report.scoreReport as { verdict?: Verdict } | undefined)?.verdict].filter((v): v is Verdict => !!v);
+  const verdicts = [...rows.flatMap((r) => ('verdict' in r ? [r.verdict] : [])), pgStart?.verdict, liteStart?.verdict, 'pass' in renderer ? { pass: renderer.pass, notes: [] } : 'failed' in renderer ? { pass: false, notes: [renderer.skipped] } : undefined, (report.soak as { verdict?: Verdict } | undefined)?.verdict, (report.scoreReport as { verdict?: Verdict } | undefined)?.verdict, ...Object.values((report.aggregateReports ?? {}) as Record<string, Record<string, { verdict: Verdict }>>).flatMap((byReport) => Object.values(byReport).map((r) => r.verdict))].filter((v): v is Verdict => !!v);
   const failed = verdicts.filter((v) => !v.pass).length;
   report.cases = rows.map((r) => ('skipped' in r ? { case: r.bench.name, db: r.db, skipped: r.skipped } : { ...r.summary, title: r.bench.title, kind: r.bench.kind, verdict: r.verdict }));
   report.finishedAt = new Date().toISOString();

@@ -41,6 +41,8 @@ export function judgeCase(c: BenchCase, s: CaseSummary): Verdict {
     check(s.engine.timeouts === 0, 'no timeouts');
   }
   check(s.engine.errors === 0, 'no errors');
+  // a run in which no reply came back measured nothing (every call outlasted it): no figure is not a pass
+  check(s.engine.runs.every((r) => r.requests > 0) && (s.baseline?.runs.every((r) => r.requests > 0) ?? true), 'replies in every run');
   return { pass: failed.length === 0, notes: failed.length ? failed.map((f) => `not ${f}`) : checked };
 }
 

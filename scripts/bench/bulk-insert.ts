@@ -3,7 +3,7 @@ import { quoteIdent } from '../../engine/metadata/naming.ts';
 
 export interface BulkColumn {
   name: string;
-  type: 'bigint' | 'integer' | 'numeric' | 'text' | 'timestamptz' | 'jsonb';
+  type: 'bigint' | 'integer' | 'numeric' | 'text' | 'date' | 'timestamptz' | 'jsonb';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Fixture } from './bench-cases.ts';
+import { aggregateReportPaths, type Fixture } from './bench-cases.ts';
 
 /**
  * Before anything is measured: the baseline must answer the read cases with the same data as the engine, or the
@@ -15,6 +15,13 @@ export async function replyDifferences(engine: { url: string; token: string }, b
     `/api/v1/employee?departmentId=${f.departmentIds[0]}&limit=50`,
     '/api/v1/audit-trail?limit=50',
     ...[0, Math.floor(f.scores.scorecards / 100) * 50].map((offset) => `/api/v1/performance-scorecard/scores?annualPlanId=${f.scores.annualPlanId}&level=employee&quarter=0&limit=50&offset=${offset}`),
+    // the aggregate reports, every call the load makes: the whole company and each business unit
+    ...aggregateReportPaths('company-performance', f),
+    ...aggregateReportPaths('performance-curve', f),
+    // and their other filters once: a quarter, a department, a quarter with no completed assessment (every band 0)
+    `/api/v1/performance-scorecard/company-performance?annualPlanId=${f.scores.annualPlanId}&quarterIndex=0&departmentId=${f.departmentIds[0]}`,
+    `/api/v1/performance-assessment/performance-curve?annualPlanId=${f.scores.annualPlanId}&quarterIndex=3&departmentId=${f.departmentIds[0]}`,
+    `/api/v1/performance-assessment/performance-curve?annualPlanId=${f.scores.annualPlanId}&quarterIndex=2`,
   ];
   // the score report's pages too: the engine scores with the hooks, the baseline in one SQL statement
   const out: string[] = [];
@@ -36,7 +43,8 @@ export async function replyDifferences(engine: { url: string; token: string }, b
 
 /** Where two replies first part, for the warning: the first row of a list or of a report that differs. */
 function firstDifference(a: Record<string, unknown>, b: Record<string, unknown>): string {
-  const rows = (d: Record<string, unknown>) => ((d.list ?? (d.scores as Record<string, unknown> | undefined)?.rows) as unknown[] | undefined) ?? [];
+  const rows = (d: Record<string, unknown>) =>
+    ((d.list ?? (d.scores as Record<string, unknown> | undefined)?.rows ?? (d.report as Record<string, unknown> | undefined)?.list) as unknown[] | undefined) ?? [];
   const [ra, rb] = [rows(a), rows(b)];
   const i = ra.findIndex((r, k) => !isDeepStrictEqual(r, rb[k]));
   return i < 0 ? '' : ` (row ${i}: engine ${JSON.stringify(ra[i])}, baseline ${JSON.stringify(rb[i])})`;

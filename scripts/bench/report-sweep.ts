@@ -1,4 +1,4 @@
-import type { Fixture } from './bench-cases.ts';
+import { aggregateReportPaths, type AggregateReport, type Fixture } from './bench-cases.ts';
 
 /**
  * The score report read whole, page after page of 50, by one client: the time a person exporting the report waits.
@@ -22,4 +22,24 @@ export async function sweepScoreReport(server: { url: string; token: string }, f
 export async function timeScoreReport(server: { url: string; token: string }, f: Fixture): Promise<{ ms: number; pages: number; scorecards: number }> {
   const runs = [await sweepScoreReport(server, f), await sweepScoreReport(server, f), await sweepScoreReport(server, f)].sort((a, b) => a.ms - b.ms);
   return runs[1];
+}
+
+/**
+ * An aggregate report asked as a person goes through it: the whole company, then each business unit, one call after
+ * another by one client; each call aggregates every scorecard (or assessment) it covers. The median of the sweeps.
+ */
+export async function timeAggregateReport(server: { url: string; token: string }, report: AggregateReport, f: Fixture, sweeps = 3): Promise<{ ms: number; calls: number }> {
+  const sweep = async () => {
+    const started = performance.now();
+    const paths = aggregateReportPaths(report, f);
+    for (const path of paths) {
+      const r = await fetch(server.url + path, { headers: { token: server.token } });
+      const body = (await r.json()) as { data?: { report?: { list: unknown[] } }; err_msg?: string };
+      if (r.status !== 200 || !body.data?.report) throw new Error(`${report} ${path}: ${r.status} ${body.err_msg}`);
+    }
+    return { ms: Math.round(performance.now() - started), calls: paths.length };
+  };
+  const runs: { ms: number; calls: number }[] = [];
+  for (let i = 0; i < sweeps; i++) runs.push(await sweep());
+  return runs.sort((a, b) => a.ms - b.ms)[Math.floor(sweeps / 2)];
 }

@@ -21,6 +21,7 @@ export function baseFixture(t: GeneratedTenant): Fixture {
     readIds: t.employeeIdsA,
     deepPage: t.deepPageA,
     departmentIds: t.departmentIdsA,
+    businessUnitIds: t.businessUnitIdsA,
     addPrefix: 'bench.added',
     place: t.placeA,
     updatable: [],

@@ -4,7 +4,7 @@ import { addRecord } from '../../engine/records/record-store.ts';
 import { scopedCall, type Caller, type Engine } from '../../engine/records/scoped-call.ts';
 import { bulkInsert, resetIdentity, type BulkColumn } from './bulk-insert.ts';
 
-/** What the scorecard cases need to know: the plan, and the contiguous ids of its employee scorecards (all Draft, weights 100). */
+/** What the scorecard cases need to know: the plan, and the contiguous ids of its employee scorecards (all Draft, weights 100), one for every span ÷ count-th employee. */
 export interface GeneratedScorecards {
   annualPlanId: number;
   scorecardIds: { first: number; last: number };
@@ -80,9 +80,13 @@ export async function generateScorecards(
   const scorecards: unknown[][] = [];
   const kpiRows: unknown[][] = [];
   const weight = 100 / kpis;
+  // Employees are written unit by unit, so the first 10,000 of 100,000 would all sit in one business unit: every
+  // span ÷ count-th employee instead, which spreads the scorecards over every business unit and department.
+  const span = company.employeeIds.last - company.employeeIds.first + 1;
   for (let i = 0; i < count; i++) {
     const id = firstScorecard + i;
-    scorecards.push([company.id, id, `Scorecard ${i + 1}`, 'employee', 'Annual', annualPlanId, company.employeeIds.first + i, 'No', 'Draft', accountId, accountId]);
+    const employeeId = company.employeeIds.first + Math.floor((i * span) / count);
+    scorecards.push([company.id, id, `Scorecard ${i + 1}`, 'employee', 'Annual', annualPlanId, employeeId, 'No', 'Draft', accountId, accountId]);
     for (let k = 0; k < kpis; k++) {
       const manual = rnd() < 0.15;
       const target = rnd() < 0.01 ? 0 : Math.round(10 + rnd() * 990);

@@ -9,6 +9,7 @@ import { bootStratum } from '../../server/boot.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { BENCH_PASSWORD, FIRST_NAMES, HOLDER_PASSWORD, JOB_TITLES, LAST_NAMES, LEVELS, benchCompanies, type CompanyShape } from './bench-tenant.ts';
 import { bulkInsert, resetIdentity, type BulkColumn } from './bulk-insert.ts';
+import { generateAssessments, type GeneratedAssessments } from './assessment-generator.ts';
 import { generateScorecards, type GeneratedScorecards } from './scorecard-generator.ts';
 
 export const HOLDER_EMAIL = 'holder@bench.example';
@@ -26,13 +27,16 @@ export interface GeneratedTenant {
   /** employee ids of company A, lowest and highest of the generated ones */
   employeeIdsA: { first: number; last: number };
   departmentIdsA: number[];
+  businessUnitIdsA: number[];
   /** the lowest sub-sub-section of company A, where write cases put their employees */
   placeA: Record<string, number>;
   /** the deep page of company A's employee list (in its default order, last name then id): its offset, and the id of the employee just before it (for ?after=) */
   deepPageA: { offset: number; afterId: number };
-  /** company A's annual plan with one employee scorecard of 20 KPIs for each of its first employees (up to 10,000) */
+  /** company A's annual plan with one employee scorecard of 20 KPIs for 10,000 of its employees, spread over every unit */
   scorecardsA: GeneratedScorecards;
-  rows: { employees: number; units: number; accounts: number; auditEntries: number; scorecards: number; kpis: number };
+  /** a Completed Q4 assessment with its final score for each of those scorecards (the performance curve) */
+  assessmentsA: GeneratedAssessments;
+  rows: { employees: number; units: number; accounts: number; auditEntries: number; scorecards: number; kpis: number; assessments: number };
 }
 
 interface Unit {
@@ -201,6 +205,7 @@ async function generateCompany(db: Db, shape: CompanyShape, companyId: number, e
 
   return {
     employeeIds: { first: firstId, last: id - 1 },
+    businessUnitIds: levels[0].map((u) => u.id),
     departmentIds: levels[1].map((u) => u.id),
     leaf: leaves[0],
     rows: { employees: shape.employees, units: levels.reduce((n, l) => n + l.length, 0), accounts: accounts.length, auditEntries: audit.length },
@@ -245,6 +250,8 @@ export async function generateTenant(db: Db, employeesA: number, log: (line: str
     const scorecardCount = Math.min(SCORECARD_EMPLOYEES, results[0].employeeIds.last - results[0].employeeIds.first + 1);
     const scorecardsA = await generateScorecards(db, engine, holder, { id: ids[0], executive: executives[0], employeeIds: results[0].employeeIds }, scorecardCount, KPIS_PER_SCORECARD, random(29));
     log(`  ${shapeA.name}: ${scorecardCount.toLocaleString('en')} employee scorecards × ${KPIS_PER_SCORECARD} KPIs (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    const assessmentsA = await generateAssessments(db, { id: ids[0], accountId: Number(executives[0].accountId) }, scorecardsA.annualPlanId, random(31));
+    log(`  ${shapeA.name}: ${assessmentsA.completed.toLocaleString('en')} completed Q4 assessments, ${assessmentsA.unfinished.toLocaleString('en')} unfinished Q3 ones`);
     // Fresh statistics and visibility map, as a database that has been running for a while would have.
     for (const t of ['business_unit', 'department', 'division', 'section', 'sub_section', 'sub_sub_section', 'employee', 'account', 'audit_trail', 'session']) await db.query(`VACUUM ANALYZE "${t}"`);
     const a = results[0];
@@ -260,12 +267,15 @@ export async function generateTenant(db: Db, employeesA: number, log: (line: str
       benchPassword: BENCH_PASSWORD,
       employeeIdsA: a.employeeIds,
       departmentIdsA: a.departmentIds,
+      businessUnitIdsA: a.businessUnitIds,
       placeA,
       deepPageA: { offset: deepOffset, afterId: Number(anchor.id) },
       scorecardsA,
+      assessmentsA,
       rows: {
         scorecards: scorecardCount,
         kpis: scorecardCount * KPIS_PER_SCORECARD,
+        assessments: assessmentsA.completed + assessmentsA.unfinished,
         employees: results.reduce((n, r) => n + r.rows.employees, 0),
         units: results.reduce((n, r) => n + r.rows.units, 0),
         accounts: results.reduce((n, r) => n + r.rows.accounts, 0),

@@ -4,7 +4,8 @@ import { runCommand, runTransition } from '../../engine/records/command-runner.t
 import { addRecord, deleteRecord, listRecords, readRecord, updateRecord } from '../../engine/records/record-store.ts';
 import { runCall } from '../call-runner.ts';
 import { success } from '../envelope.ts';
-import { jsonBody, multipartBody, queryLists } from '../request-body.ts';
+import { jsonBody, multipartBody, queryLists, singleQuery } from '../request-body.ts';
+import { mountReportExport } from './report-export-routes.ts';
 import type { AppEnv, Stratum } from '../stratum-context.ts';
 
 /** The generic API of one entity (DESIGN.md §6): list, read, add, update, delete, its commands and its workflow transitions. */
@@ -15,8 +16,9 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
   for (const command of entity.commands) {
     const path = `${base}/${command.name}`;
     if (command.method === 'GET') {
+      if (command.report) mountReportExport(app, s, entity, { ...command, report: command.report });
       app.get(path, async (c) => {
-        const query = Object.fromEntries(Object.entries(queryLists(c)).filter(([k]) => k !== 'companyId').map(([k, v]) => [k, v[0]]));
+        const query = singleQuery(c);
         return success(c, { [command.dataKey]: await runCall(s, c, (ctx) => runCommand(ctx, entity, command, query)) });
       });
     } else if (command.kind === 'upload' || command.kind === 'attach') {

@@ -64,7 +64,7 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
         owner: e.owner,
         commands: e.commands
           .filter((x) => mayTry(x.access))
-          .map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error, ...(x.kind === 'upload' || x.kind === 'attach' ? { maxBytes: x.maxBytes, mimeTypes: x.mimeTypes } : {}) })),
+          .map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error, ...(x.kind === 'upload' || x.kind === 'attach' ? { maxBytes: x.maxBytes, mimeTypes: x.mimeTypes } : {}), ...(x.report && { report: x.report }) })),
         can: { add: mayTry(e.access.add), update: mayTry(e.access.update), delete: mayTry(e.access.delete) },
         // a recipient of a public flow: which fields say that its link went out and that it was answered
         ...(e.publicFlow && { sharing: { sent: e.publicFlow.sent, submitted: e.publicFlow.submitted } }),

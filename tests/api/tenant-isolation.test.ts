@@ -5,6 +5,8 @@ import { backends } from '../support/backends.ts';
 import { hookInput } from '../security/support/hook-inputs.ts';
 import { answerAll, sentRecipient } from '../support/public-flow-respondent.ts';
 import { addableCompanyEntities, addSample } from '../support/sample-records.ts';
+import { enterMonthlyProgress } from '../support/monthly-progress-records.ts';
+import { writeQaReview } from '../support/qa-review-records.ts';
 import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -38,6 +40,13 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
     // answers are written by respondents only, through a public flow's link
     for (const e of [...t.stratum.registry.entities.values()].filter((x) => x.publicFlow)) {
       for (const admin of [a, b]) await answerAll(t, e, (await sentRecipient(t, admin, e)).token);
+    }
+    // monthly progress is entered through set only (an open month, one's own KPIs): made as users make it
+    for (const admin of [a, b]) await enterMonthlyProgress(admin, admin, (await admin.get('auth/me')).body.data.user.employeeId);
+    // a QA review is written by a QA member, as themselves
+    for (const admin of [a, b]) {
+      const me = (await admin.get('auth/me')).body.data.user.employeeId;
+      await writeQaReview(admin, admin, me, me);
     }
     for (const e of companyEntities()) {
       if (aRecords.has(e.name)) continue;

@@ -62,10 +62,17 @@ export async function sampleBody(
         // a record unique by its references alone (a survey's reviewed employee) may already exist for the shared
         // parents: then it gets parents of its own
         const link = target.unique.some((u) => u.length > 1 && u.every((n) => target.field.get(n)?.ref));
+        // so may one unique by a reference and a sample value (a scorecard's assessment of Q1): it gets a family of its
+        // own, which the rest of this record then shares (the assessed KPI is one of the assessment's scorecard)
+        const partLink = !link && target.unique.some((u) => u.length > 1 && u.some((n) => target.field.get(n)?.ref));
         const ref = f.ref;
-        const parent = await addSample(client, registry, ref, {}, again ? new Map(shared) : shared, !again).catch((e: Error) => {
+        const parent = await addSample(client, registry, ref, {}, again ? new Map(shared) : shared, !again).catch(async (e: Error) => {
           if (link && / 409 /.test(e.message)) return addSample(client, registry, ref, {}, new Map(), false);
-          throw e;
+          if (!partLink || !/ 409 /.test(e.message)) throw e;
+          const family: ParentCache = new Map();
+          const own = await addSample(client, registry, ref, {}, family, true);
+          for (const [name, id] of family) shared.set(name, id);
+          return own;
         });
         made.push(...parent.made);
         body[f.name] = parent.record.id;

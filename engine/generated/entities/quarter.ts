@@ -22,4 +22,6 @@ export interface Quarter {
   pmAgreementEndDate?: string | null;
   pmAssessmentStartDate?: string | null;
   pmAssessmentEndDate?: string | null;
+  developmentAreaStartDate?: string | null;
+  developmentAreaEndDate?: string | null;
 }

@@ -312,4 +312,62 @@ export interface Command {
     mimeType?: string;
     sha256?: string;
   };
+  /**
+   * GET hook commands: the reply is a report ({ list: rows }) — its query parameters (checked and typed before the hook runs), the columns it shows and exports (CSV and XLSX at <command>/export?format=csv|xlsx), and the chart that draws it
+   */
+  report?: {
+    /**
+     * the query parameters, by name: JSON Schemas of type integer, number, string or boolean (x-ref for a record of an entity, enum for a choice), each with a title
+     */
+    parameters?: {
+      [k: string]:
+        | {
+            type: "integer" | "number" | "string" | "boolean";
+            title: I18NKey;
+            /**
+             * the labels of an enum's values, in order, as the filter shows them (i18n keys or plain text such as Q1)
+             */
+            "x-enumNames"?: string[];
+          }
+        | undefined;
+    };
+    /**
+     * the parameters a caller must give
+     */
+    required?: string[];
+    /**
+     * @minItems 1
+     */
+    columns: [
+      {
+        key: string;
+        title: I18NKey;
+        /**
+         * how a cell is shown: option translates the value as an option label
+         */
+        format?: "text" | "integer" | "number" | "percent" | "date" | "option";
+      },
+      ...{
+        key: string;
+        title: I18NKey;
+        /**
+         * how a cell is shown: option translates the value as an option label
+         */
+        format?: "text" | "integer" | "number" | "percent" | "date" | "option";
+      }[]
+    ];
+    chart?: {
+      type: "bar" | "stackedBar" | "line" | "pie";
+      /**
+       * the column along the axis (or the slices)
+       */
+      category: string;
+      /**
+       * the columns drawn, one series each
+       *
+       * @minItems 1
+       */
+      values: [string, ...string[]];
+    };
+  };
 }

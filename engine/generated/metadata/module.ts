@@ -67,5 +67,15 @@ export interface ModuleMeta {
      * @minItems 1
      */
     tabs?: [string, ...string[]];
+    /**
+     * report screens: the GET hook command of the entity that declares the report (its parameters become the filters, then its chart, its table and the CSV and XLSX exports)
+     */
+    report?: string;
+    /**
+     * form screens (edit): renderer components shown under the form for the record it edits, each given the entity, the record and what to do when it changed (an assessment's KPI scores)
+     *
+     * @minItems 1
+     */
+    panels?: [string, ...string[]];
   }[];
 }

@@ -9,6 +9,7 @@ import { Forbidden, NotFound } from '../shell/NotFound.tsx';
 const ListScreen = lazy(() => import('../screens/ListScreen.tsx'));
 const FormScreen = lazy(() => import('../screens/FormScreen.tsx'));
 const DashboardScreen = lazy(() => import('../screens/DashboardScreen.tsx'));
+const ReportScreen = lazy(() => import('../screens/ReportScreen.tsx'));
 const TabsScreen = lazy(() => import('../screens/TabsScreen.tsx'));
 const SignedInPublicFlow = lazy(() => import('../public-flows/PublicFlowGate.tsx').then((m) => ({ default: m.SignedInPublicFlow })));
 
@@ -54,6 +55,8 @@ function Screen({ screen }: { screen: ScreenMeta }) {
     }
     case 'list':
       return entity ? <ListScreen screen={screen} entity={entity} /> : <Forbidden />;
+    case 'report':
+      return entity ? <ReportScreen screen={screen} entity={entity} /> : <Forbidden />;
     case 'form':
     case 'detail':
       return entity ? <FormScreen screen={screen} entity={entity} /> : <Forbidden />;

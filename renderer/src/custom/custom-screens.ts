@@ -27,4 +27,8 @@ export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<an
   ManualReader: lazy(() => import('./dashboard/ManualReader.tsx')),
   ProjectTimeline: lazy(() => import('./projects/ProjectTimeline.tsx')),
   Degree360Result: lazy(() => import('./degree-360/Degree360Result.tsx')),
+  // monthly progress entry: the employee's own KPIs (employee-progress) or the organisation's (company-progress)
+  MonthlyProgressEntry: lazy(() => import('./MonthlyProgressEntry.tsx')),
+  QualityAssuranceWork: lazy(() => import('./QualityAssuranceWork.tsx')),
+  ReportIndex: lazy(() => import('./ReportIndex.tsx')),
 };

@@ -1,13 +1,7 @@
 import type { TFunction } from 'i18next';
+import { optionKey } from '../../../engine/metadata/option-key.ts';
 
-/** The i18n key of an option value: "Strategic Plan" -> option.strategicPlan, "ASC" -> option.asc, "MidTermAccepted" -> option.midTermAccepted. */
-export const optionKey = (value: string | number): string => {
-  const words = String(value)
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean);
-  return 'option.' + words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1).toLowerCase())).join('');
-};
+export { optionKey };
 
 export const optionLabel = (t: TFunction, value: string | number): string => {
   const key = optionKey(value);

@@ -17,6 +17,19 @@ export interface ScreenMeta {
   source?: string;
   /** route (:id) or query (?cardId=) parameters that name field values, by parameter; "id" names the record a form edits */
   params?: Record<string, string>;
+  /** report screens: the entity's GET command that declares the report */
+  report?: string;
+  /** edit form screens: components (custom-panels.ts) shown under the form for its record */
+  panels?: string[];
+}
+
+/** A report a GET command declares: its filters (parameters), its columns and its chart (engine/metadata/report-definition.ts). */
+export interface ReportMeta {
+  /** x-enumNames: the labels (i18n keys or plain text) of an enum's values, in order */
+  readonly parameters: Readonly<Record<string, FieldSchema & { title: string; 'x-enumNames'?: string[] }>>;
+  readonly required: readonly string[];
+  readonly columns: readonly { key: string; title: string; format: 'text' | 'integer' | 'number' | 'percent' | 'date' | 'option' }[];
+  readonly chart?: { readonly type: 'bar' | 'stackedBar' | 'line' | 'pie'; readonly category: string; readonly values: readonly string[] };
 }
 
 export interface ModuleMeta {
@@ -47,7 +60,7 @@ export interface EntityMeta {
   /** upload and attach commands also say which files they take */
   /** recipients of a public flow: the fields recording that the link was sent and that it was answered */
   sharing?: { sent?: string; submitted: string };
-  commands: { name: string; kind: string; method: string; fields: string[]; dataKey: string; error?: string; maxBytes?: number; mimeTypes?: string[] }[];
+  commands: { name: string; kind: string; method: string; fields: string[]; dataKey: string; error?: string; maxBytes?: number; mimeTypes?: string[]; report?: ReportMeta }[];
   can: { add: boolean; update: boolean; delete: boolean };
   /** the field naming the employee a record belongs to */
   owner?: string;

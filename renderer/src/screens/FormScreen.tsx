@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Form from '@rjsf/core';
@@ -14,6 +14,7 @@ import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
 import { StringListField } from '../widgets/StringListField.tsx';
 import { editableFields, formMode, screensOf } from './entity-screens.ts';
 import { boundValues } from './screen-params.ts';
+import { CUSTOM_PANELS } from '../custom/custom-panels.ts';
 import { RecordChildren } from './RecordChildren.tsx';
 import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
@@ -158,6 +159,15 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           </div>
         </Form>
       </div>
+      {record &&
+        screen.panels?.map((name) => {
+          const Panel = CUSTOM_PANELS[name];
+          return Panel ? (
+            <Suspense key={name} fallback={<p aria-busy="true">{t('shell.loading')}</p>}>
+              <Panel entity={entity} record={record} onChanged={changed} />
+            </Suspense>
+          ) : null;
+        })}
       {record && <ShareCommands entity={entity} record={record} onChanged={changed} />}
       {record && <UploadCommands entity={entity} record={record} onChanged={changed} />}
       {record && <RecordChildren entity={entity} record={record} onChanged={setRecord} />}

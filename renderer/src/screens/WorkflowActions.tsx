@@ -6,6 +6,7 @@ import type { EntityMeta } from '../meta/meta-types.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { useSession } from '../session/use-session.ts';
 import { InputDialog } from '../shell/Dialogs.tsx';
+import { heldStatusOf, type HeldStatus } from './period-closed-status.ts';
 
 type Transition = NonNullable<EntityMeta['workflow']>['transitions'][number];
 const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
@@ -21,6 +22,8 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
   const { loading, run } = useCall();
   const session = useSession();
   const [asking, setAsking] = useState<Transition | null>(null);
+  // a step refused with code period_closed holds the special status "Period is closed" (spec 001, D16)
+  const [held, setHeld] = useState<HeldStatus | null>(null);
   const wf = entity.workflow;
   if (!wf) return null;
   const state = record[wf.stateField];
@@ -31,14 +34,15 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
   const label = (field: string) => t(entity.schema.properties[field]?.title ?? field);
   const take = async (x: Transition, values: Record<string, string> = {}) => {
     setAsking(null);
-    const d = await run(x.error, () => post(`${entity.name}/${x.action}`, { id: record.id, version: record.version, ...values }));
+    const d = await run(x.error, () => post(`${entity.name}/${x.action}`, { id: record.id, version: record.version, ...values }), { onFailure: (e) => setHeld(heldStatusOf(e)) });
+    if (d) setHeld(null);
     // a transition answers with the record alone; its children (evidence) are as they were
     if (d) onChanged({ ...record, ...d[entity.dataKeys.item] });
   };
   return (
     <div className="toolbar" data-testid="workflow">
       <span className="muted">
-        {t('field.status')}: <strong data-testid="workflow-state">{optionLabel(t, state)}</strong>
+        {t('field.status')}: <strong data-testid="workflow-state" data-status-id={held?.id}>{held ? t('status.periodClosed') : optionLabel(t, state)}</strong>
       </span>
       {recorded.map((f) => (
         <span key={f} className="muted" data-testid={`workflow-${f}`}>

@@ -19,6 +19,18 @@ export interface HookInputContext {
  * proves the role-level refusal (decided before any input is read).
  */
 const EXAMPLES: Record<string, (c: HookInputContext) => Record<string, unknown>> = {
+  // monthly progress and performance plans (by hook: several entities have a set command); ids from the target record
+  'make-periods': (c) => ({ annualPlanId: c.annualPlanId ?? 999_999_999 }),
+  'monthlyProgress.setEmployeeProgress': (c) => ({ periodId: (c.target as Record<string, unknown>).periodId ?? 999_999_999, entries: [{ kpiId: (c.target as Record<string, unknown>).kpiId ?? 999_999_999, actual: 1 }] }),
+  'monthlyProgress.setCompanyProgress': (c) => ({ periodId: (c.target as Record<string, unknown>).periodId ?? 999_999_999, entries: [{ kpiId: (c.target as Record<string, unknown>).kpiId ?? 999_999_999, actual: 1 }] }),
+  // a QA review's subject, as the target review names it
+  'qualityAssurance.checkComplete': (c) => {
+    const r = c.target as Record<string, unknown>;
+    return r.assessmentId ? { assessmentId: r.assessmentId } : { scorecardId: r.scorecardId ?? 999_999_999 };
+  },
+  // no scores: the party check on the record comes first, so a non-party is refused before anything is entered
+  'performanceReview.saveKpiScores': (c) => ({ id: c.target.id, scores: [] }),
+  'performancePlan.setPerformancePlan': (c) => ({ annualPlanId: c.annualPlanId ?? 999_999_999, plan: '<p>Plan</p>' }),
   'save-kpis': (c) => ({ id: c.target.id }),
   'update-actuals': (c) => ({ id: c.target.id, quarter: 0, actuals: [] }),
   cascade: (c) => ({ id: c.target.id, employeeIds: [c.bystanderEmployeeId] }),
@@ -30,7 +42,7 @@ const EXAMPLES: Record<string, (c: HookInputContext) => Record<string, unknown>>
 };
 
 export function hookInput(command: CommandDef, c: HookInputContext): Record<string, unknown> {
-  return (EXAMPLES[command.name] ?? (() => ({ id: c.target.id })))(c);
+  return (EXAMPLES[command.hook ?? ''] ?? EXAMPLES[command.name] ?? (() => ({ id: c.target.id })))(c);
 }
 
 /** The query of a GET command. */

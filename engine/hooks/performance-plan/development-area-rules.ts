@@ -1,0 +1,62 @@
+import { AppError } from '../../app-error.ts';
+import type { Row } from '../../db/db.ts';
+import type { CallContext } from '../../records/call-context.ts';
+import type { BeforeDeleteHook, BeforeWriteHook } from '../hook-registry.ts';
+import { today } from '../performance/quarter-windows.ts';
+import { assertPlanOpen } from './annual-plan-open.ts';
+
+interface Window {
+  quarterIndex: number;
+  start: string;
+  end: string;
+}
+
+/**
+ * Why an employee may not manage development areas on `day`, or null: once a module admin has set development area
+ * windows on the plan's quarters, only inside one of them (start and end days included); with none set, any day.
+ */
+export function developmentWindowRefusal(windows: readonly Window[], day: string): string | null {
+  if (windows.length === 0 || windows.some((w) => day >= w.start && day <= w.end)) return null;
+  const named = windows.map((w) => `Q${w.quarterIndex + 1} ${w.start} to ${w.end}`).join(', ');
+  return `Development areas can be managed only in the development area window of a quarter (${named}); today is ${day}`;
+}
+
+async function assertInDevelopmentWindow(ctx: CallContext, annualPlanId: unknown): Promise<void> {
+  const windows = await ctx.tx.query<Window>(
+    `SELECT quarter_index AS "quarterIndex", development_area_start_date AS start, development_area_end_date AS "end" FROM quarter
+      WHERE company_id = $1 AND annual_plan_id = $2 AND development_area_start_date IS NOT NULL AND development_area_end_date IS NOT NULL ORDER BY quarter_index`,
+    [ctx.companyId, annualPlanId],
+  );
+  const refusal = developmentWindowRefusal(windows, today());
+  if (refusal) throw new AppError('outside_window', refusal);
+}
+
+const isOwner = (ctx: CallContext, record: Row) => ctx.actor.employeeId !== null && record.employeeId === ctx.actor.employeeId;
+
+/**
+ * A development area: written while its plan is not closed; the employee's own changes only in the plan's development
+ * area window (where set), never to the supervisor's comment, and no longer once the supervisor accepted it; it stays
+ * with its employee and plan.
+ */
+export const checkDevelopmentArea: BeforeWriteHook = async (ctx, _entity, before, record) => {
+  if (before) {
+    const moved = ['employeeId', 'annualPlanId'].filter((f) => record[f] !== before[f]);
+    if (moved.length) throw AppError.validation(moved.map((field) => ({ field, message: 'cannot be changed on a development area; add a new one instead' })));
+  }
+  await assertPlanOpen(ctx, record.annualPlanId, 'its development areas');
+  const stateChange = before !== null && record.reviewStatus !== before.reviewStatus;
+  if (isOwner(ctx, record) && !stateChange) {
+    if ((record.supervisorComment ?? null) !== (before?.supervisorComment ?? null))
+      throw AppError.validation([{ field: 'supervisorComment', message: 'is written by your supervisor or acting supervisor when they review the area' }]);
+    if (before?.reviewStatus === 'Accepted')
+      throw new AppError('invalid_state', 'Your supervisor has accepted this development area; it can no longer be changed unless they reopen it');
+    await assertInDevelopmentWindow(ctx, record.annualPlanId);
+  }
+  return {};
+};
+
+/** An accepted development area, or one of a closed plan, stays. */
+export const keepSettledDevelopmentArea: BeforeDeleteHook = async (ctx, _entity, record) => {
+  await assertPlanOpen(ctx, record.annualPlanId, 'its development areas');
+  if (record.reviewStatus === 'Accepted') throw new AppError('invalid_state', 'This development area has been accepted by the supervisor; it cannot be deleted unless they reopen it');
+};

@@ -1,0 +1,79 @@
+import { AppError } from '../../app-error.ts';
+import type { Row } from '../../db/db.ts';
+import type { CallContext } from '../../records/call-context.ts';
+import { addRecord, applyUpdate, fetchOne } from '../../records/record-store.ts';
+import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
+import { assertMayRun } from '../performance/scorecard-access.ts';
+import { assertParty } from './review-parties.ts';
+
+/** Who enters each score of a KPI in an assessment, and in which states of the assessment it may still change. */
+export const SCORE_FIELDS: Readonly<Record<string, { party: 'employee' | 'supervisor' | 'either'; states: readonly string[] }>> = {
+  selfScore: { party: 'employee', states: ['Open'] },
+  manualRatingScore: { party: 'supervisor', states: ['Open', 'SelfAssessed', 'ReferredBack'] },
+  adjustedScore: { party: 'supervisor', states: ['Open', 'SelfAssessed', 'ReferredBack'] },
+  comment: { party: 'either', states: ['Open', 'SelfAssessed', 'ReferredBack'] },
+};
+
+/** The score fields a write changes. */
+export function changedScoreFields(before: Row | null, record: Row): string[] {
+  return Object.keys(SCORE_FIELDS).filter((f) => record[f] !== undefined && (record[f] ?? null) !== (before?.[f] ?? null));
+}
+
+/**
+ * kpi-assessment beforeWrite: the KPI must be one of the assessment's scorecard; each score is entered by its party
+ * (the employee's self score, the supervisor's manual rating and adjusted score; the PM committee's for a corporate
+ * assessment) while the assessment is in a state that takes it; nothing changes once it is completed. The owner
+ * follows the assessment.
+ */
+export const checkKpiAssessment: BeforeWriteHook = async (ctx, _entity, before, record) => {
+  if (before && (record.assessmentId !== before.assessmentId || record.kpiId !== before.kpiId))
+    throw AppError.validation([{ field: record.assessmentId !== before.assessmentId ? 'assessmentId' : 'kpiId', message: 'cannot change; enter the scores of another KPI as a record of their own' }]);
+  const [a] = await ctx.tx.query(
+    `SELECT id, status, type, employee_id AS "employeeId", scorecard_id AS "scorecardId" FROM performance_assessment WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, record.assessmentId],
+  );
+  if (!a) throw AppError.validation([{ field: 'assessmentId', message: 'no performance assessment with that id' }]);
+  const [kpi] = await ctx.tx.query<{ scorecardId: number }>(`SELECT scorecard_id AS "scorecardId" FROM performance_kpi WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.kpiId]);
+  if (!kpi) throw AppError.validation([{ field: 'kpiId', message: 'no performance KPI with that id' }]);
+  if (Number(kpi.scorecardId) !== Number(a.scorecardId)) throw AppError.validation([{ field: 'kpiId', message: `is not a KPI of the assessment's scorecard (${record.kpiId})` }]);
+  if (a.status === 'Completed') throw new AppError('invalid_state', 'This assessment is completed, and a completed assessment is final: its scores can no longer change');
+  for (const field of changedScoreFields(before, record)) {
+    const rule = SCORE_FIELDS[field];
+    if (!rule.states.includes(a.status as string)) throw new AppError('invalid_state', `${field} cannot change while the assessment is ${a.status}; it changes while it is ${rule.states.join(' or ')}`);
+    if (rule.party === 'either') continue;
+    await assertParty(ctx, a, rule.party, `enter ${field} in`);
+  }
+  return { employeeId: a.employeeId };
+};
+
+/**
+ * POST performance-assessment/save-scores {id, scores: [{kpiId, selfScore?, manualRatingScore?, adjustedScore?, comment?}]}:
+ * enters the KPI scores of one assessment in one transaction (each KPI's record added or updated through the engine,
+ * with its audit entry); returns the assessment with its KPI scores.
+ */
+export const saveKpiScores: CommandHook = async (ctx, entity, input) => {
+  const assessment = await fetchOne(ctx, entity, input.id, true);
+  await assertMayRun(ctx, entity, assessment, 'save-scores');
+  const kpiEntity = ctx.registry.entity('kpi-assessment');
+  const scores = input.scores as (Row & { kpiId: number })[];
+  if (new Set(scores.map((s) => s.kpiId)).size !== scores.length) throw AppError.validation([{ field: 'scores', message: 'names a KPI more than once' }]);
+  const existing = await ctx.tx.query(`SELECT id FROM kpi_assessment WHERE company_id = $1 AND assessment_id = $2 AND kpi_id = ANY($3) FOR UPDATE`, [ctx.companyId, assessment.id, scores.map((s) => s.kpiId)]);
+  const stored = new Map<number, Row>();
+  for (const { id } of existing) {
+    const row = await fetchOne(ctx, kpiEntity, Number(id), true);
+    stored.set(Number(row.kpiId), row);
+  }
+  for (const { kpiId, ...values } of scores) {
+    const before = stored.get(kpiId);
+    if (before) await applyUpdate(ctx, kpiEntity, before, values, 'save-scores');
+    else await addRecord(ctx, kpiEntity, { assessmentId: assessment.id, kpiId, ...stripNulls(values) }, { checked: true, action: 'save-scores' });
+  }
+  const kpiAssessmentList = await ctx.tx.query(
+    `SELECT id, kpi_id AS "kpiId", self_score AS "selfScore", manual_rating_score AS "manualRatingScore", adjusted_score AS "adjustedScore", comment FROM kpi_assessment WHERE company_id = $1 AND assessment_id = $2 ORDER BY kpi_id`,
+    [ctx.companyId, assessment.id],
+  );
+  return { ...assessment, kpiAssessmentList };
+};
+
+const stripNulls = (values: Row): Row => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
+

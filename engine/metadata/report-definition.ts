@@ -1,0 +1,62 @@
+import type { MetadataFault as Fault } from './metadata-error.ts';
+import type { EntityDef, JsonSchema } from './registry.ts';
+
+/** How a report cell is shown and exported. */
+export type ReportColumnFormat = 'text' | 'integer' | 'number' | 'percent' | 'date' | 'option';
+
+export interface ReportColumn {
+  readonly key: string;
+  readonly title: string;
+  readonly format: ReportColumnFormat;
+}
+
+/** What a GET hook command that is a report declares (entity.schema.json, `commands[].report`). */
+export interface ReportDef {
+  /** the query parameters by name, each a small JSON Schema with a title (x-ref for a record, enum for a choice) */
+  readonly parameters: Readonly<Record<string, JsonSchema & { type: 'integer' | 'number' | 'string' | 'boolean'; title: string; 'x-ref'?: string; 'x-enumNames'?: string[] }>>;
+  readonly required: readonly string[];
+  readonly columns: readonly ReportColumn[];
+  readonly chart?: { readonly type: 'bar' | 'stackedBar' | 'line' | 'pie'; readonly category: string; readonly values: readonly string[] };
+}
+
+type Declared = { parameters?: Record<string, JsonSchema>; required?: string[]; columns: { key: string; title: string; format?: ReportColumnFormat }[]; chart?: ReportDef['chart'] };
+
+/**
+ * A command's report block as the engine holds it, with the faults of its own shape: a report is a GET hook
+ * command; its required parameters are declared, its columns unique, its chart draws columns it has, every title a key.
+ */
+export function buildReport(
+  declared: Declared,
+  command: { kind: string; method?: string },
+  file: string,
+  pointer: string,
+  faults: Fault[],
+  key: (file: string, pointer: string, k: string | undefined) => void,
+): ReportDef {
+  if (command.kind !== 'hook' || command.method !== 'GET') faults.push({ file, pointer, message: 'a report is a GET hook command' });
+  const parameters = (declared.parameters ?? {}) as ReportDef['parameters'];
+  for (const [name, p] of Object.entries(parameters)) key(file, `${pointer}/parameters/${name}/title`, p.title);
+  for (const r of declared.required ?? []) if (!(r in parameters)) faults.push({ file, pointer: `${pointer}/required`, message: `names "${r}", which is not a parameter` });
+  const keys = new Set<string>();
+  declared.columns.forEach((c, i) => {
+    if (keys.has(c.key)) faults.push({ file, pointer: `${pointer}/columns/${i}/key`, message: `"${c.key}" is a column already` });
+    keys.add(c.key);
+    key(file, `${pointer}/columns/${i}/title`, c.title);
+  });
+  for (const k of [declared.chart?.category, ...(declared.chart?.values ?? [])])
+    if (k !== undefined && !keys.has(k)) faults.push({ file, pointer: `${pointer}/chart`, message: `draws "${k}", which is not a column` });
+  return {
+    parameters,
+    required: declared.required ?? [],
+    columns: declared.columns.map((c) => ({ key: c.key, title: c.title, format: c.format ?? 'text' })),
+    chart: declared.chart,
+  };
+}
+
+/** A report parameter that names a record (x-ref) names an entity that exists. */
+export function checkReportReferences(entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: Fault[]): void {
+  entity.commands.forEach((c, i) => {
+    for (const [name, p] of Object.entries(c.report?.parameters ?? {}))
+      if (p['x-ref'] && !entities.has(p['x-ref'])) faults.push({ file: entity.source, pointer: `/commands/${i}/report/parameters/${name}`, message: `names the unknown entity "${p['x-ref']}"` });
+  });
+}

@@ -1,0 +1,217 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { get, post } from '../api/api-client.ts';
+import { useCall } from '../api/call-state.tsx';
+import { formatDate, formatNumber } from '../format/formats.ts';
+import { useMeta } from '../meta/meta-context.tsx';
+import type { ScreenMeta } from '../meta/meta-types.ts';
+import { progressColour, ratingPercent } from '../../../engine/hooks/scoring.ts';
+
+type Row = Record<string, any>;
+/** What the user typed for one KPI, as text until saved (an empty box clears the value). */
+type Draft = { actual: string; percent: string; comment: string };
+
+/** Today's calendar date where the browser is. */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const number = (v: string) => (v.trim() === '' ? null : Number(v));
+
+/**
+ * Monthly progress entry: choose an annual plan and one of its open months, then the KPIs (the signed-in employee's
+ * own, or the organisation's for `entity` company-progress) are listed with that month's actual, percent and comment
+ * editable in place; one Save writes every changed row through <entity>/set. The percent shown is the one entered, or
+ * actual against target, coloured as the spec's progress bar (under 60 danger, under 90 warning, else success).
+ */
+export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta }) {
+  const { t } = useTranslation();
+  const meta = useMeta();
+  const { loading, run } = useCall();
+  const entityName = screen.entity ?? 'employee-progress';
+  const entity = meta.entities.find((e) => e.name === entityName)!;
+  const periodEntity = meta.entities.find((e) => e.name === 'monthly-progress-period')!;
+  const errorOf = (command: string) => entity.commands.find((c) => c.name === command)?.error ?? entity.errors.list;
+  const [plans, setPlans] = useState<Row[] | null>(null);
+  const [planId, setPlanId] = useState<number | null>(null);
+  const [periods, setPeriods] = useState<Row[] | null>(null);
+  const [periodId, setPeriodId] = useState<number | null>(null);
+  const [kpis, setKpis] = useState<Row[] | null>(null);
+  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    run('error.getAnnualPlans', () => get('annual-plan', { sort: '-startDate', limit: 100 })).then((d) => {
+      const list: Row[] = d?.list ?? [];
+      setPlans(list);
+      const now = today();
+      setPlanId((list.find((p) => p.startDate <= now && p.endDate >= now) ?? list[0])?.id ?? null);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    setPeriods(null);
+    setPeriodId(null);
+    if (planId === null) return;
+    run(periodEntity.errors.list, () => get('monthly-progress-period', { annualPlanId: planId, status: 'Open', limit: 100 })).then((d) => {
+      const list: Row[] = d?.list ?? [];
+      setPeriods(list);
+      const now = today();
+      setPeriodId((list.find((p) => p.startDate <= now && p.endDate >= now) ?? list[list.length - 1])?.id ?? null);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [planId]);
+
+  const load = (id: number) =>
+    run(errorOf('kpis'), () => get(`${entityName}/kpis`, { periodId: id })).then((d) => {
+      const list: Row[] = d?.list ?? [];
+      setKpis(list);
+      setDrafts(Object.fromEntries(list.map((k) => [k.kpiId, { actual: text(k.actual), percent: text(k.percent), comment: text(k.comment) }])));
+    });
+
+  useEffect(() => {
+    setKpis(null);
+    setSaved(false);
+    if (periodId !== null) load(periodId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [periodId]);
+
+  const changed = useMemo(
+    () => (kpis ?? []).filter((k) => {
+      const d = drafts[k.kpiId];
+      return d && (d.actual !== text(k.actual) || d.percent !== text(k.percent) || d.comment !== text(k.comment));
+    }),
+    [kpis, drafts],
+  );
+
+  const edit = (kpiId: number, field: keyof Draft, value: string) => {
+    setSaved(false);
+    setDrafts((all) => ({ ...all, [kpiId]: { ...all[kpiId], [field]: value } }));
+  };
+
+  const save = async () => {
+    if (periodId === null || changed.length === 0) return;
+    const entries = changed.map((k) => {
+      const d = drafts[k.kpiId];
+      return { kpiId: k.kpiId, actual: number(d.actual), percent: number(d.percent), comment: d.comment.trim() === '' ? null : d.comment };
+    });
+    const d = await run(errorOf('set'), () => post(`${entityName}/set`, { periodId, entries }));
+    if (d) {
+      await load(periodId);
+      setSaved(true);
+    }
+  };
+
+  const shownPercent = (k: Row): number | null => {
+    const d = drafts[k.kpiId];
+    const percent = number(d?.percent ?? '');
+    if (percent !== null && Number.isFinite(percent)) return percent;
+    const actual = number(d?.actual ?? '');
+    if (actual === null || !Number.isFinite(actual) || k.target === null || k.target === undefined) return null;
+    return ratingPercent(actual, Number(k.target), k.optionType ?? 'ASC');
+  };
+
+  const period = periods?.find((p) => p.id === periodId);
+
+  return (
+    <section data-screen="monthly-progress-entry" data-entity={entityName}>
+      <h1>{t(screen.label ?? entity.label)}</h1>
+      <div className="toolbar">
+        <label>
+          {t('entity.annualPlan')}{' '}
+          <select value={planId ?? ''} onChange={(e) => setPlanId(e.target.value ? Number(e.target.value) : null)} data-testid="progress-plan">
+            {(plans ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>{' '}
+        <label>
+          {t('monthlyProgress.chooseMonth')}{' '}
+          <select value={periodId ?? ''} onChange={(e) => setPeriodId(e.target.value ? Number(e.target.value) : null)} disabled={!periods?.length} data-testid="progress-month">
+            {(periods ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.month}
+              </option>
+            ))}
+          </select>
+        </label>
+        {period && (
+          <span className="muted">
+            {' '}
+            {formatDate(period.startDate)} – {formatDate(period.endDate)}
+          </span>
+        )}
+      </div>
+      {plans === null || (planId !== null && periods === null) ? (
+        <p aria-busy="true">{t('shell.loading')}</p>
+      ) : periods !== null && periods.length === 0 ? (
+        <p className="muted" data-testid="no-open-month">
+          {t('monthlyProgress.noOpenMonth')}
+        </p>
+      ) : kpis === null ? (
+        periodId !== null && <p aria-busy="true">{t('shell.loading')}</p>
+      ) : kpis.length === 0 ? (
+        <p className="muted">{t('monthlyProgress.noKpis')}</p>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
+          <div className="card" style={{ overflowX: 'auto' }}>
+            <table className="plain">
+              <thead>
+                <tr>
+                  <th>{t('entity.performanceScorecard')}</th>
+                  <th>{t('entity.performanceKpi')}</th>
+                  <th>{t('field.target')}</th>
+                  <th>{t('field.actual')}</th>
+                  <th>{t('field.progressPercent')}</th>
+                  <th>{t('field.comment')}</th>
+                  <th>
+                    <span className="sr-only">{t('field.progress')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {kpis.map((k) => {
+                  const d = drafts[k.kpiId] ?? { actual: '', percent: '', comment: '' };
+                  const percent = shownPercent(k);
+                  return (
+                    <tr key={k.kpiId} data-kpi-id={k.kpiId}>
+                      <td>{k.scorecard}</td>
+                      <td>{k.kpi}</td>
+                      <td>{k.target === null || k.target === undefined ? '—' : formatNumber(Number(k.target))}</td>
+                      <td>
+                        <input type="number" step="any" value={d.actual} aria-label={`${t('field.actual')} ${k.kpi}`} onChange={(e) => edit(k.kpiId, 'actual', e.target.value)} style={{ width: '8em' }} />
+                      </td>
+                      <td>
+                        <input type="number" step="any" min={0} max={1000} value={d.percent} aria-label={`${t('field.progressPercent')} ${k.kpi}`} onChange={(e) => edit(k.kpiId, 'percent', e.target.value)} style={{ width: '6em' }} />
+                      </td>
+                      <td>
+                        <input type="text" maxLength={2000} value={d.comment} aria-label={`${t('field.comment')} ${k.kpi}`} onChange={(e) => edit(k.kpiId, 'comment', e.target.value)} />
+                      </td>
+                      <td>{percent === null ? '' : <span className={`badge badge-${progressColour(percent)}`}>{formatNumber(Math.round(percent * 100) / 100)} %</span>}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <div className="toolbar">
+            <button type="submit" className="btn btn-primary" disabled={loading || changed.length === 0} data-testid="save-progress">
+              {t('monthlyProgress.save')}
+            </button>{' '}
+            {changed.length > 0 ? <span className="muted">{t('monthlyProgress.unsaved', { count: changed.length })}</span> : saved && <span className="badge badge-success">{t('monthlyProgress.saved')}</span>}
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

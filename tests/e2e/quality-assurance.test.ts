@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, companyWithExecutive } from './support/api-setup.ts';
+import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server-process.ts';
+import { signIn, snap } from './support/screens.ts';
+
+const skip = browserSkipReason();
+
+/** The server's calendar date, as the window checks see it. */
+function isoDay(offsetDays = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offsetDays);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+describe.skipIf(skip)('quality assurance: two members review an assessment, the last one completes it', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+  let assessmentId: number;
+  const people = {
+    sam: { email: 'sam@qualiline.example', password: 'sam-pass-1234' },
+    emma: { email: 'emma@qualiline.example', password: 'emma-pass-1234' },
+    quinn: { email: 'quinn@qualiline.example', password: 'quinn-pass-1234' },
+    rita: { email: 'rita@qualiline.example', password: 'rita-pass-1234' },
+  };
+  const tokens: Record<string, string> = {};
+
+  /** An employee who has set a password through the reset mail, signed in through the API. */
+  async function employee(who: keyof typeof people, firstName: string, lastName: string): Promise<number> {
+    const { email, password } = people[who];
+    const added = (await api(server, 'employee/add', { firstName, lastName, email }, token)).employee;
+    await api(server, 'auth/forgot-password', { email });
+    for (let i = 0; i < 50 && !server.mails().some((m) => m.includes(email)); i++) await new Promise((r) => setTimeout(r, 100));
+    const authKey = /Your key: ([A-Za-z0-9_-]+)/.exec(server.mails().find((m) => m.includes(email))!)![1];
+    await api(server, 'auth/reset-password', { email, password, authKey });
+    tokens[who] = (await api(server, 'auth/login', { email, password })).user.token;
+    return added.id;
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    const company = await companyWithExecutive(server, 'Qualiline', 'exec-pass-12', ['strategic', 'performance']);
+    token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
+    const id = { sam: await employee('sam', 'Sam', 'Super'), emma: await employee('emma', 'Emma', 'Ployee'), quinn: await employee('quinn', 'Quinn', 'Assure'), rita: await employee('rita', 'Rita', 'Review') };
+    const emma = (await api(server, `employee/${id.emma}`, undefined, token)).employee;
+    await api(server, 'employee/update', { id: id.emma, version: emma.version, supervisorId: id.sam }, token);
+    const strategic = (await api(server, 'strategic-plan/add', { description: 'Vision 2030', startDate: isoDay(-400), endDate: isoDay(2000) }, token)).strategic;
+    const plan = (await api(server, 'annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) }, token)).annualPlan;
+    const q1 = (await api(server, `quarter?annualPlanId=${plan.id}&quarterIndex=0`, undefined, token)).list[0];
+    await api(server, 'quarter/update-assessment', { id: q1.id, version: q1.version, assessmentStartDate: isoDay(-1), assessmentEndDate: isoDay(5) }, token);
+    const corporate = (await api(server, 'performance-scorecard/add', { name: 'Company FY', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' }, token)).scorecard;
+    await api(server, 'performance-scorecard/save-kpis', { id: corporate.id, kpis: [{ name: 'Sales', kpiType: 'Qualitative', weight: 100, manualRatingScore: 3 }] }, token);
+    const card = (await api(server, 'performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] }, token)).list[0];
+    assessmentId = (await api(server, 'performance-assessment/add', { scorecardId: card.id, quarterIndex: 0 }, token)).assessment.id;
+    await api(server, 'performance-assessment/submit-self-assessment', { id: assessmentId }, tokens.emma);
+    await api(server, 'performance-assessment/assess', { id: assessmentId }, tokens.sam);
+    for (const who of ['quinn', 'rita'] as const) await api(server, 'qa-member/add', { annualPlanId: plan.id, list: 'Performance', employeeId: id[who] }, token);
+    browser = await launchChromium();
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const workPage = async (who: keyof typeof people): Promise<Page> => {
+    const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    await signIn(page, server.url, people[who].email, people[who].password);
+    await page.goto(`${server.url}/app/performance/quality-assurance`);
+    return page;
+  };
+  const row = (page: Page) => page.locator(`[data-screen=quality-assurance-work] tr[data-subject="Performance-${assessmentId}"]`);
+
+  it('shows the first member the assessment to review, and takes their review', async () => {
+    const rita = await workPage('rita');
+    await row(rita).getByText('Emma Ployee').waitFor();
+    await row(rita).getByText('0 of 2 reviewed').waitFor();
+    await row(rita).getByRole('button', { name: 'Add review' }).click();
+    await rita.getByLabel('Comment').fill('Scores match the evidence');
+    await rita.getByRole('button', { name: 'Confirm' }).click();
+    await row(rita).getByText('1 of 2 reviewed').waitFor();
+    // she is not the last reviewer, so she may recall or refer back, but not complete
+    expect(await row(rita).getByRole('button', { name: 'Complete' }).count()).toBe(0);
+    await row(rita).getByRole('button', { name: 'Recall' }).waitFor();
+    await snap(rita, 'quality-assurance-01-reviewed');
+  });
+
+  it('marks the second member as the last reviewer, who completes the review and with it the assessment', async () => {
+    const quinn = await workPage('quinn');
+    await row(quinn).getByText('You are the last reviewer').waitFor();
+    await row(quinn).getByRole('button', { name: 'Add review' }).click();
+    await quinn.getByLabel('Comment').fill('Agreed');
+    await quinn.getByRole('button', { name: 'Confirm' }).click();
+    await row(quinn).getByText('2 of 2 reviewed').waitFor();
+    await row(quinn).getByRole('button', { name: 'Complete' }).click();
+    await quinn.getByRole('button', { name: 'Confirm' }).click();
+    await quinn.getByText('Nothing is waiting for your review.').waitFor();
+    expect((await api(server, `performance-assessment/${assessmentId}`, undefined, token)).assessment.status).toBe('Completed');
+    await snap(quinn, 'quality-assurance-02-completed');
+  });
+});
