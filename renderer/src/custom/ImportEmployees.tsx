@@ -98,7 +98,7 @@ export default function ImportEmployees({ screen, source = 'stratum' }: { screen
       <h1>{title}</h1>
       <p className="muted">{t('import.intro')}</p>
       {!bulk && <p className="error-text">{t('import.notAllowed')}</p>}
-      <SourceAndFilePicker sourceId={sourceId} onSource={chooseSource} loaded={file && { name: file.name, rows: file.sheet.rows.length }} onFile={chooseFile} />
+      <SourceAndFilePicker sourceId={sourceId} onSource={chooseSource} loaded={file && { name: file.name, rows: file.sheet.rows.length }} onFile={chooseFile} failureTitle={screen?.errors?.list} />
       {file && (
         <ColumnMappingTable headers={file.sheet.headers} example={file.sheet.rows[0]?.cells} mapping={mapping} problems={problems} fieldLabel={fieldLabel} onChange={changeMapping} />
       )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { call } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { changeLanguage, LANGUAGES, type Language } from '../i18n/i18n.ts';
@@ -21,8 +21,22 @@ export function screenLabel(s: ScreenMeta, entityLabel: (name: string) => string
   return s.label ?? (s.entity ? (entityLabel(s.entity) ?? s.entity) : (s.component ?? s.path));
 }
 
+/** A module with more places than this (performance: inbox, set-up, reviews, reports) shows them in folding groups by area. */
+const GROUPED_FROM = 30;
+
+/** The screens by the area of their path (/app/<area>/…), in the order the areas first appear. */
+function areasOf(screens: ScreenMeta[]): [string, ScreenMeta[]][] {
+  const areas = new Map<string, ScreenMeta[]>();
+  for (const s of screens) {
+    const area = s.path.split('/')[2] ?? '';
+    areas.set(area, [...(areas.get(area) ?? []), s]);
+  }
+  return [...areas];
+}
+
 function Navigation({ modules }: { modules: ModuleMeta[] }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const meta = useMeta();
   const entityLabel = (name: string) => meta.entities.find((e) => e.name === name)?.label;
   // one entry per place: two paths to one screen (sage-employees, add-sage-employee) show once
@@ -36,14 +50,23 @@ function Navigation({ modules }: { modules: ModuleMeta[] }) {
           return inNavigation(s, tabs) && !seen.has(key) && Boolean(seen.add(key));
         });
         if (!screens.length) return null;
+        const link = (s: ScreenMeta) => (
+          <NavLink key={s.path} to={s.path} end>
+            {t(screenLabel(s, entityLabel))}
+          </NavLink>
+        );
         return (
           <div key={m.id}>
             <h3>{t(m.label)}</h3>
-            {screens.map((s) => (
-              <NavLink key={s.path} to={s.path} end>
-                {t(screenLabel(s, entityLabel))}
-              </NavLink>
-            ))}
+            {screens.length <= GROUPED_FROM
+              ? screens.map(link)
+              : areasOf(screens).map(([area, inArea]) => (
+                  // the group of the page shown is open; the others fold away until asked for
+                  <details key={area} className="nav-group" open={inArea.some((s) => pathname.startsWith(s.path)) || undefined}>
+                    <summary>{t(`nav.${area.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}`, { defaultValue: area })}</summary>
+                    {inArea.map(link)}
+                  </details>
+                ))}
           </div>
         );
       })}

@@ -13,11 +13,14 @@ export function SourceAndFilePicker({
   onSource,
   loaded,
   onFile,
+  failureTitle,
 }: {
   sourceId: ImportSourceId;
   onSource: (id: ImportSourceId) => void;
   loaded: { name: string; rows: number } | null;
   onFile: (name: string, sheet: ParsedSheet) => void;
+  /** the screen's title for a file that cannot be read (the Sage and Cow screens: "Get Sage Employees Failed") */
+  failureTitle?: string;
 }) {
   const { t } = useTranslation();
   const [reading, setReading] = useState(false);
@@ -70,7 +73,12 @@ export function SourceAndFilePicker({
           {reading && <span className="muted">{t('shell.loading')}</span>}
           {!reading && loaded && <span className="muted">{t('import.file.loaded', { name: loaded.name, count: loaded.rows, rows: formatInteger(loaded.rows) })}</span>}
         </div>
-        {error && <p className="error-text" role="alert">{error}</p>}
+        {error && (
+          <p className="error-text" role="alert">
+            {failureTitle && <strong>{t(failureTitle)}: </strong>}
+            {error}
+          </p>
+        )}
       </div>
     </section>
   );
