@@ -27,8 +27,6 @@ const FLOAT_MAX = '1.7976931348623157e308';
 
 export function kpiScoreSql(alias: string, rules: ScoringRules, quarter: number | null, firstParam: number): KpiScoreSql {
   const { actual, target } = figures(alias, quarter);
-  const [ratings, mins, maxes] = [`$${firstParam}::int[]`, `$${firstParam + 1}::float8[]`, `$${firstParam + 2}::float8[]`];
-  const bands = `unnest(${ratings}, ${mins}, ${maxes}) AS b(rating, min, max)`;
   // ratingPercent: ASC is actual ÷ target, else target ÷ actual; a zero divisor gives 0
   const [dividend, divisor] = [`CASE WHEN ${alias}.option_type = 'ASC' THEN ${actual} ELSE ${target} END`, `CASE WHEN ${alias}.option_type = 'ASC' THEN ${target} ELSE ${actual} END`];
   // PostgreSQL refuses a float8 product or quotient out of range (overflow, and underflow to 0) where JavaScript gives
@@ -39,23 +37,28 @@ export function kpiScoreSql(alias: string, rules: ScoringRules, quarter: number 
   const percent = `(CASE WHEN ${divisor} = 0 THEN 0::float8
       WHEN ${extreme} THEN (CASE WHEN ${overflow} THEN 0::float8 ELSE round(${exact})::float8 END)
       ELSE floor((${dividend} * 100) / ${divisor} + 0.5) END)`;
-  // bandScore: the band it lies in; below every band 0; above every band 0 (6 with the average target type); in a gap, the higher band
-  const band = `(SELECT coalesce(
-      (SELECT b.rating FROM ${bands} WHERE b.min <= p.v AND p.v <= b.max ORDER BY b.min LIMIT 1),
-      CASE WHEN p.v < (SELECT min(b.min) FROM ${bands}) THEN 0
-           WHEN p.v > (SELECT max(b.max) FROM ${bands}) THEN ${rules.averageTargetType ? 6 : 0}
-           ELSE (SELECT b.rating FROM ${bands} WHERE b.min > p.v ORDER BY b.min LIMIT 1) END)
-    FROM (SELECT ${percent} AS v) p)`;
+  const sorted = [...rules.bands].sort((a, b) => a.min - b.min);
+  const params: unknown[] = [];
+  const param = (v: number, type: 'float8' | 'int') => `$${firstParam + params.push(v) - 1}::${type}`;
+  const bands = sorted.map((b) => ({ rating: param(b.rating, 'int'), min: param(b.min, 'float8'), max: param(b.max, 'float8') }));
+  // bandScore as one CASE over the plan's bands (known when the query is written), the percent worked out once per KPI:
+  // the band it lies in (the lowest-starting one); below every band 0; above every band 0 (6 with the average target
+  // type); in a gap, the band starting next above it
+  const band = !bands.length
+    ? '0'
+    : `(SELECT CASE ${bands.map((b) => `WHEN p.v >= ${b.min} AND p.v <= ${b.max} THEN ${b.rating}`).join(' ')}
+         WHEN p.v < ${bands[0].min} THEN 0
+         WHEN ${bands.map((b) => `p.v > ${b.max}`).join(' AND ')} THEN ${rules.averageTargetType ? 6 : 0}
+         ${bands.map((b) => `WHEN ${b.min} > p.v THEN ${b.rating}`).join(' ')} ELSE 0 END
+       FROM (SELECT ${percent} AS v OFFSET 0) p)`;
   const manual = `coalesce(${alias}.manual_rating_score::float8, 0)`;
   const score =
     rules.mode === 'automatic'
       ? `(CASE WHEN ${alias}.kpi_type = 'Quantitative' THEN (CASE WHEN ${actual} IS NULL OR ${target} IS NULL THEN 0 ELSE ${band} END)::float8 ELSE ${manual} END)`
       : manual;
   const adjusted = `(CASE WHEN coalesce(${alias}.adjusted_score, 0) <> 0 THEN ${alias}.adjusted_score::float8 ELSE ${score} END)`;
-  const sorted = [...rules.bands].sort((a, b) => a.min - b.min);
   // manual mode names no band: PostgreSQL refuses a parameter that no expression uses (it cannot type it)
-  const params = rules.mode === 'automatic' ? [sorted.map((b) => b.rating), sorted.map((b) => b.min), sorted.map((b) => b.max)] : [];
-  return { score, adjusted, params };
+  return { score, adjusted, params: rules.mode === 'automatic' ? params : [] };
 }
 
 /**
