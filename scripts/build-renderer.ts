@@ -28,7 +28,16 @@ function sourcesHash(): string {
 export async function buildRenderer(onlyIfStale: boolean): Promise<boolean> {
   const hash = sourcesHash();
   if (onlyIfStale && existsSync(join(OUT, 'index.html')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) return false;
-  await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: onlyIfStale ? 'warn' : 'info' });
+  // always React's production build: under vitest NODE_ENV is "test", and vite would otherwise ship the development
+  // runtime (three times the JavaScript) to the e2e tests and to whoever starts the server after them
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: onlyIfStale ? 'warn' : 'info', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   writeFileSync(STAMP, hash);
   return true;
 }

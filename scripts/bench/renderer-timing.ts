@@ -66,7 +66,7 @@ export async function measureRenderer(logDir: string): Promise<RendererFigures |
     const gridMs: number[] = [];
     for (let i = 0; i < 5; i++) {
       await page.goto(`${server.url}/app/dashboard/main`);
-      await page.locator('[data-screen=dashboard]').waitFor();
+      await page.locator('[data-screen=dashboard-main]').waitFor();
       const started = performance.now();
       await page.goto(list);
       await firstPage.waitFor();
