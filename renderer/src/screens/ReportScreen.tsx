@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Form from '@rjsf/core';
@@ -39,6 +39,7 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
   const [params, setParams] = useSearchParams();
   const { loading, run } = useCall();
   const [result, setResult] = useState<{ list: Row[]; total: number } | null>(null);
+  const [failed, setFailed] = useState(false);
   const filters = useMemo(() => Object.entries(report?.parameters ?? {}).filter(([k]) => !PAGING.has(k)), [report]);
   const paged = report ? 'limit' in report.parameters && 'offset' in report.parameters : false;
   const values = useMemo(() => readValues(filters, params), [filters, params]);
@@ -47,10 +48,17 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
   const plans = useMeta().entities.find((e) => e.name === 'annual-plan');
   useDefaultPlan(report, values, setParams, plans?.dataKeys.list);
 
+  // the figures of the filters shown, never those of an earlier choice whose reply came late
+  const latest = useRef(0);
   useEffect(() => {
-    if (!ready || !command) return setResult(null);
+    const call = ++latest.current;
+    setResult(null);
+    setFailed(false);
+    if (!ready || !command) return;
     void run(command.error, () => get(`${entity.name}/${command.name}`, { ...stringify(values), ...(paged && { limit: PAGE, offset }) })).then((d) => {
+      if (call !== latest.current) return;
       if (d) setResult(d[command.dataKey]);
+      else setFailed(true);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, entity.name, command, params]);
@@ -103,6 +111,8 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
       </div>
       {!ready ? (
         <p className="muted">{t('shell.chooseReportFilters')}</p>
+      ) : failed ? (
+        <p className="error-text">{t('shell.somethingFailed')}</p>
       ) : !result ? (
         <p aria-busy="true">{t('shell.loading')}</p>
       ) : !rows.length ? (
