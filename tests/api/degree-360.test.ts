@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { decodeMail, startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+import { isoDay } from '../support/iso-day.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
-
-/** The server's calendar date, offset by days (the survey status compares calendar dates). */
-function isoDay(offsetDays = 0): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offsetDays);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * 360-degree feedback: a survey with its scale, competencies and questions; the employees under review and their

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
-
-/** The server's calendar date, as the window checks see it. */
-function isoDay(offsetDays = 0): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offsetDays);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { isoDay } from '../support/iso-day.ts';
+import { reviewTeam } from '../support/review-team.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 const ids = (r: Reply) => (r.body.data.inbox ?? r.body.data.requiredActions).list.map((x: { id: number }) => x.id).sort();
@@ -33,22 +28,10 @@ describe.each(backends())('performance agreements on $name', (backend) => {
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
-    const c = await t.addCompany('Agreeco', { modules: ['strategic', 'performance'] });
-    exec = c.executive;
-    sam = await t.addEmployee(exec, 'Sam', 'Super', 'sam@agreeco.example');
-    emma = await t.addEmployee(exec, 'Emma', 'Ployee', 'emma@agreeco.example');
-    eric = await t.addEmployee(exec, 'Eric', 'Second', 'eric@agreeco.example');
-    olga = await t.addEmployee(exec, 'Olga', 'Acting', 'olga@agreeco.example');
-    for (const who of ['sam', 'emma', 'eric', 'olga']) id[who] = (await exec.get(`employee?email=${who}@agreeco.example`)).body.data.list[0].id;
-    for (const who of ['emma', 'eric']) {
-      const e = (await exec.get(`employee/${id[who]}`)).body.data.employee;
-      ok(await exec.post('employee/update', { id: id[who], version: e.version, supervisorId: id.sam }));
-    }
-    const e = (await exec.get(`employee/${id.eric}`)).body.data.employee;
-    ok(await exec.post('employee/set-acting-supervisor', { id: id.eric, version: e.version, actingSupervisorId: id.olga }));
-    const strategic = (await exec.post('strategic-plan/add', { description: 'Vision', startDate: isoDay(-400), endDate: isoDay(2000) })).body.data.strategic;
-    // the plan starts ten days ago, so that today lies in its first quarter
-    plan = (await exec.post('annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) })).body.data.annualPlan;
+    const team = await reviewTeam(t, 'Agreeco', { eric: true });
+    ({ exec, sam, emma, olga, plan } = team);
+    eric = team.eric!;
+    Object.assign(id, team.id);
     for (const who of ['emma', 'eric']) {
       const r = await exec.post('performance-scorecard/add', { name: `${who} FY`, level: 'employee', annualPlanId: plan.id, employeeId: id[who], includeKeyPerformanceArea: 'No' });
       ok(r);

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
-
-/** The server's calendar date, as the window checks see it. */
-function isoDay(offsetDays = 0): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offsetDays);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { isoDay } from '../support/iso-day.ts';
+import { reviewTeam } from '../support/review-team.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 const queue = (r: Reply) => (r.body.data.inbox ?? r.body.data.requiredActions).list.map((x: { id: number; waitingFor: string }) => [x.id, x.waitingFor]).sort();
@@ -38,21 +33,10 @@ describe.each(backends())('performance assessments on $name', (backend) => {
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
-    const c = await t.addCompany('Assessco', { modules: ['strategic', 'performance'] });
-    exec = c.executive;
-    sam = await t.addEmployee(exec, 'Sam', 'Super', 'sam@assessco.example');
-    emma = await t.addEmployee(exec, 'Emma', 'Ployee', 'emma@assessco.example');
-    eric = await t.addEmployee(exec, 'Eric', 'Second', 'eric@assessco.example');
-    olga = await t.addEmployee(exec, 'Olga', 'Acting', 'olga@assessco.example');
-    for (const who of ['sam', 'emma', 'eric', 'olga']) id[who] = (await exec.get(`employee?email=${who}@assessco.example`)).body.data.list[0].id;
-    for (const who of ['emma', 'eric']) {
-      const e = (await exec.get(`employee/${id[who]}`)).body.data.employee;
-      ok(await exec.post('employee/update', { id: id[who], version: e.version, supervisorId: id.sam }));
-    }
-    const e = (await exec.get(`employee/${id.eric}`)).body.data.employee;
-    ok(await exec.post('employee/set-acting-supervisor', { id: id.eric, version: e.version, actingSupervisorId: id.olga }));
-    const strategic = (await exec.post('strategic-plan/add', { description: 'Vision', startDate: isoDay(-400), endDate: isoDay(2000) })).body.data.strategic;
-    plan = (await exec.post('annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) })).body.data.annualPlan;
+    const team = await reviewTeam(t, 'Assessco', { eric: true });
+    ({ exec, sam, emma, olga, plan } = team);
+    eric = team.eric!;
+    Object.assign(id, team.id);
     // Emma's scorecard: Sales (quantitative, 60 %, target 100) and Culture (qualitative, 40 %)
     for (const who of ['emma', 'eric']) {
       card[who] = (await exec.post('performance-scorecard/add', { name: `${who} FY`, level: 'employee', annualPlanId: plan.id, employeeId: id[who], includeKeyPerformanceArea: 'No' })).body.data.scorecard.id;

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
-
-/** The server's calendar date, as the window checks see it. */
-function isoDay(offsetDays = 0): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offsetDays);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { isoDay } from '../support/iso-day.ts';
+import { reviewTeam } from '../support/review-team.ts';
 
 const ok = (r: { status: number; body: { err_msg: string | null } }) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 const flat = (card: Record<string, any>) => (card.includeKeyPerformanceArea === 'Yes' ? card.keyPerformanceAreaList.flatMap((a: { kpiList: unknown[] }) => a.kpiList) : card.kpiList) as Record<string, any>[];
@@ -24,16 +19,9 @@ describe.each(backends())('performance plans and scorecard workflow on $name', (
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
-    const c = await t.addCompany('Planco', { modules: ['strategic', 'performance'] });
-    exec = c.executive;
-    sam = await t.addEmployee(exec, 'Sam', 'Super', 'sam@planco.example');
-    emma = await t.addEmployee(exec, 'Emma', 'Ployee', 'emma@planco.example');
-    olga = await t.addEmployee(exec, 'Olga', 'Other', 'olga@planco.example');
-    for (const who of ['sam', 'emma', 'olga']) id[who] = (await exec.get(`employee?email=${who}@planco.example`)).body.data.list[0].id;
-    const e = (await exec.get(`employee/${id.emma}`)).body.data.employee;
-    ok(await exec.post('employee/update', { id: id.emma, version: e.version, supervisorId: id.sam }));
-    const strategic = (await exec.post('strategic-plan/add', { description: 'Vision', startDate: isoDay(-400), endDate: isoDay(2000) })).body.data.strategic;
-    plan = (await exec.post('annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) })).body.data.annualPlan;
+    const team = await reviewTeam(t, 'Planco');
+    ({ exec, sam, emma, olga, plan } = team);
+    Object.assign(id, team.id);
   });
   afterAll(() => t.close());
 

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
+import { isoDay } from '../support/iso-day.ts';
+import { reviewTeam } from '../support/review-team.ts';
 
 type Reply = { status: number; body: { err_msg: string | null; code?: string; errors?: { field: string }[]; data: any } };
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
-
-/** The server's calendar date, as the window checks see it. */
-function isoDay(offsetDays = 0): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offsetDays);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** Personal development areas (the employee manages, the supervisor reviews) and the performance plan of an annual plan. */
 describe.each(backends())('personal development areas and performance plans on $name', (backend) => {
@@ -27,16 +22,9 @@ describe.each(backends())('personal development areas and performance plans on $
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
-    const c = await t.addCompany('Growco', { modules: ['strategic', 'performance'] });
-    exec = c.executive;
-    sam = await t.addEmployee(exec, 'Sam', 'Super', 'sam@growco.example');
-    emma = await t.addEmployee(exec, 'Emma', 'Ployee', 'emma@growco.example');
-    olga = await t.addEmployee(exec, 'Olga', 'Other', 'olga@growco.example');
-    for (const who of ['sam', 'emma', 'olga']) id[who] = (await exec.get(`employee?email=${who}@growco.example`)).body.data.list[0].id;
-    const e = (await exec.get(`employee/${id.emma}`)).body.data.employee;
-    ok(await exec.post('employee/update', { id: id.emma, version: e.version, supervisorId: id.sam }));
-    const strategic = (await exec.post('strategic-plan/add', { description: 'Vision', startDate: isoDay(-400), endDate: isoDay(2000) })).body.data.strategic;
-    plan = (await exec.post('annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) })).body.data.annualPlan;
+    const team = await reviewTeam(t, 'Growco');
+    ({ exec, sam, emma, olga, plan } = team);
+    Object.assign(id, team.id);
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 import { pdfText } from '../unit/audit-pdf-text.ts';
-import { api, companyWithExecutive } from './support/api-setup.ts';
+import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { pick, signIn, snap } from './support/screens.ts';
@@ -34,14 +34,7 @@ describe.skipIf(skip)('audit management: one audit from plan to final report', (
   };
   const now = today();
 
-  async function employee(who: { email: string; password: string; first: string }): Promise<number> {
-    const added = (await api(server, 'employee/add', { firstName: who.first, lastName: 'Auditline', email: who.email }, token)).employee;
-    await api(server, 'auth/forgot-password', { email: who.email });
-    for (let i = 0; i < 50 && !server.mails().some((m) => m.includes(who.email)); i++) await new Promise((r) => setTimeout(r, 100));
-    const authKey = /Your key: ([A-Za-z0-9_-]+)/.exec(server.mails().find((m) => m.includes(who.email))!)![1];
-    await api(server, 'auth/reset-password', { email: who.email, password: who.password, authKey });
-    return added.id;
-  }
+  const employee = (who: { email: string; password: string; first: string }) => employeeWithPassword(server, token, { email: who.email, password: who.password, firstName: who.first, lastName: 'Auditline' });
   const tokenOf = async (k: keyof typeof people) => (await api(server, 'auth/login', { email: people[k].email, password: people[k].password })).user.token as string;
   const record = async (entity: string, recordId: number) => (await api(server, `${entity}/${recordId}`, undefined, token)).item;
   const state = (page: Page) => page.getByTestId('workflow-state').innerText();

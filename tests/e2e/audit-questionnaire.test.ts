@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import axe from 'axe-core';
-import { api, companyWithExecutive } from './support/api-setup.ts';
+import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { signIn, snap } from './support/screens.ts';
@@ -28,10 +28,7 @@ describe.skipIf(skip)('audit questionnaire: the auditor sends it, an outside aud
     server = await startServer();
     const company = await companyWithExecutive(server, 'Auditline', 'exec-pass-12', ['audit-management']);
     const token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
-    const annId = (await api(server, 'employee/add', { firstName: 'Ann', lastName: 'Auditor', email: ann.email }, token)).employee.id;
-    await api(server, 'auth/forgot-password', { email: ann.email });
-    for (let i = 0; i < 50 && !server.mails().some((m) => m.includes(ann.email)); i++) await new Promise((r) => setTimeout(r, 100));
-    await api(server, 'auth/reset-password', { ...ann, authKey: /Your key: ([A-Za-z0-9_-]+)/.exec(server.mails().find((m) => m.includes(ann.email))!)![1] });
+    const annId = await employeeWithPassword(server, token, { ...ann, firstName: 'Ann', lastName: 'Auditor' });
     const plan = (await api(server, 'audit-plan/add', { name: 'Plan 2027', year: 2027 }, token)).item;
     const execId = (await api(server, `employee?email=${encodeURIComponent(company.email)}`, undefined, token)).list[0].id;
     engagementId = (await api(server, 'audit-engagement/add', { name: 'Payroll audit', auditPlanId: plan.id, auditorId: annId, auditManagerId: execId, approverId: execId }, token)).item.id;

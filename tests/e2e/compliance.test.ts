@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import axe from 'axe-core';
 import { addDays, addMonths } from '../../engine/hooks/compliance-management/compliance-dates.ts';
 import { today } from '../../engine/hooks/performance/quarter-windows.ts';
-import { api, companyWithExecutive } from './support/api-setup.ts';
+import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { signIn, snap } from './support/screens.ts';
@@ -34,14 +34,7 @@ describe.skipIf(skip)('compliance: a member submits with evidence, the approver 
   const now = today();
 
   /** An employee who has set a password through the reset mail. */
-  async function employee(who: { email: string; password: string }, firstName: string): Promise<number> {
-    const added = (await api(server, 'employee/add', { firstName, lastName: 'Compliline', email: who.email }, token)).employee;
-    await api(server, 'auth/forgot-password', { email: who.email });
-    for (let i = 0; i < 50 && !server.mails().some((m) => m.includes(who.email)); i++) await new Promise((r) => setTimeout(r, 100));
-    const authKey = /Your key: ([A-Za-z0-9_-]+)/.exec(server.mails().find((m) => m.includes(who.email))!)![1];
-    await api(server, 'auth/reset-password', { ...who, authKey });
-    return added.id;
-  }
+  const employee = (who: { email: string; password: string }, firstName: string) => employeeWithPassword(server, token, { ...who, firstName, lastName: 'Compliline' });
   const activity = async () => (await api(server, `compliance-activity/${activityId}`, undefined, token)).complianceActivity;
   const state = (page: Page) => page.getByTestId('workflow-state').innerText();
   const workflowButton = (page: Page, name: string) => page.getByTestId('workflow').getByRole('button', { name, exact: true });

@@ -4,15 +4,9 @@ import { api, companyWithExecutive } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { signIn, snap } from './support/screens.ts';
+import { isoDay } from '../support/iso-day.ts';
 
 const skip = browserSkipReason();
-
-/** The server's calendar date, offset by days. */
-function isoDay(offsetDays = 0): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offsetDays);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 describe.skipIf(skip)('360-degree feedback: three outside reviewers answer through their mailed links; the result shows the averages', () => {
   let server: RunningServer;

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, companyWithExecutive } from './support/api-setup.ts';
+import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { signIn, snap } from './support/screens.ts';
+import { isoDay } from '../support/iso-day.ts';
 
 const skip = browserSkipReason();
-
-/** The server's calendar date, as the window checks see it. */
-function isoDay(offsetDays = 0): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offsetDays);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * One whole performance cycle through the screens, each step by the person whose turn it is: the employee agrees the
@@ -35,15 +29,7 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
   const pages: Partial<Record<keyof typeof people, Page>> = {};
 
   /** An employee who has set a password through the reset mail. */
-  async function employee(who: 'sam' | 'emma' | 'quinn', firstName: string, lastName: string): Promise<number> {
-    const { email, password } = people[who];
-    const added = (await api(server, 'employee/add', { firstName, lastName, email }, token)).employee;
-    await api(server, 'auth/forgot-password', { email });
-    for (let i = 0; i < 50 && !server.mails().some((m) => m.includes(email)); i++) await new Promise((r) => setTimeout(r, 100));
-    const authKey = /Your key: ([A-Za-z0-9_-]+)/.exec(server.mails().find((m) => m.includes(email))!)![1];
-    await api(server, 'auth/reset-password', { email, password, authKey });
-    return added.id;
-  }
+  const employee = (who: 'sam' | 'emma' | 'quinn', firstName: string, lastName: string) => employeeWithPassword(server, token, { ...people[who], firstName, lastName });
 
   beforeAll(async () => {
     server = await startServer();

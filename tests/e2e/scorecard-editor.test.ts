@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, companyWithExecutive } from './support/api-setup.ts';
+import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { signIn, snap } from './support/screens.ts';
+import { isoDay } from '../support/iso-day.ts';
 
 const skip = browserSkipReason();
-
-function isoDay(offsetDays = 0): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offsetDays);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** Two areas of three KPIs; the Q1 actuals an employee enters, and the score each gets on the default bands (59, 79, 99, 119, 1000). */
 const AREAS = [
@@ -43,11 +38,7 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
     const company = await companyWithExecutive(server, 'Scoreline', 'exec-pass-12', ['strategic', 'performance']);
     exec = { email: company.email, password: company.password };
     const token = (await api(server, 'auth/login', exec)).user.token;
-    await api(server, 'employee/add', { firstName: 'Emma', lastName: 'Ployee', email: emma.email }, token);
-    await api(server, 'auth/forgot-password', { email: emma.email });
-    for (let i = 0; i < 50 && !server.mails().some((m) => m.includes(emma.email)); i++) await new Promise((r) => setTimeout(r, 100));
-    const authKey = /Your key: ([A-Za-z0-9_-]+)/.exec(server.mails().find((m) => m.includes(emma.email))!)![1];
-    await api(server, 'auth/reset-password', { ...emma, authKey });
+    await employeeWithPassword(server, token, { ...emma, firstName: 'Emma', lastName: 'Ployee' });
     const strategic = (await api(server, 'strategic-plan/add', { description: 'Vision', startDate: isoDay(-400), endDate: isoDay(2000) }, token)).strategic;
     annualPlanId = (await api(server, 'annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) }, token)).annualPlan.id;
     const [q1] = (await api(server, `quarter?annualPlanId=${annualPlanId}&sort=quarterIndex`, undefined, token)).list;
