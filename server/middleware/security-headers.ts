@@ -3,10 +3,9 @@ import { secureHeaders } from 'hono/secure-headers';
 
 /**
  * The security headers of every reply, pages and API alike. The renderer is Vite-built: its scripts are files under
- * /assets (no inline script), so scripts are limited to our own origin. 'unsafe-eval' stays until the forms validate
- * without compiling code: react-jsonschema-form's ajv validator compiles each schema with Function() (blocked without
- * it, as tests/security/renderer-under-csp.test.ts shows); an injected <script> or on…= handler is still refused,
- * because inline script is not allowed. Styles also allow inline ones,
+ * /assets (no inline script), so scripts are limited to our own origin, and nothing may turn a string into code (no
+ * 'unsafe-eval': the forms validate with an interpreting JSON Schema validator, renderer/src/forms/schema-validator.ts,
+ * not ajv's generated code). Styles also allow inline ones,
  * because AG Grid injects its theme as <style> elements and the screens set style attributes; a style cannot run code.
  * Nothing may frame Stratum (clickjacking), the browser must not guess content types (an upload served as HTML), and
  * the full address (which may carry a reset key) never leaves in a Referer.
@@ -14,7 +13,7 @@ import { secureHeaders } from 'hono/secure-headers';
 export const securityHeaders: MiddlewareHandler = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", "'unsafe-eval'"],
+    scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],

@@ -2,9 +2,9 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Form from '@rjsf/core';
-import validator from '@rjsf/validator-ajv8';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { get, post } from '../api/api-client.ts';
+import { useFormValidator } from '../forms/use-form-validator.ts';
 import { useCall, type CallError } from '../api/call-state.tsx';
 import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
@@ -29,6 +29,7 @@ const toErrorSchema = (e: CallError): ErrorSchema =>
 /** An add or edit form from the entity's schema and uiSchema (react-jsonschema-form with ajv 8); edit also shows children and workflow actions. */
 export default function FormScreen({ screen, entity }: { screen: ScreenMeta; entity: EntityMeta }) {
   const { t } = useTranslation();
+  const validator = useFormValidator();
   const meta = useMeta();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -150,7 +151,6 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           noHtml5Validate
           onChange={(e) => setFormData(e.formData ?? {})}
           onSubmit={(e) => submit(e.formData ?? {})}
-          transformErrors={(errors) => errors.map((er) => ({ ...er, message: er.name === 'required' ? t('shell.required') : er.message }))}
         >
           <div className="row">
             <span className="spacer" />

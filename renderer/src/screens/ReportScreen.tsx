@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Form from '@rjsf/core';
-import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
@@ -12,6 +11,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { get } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
+import { useFormValidator } from '../forms/use-form-validator.ts';
 import { formatAmount, formatDate, formatInteger, formatNumber } from '../format/formats.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
@@ -34,6 +34,7 @@ const PAGE = 50;
  */
 export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; entity: EntityMeta }) {
   const { t, i18n } = useTranslation();
+  const validator = useFormValidator();
   const command = entity.commands.find((c) => c.name === screen.report);
   const report = command?.report;
   const [params, setParams] = useSearchParams();
@@ -99,7 +100,6 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
           showErrorList={false}
           noHtml5Validate
           onSubmit={(e) => setParams(toParams(e.formData ?? {}))}
-          transformErrors={(errors) => errors.map((er) => ({ ...er, message: er.name === 'required' ? t('shell.required') : er.message }))}
         >
           <div className="row">
             <span className="spacer" />

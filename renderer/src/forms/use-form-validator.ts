@@ -1,0 +1,10 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SchemaValidator } from './schema-validator.ts';
+import { describeProblem } from './validation-message.ts';
+
+/** The forms' validator, wording its messages in the current language (a new one when the language changes). */
+export function useFormValidator(): SchemaValidator {
+  const { t } = useTranslation();
+  return useMemo(() => new SchemaValidator(describeProblem(t)), [t]);
+}
