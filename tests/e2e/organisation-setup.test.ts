@@ -135,6 +135,36 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
     await snap(page, '09-imported');
   });
 
+  it('pages on by keyset: the next page is asked for after the last row of the one before', async () => {
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('stratum.user')!).token as string);
+    const call = async (path: string, body?: unknown) =>
+      (await fetch(`${server.url}/api/v1/${path}`, { method: body ? 'POST' : 'GET', headers: { token, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })).json();
+    const crew = (await call('employee?q=Crew01')).data.list[0];
+    for (let i = 21; i <= 80; i++) {
+      const added = await call('employee/add', { firstName: `Crew${i}`, lastName: 'Docker', email: `crew${i}@harbour.example`, businessUnitId: crew.businessUnitId, departmentId: crew.departmentId });
+      expect(added.res, JSON.stringify(added)).toBe('success');
+    }
+    const asked: URL[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/v1/employee' && url.searchParams.get('q') === 'Docker') asked.push(url);
+    });
+    await page.goto(`${server.url}/app/settings/organization-units/employees`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Docker');
+    await page.getByTestId('total').filter({ hasText: '80 records' }).waitFor();
+    const [firstPage, secondPage] = await Promise.all(
+      ['limit=50', 'limit=50&offset=50'].map(async (paging) => (await call(`employee?q=Docker&${paging}`)).data.list as { id: number; fullName: string }[]),
+    );
+    await page.getByRole('gridcell', { name: firstPage[0].fullName, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Next Page' }).click();
+    await page.getByRole('gridcell', { name: secondPage[0].fullName, exact: true }).waitFor();
+    const second = asked.find((u) => u.searchParams.has('after'));
+    expect(second, asked.map(String).join('\n')).toBeDefined();
+    expect(second!.searchParams.has('offset')).toBe(false);
+    // the row it pages after is the last of the first page, in the list's order
+    expect(Number(second!.searchParams.get('after'))).toBe(firstPage[49].id);
+  });
+
   it('finds, edits and deletes (after confirming) an employee', async () => {
     await page.goto(`${server.url}/app/settings/organization-units/employees`);
     await page.getByRole('searchbox', { name: 'Search' }).fill('Mara');

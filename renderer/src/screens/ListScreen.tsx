@@ -14,6 +14,7 @@ import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts'
 import { ConfirmDialog } from '../shell/Dialogs.tsx';
 import { screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
+import { PageCursor, sortsOneWay } from './page-cursor.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
@@ -181,26 +182,34 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
     [fixed, q],
   );
 
-  const datasource = useMemo<IDatasource>(
-    () => ({
+  const datasource = useMemo<IDatasource>(() => {
+    // one cursor per sort and filter: scrolling on pages by ?after= (a hook's list pages by offset only)
+    const cursors = new Map<string, PageCursor>();
+    return {
       getRows: async (p) => {
-        const r = await fetchPage({ ...query(p.sortModel, p.filterModel), limit: p.endRow - p.startRow, offset: p.startRow });
+        const base = query(p.sortModel, p.filterModel);
+        const key = JSON.stringify(base);
+        if (!cursors.has(key)) cursors.set(key, new PageCursor(!source && sortsOneWay(p.sortModel)));
+        const cursor = cursors.get(key)!;
+        const r = await fetchPage({ ...base, ...cursor.request(p.startRow, p.endRow) });
         if (!r) return p.failCallback();
+        cursor.remember(p.startRow, r.rows);
         await loadTitles(r.rows);
         setTotal(r.total);
-        p.successCallback(r.rows, r.total);
+        p.successCallback(r.rows, r.rows.length < p.endRow - p.startRow ? p.startRow + r.rows.length : r.total);
       },
-    }),
-    [query, fetchPage, loadTitles],
-  );
+    };
+  }, [query, fetchPage, loadTitles, source]);
 
   const exportCsv = async () => {
     const rows: Record<string, unknown>[] = [];
     const model = api.current;
     const sortModel = (model?.getColumnState() ?? []).filter((c) => c.sort).map((c) => ({ colId: c.colId, sort: c.sort as string }));
+    const cursor = new PageCursor(!source && sortsOneWay(sortModel));
     for (let offset = 0; ; offset += 500) {
-      const r = await fetchPage({ ...query(sortModel, model?.getFilterModel() ?? {}), limit: 500, offset });
+      const r = await fetchPage({ ...query(sortModel, model?.getFilterModel() ?? {}), ...cursor.request(offset, offset + 500) });
       if (!r) return;
+      cursor.remember(offset, r.rows);
       rows.push(...r.rows);
       if (r.rows.length < 500 || rows.length >= 10000) break;
     }

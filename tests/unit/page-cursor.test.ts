@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { PageCursor, sortsOneWay } from '../../renderer/src/screens/page-cursor.ts';
+
+const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+
+describe('keyset paging of a scrolling grid', () => {
+  it('asks for the next page after the last id of the one before, and by offset where it does not know it', () => {
+    const c = new PageCursor(true);
+    expect(c.request(0, 100)).toEqual({ limit: 100, offset: 0 });
+    // the grid asks for two blocks at once: the second before the first has come back
+    expect(c.request(100, 200)).toEqual({ limit: 100, offset: 100 });
+    c.remember(0, rows(501, 100));
+    expect(c.request(100, 200)).toEqual({ limit: 100, after: 600 });
+    // a jump far down (the scrollbar dragged) has no predecessor
+    expect(c.request(5000, 5100)).toEqual({ limit: 100, offset: 5000 });
+    c.remember(100, []);
+    expect(c.request(100, 200)).toEqual({ limit: 100, after: 600 });
+  });
+
+  it('pages by offset when the sort mixes directions', () => {
+    const c = new PageCursor(sortsOneWay([{ sort: 'asc' }, { sort: 'desc' }]));
+    c.remember(0, rows(1, 100));
+    expect(c.request(100, 200)).toEqual({ limit: 100, offset: 100 });
+    expect(sortsOneWay([])).toBe(true);
+    expect(sortsOneWay([{ sort: 'desc' }, { sort: 'desc' }])).toBe(true);
+  });
+});
