@@ -16,15 +16,24 @@ const keyOf = (whereSql: string, params: readonly unknown[]) => `${whereSql}\u00
 
 export function knownCapped(table: string, whereSql: string, params: readonly unknown[]): boolean {
   const known = byTable.get(table);
-  const until = known?.get(keyOf(whereSql, params));
+  const key = keyOf(whereSql, params);
+  const until = known?.get(key);
   if (until === undefined) return false;
-  if (until > Date.now()) return true;
-  known!.delete(keyOf(whereSql, params));
+  const now = Date.now();
+  if (until > now) return true;
+  // Expired: this caller counts again, while the calls that arrive meanwhile keep the answer a while longer instead
+  // of all counting at once (under load, a whole page of connections scanning TOTAL_CAP rows together).
+  known!.set(key, now + TTL_MS);
   return false;
 }
 
-export function rememberCapped(table: string, whereSql: string, params: readonly unknown[]): void {
+/** What a count found: "at least TOTAL_CAP" is remembered, an exact total forgets any earlier answer. */
+export function settleCapped(table: string, whereSql: string, params: readonly unknown[], capped: boolean): void {
   let known = byTable.get(table);
+  if (!capped) {
+    known?.delete(keyOf(whereSql, params));
+    return;
+  }
   if (!known) byTable.set(table, (known = new Map()));
   if (known.size >= MAX_PER_TABLE) {
     const now = Date.now();

@@ -6,7 +6,7 @@ import type { ChildDef, EntityDef, Role } from '../metadata/registry.ts';
 import { humanize, quoteIdent } from '../metadata/naming.ts';
 import type { CallContext } from './call-context.ts';
 import { mapDbError } from './db-error-mapping.ts';
-import { knownCapped, forgetCapped, rememberCapped } from './capped-totals.ts';
+import { forgetCapped, knownCapped, settleCapped } from './capped-totals.ts';
 import { parseListQuery, TOTAL_CAP } from './list-query.ts';
 import { paramCast, selectColumns, storedFields, toParam } from './record-columns.ts';
 import { checkRules, validateRecord } from './record-validator.ts';
@@ -128,7 +128,7 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
       const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} ${whereSql} LIMIT ${TOTAL_CAP + 1}) s`, params);
       totalCapped = n > TOTAL_CAP;
       total = Math.min(n, TOTAL_CAP);
-      if (totalCapped) rememberCapped(entity.table, whereSql, params);
+      settleCapped(entity.table, whereSql, params, totalCapped);
     }
   }
   return { rows: withComputed(ctx, entity, rows), total, totalCapped, limit: q.limit, offset: q.offset };
