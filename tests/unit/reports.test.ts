@@ -8,6 +8,8 @@ import { MetadataError } from '../../engine/metadata/metadata-error.ts';
 import type { ReportDef } from '../../engine/metadata/report-definition.ts';
 import { reportCsv, reportXlsx } from '../../engine/reports/report-export.ts';
 import { reportParameters } from '../../engine/reports/report-parameters.ts';
+import { curveReport } from '../../engine/hooks/performance-reports/performance-curve.ts';
+import { bandsFromTargets } from '../../engine/hooks/scoring.ts';
 import { reportChartOption } from '../../renderer/src/screens/report-chart.ts';
 import { copyMetadata, editJson } from '../support/metadata-copy.ts';
 
@@ -79,6 +81,23 @@ describe('report export', () => {
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.getRow(2).getCell(3).value).toBe(12);
     expect(sheet.getRow(3).getCell(1).value).toBe(`'=HYPERLINK("http://evil")`);
+  });
+});
+
+describe('performance curve', () => {
+  it('lists every band with its count and percent of the total, in tenths rounded half up', () => {
+    const bands = bandsFromTargets([59, 79, 99, 119, 1000]);
+    const { list, total } = curveReport(bands, [{ rating: 2, n: 1 }, { rating: 4, n: 15 }]);
+    expect(total).toBe(16);
+    expect(list).toEqual([
+      { band: '1 (0–59 %)', rating: 1, employees: 0, percent: 0 },
+      { band: '2 (60–79 %)', rating: 2, employees: 1, percent: 6.3 },
+      { band: '3 (80–99 %)', rating: 3, employees: 0, percent: 0 },
+      { band: '4 (100–119 %)', rating: 4, employees: 15, percent: 93.8 },
+      { band: '5 (120–1000 %)', rating: 5, employees: 0, percent: 0 },
+    ]);
+    expect(curveReport(bands, []).list.every((b) => b.percent === 0 && b.employees === 0)).toBe(true);
+    expect(curveReport(bands, [{ rating: 1, n: 1 }, { rating: 5, n: 2 }]).list.map((b) => b.percent)).toEqual([33.3, 0, 0, 0, 66.7]);
   });
 });
 

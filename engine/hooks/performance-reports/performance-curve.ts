@@ -29,20 +29,33 @@ export function curveRating(finalScore: number, ratings: readonly number[]): num
 /**
  * The performance curve: how many of the employees' assessments of the quarter (none: the final, Q4 one) fall in each
  * band of the annual plan's rating scale, every band listed (0 when empty), in ascending rating order, with the percent
- * of the counted total rounded to one decimal. One aggregate query over performance_assessment's
- * (company, annual plan, quarter, status) index; the employee is joined only to filter by business unit or department.
+ * of the counted total rounded half up to one decimal. SQL counts per rating in one aggregate over
+ * performance_assessment's (company, annual plan, quarter, status) index (the employee joined only to filter by
+ * business unit or department); the five bands are filled in here, so the statement stays small to plan (on PGlite,
+ * which plans every statement anew, a statement that also built the bands cost more than the counting).
  */
 export const performanceCurve: CommandHook = async (ctx, _entity, input) => {
   const f = input as unknown as OrganisationFilter;
   const rules = await scoringRules(ctx, { annualPlanId: f.annualPlanId });
   const bands = [...rules.bands].sort((a, b) => a.rating - b.rating);
-  const rows = await ctx.tx.query<{ band: string; rating: number; employees: number; percent: number; total: number }>(curveSql(f), curveParams(ctx, f, bands));
-  return { list: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
+  const counted = await ctx.tx.query<{ rating: number; n: number }>(curveSql(f), curveParams(ctx, f, bands));
+  return curveReport(bands, counted);
 };
 
-/** $1 company, $2 plan, $3 quarter, $4 statuses, $5 ratings, $6 band mins, $7 band maxes, then the unit filters. */
-function curveParams(ctx: CallContext, f: OrganisationFilter, bands: { rating: number; min: number; max: number }[]): unknown[] {
-  const params: unknown[] = [ctx.companyId, f.annualPlanId, f.quarterIndex ?? FINAL_QUARTER, [...CURVE_STATUSES], bands.map((b) => b.rating), bands.map((b) => b.min), bands.map((b) => b.max)];
+/** Every band with its count and its percent of the total (tenths, half up: exact, as the counts are whole numbers). */
+export function curveReport(bands: readonly { rating: number; min: number; max: number }[], counted: readonly { rating: number; n: number }[]) {
+  const byRating = new Map(counted.map((r) => [r.rating, r.n]));
+  const total = counted.reduce((t, r) => t + r.n, 0);
+  const list = bands.map((b) => {
+    const employees = byRating.get(b.rating) ?? 0;
+    return { band: `${b.rating} (${b.min}–${b.max} %)`, rating: b.rating, employees, percent: total === 0 ? 0 : Math.round((employees * 1000) / total) / 10 };
+  });
+  return { list, total };
+}
+
+/** $1 company, $2 plan, $3 quarter, $4 statuses, $5 lowest rating, $6 highest rating, then the unit filters. */
+function curveParams(ctx: CallContext, f: OrganisationFilter, bands: { rating: number }[]): unknown[] {
+  const params: unknown[] = [ctx.companyId, f.annualPlanId, f.quarterIndex ?? FINAL_QUARTER, [...CURVE_STATUSES], bands[0].rating, bands[bands.length - 1].rating];
   if (f.businessUnitId !== undefined) params.push(f.businessUnitId);
   if (f.departmentId !== undefined) params.push(f.departmentId);
   return params;
@@ -50,20 +63,13 @@ function curveParams(ctx: CallContext, f: OrganisationFilter, bands: { rating: n
 
 export function curveSql(f: OrganisationFilter): string {
   const unit: string[] = [];
-  let n = 7;
+  let n = 6;
   if (f.businessUnitId !== undefined) unit.push(`e.business_unit_id = $${++n}`);
   if (f.departmentId !== undefined) unit.push(`e.department_id = $${++n}`);
   const join = unit.length ? `JOIN employee e ON e.company_id = a.company_id AND e.id = a.employee_id AND ${unit.join(' AND ')}` : '';
-  return `WITH b AS (SELECT * FROM unnest($5::int[], $6::float8[], $7::float8[]) AS b(rating, min, max)),
-     counted AS (
-       SELECT ${curveRatingSql('a.final_score', '(SELECT min(rating) FROM b)', '(SELECT max(rating) FROM b)')} AS rating, count(*)::int AS n
-         FROM performance_assessment a ${join}
-        WHERE a.company_id = $1 AND a.annual_plan_id = $2 AND a.quarter_index = $3 AND a.status = ANY($4::text[])
-          AND a.employee_id IS NOT NULL AND a.final_score IS NOT NULL
-        GROUP BY 1)
-     SELECT b.rating || ' (' || b.min || '–' || b.max || ' %)' AS band, b.rating, coalesce(c.n, 0) AS employees,
-            CASE WHEN t.total = 0 THEN 0 ELSE round(100.0 * coalesce(c.n, 0) / t.total, 1)::float8 END AS percent, t.total
-       FROM b LEFT JOIN counted c ON c.rating = b.rating
-      CROSS JOIN (SELECT coalesce(sum(n), 0)::int AS total FROM counted) t
-      ORDER BY b.rating`;
+  return `SELECT ${curveRatingSql('a.final_score', '$5::int', '$6::int')} AS rating, count(*)::int AS n
+            FROM performance_assessment a ${join}
+           WHERE a.company_id = $1 AND a.annual_plan_id = $2 AND a.quarter_index = $3 AND a.status = ANY($4::text[])
+             AND a.employee_id IS NOT NULL AND a.final_score IS NOT NULL
+           GROUP BY 1`;
 }

@@ -19,8 +19,15 @@ export async function scoringRules(ctx: CallContext, plan: ScoringPlan): Promise
   let mode: ScoringRules['mode'] = 'automatic';
   let averageTargetType = false;
   if ('annualPlanId' in plan) {
-    const annual = await fetchOne(ctx, ctx.registry.entity('annual-plan'), plan.annualPlanId);
-    scale = await ctx.tx.query(`SELECT target FROM rating_scale WHERE company_id = $1 AND strategic_plan_id = $2 ORDER BY rating`, [ctx.companyId, annual.strategicPlanId]);
+    // the plan (404 when it is not the company's) and its scale, sent together: one round trip, not two
+    const [annual, annualScale] = await Promise.all([
+      fetchOne(ctx, ctx.registry.entity('annual-plan'), plan.annualPlanId),
+      ctx.tx.query<{ target: number | null }>(
+        `SELECT target FROM rating_scale WHERE company_id = $1 AND strategic_plan_id = (SELECT strategic_plan_id FROM annual_plan WHERE company_id = $1 AND id = $2) ORDER BY rating`,
+        [ctx.companyId, plan.annualPlanId],
+      ),
+    ]);
+    scale = annualScale;
     mode = annual.scoringMode === 'manual' ? 'manual' : 'automatic';
     averageTargetType = annual.averageTargetType === true;
   } else {
