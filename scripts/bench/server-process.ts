@@ -44,9 +44,7 @@ export async function startServer(label: string, entry: string, env: Record<stri
   const logFile = join(logDir, `${label.replace(/[^a-z0-9]+/gi, '-')}-${port}.log`);
   const log = createWriteStream(logFile);
   const started = performance.now();
-  // BENCH_PROFILE_DIR: each server writes a CPU profile there when it stops (open it in Chrome's DevTools)
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`, `--cpu-prof-name=${label}.cpuprofile`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
