@@ -1,3 +1,4 @@
+import { ALWAYS_SET } from './keyset-paging.ts';
 import { AppError } from '../app-error.ts';
 import type { FilterHook } from '../hooks/hook-registry.ts';
 import type { EntityDef, FieldDef } from '../metadata/registry.ts';
@@ -85,8 +86,6 @@ export function parseListQuery(entity: EntityDef, query: Record<string, string[]
   return { where, params, orderBy: order.sql, keyset: order.keyset, ...p };
 }
 
-/** Standard fields that are never empty. */
-const ALWAYS_SET = new Set(['id', 'version', 'createdAt', 'updatedAt']);
 
 function orderBy(entity: EntityDef, sort: string | undefined): { sql: string; keyset: ListQuery['keyset']; optional: string[] } {
   const spec = sort ?? entity.list.sort;

@@ -14,7 +14,8 @@ import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts'
 import { ConfirmDialog } from '../shell/Dialogs.tsx';
 import { screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
-import { PageCursor, sortsOneWay } from './page-cursor.ts';
+import { keysetPageable } from '../../../engine/records/keyset-paging.ts';
+import { PageCursor } from './page-cursor.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
@@ -182,14 +183,20 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
     [fixed, q],
   );
 
+  /** Whether pages of this sort (none: the list's own) can be asked for by keyset; a hook's list pages by offset only. */
+  const keysetFor = useCallback(
+    (sort: string | undefined) => !source && keysetPageable(sort ?? entity.list.sort, (f) => (entity.schema.required ?? []).includes(f)),
+    [entity, source],
+  );
+
   const datasource = useMemo<IDatasource>(() => {
-    // one cursor per sort and filter: scrolling on pages by ?after= (a hook's list pages by offset only)
+    // one cursor per sort and filter: scrolling on pages by ?after=
     const cursors = new Map<string, PageCursor>();
     return {
       getRows: async (p) => {
         const base = query(p.sortModel, p.filterModel);
         const key = JSON.stringify(base);
-        if (!cursors.has(key)) cursors.set(key, new PageCursor(!source && sortsOneWay(p.sortModel)));
+        if (!cursors.has(key)) cursors.set(key, new PageCursor(keysetFor(base.sort)));
         const cursor = cursors.get(key)!;
         const r = await fetchPage({ ...base, ...cursor.request(p.startRow, p.endRow) });
         if (!r) return p.failCallback();
@@ -199,15 +206,16 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         p.successCallback(r.rows, r.rows.length < p.endRow - p.startRow ? p.startRow + r.rows.length : r.total);
       },
     };
-  }, [query, fetchPage, loadTitles, source]);
+  }, [query, fetchPage, loadTitles, keysetFor]);
 
   const exportCsv = async () => {
     const rows: Record<string, unknown>[] = [];
     const model = api.current;
     const sortModel = (model?.getColumnState() ?? []).filter((c) => c.sort).map((c) => ({ colId: c.colId, sort: c.sort as string }));
-    const cursor = new PageCursor(!source && sortsOneWay(sortModel));
+    const base = query(sortModel, model?.getFilterModel() ?? {});
+    const cursor = new PageCursor(keysetFor(base.sort));
     for (let offset = 0; ; offset += 500) {
-      const r = await fetchPage({ ...query(sortModel, model?.getFilterModel() ?? {}), ...cursor.request(offset, offset + 500) });
+      const r = await fetchPage({ ...base, ...cursor.request(offset, offset + 500) });
       if (!r) return;
       cursor.remember(offset, r.rows);
       rows.push(...r.rows);

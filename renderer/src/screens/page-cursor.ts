@@ -2,17 +2,17 @@
  * Keyset paging for a grid that scrolls: the id of the last row of each page fetched, by where the next page starts,
  * so that the next page is asked for `?after=<id>` (as fast deep down as on page one) instead of `?offset=` (which
  * makes the database walk every row before it). A jump to a page whose predecessor was never fetched, or a sort that
- * mixes directions (which `after` cannot page), falls back to the offset.
+ * `after` cannot page (`keysetPageable`: mixed directions, a field that may be empty), falls back to the offset.
  */
 export class PageCursor {
   private readonly lastIdBefore = new Map<number, number>();
 
-  constructor(private readonly oneDirection: boolean) {}
+  constructor(private readonly keyset: boolean) {}
 
   /** The paging parameters of rows [startRow, endRow). */
   request(startRow: number, endRow: number): { limit: number; offset: number } | { limit: number; after: number } {
     const limit = endRow - startRow;
-    const after = this.oneDirection && startRow > 0 ? this.lastIdBefore.get(startRow) : undefined;
+    const after = this.keyset && startRow > 0 ? this.lastIdBefore.get(startRow) : undefined;
     return after === undefined ? { limit, offset: startRow } : { limit, after };
   }
 
@@ -22,6 +22,3 @@ export class PageCursor {
     if (typeof last === 'number') this.lastIdBefore.set(startRow + rows.length, last);
   }
 }
-
-/** Whether a grid sort (or the list's default, when none) pages by keyset: every column in the same direction. */
-export const sortsOneWay = (sortModel: { sort: string }[]): boolean => new Set(sortModel.map((s) => s.sort)).size <= 1;
