@@ -68,6 +68,9 @@ class PgliteThread {
 
 class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
+  /** Inside a transaction: the first statement that failed, which makes the whole transaction fail. */
+  private failure: { error: unknown } | null = null;
+
   /** inTransaction: this handle is a transaction's, whose statements go straight through */
   constructor(
     private readonly thread: PgliteThread,
@@ -75,8 +78,13 @@ class PgliteDb implements Db {
   ) {}
 
   async query<T = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
-    const rows = this.inTransaction ? this.thread.send('query', text, params) : this.thread.exclusive(() => this.thread.send('query', text, params));
-    return (await rows) as T[];
+    if (!this.inTransaction) return (await this.thread.exclusive(() => this.thread.send('query', text, params))) as T[];
+    try {
+      return (await this.thread.send('query', text, params)) as T[];
+    } catch (error) {
+      this.failure ??= { error };
+      throw error;
+    }
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -87,9 +95,12 @@ class PgliteDb implements Db {
       const begun = this.thread.send('query', 'BEGIN');
       begun.catch(() => undefined);
       let result: T;
+      const tx = new PgliteDb(this.thread, true);
       try {
-        result = await fn(new PgliteDb(this.thread, true));
+        result = await fn(tx);
         await begun;
+        // PostgreSQL would answer COMMIT after a failed statement (one the caller caught) with a silent rollback
+        if (tx.failure) throw tx.failure.error;
       } catch (e) {
         await this.thread.send('query', 'ROLLBACK').catch(() => undefined);
         throw e;

@@ -6,7 +6,13 @@ import { PGlite } from '@electric-sql/pglite';
 
 // The same values as the PostgreSQL driver gives (engine/db/type-parsers.ts, kept in step by hand): bigint and numeric
 // as numbers, dates as YYYY-MM-DD, timestamps as ISO strings.
-const parseTimestamp = (v) => new Date(v.includes('T') || v.includes('+') || v.endsWith('Z') ? v : v + 'Z').toISOString();
+const UTC_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(?:\+00)?$/;
+const ZONED = /(?:Z|[+-]\d\d(?::?\d\d){0,2})$/;
+const parseTimestamp = (v) => {
+  const m = UTC_TEXT.exec(v);
+  if (m) return `${m[1]}T${m[2]}.${((m[3] ?? '') + '000').slice(0, 3)}Z`;
+  return new Date(ZONED.test(v) ? v : v + 'Z').toISOString();
+};
 const parsers = { 20: Number, 1700: Number, 1082: (v) => v, 1184: parseTimestamp, 1114: parseTimestamp };
 
 /** What the engine reads off a database error (engine/db/db.ts DbError), copied because an Error does not cross threads whole. */

@@ -28,6 +28,9 @@ class PreparedTexts {
 
 class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
+  /** Inside a transaction: the first statement that failed, which makes the whole transaction fail. */
+  private failure: { error: unknown } | null = null;
+
   constructor(
     private readonly sql: Sql,
     private readonly root: postgres.Sql | null,
@@ -35,13 +38,41 @@ class PostgresDb implements Db {
   ) {}
 
   async query<T = Row>(text: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<T[]> {
-    const rows = await this.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: this.prepared.use(text, options) });
-    return rows as unknown as T[];
+    try {
+      const rows = await this.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: this.prepared.use(text, options) });
+      return rows as unknown as T[];
+    } catch (error) {
+      if (!this.root) this.failure ??= { error };
+      throw error;
+    }
   }
 
+  /**
+   * BEGIN goes out with the call's first statement, in one write and one round trip, instead of on its own
+   * (postgres' `sql.begin` waits for BEGIN's reply before it runs anything). A failed statement fails the
+   * transaction even when the caller caught it: PostgreSQL would answer COMMIT with a silent rollback.
+   */
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (!this.root) return fn(this);
-    return (await this.root.begin((tx) => fn(new PostgresDb(tx, null, this.prepared)))) as T;
+    const connection = await this.root.reserve();
+    const tx = new PostgresDb(connection, null, this.prepared);
+    const begun = connection.unsafe('begin').execute();
+    // a failed BEGIN also fails the statements behind it; it is awaited before COMMIT
+    begun.catch(() => {});
+    let alive = true;
+    try {
+      const result = await fn(tx);
+      await begun;
+      if (tx.failure) throw tx.failure.error;
+      await connection.unsafe('commit');
+      return result;
+    } catch (error) {
+      // a connection that cannot even roll back is lost: the pool reconnects it, so it is not handed back
+      await connection.unsafe('rollback').catch(() => (alive = false));
+      throw error;
+    } finally {
+      if (alive) connection.release();
+    }
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { ALWAYS_SET } from './keyset-paging.ts';
+import { ALWAYS_SET, type SortColumn } from './keyset-condition.ts';
 import { AppError } from '../app-error.ts';
 import type { FilterHook } from '../hooks/hook-registry.ts';
 import type { EntityDef, FieldDef } from '../metadata/registry.ts';
@@ -10,6 +10,11 @@ export const LIST_PARAMS = new Set(['limit', 'offset', 'after', 'sort', 'q', 'co
 export const MAX_PAGE = 500;
 /** Totals are counted up to this many; beyond it the reply says the total is at least this. */
 export const TOTAL_CAP = 10_000;
+/**
+ * The deepest `offset` served: as far as totals are counted. Deeper pages are asked for by keyset (`after`), which
+ * costs the same on page 2,000 as on page 2; an offset makes the database step over every row before it.
+ */
+export const MAX_OFFSET = TOTAL_CAP;
 
 const OPERATORS: Record<string, string> = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', in: 'IN', like: 'ILIKE' };
 
@@ -17,8 +22,10 @@ export interface ListQuery {
   where: string[];
   params: unknown[];
   orderBy: string;
-  /** The ORDER BY's columns (id last), all in one direction, for ?after=; null when the sort mixes directions. */
-  keyset: { columns: string[]; descending: boolean } | null;
+  /** The ORDER BY's columns, id last, for ?after= */
+  sortColumns: SortColumn[];
+  /** whether a condition matches text anywhere in a value (?q=, [like]), which no index serves */
+  searched: boolean;
   limit: number;
   offset: number;
   /** ?after=<id>: the page that follows that record in this order (keyset paging, as fast deep down as on page one) */
@@ -77,37 +84,27 @@ export function parseListQuery(entity: EntityDef, query: Record<string, string[]
     const p = next('%' + escapeLike(q) + '%');
     where.push('(' + entity.list.search.map((f) => `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`).join(' OR ') + ')');
   }
-  const order = orderBy(entity, query.sort?.[0]);
-  const p = page(entity, query);
-  if (p.after !== null) {
-    if (!order.keyset) throw new AppError('bad_request', `"after" pages a list sorted in one direction; this sort mixes ascending and descending`);
-    if (order.optional.length) throw new AppError('bad_request', `"after" pages a list sorted by required fields; ${order.optional.join(', ')} may be empty (use offset)`);
-  }
-  return { where, params, orderBy: order.sql, keyset: order.keyset, ...p };
+  const sortColumns = sortOf(entity, query.sort?.[0]);
+  const orderBy = sortColumns.map((c) => `${c.column} ${c.desc ? 'DESC' : 'ASC'}`).join(', ');
+  const searched = Boolean(q) || Object.keys(query).some((k) => k.endsWith('[like]'));
+  return { where, params, orderBy, sortColumns, searched, ...page(entity, query) };
 }
 
-
-function orderBy(entity: EntityDef, sort: string | undefined): { sql: string; keyset: ListQuery['keyset']; optional: string[] } {
+function sortOf(entity: EntityDef, sort: string | undefined): SortColumn[] {
   const spec = sort ?? entity.list.sort;
   const parts = spec.split(',').map((s) => s.trim()).filter(Boolean);
-  const columns: { column: string; desc: boolean }[] = [];
-  const optional: string[] = [];
+  const columns: SortColumn[] = [];
   for (const p of parts) {
     const desc = p.startsWith('-');
     const name = desc ? p.slice(1) : p;
     const col = columnOf(entity, name);
     if (!col) throw new AppError('bad_request', `Cannot sort ${entity.name} by "${name}"; it is not a stored field`);
-    if (!ALWAYS_SET.has(name) && !entity.field.get(name)?.required) optional.push(name);
-    columns.push({ column: quoteIdent(col), desc });
+    // a required field is NOT NULL in the table (the migrator makes it so)
+    columns.push({ column: quoteIdent(col), desc, nullable: !ALWAYS_SET.has(name) && !entity.field.get(name)?.required });
   }
   // id last, so that paging is stable when the sort field has ties.
-  if (!parts.some((p) => p.replace(/^-/, '') === 'id')) columns.push({ column: '"id"', desc: parts[0]?.startsWith('-') ?? false });
-  const descending = columns[0].desc;
-  return {
-    sql: columns.map((c) => `${c.column} ${c.desc ? 'DESC' : 'ASC'}`).join(', '),
-    keyset: columns.every((c) => c.desc === descending) ? { columns: columns.map((c) => c.column), descending } : null,
-    optional,
-  };
+  if (!parts.some((p) => p.replace(/^-/, '') === 'id')) columns.push({ column: '"id"', desc: parts[0]?.startsWith('-') ?? false, nullable: false });
+  return columns;
 }
 
 function page(entity: EntityDef, query: Record<string, string[]>): { limit: number; offset: number; after: number | null } {
@@ -118,7 +115,9 @@ function page(entity: EntityDef, query: Record<string, string[]>): { limit: numb
     if (!/^\d+$/.test(raw) || n < min || n > max) throw new AppError('bad_request', `"${name}" must be a whole number from ${min} to ${max}`);
     return n;
   };
-  const offset = int('offset', 0, 0, 1_000_000_000);
+  if (Number(query.offset?.[0]) > MAX_OFFSET)
+    throw new AppError('bad_request', `"offset" reaches ${MAX_OFFSET.toLocaleString('en')} rows at most; page further with "after" (the id of the last row of the page before)`);
+  const offset = int('offset', 0, 0, MAX_OFFSET);
   const after = query.after === undefined ? null : int('after', 0, 1, Number.MAX_SAFE_INTEGER);
   if (after !== null && offset > 0) throw new AppError('bad_request', `Page with "offset" or with "after", not both`);
   return { limit: int('limit', entity.list.pageSize, 1, MAX_PAGE), offset, after };

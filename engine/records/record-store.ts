@@ -7,6 +7,7 @@ import { humanize, quoteIdent } from '../metadata/naming.ts';
 import type { CallContext } from './call-context.ts';
 import { mapDbError } from './db-error-mapping.ts';
 import { forgetCapped, knownCapped, settleCapped } from './capped-totals.ts';
+import { afterAnchor } from './keyset-condition.ts';
 import { parseListQuery, TOTAL_CAP } from './list-query.ts';
 import { paramCast, selectColumns, storedFields, toParam } from './record-columns.ts';
 import { checkRules, validateRecord } from './record-validator.ts';
@@ -99,38 +100,45 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const table = quoteIdent(entity.table);
-  let rows: Row[];
+  let page: Promise<Row[]>;
   if (q.after !== null) {
     // Keyset: the rows after the anchor record's place in this order; an index on the sort serves it directly.
-    const { columns, descending } = q.keyset!;
-    const anchor = `ROW(${columns.join(', ')}) ${descending ? '<' : '>'} (SELECT ${columns.join(', ')} FROM ${table} WHERE ${['id = $' + (params.length + 1), ...tenant.sql].join(' AND ')})`;
-    rows = await ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${table} WHERE ${[...where, anchor].join(' AND ')} ORDER BY ${q.orderBy} LIMIT ${q.limit}`, [...params, q.after]);
-    if (!rows.length) await fetchOne(ctx, entity, q.after);
+    const anchorWhere = ['id = $' + (params.length + 1), ...tenant.sql].join(' AND ');
+    const after = afterAnchor(q.sortColumns, (columns) => `(SELECT ${columns.join(', ')} FROM ${table} WHERE ${anchorWhere})`);
+    page = ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${table} WHERE ${[...where, after].join(' AND ')} ORDER BY ${q.orderBy} LIMIT ${q.limit}`, [...params, q.after]);
   } else if (q.offset === 0) {
-    rows = await ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit}`, params);
+    page = ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit}`, params);
   } else {
     // A page past the first reads only the ids of the rows it skips (an index-only scan where the sort has an index)
-    // and whole rows for itself alone; its literal OFFSET makes the text one-off, so it is not kept prepared.
-    rows = await ctx.tx.query(
-      `SELECT ${selectColumns(entity)} FROM ${table} ${whereSql ? `${whereSql} AND` : 'WHERE'} id IN (SELECT id FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ORDER BY ${q.orderBy}`,
-      params,
-      { prepare: false },
+    // and whole rows for itself alone. Its plan does not depend on the offset, so the offset is a parameter and the
+    // text stays prepared.
+    page = ctx.tx.query(
+      `SELECT ${selectColumns(entity)} FROM ${table} ${whereSql ? `${whereSql} AND` : 'WHERE'} id IN (SELECT id FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit} OFFSET $${params.length + 1}) ORDER BY ${q.orderBy}`,
+      [...params, q.offset],
     );
   }
+  // The count travels with the page (one round trip for both) unless its cap is known, or the list is searched: a
+  // search that finds less than a page has read the whole table once, and its count would read it again.
+  const capped = knownCapped(entity.table, whereSql, params);
+  const count = () => ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} ${whereSql} LIMIT ${TOTAL_CAP + 1}) s`, params);
+  const early = capped || q.searched ? null : count();
+  early?.catch(() => undefined);
+  const rows = await page;
+  if (q.after !== null && !rows.length) await fetchOne(ctx, entity, q.after);
   let total = q.offset + rows.length;
   let totalCapped = false;
-  // Count only when the page does not already tell the total (after= never does), and never past the cap.
+  // The page tells the total unless it is full, empty past the start, or paged by after=; never counted past the cap.
   if (q.after !== null || rows.length === q.limit || (rows.length === 0 && q.offset > 0)) {
-    if (knownCapped(entity.table, whereSql, params)) {
+    if (capped) {
       total = TOTAL_CAP;
       totalCapped = true;
     } else {
-      const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} ${whereSql} LIMIT ${TOTAL_CAP + 1}) s`, params);
+      const [{ n }] = await (early ?? count());
       totalCapped = n > TOTAL_CAP;
       total = Math.min(n, TOTAL_CAP);
       settleCapped(entity.table, whereSql, params, totalCapped);
     }
-  }
+  } else if (early) settleCapped(entity.table, whereSql, params, (await early)[0].n > TOTAL_CAP);
   return { rows: withComputed(ctx, entity, rows), total, totalCapped, limit: q.limit, offset: q.offset };
 }
 

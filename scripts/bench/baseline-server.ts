@@ -106,35 +106,39 @@ interface PageOrder {
 
 /**
  * A page and its total (counted only when the page does not tell it, never past 10,000): the first page directly,
- * deeper pages by offset with a deferred join (ids of the skipped rows only, not kept prepared), or after a given
- * record by keyset.
+ * deeper pages by offset with a deferred join (ids of the skipped rows only, the offset a parameter), or after a given
+ * record by keyset. The count is sent together with the page unless "more than 10,000" is known.
  */
 async function page(tx: Tx, table: string, columns: string, where: string[], params: unknown[], order: PageOrder, limit: number, offset: number, after: number | null) {
   const whereSql = `WHERE ${where.join(' AND ')}`;
-  let rows;
+  let pageRows: Promise<Record<string, unknown>[]>;
   if (after !== null) {
     const anchor = `ROW(${order.keys}) ${order.descending ? '<' : '>'} (SELECT ${order.keys} FROM "${table}" WHERE id = $${params.length + 1} AND company_id = $1)`;
-    rows = await tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} AND ${anchor} ORDER BY ${order.sql} LIMIT ${limit}`, [...params, after]);
-    if (!rows.length && !(await tx.query(`SELECT 1 FROM "${table}" WHERE id = $1 AND company_id = $2`, [after, params[0]])).length) throw new Refusal(404, `No record with id ${after}`);
+    pageRows = tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} AND ${anchor} ORDER BY ${order.sql} LIMIT ${limit}`, [...params, after]);
   } else if (offset === 0) {
-    rows = await tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} ORDER BY ${order.sql} LIMIT ${limit}`, params);
+    pageRows = tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} ORDER BY ${order.sql} LIMIT ${limit}`, params);
   } else {
-    rows = await tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} AND id IN (SELECT id FROM "${table}" ${whereSql} ORDER BY ${order.sql} LIMIT ${limit} OFFSET ${offset}) ORDER BY ${order.sql}`, params, false);
+    pageRows = tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} AND id IN (SELECT id FROM "${table}" ${whereSql} ORDER BY ${order.sql} LIMIT ${limit} OFFSET $${params.length + 1}) ORDER BY ${order.sql}`, [...params, offset]);
   }
+  const key = `${table} ${whereSql} ${JSON.stringify(params)}`;
+  const capped = (cappedUntil.get(key) ?? 0) > Date.now();
+  const count = capped ? null : tx.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM "${table}" ${whereSql} LIMIT 10001) s`, params);
+  count?.catch(() => undefined);
+  const rows = await pageRows;
+  if (after !== null && !rows.length && !(await tx.query(`SELECT 1 FROM "${table}" WHERE id = $1 AND company_id = $2`, [after, params[0]])).length) throw new Refusal(404, `No record with id ${after}`);
   let total = offset + rows.length;
   let totalCapped = false;
   if (after !== null || rows.length === limit || (rows.length === 0 && offset > 0)) {
-    const key = `${table} ${whereSql} ${JSON.stringify(params)}`;
-    if ((cappedUntil.get(key) ?? 0) > Date.now()) {
+    if (capped) {
       total = 10_000;
       totalCapped = true;
     } else {
-      const [{ n }] = await tx.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM "${table}" ${whereSql} LIMIT 10001) s`, params);
+      const [{ n }] = await count!;
       totalCapped = (n as number) > 10_000;
       total = Math.min(n as number, 10_000);
       if (totalCapped) cappedUntil.set(key, Date.now() + 5_000);
     }
-  }
+  } else await count;
   return { rows, total, totalCapped, limit, offset };
 }
 
@@ -243,7 +247,8 @@ app.get('/api/v1/employee', async (c) => {
   const q = c.req.query();
   for (const k of Object.keys(q)) if (!['limit', 'offset', 'after', 'departmentId'].includes(k)) throw new Refusal(400, `"${k}" is not a filter the baseline knows`);
   const limit = intParam(q.limit, 50, 500, 'limit');
-  const offset = intParam(q.offset, 0, 1_000_000_000, 'offset');
+  // as deep as the engine pages by offset; further on by after
+  const offset = intParam(q.offset, 0, 10_000, 'offset');
   const after = q.after === undefined ? null : intParam(q.after, 0, Number.MAX_SAFE_INTEGER, 'after');
   if (after !== null && offset > 0) throw new Refusal(400, 'Page with "offset" or with "after", not both');
   const r = await inCall(c, async (tx, caller) => {
@@ -262,7 +267,8 @@ app.get('/api/v1/employee', async (c) => {
 app.get('/api/v1/audit-trail', async (c) => {
   const q = c.req.query();
   const limit = intParam(q.limit, 50, 500, 'limit');
-  const offset = intParam(q.offset, 0, 1_000_000_000, 'offset');
+  // as deep as the engine pages by offset; further on by after
+  const offset = intParam(q.offset, 0, 10_000, 'offset');
   const r = await inCall(c, async (tx, caller, admin) => {
     needAdmin(admin);
     return page(tx, 'audit_trail', AUDIT_COLUMNS, ['company_id = $1'], [caller.companyId], { sql: '"done_at" DESC, "id" DESC', keys: '"done_at", "id"', descending: true }, limit, offset, null);

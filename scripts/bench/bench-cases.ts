@@ -27,8 +27,8 @@ export const CASES: readonly BenchCase[] = [
   { name: 'meta', title: 'GET /meta', kind: 'read' },
   { name: 'read', title: 'read one employee by id', kind: 'read' },
   { name: 'list-first', title: 'employee list, first 50', kind: 'read' },
-  { name: 'list-deep-offset', title: 'employee list, 50 at offset 50,000', kind: 'read' },
-  { name: 'list-deep-after', title: 'the same page by ?after= (keyset)', kind: 'read' },
+  { name: 'list-deep-offset', title: 'employee list, 50 at offset 10,000 (the deepest offset served)', kind: 'read' },
+  { name: 'list-deep-after', title: 'employee list, 50 after row 50,000 (keyset)', kind: 'read' },
   { name: 'list-by-department', title: 'employee list by departmentId', kind: 'read' },
   { name: 'audit-page', title: 'audit trail, first 50', kind: 'read' },
   { name: 'sign-in', title: 'sign-in (scrypt)', kind: 'sign-in' },
@@ -59,7 +59,7 @@ export interface Fixture {
   signIn: { email: string; password: string };
   /** employee ids to read, taken in a scattered order */
   readIds: { first: number; last: number };
-  /** the deep page: its offset, and the id of the record just before it */
+  /** deep pages: the deepest offset served, and the id of the record just before row 50,000 (for ?after=) */
   deepPage: { offset: number; afterId: number };
   departmentIds: number[];
   /** company A's business units, which the aggregate reports are asked for one by one */

@@ -34,10 +34,11 @@ export async function replyDifferences(engine: { url: string; token: string }, b
     if (e.status !== 200 || b.status !== 200) out.push(`${path}: engine ${e.status}, baseline ${b.status}`);
     else if (!isDeepStrictEqual(e.body.data, b.body.data)) out.push(`${path}: the replies' data differ${firstDifference(e.body.data, b.body.data)}`);
   }
-  // The deep page asked by offset and by ?after= is one page.
-  const [byOffset, byAfter] = await Promise.all([get(engine, paths[2]), get(engine, paths[3])]);
-  const ids = (r: typeof byOffset) => JSON.stringify((r.body.data?.list as { id: number }[] | undefined)?.map((x) => x.id));
-  if (ids(byOffset) !== ids(byAfter)) out.push(`the deep page by offset and by ?after= differ`);
+  // The deep page by offset is the page after the row before it.
+  const ids = (r: Awaited<ReturnType<typeof get>>) => (r.body.data?.list as { id: number }[] | undefined)?.map((x) => x.id) ?? [];
+  const [before] = ids(await get(engine, `/api/v1/employee?limit=1&offset=${f.deepPage.offset - 1}`));
+  const [byOffset, byAfter] = await Promise.all([get(engine, paths[2]), get(engine, `/api/v1/employee?limit=50&after=${before}`)]);
+  if (JSON.stringify(ids(byOffset)) !== JSON.stringify(ids(byAfter))) out.push(`the deep page by offset and by ?after= differ`);
   return out;
 }
 

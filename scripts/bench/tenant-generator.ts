@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_OFFSET } from '../../engine/records/list-query.ts';
 import { hashPassword } from '../../engine/auth/password-hash.ts';
 import type { Db } from '../../engine/db/db.ts';
 import { addRecord } from '../../engine/records/record-store.ts';
@@ -30,7 +31,10 @@ export interface GeneratedTenant {
   businessUnitIdsA: number[];
   /** the lowest sub-sub-section of company A, where write cases put their employees */
   placeA: Record<string, number>;
-  /** the deep page of company A's employee list (in its default order, last name then id): its offset, and the id of the employee just before it (for ?after=) */
+  /**
+   * deep pages of company A's employee list (in its default order, last name then id): the deepest offset the API
+   * serves (MAX_OFFSET), and for ?after= the id of the employee just before row 50,000
+   */
   deepPageA: { offset: number; afterId: number };
   /** company A's annual plan with one employee scorecard of 20 KPIs for 10,000 of its employees, spread over every unit */
   scorecardsA: GeneratedScorecards;
@@ -255,8 +259,8 @@ export async function generateTenant(db: Db, employeesA: number, log: (line: str
     // Fresh statistics and visibility map, as a database that has been running for a while would have.
     for (const t of ['business_unit', 'department', 'division', 'section', 'sub_section', 'sub_sub_section', 'employee', 'account', 'audit_trail', 'session']) await db.query(`VACUUM ANALYZE "${t}"`);
     const a = results[0];
-    const deepOffset = Math.max(1, Math.min(50_000, shapeA.employees - 50));
-    const [anchor] = await db.query<{ id: number }>(`SELECT id FROM employee WHERE company_id = $1 ORDER BY last_name, id OFFSET $2 LIMIT 1`, [ids[0], deepOffset - 1]);
+    const keysetRow = Math.max(1, Math.min(50_000, shapeA.employees - 50));
+    const [anchor] = await db.query<{ id: number }>(`SELECT id FROM employee WHERE company_id = $1 ORDER BY last_name, id OFFSET $2 LIMIT 1`, [ids[0], keysetRow - 1]);
     let chain: Unit | null = a.leaf;
     const placeA: Record<string, number> = {};
     for (let d = LEVELS.length - 1; chain; d--, chain = chain.parent) placeA[camel(LEVELS[d].employeeColumn)] = chain.id;
@@ -269,7 +273,7 @@ export async function generateTenant(db: Db, employeesA: number, log: (line: str
       departmentIdsA: a.departmentIds,
       businessUnitIdsA: a.businessUnitIds,
       placeA,
-      deepPageA: { offset: deepOffset, afterId: Number(anchor.id) },
+      deepPageA: { offset: Math.max(1, Math.min(MAX_OFFSET, shapeA.employees - 50)), afterId: Number(anchor.id) },
       scorecardsA,
       assessmentsA,
       rows: {

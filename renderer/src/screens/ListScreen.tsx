@@ -14,7 +14,6 @@ import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts'
 import { ConfirmDialog } from '../shell/Dialogs.tsx';
 import { screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
-import { keysetPageable } from '../../../engine/records/keyset-paging.ts';
 import { PageCursor } from './page-cursor.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 
@@ -66,7 +65,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const { run } = useCall();
   const api = useRef<GridApi | null>(null);
   const [q, setQ] = useState('');
-  const [total, setTotal] = useState<number | null>(null);
+  const [total, setTotal] = useState<{ count: number; capped: boolean } | null>(null);
   const [confirm, setConfirm] = useState<Record<string, unknown> | null>(null);
   const titles = useRef(new Map<string, Map<number, string>>());
   const own = screensOf(meta, entity.name);
@@ -103,7 +102,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
       const r = await run(entity.errors.list, () => get(source ? `${entity.name}/${source.name}` : entity.name, query));
       if (!r) return null;
       const page = source ? r[source.dataKey] : r;
-      return { rows: page[source ? 'list' : entity.dataKeys.list] as Record<string, unknown>[], total: page.total as number };
+      return { rows: page[source ? 'list' : entity.dataKeys.list] as Record<string, unknown>[], total: page.total as number, totalCapped: page.totalCapped === true };
     },
     [entity, source, run],
   );
@@ -183,11 +182,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
     [fixed, q],
   );
 
-  /** Whether pages of this sort (none: the list's own) can be asked for by keyset; a hook's list pages by offset only. */
-  const keysetFor = useCallback(
-    (sort: string | undefined) => !source && keysetPageable(sort ?? entity.list.sort, (f) => (entity.schema.required ?? []).includes(f)),
-    [entity, source],
-  );
+  // a hook's list (source) pages by offset only; every plain list takes ?after= in any sort
+  const keyset = !source;
 
   const datasource = useMemo<IDatasource>(() => {
     // one cursor per sort and filter: scrolling on pages by ?after=
@@ -196,24 +192,25 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
       getRows: async (p) => {
         const base = query(p.sortModel, p.filterModel);
         const key = JSON.stringify(base);
-        if (!cursors.has(key)) cursors.set(key, new PageCursor(keysetFor(base.sort)));
+        if (!cursors.has(key)) cursors.set(key, new PageCursor(keyset));
         const cursor = cursors.get(key)!;
         const r = await fetchPage({ ...base, ...cursor.request(p.startRow, p.endRow) });
         if (!r) return p.failCallback();
         cursor.remember(p.startRow, r.rows);
         await loadTitles(r.rows);
-        setTotal(r.total);
-        p.successCallback(r.rows, r.rows.length < p.endRow - p.startRow ? p.startRow + r.rows.length : r.total);
+        setTotal({ count: r.total, capped: r.totalCapped });
+        // past a capped total the grid does not know the last row (-1): it scrolls on, page by page
+        p.successCallback(r.rows, r.rows.length < p.endRow - p.startRow ? p.startRow + r.rows.length : r.totalCapped ? -1 : r.total);
       },
     };
-  }, [query, fetchPage, loadTitles, keysetFor]);
+  }, [query, fetchPage, loadTitles, keyset]);
 
   const exportCsv = async () => {
     const rows: Record<string, unknown>[] = [];
     const model = api.current;
     const sortModel = (model?.getColumnState() ?? []).filter((c) => c.sort).map((c) => ({ colId: c.colId, sort: c.sort as string }));
     const base = query(sortModel, model?.getFilterModel() ?? {});
-    const cursor = new PageCursor(keysetFor(base.sort));
+    const cursor = new PageCursor(keyset);
     for (let offset = 0; ; offset += 500) {
       const r = await fetchPage({ ...base, ...cursor.request(offset, offset + 500) });
       if (!r) return;
@@ -241,7 +238,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
       <div className="row">
         <h1>{t(screen.label ?? entity.label)}</h1>
         <span className="spacer" />
-        {total !== null && <span className="muted" data-testid="total">{t('shell.records', { count: total })}</span>}
+        {total !== null && <span className="muted" data-testid="total">{t(total.capped ? 'shell.recordsAtLeast' : 'shell.records', { count: total.count })}</span>}
       </div>
       <div className="toolbar">
         {entity.list.search.length > 0 && (

@@ -1,8 +1,8 @@
 /**
  * Keyset paging for a grid that scrolls: the id of the last row of each page fetched, by where the next page starts,
  * so that the next page is asked for `?after=<id>` (as fast deep down as on page one) instead of `?offset=` (which
- * makes the database walk every row before it). A jump to a page whose predecessor was never fetched, or a sort that
- * `after` cannot page (`keysetPageable`: mixed directions, a field that may be empty), falls back to the offset.
+ * makes the database walk every row before it). A jump to a page whose predecessor was never fetched, or a hook's list
+ * (which pages by offset only), falls back to the offset.
  */
 export class PageCursor {
   private readonly lastIdBefore = new Map<number, number>();
