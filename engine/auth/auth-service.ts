@@ -4,6 +4,7 @@ import type { Db } from '../db/db.ts';
 import { inScope } from '../db/tenant-scope.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { forgetCallers, rememberAccess, rememberCaller, rememberedAccess, rememberedCaller, type ModuleAccess, type TokenCaller } from './caller-cache.ts';
 import { clearFailures, recordFailure, secondsLocked } from './login-throttle.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password-hash.ts';
 import { consumeResetKey, createResetKey } from './reset-keys.ts';
@@ -96,16 +97,20 @@ async function openSession(db: Db, account: AccountRow): Promise<SessionUser> {
 
 export async function logout(db: Db, token: string): Promise<void> {
   await db.query(`UPDATE session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, [hashSecret(token)]);
+  forgetCallers();
 }
 
 /** The caller behind a token, or null when it is unknown, expired or revoked. Module access is filled in per call. */
-export async function resolveToken(db: Db, token: string): Promise<Omit<Actor, 'enabledModules' | 'adminModules'> | null> {
-  const [a] = await db.query<AccountRow>(
-    `SELECT a.* FROM session s JOIN account a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [hashSecret(token)],
+export async function resolveToken(db: Db, token: string): Promise<TokenCaller | null> {
+  const hash = hashSecret(token);
+  const known = rememberedCaller(hash);
+  if (known) return known;
+  const [a] = await db.query<AccountRow & { expires_at: string }>(
+    `SELECT a.*, s.expires_at FROM session s JOIN account a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [hash],
   );
   if (!a) return null;
-  return {
+  const caller: TokenCaller = {
     accountId: a.id,
     role: a.role,
     companyId: a.company_id,
@@ -113,6 +118,8 @@ export async function resolveToken(db: Db, token: string): Promise<Omit<Actor, '
     email: a.email,
     name: [a.first_name, a.last_name].filter(Boolean).join(' ') || a.email,
   };
+  rememberCaller(hash, caller, new Date(a.expires_at));
+  return caller;
 }
 
 /** Always answers alike, whether or not the e-mail has an account, so that it cannot be used to find accounts. */
@@ -138,10 +145,13 @@ export async function resetPassword(db: Db, email: string, password: string, aut
     await tx.query(`UPDATE session SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL`, [account.id]);
     await clearFailures(tx, email);
   });
+  forgetCallers();
 }
 
 /** The modules the company has and the ones this employee administers, read inside the call's scoped transaction. */
-export async function loadModuleAccess(tx: Db, companyId: number, employeeId: number | null): Promise<{ enabled: Set<string>; admin: Set<string> }> {
+export async function loadModuleAccess(tx: Db, companyId: number, employeeId: number | null): Promise<ModuleAccess> {
+  const known = rememberedAccess(companyId, employeeId);
+  if (known) return known;
   const rows = await tx.query<{ code: string; enabled: string | null; admin: string | null }>(
     `SELECT m.code, cm.enabled, em.admin_access AS admin FROM module m
      LEFT JOIN company_module cm ON cm.company_id = $1 AND cm.module_id = m.id
@@ -149,8 +159,10 @@ export async function loadModuleAccess(tx: Db, companyId: number, employeeId: nu
      WHERE cm.id IS NOT NULL OR em.id IS NOT NULL`,
     [companyId, employeeId],
   );
-  return {
+  const access = {
     enabled: new Set(rows.filter((r) => r.enabled === 'Yes').map((r) => r.code)),
     admin: new Set(rows.filter((r) => r.admin === 'Yes').map((r) => r.code)),
   };
+  rememberAccess(companyId, employeeId, access);
+  return access;
 }

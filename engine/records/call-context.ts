@@ -14,6 +14,8 @@ export interface CallContext {
   companyId: number | null;
   /** Mail written in this transaction; sent after it commits. */
   readonly mail: MailMessage[];
+  /** Work for once the transaction has committed (forgetting what the process remembers of the rows it changed). */
+  readonly afterCommit: Set<() => void>;
   /** Where links in mail point (PUBLIC_URL). */
   readonly publicUrl: string;
   /** Seals fields declared x-encrypted (STRATUM_SECRET_KEY or DATA_DIR/secret.key). */

@@ -6,6 +6,7 @@ import type { ChildDef, EntityDef, Role } from '../metadata/registry.ts';
 import { humanize, quoteIdent } from '../metadata/naming.ts';
 import type { CallContext } from './call-context.ts';
 import { mapDbError } from './db-error-mapping.ts';
+import { affectsCallers, forgetCallers } from '../auth/caller-cache.ts';
 import { forgetCapped, knownCapped, settleCapped } from './capped-totals.ts';
 import { afterAnchor } from './keyset-condition.ts';
 import { parseListQuery, TOTAL_CAP } from './list-query.ts';
@@ -217,6 +218,7 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   } catch (e) {
     throw mapDbError(e, ctx.registry, entity, 'add');
   }
+  if (affectsCallers(entity.table, 'add')) ctx.afterCommit.add(forgetCallers);
   withComputed(ctx, entity, [row]);
   if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, null, row);
   await writeAudit(ctx, entity, opts.action ?? 'add', null, row);
@@ -275,6 +277,7 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
     throw mapDbError(e, ctx.registry, entity, 'update');
   }
   forgetCapped(entity.table);
+  if (affectsCallers(entity.table, 'update')) ctx.afterCommit.add(forgetCallers);
   withComputed(ctx, entity, [after]);
   if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, before, after);
   await writeAudit(ctx, entity, action, before, after);
@@ -302,6 +305,7 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
     throw mapDbError(e, ctx.registry, entity, 'delete');
   }
   forgetCapped(entity.table);
+  if (affectsCallers(entity.table, 'delete')) ctx.afterCommit.add(forgetCallers);
   await writeAudit(ctx, entity, 'delete', before, null);
   return before;
 }

@@ -24,6 +24,7 @@ export interface Engine {
  */
 export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: number | null, fn: (ctx: CallContext) => Promise<T>): Promise<{ result: T; mailed: number }> {
   const mail: CallContext['mail'] = [];
+  const afterCommit: CallContext['afterCommit'] = new Set();
   const result = await engine.db.transaction(async (tx) => {
     // The tenant setting and the first statement travel together (both drivers run a transaction's statements in the
     // order sent): one round trip less per call.
@@ -40,11 +41,12 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
       }
       actor = { ...caller, enabledModules: new Set(), adminModules: new Set() };
     }
-    const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, publicUrl: engine.publicUrl, secretKey: engine.secretKey };
+    const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, afterCommit, publicUrl: engine.publicUrl, secretKey: engine.secretKey };
     const out = await fn(ctx);
     if (mail.length) await enqueueMail(tx, mail);
     return out;
   });
+  for (const work of afterCommit) work();
   return { result, mailed: mail.length };
 }
 

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CALLER_TTL_MS } from '../../engine/auth/caller-cache.ts';
 import { hashSecret } from '../../engine/auth/secret-token.ts';
 import { FREE_FAILURES } from '../../engine/auth/login-throttle.ts';
 import { backends } from '../support/backends.ts';
 import { decodeMail, HOLDER, keyFromMail, PASSWORD, startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The headers every reply carries, page or API, success or refusal. */
 const SECURITY_HEADERS: [string, RegExp][] = [
@@ -111,11 +114,26 @@ describe.each(backends())('sign-in and tokens on $name', (backend) => {
     const [session] = await t.stratum.db.query<{ expires_at: string }>(`SELECT expires_at FROM session WHERE token_hash = $1`, [hashSecret(token)]);
     // issued for SESSION_HOURS: more than 11 hours from now
     expect(new Date(session.expires_at).getTime() - Date.now()).toBeGreaterThan(11 * 3600_000);
-    await t.stratum.db.query(`UPDATE session SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashSecret(token)]);
+    // a session that ends in a moment: the server remembers its caller no longer than that
+    const ends = Date.now() + CALLER_TTL_MS + 1_500;
+    await t.stratum.db.query(`UPDATE session SET expires_at = $2 WHERE token_hash = $1`, [hashSecret(token), new Date(ends).toISOString()]);
+    // once what the server remembered of the token before has gone, it remembers the session's new end
+    await sleep(CALLER_TTL_MS + 50);
+    expect((await call('business-unit', { token })).status).toBe(200);
+    await sleep(ends - Date.now() + 50);
     const r = await call('business-unit', { token });
     expect(r.status).toBe(401);
     expect((await r.json()).err_msg).toMatch(/session has ended/);
     expect((await call('business-unit', { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
+
+  it('refuses a session ended outside this server process within CALLER_TTL_MS', async () => {
+    const token = (await login(execEmail, PASSWORD)).body.data.user.token as string;
+    expect((await call('business-unit', { token })).status).toBe(200);
+    // as another server process over the same database would end it
+    await t.stratum.db.query(`UPDATE session SET revoked_at = now() WHERE token_hash = $1`, [hashSecret(token)]);
+    await sleep(CALLER_TTL_MS + 50);
+    expect((await call('business-unit', { token })).status).toBe(401);
   });
 
   it('kills a token at sign-out, in either header, and leaves the other sessions alone', async () => {

@@ -1,0 +1,45 @@
+import { LRUCache } from 'lru-cache';
+import type { Actor } from '../access/actor.ts';
+
+/**
+ * Who a token belongs to, and which modules an employee may use, remembered for a moment: every call needs both, and
+ * asking the database costs each call a round trip of its own (the token) or a statement ahead of its work (the
+ * module access). Whatever this process changes that could alter an answer forgets them all once it has committed
+ * (`affectsCallers`, and sign-out and password reset); a change made elsewhere (another server process, a hand-written
+ * UPDATE) shows within CALLER_TTL_MS.
+ */
+export const CALLER_TTL_MS = 2_000;
+
+export type TokenCaller = Omit<Actor, 'enabledModules' | 'adminModules'>;
+export interface ModuleAccess {
+  enabled: Set<string>;
+  admin: Set<string>;
+}
+
+/** by the token's hash, never the token itself */
+const callers = new LRUCache<string, TokenCaller>({ max: 10_000, ttl: CALLER_TTL_MS });
+/** by company and employee */
+const access = new LRUCache<string, ModuleAccess>({ max: 10_000, ttl: CALLER_TTL_MS });
+
+export const rememberedCaller = (tokenHash: string) => callers.get(tokenHash);
+
+/** A session that ends sooner than the cache would forget is remembered only until it ends. */
+export function rememberCaller(tokenHash: string, caller: TokenCaller, expiresAt: Date): void {
+  const ttl = Math.min(CALLER_TTL_MS, expiresAt.getTime() - Date.now());
+  if (ttl > 0) callers.set(tokenHash, caller, { ttl });
+}
+
+const accessKey = (companyId: number, employeeId: number | null) => `${companyId}:${employeeId}`;
+export const rememberedAccess = (companyId: number, employeeId: number | null) => access.get(accessKey(companyId, employeeId));
+export const rememberAccess = (companyId: number, employeeId: number | null, a: ModuleAccess) => access.set(accessKey(companyId, employeeId), a);
+
+export function forgetCallers(): void {
+  callers.clear();
+  access.clear();
+}
+
+/** Tables whose rows decide a token's caller or an employee's module access (an employee's row keeps its account). */
+const CALLER_TABLES: ReadonlySet<string> = new Set(['account', 'session', 'employee', 'company', 'company_module', 'employee_module']);
+
+/** Whether a write of the record store may change an answer: any delete (its cascades reach accounts) or a caller table. */
+export const affectsCallers = (table: string, action: 'add' | 'update' | 'delete') => action === 'delete' || CALLER_TABLES.has(table);
