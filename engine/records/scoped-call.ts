@@ -26,15 +26,15 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
   const mail: CallContext['mail'] = [];
   const afterCommit: CallContext['afterCommit'] = new Set();
   const result = await engine.db.transaction(async (tx) => {
-    // The tenant setting and the first statement travel together (both drivers run a transaction's statements in the
-    // order sent): one round trip less per call.
+    // The tenant setting travels with the call's first statement (both drivers run a transaction's statements in the
+    // order sent, and a failed one fails those behind it): no round trip of its own.
     const scoped = setScope(tx, { companyId, holder: caller.role === 'holder' });
+    scoped.catch(() => undefined);
     let actor: Actor;
     if (caller.role === 'employee') {
-      const [, access] = await Promise.all([scoped, loadModuleAccess(tx, companyId!, caller.employeeId)]);
+      const access = await loadModuleAccess(tx, companyId!, caller.employeeId);
       actor = { ...caller, enabledModules: access.enabled, adminModules: access.admin };
     } else {
-      await scoped;
       if (companyId !== null) {
         const [exists] = await tx.query(`SELECT 1 FROM company WHERE id = $1`, [companyId]);
         if (!exists) throw new AppError('not_found', `No company with id ${companyId}`);
@@ -43,6 +43,7 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
     }
     const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, afterCommit, publicUrl: engine.publicUrl, secretKey: engine.secretKey };
     const out = await fn(ctx);
+    await scoped;
     if (mail.length) await enqueueMail(tx, mail);
     return out;
   });
