@@ -1,6 +1,7 @@
 import type { EntityDef, JsonSchema, Registry } from '../metadata/registry.ts';
 import { recordSchema } from '../records/record-validator.ts';
 import { STANDARD_TYPES } from '../records/record-columns.ts';
+import { MAX_OFFSET } from '../records/list-query.ts';
 
 const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
@@ -59,8 +60,8 @@ export function openApiDocument(registry: Registry): JsonSchema {
           { name: 'q', in: 'query', required: false, schema: { type: 'string' }, description: `searches ${e.list.search.join(', ') || 'nothing'}` },
           { name: 'sort', in: 'query', required: false, schema: { type: 'string' }, description: 'field, or -field for descending' },
           { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: e.list.pageSize } },
-          { name: 'offset', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
-          { name: 'after', in: 'query', required: false, schema: { type: 'integer', minimum: 1 }, description: 'the page after the record with this id, in this order (keyset paging; not with offset)' },
+          { name: 'offset', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: MAX_OFFSET }, description: `rows to skip, up to ${MAX_OFFSET} (as far as totals are counted); page further with after` },
+          { name: 'after', in: 'query', required: false, schema: { type: 'integer', minimum: 1 }, description: 'the page after the record with this id, in this order, in any sort (keyset paging; not with offset)' },
         ],
         responses: {
           '200': {
