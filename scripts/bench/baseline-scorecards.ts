@@ -71,27 +71,35 @@ export function scorecardRoutes(app: Hono, { inCall, refuse, body }: ScorecardRo
     return c.json({ res: 'success', data: { scores }, err_msg: null });
   });
 
-  app.post('/api/v1/performance-scorecard/approve', async (c) => {
-    const input = await body(c);
-    if (typeof input.id !== 'number' || !Number.isInteger(input.id) || input.id < 1) throw refuse(400, 'id must be a positive whole number');
-    const scorecard = await inCall(c, async (tx, caller, access) => {
-      if (!access.admin.has('performance')) throw refuse(403, 'You need admin access to the module "performance"');
-      const [before] = await tx.query(`SELECT ${SCORECARD_COLUMNS} FROM performance_scorecard WHERE id = $1 AND company_id = $2 FOR UPDATE`, [input.id, caller.companyId]);
-      if (!before) throw refuse(404, `No performance scorecard with id ${input.id}`);
-      if (before.status !== 'Draft') throw refuse(409, `Cannot approve a performance scorecard that is ${before.status}; only one that is Draft`);
-      const [after] = await tx.query(
-        `UPDATE performance_scorecard SET status = $1, version = version + 1, updated_at = now(), updated_by = $2 WHERE id = $3 AND company_id = $4 RETURNING ${SCORECARD_COLUMNS}`,
-        ['Approved', caller.accountId, before.id, caller.companyId],
-      );
-      await tx.query(
-        `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after)
-         VALUES ($1, 'performance-scorecard', $2, 'approve', $3, $4, now(), $5::text::jsonb, $6::text::jsonb)`,
-        [caller.companyId, after.id, caller.accountId, caller.name, JSON.stringify(before), JSON.stringify(after)],
-      );
-      const [{ total, n }] = await tx.query(`SELECT coalesce(sum(weight), 0)::float8 AS total, count(*)::int AS n FROM performance_kpi WHERE company_id = $1 AND scorecard_id = $2`, [caller.companyId, after.id]);
-      if (n === 0 || Math.round((total as number) * 100) / 100 !== 100) throw refuse(422, `The KPI weights must total 100; they total ${total}`);
-      return after;
+  // The two transitions the bench drives, as the workflow declares them: approve (its weights checked) and send back.
+  const transitions = [
+    { action: 'approve', from: ['Draft'], to: 'Approved', checkWeights: true },
+    { action: 'accept-back', from: ['Approved', 'Accepted'], to: 'Draft', checkWeights: false },
+  ];
+  for (const t of transitions)
+    app.post(`/api/v1/performance-scorecard/${t.action}`, async (c) => {
+      const input = await body(c);
+      if (typeof input.id !== 'number' || !Number.isInteger(input.id) || input.id < 1) throw refuse(400, 'id must be a positive whole number');
+      const scorecard = await inCall(c, async (tx, caller, access) => {
+        if (!access.admin.has('performance')) throw refuse(403, 'You need admin access to the module "performance"');
+        const [before] = await tx.query(`SELECT ${SCORECARD_COLUMNS} FROM performance_scorecard WHERE id = $1 AND company_id = $2 FOR UPDATE`, [input.id, caller.companyId]);
+        if (!before) throw refuse(404, `No performance scorecard with id ${input.id}`);
+        if (!t.from.includes(before.status as string)) throw refuse(409, `Cannot ${t.action} a performance scorecard that is ${before.status}`);
+        const [after] = await tx.query(
+          `UPDATE performance_scorecard SET status = $1, version = version + 1, updated_at = now(), updated_by = $2 WHERE id = $3 AND company_id = $4 RETURNING ${SCORECARD_COLUMNS}`,
+          [t.to, caller.accountId, before.id, caller.companyId],
+        );
+        await tx.query(
+          `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after)
+           VALUES ($1, 'performance-scorecard', $2, $3, $4, $5, now(), $6::text::jsonb, $7::text::jsonb)`,
+          [caller.companyId, after.id, t.action, caller.accountId, caller.name, JSON.stringify(before), JSON.stringify(after)],
+        );
+        if (t.checkWeights) {
+          const [{ total, n }] = await tx.query(`SELECT coalesce(sum(weight), 0)::float8 AS total, count(*)::int AS n FROM performance_kpi WHERE company_id = $1 AND scorecard_id = $2`, [caller.companyId, after.id]);
+          if (n === 0 || Math.round((total as number) * 100) / 100 !== 100) throw refuse(422, `The KPI weights must total 100; they total ${total}`);
+        }
+        return after;
+      });
+      return c.json({ res: 'success', data: { scorecard }, err_msg: null });
     });
-    return c.json({ res: 'success', data: { scorecard }, err_msg: null });
-  });
 }

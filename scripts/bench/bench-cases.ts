@@ -36,7 +36,7 @@ export const CASES: readonly BenchCase[] = [
   { name: 'update', title: 'update employee with version', kind: 'write' },
   { name: 'delete', title: 'delete employee', kind: 'write' },
   { name: 'scores-page', title: 'score report, 50 of 10,000 scorecards', kind: 'report' },
-  { name: 'transition', title: 'workflow transition (approve)', kind: 'write' },
+  { name: 'transition', title: 'workflow transition (approve, send back)', kind: 'write' },
   { name: 'company-performance', title: 'company performance, 10,000 × 20 KPIs, 2 clients', kind: 'report', connections: 2, minSeconds: 10 },
   { name: 'performance-curve', title: 'performance curve, 10,000 assessments', kind: 'report' },
 ];
@@ -73,7 +73,7 @@ export interface Fixture {
   deletable: { first: number; last: number };
   /** the score report: the annual plan and how many scorecards it pages through */
   scores: { annualPlanId: number; scorecards: number };
-  /** Draft scorecards (weights 100) this run may approve, each once: ids first..last */
+  /** Draft scorecards (weights 100) this run approves and sends back in turn: ids first..last */
   approvable: { first: number; last: number };
 }
 
@@ -168,14 +168,22 @@ export function requestsFor(name: string, f: Fixture, token: string): Request[] 
       const paths = aggregateReportPaths(name, f);
       return [{ method: 'GET', path: paths[0], headers: auth, setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }];
     }
-    case 'transition':
+    case 'transition': {
+      // Round the pool: the first time approve each Draft, the next time send it back to Draft, and so on, so that
+      // every request is a transition however fast the server goes (a scorecard comes round again only after the
+      // whole pool, long after its last request has been answered).
+      const size = f.approvable.last - f.approvable.first + 1;
       return [
         {
           ...post('/api/v1/performance-scorecard/approve', auth, {}),
-          // past the pool's end the scorecards are already approved: the 409s show as errors
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ id: f.approvable.first + (n++ % (f.approvable.last - f.approvable.first + 1)) }) }),
+          setupRequest: (req) => {
+            const k = n++;
+            const action = Math.floor(k / size) % 2 === 0 ? 'approve' : 'accept-back';
+            return { ...req, path: `/api/v1/performance-scorecard/${action}`, body: JSON.stringify({ id: f.approvable.first + (k % size) }) };
+          },
         },
       ];
+    }
     default:
       throw new Error(`no such case: ${name}`);
   }
