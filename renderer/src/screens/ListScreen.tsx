@@ -14,7 +14,7 @@ import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts'
 import { ConfirmDialog } from '../shell/Dialogs.tsx';
 import { screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
-import { PageCursor } from './page-cursor.ts';
+import { lastRowAfter, PageCursor } from './page-cursor.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
@@ -199,8 +199,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         cursor.remember(p.startRow, r.rows);
         await loadTitles(r.rows);
         setTotal({ count: r.total, capped: r.totalCapped });
-        // past a capped total the grid does not know the last row (-1): it scrolls on, page by page
-        p.successCallback(r.rows, r.rows.length < p.endRow - p.startRow ? p.startRow + r.rows.length : r.totalCapped ? -1 : r.total);
+        p.successCallback(r.rows, lastRowAfter({ startRow: p.startRow, endRow: p.endRow, rows: r.rows.length, total: r.total, totalCapped: r.totalCapped }));
       },
     };
   }, [query, fetchPage, loadTitles, keyset]);
