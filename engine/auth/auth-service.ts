@@ -1,5 +1,4 @@
 import { AppError } from '../app-error.ts';
-import type { Actor } from '../access/actor.ts';
 import type { Db } from '../db/db.ts';
 import { inScope } from '../db/tenant-scope.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
