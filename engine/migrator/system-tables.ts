@@ -107,7 +107,7 @@ export const SYSTEM_TABLES: TableSpec[] = [
     indexes: [{ name: 'ix_password_reset__account_id', columns: ['account_id'] }],
   },
   {
-    // a respondent's pass into one public flow for one invitation record (DESIGN.md §5); looked up by its hash before
+    // a respondent's pass into one public flow for one invitation record; looked up by its hash before
     // the company is known, so it lives outside row-level security like sessions do
     name: 'public_pass',
     companyScoped: false,

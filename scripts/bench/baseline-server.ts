@@ -1,5 +1,5 @@
 /**
- * The no-abstraction baseline (DESIGN.md §11): Hono and the database driver, no engine, no metadata. Each endpoint
+ * The no-abstraction baseline: Hono and the database driver, no engine, no metadata. Each endpoint
  * is written by hand and sends the statements the engine sends for that call, in the same order — token lookup,
  * one transaction per call with the request role and the tenant setting, the caller's module access, the work, the
  * audit entry — so that engine ÷ baseline measures what the engine's generality costs and nothing else.

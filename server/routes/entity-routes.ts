@@ -8,7 +8,7 @@ import { jsonBody, multipartBody, queryLists, singleQuery } from '../request-bod
 import { mountReportExport } from './report-export-routes.ts';
 import type { AppEnv, Stratum } from '../stratum-context.ts';
 
-/** The generic API of one entity (DESIGN.md §6): list, read, add, update, delete, its commands and its workflow transitions. */
+/** The generic API of one entity: list, read, add, update, delete, its commands and its workflow transitions. */
 export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityDef): void {
   const base = `/api/v1/${entity.name}`;
   const { list: listKey, item: itemKey } = entity.dataKeys;

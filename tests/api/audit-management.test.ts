@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../engine/hooks/performance/quarter-windows.ts';
-import { ROOT } from '../../server/boot.ts';
 import { backends } from '../support/backends.ts';
 import { SAMPLE_PDF } from '../support/sample-records.ts';
 import { pdfText } from '../unit/audit-pdf-text.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+import { specTitlesOf } from '../support/spec-catalogue.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86400000).toISOString().slice(0, 10);
@@ -55,8 +53,7 @@ describe.each(backends())('audit management on $name', (backend) => {
   afterAll(() => t.close());
 
   it('titles the audit calls as the spec writes them, and each approval step by its own action (D09)', () => {
-    const inventory = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'spec', 'inventory.json'), 'utf8'));
-    const spec: string[] = inventory.errorTitles.filter((x: { area: string }) => x.area === 'audit').map((x: { title: string }) => x.title);
+    const spec = specTitlesOf('audit');
     const { registry } = t.stratum;
     const en = registry.messages.en;
     const mine = [...registry.entities.values()].filter((e) => e.module === 'audit-management');

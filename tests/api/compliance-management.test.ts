@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '../../engine/hooks/compliance-management/compliance-dates.ts';
 import { today } from '../../engine/hooks/performance/quarter-windows.ts';
-import { ROOT } from '../../server/boot.ts';
 import { backends } from '../support/backends.ts';
 import { SAMPLE_PDF } from '../support/sample-records.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+import { specTitlesOf } from '../support/spec-catalogue.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -51,15 +49,14 @@ describe.each(backends())('compliance management on $name', (backend) => {
   afterAll(() => t.close());
 
   it('titles every compliance call as the spec writes it', () => {
-    const inventory = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'spec', 'inventory.json'), 'utf8'));
-    const spec = inventory.errorTitles.filter((x: { area: string }) => x.area === 'compliance').map((x: { title: string }) => x.title);
+    const spec = specTitlesOf('compliance');
     const { registry } = t.stratum;
     const en = registry.messages.en;
     const used = [...registry.entities.values()]
       .filter((e) => e.module === 'compliance-management')
       .flatMap((e) => [...Object.values(e.errors), ...(e.workflow?.transitions ?? []).map((x) => x.error!)])
       .map((k) => en[k]);
-    expect(spec.filter((title: string) => !used.includes(title))).toEqual([]);
+    expect(spec.filter((title) => !used.includes(title))).toEqual([]);
     const title = (entity: string, call: string) => en[registry.entity(entity).errors[call]];
     expect(title('compliance-category', 'list')).toBe('Get Compliance Categories Failed');
     expect(['add', 'update', 'delete'].map((c) => title('compliance-category', c))).toEqual(['Add Compliance Category Failed', 'Update Compliance Category Failed', 'Delete Compliance Category Failed']);

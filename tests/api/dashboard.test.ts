@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../server/boot.ts';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+import { specErrorTitles } from '../support/spec-catalogue.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 
@@ -63,8 +61,7 @@ describe.each(backends())('dashboard on $name', (backend) => {
   it('titles the dashboard calls as the spec writes them', () => {
     const en = t.stratum.registry.messages.en;
     const errors = t.stratum.registry.entity('dashboard-item').errors;
-    const inventory = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'spec', 'inventory.json'), 'utf8'));
-    const spec = new Set(inventory.errorTitles.map((x: { title: string }) => x.title));
+    const spec = new Set(specErrorTitles.map((x) => x.title));
     const titles = ['company-performance', 'business-unit-heads', 'department-heads', 'direct-reportees', 'required-actions'].map((c) => en[errors[c]]);
     expect(titles).toEqual([
       'Get Dashboard Company Performance Items Failed',

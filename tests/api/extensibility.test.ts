@@ -9,7 +9,7 @@ import { startOnDb, type TestStratum } from '../support/test-stratum.ts';
 const column = async (db: Db, table: string, name: string) =>
   (await db.query<{ data_type: string; is_nullable: string }>(`SELECT data_type, is_nullable FROM information_schema.columns WHERE table_name = $1 AND column_name = $2`, [table, name]))[0];
 
-/** DESIGN.md's proof: a field added to an entity's JSON is in the table, the API, the validation and the OpenAPI document, with no code changed. */
+/** The platform's promise: a field added to an entity's JSON is in the table, the API, the validation and the OpenAPI document, with no code changed. */
 describe.each(backends())('extending the metadata on $name', (backend) => {
   let db: Db;
   let first: TestStratum;

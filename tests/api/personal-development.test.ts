@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../server/boot.ts';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+import { specTitlesOf } from '../support/spec-catalogue.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 
@@ -36,12 +34,11 @@ describe.each(backends())('personal development and training on $name', (backend
   afterAll(() => t.close());
 
   it('titles the training calls as the spec writes them', () => {
-    const inventory = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'spec', 'inventory.json'), 'utf8'));
-    const spec = inventory.errorTitles.filter((x: { area: string }) => x.area === 'personal development / training').map((x: { title: string }) => x.title);
+    const spec = specTitlesOf('personal development / training');
     const { registry } = t.stratum;
     const en = registry.messages.en;
     const transitions = Object.fromEntries(registry.entity('employee-training').workflow!.transitions.map((x) => [x.action, en[x.error!]]));
-    expect(spec.filter((title: string) => !Object.values(transitions).includes(title))).toEqual([]);
+    expect(spec.filter((title) => !Object.values(transitions).includes(title))).toEqual([]);
     expect(transitions).toEqual({
       'add-to-planned': 'Add To Planned Failed',
       'remove-planned': 'Remove Planned Employees Failed',

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../server/boot.ts';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+import { specTitlesOf, specRoutes } from '../support/spec-catalogue.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 
@@ -29,15 +27,14 @@ describe.each(backends())('projects on $name', (backend) => {
   afterAll(() => t.close());
 
   it('titles the project calls as the spec writes them', () => {
-    const inventory = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'spec', 'inventory.json'), 'utf8'));
-    const spec = inventory.errorTitles.filter((x: { area: string }) => x.area === 'projects').map((x: { title: string }) => x.title);
+    const spec = specTitlesOf('projects');
     const { registry } = t.stratum;
     const en = registry.messages.en;
     const used = [...registry.entities.values()].filter((e) => e.module === 'projects').flatMap((e) => Object.values(e.errors)).map((k) => en[k]);
-    expect(spec.filter((title: string) => !used.includes(title))).toEqual([]);
+    expect(spec.filter((title) => !used.includes(title))).toEqual([]);
     expect(en[registry.entity('project').errors.list]).toBe('Get Projects Failed');
     // every /app/projects route of the spec is a screen
-    const routes = inventory.routes.filter((r: { path: string }) => r.path.startsWith('/app/projects/') || r.path.startsWith('/app/dashboard/project/')).map((r: { path: string }) => r.path);
+    const routes = specRoutes.filter((r) => r.path.startsWith('/app/projects/') || r.path.startsWith('/app/dashboard/project/')).map((r) => r.path);
     const screens = new Set([...registry.modules.values()].flatMap((m) => m.screens.map((s) => s.path)));
     expect(routes.filter((p: string) => !screens.has(p))).toEqual([]);
   });

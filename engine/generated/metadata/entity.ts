@@ -155,7 +155,7 @@ export interface EntityMeta {
     skipWhenSet?: string[];
   })[];
   /**
-   * a flow that a respondent who never signs in takes through an unguessable, expiring link mailed to them by the entity's share command: the record is the recipient: one respondent asked once (DESIGN.md §5)
+   * a flow that a respondent who never signs in takes through an unguessable, expiring link mailed to them by the entity's share command: the record is the recipient: one respondent asked once
    */
   publicFlow?: {
     /**

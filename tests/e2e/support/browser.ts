@@ -4,7 +4,7 @@ import { chromium, type Browser } from 'playwright-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumAvailable = () => existsSync(CHROMIUM);
 
-/** Debian's Chromium, headless, with the flags DESIGN.md §10 names; never a downloaded browser. */
+/** Debian's Chromium, headless, with the flags this machine needs (no background networking: the network is closed); never a downloaded browser. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,

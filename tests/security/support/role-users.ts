@@ -15,7 +15,7 @@ export interface RoleUser {
 export type MemberOf = (teamEntity: string, teamId: number, employeeId: number) => Promise<boolean>;
 
 /**
- * Whether the declared roles let this user act, decided from the metadata alone (DESIGN.md §5), independently of the
+ * Whether the declared roles let this user act, decided from the metadata alone, independently of the
  * engine's predicate: `target` is the record concerned (undefined for a list), with the employee it belongs to;
  * `supervisorOf` tells whose supervisor or acting supervisor each employee is, `memberOf` who is in which team
  * (for the relationship roles field:<name> and member:<name>).
