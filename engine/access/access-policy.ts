@@ -2,7 +2,8 @@ import { AppError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
 import type { EntityDef, ModuleDef, Registry, Role } from '../metadata/registry.ts';
 import type { Actor } from './actor.ts';
-import { camelToSnake, humanize, quoteIdent } from '../metadata/naming.ts';
+import { camelToSnake, humanize } from '../metadata/naming.ts';
+import { loadReach, membershipKey, type RecordReach } from './record-reach.ts';
 
 /** Roles decided by the record (its owner, an employee it names, a team it belongs to), not by the caller alone. */
 const OWNER_ROLES: readonly Role[] = ['self', 'supervisor'];
@@ -39,7 +40,27 @@ export function assertAllowed(registry: Registry, entity: EntityDef, roles: read
   throw refusal(roles, actor, entity, what);
 }
 
-/** Decides the record roles on one record (as stored, or as it is about to be added): self and supervisor by its owner, field:<name> by the employee it names, member:<name> by the team it references. */
+/**
+ * Whether the roles admit the actor to this one record: by role alone, or by the record (self and supervisor by its
+ * owner, field:<name> by the employee it names, member:<name> by the team it references). The one predicate behind
+ * both the refusal of a call and the "what may I do here" answer sent with every record.
+ */
+export function recordAdmits(roles: readonly Role[], actor: Actor, entity: EntityDef, record: Row, reach: RecordReach): boolean {
+  if (allows(roles, actor, entity.module)) return true;
+  if (!decidedByRecord(roles, actor, entity)) return false;
+  for (const role of roles.filter(isRelationshipRole)) {
+    const [kind, name] = role.split(':');
+    const value = record[name];
+    if (value === null || value === undefined) continue;
+    if (kind === 'field' && value === actor.employeeId) return true;
+    if (kind === 'member' && reach.teams.get(membershipKey(entity.memberships.get(name)!))?.has(Number(value))) return true;
+  }
+  const ownerId = entity.owner === undefined ? undefined : record[entity.owner];
+  if (ownerId === null || ownerId === undefined) return false;
+  return (roles.includes('self') && ownerId === actor.employeeId) || (roles.includes('supervisor') && reach.reports.has(Number(ownerId)));
+}
+
+/** Decides the record roles on one record (as stored, or as it is about to be added); throws the 403 that names who may. */
 export async function assertRecordAllowed(
   tx: { query<T = Row>(sql: string, params?: unknown[]): Promise<T[]> },
   entity: EntityDef,
@@ -48,26 +69,9 @@ export async function assertRecordAllowed(
   record: Row,
   what: string,
 ): Promise<void> {
+  // a refusal by role alone was assertAllowed's to make
   if (allows(roles, actor, entity.module) || !decidedByRecord(roles, actor, entity)) return;
-  for (const role of roles.filter(isRelationshipRole)) {
-    const [kind, name] = role.split(':');
-    const value = record[name];
-    if (value === null || value === undefined) continue;
-    if (kind === 'field' && value === actor.employeeId) return;
-    if (kind === 'member') {
-      const m = entity.memberships.get(name)!;
-      const rows = await tx.query(`SELECT 1 FROM ${quoteIdent(m.table)} WHERE company_id = $1 AND ${quoteIdent(m.viaColumn)} = $2 AND ${quoteIdent(m.employeeColumn)} = $3 LIMIT 1`, [actor.companyId, value, actor.employeeId]);
-      if (rows.length) return;
-    }
-  }
-  const ownerId = entity.owner === undefined ? undefined : record[entity.owner];
-  if (ownerId !== null && ownerId !== undefined) {
-    if (roles.includes('self') && ownerId === actor.employeeId) return;
-    if (roles.includes('supervisor')) {
-      const rows = await tx.query(`SELECT 1 FROM employee WHERE id = $1 AND (supervisor_id = $2 OR acting_supervisor_id = $2)`, [ownerId, actor.employeeId]);
-      if (rows.length) return;
-    }
-  }
+  if (recordAdmits(roles, actor, entity, record, await loadReach(tx, actor, entity, roles))) return;
   throw refusal(roles, actor, entity, what);
 }
 

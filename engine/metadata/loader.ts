@@ -171,6 +171,8 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
       if ((s.kind === 'report') !== (s.report !== undefined) || (s.report !== undefined && !target?.commands.some((c) => c.name === s.report && c.report)))
         faults.push({ file: mf.file, pointer: `/screens/${i}`, message: `a report screen names a report command of its entity in "report"${s.report ? `; "${s.report}" is not one of ${s.entity ?? 'no entity'}` : ''}` });
       if (s.kind === 'custom' && !s.component) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a custom screen needs "component"' });
+      if (s.needs !== undefined && !(target && (['add', 'update', 'delete'].includes(s.needs) || target.commands.some((c) => c.name === s.needs))))
+        faults.push({ file: mf.file, pointer: `/screens/${i}/needs`, message: `"${s.needs}" is not add, update, delete or a command of ${s.entity ?? 'the screen\'s entity (name one in "entity")'}` });
     });
     modules.set(m.id, {
       id: m.id,

@@ -1,5 +1,8 @@
 import type { Hono } from 'hono';
-import type { EntityDef } from '../../engine/metadata/registry.ts';
+import { attachAllowed } from '../../engine/access/record-permissions.ts';
+import type { Row } from '../../engine/db/db.ts';
+import type { CallContext } from '../../engine/records/call-context.ts';
+import type { ChildDef, EntityDef } from '../../engine/metadata/registry.ts';
 import { runCommand, runTransition } from '../../engine/records/command-runner.ts';
 import { addRecord, deleteRecord, listRecords, readRecord, updateRecord } from '../../engine/records/record-store.ts';
 import { runCall } from '../call-runner.ts';
@@ -36,25 +39,35 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
   for (const t of entity.workflow?.transitions ?? []) {
     app.post(`${base}/${t.action}`, async (c) => {
       const body = await jsonBody(c);
-      return success(c, { [itemKey]: await runCall(s, c, (ctx) => runTransition(ctx, entity, t.action, body)) });
+      return success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await runTransition(ctx, entity, t.action, body))) });
     });
   }
 
   app.get(base, async (c) => {
-    const r = await runCall(s, c, (ctx) => listRecords(ctx, entity, queryLists(c)));
+    const r = await runCall(s, c, async (ctx) => {
+      const page = await listRecords(ctx, entity, queryLists(c));
+      await attachAllowed(ctx, entity, page.rows);
+      return page;
+    });
     return success(c, { [listKey]: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset });
   });
-  app.get(`${base}/:id{[0-9]+}`, async (c) => success(c, { [itemKey]: await runCall(s, c, (ctx) => readRecord(ctx, entity, Number(c.req.param('id')))) }));
+  app.get(`${base}/:id{[0-9]+}`, async (c) => success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await readRecord(ctx, entity, Number(c.req.param('id'))), entity.children)) }));
   app.post(`${base}/add`, async (c) => {
     const body = await jsonBody(c);
-    return success(c, { [itemKey]: await runCall(s, c, (ctx) => addRecord(ctx, entity, body)) });
+    return success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await addRecord(ctx, entity, body))) });
   });
   app.post(`${base}/update`, async (c) => {
     const body = await jsonBody(c);
-    return success(c, { [itemKey]: await runCall(s, c, (ctx) => updateRecord(ctx, entity, body)) });
+    return success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await updateRecord(ctx, entity, body))) });
   });
   app.post(`${base}/delete`, async (c) => {
     const body = await jsonBody(c);
     return success(c, { [itemKey]: await runCall(s, c, (ctx) => deleteRecord(ctx, entity, body)) });
   });
+}
+
+/** A record as the reply sends it: with what the caller may now do with it (`_allowed`). */
+async function withAllowed(ctx: CallContext, entity: EntityDef, row: Row, children: readonly ChildDef[] = []): Promise<Row> {
+  await attachAllowed(ctx, entity, [row], children);
+  return row;
 }

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
-import { allows, decidedByRecord, moduleEnabled } from '../../engine/access/access-policy.ts';
+import { moduleEnabled } from '../../engine/access/access-policy.ts';
+import { callerModules, mayTry } from '../../engine/access/caller-screens.ts';
 import type { Actor } from '../../engine/access/actor.ts';
 import { AppError } from '../../engine/app-error.ts';
 import { readFile } from '../../engine/files/file-store.ts';
@@ -40,12 +41,13 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
     return c.body(reply, 200, { 'content-type': 'application/json' });
   });
   function metaFor(actor: Actor) {
-    const modules = [...s.registry.modules.values()].filter((m) => (actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor)));
+    const modules = callerModules(s.registry, actor);
+    // an entity the caller reads only where the record lets them (their own, their reports', their team's) is there
+    // too: its screens list just those records, and each record says what the caller may do with it (`_allowed`)
     const entities = [...s.registry.entities.values()]
-      .filter((e) => allows(e.access.read, actor, e.module) && (actor.role === 'holder' || moduleEnabled(s.registry.modules.get(e.module)!, actor)))
+      .filter((e) => mayTry(e.access.read, actor, e) && (actor.role === 'holder' || moduleEnabled(s.registry.modules.get(e.module)!, actor)))
       .map((e) => {
-        // self and supervisor are decided per record; the screen offers the action and the server decides
-        const mayTry = (roles: readonly Role[]) => allows(roles, actor, e.module) || decidedByRecord(roles, actor, e);
+        const may = (roles: readonly Role[]) => mayTry(roles, actor, e);
         return {
         name: e.name,
         module: e.module,
@@ -60,12 +62,12 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
         titleField: titleFieldOf(e),
         fileStore: e.scope === 'platform' && !e.tenantKey ? 'platform-file' : 'file',
         // the transitions the caller may try: those decided by the record (team, approver) the server decides again
-        workflow: e.workflow && { ...e.workflow, transitions: e.workflow.transitions.filter((x) => mayTry((x.access ?? e.access.update) as Role[])) },
+        workflow: e.workflow && { ...e.workflow, transitions: e.workflow.transitions.filter((x) => may((x.access ?? e.access.update) as Role[])) },
         owner: e.owner,
         commands: e.commands
-          .filter((x) => mayTry(x.access))
+          .filter((x) => may(x.access))
           .map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error, ...(x.kind === 'upload' || x.kind === 'attach' ? { maxBytes: x.maxBytes, mimeTypes: x.mimeTypes } : {}), ...(x.report && { report: x.report }) })),
-        can: { add: mayTry(e.access.add), update: mayTry(e.access.update), delete: mayTry(e.access.delete) },
+        can: { add: may(e.access.add), update: may(e.access.update), delete: may(e.access.delete) },
         // a recipient of a public flow: which fields say that its link went out and that it was answered
         ...(e.publicFlow && { sharing: { sent: e.publicFlow.sent, submitted: e.publicFlow.submitted } }),
       };

@@ -77,5 +77,9 @@ export interface ModuleMeta {
      * @minItems 1
      */
     panels?: [string, ...string[]];
+    /**
+     * what the caller must be able to try on the screen's entity for the screen to be offered to them: add, update, delete or the name of one of its commands (a set-up screen: "update"; the import: "add-bulk"); default: reading the entity
+     */
+    needs?: string;
   }[];
 }

@@ -61,6 +61,7 @@ export interface EntityMeta {
   /** recipients of a public flow: the fields recording that the link was sent and that it was answered */
   sharing?: { sent?: string; submitted: string };
   commands: { name: string; kind: string; method: string; fields: string[]; dataKey: string; error?: string; maxBytes?: number; mimeTypes?: string[]; report?: ReportMeta }[];
+  /** what the caller may try on this kind of record; each record says for itself in its `_allowed` (meta/record-allowed.ts) */
   can: { add: boolean; update: boolean; delete: boolean };
   /** the field naming the employee a record belongs to */
   owner?: string;

@@ -19,6 +19,7 @@ import { RecordChildren } from './RecordChildren.tsx';
 import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
+import { allowedOn } from '../meta/record-allowed.ts';
 
 type Row = Record<string, any>;
 
@@ -53,7 +54,10 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   };
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   // a screen about one kind of record goes back where it came from; the others to the entity's list
-  const list = screen.preset || screen.owner ? undefined : screensOf(meta, entity.name).list;
+  const list = screen.preset || screen.owner ? undefined : screensOf(meta, entity.name, screen).list;
+  // the screen the user came from (a list passes itself in the link's state): where Save and Cancel return
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
   const session = useSession();
   // what the screen is about (a kind of record, the caller as owner) is filled in and not asked for
   const preset = useMemo<Row>(
@@ -117,6 +121,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   }, [entity, mode, id]);
 
   const backToList = () => {
+    if (from) return navigate(from);
     const parentParams = [...params.entries()].filter(([k]) => k !== 'id');
     // a list whose path has parameters (/strategic-plan/:id/pillar) is the one the user came from
     navigate(list && !list.path.includes(':') ? `${list.path}${parentParams.length ? '?' + new URLSearchParams(parentParams) : ''}` : -1 as never);
@@ -130,11 +135,14 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     if (r) backToList();
   };
 
+  // a record the caller may read but not change is shown as it is: no Save, nothing to type into
+  const readOnly = mode === 'edit' && record !== null && !allowedOn(entity, record).update;
   if (mode === 'edit' && !id) return <p className="error-text" data-screen="form" data-entity={entity.name}>{t('shell.noRecordChosen')}</p>;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
     <section data-screen="form" data-entity={entity.name} data-mode={mode}>
-      <h1>{t(mode === 'edit' ? 'shell.editWhat' : 'shell.addWhat', { what: t(entity.label) })}</h1>
+      <h1>{readOnly ? t(entity.label) : t(mode === 'edit' ? 'shell.editWhat' : 'shell.addWhat', { what: t(entity.label) })}</h1>
+      {readOnly && <p className="muted" data-testid="read-only">{t('shell.readOnlyNote')}</p>}
       {record && <WorkflowActions entity={entity} record={record} onChanged={changed} />}
       <div className="card form-box">
         <Form
@@ -149,13 +157,20 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           extraErrors={extraErrors}
           showErrorList={false}
           noHtml5Validate
+          disabled={readOnly}
           onChange={(e) => setFormData(e.formData ?? {})}
           onSubmit={(e) => submit(e.formData ?? {})}
         >
           <div className="row">
             <span className="spacer" />
-            {list && !list.path.includes(':') ? <Link className="btn" to={list.path}>{t('shell.cancel')}</Link> : <button type="button" className="btn" onClick={() => navigate(-1)}>{t('shell.cancel')}</button>}
-            <button className="btn btn-primary" type="submit" disabled={loading}>{t('shell.save')}</button>
+            {from ? (
+              <Link className="btn" to={from}>{t(readOnly ? 'shell.back' : 'shell.cancel')}</Link>
+            ) : list && !list.path.includes(':') ? (
+              <Link className="btn" to={list.path}>{t(readOnly ? 'shell.back' : 'shell.cancel')}</Link>
+            ) : (
+              <button type="button" className="btn" onClick={() => navigate(-1)}>{t(readOnly ? 'shell.back' : 'shell.cancel')}</button>
+            )}
+            {!readOnly && <button className="btn btn-primary" type="submit" disabled={loading}>{t('shell.save')}</button>}
           </div>
         </Form>
       </div>

@@ -16,6 +16,7 @@ import { screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
 import { lastRowAfter, PageCursor } from './page-cursor.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
+import { allowedOn } from '../meta/record-allowed.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -73,7 +74,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const add = screen.add ? screenAt(screen.add) : own.add;
   const edit = screen.edit ? screenAt(screen.edit) : own.edit;
   // the route's and the address's parameters the screen binds to fields (/strategic-plan/3/pillar → strategicPlanId 3)
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // the form opened from here comes back here after Save or Cancel
+  const from = { from: pathname + search };
   const current = useMemo(() => routeParams(screen, pathname), [screen, pathname]);
   const bound = useMemo(() => boundValues(screen, pathname, params), [screen, pathname, params]);
   /** Where a row's edit link goes: a path with parameters gets them filled in (from the row, then the route), else ?id=. */
@@ -82,7 +85,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
     const query = new URLSearchParams(params);
     for (const [k, v] of Object.entries(bound)) if (k !== 'id') query.set(k, String(v));
     const path = add!.path.includes(':') ? (fillPath(add!, current, bound) ?? add!.path) : add!.path;
-    navigate(`${path}${query.size ? `?${query}` : ''}`);
+    navigate(`${path}${query.size ? `?${query}` : ''}`, { state: from });
   };
   // the screen's preset and owner, and filters in the address (e.g. ?businessUnitId=3 from a parent), stay on for every page
   const fixed = useMemo(
@@ -132,15 +135,16 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         sortable: false,
         filter: false,
         minWidth: 170,
+        // a record the caller may not change opens to be read: "Open", not "Edit"; Delete only where it would succeed
         cellRenderer: (p: ICellRendererParams) =>
           p.data ? (
             <span className="row" style={{ gap: 4, flexWrap: 'nowrap' }}>
               {edit && (
-                <Link className="btn btn-sm" to={editPath(p.data)} aria-label={`${t('shell.edit')} ${p.data[entity.titleField] ?? p.data.id}`}>
-                  {t('shell.edit')}
+                <Link className="btn btn-sm" to={editPath(p.data)} state={from} aria-label={`${t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')} ${p.data[entity.titleField] ?? p.data.id}`}>
+                  {t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')}
                 </Link>
               )}
-              {entity.can.delete && (
+              {allowedOn(entity, p.data).delete && (
                 <button className="btn btn-sm" onClick={() => setConfirm(p.data)} aria-label={`${t('shell.delete')} ${p.data[entity.titleField] ?? p.data.id}`}>
                   {t('shell.delete')}
                 </button>
@@ -150,7 +154,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
       });
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [entity, t, edit]);
+  }, [entity, t, edit, pathname, search]);
 
   /** Titles of the records that references on this page point to: one call per referenced entity, not per row. */
   const loadTitles = useCallback(

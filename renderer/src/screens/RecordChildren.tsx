@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { get, post } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
@@ -39,7 +39,10 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const rows: Row[] = record[link.key] ?? [];
-  const { list, edit } = screensOf(meta, child.name);
+  const { list, edit, add } = screensOf(meta, child.name);
+  const { pathname, search } = useLocation();
+  // a form opened from here comes back to this record after Save or Cancel
+  const from = { from: pathname + search };
   const fileField = Object.entries(child.schema.properties).find(([, f]) => f['x-file'])?.[0];
   const attach = child.commands.find((x) => x.kind === 'attach');
   const reference = namingReference(child, link.via);
@@ -61,6 +64,11 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
         <h2>{t(child.label)}</h2>
         <span className="spacer" />
         {list && <Link to={`${list.path}?${link.via}=${record.id}`}>{t('shell.openList')}</Link>}
+        {add && !add.path.includes(':') && child.can.add && !attach && (
+          <Link className="btn btn-sm btn-primary" to={`${add.path}?${link.via}=${record.id}`} state={from} data-testid={`add-${link.key}`}>
+            {t('shell.add')}
+          </Link>
+        )}
       </div>
       {rows.length === 0 ? (
         <p className="muted">{t('shell.noRecords')}</p>
@@ -68,7 +76,7 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
         <ul>
           {rows.map((r) => (
             <li key={r.id}>
-              {edit && !fileField ? <Link to={`${edit.path}?id=${r.id}`}>{title(r)}</Link> : title(r)}
+              {edit && !fileField ? <Link to={`${edit.path}?id=${r.id}`} state={from}>{title(r)}</Link> : title(r)}
               {typeof r.size === 'number' && fileField && <span className="muted"> ({formatFileSize(r.size)})</span>}
               {fileField && r[fileField] && (
                 <>

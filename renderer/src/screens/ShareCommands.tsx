@@ -4,6 +4,7 @@ import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { formatDate } from '../format/formats.ts';
 import type { EntityMeta } from '../meta/meta-types.ts';
+import { allowedOn } from '../meta/record-allowed.ts';
 
 /**
  * A button per share command (a recipient of a public flow): mails the respondent a new link, which replaces the
@@ -13,7 +14,7 @@ export function ShareCommands({ entity, record, onChanged }: { entity: EntityMet
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const [sent, setSent] = useState<{ sentTo: string; expiresAt: string } | null>(null);
-  const shares = entity.commands.filter((c) => c.kind === 'share');
+  const shares = entity.commands.filter((c) => c.kind === 'share' && allowedOn(entity, record).commands.includes(c.name));
   if (!shares.length) return null;
   const answered = entity.sharing && record[entity.sharing.submitted];
   const wasSent = entity.sharing?.sent && record[entity.sharing.sent];

@@ -5,13 +5,14 @@ import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import type { EntityMeta } from '../meta/meta-types.ts';
 import { formatFileSize } from '../format/formats.ts';
+import { allowedOn } from '../meta/record-allowed.ts';
 
 /** A file input per upload command of the entity (e.g. the company logo); the file goes in the multipart field "document". */
 export function UploadCommands({ entity, record, onChanged }: { entity: EntityMeta; record: Record<string, any>; onChanged: (r: Record<string, any>) => void }) {
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const [last, setLast] = useState<{ name: string; size: number } | null>(null);
-  const uploads = entity.commands.filter((c) => c.kind === 'upload');
+  const uploads = entity.commands.filter((c) => c.kind === 'upload' && allowedOn(entity, record).commands.includes(c.name));
   // files the engine makes itself (an audit's final report PDF): offered for download, never uploaded
   const made = Object.entries(entity.schema.properties).filter(([name, f]) => f['x-file'] && !entity.commands.some((c) => c.fields[0] === name) && record[name]);
   if (!uploads.length && !made.length) return null;

@@ -4,31 +4,30 @@ import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import type { EntityMeta } from '../meta/meta-types.ts';
 import { optionLabel } from '../meta/labels.ts';
-import { useSession } from '../session/use-session.ts';
 import { InputDialog } from '../shell/Dialogs.tsx';
 import { heldStatusOf, type HeldStatus } from './period-closed-status.ts';
+import { allowedOn } from '../meta/record-allowed.ts';
 
 type Transition = NonNullable<EntityMeta['workflow']>['transitions'][number];
 const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
 
 /**
  * The transitions that start from the record's state, as buttons, with what they ask for (a reason to decline) in a
- * dialog. The server sends only the transitions the caller may try and decides again; a transition given only to the
- * employee a field names (field:approverId) is shown to that employee alone. What the transition into the current
+ * dialog: only those the record's `_allowed` names (open now to this caller). What the transition into the current
  * state recorded (the reason a submission was declined) is shown beside the state.
  */
 export function WorkflowActions({ entity, record, onChanged }: { entity: EntityMeta; record: Record<string, any>; onChanged: (r: Record<string, any>) => void }) {
   const { t } = useTranslation();
   const { loading, run } = useCall();
-  const session = useSession();
   const [asking, setAsking] = useState<Transition | null>(null);
   // a step refused with code period_closed holds the special status "Period is closed" (spec 001, D16)
   const [held, setHeld] = useState<HeldStatus | null>(null);
   const wf = entity.workflow;
   if (!wf) return null;
   const state = record[wf.stateField];
-  const mine = (x: Transition) => !x.access?.length || x.access.some((r) => !r.startsWith('field:') || record[r.slice('field:'.length)] === session?.employeeId);
-  const open = wf.transitions.filter((x) => x.from.includes(state) && mine(x));
+  // the server says which transitions are open to the caller now (state, role and relationship judged as on the call)
+  const mayTake = allowedOn(entity, record).transitions;
+  const open = wf.transitions.filter((x) => x.from.includes(state) && mayTake.includes(x.action));
   // what brought the record to its state (the reason it was declined)
   const recorded = [...new Set(wf.transitions.filter((x) => x.to === state).flatMap((x) => x.requires ?? []))].filter((f) => record[f] !== null && record[f] !== undefined && record[f] !== '');
   const label = (field: string) => t(entity.schema.properties[field]?.title ?? field);

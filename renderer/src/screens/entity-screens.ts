@@ -4,8 +4,12 @@ import type { EntityMeta, Meta, ScreenMeta } from '../meta/meta-types.ts';
 export const formMode = (s: ScreenMeta): 'add' | 'edit' => s.mode ?? (/edit/i.test(s.path) ? 'edit' : 'add');
 
 /** The screens the user can reach for an entity: its list, its add form and its edit form. */
-export function screensOf(meta: Meta, entity: string): { list?: ScreenMeta; add?: ScreenMeta; edit?: ScreenMeta } {
-  const screens = meta.modules.flatMap((m) => m.screens).filter((s) => s.entity === entity);
+export function screensOf(meta: Meta, entity: string, near?: ScreenMeta): { list?: ScreenMeta; add?: ScreenMeta; edit?: ScreenMeta } {
+  // an entity may have screens in several modules (quarters in annual set-up and in the organisational survey): those
+  // of the module the user is in come first
+  const home = near && meta.modules.find((m) => m.screens.includes(near));
+  const modules = home ? [home, ...meta.modules.filter((m) => m !== home)] : meta.modules;
+  const screens = modules.flatMap((m) => m.screens).filter((s) => s.entity === entity);
   return {
     list: screens.find((s) => s.kind === 'list'),
     add: screens.find((s) => s.kind === 'form' && formMode(s) === 'add'),

@@ -1,0 +1,45 @@
+import type { Row } from '../db/db.ts';
+import type { ChildDef, CommandDef, EntityDef, Role } from '../metadata/registry.ts';
+import type { CallContext } from '../records/call-context.ts';
+import { recordAdmits } from './access-policy.ts';
+import { loadReach } from './record-reach.ts';
+
+/** "What may I do here" for one record, sent with it as `_allowed` so that a screen shows exactly these controls. */
+export interface AllowedOnRecord {
+  update: boolean;
+  delete: boolean;
+  /** the workflow transitions open now: from the record's state, and the caller admitted to them */
+  transitions: string[];
+  /** the commands that act on this record (patch, upload, share, POST hooks) the caller may run on it */
+  commands: string[];
+}
+
+/** Commands about one record; the others (bulk, attach, reports and lists) concern the entity and are in /meta. */
+const actsOnRecord = (c: CommandDef) => c.method === 'POST' && (c.kind === 'patch' || c.kind === 'upload' || c.kind === 'share' || c.kind === 'hook');
+
+/**
+ * Sets `_allowed` on each row (and on the rows of the children loaded with it), judged by the same predicate that refuses a call
+ * (`recordAdmits`): role, relationship and state. The caller's reach is loaded once for the whole page.
+ */
+export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: Row[], children: readonly ChildDef[] = []): Promise<void> {
+  if (!rows.length) return;
+  const wf = entity.workflow;
+  const transitions = wf?.transitions.map((t) => ({ t, roles: (t.access ?? entity.access.update) as readonly Role[] })) ?? [];
+  const commands = entity.commands.filter(actsOnRecord);
+  const roleSets = [entity.access.update, entity.access.delete, ...transitions.map((x) => x.roles), ...commands.map((c) => c.access)];
+  const reach = await loadReach(ctx.tx, ctx.actor, entity, [...new Set(roleSets.flat())]);
+  const admits = (roles: readonly Role[], row: Row) => recordAdmits(roles, ctx.actor, entity, row, reach);
+  for (const row of rows) {
+    const allowed: AllowedOnRecord = {
+      update: admits(entity.access.update, row),
+      delete: admits(entity.access.delete, row),
+      transitions: transitions.filter(({ t, roles }) => t.from.includes(row[wf!.stateField] as string) && admits(roles, row)).map(({ t }) => t.action),
+      commands: commands.filter((c) => admits(c.access, row)).map((c) => c.name),
+    };
+    row._allowed = allowed;
+  }
+  for (const c of children) {
+    const childRows = rows.flatMap((r) => (Array.isArray(r[c.key]) ? (r[c.key] as Row[]) : []));
+    await attachAllowed(ctx, ctx.registry.entity(c.entity), childRows, c.children);
+  }
+}

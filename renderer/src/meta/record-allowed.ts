@@ -1,0 +1,24 @@
+import type { EntityMeta } from './meta-types.ts';
+
+/** What the caller may do with one record, as the server sends it with the record (`_allowed`). */
+export interface RecordAllowed {
+  update: boolean;
+  delete: boolean;
+  transitions: string[];
+  commands: string[];
+}
+
+/**
+ * The record's own answer; a row that came without one (a command's page, a record built here) falls back to what
+ * /meta says the caller may try on the entity, which the server decides again.
+ */
+export function allowedOn(entity: EntityMeta, record: Record<string, unknown> | null | undefined): RecordAllowed {
+  const own = record?._allowed as RecordAllowed | undefined;
+  if (own) return own;
+  return {
+    update: entity.can.update,
+    delete: entity.can.delete,
+    transitions: entity.workflow?.transitions.map((x) => x.action) ?? [],
+    commands: entity.commands.map((c) => c.name),
+  };
+}
