@@ -7,6 +7,7 @@ import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import { useSession } from '../session/use-session.ts';
 import type { PanelProps } from './custom-panels.ts';
+import { allowedOn } from '../meta/record-allowed.ts';
 
 type Row = Record<string, any>;
 type ScoreField = 'selfScore' | 'manualRatingScore' | 'adjustedScore' | 'comment';
@@ -38,12 +39,14 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   useEffect(() => setDraft({}), [record]);
 
   const isEmployee = record.type === 'Personal' && record.employeeId === session?.employeeId;
-  const rating = !isEmployee && RATING_STATES.includes(record.status);
+  // the server says whether this caller may save scores on this assessment now; the state says which
+  const maySave = allowedOn(entity, record).commands.includes('save-scores');
+  const rating = maySave && !isEmployee && RATING_STATES.includes(record.status);
   const editable: Record<ScoreField, boolean> = {
-    selfScore: isEmployee && record.status === 'Open',
+    selfScore: maySave && isEmployee && record.status === 'Open',
     manualRatingScore: rating,
     adjustedScore: rating,
-    comment: RATING_STATES.includes(record.status),
+    comment: maySave && RATING_STATES.includes(record.status),
   };
   const anyEditable = Object.values(editable).some(Boolean);
   const save = useMemo(() => entity.commands.find((c) => c.name === 'save-scores'), [entity]);

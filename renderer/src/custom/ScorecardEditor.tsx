@@ -9,6 +9,7 @@ import type { ScreenMeta } from '../meta/meta-types.ts';
 import { WorkflowActions } from '../screens/WorkflowActions.tsx';
 import { progressColour, ratingPercent } from '../../../engine/hooks/scoring.ts';
 import { quarterFigures, scoreKpi, scoreScorecard, type ScoredKpi, type ScoringRules } from '../../../engine/hooks/performance/quarter-score.ts';
+import { allowedOn } from '../meta/record-allowed.ts';
 
 type Row = Record<string, any>;
 /** A KPI as the editor holds it: numbers as typed (text), so that nothing typed is lost mid-number. */
@@ -116,7 +117,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
     if (id) void load();
   }, [id, load]);
   useEffect(() => {
-    if (record?.level === 'corporate' && entity.commands.some((c) => c.name === 'cascade'))
+    if (record?.level === 'corporate' && allowedOn(entity, record).commands.includes('cascade'))
       void run('error.getEmployees', () => get('employee', { limit: 500 })).then((d) => d && setEmployees(d.list));
   }, [record?.level, entity, run]);
 
@@ -124,7 +125,9 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const weightTotal = Math.round(kpis.reduce((s, k) => s + (num(k.weight) ?? 0), 0) * 100) / 100;
   const remaining = Math.round((100 - weightTotal) * 100) / 100;
   const totals = rules ? scoreScorecard(kpis.map(asScored), rules, quarter) : null;
-  const draft = record?.status === 'Draft' && entity.can.update;
+  // what the server says this caller may do with this scorecard now
+  const may = allowedOn(entity, record);
+  const draft = record?.status === 'Draft' && may.commands.includes('save-kpis');
   const withKpa = record?.includeKeyPerformanceArea === 'Yes';
 
   const changeKpi = (areaKey: string, kpiKey: string, change: Partial<KpiDraft>) =>
@@ -236,7 +239,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
                         onChange={(e) => set({ periodicTargets: k.periodicTargets.map((v, i) => (i === quarter ? e.target.value : v)) })} />
                     </td>
                     <td>
-                      <input className="input" inputMode="decimal" aria-label={t(`field.actual${quarter + 1}`)} value={k.actuals[quarter]} disabled={!k.id || k.kpiType !== 'Quantitative'} style={{ width: 90 }}
+                      <input className="input" inputMode="decimal" aria-label={t(`field.actual${quarter + 1}`)} value={k.actuals[quarter]} disabled={!k.id || k.kpiType !== 'Quantitative' || !may.commands.includes('update-actuals')} style={{ width: 90 }}
                         onChange={(e) => set({ actuals: k.actuals.map((v, i) => (i === quarter ? e.target.value : v)) })} />
                     </td>
                     <td><input className="input" inputMode="decimal" aria-label={t('field.manualRatingScore')} value={k.manualRatingScore} disabled={k.kpiType === 'Quantitative' && rules?.mode !== 'manual'} onChange={(e) => set({ manualRatingScore: e.target.value })} style={{ width: 70 }} /></td>
@@ -277,9 +280,11 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
             {t('scorecard.saveKpis')}
           </button>
         )}
-        <button type="button" className="btn btn-success" disabled={loading} onClick={saveActuals}>
-          {t('scorecard.saveActuals', { quarter: `Q${quarter + 1}` })}
-        </button>
+        {may.commands.includes('update-actuals') && (
+          <button type="button" className="btn btn-success" disabled={loading} onClick={saveActuals}>
+            {t('scorecard.saveActuals', { quarter: `Q${quarter + 1}` })}
+          </button>
+        )}
       </div>
       {record.level === 'corporate' && employees.length > 0 && (
         <div className="toolbar card" style={{ marginTop: 'var(--space-4)' }}>
