@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.ts';
+import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+import { isoDay } from '../support/iso-day.ts';
+
+const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
+type Allowed = { update: boolean; delete: boolean; transitions: string[]; commands: string[] };
+
+/**
+ * "What may I do here": every record a caller reads carries what that caller may do with it now, and the answer is
+ * the server's own: what it offers succeeds (no 403), what it leaves out is refused with 403. /meta offers only the
+ * screens the caller can reach.
+ */
+describe.each(backends())('what may I do here on $name', (backend) => {
+  let t: TestStratum;
+  let exec: Client;
+  let sam: Client; // Emma's supervisor
+  let emma: Client;
+  let olga: Client; // a colleague of Emma's
+  const id: Record<string, number> = {};
+  let scorecard: { id: number; version: number };
+
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    const c = await t.addCompany('Allowco', { modules: ['strategic', 'performance'] });
+    exec = c.executive;
+    sam = await t.addEmployee(exec, 'Sam', 'Super', 'sam@allowco.example');
+    emma = await t.addEmployee(exec, 'Emma', 'Ployee', 'emma@allowco.example');
+    olga = await t.addEmployee(exec, 'Olga', 'Other', 'olga@allowco.example');
+    for (const who of ['sam', 'emma', 'olga']) id[who] = (await exec.get(`employee?email=${who}@allowco.example`)).body.data.list[0].id;
+    const e = (await exec.get(`employee/${id.emma}`)).body.data.employee;
+    ok(await exec.post('employee/update', { id: id.emma, version: e.version, supervisorId: id.sam }));
+    const strategic = (await exec.post('strategic-plan/add', { description: 'Vision 2030', startDate: isoDay(-400), endDate: isoDay(2000) })).body.data.strategic;
+    const plan = (await exec.post('annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) })).body.data.annualPlan;
+    const added = await exec.post('performance-scorecard/add', { name: 'Emma FY', level: 'employee', annualPlanId: plan.id, employeeId: id.emma });
+    ok(added);
+    scorecard = added.body.data.performanceScorecard ?? Object.values(added.body.data)[0];
+  });
+  afterAll(() => t.close());
+
+  const allowedOf = async (who: Client): Promise<Allowed> => {
+    const r = await who.get(`performance-scorecard/${scorecard.id}`);
+    ok(r);
+    return (Object.values(r.body.data)[0] as { _allowed: Allowed })._allowed;
+  };
+
+  it('tells each caller what they may do with a Draft scorecard: the supervisor and an administrator approve, its owner does not', async () => {
+    expect((await allowedOf(exec)).transitions).toEqual(['approve']);
+    expect((await allowedOf(sam)).transitions).toEqual(['approve']);
+    const own = await allowedOf(emma);
+    expect(own.transitions).toEqual([]);
+    expect(own.update).toBe(true);
+    expect(own.commands).toContain('save-kpis');
+    expect(own.commands).not.toContain('cascade');
+    expect(own.commands).not.toContain('set-visible');
+  });
+
+  it('agrees with the server: what it leaves out is refused with 403, what it offers is not', async () => {
+    const refused = await emma.post('performance-scorecard/approve', { id: scorecard.id });
+    expect(refused.status).toBe(403);
+    const setVisible = await emma.post('performance-scorecard/set-visible', { id: scorecard.id, version: scorecard.version, visible: 'Yes' });
+    expect(setVisible.status).toBe(403);
+    // a colleague cannot act on it at all
+    const colleague = await olga.post('performance-scorecard/approve', { id: scorecard.id });
+    expect(colleague.status).toBe(403);
+    // the supervisor's offered approve is not refused for who he is (the weights check may still refuse the empty scorecard)
+    const approve = await sam.post('performance-scorecard/approve', { id: scorecard.id });
+    expect(approve.status).not.toBe(403);
+  });
+
+  it('sends the answer with list pages too, per row', async () => {
+    const r = await sam.get('performance-scorecard?owner=reports');
+    ok(r);
+    const rows = r.body.data.list as { id: number; _allowed: Allowed }[];
+    expect(rows.map((x) => x.id)).toContain(scorecard.id);
+    for (const row of rows) expect(row._allowed).toMatchObject({ update: expect.any(Boolean), delete: expect.any(Boolean), transitions: expect.any(Array), commands: expect.any(Array) });
+  });
+
+  it('offers an employee without admin access no set-up screens, and an administrator all of them', async () => {
+    const paths = async (who: Client) => (await who.get('meta')).body.data.modules.flatMap((m: { screens: { path: string }[] }) => m.screens.map((s) => s.path)) as string[];
+    const mine = await paths(emma);
+    for (const setUp of ['/app/settings/importEmployee', '/app/settings/organization-units/businessUnits', '/app/annual/list', '/app/strategic/perspectives', '/app/settings/role'])
+      expect(mine, setUp).not.toContain(setUp);
+    // her own work is there: her scorecards and her monthly progress
+    expect(mine).toContain('/app/my-inbox/annual-employee-scorecards/scorecards');
+    expect(mine).toContain('/app/my-inbox/monthly-progress/employee-progresses');
+    const theirs = await paths(exec);
+    for (const setUp of ['/app/settings/importEmployee', '/app/settings/organization-units/businessUnits', '/app/annual/list', '/app/strategic/perspectives', '/app/settings/role'])
+      expect(theirs, setUp).toContain(setUp);
+  });
+
+  it('describes, for an employee, the entities she reads only on her own or her reports’ records (the monthly progress page needs them)', async () => {
+    const entities = (await emma.get('meta')).body.data.entities.map((e: { name: string }) => e.name);
+    expect(entities).toContain('employee-progress');
+  });
+});
