@@ -44,7 +44,8 @@ describe.skipIf(skip)('contract management: add a draft contract and sign it by 
     await page.locator('#root_endDate').fill('2027-12-31');
     await page.locator('#root_title').press('Tab');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/app/contract-management/contracts**');
+    // back where the add was opened: the tabbed screen, on its contracts tab
+    await page.waitForURL('**/app/contract-management/main');
     await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
     const [contract] = (await api(server, `contract?q=${encodeURIComponent(TITLE)}`, undefined, token)).list;
     expect(contract).toMatchObject({ type: 'Draft', status: null, phase: 'Draft' });

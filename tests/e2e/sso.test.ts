@@ -89,8 +89,11 @@ describe.skipIf(skip)('single sign-on in the browser', () => {
     expect(user).toMatchObject({ email: 'anna@acme.example', role: 'employee' });
     expect(page.url()).not.toContain(user.token);
     await snap(page, 'sso-04-signed-in');
+    // the stored session goes first (the page turns to sign-in at once), the server's sign-out a moment later
+    const signedOut = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/logout'));
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/app/sessions/signIn');
+    await signedOut;
     expect(await storedUser()).toBeNull();
     const after = await fetch(`${server.url}/api/v1/business-unit`, { headers: { token: user.token } });
     expect(after.status).toBe(401);
