@@ -126,6 +126,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         type: (f.type === 'integer' || f.type === 'number') && !f['x-ref'] ? 'rightAligned' : undefined,
         minWidth: 120,
         flex: 1,
+        // a long title ("Agreement start date") wraps instead of being cut
+        wrapHeaderText: true,
+        autoHeaderHeight: true,
       };
     });
     if (edit || entity.can.delete)

@@ -39,14 +39,16 @@ function Navigation({ modules }: { modules: ModuleMeta[] }) {
   const { pathname } = useLocation();
   const meta = useMeta();
   const entityLabel = (name: string) => meta.entities.find((e) => e.name === name)?.label;
-  // one entry per place: two paths to one screen (sage-employees, add-sage-employee) show once
+  // one entry per place: two paths to one screen (sage-employees, add-sage-employee; the spec's subordinate copies of
+  // "Scorecards I supervise") show once
   const seen = new Set<string>();
+  const placeOf = (s: ScreenMeta) => s.component ?? JSON.stringify([s.kind, s.entity, s.preset, s.owner, s.source, s.report, s.label]);
   const tabs = new Set(modules.flatMap((m) => m.screens.flatMap((s) => s.tabs ?? [])));
   return (
     <nav className="sidebar" aria-label={t('shell.navigation')}>
       {modules.map((m) => {
         const screens = m.screens.filter((s) => {
-          const key = s.component ?? s.path;
+          const key = placeOf(s);
           return inNavigation(s, tabs) && !seen.has(key) && Boolean(seen.add(key));
         });
         if (!screens.length) return null;
