@@ -9,6 +9,7 @@ import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, Meta } from '../meta/meta-types.ts';
 import { StoredFile } from '../widgets/StoredFile.tsx';
 import { screensOf } from './entity-screens.ts';
+import { fillPath } from './screen-params.ts';
 
 type Row = Record<string, any>;
 type Child = EntityMeta['children'][number];
@@ -39,7 +40,9 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const rows: Row[] = record[link.key] ?? [];
-  const { list, edit } = screensOf(meta, child.name);
+  const { list, add, edit } = screensOf(meta, child.name);
+  // a child is added from its parent: the add form gets the parent filled in (its route parameter or ?via=)
+  const addPath = add && child.can.add ? (add.path.includes(':') ? fillPath(add, {}, { [link.via]: record.id }) : add.path) : undefined;
   const fileField = Object.entries(child.schema.properties).find(([, f]) => f['x-file'])?.[0];
   const attach = child.commands.find((x) => x.kind === 'attach');
   const reference = namingReference(child, link.via);
@@ -61,6 +64,11 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
         <h2>{t(child.label)}</h2>
         <span className="spacer" />
         {list && <Link to={`${list.path}?${link.via}=${record.id}`}>{t('shell.openList')}</Link>}
+        {addPath && (
+          <Link className="btn btn-sm" to={`${addPath}?${link.via}=${record.id}`} aria-label={t('shell.addWhat', { what: t(child.label) })}>
+            {t('shell.add')}
+          </Link>
+        )}
       </div>
       {rows.length === 0 ? (
         <p className="muted">{t('shell.noRecords')}</p>
