@@ -42,12 +42,33 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const clamp = (iso: string, min: string, max: string) => (iso < min ? min : iso > max ? max : iso);
 
+/** ISO date plus whole months, clamped to the month's last day. */
+function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/**
+ * How a date inside a quarter moves when the quarter's start moves from `from` to `to`: by whole months when the start
+ * keeps its day of the month (a plan moved by a year keeps its windows on the same calendar days), else by days.
+ */
+function mover(from: string, to: string): (iso: string) => string {
+  const [fy, fm, fd] = from.split('-').map(Number);
+  const [ty, tm, td] = to.split('-').map(Number);
+  if (fd === td) return (iso) => addMonths(iso, (ty - fy) * 12 + (tm - fm));
+  const days = daysBetween(from, to);
+  return (iso) => addDays(iso, days);
+}
+
 /** A quarter's windows (the dates inside it). */
 const WINDOW_FIELDS = ['agreement', 'assessment', 'pmAgreement', 'pmAssessment', 'developmentArea'].flatMap((w) => [`${w}StartDate`, `${w}EndDate`]);
 
 /**
  * After an annual plan's dates change, its quarters and its monthly progress periods follow: each quarter takes the
- * dates the plan's new span gives it, its windows moved by as many days as its start moved (and kept inside it); the
+ * dates the plan's new span gives it, its windows moved as its start moved (and kept inside it); the
  * i-th month of the plan stays the i-th month (its status and its progress with it), months the plan no longer has go
  * (refused while progress was entered in them) and new ones are added, closed. Every change goes through the record
  * store, so that each has its audit entry.
@@ -71,13 +92,13 @@ export async function followPlanDates(ctx: CallContext, before: Row, plan: Row):
       await addRecord(ctx, quarterEntity, { annualPlanId: planId, ...q }, { checked: true });
       continue;
     }
-    const shift = daysBetween(String(old.startDate), q.startDate);
+    const move = mover(String(old.startDate), q.startDate);
     const changes: Row = {};
     if (old.startDate !== q.startDate) changes.startDate = q.startDate;
     if (old.endDate !== q.endDate) changes.endDate = q.endDate;
     for (const f of WINDOW_FIELDS) {
       if (old[f] === null || old[f] === undefined) continue;
-      const moved = clamp(addDays(String(old[f]), shift), q.startDate, q.endDate);
+      const moved = clamp(move(String(old[f])), q.startDate, q.endDate);
       if (moved !== old[f]) changes[f] = moved;
     }
     if (Object.keys(changes).length) await applyUpdate(ctx, quarterEntity, old, changes, 'update');
