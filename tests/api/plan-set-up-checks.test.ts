@@ -47,11 +47,11 @@ describe.each(backends())('plan set-up checks on $name', (backend) => {
     const plan = (await exec.post('strategic-plan/add', { description: 'Bands', startDate: '2026-01-01', endDate: '2030-12-31' })).body.data.strategic;
     const r = await exec.post('rating-scale/add', { description: 'Upside down', rating: 1, min: 100, max: 50, strategicPlanId: plan.id });
     expect(r.status).toBe(422);
-    expect(r.body.errors.map((e: { field: string }) => e.field)).toEqual(['max']);
+    expect(r.body.errors!.map((e: { field: string }) => e.field)).toEqual(['max']);
     const band = (await exec.post('rating-scale/add', { description: 'Poor', rating: 1, min: 0, max: 59, strategicPlanId: plan.id })).body.data.ratingScale;
     const turned = await exec.post('rating-scale/update', { id: band.id, version: band.version, min: 60 });
     expect(turned.status).toBe(422);
-    expect(turned.body.errors.map((e: { field: string }) => e.field)).toEqual(['max']);
+    expect(turned.body.errors!.map((e: { field: string }) => e.field)).toEqual(['max']);
     ok(await exec.post('rating-scale/update', { id: band.id, version: band.version, max: 60, min: 60 }));
   });
 
@@ -70,7 +70,7 @@ describe.each(backends())('plan set-up checks on $name', (backend) => {
     // nor may an update take the plan away
     const cleared = await exec.post('performance-scorecard/update', { id: card.id, version: card.version, annualPlanId: null });
     expect(cleared.status).toBe(422);
-    expect(cleared.body.errors[0].field).toBe('annualPlanId');
+    expect(cleared.body.errors![0].field).toBe('annualPlanId');
     // and the form knows when it asks for it
     const meta = (await exec.get('meta')).body.data.entities.find((e: { name: string }) => e.name === 'performance-scorecard');
     expect(meta.requiredWhen).toEqual([{ field: 'annualPlanId', when: { level: ['corporate', 'business-unit', 'department', 'employee'], period: ['Annual'] } }]);
@@ -84,12 +84,12 @@ describe.each(backends())('plan set-up checks on $name', (backend) => {
       { field: 'startDate', message: 'Start date (2025-01-01) must not be before the start date of its strategic plan ("Vision 2026–2030" runs from 2026-01-01 to 2030-12-31)' },
     ]);
     const late = await exec.post('annual-plan/add', { name: 'FY 2031', strategicPlanId: vision.id, startDate: '2030-07-01', endDate: '2031-06-30' });
-    expect(late.body.errors.map((e: { field: string; message: string }) => [e.field, e.message.slice(0, 8)])).toEqual([['endDate', 'End date']]);
+    expect(late.body.errors!.map((e: { field: string; message: string }) => [e.field, e.message.slice(0, 8)])).toEqual([['endDate', 'End date']]);
     expect((await exec.get(`annual-plan?strategicPlanId=${vision.id}`)).body.data.total).toBe(0);
     const fy = (await exec.post('annual-plan/add', { name: 'FY 2027', strategicPlanId: vision.id, startDate: '2027-01-01', endDate: '2027-12-31' })).body.data.annualPlan;
     const moved = await exec.post('annual-plan/update', { id: fy.id, version: fy.version, startDate: '2025-01-01', endDate: '2025-12-31' });
     expect(moved.status).toBe(422);
-    expect(moved.body.errors[0].field).toBe('startDate');
+    expect(moved.body.errors![0].field).toBe('startDate');
   });
 
   it('moves the quarters (their windows with them) and the monthly periods when the annual plan’s dates move, each change audited', async () => {
