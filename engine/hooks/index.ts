@@ -7,6 +7,7 @@ import { fullName, head } from './organisation/employee-derived.ts';
 import { companyModuleStates, setModuleAdminAccess, setModuleEnablement } from './modules/module-commands.ts';
 import { displayBaseline, displayTarget, displayTargetDate, displayYtd } from './performance/kpi-display.ts';
 import { createQuarters } from './performance/quarter-dates.ts';
+import { checkAnnualPlanDates } from './performance/annual-plan-dates.ts';
 import { updateActuals } from './performance/scorecard-actuals.ts';
 import { cascade, copyFromLibrary, deleteAllEmployeeScorecards } from './performance/scorecard-copy.ts';
 import { saveKpis } from './performance/scorecard-kpis.ts';
@@ -118,6 +119,7 @@ export const hooks = createHookRegistry(mergeHookSets({
     'actionsTracker.resolutionCompletion': resolutionCompletion,
     'risk.rateRisk': rateRisk,
     'risk.rateResidual': rateResidual,
+    'performance.checkAnnualPlanDates': checkAnnualPlanDates,
   },
   transition: {
     'compliance.markPending': markPending,

@@ -24,6 +24,7 @@ import {
   type Registry,
   type Role,
   type ReminderDef,
+  type RequiredWhenDef,
   type RuleDef,
   type WorkflowMeta,
 } from './registry.ts';
@@ -289,12 +290,30 @@ function buildEntity(
       }),
     );
 
-  const rules = (m.rules ?? []).map(ruleOf);
-  rules.forEach((r, i) => {
+  const rules: RuleDef[] = [];
+  const requiredWhen: RequiredWhenDef[] = [];
+  (m.rules ?? []).forEach((declared, i) => {
+    if (declared.requiredWhen) {
+      const f = field.get(declared.field);
+      if (!f || f.computed || f.readOnly) faults.push({ file, pointer: `/rules/${i}/field`, message: `names "${declared.field}", which is not a stored field a client writes` });
+      else if (f.required) faults.push({ file, pointer: `/rules/${i}/field`, message: `names "${declared.field}", which is required anyway` });
+      const when = declared.requiredWhen as Record<string, (string | number | boolean)[]>;
+      for (const [name, values] of Object.entries(when)) {
+        const w = field.get(name);
+        if (!w || w.computed) faults.push({ file, pointer: `/rules/${i}/requiredWhen/${name}`, message: `names "${name}", which is not a stored field of ${m.name}` });
+        else if (w.enum) values.forEach((v, j) => {
+          if (!w.enum!.includes(v as string | number)) faults.push({ file, pointer: `/rules/${i}/requiredWhen/${name}/${j}`, message: `"${String(v)}" is not one of the values of "${name}"` });
+        });
+      }
+      requiredWhen.push({ field: declared.field, when });
+      return;
+    }
+    const r = ruleOf(declared);
     const a = field.get(r.field);
     const b = field.get(r.notBefore);
     if (!a || !b || a.computed || b.computed) faults.push({ file, pointer: `/rules/${i}`, message: `names a field that is not a stored field of ${m.name}` });
     else if (a.type !== b.type || a.format !== b.format || !['integer', 'number', 'string'].includes(a.type)) faults.push({ file, pointer: `/rules/${i}`, message: `"${r.field}" and "${r.notBefore}" must be two numbers or two dates of one kind` });
+    rules.push(r);
   });
   if (m.owner !== undefined && (!stored(m.owner) || field.get(m.owner)!.ref !== 'employee'))
     faults.push({ file, pointer: '/owner', message: `names "${m.owner}", which is not a stored reference to employee` });
@@ -377,6 +396,7 @@ function buildEntity(
     unique: m.unique ?? [],
     indexes: m.indexes ?? [],
     rules,
+    requiredWhen,
     children: (m.children ?? []) as ChildDef[],
     list: {
       columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),

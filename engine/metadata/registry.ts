@@ -57,6 +57,12 @@ export interface RuleDef {
   readonly blame: string;
 }
 
+/** `field` is required whenever each field named in `when` has one of its listed values (an annual scorecard's plan). */
+export interface RequiredWhenDef {
+  readonly field: string;
+  readonly when: Readonly<Record<string, readonly (string | number | boolean)[]>>;
+}
+
 export interface ChildDef {
   readonly key: string;
   readonly entity: string;
@@ -122,6 +128,8 @@ export interface EntityDef {
   readonly indexes: readonly (readonly string[])[];
   /** field >= notBefore whenever both are given (an end date never before its start) */
   readonly rules: readonly RuleDef[];
+  /** fields required only on records of some kinds (rules with requiredWhen), checked by the engine, shown by the forms */
+  readonly requiredWhen: readonly RequiredWhenDef[];
   readonly children: readonly ChildDef[];
   readonly list: { readonly columns: readonly string[]; readonly filters: readonly string[]; readonly search: readonly string[]; readonly sort: string; readonly pageSize: number };
   readonly form: { readonly uiSchema: JsonSchema };

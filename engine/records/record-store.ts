@@ -12,6 +12,7 @@ import { afterAnchor } from './keyset-condition.ts';
 import { parseListQuery, TOTAL_CAP } from './list-query.ts';
 import { paramCast, selectColumns, storedFields, toParam } from './record-columns.ts';
 import { checkRules, validateRecord } from './record-validator.ts';
+import { checkRequiredWhen } from './required-when.ts';
 import { sanitiseHtmlFields } from './html-sanitising.ts';
 
 export interface ListResult {
@@ -202,6 +203,7 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   const values: Row = sanitiseHtmlFields(entity, { ...input, ...opts.set });
   if (entity.workflow) values[entity.workflow.stateField] = entity.workflow.initial;
   checkRules(entity, values);
+  checkRequiredWhen(entity, values);
   if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
   if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
   if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
@@ -253,6 +255,7 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
 export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, rawGiven: Row, action: string): Promise<Row> {
   const given = sanitiseHtmlFields(entity, rawGiven);
   checkRules(entity, { ...before, ...given });
+  checkRequiredWhen(entity, { ...before, ...given }, Object.keys(given));
   // derived fields follow the record as it will be stored, whatever the write changed
   const changes = entity.beforeWrite ? { ...given, ...(await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, before, { ...before, ...given })) } : given;
   withComputed(ctx, entity, [before]);

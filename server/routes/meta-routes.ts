@@ -58,6 +58,7 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
         form: e.form,
         errors: e.errors,
         children: e.children,
+        ...(e.requiredWhen.length && { requiredWhen: e.requiredWhen }),
         dataKeys: e.dataKeys,
         titleField: titleFieldOf(e),
         fileStore: e.scope === 'platform' && !e.tenantKey ? 'platform-file' : 'file',

@@ -47,7 +47,8 @@ export async function sampleBody(
   for (const f of entity.fields) {
     if (f.readOnly || f.name in overrides) continue;
     if (f.ref) {
-      if (!f.required || f.ref === entityName) continue;
+      // a reference some kinds of record need (an annual scorecard's plan) is given too
+      if ((!f.required && !entity.requiredWhen.some((r) => r.field === f.name)) || f.ref === entityName) continue;
       const target = registry.entity(f.ref);
       if (target.scope === 'platform') {
         body[f.name] = (await client.get(`${f.ref}?limit=1`)).body.data[target.dataKeys.list][0].id;

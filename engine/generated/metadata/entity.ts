@@ -57,7 +57,7 @@ export interface EntityMeta {
     employee: string;
   };
   /**
-   * rules between fields, checked by the engine and by the database when both are given: { field, notBefore } means field >= notBefore; { field, notAfter } means field <= notAfter (a window inside its period)
+   * rules between fields, checked by the engine (and by the database when both are given): { field, notBefore } means field >= notBefore; { field, notAfter } means field <= notAfter (a window inside its period); { field, requiredWhen } means field is required whenever each field named in requiredWhen has one of its listed values (checked by the engine and shown by the forms, not by the database, so that older records stay readable)
    */
   rules?: ({
     [k: string]: unknown | undefined;
@@ -65,6 +65,15 @@ export interface EntityMeta {
     field: string;
     notBefore?: string;
     notAfter?: string;
+    /**
+     * field values by field: the rule's field is required when the record has one of the values of every field named here
+     */
+    requiredWhen?: {
+      /**
+       * @minItems 1
+       */
+      [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
+    };
   })[];
   children?: Child[];
   list?: {

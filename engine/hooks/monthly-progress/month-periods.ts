@@ -4,6 +4,7 @@ import type { CallContext } from '../../records/call-context.ts';
 import { addRecord } from '../../records/record-store.ts';
 import type { AfterWriteHook, CommandHook } from '../hook-registry.ts';
 import { createQuarters } from '../performance/quarter-dates.ts';
+import { followPlanDates } from '../performance/annual-plan-dates.ts';
 
 /** One month of an annual plan in which progress is entered: `month` is YYYY-MM of its first day. */
 export interface MonthPeriod {
@@ -56,11 +57,12 @@ async function addMissingPeriods(ctx: CallContext, annualPlanId: number, startDa
 
 /**
  * A new annual plan gets its four quarters (performance.createQuarters) and its months, closed until a module admin
- * opens them; one hook, since an entity has one afterWrite.
+ * opens them; when its dates move, they follow it (performance/annual-plan-dates.ts). One hook, since an entity has one
+ * afterWrite.
  */
 export const createPlanCalendar: AfterWriteHook = async (ctx, entity, before, plan) => {
   await createQuarters(ctx, entity, before, plan);
-  if (before) return;
+  if (before) return followPlanDates(ctx, before, plan);
   await addMissingPeriods(ctx, Number(plan.id), String(plan.startDate), String(plan.endDate));
 };
 

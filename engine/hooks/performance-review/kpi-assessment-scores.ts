@@ -5,6 +5,7 @@ import { addRecord, applyUpdate, fetchOne } from '../../records/record-store.ts'
 import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
 import { assertMayRun } from '../performance/scorecard-access.ts';
 import { assertParty } from './review-parties.ts';
+import { assertScores, scorecardRatingRange } from '../performance/rating-range.ts';
 
 /** Who enters each score of a KPI in an assessment, and in which states of the assessment it may still change. */
 export const SCORE_FIELDS: Readonly<Record<string, { party: 'employee' | 'supervisor' | 'either'; states: readonly string[] }>> = {
@@ -23,7 +24,7 @@ export function changedScoreFields(before: Row | null, record: Row): string[] {
  * kpi-assessment beforeWrite: the KPI must be one of the assessment's scorecard; each score is entered by its party
  * (the employee's self score, the supervisor's manual rating and adjusted score; the PM committee's for a corporate
  * assessment) while the assessment is in a state that takes it; nothing changes once it is completed. The owner
- * follows the assessment.
+ * follows the assessment. A score is a rating of the plan's rating scale.
  */
 export const checkKpiAssessment: BeforeWriteHook = async (ctx, _entity, before, record) => {
   if (before && (record.assessmentId !== before.assessmentId || record.kpiId !== before.kpiId))
@@ -43,6 +44,9 @@ export const checkKpiAssessment: BeforeWriteHook = async (ctx, _entity, before, 
     if (rule.party === 'either') continue;
     await assertParty(ctx, a, rule.party, `enter ${field} in`);
   }
+  // a score is a rating of the plan's scale: a whole number from its lowest to its highest rating (an adjusted 0 adjusts nothing)
+  const scores = changedScoreFields(before, record).filter((f) => f !== 'comment');
+  if (scores.length) assertScores(ctx, 'kpi-assessment', record, scores, await scorecardRatingRange(ctx, a.scorecardId), { zeroAllowed: ['adjustedScore'] });
   return { employeeId: a.employeeId };
 };
 

@@ -5,6 +5,7 @@ import { validateInput } from '../../records/record-validator.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { scorecardFor } from './scorecard-access.ts';
 import { assertInOperationalPlan, assertInWindow } from './quarter-windows.ts';
+import { assertScores, scorecardRatingRange } from './rating-range.ts';
 
 const INPUT = {
   type: 'object',
@@ -44,6 +45,11 @@ export const updateActuals: CommandHook = async (ctx, entity, input) => {
   const kpiEntity = ctx.registry.entity('performance-kpi');
   const entries = input.actuals as { kpiId: number; actual?: number | null; ytd?: number | null; manualRatingScore?: number | null }[];
   if (new Set(entries.map((e) => e.kpiId)).size !== entries.length) throw AppError.validation([{ field: 'actuals', message: 'names a KPI more than once' }]);
+  // a hand rating is a rating of the plan's scale
+  if (entries.some((e) => e.manualRatingScore != null)) {
+    const range = await scorecardRatingRange(ctx, scorecard.id);
+    entries.forEach((e, i) => assertScores(ctx, 'performance-kpi', e, ['manualRatingScore'], range, { pathPrefix: `actuals.${i}.` }));
+  }
   const kpis: Row[] = [];
   for (const e of entries) kpis.push(await fetchOne(ctx, kpiEntity, e.kpiId, true).catch(() => ({ id: e.kpiId, scorecardId: null })));
   const strangers = kpis.filter((k) => k.scorecardId !== scorecard.id).map((k) => k.id);

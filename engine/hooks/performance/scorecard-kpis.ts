@@ -7,6 +7,7 @@ import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { scorecardFor } from './scorecard-access.ts';
 import { weightProblem } from './scorecard-weights.ts';
+import { assertScores, scorecardRatingRange } from './rating-range.ts';
 
 /** What a person sets on a KPI in the editor; actuals, the a… links and the display copies are set elsewhere. */
 export const EDITABLE_KPI_FIELDS = [
@@ -63,6 +64,11 @@ export const saveKpis: CommandHook = async (ctx, entity, input) => {
   const allKpis = withKpa ? areas.flatMap((a) => a.kpis as Row[]) : loose;
   const problem = weightProblem(allKpis.map((k) => k.weight as number | null));
   if (problem) throw AppError.validation([{ field: 'weight', message: problem }]);
+  // a hand rating is a rating of the plan's scale
+  if (allKpis.some((k) => k.manualRatingScore != null)) {
+    const range = await scorecardRatingRange(ctx, scorecard.id);
+    allKpis.forEach((k) => assertScores(ctx, 'performance-kpi', k, ['manualRatingScore'], range, { pathPrefix: 'kpis.' }));
+  }
 
   const kpaEntity = ctx.registry.entity('performance-kpa');
   const kpiEntity = ctx.registry.entity('performance-kpi');

@@ -95,15 +95,21 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const [employees, setEmployees] = useState<Row[]>([]);
   const [cascadeTo, setCascadeTo] = useState('');
 
+  /** Shows the scorecard as stored; `typed`: KPIs as the editor held them, whose actuals typed but not yet saved stay. */
   const load = useCallback(
-    async (r?: Row) => {
+    async (r?: Row, typed?: Map<number, KpiDraft>) => {
       const card = r ?? (await run('error.getCorporateScorecards', () => get(`performance-scorecard/${id}`)))?.scorecard;
       if (!card) return;
+      const draftOf = (k: Row) => {
+        const d = kpiDraft(k);
+        const held = typed?.get(k.id);
+        return held ? { ...d, actuals: held.actuals } : d;
+      };
       setRecord(card);
       setAreas(
         card.includeKeyPerformanceArea === 'Yes'
-          ? card.keyPerformanceAreaList.map((a: Row) => ({ key: newKey(), id: a.id, name: a.name, kpis: a.kpiList.map(kpiDraft) }))
-          : [{ key: newKey(), name: '', kpis: card.kpiList.map(kpiDraft) }],
+          ? card.keyPerformanceAreaList.map((a: Row) => ({ key: newKey(), id: a.id, name: a.name, kpis: a.kpiList.map(draftOf) }))
+          : [{ key: newKey(), name: '', kpis: card.kpiList.map(draftOf) }],
       );
       const plan = card.annualPlanId ? { annualPlanId: card.annualPlanId } : card.operationalPlanId ? { operationalPlanId: card.operationalPlanId } : null;
       if (plan) {
@@ -141,8 +147,12 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
     const body = withKpa ? { id, keyPerformanceAreas: areas.map((a) => ({ ...(a.id ? { id: a.id } : {}), name: a.name, kpis: a.kpis.map(kpiPayload) })) } : { id, kpis: kpis.map(kpiPayload) };
     const d = await run('error.saveScorecardKpis', () => post('performance-scorecard/save-kpis', body));
     if (d) {
-      await load(d.item);
-      setMessage(t('scorecard.saved'));
+      // save-kpis does not take actuals (they are entered per quarter, in its window): ones typed and not yet saved
+      // stay in the editor, to be saved with their quarter's button, instead of being replaced by the stored ones
+      const stored = new Map<number, Row>([...(d.item.kpiList ?? []), ...(d.item.keyPerformanceAreaList ?? []).flatMap((a: Row) => a.kpiList)].map((k: Row) => [k.id, k]));
+      const pending = kpis.filter((k) => k.id && stored.has(k.id) && k.actuals.some((v, i) => num(v) !== (stored.get(k.id!)![`actual${i + 1}`] ?? null)));
+      await load(d.item, new Map(pending.map((k) => [k.id!, k])));
+      setMessage(pending.length ? t('scorecard.savedActualsPending', { quarter: `Q${quarter + 1}` }) : t('scorecard.saved'));
     }
   };
   const saveActuals = async () => {

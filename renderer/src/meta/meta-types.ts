@@ -51,6 +51,8 @@ export interface EntityMeta {
   form: { uiSchema: Record<string, unknown> };
   errors: Record<string, string>;
   children: { key: string; entity: string; via: string }[];
+  /** fields required only on records of some kinds: `field` when each field of `when` has one of its values */
+  requiredWhen?: { field: string; when: Record<string, (string | number | boolean)[]> }[];
   dataKeys: { list: string; item: string };
   titleField: string;
   /** where its uploads are read: the company's files or the platform's */

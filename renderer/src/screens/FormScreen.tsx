@@ -12,7 +12,7 @@ import { useSession } from '../session/use-session.ts';
 import type { EntityMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
 import { StringListField } from '../widgets/StringListField.tsx';
-import { editableFields, formMode, screensOf } from './entity-screens.ts';
+import { editableFields, formMode, requiredNow, screensOf } from './entity-screens.ts';
 import { boundValues } from './screen-params.ts';
 import { CUSTOM_PANELS } from '../custom/custom-panels.ts';
 import { RecordChildren } from './RecordChildren.tsx';
@@ -70,14 +70,16 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   );
 
   const fields = useMemo(() => editableFields(entity), [entity]);
+  // a field that some kinds of record need (an annual scorecard's plan) is required while the form holds one of them
+  const conditional = requiredNow(entity, { ...formData, ...preset }).join(',');
   const schema = useMemo<RJSFSchema>(() => {
     const properties: Record<string, RJSFSchema> = {};
     for (const [name, f] of fields) {
       const { title, readOnly: _r, ...rest } = f;
       properties[name] = { ...(rest as RJSFSchema), title: title ? t(title) : name };
     }
-    return { type: 'object', required: (entity.schema.required ?? []).filter((r) => r in properties), properties };
-  }, [fields, entity, t]);
+    return { type: 'object', required: [...(entity.schema.required ?? []), ...(conditional ? conditional.split(',') : [])].filter((r) => r in properties), properties };
+  }, [fields, entity, t, conditional]);
   const uiSchema = useMemo<UiSchema>(() => {
     const ui: UiSchema = { ...(entity.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } };
     for (const [name, f] of fields) {

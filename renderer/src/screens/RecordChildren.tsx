@@ -9,6 +9,7 @@ import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, Meta } from '../meta/meta-types.ts';
 import { StoredFile } from '../widgets/StoredFile.tsx';
 import { screensOf } from './entity-screens.ts';
+import { fillPath } from './screen-params.ts';
 
 type Row = Record<string, any>;
 type Child = EntityMeta['children'][number];
@@ -39,12 +40,14 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const rows: Row[] = record[link.key] ?? [];
-  const { list, edit, add } = screensOf(meta, child.name);
+  const { list, add, edit } = screensOf(meta, child.name);
   const { pathname, search } = useLocation();
   // a form opened from here comes back to this record after Save or Cancel
   const from = { from: pathname + search };
   const fileField = Object.entries(child.schema.properties).find(([, f]) => f['x-file'])?.[0];
   const attach = child.commands.find((x) => x.kind === 'attach');
+  // a child is added from its parent: the add form gets the parent filled in (its route parameter or ?via=)
+  const addPath = add && child.can.add && !attach ? (add.path.includes(':') ? fillPath(add, {}, { [link.via]: record.id }) : add.path) : undefined;
   const reference = namingReference(child, link.via);
   const names = useReferenceTitles(meta, child, reference, rows);
   const title = (r: Row) => (reference ? (names.get(r[reference]) ?? String(r[reference] ?? r.id)) : String(r[child.titleField] ?? r.id));
@@ -64,8 +67,8 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
         <h2>{t(child.label)}</h2>
         <span className="spacer" />
         {list && <Link to={`${list.path}?${link.via}=${record.id}`}>{t('shell.openList')}</Link>}
-        {add && !add.path.includes(':') && child.can.add && !attach && (
-          <Link className="btn btn-sm btn-primary" to={`${add.path}?${link.via}=${record.id}`} state={from} data-testid={`add-${link.key}`}>
+        {addPath && (
+          <Link className="btn btn-sm btn-primary" to={`${addPath}?${link.via}=${record.id}`} state={from} data-testid={`add-${link.key}`} aria-label={t('shell.addWhat', { what: t(child.label) })}>
             {t('shell.add')}
           </Link>
         )}

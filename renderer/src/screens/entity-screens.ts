@@ -20,3 +20,9 @@ export function screensOf(meta: Meta, entity: string, near?: ScreenMeta): { list
 /** Fields a person fills in: not computed, not read-only, not the workflow's state. */
 export const editableFields = (e: EntityMeta) =>
   Object.entries(e.schema.properties).filter(([name, f]) => !f['x-computed'] && !f.readOnly && name !== e.workflow?.stateField);
+
+/** The fields a record of the entity needs beyond its schema's required ones, for the values a form holds (requiredWhen rules; a value not given counts as its default). */
+export const requiredNow = (e: EntityMeta, values: Record<string, unknown>): string[] =>
+  (e.requiredWhen ?? [])
+    .filter((r) => Object.entries(r.when).every(([name, allowed]) => allowed.includes((values[name] ?? e.schema.properties[name]?.default) as string | number | boolean)))
+    .map((r) => r.field);
