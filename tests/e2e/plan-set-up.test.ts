@@ -54,7 +54,10 @@ describe.skipIf(skip)('setting up a plan: perspectives, rating bands, a strategi
     await expect.poll(() => page.locator('#root_strategicPlanId').inputValue()).toBe(String(planId));
     await fill({ name: 'Customer' });
     await save();
-    await page.waitForURL(`**/app/strategic/perspectives?strategicPlanId=${planId}`);
+    // back on the plan it was added from, which now lists it
+    await page.waitForURL(`**/app/strategic/edit?id=${planId}`);
+    await card.getByText('Customer').waitFor();
+    await card.getByRole('link', { name: 'Open the list' }).click();
     await page.getByRole('gridcell', { name: 'Customer', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.waitForURL('**/app/strategic/add-perspective**');
