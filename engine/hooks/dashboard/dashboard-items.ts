@@ -22,7 +22,8 @@ export const companyPerformance: CommandHook = async (ctx) => {
   const [plan] = await ctx.tx.query<{ id: number; name: string }>(`SELECT id, name FROM annual_plan WHERE id = ${CURRENT_PLAN} AND company_id = $1`, [ctx.companyId]);
   if (!plan) return { annualPlan: null, annualPlanId: null, list: [] };
   const { list } = await unitPerformance(ctx, { annualPlanId: plan.id });
-  return { annualPlan: plan.name, annualPlanId: plan.id, list };
+  // every employee sees the dashboard: the averages only, not the lowest and highest score (one person's each)
+  return { annualPlan: plan.name, annualPlanId: plan.id, list: list.map(({ unit, scorecards, averageScore, averageAdjustedScore }) => ({ unit, scorecards, averageScore, averageAdjustedScore })) };
 };
 
 /** The heads of one organisation level with their unit and their scorecards in the current plan counted by status (accepted, approved, draft: every status a scorecard has). */

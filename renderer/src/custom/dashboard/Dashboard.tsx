@@ -56,6 +56,8 @@ function Card({ title, to, children, testId }: { title: string; to?: string; chi
   );
 }
 
+const REPORT = '/app/reports/company-performance-reports';
+
 interface UnitPerformance {
   unit: string;
   scorecards: number;
@@ -123,7 +125,7 @@ export default function Dashboard() {
           </div>
         );
       case 'company-performance':
-        return <CompanyPerformance key={item} />;
+        return <CompanyPerformance key={item} visible={visible} />;
       case 'business-unit-heads':
         return <Heads key={item} name={item} error="error.getDashboardBusinessUnitHeadItems" title="dashboard.businessUnitHeads" />;
       case 'department-heads':
@@ -196,11 +198,12 @@ function DirectReportees({ me }: { me: number }) {
   );
 }
 
-function CompanyPerformance() {
+function CompanyPerformance({ visible }: { visible: (path: string) => boolean }) {
   const { t } = useTranslation();
   const item = useItem<{ annualPlan: string | null; annualPlanId: number | null; list: UnitPerformance[] }>('company-performance', 'error.getDashboardCompanyPerformanceItems');
   if (!item) return null;
-  const report = item.annualPlanId ? `/app/reports/company-performance-reports?annualPlanId=${item.annualPlanId}` : undefined;
+  // the report behind the figures, for those who may open it (module admins)
+  const report = item.annualPlanId && visible(REPORT) ? `${REPORT}?annualPlanId=${item.annualPlanId}` : undefined;
   return (
     <Card title={`${t('dashboard.companyPerformance')}${item.annualPlan ? ` · ${item.annualPlan}` : ''}`} to={report} testId="company-performance">
       {item.list.length ? (
