@@ -51,6 +51,10 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     const problemRow = page.locator('tr[data-problems]');
     await expect(problemRow.locator('th').textContent()).resolves.toBe('3');
     await expect(problemRow.textContent()).resolves.toContain('E-mail: “SAMI@tideway.example” already belongs to an employee of your company');
+    await page.selectOption('#language', 'de');
+    await problemRow.filter({ hasText: '„SAMI@tideway.example“ gehört bereits einer Person Ihres Unternehmens' }).waitFor();
+    await snap(page, 'import-01-duplicate-found-german');
+    await page.selectOption('#language', 'en');
     await expect(page.getByRole('button', { name: 'Import 3 employees' }).isDisabled()).resolves.toBe(true);
     await snap(page, 'import-01-duplicate-found');
     expect((await api(server, 'employee?q=tideway.example', undefined, token)).total).toBe(2);
@@ -85,6 +89,11 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     await preview.getByRole('cell', { name: 'Müller', exact: true }).waitFor();
     await page.locator('[data-check=passed]').waitFor();
     await snap(page, 'import-03-windows-1252');
+    // in Bengali: the warning and the screen's words
+    await page.selectOption('#language', 'bn');
+    await page.getByTestId('import-encoding').filter({ hasText: 'UTF-8 হিসেবে সংরক্ষিত নয়' }).waitFor();
+    await snap(page, 'import-04-windows-1252-bengali');
+    await page.selectOption('#language', 'en');
     // a UTF-8 file says nothing of the kind
     await chooseFile('utf8.csv', 'First name,Last name\nJürgen,Müller\n');
     await page.getByText('utf8.csv: 1 row').waitFor();
@@ -158,6 +167,10 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     const heads = page.locator('[data-item=business-unit-heads]');
     await heads.locator('canvas').waitFor();
     await snap(page, 'dashboard-supervisor');
+    await page.selectOption('#language', 'de');
+    await myTasks.locator('[data-action=auditTasks]').filter({ hasText: 'Prüfungsfreigaben und Stellungnahmen: 2' }).waitFor();
+    await snap(page, 'dashboard-supervisor-german');
+    await page.selectOption('#language', 'en');
     await myTasks.locator('[data-action=auditTasks]').click();
     await page.waitForURL('**/app/audit-management/my-task/pending');
     await page.getByText('Quay — Quay scope').waitFor();

@@ -73,11 +73,12 @@ export function performanceOption(list: readonly UnitPerformance[], t: (k: strin
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { bottom: 0 },
     grid: { left: 8, right: 16, top: 8, bottom: 40, containLabel: true },
-    xAxis: { type: 'value', min: 0 },
+    // scores run 0..5 (6 above every band with the average target type): the whole scale, so a unit's bar reads against it
+    xAxis: { type: 'value', min: 0, max: (extent: { max: number }) => Math.max(5, Math.ceil(extent.max)) },
     yAxis: { type: 'category', data: list.map((r) => r.unit), inverse: true },
     series: [
       { type: 'bar', name: t('report.averageScore'), data: list.map((r) => score(r.averageScore)), label: { show: true, position: 'right' } },
-      { type: 'bar', name: t('report.averageAdjustedScore'), data: list.map((r) => score(r.averageAdjustedScore)) },
+      { type: 'bar', name: t('report.averageAdjustedScore'), data: list.map((r) => score(r.averageAdjustedScore)), label: { show: true, position: 'right' } },
     ],
   };
 }
