@@ -34,6 +34,8 @@ describe('metadata loader', () => {
     ['an unknown entity on a screen', (d) => editJson(join(d, 'modules/strategic/module.json'), (m) => (m.screens[0].entity = 'strategy-plan')), /strategic\/module.json#\/screens\/0\/entity names the unknown entity "strategy-plan"/],
     ['a child linked by the wrong field', (d) => editJson(join(d, 'modules/organisation/business-unit/entity.json'), (e) => (e.children[0].via = 'name')), /#\/children\/0\/via "name" must be a field of department that references business-unit/],
     ['a rule between a date and a name', (d) => editJson(join(d, 'modules/strategic/strategic-plan/entity.json'), (e) => (e.rules = [{ field: 'endDate', notBefore: 'description' }])), /strategic-plan\/entity.json#\/rules\/0 "endDate" and "description" must be two numbers or two dates of one kind/],
+    ['a bulk lookup by a field that is not unique', (d) => editJson(join(d, 'modules/organisation/employee/entity.json'), (e) => (e.commands[0].lookups = { supervisorId: 'lastName' })), /employee\/entity.json#\/commands\/0\/lookups\/supervisorId "lastName" must be a field of employee that is unique on its own/],
+    ['a bulk lookup on a field that is no reference', (d) => editJson(join(d, 'modules/organisation/employee/entity.json'), (e) => (e.commands[0].lookups = { jobTitle: 'email' })), /employee\/entity.json#\/commands\/0\/lookups\/jobTitle names "jobTitle", which is not a stored reference field/],
     ['a folder that does not match the name', (d) => editJson(join(d, 'modules/organisation/section/entity.json'), (e) => (e.name = 'sektion')), /section\/entity.json#\/name must equal its folder name "section"/],
   ];
   it.each(cases)('fails with the file and JSON pointer on %s', (_name, edit, expected) => {
