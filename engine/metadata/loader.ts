@@ -356,12 +356,17 @@ function buildEntity(
       else if (!stored(f as string) || !field.get(f as string)!.readOnly) faults.push({ file, pointer: `${pointer}/fileInfo/${k}`, message: `names "${f}", which is not a stored read-only field` });
     }
     if (!errors[c.name]) faults.push({ file, pointer: `/errors`, message: `has no error title for the command "${c.name}"` });
+    for (const f of Object.keys(c.lookups ?? {})) {
+      if (c.kind !== 'bulkAdd') faults.push({ file, pointer: `${pointer}/lookups`, message: 'only bulkAdd commands look references up' });
+      else if (!stored(f) || !field.get(f)!.ref) faults.push({ file, pointer: `${pointer}/lookups/${f}`, message: `names "${f}", which is not a stored reference field` });
+    }
     return {
       name: c.name,
       kind: c.kind,
       method: c.method ?? 'POST',
       fields: c.fields ?? [],
       input: c.input as JsonSchema | undefined,
+      lookups: (c.lookups ?? {}) as Record<string, string>,
       hook: c.hook,
       access: (c.access ?? (c.kind === 'bulkDelete' ? access.delete : c.kind === 'attach' ? access.add : access.update)) as Role[],
       dataKey: c.dataKey ?? (c.kind === 'bulkAdd' || c.kind === 'bulkDelete' ? 'list' : 'item'),
@@ -441,6 +446,13 @@ function checkReferences(entity: EntityDef, entities: ReadonlyMap<string, Entity
       checkChildren(child, c.children ?? [], `${pointer}/${i}/children`);
     });
   checkChildren(entity, entity.children, '/children');
+  entity.commands.forEach((c, i) => {
+    for (const [f, key] of Object.entries(c.lookups)) {
+      const target = entities.get(entity.field.get(f)?.ref ?? '');
+      if (target && !(target.field.has(key) && target.unique.some((u) => u.length === 1 && u[0] === key)))
+        faults.push({ file, pointer: `/commands/${i}/lookups/${f}`, message: `"${key}" must be a field of ${target.name} that is unique on its own` });
+    }
+  });
 }
 
 function checkWorkflow(

@@ -76,6 +76,8 @@ export interface CommandDef {
   readonly method: 'GET' | 'POST';
   readonly fields: readonly string[];
   readonly input?: JsonSchema;
+  /** bulkAdd: reference fields an item may name by a unique field of the referenced record (`supervisorId` → `email`) */
+  readonly lookups: Readonly<Record<string, string>>;
   readonly hook?: string;
   readonly access: readonly Role[];
   readonly dataKey: string;

@@ -96,7 +96,20 @@ export function openApiDocument(registry: Registry): JsonSchema {
               : body(
                 c.input ??
                   (c.kind === 'bulkAdd'
-                    ? { type: 'object', properties: { items: { type: 'array', items: { $ref: `#/components/schemas/${name}Add` } } } }
+                    ? {
+                        type: 'object',
+                        required: ['items'],
+                        properties: {
+                          items: {
+                            type: 'array',
+                            items: { $ref: `#/components/schemas/${name}Add` },
+                            ...(Object.keys(c.lookups).length && {
+                              description: `each item may name ${Object.entries(c.lookups).map(([f, k]) => `${f} by {"${k}": "…"}`).join(', ')} instead of an id`,
+                            }),
+                          },
+                          dryRun: { type: 'boolean', description: 'check only: the same import, rolled back; the reply is what it would add' },
+                        },
+                      }
                     : c.kind === 'bulkDelete'
                       ? { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1 } } }
                       : { type: 'object' }),

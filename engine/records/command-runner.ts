@@ -9,8 +9,7 @@ import { useCompany, type CallContext } from './call-context.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne, updateRecord } from './record-store.ts';
 import { validateInput, validateRecord } from './record-validator.ts';
 import { reportParameters } from '../reports/report-parameters.ts';
-
-export const MAX_BULK = 5000;
+import { MAX_BULK, runBulkAdd } from './bulk-add.ts';
 
 /** Runs one declared command; the reply's data goes under the command's data key. */
 export async function runCommand(ctx: CallContext, entity: EntityDef, command: CommandDef, input: unknown, file?: IncomingFile): Promise<unknown> {
@@ -18,29 +17,8 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
   switch (command.kind) {
     case 'patch':
       return updateRecord(ctx, entity, input, { onlyFields: command.fields, action: command.name, roles: command.access });
-    case 'bulkAdd': {
-      assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
-      const items = Array.isArray(input) ? input : (input as Row | null)?.items;
-      if (!Array.isArray(items) || items.length === 0) throw new AppError('bad_request', 'Send the records to add as a non-empty list in "items"');
-      if (items.length > MAX_BULK) throw new AppError('payload_too_large', `At most ${MAX_BULK} records can be added at once; got ${items.length}`);
-      // Validate all before writing any, so that the reply lists every bad row.
-      const faults = items.flatMap((item, i) => {
-        try {
-          validateRecord(entity, 'add', item, `items.${i}.`);
-          return [];
-        } catch (e) {
-          if (e instanceof AppError) return e.fieldErrors.length ? e.fieldErrors : [{ field: `items.${i}`, message: e.message }];
-          throw e;
-        }
-      });
-      if (faults.length) throw AppError.validation(faults);
-      const rows: Row[] = [];
-      for (const item of items) {
-        await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, item as Row, what);
-        rows.push(await addRecord(ctx, entity, item, { checked: true }));
-      }
-      return rows;
-    }
+    case 'bulkAdd':
+      return runBulkAdd(ctx, entity, command, input);
     case 'bulkDelete': {
       assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
       const ids = Array.isArray(input) ? input : (input as Row | null)?.ids;

@@ -7,6 +7,7 @@ import type { HookRegistry } from '../hooks/hook-registry.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { Registry } from '../metadata/registry.ts';
 import type { CallContext } from './call-context.ts';
+import { RolledBack } from './rolled-back.ts';
 
 export type Caller = Omit<Actor, 'enabledModules' | 'adminModules'>;
 
@@ -25,28 +26,35 @@ export interface Engine {
 export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: number | null, fn: (ctx: CallContext) => Promise<T>): Promise<{ result: T; mailed: number }> {
   const mail: CallContext['mail'] = [];
   const afterCommit: CallContext['afterCommit'] = new Set();
-  const result = await engine.db.transaction(async (tx) => {
-    // The tenant setting travels with the call's first statement (both drivers run a transaction's statements in the
-    // order sent, and a failed one fails those behind it): no round trip of its own.
-    const scoped = setScope(tx, { companyId, holder: caller.role === 'holder' });
-    scoped.catch(() => undefined);
-    let actor: Actor;
-    if (caller.role === 'employee') {
-      const access = await loadModuleAccess(tx, companyId!, caller.employeeId);
-      actor = { ...caller, enabledModules: access.enabled, adminModules: access.admin };
-    } else {
-      if (companyId !== null) {
-        const [exists] = await tx.query(`SELECT 1 FROM company WHERE id = $1`, [companyId]);
-        if (!exists) throw new AppError('not_found', `No company with id ${companyId}`);
+  let result: T;
+  try {
+    result = await engine.db.transaction(async (tx) => {
+      // The tenant setting travels with the call's first statement (both drivers run a transaction's statements in the
+      // order sent, and a failed one fails those behind it): no round trip of its own.
+      const scoped = setScope(tx, { companyId, holder: caller.role === 'holder' });
+      scoped.catch(() => undefined);
+      let actor: Actor;
+      if (caller.role === 'employee') {
+        const access = await loadModuleAccess(tx, companyId!, caller.employeeId);
+        actor = { ...caller, enabledModules: access.enabled, adminModules: access.admin };
+      } else {
+        if (companyId !== null) {
+          const [exists] = await tx.query(`SELECT 1 FROM company WHERE id = $1`, [companyId]);
+          if (!exists) throw new AppError('not_found', `No company with id ${companyId}`);
+        }
+        actor = { ...caller, enabledModules: new Set(), adminModules: new Set() };
       }
-      actor = { ...caller, enabledModules: new Set(), adminModules: new Set() };
-    }
-    const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, afterCommit, publicUrl: engine.publicUrl, secretKey: engine.secretKey };
-    const out = await fn(ctx);
-    await scoped;
-    if (mail.length) await enqueueMail(tx, mail);
-    return out;
-  });
+      const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, afterCommit, publicUrl: engine.publicUrl, secretKey: engine.secretKey };
+      const out = await fn(ctx);
+      await scoped;
+      if (mail.length) await enqueueMail(tx, mail);
+      return out;
+    });
+  } catch (e) {
+    // a dry run did all its work and rolled it back: nothing was written, nothing is mailed, the reply is its result
+    if (e instanceof RolledBack) return { result: e.result as T, mailed: 0 };
+    throw e;
+  }
   for (const work of afterCommit) work();
   return { result, mailed: mail.length };
 }

@@ -2,16 +2,20 @@ import { hashPassword } from '../../engine/auth/password-hash.ts';
 import type { Row } from '../../engine/db/db.ts';
 import { setModuleEnablement } from '../../engine/hooks/modules/module-commands.ts';
 import type { CallContext } from '../../engine/records/call-context.ts';
+import { runTransition } from '../../engine/records/command-runner.ts';
 import { addRecord } from '../../engine/records/record-store.ts';
 import { holderCaller, scopedCall, type Caller } from '../../engine/records/scoped-call.ts';
 import type { Stratum } from '../../server/stratum-context.ts';
 import { DEMO_COMPANIES, DEMO_PERSPECTIVES, DEMO_RATING_BANDS, type DemoCompany } from './demo-organisation.ts';
 
 const EMPLOYEES_PER_COMPANY = 56;
+/** The heads' first-quarter actuals (percent of target) of their two KPIs, in turn. */
+const DEMO_ACHIEVEMENT: readonly [number, number][] = [[112, 95], [84, 101], [97, 70], [125, 108], [66, 88]];
 
 /**
  * DEMO=1: two companies, each with every organisation level down to sub-sub-sections, 57 employees with supervisors,
- * a strategic plan with four perspectives and a five-band rating scale. Idempotent: a company already there is left alone.
+ * a strategic plan with four perspectives and a five-band rating scale, and this year's annual plan with a scored
+ * scorecard for each business unit and department head. Idempotent: a company already there is left alone.
  * Returns the lines to print (the demo sign-ins).
  */
 export async function seedDemo(s: Stratum): Promise<string[]> {
@@ -27,8 +31,9 @@ export async function seedDemo(s: Stratum): Promise<string[]> {
     );
     const companyId = Number(company.id);
     await scopedCall(engine, holder, companyId, async (ctx) => {
-      const [strategic] = await ctx.tx.query<{ id: number }>(`SELECT id FROM module WHERE code = 'strategic'`);
-      await setModuleEnablement(ctx, ctx.registry.entity('company-module'), { moduleId: strategic.id, enabled: 'Yes' });
+      // strategy, and performance management so that the dashboard's performance items have an annual plan to show
+      for (const { id } of await ctx.tx.query<{ id: number }>(`SELECT id FROM module WHERE code IN ('strategic', 'performance') ORDER BY id`))
+        await setModuleEnablement(ctx, ctx.registry.entity('company-module'), { moduleId: id, enabled: 'Yes' });
     });
     // The rest is the executive's own work, with the access the executive has.
     const [exec] = await s.db.query<{ id: number }>(`SELECT id FROM account WHERE company_id = $1 AND employee_id = $2`, [companyId, company.executiveId]);
@@ -94,5 +99,18 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
   const plan = await add('strategic-plan', { description: `Strategic Plan ${year}–${year + 4}`, startDate: `${year}-01-01`, endDate: `${year + 4}-12-31`, status: 'Active' });
   for (const name of DEMO_PERSPECTIVES) await add('perspective', { name, strategicPlanId: plan.id });
   for (const band of DEMO_RATING_BANDS) await add('rating-scale', { ...band, strategicPlanId: plan.id });
+
+  // Performance: this year's annual plan, and a scorecard for each head with two KPIs and the first quarter's actuals;
+  // the business unit heads' scorecards approved, the department heads' still in draft (the dashboard's items).
+  const annualPlan = await add('annual-plan', { name: `FY${year}`, strategicPlanId: plan.id, startDate: `${year}-01-01`, endDate: `${year}-12-31`, status: 'Active' });
+  const scorecard = ctx.registry.entity('performance-scorecard');
+  const heads = [...buHead.values(), ...deptHead.values()];
+  for (const [i, head] of heads.entries()) {
+    const card = await add('performance-scorecard', { name: `${head.firstName} ${head.lastName} FY${year}`, level: 'employee', employeeId: head.id, annualPlanId: annualPlan.id, includeKeyPerformanceArea: 'No' });
+    const achieved = DEMO_ACHIEVEMENT[i % DEMO_ACHIEVEMENT.length];
+    await add('performance-kpi', { scorecardId: card.id, name: 'Output against plan', kpiType: 'Quantitative', optionType: 'ASC', weight: 60, target: 100, actual1: achieved[0], actual: achieved[0] });
+    await add('performance-kpi', { scorecardId: card.id, name: 'Budget adherence', kpiType: 'Quantitative', optionType: 'ASC', weight: 40, target: 100, actual1: achieved[1], actual: achieved[1] });
+    if (buHead.get(head.businessUnitId) === head) await runTransition(ctx, scorecard, 'approve', { id: card.id });
+  }
   return signIns;
 }

@@ -21,7 +21,7 @@ describe.each(backends())('dashboard on $name', (backend) => {
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
-    exec = (await t.addCompany('Dashco', { modules: ['performance', 'strategic', 'projects', 'personal-development'] })).executive;
+    exec = (await t.addCompany('Dashco', { modules: ['performance', 'strategic', 'projects', 'personal-development', 'audit-management'] })).executive;
     bella = await t.addEmployee(exec, 'Bella', 'Head', 'bella@dashco.example');
     dan = await t.addEmployee(exec, 'Dan', 'Head', 'dan@dashco.example');
     eve = await t.addEmployee(exec, 'Eve', 'Staff', 'eve@dashco.example');
@@ -42,9 +42,15 @@ describe.each(backends())('dashboard on $name', (backend) => {
     const card = (values: Record<string, unknown>) => exec.post('performance-scorecard/add', { annualPlanId: plan.id, includeKeyPerformanceArea: 'No', ...values });
     ok(await card({ name: 'Company', level: 'corporate' }));
     ok(await card({ name: 'Operations', level: 'business-unit', businessUnitId: id.bu }));
-    ok(await card({ name: 'Bella 2026', level: 'employee', employeeId: id.bella }));
+    const bellaCard = await card({ name: 'Bella 2026', level: 'employee', employeeId: id.bella });
+    ok(bellaCard);
     ok(await card({ name: 'Dan 2026', level: 'employee', employeeId: id.dan }));
-    ok(await card({ name: 'Eve 2026', level: 'employee', employeeId: id.eve }));
+    const eveCard = await card({ name: 'Eve 2026', level: 'employee', employeeId: id.eve });
+    ok(eveCard);
+    // scored for the year (default bands: 100–119 % → 4, under 60 % → 1); Dan's scorecard has no KPIs yet, so no score
+    const kpi = (scorecard: Reply, values: Record<string, unknown>) => exec.post('performance-kpi/add', { scorecardId: scorecard.body.data.scorecard.id, kpiType: 'Quantitative', optionType: 'ASC', weight: 100, target: 100, ...values });
+    ok(await kpi(bellaCard, { name: 'Throughput', actual1: 110, actual: 110 }));
+    ok(await kpi(eveCard, { name: 'Deliveries', actual1: 50, actual: 50, adjustedScore: 3 }));
     // work waiting for people
     const project = (await exec.post('project/add', { name: 'Depot' })).body.data.project;
     const milestone = (await exec.post('milestone/add', { projectId: project.id, name: 'Design', ownerId: id.bella })).body.data.milestone;
@@ -54,6 +60,17 @@ describe.each(backends())('dashboard on $name', (backend) => {
     const training = (await exec.post('training/add', { name: 'Forklift safety' })).body.data.training;
     ok(await eve.post('employee-training/add', { employeeId: id.eve, trainingId: training.id }));
     ok(await dan.post('employee-training/add', { employeeId: id.dan, trainingId: training.id }));
+    // two audit approvals wait for Bella (the approver of two scopes sent by the auditor), one audit decided already
+    const auditor = await t.addEmployee(exec, 'Abe', 'Auditor', 'abe@dashco.example');
+    id.abe = (await exec.get('employee?email=abe@dashco.example')).body.data.list[0].id;
+    const auditPlan = (await exec.post('audit-plan/add', { name: 'Audits 2026', year: 2026 })).body.data.item;
+    for (const name of ['Stores', 'Fleet', 'Yard']) {
+      const engagement = (await exec.post('audit-engagement/add', { name, auditPlanId: auditPlan.id, auditorId: id.abe, auditManagerId: id.dan, approverId: id.bella })).body.data.item;
+      const scope = await auditor.post('audit-scope/add', { auditEngagementId: engagement.id, description: `${name} scope` });
+      ok(scope);
+      ok(await auditor.post('audit-scope/send', { id: scope.body.data.item.id }));
+      if (name === 'Yard') ok(await bella.post('audit-scope/approve', { id: scope.body.data.item.id }));
+    }
     other = (await t.addCompany('Otherco', { modules: ['performance'] })).executive;
   });
   afterAll(() => t.close());
@@ -75,23 +92,24 @@ describe.each(backends())('dashboard on $name', (backend) => {
     expect(dashboard.screens.find((s) => s.path === '/app/dashboard/main')).toMatchObject({ kind: 'custom', component: 'Dashboard' });
   });
 
-  it('counts the current plan’s scorecards by level and status', async () => {
+  it('shows the current plan’s performance: the average weighted score of the employees’ scorecards per business unit, as the company performance report computes it', async () => {
     const company = await item(eve, 'company-performance');
     expect(company.annualPlan).toBe('FY2026');
-    expect(company.list).toEqual([
-      { level: 'business-unit', status: 'Draft', count: 1 },
-      { level: 'corporate', status: 'Draft', count: 1 },
-      { level: 'employee', status: 'Draft', count: 3 },
-    ]);
-    expect(await item(other, 'company-performance')).toEqual({ annualPlan: null, list: [] });
+    // Bella 110 % → 4, Eve 50 % → 1 (adjusted 3): (4 + 1) ÷ 2 and (4 + 3) ÷ 2; Dan's scorecard without KPIs has no score
+    expect(company.list.map((r: Record<string, unknown>) => [r.unit, r.scorecards, r.averageScore, r.averageAdjustedScore])).toEqual([['Operations', 2, 2.5, 3.5]]);
+    const report = await exec.get(`performance-scorecard/company-performance?annualPlanId=${company.annualPlanId}`);
+    ok(report);
+    const reported = report.body.data[Object.keys(report.body.data)[0]].list;
+    expect(company.list).toEqual(reported.map(({ unit, scorecards, averageScore, averageAdjustedScore }: Record<string, unknown>) => ({ unit, scorecards, averageScore, averageAdjustedScore })));
+    expect(await item(other, 'company-performance')).toEqual({ annualPlan: null, annualPlanId: null, list: [] });
   });
 
   it('lists the business unit and department heads with their scorecards', async () => {
     const bu = await item(eve, 'business-unit-heads');
-    expect(bu.list).toEqual([{ id: id.bella, name: 'Bella Head', unit: 'Operations', scorecards: 1, accepted: 0, draft: 1 }]);
+    expect(bu.list).toEqual([{ id: id.bella, name: 'Bella Head', unit: 'Operations', scorecards: 1, accepted: 0, approved: 0, draft: 1 }]);
     expect(bu.total).toBe(1);
     const dept = await item(eve, 'department-heads');
-    expect(dept.list).toEqual([{ id: id.dan, name: 'Dan Head', unit: 'Logistics', scorecards: 1, accepted: 0, draft: 1 }]);
+    expect(dept.list).toEqual([{ id: id.dan, name: 'Dan Head', unit: 'Logistics', scorecards: 1, accepted: 0, approved: 0, draft: 1 }]);
     expect((await item(other, 'department-heads')).total).toBe(0);
   });
 
@@ -107,8 +125,13 @@ describe.each(backends())('dashboard on $name', (backend) => {
 
   it('counts the caller’s required actions, each kind in one query', async () => {
     const counts = async (who: Client) => Object.fromEntries((await item(who, 'required-actions')).list.map((r: { kind: string; count: number }) => [r.kind, r.count]));
-    expect(await counts(bella)).toEqual({ myTasks: 1, myMilestones: 1, myMitigationStrategies: 0, myTrainings: 0, subordinateTrainingRequests: 2 });
+    // Bella: one project task and two audit approvals waiting (the third she decided)
+    expect(await counts(bella)).toEqual({ myTasks: 3, myMilestones: 1, myMitigationStrategies: 0, myTrainings: 0, subordinateTrainingRequests: 2 });
+    expect((await item(bella, 'required-actions')).list[0]).toEqual({ kind: 'myTasks', count: 3, parts: [{ kind: 'projectTasks', count: 1 }, { kind: 'auditTasks', count: 2 }] });
+    expect((await bella.get('audit-task?owner=me&status=Pending')).body.data.total).toBe(2);
     expect(await counts(eve)).toEqual({ myTasks: 1, myMilestones: 0, myMitigationStrategies: 0, myTrainings: 1, subordinateTrainingRequests: 0 });
+    // a module the company has not switched on counts nothing: Otherco has no projects and no audits
+    expect((await item(other, 'required-actions')).list[0]).toEqual({ kind: 'myTasks', count: 0, parts: [] });
   });
 
   it('lets each employee hide and order their own dashboard items, and nobody else’s', async () => {

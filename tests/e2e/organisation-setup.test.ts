@@ -117,6 +117,8 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
     await page.goto(`${server.url}/app/settings/importEmployee`);
     await page.locator('#import-file').setInputFiles({ name: 'crew.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const importButton = page.getByRole('button', { name: 'Import 20 employees' });
+    // the server checks the rows (the import as a dry run) before the button is offered
+    await page.locator('[data-check=passed]').waitFor();
     await expect(importButton.isEnabled()).resolves.toBe(true);
     await snap(page, '08-import-preview');
     await importButton.click();

@@ -6,6 +6,7 @@ import { importSource, templateHeaders } from '../../renderer/src/custom/import/
 import { indexOrgDirectory, nameKey, resolveOrgUnits, type OrgDirectory } from '../../renderer/src/custom/import/org-units.ts';
 import { cellText, toParsedSheet } from '../../renderer/src/custom/import/parsed-sheet.ts';
 import { serverProblems, withServerProblems } from '../../renderer/src/custom/import/server-errors.ts';
+import { decodeCsv } from '../../renderer/src/custom/import/read-sheet-file.ts';
 
 
 /**
@@ -217,16 +218,16 @@ describe("employee import: the server's 422", () => {
     const found = serverProblems(
       [
         { field: 'items.1.lastName', message: 'is required' },
-        { field: 'items.1.supervisorId', message: 'must be integer' },
+        { field: 'items.1.actingSupervisorId', message: 'must be integer' },
         { field: 'items.0', message: 'must be object' },
         { field: 'items.9.email', message: 'is already taken' },
         { field: 'email', message: 'is already taken' },
       ],
-      rows.length,
+      rows,
     );
     expect(found.byRow.get(1)).toEqual([
       { field: 'lastName', text: 'is required' },
-      { field: null, text: 'supervisorId must be integer' },
+      { field: null, text: 'actingSupervisorId must be integer' },
     ]);
     expect(found.byRow.get(0)).toEqual([{ field: null, text: 'must be object' }]);
     expect(found.general).toEqual([
@@ -236,5 +237,79 @@ describe("employee import: the server's 422", () => {
     const shown = withServerProblems(rows, found.byRow);
     expect(shown.map((r) => r.problems.length)).toEqual([1, 2]);
     expect(rows[1].problems).toEqual([]);
+  });
+});
+
+describe('employee import: the supervisor column', () => {
+  it('is in the Stratum template, read as an e-mail and sent for the server to find', () => {
+    expect(templateHeaders(IMPORT_FIELDS)).toContain('Supervisor e-mail');
+    const sheet = toParsedSheet([
+      ['First name', 'Last name', 'E-mail', 'Supervisor e-mail'],
+      ['Ada', 'Lovelace', 'ada@acme.example', 'Boss@Acme.example'],
+      ['Grace', 'Hopper', 'grace@acme.example', 'ada@acme.example'],
+      ['Alan', 'Turing', 'alan@acme.example', 'not an address'],
+      ['Self', 'Made', 'self@acme.example', 'SELF@acme.example'],
+      ['No', 'Boss', '', ''],
+    ]);
+    const rows = buildImportRows(sheet, defaultMapping(sheet.headers, importSource('stratum')), UNITS, LIMITS);
+    expect(rows.map((r) => r.item.supervisorId)).toEqual([{ email: 'Boss@Acme.example' }, { email: 'ada@acme.example' }, undefined, undefined, undefined]);
+    expect(rows.map((r) => r.problems.map((p) => `${p.field}:${p.key}`))).toEqual([[], [], ['supervisorId:import.error.email'], ['supervisorId:import.error.supervisorSelf'], []]);
+  });
+});
+
+describe("employee import: the server's check (a dry run) in the screen's words, with row numbers", () => {
+  const sheet = toParsedSheet([
+    ['First name', 'Last name', 'E-mail', 'Supervisor e-mail'],
+    ['Ann', 'One', 'ann@acme.example', 'mo@acme.example'],
+    ['Ben', 'Two', 'boss@acme.example', ''],
+    ['', '', '', ''],
+    ['Mo', 'Three', 'mo@acme.example', 'nobody@acme.example'],
+    ['Cat', 'Four', 'cat@elsewhere.example', ''],
+  ]);
+  const rows = buildImportRows(sheet, defaultMapping(sheet.headers, importSource('stratum')), UNITS, LIMITS);
+
+  it('names the value and the other row as the file numbers it', () => {
+    expect(rows.map((r) => r.line)).toEqual([2, 3, 5, 6]);
+    const found = serverProblems(
+      [
+        { field: 'items.0.supervisorId', message: 'names item 2 (email mo@acme.example), which comes later: list it first' },
+        { field: 'items.1.email', message: 'is already taken' },
+        { field: 'items.2.supervisorId', message: 'no employee has the email nobody@acme.example' },
+        { field: 'items.3.email', message: 'is already the sign-in of another user' },
+        { field: 'items.3.email', message: "is the same as item 0's" },
+        { field: 'items.3.jobTitle', message: 'something new' },
+      ],
+      rows,
+    );
+    expect([...found.byRow.entries()]).toEqual([
+      [0, [{ field: 'supervisorId', key: 'import.error.supervisorLater', params: { value: 'mo@acme.example', line: 5 } }]],
+      [1, [{ field: 'email', key: 'import.error.taken', params: { value: 'boss@acme.example' } }]],
+      [2, [{ field: 'supervisorId', key: 'import.error.supervisorUnknown', params: { value: 'nobody@acme.example' } }]],
+      [
+        3,
+        [
+          { field: 'email', key: 'import.error.signInTaken', params: { value: 'cat@elsewhere.example' } },
+          { field: 'email', key: 'import.error.duplicate', params: { value: 'cat@elsewhere.example', line: 2 } },
+          { field: 'jobTitle', text: 'something new' },
+        ],
+      ],
+    ]);
+  });
+});
+
+describe('employee import: reading a CSV that is not UTF-8', () => {
+  const windows1252 = Uint8Array.from([0x4a, 0xfc, 0x72, 0x67, 0x65, 0x6e, 0x3b, 0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72]); // "Jürgen;Müller"
+
+  it('reads UTF-8 (with or without a byte order mark) as it is', () => {
+    expect(decodeCsv(new TextEncoder().encode('Jürgen;Müller'))).toEqual({ text: 'Jürgen;Müller', encoding: 'utf-8' });
+    expect(decodeCsv(Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('Ödön')]))).toEqual({ text: 'Ödön', encoding: 'utf-8' });
+    expect(decodeCsv(new TextEncoder().encode('রহমান'))).toEqual({ text: 'রহমান', encoding: 'utf-8' });
+  });
+
+  it('reads a Windows-1252 file as Windows-1252 and says so, instead of replacement characters', () => {
+    const { text, encoding } = decodeCsv(windows1252);
+    expect(encoding).toBe('windows-1252');
+    expect(text).toBe('Jürgen;Müller');
+    expect(text).not.toContain('\ufffd');
   });
 });

@@ -307,6 +307,12 @@ export interface Command {
    * hook: JSON Schema of the payload
    */
   input?: {};
+  /**
+   * bulkAdd: reference fields an item may name by a unique field of the referenced record instead of its id, e.g. {"supervisorId": "email"} lets an item send "supervisorId": {"email": "…"}; the record is the company's stored one or, for a reference to the entity itself, an earlier item of the same list
+   */
+  lookups?: {
+    [k: string]: string | undefined;
+  };
   hook?: string;
   access?: Role[];
   dataKey?: string;

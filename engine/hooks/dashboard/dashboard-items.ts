@@ -1,6 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
+import { unitPerformance } from '../performance-reports/company-performance.ts';
 import { reportPage } from '../projects/report-page.ts';
 
 function callerOf(ctx: CallContext): number {
@@ -12,25 +13,24 @@ function callerOf(ctx: CallContext): number {
 const CURRENT_PLAN = `(SELECT id FROM annual_plan WHERE company_id = $1 ORDER BY (status = 'Active') DESC, start_date DESC NULLS LAST, id DESC LIMIT 1)`;
 
 /**
- * GET dashboard-item/company-performance: the scorecards of the current annual plan counted by level and status (a
- * stacked bar chart), in one statement.
+ * GET dashboard-item/company-performance: how the company performs in the current annual plan, per business unit:
+ * the average weighted score (and adjusted score) of its employees' annual scorecards for the year, as the company
+ * performance report computes them (`unitPerformance`: every KPI scored in SQL exactly as the scoring hooks score it,
+ * one statement for the whole company).
  */
 export const companyPerformance: CommandHook = async (ctx) => {
-  const rows = await ctx.tx.query<{ level: string; status: string; n: number; plan: string | null }>(
-    `SELECT s.level, s.status, count(*)::int AS n, min(a.name) AS plan
-       FROM performance_scorecard s JOIN annual_plan a ON a.company_id = s.company_id AND a.id = s.annual_plan_id
-      WHERE s.company_id = $1 AND s.annual_plan_id = ${CURRENT_PLAN} AND s.level <> 'library'
-      GROUP BY s.level, s.status ORDER BY s.level, s.status`,
-    [ctx.companyId],
-  );
-  return { annualPlan: rows[0]?.plan ?? null, list: rows.map(({ level, status, n }) => ({ level, status, count: n })) };
+  const [plan] = await ctx.tx.query<{ id: number; name: string }>(`SELECT id, name FROM annual_plan WHERE id = ${CURRENT_PLAN} AND company_id = $1`, [ctx.companyId]);
+  if (!plan) return { annualPlan: null, annualPlanId: null, list: [] };
+  const { list } = await unitPerformance(ctx, { annualPlanId: plan.id });
+  // every employee sees the dashboard: the averages only, not the lowest and highest score (one person's each)
+  return { annualPlan: plan.name, annualPlanId: plan.id, list: list.map(({ unit, scorecards, averageScore, averageAdjustedScore }) => ({ unit, scorecards, averageScore, averageAdjustedScore })) };
 };
 
-/** The heads of one organisation level with their unit and their scorecards in the current plan counted by status. */
+/** The heads of one organisation level with their unit and their scorecards in the current plan counted by status (accepted, approved, draft: every status a scorecard has). */
 function headsSql(flag: 'business_unit_head' | 'department_head', unitTable: 'business_unit' | 'department', unitColumn: 'business_unit_id' | 'department_id'): string {
   return `SELECT e.id, trim(concat_ws(' ', e.first_name, e.last_name)) AS name, u.name AS unit,
       count(s.id)::int AS scorecards, count(s.id) FILTER (WHERE s.status IN ('Accepted', 'MidTermAccepted', 'FinalTermAccepted'))::int AS accepted,
-      count(s.id) FILTER (WHERE s.status = 'Draft')::int AS draft
+      count(s.id) FILTER (WHERE s.status = 'Approved')::int AS approved, count(s.id) FILTER (WHERE s.status = 'Draft')::int AS draft
     FROM employee e LEFT JOIN ${unitTable} u ON u.company_id = e.company_id AND u.id = e.${unitColumn}
     LEFT JOIN performance_scorecard s ON s.company_id = e.company_id AND s.employee_id = e.id AND s.annual_plan_id = ${CURRENT_PLAN}
     WHERE e.company_id = $1 AND e.${flag} = 'Yes' AND e.status = 'Active'
@@ -54,13 +54,16 @@ export const directReportees: CommandHook = async (ctx, _entity, input) => {
 };
 
 /**
- * GET dashboard-item/required-actions: how many things wait for the caller, by kind, in one statement: own open tasks
- * and milestones, own mitigation strategies in progress, the reportees' training requests, and the caller's own.
+ * GET dashboard-item/required-actions: how many things wait for the caller, by kind, in one statement. My tasks are
+ * every task waiting for the caller, of each module the company has switched on (`parts`): the project tasks they own
+ * that are not done, and the audit tasks waiting for their decision (approvals, management responses, receipts).
+ * Then their open milestones, mitigation strategies in progress, their own trainings and their reportees' requests.
  */
 export const requiredActions: CommandHook = async (ctx) => {
   const [row] = await ctx.tx.query<Record<string, number>>(
     `SELECT
-      (SELECT count(*) FROM project_task WHERE company_id = $1 AND owner_id = $2 AND status NOT IN ('Completed', 'Cancelled'))::int AS "myTasks",
+      (SELECT count(*) FROM project_task WHERE company_id = $1 AND owner_id = $2 AND status NOT IN ('Completed', 'Cancelled'))::int AS "projectTasks",
+      (SELECT count(*) FROM audit_task WHERE company_id = $1 AND assignee_id = $2 AND status = 'Pending')::int AS "auditTasks",
       (SELECT count(*) FROM milestone WHERE company_id = $1 AND owner_id = $2 AND status NOT IN ('Completed', 'Cancelled'))::int AS "myMilestones",
       (SELECT count(*) FROM mitigation_strategy WHERE company_id = $1 AND owner_id = $2 AND status = 'In Progress')::int AS "myMitigationStrategies",
       (SELECT count(*) FROM employee_training WHERE company_id = $1 AND employee_id = $2 AND status IN ('Requested', 'Planned'))::int AS "myTrainings",
@@ -68,5 +71,14 @@ export const requiredActions: CommandHook = async (ctx) => {
         WHERE t.company_id = $1 AND t.status = 'Requested' AND (e.supervisor_id = $2 OR e.acting_supervisor_id = $2))::int AS "subordinateTrainingRequests"`,
     [ctx.companyId, callerOf(ctx)],
   );
-  return { list: Object.entries(row!).map(([kind, count]) => ({ kind, count })) };
+  const { projectTasks, auditTasks, ...others } = row!;
+  const parts = TASK_PARTS.filter((p) => ctx.actor.enabledModules.has(p.module)).map((p) => ({ kind: p.kind, count: p.kind === 'projectTasks' ? projectTasks! : auditTasks! }));
+  const myTasks = { kind: 'myTasks', count: parts.reduce((sum, p) => sum + p.count, 0), parts };
+  return { list: [myTasks, ...Object.entries(others).map(([kind, count]) => ({ kind, count }))] };
 };
+
+/** The kinds of task that make up My tasks, each counted while its module is switched on for the company. */
+const TASK_PARTS = [
+  { kind: 'projectTasks', module: 'projects' },
+  { kind: 'auditTasks', module: 'audit-management' },
+] as const;

@@ -47,8 +47,10 @@ const FIGURES = `count(*)::int AS scorecards, round(avg(total)::numeric, 2)::flo
  * Company performance: the average weighted score of the employees' scorecards per business unit, or per department
  * of the business unit (or department) chosen, for a quarter or the year.
  */
-export const companyPerformance: CommandHook = async (ctx, _entity, input) => {
-  const f = input as unknown as OrganisationFilter;
+export const companyPerformance: CommandHook = async (ctx, _entity, input) => unitPerformance(ctx, input as unknown as OrganisationFilter);
+
+/** The company performance report's figures: per business unit, or per department of the unit (department) chosen. */
+export async function unitPerformance(ctx: CallContext, f: OrganisationFilter): Promise<{ list: Row[]; total: number }> {
   const byDepartment = f.businessUnitId !== undefined || f.departmentId !== undefined;
   const [unitTable, unitColumn] = byDepartment ? ['department', 'department_id'] : ['business_unit', 'business_unit_id'];
   const rows = await scoredScorecards(
@@ -59,7 +61,7 @@ export const companyPerformance: CommandHook = async (ctx, _entity, input) => {
     `LEFT JOIN ${unitTable} u ON u.company_id = $1 AND u.id = scored.${unitColumn} GROUP BY scored.${unitColumn}, u.name ORDER BY u.name NULLS LAST`,
   );
   return { list: rows, total: rows.length };
-};
+}
 
 /**
  * Progressive company performance: the average score in each quarter, and the average of the quarters so far; the

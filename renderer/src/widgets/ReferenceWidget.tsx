@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { get } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useMeta } from '../meta/meta-context.tsx';
+import { parentFilter } from './reference-parent.ts';
 
 interface Option {
   id: number;
@@ -11,8 +12,9 @@ interface Option {
 }
 
 /**
- * A reference field as a searchable select over the referenced entity. When that entity itself belongs to a parent
- * the form also names (a department's business unit), only the children of the chosen parent are offered.
+ * A reference field as a searchable select over the referenced entity. When that entity's records belong to a parent
+ * the form also names (a department's business unit), only the children of the chosen parent are offered
+ * (`parentFilter`); other references the form shares with it narrow nothing.
  */
 export function ReferenceWidget(props: WidgetProps) {
   const { id, value, onChange, required, disabled, readonly, options } = props;
@@ -21,16 +23,9 @@ export function ReferenceWidget(props: WidgetProps) {
   const meta = useMeta();
   const target = meta.entities.find((e) => e.name === options.entity);
   const formData = (formContext as { formData?: Record<string, unknown> } | undefined)?.formData ?? {};
-  const parent = useMemo(() => {
-    if (!target) return undefined;
-    // the target's reference that the form also has: filter by it
-    for (const [name, f] of Object.entries(target.schema.properties)) {
-      if (!f['x-ref'] || !target.list.filters.includes(name)) continue;
-      const formField = Object.entries((formContext as { properties?: Record<string, { 'x-ref'?: string }> })?.properties ?? {}).find(([, ff]) => ff['x-ref'] === f['x-ref'])?.[0];
-      if (formField && formData[formField] != null) return { filter: name, value: formData[formField] as number };
-    }
-    return undefined;
-  }, [target, formContext, formData]);
+  const properties = (formContext as { properties?: Record<string, { 'x-ref'?: string }> } | undefined)?.properties ?? {};
+  const parent = useMemo(() => (target ? parentFilter(target, properties, formData, meta.entities) : undefined), [target, properties, formData, meta.entities]);
+  const [parentField, parentValue] = [parent?.filter, parent?.value];
   const [q, setQ] = useState('');
   const [items, setItems] = useState<Option[]>([]);
   const [current, setCurrent] = useState<Option | null>(null);
@@ -38,12 +33,12 @@ export function ReferenceWidget(props: WidgetProps) {
     if (!target) return;
     const handle = setTimeout(async () => {
       const query: Record<string, string | number | undefined> = { limit: 50, q: target.list.search.length ? q : undefined };
-      if (parent) query[parent.filter] = parent.value;
+      if (parentField) query[parentField] = parentValue;
       const r = await get(target.name, query);
       if (succeeded(r)) setItems(r.data[target.dataKeys.list].map((row: Record<string, unknown>) => ({ id: row.id as number, title: String(row[target.titleField] ?? row.id) })));
     }, 200);
     return () => clearTimeout(handle);
-  }, [target, q, parent]);
+  }, [target, q, parentField, parentValue]);
   useEffect(() => {
     if (!target || value == null) return setCurrent(null);
     get(`${target.name}/${value}`).then((r) => succeeded(r) && setCurrent({ id: value, title: String(r.data[target.dataKeys.item][target.titleField] ?? value) }));

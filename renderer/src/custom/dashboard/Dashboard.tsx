@@ -6,7 +6,6 @@ import type { EChartsOption } from 'echarts';
 import { get } from '../../api/api-client.ts';
 import { useCall } from '../../api/call-state.tsx';
 import { formatInteger } from '../../format/formats.ts';
-import { optionLabel } from '../../meta/labels.ts';
 import { useMeta } from '../../meta/meta-context.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { stackedBars } from './FigureReport.tsx';
@@ -16,7 +15,8 @@ type Row = Record<string, any>;
 
 /** Where each required action's count leads: the list behind it (with the caller's filter where the list needs one). */
 const ACTION_LISTS: Record<string, (me: number) => string> = {
-  myTasks: () => '/app/projects/my-tasks',
+  projectTasks: () => '/app/projects/my-tasks',
+  auditTasks: () => '/app/audit-management/my-task/pending',
   myMilestones: () => '/app/projects/my-milestones',
   myMitigationStrategies: (me) => `/app/projects/mitigation-strategies?ownerId=${me}`,
   myTrainings: () => '/app/my-inbox/trainings',
@@ -24,12 +24,13 @@ const ACTION_LISTS: Record<string, (me: number) => string> = {
 };
 const ACTION_TITLES: Record<string, string> = {
   myTasks: 'screen.myTasks',
+  projectTasks: 'dashboard.projectTasks',
+  auditTasks: 'dashboard.auditTasks',
   myMilestones: 'screen.myMilestones',
   myMitigationStrategies: 'dashboard.myMitigationStrategies',
   myTrainings: 'screen.myTrainings',
   subordinateTrainingRequests: 'dashboard.subordinateTrainingRequests',
 };
-const SCORECARD_STATUSES = ['Draft', 'Approved', 'Accepted', 'MidTermAccepted', 'FinalTermAccepted'];
 
 /** The dashboard's items: the first page of each, fetched once, each with its own error title. */
 function useItem<T>(name: string, error: string, query: Record<string, string | number> = {}): T | null | undefined {
@@ -55,14 +56,31 @@ function Card({ title, to, children, testId }: { title: string; to?: string; chi
   );
 }
 
-/** The company's scorecards of the current plan, by level (bars) and status (segments). */
-function companyOption(list: { level: string; status: string; count: number }[], t: (k: string) => string): EChartsOption {
-  const levels = [...new Set(list.map((r) => r.level))];
-  const rows = levels.map((level) => Object.fromEntries([['name', level], ...list.filter((r) => r.level === level).map((r) => [r.status, r.count])]));
-  const statuses = SCORECARD_STATUSES.filter((s) => list.some((r) => r.status === s));
-  const option = stackedBars(rows, statuses, (r) => optionLabel(t as never, r.name), t);
-  option.series = statuses.map((s) => ({ type: 'bar', stack: 'all', name: optionLabel(t as never, s), data: rows.map((r) => Number(r[s] ?? 0)) }));
-  return option;
+const REPORT = '/app/reports/company-performance-reports';
+
+interface UnitPerformance {
+  unit: string;
+  scorecards: number;
+  averageScore: number | null;
+  averageAdjustedScore: number | null;
+}
+
+/** Each business unit's average weighted score (and adjusted score) of its employees' scorecards, as bars. */
+export function performanceOption(list: readonly UnitPerformance[], t: (k: string) => string): EChartsOption {
+  const score = (v: number | null) => (v === null ? 0 : v);
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { bottom: 0 },
+    grid: { left: 8, right: 16, top: 8, bottom: 40, containLabel: true },
+    // scores run 0..5 (6 above every band with the average target type): the whole scale, so a unit's bar reads against it
+    xAxis: { type: 'value', min: 0, max: (extent: { max: number }) => Math.max(5, Math.ceil(extent.max)) },
+    yAxis: { type: 'category', data: list.map((r) => r.unit), inverse: true },
+    series: [
+      { type: 'bar', name: t('report.averageScore'), data: list.map((r) => score(r.averageScore)), label: { show: true, position: 'right' } },
+      { type: 'bar', name: t('report.averageAdjustedScore'), data: list.map((r) => score(r.averageAdjustedScore)), label: { show: true, position: 'right' } },
+    ],
+  };
 }
 
 type ItemName = 'required-actions' | 'direct-reportees' | 'company-performance' | 'business-unit-heads' | 'department-heads';
@@ -108,7 +126,7 @@ export default function Dashboard() {
           </div>
         );
       case 'company-performance':
-        return <CompanyPerformance key={item} />;
+        return <CompanyPerformance key={item} visible={visible} />;
       case 'business-unit-heads':
         return <Heads key={item} name={item} error="error.getDashboardBusinessUnitHeadItems" title="dashboard.businessUnitHeads" />;
       case 'department-heads':
@@ -126,19 +144,45 @@ export default function Dashboard() {
   );
 }
 
+interface RequiredAction {
+  kind: string;
+  count: number;
+  /** My tasks: the count of each kind of task it is made of, each with its own list */
+  parts?: RequiredAction[];
+}
+
 function RequiredActions({ me, visible }: { me: number; visible: (path: string) => boolean }) {
   const { t } = useTranslation();
-  const item = useItem<{ list: { kind: string; count: number }[] }>('required-actions', 'error.getRequiredMyActions');
+  const item = useItem<{ list: RequiredAction[] }>('required-actions', 'error.getRequiredMyActions');
   if (item === undefined) return <p aria-busy="true">{t('shell.loading')}</p>;
-  const shown = (item?.list ?? []).filter((a) => ACTION_LISTS[a.kind] && visible(ACTION_LISTS[a.kind](me)));
+  const listed = (a: RequiredAction) => !!ACTION_LISTS[a.kind] && visible(ACTION_LISTS[a.kind](me));
   return (
     <>
-      {shown.map((a) => (
-        <Link key={a.kind} to={ACTION_LISTS[a.kind](me)} className="card tile" data-action={a.kind}>
-          <strong>{formatInteger(a.count)}</strong>
-          <span>{t(ACTION_TITLES[a.kind])}</span>
-        </Link>
-      ))}
+      {(item?.list ?? []).map((a) => {
+        if (a.parts) {
+          // My tasks: every task waiting for the caller, with a link to the list of each kind
+          const parts = a.parts.filter(listed);
+          if (!parts.length) return null;
+          return (
+            <div key={a.kind} className="card tile" data-action={a.kind}>
+              <strong>{formatInteger(parts.reduce((sum, p) => sum + p.count, 0))}</strong>
+              <span>{t(ACTION_TITLES[a.kind])}</span>
+              {parts.map((p) => (
+                <Link key={p.kind} to={ACTION_LISTS[p.kind](me)} data-action={p.kind}>
+                  {t(ACTION_TITLES[p.kind])}: {formatInteger(p.count)}
+                </Link>
+              ))}
+            </div>
+          );
+        }
+        if (!listed(a)) return null;
+        return (
+          <Link key={a.kind} to={ACTION_LISTS[a.kind](me)} className="card tile" data-action={a.kind}>
+            <strong>{formatInteger(a.count)}</strong>
+            <span>{t(ACTION_TITLES[a.kind])}</span>
+          </Link>
+        );
+      })}
     </>
   );
 }
@@ -155,16 +199,24 @@ function DirectReportees({ me }: { me: number }) {
   );
 }
 
-function CompanyPerformance() {
+function CompanyPerformance({ visible }: { visible: (path: string) => boolean }) {
   const { t } = useTranslation();
-  const item = useItem<{ annualPlan: string | null; list: { level: string; status: string; count: number }[] }>('company-performance', 'error.getDashboardCompanyPerformanceItems');
+  const item = useItem<{ annualPlan: string | null; annualPlanId: number | null; list: UnitPerformance[] }>('company-performance', 'error.getDashboardCompanyPerformanceItems');
   if (!item) return null;
+  // the report behind the figures, for those who may open it (module admins)
+  const report = item.annualPlanId && visible(REPORT) ? `${REPORT}?annualPlanId=${item.annualPlanId}` : undefined;
   return (
-    <Card title={`${t('dashboard.companyPerformance')}${item.annualPlan ? ` · ${item.annualPlan}` : ''}`} to="/app/annual/employee-scorecards" testId="company-performance">
-      {item.list.length ? <ReactEChartsCore echarts={echarts} option={companyOption(item.list, t)} style={{ height: 240 }} notMerge /> : <p className="muted">{t('shell.noRecords')}</p>}
+    <Card title={`${t('dashboard.companyPerformance')}${item.annualPlan ? ` · ${item.annualPlan}` : ''}`} to={report} testId="company-performance">
+      {item.list.length ? (
+        <ReactEChartsCore echarts={echarts} option={performanceOption(item.list, t)} style={{ height: Math.max(160, item.list.length * 48 + 60) }} notMerge />
+      ) : (
+        <p className="muted">{t(item.annualPlan ? 'dashboard.noScores' : 'dashboard.noAnnualPlan')}</p>
+      )}
     </Card>
   );
 }
+
+const headName = (r: Row): string => (r.unit ? `${r.name} · ${r.unit}` : r.name);
 
 function Heads({ name, error, title }: { name: string; error: string; title: string }) {
   const { t } = useTranslation();
@@ -172,8 +224,18 @@ function Heads({ name, error, title }: { name: string; error: string; title: str
   if (!item) return null;
   return (
     <Card title={`${t(title)} (${formatInteger(item.total)})`} to="/app/annual/employee-scorecards" testId={name}>
-      {item.list.length ? (
-        <ReactEChartsCore echarts={echarts} option={stackedBars(item.list.map((r) => ({ ...r, name: r.unit ? `${r.name} · ${r.unit}` : r.name })), ['accepted', 'draft'], (r) => r.name, t)} style={{ height: Math.max(140, item.list.length * 32 + 60) }} notMerge />
+      {item.list.some((r) => r.scorecards > 0) ? (
+        <ReactEChartsCore echarts={echarts} option={stackedBars(item.list.map((r) => ({ ...r, name: headName(r) })), ['accepted', 'approved', 'draft'], (r) => r.name, t)} style={{ height: Math.max(140, item.list.length * 32 + 60) }} notMerge />
+      ) : item.list.length ? (
+        // heads without a scorecard in the current plan: a chart of zeros would look empty, so name them and say why
+        <>
+          <p className="muted" data-testid="heads-no-scorecards">{t('dashboard.headsWithoutScorecards')}</p>
+          <ul>
+            {item.list.map((r) => (
+              <li key={r.id}>{headName(r)}</li>
+            ))}
+          </ul>
+        </>
       ) : (
         <p className="muted">{t('shell.noRecords')}</p>
       )}

@@ -67,6 +67,7 @@ export const FIGURE_TITLES: Record<string, string> = {
   mitigationStrategies: 'screen.mitigationStrategies',
   scorecards: 'screen.employeeScorecards',
   accepted: 'option.accepted',
+  approved: 'option.approved',
   draft: 'option.draft',
   estimatedCost: 'field.estimatedCost',
   budgetSpent: 'field.budgetSpent',

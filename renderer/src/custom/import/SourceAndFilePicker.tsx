@@ -17,7 +17,7 @@ export function SourceAndFilePicker({
 }: {
   sourceId: ImportSourceId;
   onSource: (id: ImportSourceId) => void;
-  loaded: { name: string; rows: number } | null;
+  loaded: { name: string; rows: number; encoding?: string } | null;
   onFile: (name: string, sheet: ParsedSheet) => void;
   /** the screen's title for a file that cannot be read (the Sage and Cow screens: "Get Sage Employees Failed") */
   failureTitle?: string;
@@ -73,6 +73,11 @@ export function SourceAndFilePicker({
           {reading && <span className="muted">{t('shell.loading')}</span>}
           {!reading && loaded && <span className="muted">{t('import.file.loaded', { name: loaded.name, count: loaded.rows, rows: formatInteger(loaded.rows) })}</span>}
         </div>
+        {!reading && loaded?.encoding && (
+          <p className="warning-text" role="alert" data-testid="import-encoding">
+            {t('import.file.notUtf8', { name: loaded.name })}
+          </p>
+        )}
         {error && (
           <p className="error-text" role="alert">
             {failureTitle && <strong>{t(failureTitle)}: </strong>}

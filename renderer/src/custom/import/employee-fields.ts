@@ -1,6 +1,6 @@
 /**
  * The employee fields a file may fill, in the order the screens show them. Organisation units come as names and are
- * resolved to ids; the head flags are Yes/No; everything else is text.
+ * resolved to ids; the supervisor comes as an e-mail address; the head flags are Yes/No; everything else is text.
  */
 
 /** The organisation levels, top down; each level's parent is the level before it (its `field` on the level's records). */
@@ -20,10 +20,14 @@ export type HeadField = (typeof ORG_LEVELS)[number]['headField'];
 export const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'employeeNumber', 'jobTitle'] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
-export type ImportField = TextField | OrgField | HeadField | 'status';
+/** The supervisor, named in the file by e-mail: an employee of the company or of an earlier row (the server finds them). */
+export const SUPERVISOR_FIELD = 'supervisorId';
+
+export type ImportField = TextField | typeof SUPERVISOR_FIELD | OrgField | HeadField | 'status';
 
 export const IMPORT_FIELDS: readonly ImportField[] = [
   ...TEXT_FIELDS,
+  SUPERVISOR_FIELD,
   ...ORG_LEVELS.map((l) => l.field),
   ...ORG_LEVELS.map((l) => l.headField),
   'status',
@@ -34,8 +38,10 @@ export const REQUIRED_FIELDS: readonly ImportField[] = ['firstName', 'lastName']
 
 export const isImportField = (name: string): name is ImportField => (IMPORT_FIELDS as readonly string[]).includes(name);
 
-/** What one row sends to employee/add-bulk: only the fields the file filled. */
-export type EmployeeItem = Partial<Record<TextField, string> & Record<OrgField, number> & Record<HeadField, 'Yes' | 'No'> & { status: 'Active' | 'Inactive' }>;
+/** What one row sends to employee/add-bulk: only the fields the file filled; the supervisor by e-mail (the command's lookup). */
+export type EmployeeItem = Partial<
+  Record<TextField, string> & Record<OrgField, number> & Record<HeadField, 'Yes' | 'No'> & { status: 'Active' | 'Inactive'; [SUPERVISOR_FIELD]: { email: string } }
+>;
 
 /** The longest text each field takes (from the employee schema's maxLength). */
 export type FieldLimits = Partial<Record<TextField, number>>;

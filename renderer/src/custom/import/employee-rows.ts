@@ -1,5 +1,5 @@
 import { columnOfField, type ColumnMapping } from './column-mapping.ts';
-import { IMPORT_FIELDS, ORG_LEVELS, REQUIRED_FIELDS, TEXT_FIELDS, type EmployeeItem, type FieldLimits, type ImportField, type OrgField } from './employee-fields.ts';
+import { IMPORT_FIELDS, ORG_LEVELS, REQUIRED_FIELDS, SUPERVISOR_FIELD, TEXT_FIELDS, type EmployeeItem, type FieldLimits, type ImportField, type OrgField } from './employee-fields.ts';
 import { resolveOrgUnits, type OrgIndex } from './org-units.ts';
 import type { ParsedSheet } from './parsed-sheet.ts';
 import type { RowProblem } from './row-problem.ts';
@@ -38,7 +38,7 @@ export function parseStatus(value: string): 'Active' | 'Inactive' | undefined | 
   return null;
 }
 
-/** One row checked on its own: required names, lengths, e-mail, Yes/No flags, status and its units. */
+/** One row checked on its own: required names, lengths, e-mail, the supervisor's e-mail, Yes/No flags, status and its units. */
 export function buildImportRow(values: Partial<Record<ImportField, string>>, line: number, units: OrgIndex, limits: FieldLimits): ImportRow {
   const item: EmployeeItem = {};
   const problems: RowProblem[] = [];
@@ -50,6 +50,12 @@ export function buildImportRow(values: Partial<Record<ImportField, string>>, lin
     if (max !== undefined && v.length > max) problems.push({ field: f, key: 'import.error.tooLong', params: { max } });
     else if (f === 'email' && !isEmail(v)) problems.push({ field: f, key: 'import.error.email', params: { value: v } });
     item[f] = v;
+  }
+  const supervisor = values[SUPERVISOR_FIELD];
+  if (supervisor) {
+    if (!isEmail(supervisor)) problems.push({ field: SUPERVISOR_FIELD, key: 'import.error.email', params: { value: supervisor } });
+    else if (values.email && supervisor.toLowerCase() === values.email.toLowerCase()) problems.push({ field: SUPERVISOR_FIELD, key: 'import.error.supervisorSelf' });
+    else item[SUPERVISOR_FIELD] = { email: supervisor };
   }
   for (const { headField } of ORG_LEVELS) {
     const v = parseYesNo(values[headField] ?? '');

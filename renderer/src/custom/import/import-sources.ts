@@ -19,6 +19,7 @@ const STRATUM: ImportSource = {
     email: ['E-mail'],
     employeeNumber: ['Employee number'],
     jobTitle: ['Job title'],
+    supervisorId: ['Supervisor e-mail'],
     businessUnitId: ['Business unit'],
     departmentId: ['Department'],
     divisionId: ['Division'],

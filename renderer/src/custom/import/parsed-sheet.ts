@@ -2,6 +2,8 @@
 export interface ParsedSheet {
   headers: string[];
   rows: SheetRow[];
+  /** set when the file was not UTF-8 and was read in this encoding instead (the screen says so) */
+  encoding?: 'windows-1252';
 }
 
 export interface SheetRow {

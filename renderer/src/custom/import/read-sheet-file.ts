@@ -22,11 +22,29 @@ export async function readSheetFile(file: File): Promise<ParsedSheet> {
   throw new SheetFileError('import.file.wrongType');
 }
 
+/** The encodings a CSV is read in: UTF-8 (with or without a byte order mark), else Windows-1252, and said so. */
+export type CsvEncoding = 'utf-8' | 'windows-1252';
+
+/**
+ * A CSV's bytes as text. UTF-8 is checked strictly (TextDecoder with fatal: a byte sequence that is not UTF-8 is an
+ * error, not a replacement character); a file that is not UTF-8 is read as Windows-1252, the encoding Excel's plain
+ * "CSV" uses on Western European Windows, and the import says so, so that nobody imports "J�rgen M�ller" unawares.
+ */
+export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+  } catch {
+    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+  }
+}
+
 async function readCsv(file: File): Promise<ParsedSheet> {
-  const result = Papa.parse<string[]>(await file.text(), { skipEmptyLines: false });
+  const { text, encoding } = decodeCsv(new Uint8Array(await file.arrayBuffer()));
+  const result = Papa.parse<string[]>(text, { skipEmptyLines: false });
   const broken = result.errors.find((e) => e.type === 'Quotes');
   if (broken) throw new SheetFileError('import.file.unreadable', { reason: `${broken.message} (${(broken.row ?? 0) + 1})` });
-  return toParsedSheet(result.data);
+  const sheet = toParsedSheet(result.data);
+  return encoding === 'utf-8' ? sheet : { ...sheet, encoding };
 }
 
 async function readXlsx(file: File): Promise<ParsedSheet> {
