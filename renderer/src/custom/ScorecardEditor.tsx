@@ -82,7 +82,8 @@ function kpiPayload(k: KpiDraft): Row {
 export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const { t } = useTranslation();
   const meta = useMeta();
-  const entity = meta.entities.find((e) => e.name === 'performance-scorecard')!;
+  // an employee who is no module admin reads scorecards record by record: the entity may be absent from the meta
+  const entity = meta.entities.find((e) => e.name === 'performance-scorecard');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const { loading, run } = useCall();
@@ -116,7 +117,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
     if (id) void load();
   }, [id, load]);
   useEffect(() => {
-    if (record?.level === 'corporate' && entity.commands.some((c) => c.name === 'cascade'))
+    if (record?.level === 'corporate' && entity?.commands.some((c) => c.name === 'cascade'))
       void run('error.getEmployees', () => get('employee', { limit: 500 })).then((d) => d && setEmployees(d.list));
   }, [record?.level, entity, run]);
 
@@ -124,7 +125,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const weightTotal = Math.round(kpis.reduce((s, k) => s + (num(k.weight) ?? 0), 0) * 100) / 100;
   const remaining = Math.round((100 - weightTotal) * 100) / 100;
   const totals = rules ? scoreScorecard(kpis.map(asScored), rules, quarter) : null;
-  const draft = record?.status === 'Draft' && entity.can.update;
+  const draft = record?.status === 'Draft' && (entity?.can.update ?? true);
   const withKpa = record?.includeKeyPerformanceArea === 'Yes';
 
   const changeKpi = (areaKey: string, kpiKey: string, change: Partial<KpiDraft>) =>
@@ -166,7 +167,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       <p className="muted">
         {optionLabel(t, record.level)} · {optionLabel(t, record.period)}
       </p>
-      <WorkflowActions entity={entity} record={record} onChanged={(r) => void load(r)} />
+      {entity && <WorkflowActions entity={entity} record={record} onChanged={(r) => void load(r)} />}
       <div className="toolbar">
         <label htmlFor="quarter">{t('field.quarter')}</label>
         <select id="quarter" className="input" style={{ maxWidth: 120 }} value={quarter} onChange={(e) => setQuarter(Number(e.target.value))}>
