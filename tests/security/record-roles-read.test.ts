@@ -113,6 +113,19 @@ describe.each(backends())('confidential records on $name', (backend) => {
     expect((await w.clients.boss.get(`employee-training/${w.records['employee-training']}`)).status).toBe(200);
   });
 
+  it('lists records by the relationship roles: the employee a record names, and the members of the team it references', async () => {
+    // field:employeeId: Nusrat's labour matter is in her list and nobody else's but the module admin's
+    expect(await listIds(w.clients.nusrat, 'labour-matter')).toEqual([w.records['labour-matter']]);
+    // member:contractTeamId: once Pia joins the contract's team, the contract is in her list; Otto's stays empty
+    const contract = (await w.exec.get(`contract/${w.records.contract}`)).body.data.contract;
+    expect((await w.exec.post('contract-team-member/add', { contractTeamId: contract.contractTeamId, employeeId: w.id.pia })).status).toBe(200);
+    expect(await listIds(w.clients.pia, 'contract')).toEqual([w.records.contract]);
+    expect((await w.clients.pia.get(`contract/${w.records.contract}`)).status).toBe(200);
+    expect(await listIds(w.clients.otto, 'contract')).toEqual([]);
+    expect((await w.exec.post('contract-team-member/delete', { id: (await w.exec.get(`contract-team-member?contractTeamId=${contract.contractTeamId}&employeeId=${w.id.pia}`)).body.data.list[0].id })).status).toBe(200);
+    expect(await listIds(w.clients.pia, 'contract')).toEqual([]);
+  });
+
   it('loads no confidential child with a record every employee may read (the parent is as confidential as its children)', () => {
     const faults: string[] = [];
     const walk = (parent: string, children: readonly { entity: string; children?: readonly unknown[] }[], path: string) => {

@@ -65,6 +65,8 @@ export async function confidentialWorld(t: TestStratum, registry: Registry): Pro
   records['employee-training'] = (await addSample(exec, registry, 'employee-training', { employeeId: id.nusrat })).record.id;
   records['labour-matter'] = (await addSample(exec, registry, 'labour-matter', { employeeId: id.nusrat, title: MARKERS[3] })).record.id;
   // audit and contract records whose parties (a sample auditor, a contract team without members) are none of them
-  for (const name of ['audit-engagement', 'audit-working-paper', 'audit-finding', 'contract']) records[name] = (await addSample(exec, registry, name)).record.id;
+  for (const name of ['audit-engagement', 'audit-working-paper', 'audit-finding']) records[name] = (await addSample(exec, registry, name)).record.id;
+  const team = (await addSample(exec, registry, 'contract-team')).record.id;
+  records.contract = (await addSample(exec, registry, 'contract', { contractTeamId: team })).record.id;
   return { exec, clients, id, plan, records };
 }
