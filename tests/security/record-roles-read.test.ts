@@ -152,6 +152,7 @@ describe.each(backends())('confidential records on $name', (backend) => {
               const r = await c.get(path);
               const text = JSON.stringify(r.body);
               if (r.status === 200) answered++;
+              if (r.status >= 500) leaks.push(`${who} GET ${path}: server error ${r.status}`);
               for (const m of MARKERS) if (text.includes(m)) leaks.push(`${who} GET ${path} carries "${m}"`);
             }
           }
