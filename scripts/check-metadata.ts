@@ -16,6 +16,12 @@ try {
   for (const m of missing) console.error(`  metadata/i18n/${m.language}.json#/${m.key} is missing (en: "${registry.messages.en[m.key]}")`);
   if (missing.length) process.exit(1);
   console.log(`metadata ok: ${registry.modules.size} modules, ${registry.entities.size} entities, ${Object.keys(registry.messages.en).length} texts in en, bn and de`);
+  // Reading open to every employee of the company is a choice to make on purpose: listed so that each one is seen.
+  const open = [...registry.entities.values()].filter((e) => e.scope === 'company' && e.access.read.includes('employee'));
+  const byModule = new Map<string, string[]>();
+  for (const e of open) byModule.set(e.module, [...(byModule.get(e.module) ?? []), e.name]);
+  console.log(`read by every employee (${open.length} entities):`);
+  for (const [module, names] of [...byModule].sort(([a], [b]) => a.localeCompare(b))) console.log(`  ${module}: ${names.sort().join(', ')}`);
 } catch (e) {
   if (!(e instanceof MetadataError)) throw e;
   console.error(e.message);

@@ -322,18 +322,26 @@ function buildEntity(
   if (m.moduleKey !== undefined && (scope !== 'platform' || !stored(m.moduleKey) || field.get(m.moduleKey)!.ref !== 'module'))
     faults.push({ file, pointer: '/moduleKey', message: 'is for platform entities and must name a stored reference to module' });
 
+  const acc = m.access ?? {};
+  /**
+   * Who may act when the metadata does not say. Reading a record that belongs to an employee is that employee's
+   * business: it is read by whoever may write it, by the employee and by their supervisor (or acting supervisor), and
+   * not by every colleague; an entity whose records are company-wide says `"read": ["employee"]`. Records of nobody
+   * stay readable by every employee of the company.
+   */
   const defaultRoles = (action: Action): Role[] => {
     if (scope === 'platform') return ['holder'];
     if (m.system) return action === 'read' ? ['employee:moduleAdmin'] : [];
-    return action === 'read' ? ['employee'] : ['employee:moduleAdmin'];
+    if (action !== 'read') return ['employee:moduleAdmin'];
+    if (m.owner === undefined) return ['employee'];
+    return [...new Set<Role>([...writes.add, ...writes.update, ...writes.delete, 'self', 'supervisor'])];
   };
-  const acc = m.access ?? {};
-  const access = {
-    read: (acc.read ?? defaultRoles('read')) as Role[],
+  const writes = {
     add: (acc.add ?? acc.write ?? defaultRoles('add')) as Role[],
     update: (acc.update ?? acc.write ?? defaultRoles('update')) as Role[],
     delete: (acc.delete ?? acc.write ?? defaultRoles('delete')) as Role[],
   };
+  const access = { read: (acc.read ?? defaultRoles('read')) as Role[], ...writes };
   if (m.system) for (const a of ['add', 'update', 'delete'] as const) access[a] = [];
   const ownerRoles = (roles: readonly string[] | undefined, pointer: string) => {
     if (m.owner === undefined && roles?.some((r) => r === 'self' || r === 'supervisor')) faults.push({ file, pointer, message: 'names the role self or supervisor, which needs the entity to declare its owner' });

@@ -51,17 +51,34 @@ function ownerWhere(ctx: CallContext, entity: EntityDef, owner: string | undefin
 }
 
 /**
- * When only self or supervisor lets an employee read an entity, a list shows only the records those roles reach: the
- * caller's own, and those of the employees the caller supervises or stands in for.
+ * When only roles decided by the record let an employee read an entity, the records those roles reach, as one SQL
+ * condition (subqueries, never a query per row), so that a list, a report or an export shows the caller nothing that
+ * reading one record by id would refuse: self, the caller's own; supervisor, those of the employees the caller
+ * supervises or stands in for; field:<name>, those that name the caller in <name>; member:<name>, those whose team
+ * <name> (the record itself for member:id) the caller is a member of. `bind` binds a value and returns its placeholder;
+ * `alias` qualifies the entity's columns in a query that joins it. Null when the caller's role reads every record.
  */
-function recordRoleWhere(ctx: CallContext, entity: EntityDef, param: number): string | null {
+export function recordRoleWhere(ctx: CallContext, entity: EntityDef, bind: (value: unknown) => string, alias?: string): string | null {
   const roles = entity.access.read;
   if (allows(roles, ctx.actor, entity.module) || !decidedByRecord(roles, ctx.actor, entity)) return null;
-  const col = quoteIdent(entity.field.get(entity.owner!)!.column);
-  const reach = [
-    roles.includes('self') ? `${col} = $${param}` : '',
-    roles.includes('supervisor') ? `${col} IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $${param} OR acting_supervisor_id = $${param}))` : '',
-  ].filter(Boolean);
+  const column = (name: string) => `${alias ? `${alias}.` : ''}${quoteIdent(name === 'id' ? 'id' : entity.field.get(name)!.column)}`;
+  const me = bind(ctx.actor.employeeId);
+  let company: string | undefined;
+  const companyParam = () => (company ??= bind(ctx.companyId ?? ctx.actor.companyId));
+  const reach: string[] = [];
+  if (entity.owner !== undefined) {
+    const owner = column(entity.owner);
+    if (roles.includes('self')) reach.push(`${owner} = ${me}`);
+    if (roles.includes('supervisor')) reach.push(`${owner} IN (SELECT id FROM employee WHERE company_id = ${companyParam()} AND (supervisor_id = ${me} OR acting_supervisor_id = ${me}))`);
+  }
+  for (const role of roles) {
+    const [kind, name] = role.split(':');
+    if (kind === 'field') reach.push(`${column(name)} = ${me}`);
+    if (kind === 'member') {
+      const m = entity.memberships.get(name)!;
+      reach.push(`${column(name)} IN (SELECT ${quoteIdent(m.viaColumn)} FROM ${quoteIdent(m.table)} WHERE company_id = ${companyParam()} AND ${quoteIdent(m.employeeColumn)} = ${me})`);
+    }
+  }
   return `(${reach.join(' OR ')})`;
 }
 
@@ -95,11 +112,11 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
         return `$${params.length}`;
       })})`,
     );
-  const reach = recordRoleWhere(ctx, entity, params.length + 1);
-  if (reach) {
-    where.push(reach);
-    params.push(ctx.actor.employeeId);
-  }
+  const reach = recordRoleWhere(ctx, entity, (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  });
+  if (reach) where.push(reach);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const table = quoteIdent(entity.table);
   let page: Promise<Row[]>;

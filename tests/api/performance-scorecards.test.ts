@@ -177,7 +177,8 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     const copy = await olga.post('performance-scorecard/copy-from-library', { libraryId: lib.id, employeeId: id.emma });
     ok(copy);
     expect(copy.body.data.item).toMatchObject({ level: 'employee', employeeId: id.emma, cascadedFromId: null });
-    const kpis = (await olga.get(`performance-kpi?scorecardId=${copy.body.data.item.id}`)).body.data.list;
+    // KPIs are read with their scorecard (a plain employee does not list KPIs)
+    const kpis = (await olga.get(`performance-scorecard/${copy.body.data.item.id}`)).body.data.scorecard.kpiList;
     expect(kpis).toEqual([expect.objectContaining({ name: 'Revenue', weight: 100, target: 1000, aKpiId: null })]);
     expect((await olga.get('performance-scorecard?owner=reports')).body.data.total).toBe(2);
   });

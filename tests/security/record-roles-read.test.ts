@@ -4,6 +4,7 @@ import { backends } from '../support/backends.ts';
 import { copyMetadata, editJson } from '../support/metadata-copy.ts';
 import { addSample } from '../support/sample-records.ts';
 import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
+import { confidentialWorld, MARKERS, type ConfidentialWorld } from './support/confidential-records.ts';
 
 /**
  * No entity of the product limits reading to self and supervisor yet, but the metadata may say so: then a list shows
@@ -51,4 +52,112 @@ describe.each(backends())('reading limited to self and supervisor on $name', (ba
     expect((await pat.get(`training-tag/${tags.rey}`)).status).toBe(200);
     expect((await rey.get(`training-tag/${tags.rey}`)).status).toBe(200);
   });
+});
+
+/**
+ * The leak users found: Sabbir, an officer, read his manager Nusrat's assessment with every KPI score and comment, her
+ * scorecard, and every employee's reviews and agreements. On the product's own metadata, none of the people who are
+ * neither a record's owner, nor the owner's supervisor, nor a QA member of its plan, nor a party it names — her
+ * subordinate, her peer in the same department, an employee of another business unit — finds any of her confidential
+ * records in a list, by id, among the children of a record they may read, or in any report, export or other GET
+ * command; those who may read them still do.
+ */
+describe.each(backends())('confidential records on $name', (backend) => {
+  let t: TestStratum;
+  let w: ConfidentialWorld;
+  const reg = () => t.stratum.registry;
+  const CONFIDENTIAL = ['performance-scorecard', 'performance-kpi', 'performance-assessment', 'kpi-assessment', 'performance-agreement', 'employee-training', 'labour-matter', 'audit-engagement', 'audit-working-paper', 'audit-finding', 'contract'];
+  const outsiders = () =>
+    [
+      ['her subordinate Sabbir', w.clients.sabbir],
+      ['her peer Pia (same department)', w.clients.pia],
+      ['Otto (another business unit)', w.clients.otto],
+    ] as const;
+
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    w = await confidentialWorld(t, reg());
+  });
+  afterAll(() => t.close());
+
+  const listIds = async (c: Client, entity: string) => {
+    const r = await c.get(`${entity}?limit=500`);
+    if (r.status === 403) return [];
+    expect(r.status, `${entity}: ${r.body.err_msg}`).toBe(200);
+    return (r.body.data[reg().entity(entity).dataKeys.list] as { id: number }[]).map((x) => x.id);
+  };
+
+  it('lists and reads none of them to her subordinate, her peer or another unit’s employee', async () => {
+    const leaks: string[] = [];
+    for (const [who, c] of outsiders())
+      for (const entity of CONFIDENTIAL) {
+        const id = w.records[entity];
+        if ((await listIds(c, entity)).includes(id)) leaks.push(`${who} lists ${entity} ${id}`);
+        const r = await c.get(`${entity}/${id}`);
+        if (r.status !== 403) leaks.push(`${who} reads ${entity} ${id}: ${r.status}`);
+      }
+    expect(leaks).toEqual([]);
+  });
+
+  it('shows a subordinate his own scorecard only, and lets the owner, her supervisor, a QA member of the plan and the PM committee read hers', async () => {
+    expect(await listIds(w.clients.sabbir, 'performance-scorecard')).toEqual([w.records.sabbirScorecard]);
+    // Nusrat supervises Sabbir: his card is in her list beside her own
+    expect((await listIds(w.clients.nusrat, 'performance-scorecard')).sort()).toEqual([w.records['performance-scorecard'], w.records.sabbirScorecard].sort());
+    for (const c of [w.clients.nusrat, w.clients.boss, w.clients.quinn, w.exec]) {
+      const r = await c.get(`performance-scorecard/${w.records['performance-scorecard']}`);
+      expect(r.status, r.body.err_msg ?? '').toBe(200);
+      expect(JSON.stringify(r.body.data)).toContain(MARKERS[1]);
+    }
+    for (const c of [w.clients.nusrat, w.clients.boss, w.clients.quinn, w.exec]) expect((await c.get(`performance-assessment/${w.records['performance-assessment']}`)).status).toBe(200);
+    expect((await w.clients.nusrat.get(`labour-matter/${w.records['labour-matter']}`)).status).toBe(200);
+    expect((await w.clients.boss.get(`employee-training/${w.records['employee-training']}`)).status).toBe(200);
+  });
+
+  it('lists records by the relationship roles: the employee a record names, and the members of the team it references', async () => {
+    // field:employeeId: Nusrat's labour matter is in her list and nobody else's but the module admin's
+    expect(await listIds(w.clients.nusrat, 'labour-matter')).toEqual([w.records['labour-matter']]);
+    // member:contractTeamId: once Pia joins the contract's team, the contract is in her list; Otto's stays empty
+    const contract = (await w.exec.get(`contract/${w.records.contract}`)).body.data.contract;
+    expect((await w.exec.post('contract-team-member/add', { contractTeamId: contract.contractTeamId, employeeId: w.id.pia })).status).toBe(200);
+    expect(await listIds(w.clients.pia, 'contract')).toEqual([w.records.contract]);
+    expect((await w.clients.pia.get(`contract/${w.records.contract}`)).status).toBe(200);
+    expect(await listIds(w.clients.otto, 'contract')).toEqual([]);
+    expect((await w.exec.post('contract-team-member/delete', { id: (await w.exec.get(`contract-team-member?contractTeamId=${contract.contractTeamId}&employeeId=${w.id.pia}`)).body.data.list[0].id })).status).toBe(200);
+    expect(await listIds(w.clients.pia, 'contract')).toEqual([]);
+  });
+
+  it('loads no confidential child with a record every employee may read (the parent is as confidential as its children)', () => {
+    const faults: string[] = [];
+    const walk = (parent: string, children: readonly { entity: string; children?: readonly unknown[] }[], path: string) => {
+      for (const c of children) {
+        if (!reg().entity(c.entity).access.read.includes('employee')) faults.push(`${path} → ${c.entity}`);
+        walk(parent, (c.children ?? []) as typeof children, `${path} → ${c.entity}`);
+      }
+    };
+    for (const e of reg().entities.values()) if (e.scope === 'company' && e.access.read.includes('employee')) walk(e.name, e.children, e.name);
+    expect(faults).toEqual([]);
+  });
+
+  it('carries none of her records in any GET command, report or export an outsider may call', async () => {
+    const leaks: string[] = [];
+    let answered = 0;
+    const queries = ['', `annualPlanId=${w.plan}`, `annualPlanId=${w.plan}&quarter=0`, `annualPlanId=${w.plan}&quarterIndex=0`, `annualPlanId=${w.plan}&employeeId=${w.id.nusrat}`, `employeeId=${w.id.nusrat}`, ...CONFIDENTIAL.map((e) => `id=${w.records[e]}`)];
+    for (const e of reg().entities.values())
+      for (const cmd of e.commands.filter((c) => c.method === 'GET')) {
+        // a plain employee may call it (module admins and the holder may read everything)
+        if (!cmd.access.some((r) => r !== 'employee:moduleAdmin' && r !== 'holder')) continue;
+        for (const [who, c] of outsiders())
+          for (const q of queries) {
+            for (const path of [`${e.name}/${cmd.name}?${q}`, ...(cmd.report ? [`${e.name}/${cmd.name}/export?format=csv&${q}`] : [])]) {
+              const r = await c.get(path);
+              const text = JSON.stringify(r.body);
+              if (r.status === 200) answered++;
+              if (r.status >= 500) leaks.push(`${who} GET ${path}: server error ${r.status}`);
+              for (const m of MARKERS) if (text.includes(m)) leaks.push(`${who} GET ${path} carries "${m}"`);
+            }
+          }
+      }
+    expect(leaks).toEqual([]);
+    expect(answered).toBeGreaterThan(20);
+  }, 300_000);
 });

@@ -24,6 +24,16 @@ describe('metadata loader', () => {
     expect(r.entity('department').access).toEqual({ read: ['employee'], add: ['employee:moduleAdmin'], update: ['employee:moduleAdmin'], delete: ['employee:moduleAdmin'] });
   });
 
+  it('lets those who may write a record with an owner, the owner and the owner’s supervisor read it when the metadata names no reader', () => {
+    const r = loadRegistry(join(ROOT, 'metadata'), hooks);
+    // training tags declare their owner and writers only
+    expect(r.entity('training-tag').access.read).toEqual(['employee:moduleAdmin', 'self', 'supervisor']);
+    // compliance notes: added by the team and the approver, changed by their author
+    expect(r.entity('compliance-note').access.read).toEqual(['employee:moduleAdmin', 'member:complianceTeamId', 'field:approverId', 'self', 'supervisor']);
+    // records of nobody stay every employee's
+    expect(r.entity('risk').access.read).toEqual(['employee']);
+  });
+
   const cases: [string, (dir: string) => void, RegExp][] = [
     ['a property the schema does not know', (d) => editJson(join(d, 'modules/organisation/department/entity.json'), (e) => (e.colour = 'red')), /department\/entity.json#\/colour is not a known property/],
     ['a field of an unknown type', (d) => editJson(join(d, 'modules/organisation/department/entity.json'), (e) => (e.schema.properties.name.type = 'text')), /department\/entity.json#\/schema\/properties\/name\/type must be equal to one of the allowed values/],

@@ -1,7 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import { fetchOne } from '../../records/record-store.ts';
+import { fetchOne, recordRoleWhere } from '../../records/record-store.ts';
 import { validateInput } from '../../records/record-validator.ts';
 import { bandsFromTargets, DEFAULT_BAND_TARGETS } from '../scoring.ts';
 import type { CommandHook } from '../hook-registry.ts';
@@ -69,7 +69,7 @@ export const KPI_SCORE_COLUMNS = `scorecard_id AS "scorecardId", kpi_type AS "kp
  * The score report: one page of an annual (or operational) plan's scorecards with each one's weighted total (and adjusted total) for a
  * quarter or the year, computed by the scoring hooks from two queries per page.
  */
-export const scores: CommandHook = async (ctx, _entity, input) => {
+export const scores: CommandHook = async (ctx, entity, input) => {
   validateInput(INPUT, input);
   if ((input.annualPlanId === undefined) === (input.operationalPlanId === undefined))
     throw AppError.validation([{ field: 'annualPlanId', message: 'name either annualPlanId or operationalPlanId (one of them)' }]);
@@ -85,6 +85,12 @@ export const scores: CommandHook = async (ctx, _entity, input) => {
       params.push(key === 'scorecardId' ? Number(input[key]) : input[key]);
       where.push(`s.${column} = $${params.length}`);
     }
+  // the score report shows only the scorecards the caller may read (their own, their reports', ...), never a colleague's
+  const reach = recordRoleWhere(ctx, entity, (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  }, 's');
+  if (reach) where.push(reach);
   const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM performance_scorecard s WHERE ${where.join(' AND ')}`, params);
   // the page first, then the names of its 50 employees: joining before the LIMIT would read every employee
   const page = await ctx.tx.query(

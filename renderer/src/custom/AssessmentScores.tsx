@@ -26,14 +26,20 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   const meta = useMeta();
   const session = useSession();
   const { loading, run } = useCall();
-  const kpiEntity = meta.entities.find((e) => e.name === 'performance-kpi');
+  const scorecardEntity = meta.entities.find((e) => e.name === 'performance-scorecard');
   const [kpis, setKpis] = useState<Row[] | null>(null);
   const entered = useMemo(() => new Map<number, Row>(((record.kpiAssessmentList ?? []) as Row[]).map((r) => [Number(r.kpiId), r])), [record]);
   const [draft, setDraft] = useState<Record<number, Partial<Record<ScoreField, string>>>>({});
 
   useEffect(() => {
-    if (!kpiEntity) return;
-    void run(kpiEntity.errors.list, () => get('performance-kpi', { scorecardId: record.scorecardId, limit: 500, sort: 'id' })).then((d) => d && setKpis(d[kpiEntity.dataKeys.list]));
+    if (!scorecardEntity) return;
+    // the KPIs come with their scorecard: only those who may read the scorecard may read its KPIs
+    void run(scorecardEntity.errors.read, () => get(`performance-scorecard/${record.scorecardId}`)).then((d) => {
+      const card = d?.[scorecardEntity.dataKeys.item];
+      if (!card) return;
+      const all: Row[] = [...(card.kpiList ?? []), ...((card.keyPerformanceAreaList ?? []) as Row[]).flatMap((a) => a.kpiList ?? [])];
+      setKpis([...new Map(all.map((k) => [k.id, k])).values()].sort((a, b) => a.id - b.id));
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record.scorecardId]);
   useEffect(() => setDraft({}), [record]);

@@ -31,13 +31,14 @@ export default function ComplianceRequiredActions({ screen }: { screen: ScreenMe
   const navigate = useNavigate();
   const { loading, run } = useCall();
   const [page, setPage] = useState<{ list: Row[]; total: number } | null>(null);
-  const activities = meta.entities.find((e) => e.name === 'compliance-activity')!;
+  // a team member who is no module admin reads activities record by record: the entity may be absent from the meta
+  const activities = meta.entities.find((e) => e.name === 'compliance-activity');
   const submissions = meta.entities.find((e) => e.name === 'compliance-submission');
   const editSubmission = screensOf(meta, 'compliance-submission').edit;
-  const command = (name: string) => activities.commands.find((c) => c.name === name);
+  const command = (name: string) => activities?.commands.find((c) => c.name === name);
 
   useEffect(() => {
-    run(command('required-actions')?.error ?? activities.errors.list, () => get('compliance-activity/required-actions', { limit: 500 })).then((d) => d && setPage(d.requiredActions));
+    run(command('required-actions')?.error ?? activities?.errors.list ?? 'error.getAllCompliance', () => get('compliance-activity/required-actions', { limit: 500 })).then((d) => d && setPage(d.requiredActions));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

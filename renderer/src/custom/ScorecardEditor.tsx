@@ -83,7 +83,8 @@ function kpiPayload(k: KpiDraft): Row {
 export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const { t } = useTranslation();
   const meta = useMeta();
-  const entity = meta.entities.find((e) => e.name === 'performance-scorecard')!;
+  // an employee who is no module admin reads scorecards record by record: the entity may be absent from the meta
+  const entity = meta.entities.find((e) => e.name === 'performance-scorecard');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const { loading, run } = useCall();
@@ -179,7 +180,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       <p className="muted">
         {optionLabel(t, record.level)} · {optionLabel(t, record.period)}
       </p>
-      <WorkflowActions entity={entity} record={record} onChanged={(r) => void load(r)} />
+      {entity && <WorkflowActions entity={entity} record={record} onChanged={(r) => void load(r)} />}
       <div className="toolbar">
         <label htmlFor="quarter">{t('field.quarter')}</label>
         <select id="quarter" className="input" style={{ maxWidth: 120 }} value={quarter} onChange={(e) => setQuarter(Number(e.target.value))}>
