@@ -65,7 +65,7 @@ describe.each(backends())('bad input on $name', (backend) => {
     const bu = await exec.post('business-unit/add', { name: '  Trimmed unit \t' });
     expect(bu.status).toBe(200);
     expect(bu.body.data.business_unit.name).toBe('Trimmed unit');
-    const ask = (lang: string) => t.app.request('/api/v1/business-unit/add', { method: 'POST', headers: { token: exec.token, 'content-type': 'application/json', 'accept-language': lang }, body: JSON.stringify({ name: ' ' }) }).then((r) => r.json());
+    const ask = async (lang: string) => (await t.app.request('/api/v1/business-unit/add', { method: 'POST', headers: { token: exec.token, 'content-type': 'application/json', 'accept-language': lang }, body: JSON.stringify({ name: ' ' }) })).json();
     expect(await ask('de-DE,de;q=0.9')).toMatchObject({ err_msg: 'Name ist erforderlich', errors: [{ field: 'name', message: 'Name ist erforderlich' }] });
     expect(await ask('bn')).toMatchObject({ err_msg: 'নাম দিতে হবে', errors: [{ field: 'name', message: 'নাম দিতে হবে' }] });
     expect(await ask('fr')).toMatchObject({ err_msg: 'Name is required' });
