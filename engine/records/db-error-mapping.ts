@@ -24,6 +24,7 @@ export function mapDbError(e: unknown, registry: Registry, entity: EntityDef, ac
       }
       const field = fieldOf(columns);
       const problem = wordedProblem(field, text('validation.noSuchRecord', { field: label(field) }));
+      // (hooks that look a reference up themselves say the same: noSuchRecord in record-validator.ts)
       return new AppError('validation_failed', problem.message, [problem], {}, problem.text);
     }
     case '23505': {

@@ -138,6 +138,15 @@ export function fieldProblem(entity: EntityDef | null, path: string, key: string
 /** A field problem from a text already made (a rule's, a uniqueness conflict's): `message` is its English wording. */
 export const wordedProblem = (field: string, t: Text): FieldError => ({ field, message: wordIn('en', t), text: t });
 
+/**
+ * A reference that names no record (none of the call's company): "Compliance activity refers to a record that does
+ * not exist". The field is named by the referring entity's label for it when given, else by the referred entity's.
+ */
+export function noSuchRecord(field: string, referred: EntityDef, referring: EntityDef | null = null): FieldError {
+  const label = referring?.field.has(field) ? labelOf(referring, field) : text(referred.label, undefined, readableName(field));
+  return wordedProblem(field, text('validation.noSuchRecord', { field: label }));
+}
+
 /** The label of an entity's field, as a text: its schema's title, else its name made readable. */
 export function labelOf(entity: EntityDef, name: string): TextParam {
   return labels(entity, entity.schema)(name, []);
