@@ -201,7 +201,7 @@ describe.each(backends())('strategy execution on $name', (backend) => {
     expect((await report('annual')).map((r) => [r.name, r.initiatives])).toEqual([['FY 2027 Q1', 1], ['FY 2027 Q2', 1]]);
     const unknown = await emma.get('execution-plan/report?by=everything');
     expect(unknown.status).toBe(422);
-    expect(unknown.body.err_msg).toMatch(/by/);
+    expect(unknown.body.err_msg).toMatch(/^By must be annual-plans, business-units/);
   });
 
   it('rates agencies (business units) and reports them with their figures', async () => {
