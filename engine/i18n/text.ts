@@ -107,7 +107,7 @@ export function problemText({ keyword, params }: Problem, field: TextParam, requ
       return text(`validation.${keyword}`, { field, limit: params.limit as number });
     case 'type': {
       const asked = (Array.isArray(params.type) ? params.type.map(String) : String(params.type).split(',')).find((x) => x !== 'null');
-      return text(`validation.type.${asked === 'integer' ? 'integer' : asked === 'number' ? 'number' : 'other'}`, { field });
+      return text(`validation.type.${asked && ['integer', 'number', 'string', 'boolean', 'array'].includes(asked) ? asked : 'other'}`, { field });
     }
     case 'enum': {
       const values = ((params.allowedValues as unknown[] | undefined) ?? []).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');

@@ -21,7 +21,7 @@ describe.each(backends())('bad input on $name', (backend) => {
 
   const cases: [string, () => Promise<{ status: number; body: any }>, number, RegExp, { field: string; message: string }[]?][] = [
     ['an unknown field', () => exec.post('department/add', { name: 'D', businessUnitId: 0, colour: 'red' }), 422, /“colour” is not a field of department/, [{ field: 'colour', message: '“colour” is not a field of department' }]],
-    ['a wrong type', () => exec.post('department/add', { name: 42, businessUnitId: 'one' }), 422, /Name has the wrong kind of value; Business unit must be a whole number/],
+    ['a wrong type', () => exec.post('department/add', { name: 42, businessUnitId: 'one' }), 422, /Name must be text; Business unit must be a whole number/],
     ['a missing required field', () => exec.post('department/add', { businessUnitId: 1 }), 422, /^Name is required$/, [{ field: 'name', message: 'Name is required' }]],
     ['a value outside the enum', () => exec.post('business-unit/add', { name: 'X', strategyPlanOwner: 'Maybe' }), 422, /Strategy plan owner must be Yes or No/],
     ['a malformed e-mail', () => exec.post('employee/add', { firstName: 'A', lastName: 'B', email: 'not-an-email' }), 422, /E-mail must be an e-mail address/],
@@ -69,6 +69,11 @@ describe.each(backends())('bad input on $name', (backend) => {
     expect(await ask('de-DE,de;q=0.9')).toMatchObject({ err_msg: 'Name ist erforderlich', errors: [{ field: 'name', message: 'Name ist erforderlich' }] });
     expect(await ask('bn')).toMatchObject({ err_msg: 'নাম দিতে হবে', errors: [{ field: 'name', message: 'নাম দিতে হবে' }] });
     expect(await ask('fr')).toMatchObject({ err_msg: 'Name is required' });
+    // a company and its executive named by spaces only
+    const blank = await t.holder.post('company/add', { companyName: '   ', eFirstName: ' ', eLastName: 'Quay', email: 'blank-names@example.com' });
+    expect(blank.status).toBe(422);
+    expect(blank.body.err_msg).toBe("Company name is required; Executive's first name is required");
+    expect(blank.body.errors.map((e: { field: string }) => e.field)).toEqual(['companyName', 'eFirstName']);
     const dup = await exec.post('business-unit/add', { name: 'Trimmed unit' });
     expect(dup.status, 'the same name once trimmed').toBe(409);
   });

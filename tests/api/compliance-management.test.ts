@@ -328,7 +328,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect(blank.body.errors).toEqual([{ field: 'reason', message: 'Reason for declining is required' }]);
     const wrongType = await abe.post('compliance-submission/decline', { id: draft.id, reason: 42 });
     expect(wrongType.status).toBe(422);
-    expect(wrongType.body.errors).toEqual([{ field: 'reason', message: 'Reason for declining has the wrong kind of value' }]);
+    expect(wrongType.body.errors).toEqual([{ field: 'reason', message: 'Reason for declining must be text' }]);
     expect((await submission(draft.id)).status).toBe('Submitted');
     const r = await abe.post('compliance-submission/decline', { id: draft.id, reason: 'The receipt is not stamped' });
     ok(r);
