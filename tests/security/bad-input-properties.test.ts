@@ -280,7 +280,11 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
         async ([en, f, mode], space, core) => {
           const e = ent(en);
           const r = await writerOf(e).post(`${en}/${mode}`, await bodyWith(e, mode, f, `${space}${core}${space}`));
-          if (r.status === 422) return expect(r.body.errors?.map((x) => x.field), describeReply(r)).toContain(f);
+          // a rule of the record may refuse the field (a colleague reviewer's name is their employee record's), naming it
+          if (r.status === 422) {
+            expect(r.body.errors?.map((x) => x.field), describeReply(r)).toContain(f);
+            return;
+          }
           expect(r.status, describeReply(r)).toBe(200);
           expect(r.body.data[e.dataKeys.item][f]).toBe(core);
         },
