@@ -1,7 +1,17 @@
-/** A failure that reaches the caller: HTTP status, a stable code (clients branch on it, never on text), and a message that names the problem. */
+import { wordIn } from './i18n/catalogue.ts';
+import type { Language } from './metadata/registry.ts';
+import type { Text } from './i18n/text.ts';
+
+/**
+ * A refused field: `field` is its JSON path (`scores.1.selfScore`), for a form to put the message on it; `message` the
+ * words (English until the envelope words `text` in the caller's language). Make one with `fieldProblem`
+ * (engine/records/record-validator.ts), which names the field by its label.
+ */
 export interface FieldError {
   field: string;
   message: string;
+  /** the message as a text of metadata/i18n, worded in the caller's language on the way out */
+  text?: Text;
 }
 
 export type ErrorCode =
@@ -55,13 +65,36 @@ export class AppError extends Error {
     message: string,
     readonly fieldErrors: readonly FieldError[] = [],
     readonly headers: Readonly<Record<string, string>> = {},
+    /** the message as a text of metadata/i18n, worded in the caller's language on the way out */
+    readonly text?: Text,
   ) {
     super(message);
     this.name = 'AppError';
     this.status = STATUS[code];
   }
 
-  static validation(fieldErrors: readonly FieldError[]): AppError {
-    return new AppError('validation_failed', fieldErrors.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; '), fieldErrors);
+  /** A failure whose message is a text (worded in English here, in the caller's language by the envelope). */
+  static worded(code: ErrorCode, text: Text, fieldErrors: readonly FieldError[] = []): AppError {
+    return new AppError(code, wordIn('en', text), fieldErrors, {}, text);
   }
+
+  /** A 422 listing every refused field; its message is theirs, joined. */
+  static validation(fieldErrors: readonly FieldError[]): AppError {
+    return new AppError('validation_failed', joinFieldMessages(fieldErrors), fieldErrors);
+  }
+
+  /**
+   * The message and field errors in `lang`, with the texts of `messages` (the server's registry): what the envelope
+   * sends. A field error without a text keeps its words (and, in the joined message, its path).
+   */
+  inLanguage(lang: Language, messages?: Parameters<typeof wordIn>[2]): { message: string; fieldErrors: FieldError[] } {
+    const fieldErrors = this.fieldErrors.map((f) => ({ field: f.field, message: f.text ? wordIn(lang, f.text, messages) : f.message, ...(f.text ? { text: f.text } : {}) }));
+    const message = this.text ? wordIn(lang, this.text, messages) : this.code === 'validation_failed' && this.message === joinFieldMessages(this.fieldErrors) && this.fieldErrors.length ? joinFieldMessages(fieldErrors) : this.message;
+    return { message, fieldErrors: fieldErrors.map(({ field, message: m }) => ({ field, message: m })) };
+  }
+}
+
+/** Field messages as one: a worded one is a sentence naming its field; an older one is prefixed with the field's path. */
+function joinFieldMessages(fieldErrors: readonly FieldError[]): string {
+  return fieldErrors.map((f) => (f.text || !f.field ? f.message : `${f.field}: ${f.message}`)).join('; ');
 }

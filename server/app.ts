@@ -17,8 +17,8 @@ import type { AppEnv, Stratum } from './stratum-context.ts';
 /** The HTTP API, built from the Registry: every entity gets the same routes. */
 export function createApp(s: Stratum, options: { rendererDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.onError((e, c) => failure(c, toAppError(e)));
-  app.notFound((c) => failure(c, new AppError('not_found', `No such address: ${c.req.method} ${c.req.path}`)));
+  app.onError((e, c) => failure(c, toAppError(e), s.registry));
+  app.notFound((c) => failure(c, new AppError('not_found', `No such address: ${c.req.method} ${c.req.path}`), s.registry));
   // first, so that every reply carries them: pages, assets, API answers and refusals alike
   app.use('*', securityHeaders);
   app.use('/api/*', bodySize);

@@ -2,16 +2,24 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../engine/app-error.ts';
 import { isDbError } from '../engine/db/db.ts';
+import { languageOf } from '../engine/i18n/catalogue.ts';
+import { text } from '../engine/i18n/text.ts';
+import type { Registry } from '../engine/metadata/registry.ts';
 
 /** The spec's reply: { res, data, err_msg }; failures add a stable code and, for bad fields, the list of them. */
 export const success = (c: Context, data: unknown) => c.json({ res: 'success', data, err_msg: null });
 
-export function failure(c: Context, e: AppError) {
+/**
+ * The caller's language (en, bn or de): `?lang=` where a call names it (a report export), else the `Accept-Language`
+ * header (the renderer sends its current language in it; a browser or a script sends its own), else English.
+ */
+export const callerLanguage = (c: Context) => languageOf(c.req.query('lang') || c.req.header('accept-language'));
+
+/** A refusal in the caller's language: `err_msg` and each `errors[].message` worded from metadata/i18n, `errors[].field` the JSON path. */
+export function failure(c: Context, e: AppError, registry?: Registry) {
   for (const [k, v] of Object.entries(e.headers)) c.header(k, v);
-  return c.json(
-    { res: 'failed', data: null, err_msg: e.message, code: e.code, ...(e.fieldErrors.length ? { errors: e.fieldErrors } : {}) },
-    e.status as ContentfulStatusCode,
-  );
+  const { message, fieldErrors } = e.inLanguage(callerLanguage(c), registry?.messages);
+  return c.json({ res: 'failed', data: null, err_msg: message, code: e.code, ...(fieldErrors.length ? { errors: fieldErrors } : {}) }, e.status as ContentfulStatusCode);
 }
 
 export function toAppError(e: unknown): AppError {
@@ -20,7 +28,7 @@ export function toAppError(e: unknown): AppError {
   if (status === 413) return new AppError('payload_too_large', 'The request body is too large');
   // A data exception (class 22: out of range, malformed, bad encoding) or a value nested past the database's depth
   // limit (54001) comes from what the caller sent, wherever the engine let it through: the caller's fault, not ours.
-  if (isDbError(e) && (e.code?.startsWith('22') || e.code === '54001')) return new AppError('validation_failed', `A value is out of range or malformed: ${e.message}`);
+  if (isDbError(e) && (e.code?.startsWith('22') || e.code === '54001')) return new AppError('validation_failed', `A value is out of range or malformed: ${e.message}`, [], {}, text('validation.malformed'));
   console.error(e);
   return new AppError('internal', 'Something went wrong on the server; it has been logged');
 }

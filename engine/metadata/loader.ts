@@ -1,3 +1,4 @@
+import { useCatalogue } from '../i18n/catalogue.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -200,6 +201,8 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
 
   if (faults.length) throw new MetadataError(faults);
   for (const file of [...LANGUAGES]) hashInput.update(JSON.stringify(messages[file]));
+  // the engine words its messages in English with these texts where no caller is in sight (the envelope words them again in the caller's)
+  useCatalogue(messages);
   const registry: Registry = {
     entities,
     modules,

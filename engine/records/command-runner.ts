@@ -7,7 +7,7 @@ import { humanize } from '../metadata/naming.ts';
 import { shareLink } from '../public-flows/public-flow-service.ts';
 import { useCompany, type CallContext } from './call-context.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne, updateRecord } from './record-store.ts';
-import { validateInput, validateRecord } from './record-validator.ts';
+import { fieldProblem, validateInput, validateRecord } from './record-validator.ts';
 import { reportParameters } from '../reports/report-parameters.ts';
 import { MAX_BULK, runBulkAdd } from './bulk-add.ts';
 
@@ -61,7 +61,7 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       return shareLink(ctx, entity, command.access, input);
     case 'hook': {
       assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
-      if (command.input) validateInput(command.input, input);
+      if (command.input) validateInput(command.input, input, entity);
       // a report's query string arrives as text: typed and checked against its declared parameters first
       const values = command.report ? reportParameters(command.report, (input ?? {}) as Record<string, string>) : ((input ?? {}) as Record<string, unknown>);
       return ctx.hooks.command[command.hook!](ctx, entity, values);
@@ -115,14 +115,15 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   const extra = Object.keys(body).filter((k) => !allowed.has(k));
   if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: `is not taken by ${action}` })));
   const missing = (t.requires ?? []).filter((f) => body[f] === undefined || body[f] === null || (typeof body[f] === 'string' && !body[f].trim()));
-  if (missing.length) throw AppError.validation(missing.map((field) => ({ field, message: `is required to ${action}` })));
-  // what a transition takes is checked against the fields' own schemas (a reason's type and length)
-  if (t.requires?.length) validateInput(requiredValuesSchema(entity, t), Object.fromEntries(t.requires.map((f) => [f, body[f]])));
+  if (missing.length) throw AppError.validation(missing.map((field) => fieldProblem(entity, field, 'validation.required')));
+  // what a transition takes is checked against the fields' own schemas (a reason's type and length), its texts trimmed
+  const given: Row = Object.fromEntries((t.requires ?? []).map((f) => [f, body[f]]));
+  if (t.requires?.length) validateInput(requiredValuesSchema(entity, t), given, entity);
   if (body.version !== undefined && body.version !== before.version) throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else; reload it and try again`);
   const state = before[wf.stateField] as string;
   if (!t.from.includes(state)) throw new AppError('invalid_state', `Cannot ${action} a ${humanize(entity.name)} that is ${state}; only one that is ${t.from.join(' or ')}`);
   const changes: Row = { [wf.stateField]: t.to };
-  for (const f of t.requires ?? []) changes[f] = body[f];
+  for (const f of t.requires ?? []) changes[f] = given[f];
   const after = await applyUpdate(ctx, entity, before, changes, action);
   if (t.hook) await ctx.hooks.transition[t.hook](ctx, entity, after, action);
   return after;

@@ -1,47 +1,55 @@
 import { AppError } from '../app-error.ts';
 import { isDbError } from '../db/db.ts';
+import { readableName, text } from '../i18n/text.ts';
 import type { EntityDef, Registry } from '../metadata/registry.ts';
-import { humanize } from '../metadata/naming.ts';
+import { entityLabel, labelOf, wordedProblem } from './record-validator.ts';
 
 /**
- * Turns a constraint violation into the 4xx a user understands. Constraint names are the migrator's
- * (fk_<table>__<column>, uq_<table>__<columns>, ck_<table>__<column>), so the field can be named.
+ * Turns a constraint violation into the 4xx a user understands, in plain words that name the fields by their labels
+ * (worded in the caller's language by the envelope). Constraint names are the migrator's (fk_<table>__<column>,
+ * uq_<table>__<columns>, ck_<table>__<column>), so the fields can be named.
  */
 export function mapDbError(e: unknown, registry: Registry, entity: EntityDef, action: 'add' | 'update' | 'delete'): unknown {
   if (!isDbError(e)) return e;
   const constraint = e.constraint ?? e.constraint_name ?? '';
   const [, table, columns] = /^(?:fk|uq|ck)_(.+?)__(.+)$/.exec(constraint) ?? [];
-  const fieldOf = (ent: EntityDef | undefined, column: string | undefined) => ent?.fields.find((f) => f.column === column)?.name ?? column ?? 'a field';
+  const fieldOf = (column: string | undefined) => entity.fields.find((f) => f.column === column)?.name ?? column ?? 'value';
+  const label = (field: string) => (entity.field.has(field) ? labelOf(entity, field) : readableName(field));
   switch (e.code) {
     case '23001':
     case '23503': {
       if (action === 'delete' || (table && table !== entity.table)) {
         const referrer = [...registry.entities.values()].find((x) => x.table === table);
-        return new AppError('in_use', `Cannot delete this ${humanize(entity.name)}: ${referrer ? 'a ' + humanize(referrer.name) : 'another record'} still refers to it`);
+        return AppError.worded('in_use', referrer ? text('validation.inUse', { entity: entityLabel(entity), referrer: entityLabel(referrer) }) : text('validation.inUseByAnother', { entity: entityLabel(entity) }));
       }
-      const f = entity.fields.find((x) => x.column === columns);
-      const field = f?.name ?? columns ?? 'reference';
-      return new AppError('validation_failed', `${field}: no ${f?.ref ? humanize(f.ref) : 'record'} with that id`, [{ field, message: `no ${f?.ref ? humanize(f.ref) : 'record'} with that id` }]);
+      const field = fieldOf(columns);
+      const problem = wordedProblem(field, text('validation.noSuchRecord', { field: label(field) }));
+      // (hooks that look a reference up themselves say the same: noSuchRecord in record-validator.ts)
+      return new AppError('validation_failed', problem.message, [problem], {}, problem.text);
     }
     case '23505': {
-      const fields = (columns ?? '').split('__').map((c) => fieldOf(entity, c));
-      return new AppError('conflict', `Another ${humanize(entity.name)} already has this ${fields.join(' and ')}`, fields.map((field) => ({ field, message: 'is already taken' })));
+      const fields = (columns ?? '').split('__').map((c) => fieldOf(c));
+      // one sentence, on each of the fields, so that a form shows it where the user looks
+      const said = text('validation.unique', { entity: entityLabel(entity), fields: { list: fields.map(label), join: 'and', midSentence: true } });
+      return AppError.worded('conflict', said, fields.map((field) => wordedProblem(field, said)));
     }
     case '23514': {
-      const field = fieldOf(entity, columns?.split('__')[0]);
-      return new AppError('validation_failed', `${field}: value is not allowed`, [{ field, message: 'value is not allowed' }]);
+      const field = fieldOf(columns?.split('__')[0]);
+      const problem = wordedProblem(field, text('validation.notAllowed', { field: label(field) }));
+      return new AppError('validation_failed', problem.message, [problem], {}, problem.text);
     }
     case '23502': {
-      const field = fieldOf(entity, e.column ?? e.column_name);
-      return new AppError('validation_failed', `${field}: is required`, [{ field, message: 'is required' }]);
+      const field = fieldOf(e.column ?? e.column_name);
+      const problem = wordedProblem(field, text('validation.required', { field: label(field) }));
+      return new AppError('validation_failed', problem.message, [problem], {}, problem.text);
     }
     case '22P02':
     case '22007':
     case '22008':
     case '22003':
-      return new AppError('validation_failed', `A value is out of range or malformed: ${e.message}`);
+      return new AppError('validation_failed', `A value is out of range or malformed: ${e.message}`, [], {}, text('validation.malformed'));
     case '42501':
-      return new AppError('forbidden', 'This record belongs to another company');
+      return AppError.worded('forbidden', text('error.otherCompany'));
     default:
       return e;
   }

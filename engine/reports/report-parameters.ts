@@ -43,8 +43,8 @@ const schemas = new WeakMap<ReportDef, Record<string, unknown>>();
 function schemaOf(report: ReportDef): Record<string, unknown> {
   let s = schemas.get(report);
   if (!s) {
-    // title and x-enumNames are what the screen shows, not rules of the value
-    const properties = Object.fromEntries(Object.entries(report.parameters).map(([k, { title: _t, 'x-enumNames': _n, ...rest }]) => [k, rest]));
+    // x-enumNames is what the screen shows, not a rule of the value; the title names the parameter in messages
+    const properties = Object.fromEntries(Object.entries(report.parameters).map(([k, { 'x-enumNames': _n, ...rest }]) => [k, rest]));
     schemas.set(report, (s = { type: 'object', properties, required: [...report.required], additionalProperties: false }));
   }
   return s;

@@ -165,7 +165,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect((await take(aud, 'audit-scope', 'approve', scope.id)).status).toBe(403);
     const noReason = await take(app, 'audit-scope', 'not-approve', scope.id);
     expect(noReason.status).toBe(422);
-    expect(noReason.body.errors).toEqual([{ field: 'reason', message: 'is required to not-approve' }]);
+    expect(noReason.body.errors).toEqual([{ field: 'reason', message: 'Reason is required' }]);
     const na = await take(app, 'audit-scope', 'not-approve', scope.id, { reason: 'Include vendor master data' });
     ok(na);
     expect(item(na)).toMatchObject({ status: 'Not Approved', reason: 'Include vendor master data' });

@@ -176,13 +176,13 @@ describe.each(backends())('compliance management on $name', (backend) => {
 
     const unknown = await exec.post('compliance-activity/add', { ...base, name: 'Daily', frequency: 'Daily', nextComplianceDate: now });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.errors).toEqual([{ field: 'frequency', message: 'must be one of Weekly, Monthly, Quarterly, Half-yearly, Annually' }]);
+    expect(unknown.body.errors).toEqual([{ field: 'frequency', message: 'Frequency must be Weekly, Monthly, Quarterly, Half-yearly or Annually' }]);
     const backwards = await exec.post('compliance-activity/add', { ...base, name: 'Backwards', frequency: 'Monthly', lastComplianceDate: now, nextComplianceDate: addDays(now, -1) });
     expect(backwards.status).toBe(422);
-    expect(backwards.body.errors).toEqual([{ field: 'nextComplianceDate', message: `must not be before lastComplianceDate (${now})` }]);
+    expect(backwards.body.errors).toEqual([{ field: 'nextComplianceDate', message: 'Next compliance date must not be before Last compliance date' }]);
     const derived = await exec.post('compliance-activity/add', { ...base, name: 'Forged', frequency: 'Monthly', nextComplianceDate: now, nextComplianceDatePendingApproval: now });
     expect(derived.status).toBe(422);
-    expect(derived.body.errors).toEqual([{ field: 'nextComplianceDatePendingApproval', message: 'is read-only' }]);
+    expect(derived.body.errors).toEqual([{ field: 'nextComplianceDatePendingApproval', message: 'Next date, pending approval is read-only' }]);
     expect((await mia.post('compliance-activity/add', { ...base, name: 'Mine', frequency: 'Monthly', nextComplianceDate: now })).status).toBe(403);
   });
 
@@ -230,7 +230,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect(future.body.errors).toEqual([{ field: 'complianceDate', message: `must not be in the future (today is ${now})` }]);
     const forged = await mia.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now, approverId: id.mia });
     expect(forged.status).toBe(422);
-    expect(forged.body.errors).toEqual([{ field: 'approverId', message: 'is read-only' }]);
+    expect(forged.body.errors).toEqual([{ field: 'approverId', message: 'Approver is read-only' }]);
     const r = await mia.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now, comment: 'Filed with the revenue service' });
     ok(r);
     draft = r.body.data.complianceSubmission;
@@ -264,7 +264,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect((await attach(abe, draft.id)).status).toBe(403);
     const badField = await mia.raw('compliance-evidence/attach', { method: 'POST', body: (() => { const f = evidenceForm(draft.id); f.set('sha256', 'forged'); return f; })() });
     expect(badField.status).toBe(422);
-    expect(badField.body.errors).toEqual([{ field: 'sha256', message: 'is read-only' }]);
+    expect(badField.body.errors).toEqual([{ field: 'sha256', message: 'SHA-256 checksum is read-only' }]);
     // nothing written by any refusal
     expect(await storedFiles()).toBe(before);
     expect((await exec.get(`compliance-evidence?complianceSubmissionId=${draft.id}`)).body.data.total).toBe(0);
@@ -323,13 +323,13 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect((await exec.post('compliance-submission/decline', { id: draft.id, reason: 'Admin' })).status).toBe(403);
     const noReason = await abe.post('compliance-submission/decline', { id: draft.id });
     expect(noReason.status).toBe(422);
-    expect(noReason.body.errors).toEqual([{ field: 'reason', message: 'is required to decline' }]);
+    expect(noReason.body.errors).toEqual([{ field: 'reason', message: 'Reason for declining is required' }]);
     const blank = await abe.post('compliance-submission/decline', { id: draft.id, reason: '   ' });
     expect(blank.status).toBe(422);
-    expect(blank.body.errors).toEqual([{ field: 'reason', message: 'is required to decline' }]);
+    expect(blank.body.errors).toEqual([{ field: 'reason', message: 'Reason for declining is required' }]);
     const wrongType = await abe.post('compliance-submission/decline', { id: draft.id, reason: 42 });
     expect(wrongType.status).toBe(422);
-    expect(wrongType.body.errors).toEqual([{ field: 'reason', message: 'must be string' }]);
+    expect(wrongType.body.errors).toEqual([{ field: 'reason', message: 'Reason for declining must be text' }]);
     expect((await submission(draft.id)).status).toBe('Submitted');
     const r = await abe.post('compliance-submission/decline', { id: draft.id, reason: 'The receipt is not stamped' });
     ok(r);
@@ -432,7 +432,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
   it('refuses to delete what submissions still refer to', async () => {
     const r = await exec.post('compliance-activity/delete', { id: id.payroll });
     expect(r.status).toBe(409);
-    expect(r.body.err_msg).toMatch(/compliance submission still refers to it/);
+    expect(r.body.err_msg).toMatch(/compliance submission records still refer to it/);
     expect((await exec.post('compliance-team/delete', { id: id.team })).status).toBe(409);
   });
 
@@ -446,10 +446,10 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect((await other.post('compliance-submission/decline', { id: draft.id, reason: 'Not ours' })).status).toBe(404);
     const theirs = await other.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now });
     expect(theirs.status).toBe(422);
-    expect(theirs.body.errors).toEqual([{ field: 'complianceActivityId', message: 'no compliance activity with that id' }]);
+    expect(theirs.body.errors).toEqual([{ field: 'complianceActivityId', message: 'Compliance activity refers to a record that does not exist' }]);
     const evidence = await attach(other, draft.id);
     expect(evidence.status).toBe(422);
-    expect(evidence.body.errors).toEqual([{ field: 'complianceSubmissionId', message: 'no compliance submission with that id' }]);
+    expect(evidence.body.errors).toEqual([{ field: 'complianceSubmissionId', message: 'Compliance submission refers to a record that does not exist' }]);
     expect((await other.post('compliance-note/add', { complianceActivityId: id.payroll, note: 'Hello' })).status).toBe(422);
     const activityOf = await other.post('compliance-activity/add', { name: 'Borrowed team', complianceTeamId: id.team, approverId: id.abe, frequency: 'Monthly', nextComplianceDate: now });
     expect(activityOf.status).toBe(422);

@@ -83,7 +83,7 @@ describe.each(backends())('contract management on $name', (backend) => {
     // type is the workflow's state: only the upload signs
     const preSigned = await exec.post('contract/add', { ...base, startDate: '2027-01-01', endDate: '2027-12-31', type: 'Signed' });
     expect(preSigned.status).toBe(422);
-    expect(preSigned.body.errors).toEqual([{ field: 'type', message: 'is read-only' }]);
+    expect(preSigned.body.errors).toEqual([{ field: 'type', message: 'Status is read-only' }]);
     expect((await exec.get('contract')).body.data.total).toBe(0);
     const added = await exec.post('contract/add', { ...base, startDate: '2027-01-01', endDate: '2027-12-31' });
     ok(added);

@@ -52,7 +52,7 @@ describe.each(backends())('organisation and employees on $name', (backend) => {
     // a parent still referred to cannot be deleted; leaves first, then it can
     const blocked = await exec.post('business-unit/delete', { id: ids[0] });
     expect(blocked.status).toBe(409);
-    expect(blocked.body.err_msg).toMatch(/department still refers to it/);
+    expect(blocked.body.err_msg).toMatch(/This business unit cannot be deleted: department records still refer to it/);
     for (let i = LEVELS.length - 1; i >= 0; i--) {
       const del = await exec.post(`${LEVELS[i].path}/delete`, { id: ids[i] });
       expect(del.status, del.body.err_msg ?? '').toBe(200);
@@ -145,7 +145,7 @@ describe.each(backends())('organisation and employees on $name', (backend) => {
     // a bulk add with one bad row writes none of them and names the row
     const bad = await exec.post('employee/add-bulk', { items: [{ firstName: 'Ok', lastName: 'Row' }, { firstName: 'No last name' }] });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual([{ field: 'items.1.lastName', message: 'is required' }]);
+    expect(bad.body.errors).toEqual([{ field: 'items.1.lastName', message: 'Row 2: Last name is required' }]);
     expect((await exec.get('employee?q=Ok Row')).body.data.total).toBe(0);
     // deleting the supervisor leaves the reports without one
     expect((await exec.post('employee/delete', { id: boss.body.data.employee.id })).status).toBe(200);

@@ -82,7 +82,7 @@ describe.each(backends())('organisational surveys on $name', (backend) => {
     // the name is the colleague's, never typed in
     const renamed = await exec.post('organizational-survey-reviewer/update', { id: id.veraReviewer, version: 1, name: 'Someone Else' });
     expect(renamed.status).toBe(422);
-    expect(renamed.body.errors).toContainEqual({ field: 'name', message: 'is read-only' });
+    expect(renamed.body.errors).toContainEqual({ field: 'name', message: 'Name is read-only' });
     expect((await exec.post('organizational-survey-reviewer/add', { ...Q1(), employeeId: 999999 })).status).toBe(422);
   });
 

@@ -83,7 +83,7 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     // a dispute needs its note; the note is sanitised HTML
     const bare = await eric.post('performance-agreement/dispute', { id: agreement.eric.id });
     expect(bare.status).toBe(422);
-    expect(bare.body.errors).toEqual([{ field: 'disputedNote', message: 'is required to dispute' }]);
+    expect(bare.body.errors).toEqual([{ field: 'disputedNote', message: 'Dispute note is required' }]);
     const disputed = await eric.post('performance-agreement/dispute', { id: agreement.eric.id, disputedNote: '<p>Targets too high<script>alert(1)</script></p>' });
     ok(disputed);
     expect(disputed.body.data.agreement).toMatchObject({ status: 'Disputed', disputedNote: '<p>Targets too high</p>' });

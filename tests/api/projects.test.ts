@@ -46,10 +46,10 @@ describe.each(backends())('projects on $name', (backend) => {
     id.project = added.body.data.project.id;
     const backwards = await exec.post('project/add', { name: 'Backwards', startDate: '2026-06-01', endDate: '2026-05-01' });
     expect(backwards.status).toBe(422);
-    expect(backwards.body.errors).toEqual([{ field: 'endDate', message: 'must not be before startDate (2026-06-01)' }]);
+    expect(backwards.body.errors).toEqual([{ field: 'endDate', message: 'End date must not be before Start date' }]);
     const forged = await exec.post('project/add', { name: 'Forged', remaining: 5 });
     expect(forged.status).toBe(422);
-    expect(forged.body.errors).toEqual([{ field: 'remaining', message: 'is read-only' }]);
+    expect(forged.body.errors).toEqual([{ field: 'remaining', message: 'Remaining is read-only' }]);
     expect((await exec.post('project/add', { name: 'Negative', budgetSpent: -1 })).status).toBe(422);
     expect((await pam.post('project/add', { name: 'Mine' })).status).toBe(403);
     // the manager updates it; the remaining follows
@@ -135,7 +135,7 @@ describe.each(backends())('projects on $name', (backend) => {
     id.theft = (await exec.post('project-risk/add', { projectId: id.project, name: 'Theft', rating: 'Low' })).body.data.projectRisk.id;
     const bad = await exec.post('project-risk/add', { projectId: id.project, name: 'Odd', rating: 'Severe' });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual([{ field: 'rating', message: 'must be one of Extreme, High, Moderate, Low' }]);
+    expect(bad.body.errors).toEqual([{ field: 'rating', message: 'Risk rating must be Extreme, High, Moderate or Low' }]);
     const ms = await exec.post('mitigation-strategy/add', { projectRiskId: id.flood, description: 'Pumps on site', ownerId: id.tom, dueDate: '2026-02-01' });
     ok(ms);
     expect(ms.body.data.mitigationStrategy.status).toBe('In Progress');
@@ -143,7 +143,7 @@ describe.each(backends())('projects on $name', (backend) => {
     id.drains = (await exec.post('mitigation-strategy/add', { projectRiskId: id.flood, description: 'Drains', dueDate: '2026-03-01' })).body.data.mitigationStrategy.id;
     const wrong = await exec.post('mitigation-strategy/add', { projectRiskId: id.flood, description: 'Odd', status: 'Done' });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors).toEqual([{ field: 'status', message: 'must be one of In Progress, Complete' }]);
+    expect(wrong.body.errors).toEqual([{ field: 'status', message: 'Status must be In progress or Complete' }]);
     ok(await tom.post('mitigation-strategy/update', { id: id.pumps, version: 1, status: 'Complete' }));
     expect((await tom.post('mitigation-strategy/update', { id: id.drains, version: 1, status: 'Complete' })).status).toBe(403);
     // the risk implementation status update

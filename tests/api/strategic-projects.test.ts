@@ -37,7 +37,7 @@ describe.each(backends())('strategic projects on $name', (backend) => {
   it('adds annual plans of projects between dates; an end before the start is refused naming the field', async () => {
     const backwards = await exec.post('project-plan/add', { name: 'Projects 2027', strategicPlanId: id.plan, startDate: '2027-12-31', endDate: '2027-01-01' });
     expect(backwards.status).toBe(422);
-    expect(backwards.body.errors).toEqual([{ field: 'endDate', message: 'must not be before startDate (2027-12-31)' }]);
+    expect(backwards.body.errors).toEqual([{ field: 'endDate', message: 'End date must not be before Start date' }]);
     expect((await emma.post('project-plan/add', { name: 'Mine', strategicPlanId: id.plan, startDate: '2027-01-01', endDate: '2027-12-31' })).status).toBe(403);
     const r = await exec.post('project-plan/add', { name: 'Projects 2027', strategicPlanId: id.plan, startDate: '2027-01-01', endDate: '2027-12-31' });
     ok(r);
@@ -74,7 +74,7 @@ describe.each(backends())('strategic projects on $name', (backend) => {
   it('adds and edits project risks (Low to Extreme), read with the project', async () => {
     const bad = await exec.post('strategic-project-risk/add', { strategicProjectId: project.id, name: 'Vendor lock-in', rating: 'Severe' });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual([{ field: 'rating', message: 'must be one of Low, Moderate, High, Extreme' }]);
+    expect(bad.body.errors).toEqual([{ field: 'rating', message: 'Level must be Low, Moderate, High or Extreme' }]);
     const r = await exec.post('strategic-project-risk/add', { strategicProjectId: project.id, name: 'Vendor lock-in', rating: 'High', mitigation: 'Open standards' });
     ok(r);
     const risk = r.body.data.projectRisk;

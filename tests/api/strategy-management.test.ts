@@ -39,7 +39,7 @@ describe.each(backends())('strategy management on $name', (backend) => {
     id.outstanding = r.body.data.performanceRating.id;
     const backwards = await exec.post('performance-rating/add', { name: 'Odd', rating: 4, min: 100, max: 80 });
     expect(backwards.status).toBe(422);
-    expect(backwards.body.errors).toEqual([{ field: 'max', message: 'must not be before min (100)' }]);
+    expect(backwards.body.errors).toEqual([{ field: 'max', message: 'Maximum must not be before Minimum' }]);
     expect((await exec.post('performance-rating/add', { name: 'Twice', rating: 5 })).status).toBe(409);
     expect((await emma.post('performance-rating/add', { name: 'Mine', rating: 1 })).status).toBe(403);
     const impl = await exec.post('implementation-rating/add', { name: 'On track', rating: 3 });
@@ -70,7 +70,7 @@ describe.each(backends())('strategy management on $name', (backend) => {
     expect(foreign.body.errors).toEqual([{ field: 'perspectiveId', message: "is a perspective of another plan than the pillar's" }]);
     const forged = await exec.post('pillar-objective/add', { pillarId: id.growth, name: 'Forged', strategicPlanId: id.oldPlan });
     expect(forged.status).toBe(422);
-    expect(forged.body.errors).toEqual([{ field: 'strategicPlanId', message: 'is read-only' }]);
+    expect(forged.body.errors).toEqual([{ field: 'strategicPlanId', message: 'Strategic plan is read-only' }]);
     expect((await emma.get(`pillar-objective?strategicPlanId=${id.plan}`)).body.data.list.map((o: { name: string }) => o.name)).toEqual(['Build skills', 'Grow exports']);
     // a read carries the pillar's objectives with their measures and initiatives
     const read = (await emma.get(`strategic-pillar/${id.growth}`)).body.data.pillar;
@@ -83,7 +83,7 @@ describe.each(backends())('strategy management on $name', (backend) => {
     expect(measure.body.data.measure.strategicPlanId).toBe(id.plan);
     const backwards = await exec.post('strategic-initiative/add', { pillarObjectiveId: id.exports, name: 'Trade fairs', startDate: '2027-05-01', endDate: '2027-04-01' });
     expect(backwards.status).toBe(422);
-    expect(backwards.body.errors).toEqual([{ field: 'endDate', message: 'must not be before startDate (2027-05-01)' }]);
+    expect(backwards.body.errors).toEqual([{ field: 'endDate', message: 'End date must not be before Start date' }]);
     const initiative = await exec.post('strategic-initiative/add', { pillarObjectiveId: id.exports, name: 'Trade fairs', startDate: '2027-01-01', endDate: '2027-12-31', budget: 25000, implementationRatingId: id.onTrack });
     ok(initiative);
     expect(initiative.body.data.initiative).toMatchObject({ strategicPlanId: id.plan, budget: 25000 });

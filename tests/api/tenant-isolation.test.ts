@@ -141,7 +141,7 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
         const target = aRecords.get(f.ref!)![0];
         const r = await addSample(b, t.stratum.registry, e.name, { [f.name]: target.id }).catch((err: Error) => err);
         expect(r, `${e.name}.${f.name} -> A's ${f.ref}`).toBeInstanceOf(Error);
-        expect((r as Error).message, `${e.name}.${f.name}`).toMatch(/422 .*no .* with that id/);
+        expect((r as Error).message, `${e.name}.${f.name}`).toMatch(/422 .*refers to a record that does not exist/);
         tried++;
       }
     }

@@ -38,7 +38,7 @@ describe.each(backends())('workflow transitions on $name', (backend) => {
     // the state field is not the generic update's to change
     const direct = await exec.post('strategic-plan/update', { id: plan.id, version: plan.version, status: 'Closed' });
     expect(direct.status).toBe(422);
-    expect(direct.body.errors).toEqual([{ field: 'status', message: 'is not a field of strategic-plan' }]);
+    expect(direct.body.errors).toEqual([{ field: 'status', message: '“status” is not a field of strategic plan' }]);
     const early = await exec.post('strategic-plan/close', { id: plan.id, description: 'Done' });
     expect(early.status).toBe(409);
     expect(early.body.err_msg).toMatch(/Cannot close a strategic plan that is Draft; only one that is Active/);
@@ -47,7 +47,7 @@ describe.each(backends())('workflow transitions on $name', (backend) => {
     expect(active.status, active.body.err_msg ?? '').toBe(200);
     expect(active.body.data.strategic).toMatchObject({ status: 'Active', version: 2 });
     const missing = await staff.post('strategic-plan/close', { id: plan.id });
-    expect(missing.body.errors).toEqual([{ field: 'description', message: 'is required to close' }]);
+    expect(missing.body.errors).toEqual([{ field: 'description', message: 'Description is required' }]);
     const closed = await staff.post('strategic-plan/close', { id: plan.id, description: 'Plan (closed)' });
     expect(closed.body.data.strategic).toMatchObject({ status: 'Closed', description: 'Plan (closed)' });
     const trail = (await exec.get(`audit-trail?entity=strategic-plan&recordId=${plan.id}&sort=id`)).body.data.list;

@@ -88,7 +88,7 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
     await page.fill('#root_email', 'not-an-e-mail');
     await page.getByRole('button', { name: 'Save' }).click();
     const emailGroup = page.locator('.form-group', { has: page.locator('#root_email') }).last();
-    await expect(emailGroup.textContent()).resolves.toMatch(/must be an email address/);
+    await expect(emailGroup.textContent()).resolves.toMatch(/E-mail must be an e-mail address/);
     await snap(page, '07-validation-error');
     await page.fill('#root_email', 'mara.quay@harbour.example');
     await pick(page, 'businessUnitId', 'Logistics');

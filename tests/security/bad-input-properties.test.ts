@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef, FieldDef } from '../../engine/metadata/registry.ts';
+import { openSecret } from '../../engine/auth/secret-box.ts';
 import { MULTIPART_LIMIT } from '../../server/middleware/body-size.ts';
 import { backends } from '../support/backends.ts';
 import { addSample, sampleBody, type ParentCache } from '../support/sample-records.ts';
@@ -19,8 +20,10 @@ type Mode = 'add' | 'update';
  * unknown fields, huge strings, deep JSON, malformed JSON, impossible dates, numbers out of range, NUL characters,
  * hostile list queries and ids, oversized, mistyped and path-climbing uploads, random bodies for every command and
  * transition — gets a 4xx whose message names the problem, never a 500, and writes nothing (every table's row count,
- * the audit trails and the stored files unchanged). Strings with SQL or HTML in them are data: stored and returned
- * exactly (except fields marked x-html, which are sanitised: tests/unit/html-sanitising.test.ts and the modules' API tests).
+ * the audit trails and the stored files unchanged); a refused field is named twice, by its JSON path in `errors[].field`
+ * and by its label in the plain-words message. Strings with SQL or HTML in them are data: stored and returned as sent,
+ * trimmed of leading and trailing whitespace (except fields marked x-html, which are sanitised:
+ * tests/unit/html-sanitising.test.ts and the modules' API tests), and a required text of whitespace only is refused.
  */
 describe.each(backends())('bad input, property-based, on $name', (backend) => {
   let t: TestStratum;
@@ -63,18 +66,29 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
     return base;
   }
 
-  /** Sends one bad call and checks the reply and that nothing was written; `names` must appear in the message. */
-  async function refuses(call: () => Promise<Reply>, names: (string | RegExp)[], statuses: number[] = [400, 404, 413, 415, 422]): Promise<Reply> {
+  /**
+   * Sends one bad call and checks the reply and that nothing was written; `names` must be named: a pattern by the
+   * message, a field by its path in `errors[].field` (the message names it by its label, which `labels` checks) or,
+   * where no field error is given, by the message.
+   */
+  async function refuses(call: () => Promise<Reply>, names: (string | RegExp)[], statuses: number[] = [400, 404, 413, 415, 422], labels: string[] = []): Promise<Reply> {
     const before = await snapshot();
     const r = await call();
     const what = describeReply(r);
     expect(statuses, what).toContain(r.status);
     expect(r.body.res, what).toBe('failed');
     expect(r.body.err_msg, what).toBeTruthy();
-    for (const n of names) expect(r.body.err_msg, what).toMatch(typeof n === 'string' ? new RegExp(escape(n)) : n);
+    for (const n of names) {
+      if (typeof n !== 'string') expect(r.body.err_msg, what).toMatch(n);
+      else if (r.body.errors?.length) expect(r.body.errors.map((e) => e.field), what).toContainEqual(expect.stringMatching(new RegExp(`^${escape(n)}(\\.|$)`)));
+      else expect(r.body.err_msg, what).toMatch(new RegExp(escape(n)));
+    }
+    for (const l of labels) expect(r.body.err_msg, what).toMatch(new RegExp(escape(l)));
     expect(await snapshot(), `nothing written: ${what}`).toEqual(before);
     return r;
   }
+  /** A field's label in English, as the messages name it (its title's text). */
+  const labelOf = (e: string, f: string) => reg().messages.en[String(fld(e, f).schema.title)] ?? f;
 
   /** An arbitrary [entity, field, mode] among the fields a predicate picks (by name, so that a counterexample reads well). */
   const fieldCase = (pick: (f: FieldDef, e: EntityDef) => boolean, modes: Mode[] = ['add', 'update']): fc.Arbitrary<[string, string, Mode]> => {
@@ -93,7 +107,7 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
   it('refuses a value of the wrong type, naming the field', async () => {
     await fc.assert(
       fc.asyncProperty(fieldCase(() => true).chain(([e, f, mode]) => fc.tuple(fc.constant([e, f, mode] as const), wrongTypeValue(fld(e, f)))), async ([[e, f, mode], value]) => {
-        await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)), [f], [422]);
+        await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)), [f], [422], [labelOf(e, f)]);
       }),
       { numRuns: RUNS * 2 },
     );
@@ -102,8 +116,19 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
   it('refuses a missing required field and an unknown field, naming it', async () => {
     await fc.assert(
       fc.asyncProperty(fieldCase((f) => f.required && f.default === undefined, ['add']), async ([e, f]) => {
-        await refuses(async () => writerOf(ent(e)).post(`${e}/add`, await bodyWith(ent(e), 'add', f, undefined)), [f, 'is required'], [422]);
+        await refuses(async () => writerOf(ent(e)).post(`${e}/add`, await bodyWith(ent(e), 'add', f, undefined)), [f], [422], [`${labelOf(e, f)} is required`]);
       }),
+      { numRuns: RUNS },
+    );
+    // a required text of whitespace only is no value: refused as missing
+    await fc.assert(
+      fc.asyncProperty(
+        fieldCase((f) => f.required && f.type === 'string' && !f.enum && !f.format && !f.writeOnly && !(f.schema as Record<string, unknown>)['x-html']),
+        fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u3000'), minLength: 0, maxLength: 6 }),
+        async ([e, f, mode], blank) => {
+          await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, blank)), [f], [422], [`${labelOf(e, f)} is required`]);
+        },
+      ),
       { numRuns: RUNS },
     );
     await fc.assert(
@@ -128,7 +153,7 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
         fc.integer({ min: 1, max: 50_000 }),
         async ([e, f, mode], extra) => {
           const value = 'x'.repeat((fld(e, f).schema as { maxLength: number }).maxLength + extra);
-          await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)), [f], [422]);
+          await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)), [f], [422], [labelOf(e, f)]);
         },
       ),
       { numRuns: RUNS },
@@ -208,7 +233,7 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
   // a field marked x-html is sanitised HTML, not kept exactly (tests/unit/html-sanitising.test.ts)
   const plainText = (f: FieldDef) => f.type === 'string' && !f.writeOnly && !(f.schema as Record<string, unknown>)['x-html'] && !f.enum && !f.format && !(f.schema as { pattern?: string }).pattern && ((f.schema as { maxLength?: number }).maxLength ?? 1000) >= 80;
 
-  it('stores SQL and HTML in strings as data and returns them exactly (fields marked x-html aside: they are sanitised)', async () => {
+  it('stores SQL and HTML in strings as data and returns them as sent, trimmed (fields marked x-html aside: they are sanitised)', async () => {
     let n = 0;
     let keptExactly = 0;
     await fc.assert(
@@ -229,9 +254,10 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
           expect(r.status, describeReply(r)).toBe(200);
           keptExactly++;
           const stored = r.body.data[e.dataKeys.item];
-          expect(stored[f]).toBe(value);
+          // leading and trailing whitespace is not kept; everything between is, byte for byte
+          expect(stored[f]).toBe(value.trim());
           const read = await writerOf(e).get(`${en}/${stored.id}`);
-          expect(read.body.data[e.dataKeys.item][f]).toBe(value);
+          expect(read.body.data[e.dataKeys.item][f]).toBe(value.trim());
           // the reply is JSON, never HTML a browser would render
           const raw = await t.app.request(`/api/v1/${en}/${stored.id}`, { headers: { token: writerOf(e).token } });
           expect(raw.headers.get('content-type')).toMatch(/^application\/json/);
@@ -243,6 +269,37 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
       { numRuns: RUNS },
     );
     expect(keptExactly, 'most hostile strings are plain data, stored').toBeGreaterThan(RUNS / 2);
+  });
+
+  it('trims whitespace around a text, and keeps it around a write-only secret', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fieldCase((f, e) => plainText(f) && e.unique.length === 0, ['add']), fieldCase(plainText, ['update'])),
+        fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0'), minLength: 1, maxLength: 4 }),
+        fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() === s && s !== '' && !s.includes('\u0000')),
+        async ([en, f, mode], space, core) => {
+          const e = ent(en);
+          const r = await writerOf(e).post(`${en}/${mode}`, await bodyWith(e, mode, f, `${space}${core}${space}`));
+          // a rule of the record may refuse the field (a colleague reviewer's name is their employee record's), naming it
+          if (r.status === 422) {
+            expect(r.body.errors?.map((x) => x.field), describeReply(r)).toContain(f);
+            return;
+          }
+          expect(r.status, describeReply(r)).toBe(200);
+          expect(r.body.data[e.dataKeys.item][f]).toBe(core);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    const sso = ent('sso-provider');
+    const secret = sso.fields.find((f) => f.writeOnly);
+    if (secret && entities.includes(sso)) {
+      const body = { ...bodies.get(sso.name), [secret.name]: '  spaced secret  ' };
+      const r = await writerOf(sso).post('sso-provider/add', body);
+      expect(r.status, describeReply(r)).toBe(200);
+      const [row] = await t.stratum.db.query<Record<string, string>>(`SELECT ${secret.column} AS sealed FROM sso_provider WHERE id = $1`, [r.body.data[sso.dataKeys.item].id]);
+      expect(openSecret(t.stratum.secretKey, row.sealed), 'a secret is kept as sent').toBe('  spaced secret  ');
+    }
   });
 
   it('answers hostile list queries and ids with a 4xx that names the parameter, never a 500', async () => {

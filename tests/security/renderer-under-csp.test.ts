@@ -75,7 +75,7 @@ describe.skipIf(skip)('the renderer under the Content-Security-Policy', () => {
     await page.fill('#root_email', 'not-an-email');
     await page.getByRole('button', { name: 'Save' }).click();
     const emailGroup = page.locator('.form-group', { has: page.locator('#root_email') }).last();
-    await emailGroup.getByText('must be an email address').waitFor();
+    await emailGroup.getByText('E-mail must be an e-mail address').waitFor();
     await page.goto(`${server.url}/app/dashboard`);
     await page.waitForTimeout(1000);
     expect(violations).toEqual([]);

@@ -8,6 +8,7 @@ import { hooks } from '../../engine/hooks/index.ts';
 import { loadRegistry } from '../../engine/metadata/loader.ts';
 import type { FieldDef } from '../../engine/metadata/registry.ts';
 import { createAjv } from '../../engine/metadata/schema-validator.ts';
+import { requiringTextIn, trimText } from '../../engine/records/text-input.ts';
 import { SchemaValidator, pointerSegments, withoutUndefined } from '../../renderer/src/forms/schema-validator.ts';
 import { describeProblem } from '../../renderer/src/forms/validation-message.ts';
 import { ROOT } from '../../server/boot.ts';
@@ -36,34 +37,49 @@ const schema: RJSFSchema = {
 describe('the forms validator (no generated code, so no unsafe-eval)', () => {
   let en: SchemaValidator;
   let de: SchemaValidator;
+  let bn: SchemaValidator;
   beforeAll(async () => {
-    en = new SchemaValidator(describeProblem(await translator('en')));
-    de = new SchemaValidator(describeProblem(await translator('de')));
+    en = new SchemaValidator(describeProblem(await translator('en'), 'en'));
+    de = new SchemaValidator(describeProblem(await translator('de'), 'de'));
+    bn = new SchemaValidator(describeProblem(await translator('bn'), 'bn'));
   });
 
-  it('puts each problem on its field, worded in the language of the screen', () => {
+  it('puts each problem on its field, a sentence naming the field, worded in the language of the screen', () => {
     const bad = { name: 'far too long', email: 'not-an-email', weight: 7.5, status: 'Gone', tags: ['abc', 'b', 'c'] };
     const { errorSchema } = en.validateFormData(bad, schema);
     expect(errorSchema).toEqual({
-      name: { __errors: ['must be at most 5 characters long'] },
-      startDate: { __errors: ['is required'] },
-      email: { __errors: ['must be an email address'] },
-      weight: { __errors: ['must be a whole number', 'must be 5 or less'] },
-      status: { __errors: ['must be one of: Draft, Approved'] },
-      tags: { __errors: ['may have at most 2 entries'], 0: { __errors: ['must be at most 2 characters long'] } },
+      name: { __errors: ['Name must be at most 5 characters long'] },
+      startDate: { __errors: ['Start date is required'] },
+      email: { __errors: ['E-mail must be an e-mail address'] },
+      weight: { __errors: ['Weight (%) must be a whole number', 'Weight (%) must be at most 5'] },
+      status: { __errors: ['Status must be Draft or Approved'] },
+      tags: { __errors: ['Tags may have at most 2 entries'], 0: { __errors: ['Entry 1 of Tags must be at most 2 characters long'] } },
     });
-    expect(de.validateFormData(bad, schema).errorSchema.email).toEqual({ __errors: ['muss eine E-Mail-Adresse sein'] });
+    expect(de.validateFormData(bad, schema).errorSchema.email).toEqual({ __errors: ['E-Mail muss eine E-Mail-Adresse sein'] });
     expect(de.validateFormData({ name: '' }, schema).errorSchema).toEqual({
-      name: { __errors: ['darf nicht leer sein'] },
-      startDate: { __errors: ['ist erforderlich'] },
+      name: { __errors: ['Name ist erforderlich'] },
+      startDate: { __errors: ['Startdatum ist erforderlich'] },
     });
+    expect(bn.validateFormData({ name: 'Ok' }, schema).errorSchema).toEqual({ startDate: { __errors: ['শুরুর তারিখ দিতে হবে'] } });
+  });
+
+  it('names a field by the title the screen gives it', () => {
+    const titled = { ...schema, properties: { ...schema.properties, name: { ...(schema.properties!.name as object), title: 'Company name' } } } as RJSFSchema;
+    expect(en.validateFormData({ name: ' ', startDate: '2026-02-28' }, titled).errorSchema).toEqual({ name: { __errors: ['Company name is required'] } });
+  });
+
+  it('trims texts as the server does: whitespace alone is no value for a required field, whitespace around one is no fault', () => {
+    expect(en.validateFormData({ name: '   ', startDate: '2026-02-28' }, schema).errorSchema).toEqual({ name: { __errors: ['Name is required'] } });
+    expect(en.validateFormData({ name: '  Ok  ', startDate: ' 2026-02-28 ' }, schema).errors).toEqual([]);
+    // five letters between the spaces: within maxLength once trimmed
+    expect(en.validateFormData({ name: ' Hello ', startDate: '2026-02-28' }, schema).errors).toEqual([]);
   });
 
   it('refuses an impossible date and counts a cleared field as missing', () => {
     const { errorSchema } = en.validateFormData({ name: 'Ok', startDate: '2026-02-30' }, schema);
-    expect(errorSchema).toEqual({ startDate: { __errors: ['must be a date (YYYY-MM-DD)'] } });
+    expect(errorSchema).toEqual({ startDate: { __errors: ['Start date must be a date (day/month/year)'] } });
     // rjsf leaves a cleared input as undefined: that is a missing value, as JSON would carry it
-    expect(en.validateFormData({ name: undefined, startDate: '2026-02-28' }, schema).errorSchema).toEqual({ name: { __errors: ['is required'] } });
+    expect(en.validateFormData({ name: undefined, startDate: '2026-02-28' }, schema).errorSchema).toEqual({ name: { __errors: ['Name is required'] } });
   });
 
   it('accepts good data and answers isValid for rjsf', () => {
@@ -82,7 +98,8 @@ describe('the forms validator (no generated code, so no unsafe-eval)', () => {
 
   /**
    * The same verdicts as ajv (the server's validator, and the forms' validator before): for every entity's form
-   * schema, a record with one bad or good value per field is refused on exactly the same fields by both.
+   * schema, a record with one bad or good value per field is refused on exactly the same fields by both; ajv judging
+   * it as the server prepares a record (engine/records/text-input.ts: texts trimmed, a required text needs a character).
    */
   it('judges every entity form as ajv does', () => {
     const registry = loadRegistry(join(ROOT, 'metadata'), hooks);
@@ -95,7 +112,7 @@ describe('the forms validator (no generated code, so no unsafe-eval)', () => {
       else if (f.format === 'date-time') options.push(fc.constantFrom('2026-11-23T10:00:00Z', '2026-11-23T10:00:00+06:00', '2026-11-23', 'noon'));
       else if (f.format === 'uri') options.push(fc.constantFrom('https://stratum.example/x', 'mailto:a@b.example', 'not a uri', '//no-scheme'));
       else if (f.enum) options.push(fc.constantFrom(...f.enum), fc.constant('NotAnOption'));
-      else if (f.type === 'string') options.push(fc.string({ minLength: 0, maxLength: (s.maxLength ?? 40) + 3 }), fc.constant(''));
+      else if (f.type === 'string') options.push(fc.string({ minLength: 0, maxLength: (s.maxLength ?? 40) + 3 }), fc.constantFrom('', '   ', ' padded '));
       const range = outOfRangeNumber(f);
       if (range) options.push(range, fc.integer({ min: -3, max: 10 }));
       return fc.oneof(...options);
@@ -110,11 +127,11 @@ describe('the forms validator (no generated code, so no unsafe-eval)', () => {
         required: fields.filter((f) => f.required).map((f) => f.name),
         properties: Object.fromEntries(fields.map((f) => [f.name, f.schema])),
       } as RJSFSchema;
-      const byAjv = ajv.compile(formSchema);
+      const byAjv = ajv.compile(requiringTextIn(formSchema as Record<string, unknown>));
       const record = fc.record(Object.fromEntries(fields.map((f) => [f.name, value(f)])), { requiredKeys: [] });
       fc.assert(
         fc.property(record, (data) => {
-          byAjv(data);
+          byAjv(trimText(structuredClone(data), formSchema as Record<string, unknown>));
           const ajvFields = new Set((byAjv.errors ?? []).map((e) => (e.keyword === 'required' ? e.params.missingProperty : e.instancePath.split('/')[1])));
           const ours = new Set(en.problems(formSchema, data).map((e) => e.property!.split('.')[1]));
           expect([...ours].sort(), `${entity.name}: ${JSON.stringify(data)}`).toEqual([...ajvFields].sort());

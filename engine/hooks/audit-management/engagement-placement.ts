@@ -7,6 +7,7 @@ const camelToKebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase
 import type { CallContext } from '../../records/call-context.ts';
 import { fetchOne } from '../../records/record-store.ts';
 import type { BeforeDeleteHook, BeforeWriteHook } from '../hook-registry.ts';
+import { noSuchRecord } from '../../records/record-validator.ts';
 
 /**
  * Every record of an engagement hangs from one parent: the engagement itself, or a record of it (a working paper's
@@ -90,7 +91,7 @@ async function parentOf(ctx: CallContext, entity: EntityDef, record: Row): Promi
   try {
     return { parent: await fetchOne(ctx, parentEntity, record[field]), parentEntity };
   } catch (e) {
-    if (e instanceof AppError && (e.code === 'not_found' || e.code === 'bad_request')) throw AppError.validation([{ field, message: `no ${humanize(parentEntity.name)} with that id` }]);
+    if (e instanceof AppError && (e.code === 'not_found' || e.code === 'bad_request')) throw AppError.validation([noSuchRecord(field, parentEntity, entity)]);
     throw e;
   }
 }

@@ -1,6 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { BeforeWriteHook, ComputedHook, FilterHook } from '../hook-registry.ts';
+import { noSuchRecord } from '../../records/record-validator.ts';
 
 /**
  * A recipient belongs to its audit: its auditor and audit manager (who may send it) come from the engagement, and a
@@ -11,7 +12,7 @@ export const placeRecipient: BeforeWriteHook = async (ctx, _entity, before, reco
     `SELECT auditor_id, audit_manager_id, status, name FROM audit_engagement WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, record.auditEngagementId],
   );
-  if (!audit) throw AppError.validation([{ field: 'auditEngagementId', message: 'no audit engagement with that id' }]);
+  if (!audit) throw AppError.validation([noSuchRecord('auditEngagementId', ctx.registry.entity('audit-engagement'))]);
   if (audit.status === 'Closed' && !before) throw new AppError('invalid_state', `The audit "${audit.name}" is closed; it takes no new questionnaire recipients`);
   if (before?.submittedAt && record.email !== before.email) throw new AppError('invalid_state', 'This recipient has already submitted the questionnaire; the e-mail can no longer change');
   return { auditorId: audit.auditor_id, auditManagerId: audit.audit_manager_id };

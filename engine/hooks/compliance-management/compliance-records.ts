@@ -1,8 +1,9 @@
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
-import { humanize, quoteIdent } from '../../metadata/naming.ts';
+import { quoteIdent } from '../../metadata/naming.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { selectColumns } from '../../records/record-columns.ts';
+import { noSuchRecord } from '../../records/record-validator.ts';
 
 /**
  * The record of `entity` that a reference field of another record names, in the call's company (locked when asked);
@@ -14,7 +15,7 @@ export async function referenced(ctx: CallContext, entity: string, id: unknown, 
     typeof id === 'number' && Number.isInteger(id)
       ? await ctx.tx.query(`SELECT ${selectColumns(e)} FROM ${quoteIdent(e.table)} WHERE company_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [ctx.companyId, id])
       : [];
-  if (!row) throw AppError.validation([{ field, message: `no ${humanize(entity)} with that id` }]);
+  if (!row) throw AppError.validation([noSuchRecord(field, e)]);
   return row;
 }
 

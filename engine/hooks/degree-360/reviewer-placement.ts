@@ -2,6 +2,7 @@ import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
+import { noSuchRecord } from '../../records/record-validator.ts';
 
 /** How a reviewer stands to the reviewed employee; the result report groups the raters by it. */
 export const RELATIONSHIPS = ['Self', 'Supervisor', 'Peer', 'Subordinate', 'Outsider'] as const;
@@ -12,7 +13,7 @@ export const RELATIONSHIPS = ['Self', 'Supervisor', 'Peer', 'Subordinate', 'Outs
  */
 export async function colleagueContact(ctx: CallContext, employeeId: unknown, given: unknown, field = 'employeeId'): Promise<{ name: string; email: string | null }> {
   const [e] = await ctx.tx.query<{ first_name: string; last_name: string; email: string | null }>(`SELECT first_name, last_name, email FROM employee WHERE company_id = $1 AND id = $2`, [ctx.companyId, employeeId]);
-  if (!e) throw AppError.validation([{ field, message: 'no employee with that id' }]);
+  if (!e) throw AppError.validation([noSuchRecord(field, ctx.registry.entity('employee'))]);
   return { name: `${e.first_name} ${e.last_name}`, email: e.email ?? ((given as string | null | undefined) || null) };
 }
 
@@ -34,7 +35,7 @@ export const placeReviewer: BeforeWriteHook = async (ctx, _entity, before, recor
     ctx.companyId,
     record.reviewedEmployeeId,
   ]);
-  if (!reviewed) throw AppError.validation([{ field: 'reviewedEmployeeId', message: 'no reviewed employee with that id' }]);
+  if (!reviewed) throw AppError.validation([noSuchRecord('reviewedEmployeeId', ctx.registry.entity('reviewed-employee'))]);
   const surveyId = Number(reviewed.survey_id);
   if (record.relationship === 'Outsider') {
     const faults = [
@@ -62,7 +63,7 @@ export const placeReviewer: BeforeWriteHook = async (ctx, _entity, before, recor
 /** A question belongs to the survey of its competency. */
 export const placeQuestion: BeforeWriteHook = async (ctx, _entity, _before, record) => {
   const [c] = await ctx.tx.query<{ survey_id: number }>(`SELECT survey_id FROM survey_competency WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.surveyCompetencyId]);
-  if (!c) throw AppError.validation([{ field: 'surveyCompetencyId', message: 'no survey competency with that id' }]);
+  if (!c) throw AppError.validation([noSuchRecord('surveyCompetencyId', ctx.registry.entity('survey-competency'))]);
   return { surveyId: Number(c.survey_id) };
 };
 
@@ -87,6 +88,6 @@ export const checkAnswer: BeforeWriteHook = async (ctx, _entity, _before, record
 /** A reviewed employee is named by the employee, so that selects and the result show who it is. */
 export const nameReviewedEmployee: BeforeWriteHook = async (ctx, _entity, _before, record) => {
   const [e] = await ctx.tx.query<{ name: string }>(`SELECT first_name || ' ' || last_name AS name FROM employee WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.employeeId]);
-  if (!e) throw AppError.validation([{ field: 'employeeId', message: 'no employee with that id' }]);
+  if (!e) throw AppError.validation([noSuchRecord('employeeId', ctx.registry.entity('employee'))]);
   return { name: e.name };
 };

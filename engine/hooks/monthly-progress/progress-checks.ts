@@ -2,6 +2,7 @@ import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
+import { noSuchRecord } from '../../records/record-validator.ts';
 
 /** The scorecard levels whose KPIs are the organisation's own (company progress), not an employee's. */
 export const ORGANISATION_LEVELS = ['corporate', 'business-unit', 'department'] as const;
@@ -40,7 +41,7 @@ export async function kpiPlace(ctx: CallContext, kpiId: unknown): Promise<KpiPla
       WHERE k.company_id = $1 AND k.id = $2`,
     [ctx.companyId, kpiId],
   );
-  if (!kpi) throw AppError.validation([{ field: 'kpiId', message: 'no performance KPI with that id' }]);
+  if (!kpi) throw AppError.validation([noSuchRecord('kpiId', ctx.registry.entity('performance-kpi'))]);
   return kpi;
 }
 

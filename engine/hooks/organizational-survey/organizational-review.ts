@@ -3,6 +3,7 @@ import type { PublicFlowInfo } from '../../public-flows/public-flow-info.ts';
 import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
 import { assertSurveyTakesAnswers, ratingOptions } from '../degree-360/review-info.ts';
 import { assertUnchangedOnceSubmitted, colleagueContact, ratingProblem } from '../degree-360/reviewer-placement.ts';
+import { noSuchRecord } from '../../records/record-validator.ts';
 
 const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'];
 
@@ -21,7 +22,7 @@ export const placeOrganizationalQuestion: BeforeWriteHook = async (ctx, _entity,
     ctx.companyId,
     record.organizationalSurveyCompetencyId,
   ]);
-  if (!c) throw AppError.validation([{ field: 'organizationalSurveyCompetencyId', message: 'no organisational survey competency with that id' }]);
+  if (!c) throw AppError.validation([noSuchRecord('organizationalSurveyCompetencyId', ctx.registry.entity('organizational-survey-competency'))]);
   return { annualPlanId: Number(c.annual_plan_id), quarterIndex: Number(c.quarter_index) };
 };
 

@@ -6,6 +6,7 @@ import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
 import { assertMayRun } from '../performance/scorecard-access.ts';
 import { assertParty } from './review-parties.ts';
 import { assertScores, scorecardRatingRange } from '../performance/rating-range.ts';
+import { noSuchRecord } from '../../records/record-validator.ts';
 
 /** Who enters each score of a KPI in an assessment, and in which states of the assessment it may still change. */
 export const SCORE_FIELDS: Readonly<Record<string, { party: 'employee' | 'supervisor' | 'either'; states: readonly string[] }>> = {
@@ -33,9 +34,9 @@ export const checkKpiAssessment: BeforeWriteHook = async (ctx, _entity, before, 
     `SELECT id, status, type, employee_id AS "employeeId", scorecard_id AS "scorecardId" FROM performance_assessment WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, record.assessmentId],
   );
-  if (!a) throw AppError.validation([{ field: 'assessmentId', message: 'no performance assessment with that id' }]);
+  if (!a) throw AppError.validation([noSuchRecord('assessmentId', ctx.registry.entity('performance-assessment'))]);
   const [kpi] = await ctx.tx.query<{ scorecardId: number }>(`SELECT scorecard_id AS "scorecardId" FROM performance_kpi WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.kpiId]);
-  if (!kpi) throw AppError.validation([{ field: 'kpiId', message: 'no performance KPI with that id' }]);
+  if (!kpi) throw AppError.validation([noSuchRecord('kpiId', ctx.registry.entity('performance-kpi'))]);
   if (Number(kpi.scorecardId) !== Number(a.scorecardId)) throw AppError.validation([{ field: 'kpiId', message: `is not a KPI of the assessment's scorecard (${record.kpiId})` }]);
   if (a.status === 'Completed') throw new AppError('invalid_state', 'This assessment is completed, and a completed assessment is final: its scores can no longer change');
   for (const field of changedScoreFields(before, record)) {

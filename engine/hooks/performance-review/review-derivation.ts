@@ -5,6 +5,7 @@ import type { BeforeWriteHook } from '../hook-registry.ts';
 import { computeAssessmentTotals } from './assessment-scores.ts';
 import { isCommittee } from './review-parties.ts';
 import { agreementQuarter, defaultReviewType, reviewWindow, windowDates, type ReviewType } from './review-windows.ts';
+import { noSuchRecord } from '../../records/record-validator.ts';
 
 /**
  * The scorecard a review is of, with what the review copies from it. A scorecard of no annual plan may have a review,
@@ -15,7 +16,7 @@ async function scorecardOf(ctx: CallContext, scorecardId: unknown): Promise<Row>
     `SELECT id, name, level, period, quarter_index AS "quarterIndex", annual_plan_id AS "annualPlanId", employee_id AS "employeeId" FROM performance_scorecard WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, scorecardId],
   );
-  if (!s) throw AppError.validation([{ field: 'scorecardId', message: 'no performance scorecard with that id' }]);
+  if (!s) throw AppError.validation([noSuchRecord('scorecardId', ctx.registry.entity('performance-scorecard'))]);
   if (s.level === 'library' || s.level === 'operational') throw AppError.validation([{ field: 'scorecardId', message: `names a ${s.level} scorecard; only corporate and employee scorecards are agreed and assessed` }]);
   return s;
 }

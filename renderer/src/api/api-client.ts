@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { Envelope } from './envelope.ts';
 import { clearUser, storedUser } from '../session/session-store.ts';
 
@@ -6,14 +7,20 @@ const BASE = '/api/v1';
 export const SESSION_GONE = 'session_gone';
 
 /**
- * One call to the API. Authenticated calls send the stored user's token in the "token" header; a network failure
+ * The language the server words its messages in (refusals, field problems): the screen's current language, sent as
+ * `Accept-Language` with every call.
+ */
+export const languageHeaders = (): Record<string, string> => ({ 'accept-language': i18next.language || 'en' });
+
+/**
+ * One call to the API, in the screen's language (`Accept-Language`). Authenticated calls send the stored user's token in the "token" header; a network failure
  * becomes { res: 'failed', err_msg: <the error's text> } as the spec says; an ended session clears the stored user.
  * A 401 to a call made with no session, or with a session that has since ended here, comes back marked SESSION_GONE.
  */
 export async function call<T = any>(method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string | number | undefined>, token?: string): Promise<Envelope<T>> {
   const user = token ? { token } : storedUser();
   const qs = query ? '?' + new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString() : '';
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = languageHeaders();
   if (user?.token) headers.token = user.token;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;

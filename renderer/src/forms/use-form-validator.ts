@@ -5,6 +5,6 @@ import { describeProblem } from './validation-message.ts';
 
 /** The forms' validator, wording its messages in the current language (a new one when the language changes). */
 export function useFormValidator(): SchemaValidator {
-  const { t } = useTranslation();
-  return useMemo(() => new SchemaValidator(describeProblem(t)), [t]);
+  const { t, i18n } = useTranslation();
+  return useMemo(() => new SchemaValidator(describeProblem(t, i18n.language)), [t, i18n.language]);
 }

@@ -1,3 +1,4 @@
+import { languageHeaders } from '../api/api-client.ts';
 import type { Envelope } from '../api/envelope.ts';
 
 /** The public flows' calls: never the signed-in user's token (a colleague answering must not sign out on a bad link). */
@@ -5,7 +6,7 @@ export async function publicCall<T = any>(method: 'GET' | 'POST', path: string, 
   try {
     const res = await fetch(`/api/v1/public/${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...languageHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return (await res.json()) as Envelope<T>;
