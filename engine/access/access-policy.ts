@@ -6,7 +6,7 @@ import { camelToSnake, humanize } from '../metadata/naming.ts';
 import { loadReach, membershipKey, type RecordReach } from './record-reach.ts';
 
 /** Roles decided by the record (its owner, an employee it names, a team it belongs to), not by the caller alone. */
-const OWNER_ROLES: readonly Role[] = ['self', 'supervisor'];
+const OWNER_ROLES: readonly Role[] = ['self', 'supervisor', 'unowned'];
 const isRelationshipRole = (r: Role) => r.startsWith('field:') || r.startsWith('member:');
 
 /** Whether a module is usable by a company: core modules always are; the others when the holder has enabled them. */
@@ -56,7 +56,7 @@ export function recordAdmits(roles: readonly Role[], actor: Actor, entity: Entit
     if (kind === 'member' && reach.teams.get(membershipKey(entity.memberships.get(name)!))?.has(Number(value))) return true;
   }
   const ownerId = entity.owner === undefined ? undefined : record[entity.owner];
-  if (ownerId === null || ownerId === undefined) return false;
+  if (ownerId === null || ownerId === undefined) return roles.includes('unowned') && entity.owner !== undefined;
   return (roles.includes('self') && ownerId === actor.employeeId) || (roles.includes('supervisor') && reach.reports.has(Number(ownerId)));
 }
 
@@ -81,6 +81,7 @@ function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef, what: 
     const who = [
       roles.includes('self') ? 'the employee it belongs to' : '',
       roles.includes('supervisor') ? "that employee's supervisor or acting supervisor" : '',
+      roles.includes('unowned') ? 'any employee, where it belongs to no employee' : '',
       ...roles.filter(isRelationshipRole).map((r) => {
         const name = camelToSnake(r.split(':')[1].replace(/Id$/, '')).replace(/_/g, ' ');
         return r.startsWith('field:') ? `its ${name}` : name === 'id' ? `a member of this ${humanize(entity.name)}` : `a member of its ${name}`;

@@ -347,7 +347,7 @@ function buildEntity(
   const access = { read: (acc.read ?? defaultRoles('read')) as Role[], ...writes };
   if (m.system) for (const a of ['add', 'update', 'delete'] as const) access[a] = [];
   const ownerRoles = (roles: readonly string[] | undefined, pointer: string) => {
-    if (m.owner === undefined && roles?.some((r) => r === 'self' || r === 'supervisor')) faults.push({ file, pointer, message: 'names the role self or supervisor, which needs the entity to declare its owner' });
+    if (m.owner === undefined && roles?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer, message: 'names the role self, supervisor or unowned, which needs the entity to declare its owner' });
   };
   for (const [a, roles] of Object.entries(access)) ownerRoles(roles, `/access/${a}`);
   (m.commands ?? []).forEach((c, i) => ownerRoles(c.access, `/commands/${i}/access`));
@@ -484,7 +484,7 @@ function checkWorkflow(
     if (t.hook && !hooks.has('transition', t.hook)) faults.push({ file, pointer: `${p}/hook`, message: `names the unknown hook "${t.hook}"` });
     for (const r of t.requires ?? []) if (!entity.field.has(r)) faults.push({ file, pointer: `${p}/requires`, message: `names "${r}", which is not a field` });
     key(file, `${p}/error`, t.error);
-    if (!entity.owner && t.access?.some((r) => r === 'self' || r === 'supervisor')) faults.push({ file, pointer: `${p}/access`, message: 'names the role self or supervisor, which needs the entity to declare its owner' });
+    if (!entity.owner && t.access?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer: `${p}/access`, message: 'names the role self, supervisor or unowned, which needs the entity to declare its owner' });
     if (entity.commands.some((c) => c.name === t.action)) faults.push({ file, pointer: `${p}/action`, message: `"${t.action}" is also a command of ${entity.name}` });
   });
 }

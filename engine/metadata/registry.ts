@@ -3,7 +3,7 @@ import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
 import type { WorkflowMeta } from '../generated/metadata/workflow.ts';
 
-export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'public' | 'self' | 'supervisor' | `field:${string}` | `member:${string}`;
+export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'public' | 'self' | 'supervisor' | 'unowned' | `field:${string}` | `member:${string}`;
 
 /** A mail sent once per record and date value when the record's date comes near or has passed. */
 export interface ReminderDef {

@@ -70,6 +70,7 @@ export function recordRoleWhere(ctx: CallContext, entity: EntityDef, bind: (valu
     const owner = column(entity.owner);
     if (roles.includes('self')) reach.push(`${owner} = ${me}`);
     if (roles.includes('supervisor')) reach.push(`${owner} IN (SELECT id FROM employee WHERE company_id = ${companyParam()} AND (supervisor_id = ${me} OR acting_supervisor_id = ${me}))`);
+    if (roles.includes('unowned')) reach.push(`${owner} IS NULL`);
   }
   for (const role of roles) {
     const [kind, name] = role.split(':');

@@ -2,7 +2,7 @@
 
 export type I18NKey = string;
 /**
- * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor); field:<name> (the employee the record's <name> names, e.g. field:approverId); member:<name> (a member of the team the record's <name> references, member:id for the team itself; the team entity declares members)
+ * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor); unowned (any employee, on a record that belongs to no employee: a corporate or library scorecard beside personal ones); field:<name> (the employee the record's <name> names, e.g. field:approverId); member:<name> (a member of the team the record's <name> references, member:id for the team itself; the team entity declares members)
  */
 export type Role = string;
 

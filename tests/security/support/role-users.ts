@@ -34,7 +34,7 @@ export async function declaredAllowed(
   if (module.role === 'holder' && entity.scope !== 'platform') return false;
   if (roles.includes('employee')) return true;
   if (roles.includes('employee:moduleAdmin') && user.adminModules.has(entity.module)) return true;
-  const ownerRoles = entity.owner ? roles.filter((r) => r === 'self' || r === 'supervisor') : [];
+  const ownerRoles = entity.owner ? roles.filter((r) => r === 'self' || r === 'supervisor' || r === 'unowned') : [];
   const relationshipRoles = roles.filter((r) => r.startsWith('field:') || r.startsWith('member:'));
   // no record concerned (a list): roles decided by the record admit the call, and the list shows only those records
   if (target === undefined) return ownerRoles.length > 0 || relationshipRoles.length > 0;
@@ -47,7 +47,9 @@ export async function declaredAllowed(
     if (kind === 'member' && team && (await memberOf(team, value, user.employeeId))) return true;
   }
   const ownerId = target.ownerId;
-  if (ownerId === null || !entity.owner) return false;
+  if (!entity.owner) return false;
+  // a record that belongs to no employee (a corporate or library scorecard) is any employee's to read where unowned says so
+  if (ownerId === null) return ownerRoles.includes('unowned') && user.employeeId !== null;
   if (ownerRoles.includes('self') && ownerId === user.employeeId) return true;
   return ownerRoles.includes('supervisor') && supervisorOf.get(ownerId) === user.employeeId && user.employeeId !== null;
 }
