@@ -89,6 +89,17 @@ describe.each(backends())('what may I do here on $name', (backend) => {
       expect(theirs, setUp).toContain(setUp);
   });
 
+  it('lets every employee read a scorecard that belongs to no one (the library), never a colleague’s own', async () => {
+    const library = await exec.post('performance-scorecard/add', { name: 'Library: sales officer', level: 'library', period: 'Annual' });
+    ok(library);
+    const libraryId = (Object.values(library.body.data)[0] as { id: number }).id;
+    const listed = (await olga.get('performance-scorecard?limit=100')).body.data.list.map((x: { id: number }) => x.id);
+    expect(listed).toContain(libraryId);
+    expect(listed).not.toContain(scorecard.id);
+    expect((await olga.get(`performance-scorecard/${libraryId}`)).status).toBe(200);
+    expect((await olga.get(`performance-scorecard/${scorecard.id}`)).status).toBe(403);
+  });
+
   it('describes, for an employee, the entities she reads only on her own or her reports’ records (the monthly progress page needs them)', async () => {
     const entities = (await emma.get('meta')).body.data.entities.map((e: { name: string }) => e.name);
     expect(entities).toContain('employee-progress');
