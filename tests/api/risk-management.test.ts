@@ -144,7 +144,7 @@ describe.each(backends())('risk management on $name', (backend) => {
     // a row that passes the schema but breaks a rule fails after earlier rows were written: they are rolled back
     const badRule = await exec.post('risk/bulk-add', { items: [good('B1'), good('B2'), { name: 'B3', kind: 'Operational', impact: 'Minor', likelihood: 'Rare', startDate: '2027-02-01', endDate: '2027-01-01' }] });
     expect(badRule.status).toBe(422);
-    expect(badRule.body.errors).toEqual([{ field: 'endDate', message: 'End date must not be before Start date' }]);
+    expect(badRule.body.errors).toEqual([{ field: 'items.2.endDate', message: 'End date must not be before Start date' }]);
     expect(await count('risk')).toBe(before);
     expect((await emma.post('risk/bulk-add', { items: [good('E1')] })).status).toBe(403);
     const r = await exec.post('risk/bulk-add', { items: [good('C1'), { ...good('C2'), impact: 'Catastrophic', likelihood: 'Certain' }, { ...good('C3'), kind: 'Operational', startDate: '2027-01-01', endDate: '2027-06-30' }] });
