@@ -311,7 +311,7 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     // assessing is the supervisor's
     await expect(button(emma, 'Assess').count()).resolves.toBe(0);
     await button(emma, 'Submit self-assessment').click();
-    await stateIs(emma, 'SelfAssessed');
+    await stateIs(emma, 'Self-assessed');
     await shot(emma, 'employee-self-assessed');
 
     // the administrator opens this month for progress; the employee reports on it
@@ -346,7 +346,7 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     const sam = await as('sam');
     await nav(sam, 'Assessment review', 'My inbox');
     await sam.locator('.ag-row a', { hasText: 'Edit' }).first().click();
-    await stateIs(sam, 'SelfAssessed');
+    await stateIs(sam, 'Self-assessed');
     const panel = sam.getByTestId('assessment-scores');
     await panel.getByLabel('Manual rating score Customer satisfaction').fill('3');
     await panel.getByLabel('Manual rating score First-call resolution').fill('3');
@@ -395,7 +395,7 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     const sam = await as('sam');
     await nav(sam, 'Assessment review', 'My inbox');
     await sam.locator('.ag-row a', { hasText: 'Edit' }).first().click();
-    await stateIs(sam, 'ReferredBack');
+    await stateIs(sam, 'Referred back');
     const panel = sam.getByTestId('assessment-scores');
     await panel.getByLabel('Manual rating score Customer satisfaction').fill('4');
     await panel.getByLabel('Manual rating score First-call resolution').fill('4');
