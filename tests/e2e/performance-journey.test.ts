@@ -292,6 +292,17 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await stateIs(emma, 'Agreed');
     await shot(emma, 'employee-agreed');
 
+    // her Q1 actual: 88 against a target of 80 is 110 %, in the band rated 4
+    await nav(emma, 'My scorecards', 'My inbox');
+    await openRow(emma, 'Service FY');
+    await stateIs(emma, 'Accepted');
+    const fcr = emma.locator('tr[data-kpi="First-call resolution"]');
+    await fcr.getByLabel('Actual Q1').fill('88');
+    await expect.poll(() => fcr.locator('[data-score]').getAttribute('data-score')).toBe('4');
+    await emma.getByRole('button', { name: 'Save Q1 actuals' }).click();
+    await emma.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await shot(emma, 'employee-actuals');
+
     // her Q1 assessment
     await nav(emma, 'Employee reviews', 'Performance reviews');
     await emma.getByRole('button', { name: 'Add', exact: true }).click();
@@ -319,17 +330,19 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await nav(exec, 'Monthly progress periods', 'Performance reviews');
     const month = isoDay(0).slice(0, 7);
     await cell(exec, month).waitFor();
-    await exec.getByRole('row', { name: new RegExp(month) }).getByRole('link', { name: /Edit/ }).click();
+    // the month's row opens the period (read-only: its dates follow the plan), where the month is opened for progress
+    await exec.getByRole('row', { name: new RegExp(month) }).locator('a, button', { hasText: 'Open' }).first().click();
     await button(exec, 'Open').click();
     await stateIs(exec, 'Open');
     await nav(emma, 'My monthly progress', 'My inbox');
     await emma.getByTestId('progress-plan').selectOption({ label: 'FY Journey' });
-    await emma.getByTestId('progress-month').selectOption({ index: 1 });
+    // the one open month is chosen for her
+    await expect.poll(async () => (await emma.getByTestId('progress-month').locator('option:checked').textContent())?.trim()).toBe(month);
     await emma.getByLabel('Actual First-call resolution').fill('72');
-    await emma.getByLabel('Progress % First-call resolution').fill('90');
+    await emma.getByLabel('Percent First-call resolution').fill('90');
     await emma.getByLabel('Comment First-call resolution').fill('New scripts from week two');
     await emma.getByTestId('save-progress').click();
-    await emma.getByText('Saved', { exact: true }).waitFor();
+    await emma.getByText('Progress saved', { exact: true }).waitFor();
     await shot(emma, 'employee-monthly-progress');
 
     // a colleague who is not her supervisor finds nothing of hers to assess, and cannot score it
@@ -348,13 +361,14 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await sam.locator('.ag-row a', { hasText: 'Edit' }).first().click();
     await stateIs(sam, 'Self-assessed');
     const panel = sam.getByTestId('assessment-scores');
+    // the qualitative KPI is rated by hand; the quantitative one is scored from its actual
     await panel.getByLabel('Manual rating score Customer satisfaction').fill('3');
-    await panel.getByLabel('Manual rating score First-call resolution').fill('3');
     await panel.getByRole('button', { name: 'Save scores' }).click();
     await panel.getByRole('button', { name: 'Save scores' }).and(sam.locator('[disabled]')).waitFor();
     await button(sam, 'Assess').click();
     await stateIs(sam, 'Assessed');
-    await sam.getByTestId('final-score').getByText('3', { exact: true }).waitFor();
+    // (3 × 60 + 4 × 40) ÷ 100
+    await sam.getByTestId('final-score').getByText('3.4', { exact: true }).waitFor();
     await shot(sam, 'supervisor-assessed');
   });
 
@@ -398,7 +412,6 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await stateIs(sam, 'Referred back');
     const panel = sam.getByTestId('assessment-scores');
     await panel.getByLabel('Manual rating score Customer satisfaction').fill('4');
-    await panel.getByLabel('Manual rating score First-call resolution').fill('4');
     await panel.getByRole('button', { name: 'Save scores' }).click();
     await panel.getByRole('button', { name: 'Save scores' }).and(sam.locator('[disabled]')).waitFor();
     await button(sam, 'Reassess').click();
