@@ -395,7 +395,9 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
 
     const quinn = await as('quinn');
     const qaStep = async (step: 'Refer back' | 'Complete', comment: string) => {
-      await nav(quinn, 'Quality assurance', 'Performance reviews');
+      // the work list as it stands now (a link to the page shown does not load it again)
+      if (quinn.url().endsWith('/app/performance/quality-assurance')) await quinn.reload();
+      else await nav(quinn, 'Quality assurance', 'Performance reviews');
       const row = quinn.locator('[data-screen=quality-assurance-work] tr[data-subject^="Performance-"]').first();
       await row.getByRole('button', { name: 'Add review' }).click();
       await quinn.getByLabel('Comment').fill(comment);
@@ -404,6 +406,8 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
       await quinn.getByRole('button', { name: 'Confirm' }).click();
     };
     await qaStep('Refer back', 'The survey results belong in the score');
+    // referred back, it waits for the supervisor, not for QA
+    await quinn.getByText('Nothing is waiting for your review.').waitFor();
     await shot(quinn, 'qa-referred-back');
 
     const sam = await as('sam');
@@ -438,5 +442,20 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     const table = exec.getByTestId('report-table');
     await table.locator('tbody tr', { hasText: 'Above target' }).getByText('1', { exact: true }).waitFor();
     await shot(exec, 'admin-performance-curve');
+  });
+
+  journey('8. spot check: the employee\'s scorecard and her assessment in Bengali and German', async () => {
+    const emma = await as('emma');
+    for (const language of ['bn', 'de'] as const) {
+      await emma.selectOption('#language', language);
+      await nav(emma, language === 'bn' ? 'আমার স্কোরকার্ড' : 'Meine Scorecards', language === 'bn' ? 'আমার ইনবক্স' : 'Mein Posteingang');
+      await emma.locator('.ag-row a').first().click();
+      await emma.locator('[data-screen=scorecard-editor]').waitFor();
+      await shot(emma, `employee-scorecard-${language}`);
+      await emma.goto(assessmentUrl);
+      await emma.getByTestId('assessment-scores').waitFor();
+      await shot(emma, `employee-assessment-${language}`);
+    }
+    await emma.selectOption('#language', 'en');
   });
 });
