@@ -438,9 +438,16 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
   journey('7. the performance curve counts the employee in the band of her final score', async () => {
     const exec = await as('exec');
     await nav(exec, 'Performance curve', 'Reports');
-    await exec.locator('#annualPlanId').selectOption({ label: 'FY Journey' });
+    // the plan is chosen for him (the only one); the quarter is Q1
     const table = exec.getByTestId('report-table');
-    await table.locator('tbody tr', { hasText: 'Above target' }).getByText('1', { exact: true }).waitFor();
+    await table.waitFor();
+    await exec.getByLabel('Quarter').selectOption({ label: 'Q1' });
+    await expect.poll(() => exec.getByLabel('Quarter').evaluate((e) => (e as HTMLSelectElement).selectedOptions[0]?.text)).toBe('Q1');
+    await exec.getByRole('button', { name: 'Show report' }).click();
+    // Emma's final score 4 falls in the band rated 4 (100–119 %), alone
+    const band = table.locator('tbody tr', { hasText: '4 (100–119 %)' });
+    await band.locator('td').nth(2).filter({ hasText: /^1$/ }).waitFor();
+    await expect(table.locator('tbody tr td:nth-child(3)').allInnerTexts()).resolves.toEqual(['0', '0', '0', '1', '0']);
     await shot(exec, 'admin-performance-curve');
   });
 
