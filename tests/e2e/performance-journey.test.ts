@@ -64,7 +64,7 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
 
   /** Follows a link of the navigation (opening its folded group first). */
   async function nav(page: Page, label: string, group?: string) {
-    const sidebar = page.getByRole('navigation', { name: 'Navigation' });
+    const sidebar = page.locator('nav.sidebar');
     let scope: Locator = sidebar;
     if (group) {
       scope = sidebar.locator('details', { has: page.locator('summary', { hasText: group }) });
