@@ -175,6 +175,9 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
       if (s.kind === 'custom' && !s.component) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a custom screen needs "component"' });
       if (s.needs !== undefined && !(target && (['add', 'update', 'delete'].includes(s.needs) || target.commands.some((c) => c.name === s.needs))))
         faults.push({ file: mf.file, pointer: `/screens/${i}/needs`, message: `"${s.needs}" is not add, update, delete or a command of ${s.entity ?? 'the screen\'s entity (name one in "entity")'}` });
+      // a screen offered only to those who may do what it needs is offered to nobody when nobody may (adding quarters)
+      else if (s.needs !== undefined && target && ((['add', 'update', 'delete'].includes(s.needs) ? target.access[s.needs as 'add' | 'update' | 'delete'] : target.commands.find((c) => c.name === s.needs)!.access) ?? []).length === 0)
+        faults.push({ file: mf.file, pointer: `/screens/${i}/needs`, message: `nobody may ${s.needs} ${s.entity}${['add', 'update', 'delete'].includes(s.needs) ? ' records' : ''}, so the screen would be offered to no one; name what its users do there` });
     });
     modules.set(m.id, {
       id: m.id,

@@ -5,6 +5,8 @@ import { get } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import { parentFilter } from './reference-parent.ts';
+import { optionLabel } from '../meta/labels.ts';
+import { referenceTitles } from './reference-titles.ts';
 
 interface Option {
   id: number;
@@ -35,10 +37,15 @@ export function ReferenceWidget(props: WidgetProps) {
       const query: Record<string, string | number | undefined> = { limit: 50, q: target.list.search.length ? q : undefined };
       if (parentField) query[parentField] = parentValue;
       const r = await get(target.name, query);
-      if (succeeded(r)) setItems(r.data[target.dataKeys.list].map((row: Record<string, unknown>) => ({ id: row.id as number, title: String(row[target.titleField] ?? row.id) })));
+      if (!succeeded(r)) return;
+      const rows: Record<string, unknown>[] = r.data[target.dataKeys.list];
+      // records of one title (a corporate scorecard and its cascaded copy) are told apart by a column of the list
+      const plain = (c: string) => Boolean(target.schema.properties[c]) && !target.schema.properties[c]['x-ref'];
+      const titles = referenceTitles(rows, target.titleField, target.list.columns, plain, (v) => optionLabel(t, v));
+      setItems(rows.map((row, i) => ({ id: row.id as number, title: titles[i] })));
     }, 200);
     return () => clearTimeout(handle);
-  }, [target, q, parentField, parentValue]);
+  }, [target, q, parentField, parentValue, t]);
   useEffect(() => {
     if (!target || value == null) return setCurrent(null);
     get(`${target.name}/${value}`).then((r) => succeeded(r) && setCurrent({ id: value, title: String(r.data[target.dataKeys.item][target.titleField] ?? value) }));
