@@ -42,7 +42,9 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
   function metaFor(actor: Actor) {
     const modules = [...s.registry.modules.values()].filter((m) => (actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor)));
     const entities = [...s.registry.entities.values()]
-      .filter((e) => allows(e.access.read, actor, e.module) && (actor.role === 'holder' || moduleEnabled(s.registry.modules.get(e.module)!, actor)))
+      // an entity read as its owner or their supervisor (my performance plans, my reports' trainings) is the caller's too:
+      // its lists show the records the server lets them reach
+      .filter((e) => (allows(e.access.read, actor, e.module) || decidedByRecord(e.access.read, actor, e)) && (actor.role === 'holder' || moduleEnabled(s.registry.modules.get(e.module)!, actor)))
       .map((e) => {
         // self and supervisor are decided per record; the screen offers the action and the server decides
         const mayTry = (roles: readonly Role[]) => allows(roles, actor, e.module) || decidedByRecord(roles, actor, e);

@@ -15,6 +15,8 @@ import { ConfirmDialog } from '../shell/Dialogs.tsx';
 import { screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
 import { lastRowAfter, PageCursor } from './page-cursor.ts';
+import { gridLocaleText } from './grid-locale.ts';
+import { displayValue } from '../format/field-display.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
@@ -40,6 +42,7 @@ const STANDARD: Record<string, FieldSchema> = {
 
 function formatValue(t: (k: string) => string, entity: EntityMeta, name: string, f: FieldSchema, v: unknown, titles: Map<string, Map<number, string>>): string {
   if (v === null || v === undefined || v === '') return '';
+  if (displayValue(t, name, f, v) !== undefined) return displayValue(t, name, f, v)!;
   if (f['x-ref']) return titles.get(f['x-ref'])?.get(v as number) ?? String(v);
   if (f.enum) {
     // an option list the form names in its uiSchema (Q1..Q4 for 0..3) is shown the same way in the list
@@ -273,6 +276,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           getRowId={(p) => String(p.data.id)}
           onGridReady={(e) => (api.current = e.api)}
           overlayNoRowsTemplate={t('shell.noRecords')}
+          localeText={gridLocaleText()}
         />
       </div>
       {confirm && (

@@ -9,6 +9,7 @@ import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, Meta } from '../meta/meta-types.ts';
 import { StoredFile } from '../widgets/StoredFile.tsx';
 import { screensOf } from './entity-screens.ts';
+import { childListAddress, recordAddress } from './screen-links.ts';
 
 type Row = Record<string, any>;
 type Child = EntityMeta['children'][number];
@@ -40,6 +41,7 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
   const { loading, run } = useCall();
   const rows: Row[] = record[link.key] ?? [];
   const { list, edit } = screensOf(meta, child.name);
+  const listHref = list && childListAddress(list, link.via, record.id);
   const fileField = Object.entries(child.schema.properties).find(([, f]) => f['x-file'])?.[0];
   const attach = child.commands.find((x) => x.kind === 'attach');
   const reference = namingReference(child, link.via);
@@ -60,7 +62,7 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
       <div className="row">
         <h2>{t(child.label)}</h2>
         <span className="spacer" />
-        {list && <Link to={`${list.path}?${link.via}=${record.id}`}>{t('shell.openList')}</Link>}
+        {listHref && <Link to={listHref}>{t('shell.openList')}</Link>}
       </div>
       {rows.length === 0 ? (
         <p className="muted">{t('shell.noRecords')}</p>
@@ -68,7 +70,7 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
         <ul>
           {rows.map((r) => (
             <li key={r.id}>
-              {edit && !fileField ? <Link to={`${edit.path}?id=${r.id}`}>{title(r)}</Link> : title(r)}
+              {edit && !fileField && recordAddress(edit, {}, r) ? <Link to={recordAddress(edit, {}, r)!}>{title(r)}</Link> : title(r)}
               {typeof r.size === 'number' && fileField && <span className="muted"> ({formatFileSize(r.size)})</span>}
               {fileField && r[fileField] && (
                 <>
