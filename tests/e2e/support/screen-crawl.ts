@@ -125,6 +125,11 @@ export class CrawlPage {
       dispatchEvent(new PopStateEvent('popstate', { state: null }));
     }, href);
     await this.settle();
+    // a slow machine: a screen still on its way gets a while longer before it counts as blank
+    if (!(await this.page.locator('main [data-screen]').count())) {
+      await this.page.locator('main [data-screen]').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+      await this.settle();
+    }
   }
 
   seen(addText: string, noRecordText: string): Promise<Seen> {
@@ -169,7 +174,7 @@ export async function crawlActor(
   texts: CrawlTexts,
   signIn: (page: Page) => Promise<void>,
 ): Promise<{ findings: Finding[]; visits: Visit[]; unreached: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 2600, height: 900 } });
   await context.addInitScript((l) => localStorage.setItem('stratum.lang', l), lang);
   const page = await context.newPage();
   const crawl = new CrawlPage(page);
@@ -188,7 +193,8 @@ export async function crawlActor(
 
   const direct = [...new Set([...nav, ...allScreens(meta).filter((s) => !needsRecord(s)).map((s) => s.path)])];
   const visited = new Set<string>();
-  const queue: string[] = [...direct];
+  // CRAWL_LIMIT=40 opens only the first screens of each actor (a quick look in another language, by hand)
+  const queue: string[] = direct.slice(0, Number(process.env.CRAWL_LIMIT) || undefined);
   const linked = new Map<string, string>(); // a record screen's pattern -> the first address that links to it
   const linkedFrom = new Map<string, string>(); // an address followed -> the screen whose link it was
   mkdirSync(CRAWL_ARTIFACTS, { recursive: true });
@@ -261,6 +267,7 @@ export async function crawlActor(
     }
   }
   const unreached = allScreens(meta).filter((s) => needsRecord(s) && !visited.has(s.path)).map((s) => s.path);
+  writeFileSync(join(CRAWL_ARTIFACTS, `unreached-${lang}-${actor.name}.txt`), unreached.join('\n') + '\n');
   await context.close();
   return { findings, visits, unreached };
 }
