@@ -194,7 +194,8 @@ export async function crawlActor(
   const direct = [...new Set([...nav, ...allScreens(meta).filter((s) => !needsRecord(s)).map((s) => s.path)])];
   const visited = new Set<string>();
   // CRAWL_LIMIT=40 opens only the first screens of each actor (a quick look in another language, by hand)
-  const queue: string[] = direct.slice(0, Number(process.env.CRAWL_LIMIT) || undefined);
+  // CRAWL_PATHS=/app/a,/app/b opens those only
+  const queue: string[] = process.env.CRAWL_PATHS ? process.env.CRAWL_PATHS.split(',') : direct.slice(0, Number(process.env.CRAWL_LIMIT) || undefined);
   const linked = new Map<string, string>(); // a record screen's pattern -> the first address that links to it
   const linkedFrom = new Map<string, string>(); // an address followed -> the screen whose link it was
   mkdirSync(CRAWL_ARTIFACTS, { recursive: true });
@@ -205,7 +206,8 @@ export async function crawlActor(
       findings.push({ actor: actor.name, screen, at, problem });
       appendFileSync(log, `${screen} (${at}): ${problem}\n`);
     }
-    if (problems.length) {
+    // CRAWL_SNAP=1 keeps a picture of every screen (to look at another language by hand), else of the failing ones
+    if (problems.length || process.env.CRAWL_SNAP) {
       mkdirSync(CRAWL_ARTIFACTS, { recursive: true });
       const name = `${lang}-${actor.name}-${at.replace(/^\/app\//, '').replace(/[^A-Za-z0-9]+/g, '_').slice(0, 120)}`;
       await page.screenshot({ path: join(CRAWL_ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
