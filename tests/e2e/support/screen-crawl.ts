@@ -5,6 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../../server/boot.ts';
 import type { Meta, ScreenMeta } from '../../../renderer/src/meta/meta-types.ts';
 import { formMode } from '../../../renderer/src/screens/entity-screens.ts';
+import { recordAddress } from '../../../renderer/src/screens/screen-links.ts';
+import { fillPath } from '../../../renderer/src/screens/screen-params.ts';
 import type { Actor } from './crawl-data.ts';
 import type { RunningServer } from './server-process.ts';
 
@@ -100,12 +102,12 @@ export class CrawlPage {
     return e;
   }
 
-  async settle(maxMs = 20_000): Promise<void> {
+  async settle(maxMs = 20_000, fresh = '[data-screen]:not([data-crawl-seen])'): Promise<void> {
     const until = Date.now() + maxMs;
     // a new screen root (the old ones are marked), then nothing under way for a moment and no loading indicator
     while (Date.now() < until) {
-      const fresh = await this.page.evaluate(() => !!document.querySelector('[data-screen]:not([data-crawl-seen])') || !!document.querySelector('[data-testid=public-flow-form], form, [role=status]'));
-      if (fresh || Date.now() > until - maxMs + 5_000) break;
+      const appeared = await this.page.evaluate((f) => !!document.querySelector(f), fresh);
+      if (appeared || Date.now() > until - maxMs + 5_000) break;
       await this.page.waitForTimeout(50);
     }
     while (Date.now() < until) {
@@ -126,8 +128,8 @@ export class CrawlPage {
     }, href);
     await this.settle();
     // a slow machine: a screen still on its way gets a while longer before it counts as blank
-    if (!(await this.page.locator('main [data-screen]').count())) {
-      await this.page.locator('main [data-screen]').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    if (!(await this.page.locator('main [data-screen]:not([data-crawl-seen])').count())) {
+      await this.page.locator('main [data-screen]:not([data-crawl-seen])').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
       await this.settle();
     }
   }
@@ -214,60 +216,75 @@ export async function crawlActor(
     }
   };
 
-  while (queue.length) {
-    const at = queue.shift()!;
-    const target = screenOf(meta, at.split('?')[0]);
-    const key = target?.path ?? at;
-    if (visited.has(key)) continue;
-    visited.add(key);
-    crawl.takeErrors();
-    await crawl.open(at);
-    const s = await crawl.seen(texts.add, texts.noRecordChosen);
-    const landed = screenOf(meta, s.url.split('?')[0]);
-    visits.push({ actor: actor.name, screen: key, at, kind: target?.kind ?? '?' });
-    const problems: string[] = crawl.takeErrors();
-    if (s.url.startsWith('/app/sessions/')) {
-      problems.push(`left for ${s.url} (signed out)`);
-      await bad(key, at, problems);
-      await signIn(page);
-      await crawl.settle();
-      continue;
-    }
-    if (!(await page.locator('main').count())) {
-      // the app fell over (an error thrown while rendering unmounts it): say so, and load it afresh for the next screen
-      problems.push('blank: the app unmounted (no main)');
-      await bad(key, at, problems);
-      await page.goto(server.url + at);
-      await crawl.settle();
+  const drain = async (followLinks: boolean) => {
+    while (queue.length) {
+      const at = queue.shift()!;
+      const target = screenOf(meta, at.split('?')[0]);
+      const key = target?.path ?? at;
+      if (visited.has(key)) continue;
+      visited.add(key);
       crawl.takeErrors();
-      continue;
-    }
-    if (!s.screen) problems.push('blank: no [data-screen] rendered');
-    else if (s.screen === 'not-found') problems.push('not found');
-    // a screen of the role's modules that the caller may not use says so; the navigation and links must not lead there
-    else if (s.screen === 'forbidden' && (offered.has(at) || linkedFrom.has(at)))
-      problems.push(offered.has(at) ? 'forbidden, yet offered by the navigation' : `forbidden, yet linked from ${linkedFrom.get(at)}`);
-    else if (!s.rootText.trim()) problems.push('blank: the screen shows no text');
-    if (s.noRecordChosen) problems.push('"No record was chosen." (the address does not name a record)');
-    if (s.dialog) problems.push(`error dialog: ${s.dialog.replace(/\s+/g, ' ').trim().slice(0, 200)}`);
-    problems.push(...textFaults(s.mainText));
-    if (s.badHrefs.length) problems.push(`link with an unfilled parameter: ${s.badHrefs.slice(0, 5).join(', ')}${s.badHrefs.length > 5 ? ` (+${s.badHrefs.length - 5})` : ''}`);
-    const entity = target?.entity ? meta.entities.find((e) => e.name === target.entity) : undefined;
-    if (target?.kind === 'list' && landed === target && target.add && entity?.can.add && s.screen === 'list' && !s.addShown) problems.push('no Add control, though the caller may add');
-    await bad(key, at, problems);
+      await crawl.open(at);
+      const s = await crawl.seen(texts.add, texts.noRecordChosen);
+      const landed = screenOf(meta, s.url.split('?')[0]);
+      visits.push({ actor: actor.name, screen: key, at, kind: target?.kind ?? '?' });
+      const problems: string[] = crawl.takeErrors();
+      if (s.url.startsWith('/app/sessions/')) {
+        problems.push(`left for ${s.url} (signed out)`);
+        await bad(key, at, problems);
+        await signIn(page);
+        await crawl.settle();
+        continue;
+      }
+      if (!(await page.locator('main').count())) {
+        // the app fell over (an error thrown while rendering unmounts it): say so, and load it afresh for the next screen
+        problems.push('blank: the app unmounted (no main)');
+        await bad(key, at, problems);
+        await page.goto(server.url + at);
+        await crawl.settle();
+        crawl.takeErrors();
+        continue;
+      }
+      if (!s.screen) problems.push('blank: no [data-screen] rendered');
+      else if (s.screen === 'not-found') problems.push('not found');
+      // a screen of the role's modules that the caller may not use says so; the navigation and links must not lead there
+      else if (s.screen === 'forbidden' && (offered.has(at) || linkedFrom.has(at)))
+        problems.push(offered.has(at) ? 'forbidden, yet offered by the navigation' : `forbidden, yet linked from ${linkedFrom.get(at)}`);
+      else if (!s.rootText.trim()) problems.push('blank: the screen shows no text');
+      if (s.noRecordChosen) problems.push('"No record was chosen." (the address does not name a record)');
+      if (s.dialog) problems.push(`error dialog: ${s.dialog.replace(/\s+/g, ' ').trim().slice(0, 200)}`);
+      problems.push(...textFaults(s.mainText));
+      if (s.badHrefs.length) problems.push(`link with an unfilled parameter: ${s.badHrefs.slice(0, 5).join(', ')}${s.badHrefs.length > 5 ? ` (+${s.badHrefs.length - 5})` : ''}`);
+      const entity = target?.entity ? meta.entities.find((e) => e.name === target.entity) : undefined;
+      if (target?.kind === 'list' && landed === target && target.add && entity?.can.add && s.screen === 'list' && !s.addShown) problems.push('no Add control, though the caller may add');
+      await bad(key, at, problems);
 
-    // the record screens this one links to (an Edit, a "manage", an "Open the list" under a record)
-    for (const href of s.links) {
-      if (/\/:[a-zA-Z]/.test(href)) continue;
-      const linkedScreen = screenOf(meta, href.split('?')[0]);
-      if (!linkedScreen || visited.has(linkedScreen.path) || linked.has(linkedScreen.path)) continue;
-      if (needsRecord(linkedScreen) || !queue.includes(linkedScreen.path)) {
-        linked.set(linkedScreen.path, href);
-        linkedFrom.set(href, at);
-        queue.push(href);
+      // the record screens this one links to (an Edit, a "manage", an "Open the list" under a record)
+      for (const href of followLinks ? s.links : []) {
+        if (/\/:[a-zA-Z]/.test(href)) continue;
+        const linkedScreen = screenOf(meta, href.split('?')[0]);
+        if (!linkedScreen || visited.has(linkedScreen.path) || linked.has(linkedScreen.path)) continue;
+        if (needsRecord(linkedScreen) || !queue.includes(linkedScreen.path)) {
+          linked.set(linkedScreen.path, href);
+          linkedFrom.set(href, at);
+          queue.push(href);
+        }
       }
     }
+  };
+  await drain(true);
+  // the record screens no link led to: opened with a record of their entity that the actor may list, its fields
+  // filling the address (as a list's link would), so that a screen without a linking list is still looked at
+  for (const screen of allScreens(meta).filter((x) => needsRecord(x) && !visited.has(x.path) && x.entity)) {
+    const entity = meta.entities.find((e) => e.name === screen.entity);
+    if (!entity) continue;
+    const r = await fetch(`${server.url}/api/v1/${entity.name}?limit=1`, { headers: { token: actor.token } }).then((x) => x.json()).catch(() => null);
+    const row = r?.data?.[entity.dataKeys.list]?.[0] as Record<string, unknown> | undefined;
+    const at = row && (screen.kind === 'list' ? fillPath(screen, {}, row) : recordAddress(screen, {}, row));
+    if (!at) continue;
+    queue.push(at);
   }
+  await drain(false);
   const unreached = allScreens(meta).filter((s) => needsRecord(s) && !visited.has(s.path)).map((s) => s.path);
   writeFileSync(join(CRAWL_ARTIFACTS, `unreached-${lang}-${actor.name}.txt`), unreached.join('\n') + '\n');
   await context.close();
@@ -285,7 +302,7 @@ export async function crawlRespondent(browser: Browser, server: RunningServer, l
   const crawl = new CrawlPage(page);
   const check = async (screen: string, at: string, expect: string) => {
     await page.locator(expect).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
-    await crawl.settle();
+    await crawl.settle(20_000, expect);
     const problems = crawl.takeErrors();
     const text = await page.evaluate(() => document.body.innerText);
     if (!(await page.locator(expect).count())) problems.push(`expected ${expect}, the page shows: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
