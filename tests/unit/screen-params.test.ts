@@ -36,6 +36,9 @@ describe('screen parameters', () => {
     expect(recordAddress(execution, {}, { id: 4, type: 'on-going' })).toBe('/app/strategic-projects/execution/projects/4/on-going');
     expect(recordAddress(editObjective, {}, { id: 42 })).toBeUndefined();
     expect(recordAddress({ path: '/app/actions-tracker/edit-committee' }, {}, { id: 9 })).toBe('/app/actions-tracker/edit-committee?id=9');
+    // parameters about something else (the month) leave the record to ?id=
+    expect(recordAddress({ path: '/app/strategy-management/strategy-execution/monthly/:month/edit' }, { month: '1' }, { id: 6, month: 1 })).toBe('/app/strategy-management/strategy-execution/monthly/1/edit?id=6');
+    expect(recordAddress(editPillar, { id: '7' }, { id: 3, strategicPlanId: 7 })).toBe('/app/strategy-management/strategic-plan/7/pillar/edit/3');
   });
 
   it("links a record's children to their list with the parent filled in, or not at all", () => {

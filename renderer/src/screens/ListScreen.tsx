@@ -16,6 +16,7 @@ import { screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
 import { lastRowAfter, PageCursor } from './page-cursor.ts';
 import { gridLocaleText } from './grid-locale.ts';
+import { recordAddress } from './screen-links.ts';
 import { displayValue } from '../format/field-display.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 
@@ -80,7 +81,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const current = useMemo(() => routeParams(screen, pathname), [screen, pathname]);
   const bound = useMemo(() => boundValues(screen, pathname, params), [screen, pathname, params]);
   /** Where a row's edit link goes: a path with parameters gets them filled in (from the row, then the route), else ?id=. */
-  const editPath = (row: Record<string, unknown>) => (edit!.path.includes(':') ? (fillPath(edit!, current, row, row.id) ?? edit!.path) : `${edit!.path}?id=${String(row.id)}`);
+  const editPath = (row: Record<string, unknown>) => recordAddress(edit!, current, row) ?? edit!.path;
   const openAdd = () => {
     const query = new URLSearchParams(params);
     for (const [k, v] of Object.entries(bound)) if (k !== 'id') query.set(k, String(v));

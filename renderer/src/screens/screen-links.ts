@@ -6,11 +6,17 @@ type Row = Record<string, unknown>;
 
 /**
  * The address of one record's screen (its edit form, its page): the screen's path with its parameters filled from the
- * row and the route the user is on, or ?id= for a path without any. Undefined when a parameter cannot be filled: a
+ * row and the route the user is on, and ?id= where no parameter names the record. Undefined when a parameter cannot be filled: a
  * link is then not offered rather than pointing at a literal ":id".
  */
 export function recordAddress(target: Target, current: Record<string, string>, row: Row): string | undefined {
-  return target.path.includes(':') ? fillPath(target, current, row, row.id) : `${target.path}?id=${String(row.id)}`;
+  const byQuery = `?id=${encodeURIComponent(String(row.id))}`;
+  if (!target.path.includes(':')) return target.path + byQuery;
+  const path = fillPath(target, current, row, row.id);
+  // a path whose parameters are all about something else (/monthly/:month/edit) names the record by ?id=
+  const params = target.params ?? {};
+  const namesRecord = Object.values(params).includes('id') || (params.id === undefined && /\/:id(\/|$)/.test(target.path));
+  return path && (namesRecord ? path : path + byQuery);
 }
 
 /**
