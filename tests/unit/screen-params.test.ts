@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boundValues, fillPath, routeParams } from '../../renderer/src/screens/screen-params.ts';
 import type { ScreenMeta } from '../../renderer/src/meta/meta-types.ts';
+import { childListAddress, recordAddress } from '../../renderer/src/screens/screen-links.ts';
 
 const pillars: ScreenMeta = { path: '/app/strategy-management/strategic-plan/:id/pillar', kind: 'list', entity: 'strategic-pillar', params: { id: 'strategicPlanId' } };
 const editPillar = { path: '/app/strategy-management/strategic-plan/:id/pillar/edit/:pillarId', params: { id: 'strategicPlanId', pillarId: 'id' } };
@@ -28,5 +29,22 @@ describe('screen parameters', () => {
     const add = { path: '/app/strategy-management/annual-corporate-scorecards/:id/initiative/add', params: { id: 'scorecardId' } };
     expect(fillPath(add, {}, { scorecardId: 12 })).toBe('/app/strategy-management/annual-corporate-scorecards/12/initiative/add');
     expect(fillPath(add, {}, {})).toBeUndefined();
+  });
+
+  it('fills a parameter no field is bound to from the row field of its name, never an unbound :id from the row', () => {
+    const execution = { path: '/app/strategic-projects/execution/projects/:id/:type', params: { id: 'id' } };
+    expect(recordAddress(execution, {}, { id: 4, type: 'on-going' })).toBe('/app/strategic-projects/execution/projects/4/on-going');
+    expect(recordAddress(editObjective, {}, { id: 42 })).toBeUndefined();
+    expect(recordAddress({ path: '/app/actions-tracker/edit-committee' }, {}, { id: 9 })).toBe('/app/actions-tracker/edit-committee?id=9');
+    // parameters about something else (the month) leave the record to ?id=
+    expect(recordAddress({ path: '/app/strategy-management/strategy-execution/monthly/:month/edit' }, { month: '1' }, { id: 6, month: 1 })).toBe('/app/strategy-management/strategy-execution/monthly/1/edit?id=6');
+    expect(recordAddress(editPillar, { id: '7' }, { id: 3, strategicPlanId: 7 })).toBe('/app/strategy-management/strategic-plan/7/pillar/edit/3');
+  });
+
+  it("links a record's children to their list with the parent filled in, or not at all", () => {
+    const contents = { path: '/app/audit-management/audit-plan/manage/:id/contents', params: { id: 'auditPlanId' } };
+    expect(childListAddress(contents, 'auditPlanId', 1)).toBe('/app/audit-management/audit-plan/manage/1/contents?auditPlanId=1');
+    expect(childListAddress({ path: '/app/actions-tracker/members' }, 'committeeId', 3)).toBe('/app/actions-tracker/members?committeeId=3');
+    expect(childListAddress({ path: '/app/x/:id/y/:otherId', params: { id: 'parentId' } }, 'parentId', 3)).toBeUndefined();
   });
 });

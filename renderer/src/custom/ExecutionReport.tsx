@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { get } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { formatAmount, formatInteger } from '../format/formats.ts';
+import { displayValue } from '../format/field-display.ts';
 import { optionLabel } from '../meta/labels.ts';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 
@@ -83,7 +84,7 @@ function ReportTable({ part }: { part: Part }) {
     if (c === 'status' || (c === 'name' && part.query.by === 'type')) return optionLabel(t, String(v));
     if (c === 'quarterIndex') return `Q${Number(v) + 1}`;
     if (MONEY.has(c)) return formatAmount(Number(v));
-    if (typeof v === 'number') return formatInteger(v);
+    if (typeof v === 'number') return displayValue(t, c, { type: 'integer' }, v) ?? formatInteger(v);
     return String(v);
   };
   return (

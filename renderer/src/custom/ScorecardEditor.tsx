@@ -172,7 +172,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
     if (d) setMessage(t('scorecard.cascaded', { count: d.list.length }));
   };
 
-  if (!id) return <p className="error-text">{t('shell.noRecordChosen')}</p>;
+  if (!id) return <p className="error-text" data-screen="scorecard-editor">{t('shell.noRecordChosen')}</p>;
   if (!record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
     <section data-screen="scorecard-editor" data-status={record.status}>

@@ -22,7 +22,12 @@ export function formatOrdinalDate(v: string): string {
   const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
   return `${new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(d)} ${day}${suffix} ${d.getUTCFullYear()}`;
 }
-export const formatDateTime = (v: string) => new Intl.DateTimeFormat(lang(), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(v));
+/** A moment: its day as the app writes dates (day/month/year) and its time of day in the user's language, both local. */
+export const formatDateTime = (v: string) => {
+  const d = new Date(v);
+  const time = new Intl.DateTimeFormat(lang(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' }).format(d);
+  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()} ${time}`;
+};
 
 /** B, KB, MB, GB, TB by 1024 with two decimals. */
 export function formatFileSize(bytes: number): string {

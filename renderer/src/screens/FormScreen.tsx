@@ -13,7 +13,8 @@ import type { EntityMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
 import { StringListField } from '../widgets/StringListField.tsx';
 import { editableFields, formMode, requiredNow, screensOf } from './entity-screens.ts';
-import { boundValues } from './screen-params.ts';
+import { boundValues, routeParams } from './screen-params.ts';
+import { listAddress } from './screen-links.ts';
 import { CUSTOM_PANELS } from '../custom/custom-panels.ts';
 import { RecordChildren } from './RecordChildren.tsx';
 import { ShareCommands } from './ShareCommands.tsx';
@@ -125,8 +126,9 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   const backToList = () => {
     if (from) return navigate(from);
     const parentParams = [...params.entries()].filter(([k]) => k !== 'id');
-    // a list whose path has parameters (/strategic-plan/:id/pillar) is the one the user came from
-    navigate(list && !list.path.includes(':') ? `${list.path}${parentParams.length ? '?' + new URLSearchParams(parentParams) : ''}` : -1 as never);
+    // the list with its parameters filled (a pillar's form returns to /strategic-plan/3/pillar); else back in the history
+    const address = listAddress(list, routeParams(screen, pathname), { ...record, ...formData }, parentParams);
+    navigate(address ?? (-1 as never));
   };
 
   const submit = async (data: Row) => {

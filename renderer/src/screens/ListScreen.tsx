@@ -15,6 +15,9 @@ import { ConfirmDialog } from '../shell/Dialogs.tsx';
 import { screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
 import { lastRowAfter, PageCursor } from './page-cursor.ts';
+import { gridLocaleText } from './grid-locale.ts';
+import { recordAddress } from './screen-links.ts';
+import { displayValue } from '../format/field-display.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 
@@ -41,6 +44,7 @@ const STANDARD: Record<string, FieldSchema> = {
 
 function formatValue(t: (k: string) => string, entity: EntityMeta, name: string, f: FieldSchema, v: unknown, titles: Map<string, Map<number, string>>): string {
   if (v === null || v === undefined || v === '') return '';
+  if (displayValue(t, name, f, v) !== undefined) return displayValue(t, name, f, v)!;
   if (f['x-ref']) return titles.get(f['x-ref'])?.get(v as number) ?? String(v);
   if (f.enum) {
     // an option list the form names in its uiSchema (Q1..Q4 for 0..3) is shown the same way in the list
@@ -80,7 +84,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const current = useMemo(() => routeParams(screen, pathname), [screen, pathname]);
   const bound = useMemo(() => boundValues(screen, pathname, params), [screen, pathname, params]);
   /** Where a row's edit link goes: a path with parameters gets them filled in (from the row, then the route), else ?id=. */
-  const editPath = (row: Record<string, unknown>) => (edit!.path.includes(':') ? (fillPath(edit!, current, row, row.id) ?? edit!.path) : `${edit!.path}?id=${String(row.id)}`);
+  const editPath = (row: Record<string, unknown>) => recordAddress(edit!, current, row) ?? edit!.path;
   const openAdd = () => {
     const query = new URLSearchParams(params);
     for (const [k, v] of Object.entries(bound)) if (k !== 'id') query.set(k, String(v));
@@ -280,6 +284,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           getRowId={(p) => String(p.data.id)}
           onGridReady={(e) => (api.current = e.api)}
           overlayNoRowsTemplate={t('shell.noRecords')}
+          localeText={gridLocaleText()}
         />
       </div>
       {confirm && (

@@ -10,6 +10,7 @@ import type { EntityMeta, Meta } from '../meta/meta-types.ts';
 import { StoredFile } from '../widgets/StoredFile.tsx';
 import { screensOf } from './entity-screens.ts';
 import { fillPath } from './screen-params.ts';
+import { childListAddress, recordAddress } from './screen-links.ts';
 
 type Row = Record<string, any>;
 type Child = EntityMeta['children'][number];
@@ -41,6 +42,7 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
   const { loading, run } = useCall();
   const rows: Row[] = record[link.key] ?? [];
   const { list, add, edit } = screensOf(meta, child.name);
+  const listHref = list && childListAddress(list, link.via, record.id);
   const { pathname, search } = useLocation();
   // a form opened from here comes back to this record after Save or Cancel
   const from = { from: pathname + search };
@@ -66,7 +68,7 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
       <div className="row">
         <h2>{t(child.label)}</h2>
         <span className="spacer" />
-        {list && <Link to={`${list.path}?${link.via}=${record.id}`}>{t('shell.openList')}</Link>}
+        {listHref && <Link to={listHref}>{t('shell.openList')}</Link>}
         {addPath && (
           <Link className="btn btn-sm btn-primary" to={`${addPath}?${link.via}=${record.id}`} state={from} data-testid={`add-${link.key}`} aria-label={t('shell.addWhat', { what: t(child.label) })}>
             {t('shell.add')}
@@ -79,7 +81,7 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
         <ul>
           {rows.map((r) => (
             <li key={r.id}>
-              {edit && !fileField ? <Link to={`${edit.path}?id=${r.id}`} state={from}>{title(r)}</Link> : title(r)}
+              {edit && !fileField && recordAddress(edit, {}, r) ? <Link to={recordAddress(edit, {}, r)!} state={from}>{title(r)}</Link> : title(r)}
               {typeof r.size === 'number' && fileField && <span className="muted"> ({formatFileSize(r.size)})</span>}
               {fileField && r[fileField] && (
                 <>

@@ -17,6 +17,8 @@ import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, ReportMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
+import { Forbidden } from '../shell/NotFound.tsx';
+import { displayValue } from '../format/field-display.ts';
 import { downloadReport } from './report-download.ts';
 import { reportChartOption } from './report-chart.ts';
 
@@ -81,7 +83,8 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
     return ui;
   }, [filters, t]);
 
-  if (!command || !report) return <p className="error-text">{t('shell.notFoundText')}</p>;
+  // a report the caller may not run is not theirs to see (its command is not in their meta)
+  if (!command || !report) return <Forbidden />;
   const title = (key: string) => t(report.columns.find((c) => c.key === key)?.title ?? key);
   const category = (v: unknown) => cell(report.columns.find((c) => c.key === report.chart?.category), v, t);
   const rows = result?.list ?? [];
@@ -157,7 +160,7 @@ function cell(column: ReportMeta['columns'][number] | undefined, v: unknown, t: 
   if (v === null || v === undefined || v === '') return '—';
   switch (column?.format) {
     case 'integer':
-      return formatInteger(Number(v));
+      return displayValue(t as never, column!.key, { type: 'integer' }, v) ?? formatInteger(Number(v));
     case 'number':
       return formatAmount(Number(v));
     case 'percent':

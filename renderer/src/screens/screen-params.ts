@@ -26,7 +26,8 @@ export function boundValues(screen: ScreenMeta, pathname: string, search: URLSea
 /**
  * The address of another screen (an add or edit form) with its route parameters filled in: the one that names the
  * record (bound to "id", else ":id" itself) from `recordId`; one bound to a field from `fields` (the row's record, or
- * the values the list is about); any other from the route the user is on. Undefined when one cannot be filled.
+ * the values the list is about); any other from the route the user is on, else from the field of its name. Undefined
+ * when one cannot be filled.
  */
 export function fillPath(target: { path: string; params?: Record<string, string> }, current: Record<string, string>, fields: Record<string, unknown>, recordId?: unknown): string | undefined {
   const params = target.params ?? {};
@@ -36,7 +37,9 @@ export function fillPath(target: { path: string; params?: Record<string, string>
     let v: unknown;
     if (name === recordParam && recordId !== undefined) v = recordId;
     else if (params[name] && params[name] !== 'id') v = fields[params[name]] ?? current[name];
-    else v = current[name];
+    // a parameter no field is bound to: the route's, else the row's field of that name (/projects/:id/:type), but
+    // never the row's own id for an unbound :id (that names another record, the one the route is about)
+    else v = current[name] ?? (name === 'id' ? undefined : fields[name]);
     if (v === undefined || v === null || v === '') missing = true;
     return missing ? '' : encodeURIComponent(String(v));
   });

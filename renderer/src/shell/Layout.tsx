@@ -10,6 +10,7 @@ import { clearUser, type SessionUser } from '../session/session-store.ts';
 import { updateLayout, useLayout } from '../theme/layout-settings.ts';
 import { ErrorDialog } from './Dialogs.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
+import { mayOpen, stepScreens } from './screen-access.ts';
 
 /** A screen shows in the navigation when it is a place to go, not a step (forms and redirects are reached from lists). */
 // a path with a parameter (/strategic-plan/:id/pillar) is reached from its parent, never from the navigation
@@ -44,12 +45,13 @@ function Navigation({ modules }: { modules: ModuleMeta[] }) {
   const seen = new Set<string>();
   const placeOf = (s: ScreenMeta) => s.component ?? JSON.stringify([s.kind, s.entity, s.preset, s.owner, s.source, s.report, s.label]);
   const tabs = new Set(modules.flatMap((m) => m.screens.flatMap((s) => s.tabs ?? [])));
+  const steps = stepScreens(modules);
   return (
     <nav className="sidebar" aria-label={t('shell.navigation')}>
       {modules.map((m) => {
         const screens = m.screens.filter((s) => {
           const key = placeOf(s);
-          return inNavigation(s, tabs) && !seen.has(key) && Boolean(seen.add(key));
+          return inNavigation(s, tabs) && !steps.has(s.path) && mayOpen(meta, s) && !seen.has(key) && Boolean(seen.add(key));
         });
         if (!screens.length) return null;
         const link = (s: ScreenMeta) => (

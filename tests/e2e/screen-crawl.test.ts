@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ROOT } from '../../server/boot.ts';
+import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { arrangeCrawlWorld, type CrawlWorld } from './support/crawl-data.ts';
+import { crawlActor, crawlRespondent, type Finding, type Visit } from './support/screen-crawl.ts';
+import { startServer, type RunningServer } from './support/server-process.ts';
+import { signIn } from './support/screens.ts';
+
+const skip = browserSkipReason();
+/** The language the crawl reads the screens in (en by default; CRAWL_LANG=bn or de for a run in another). */
+const LANG = process.env.CRAWL_LANG ?? 'en';
+/** CRAWL_ACTORS=admin,employee (and CRAWL_LIMIT=40 screens each) narrow a run by hand; the suite crawls every actor. */
+const ONLY = process.env.CRAWL_ACTORS?.split(',');
+
+/**
+ * What the crawl still finds and cannot be fixed in the renderer or the screens' metadata: each entry one screen
+ * (its declared path), one actor ('*' = any) and one problem (a part of its text), with the reason. An entry that
+ * no longer matches anything is printed, so that the list only ever shrinks.
+ */
+const KNOWN: { screen: string; actor: string; problem: string; reason: string }[] = [];
+
+const known = (f: Finding) => KNOWN.find((k) => k.screen === f.screen && (k.actor === '*' || k.actor === f.actor) && f.problem.includes(k.problem));
+
+/**
+ * Every screen for every role, generated from the Registry: the holder, a company administrator with admin access to
+ * every module (all enabled), a supervisor with reports and an ordinary employee each open every screen their
+ * navigation offers and every screen path of their modules without a parameter, and the record screens (:id, ?id=)
+ * their lists link to; an outside respondent opens the public flows' mailed links. Each screen must render text
+ * without a page or console error, show no raw key, [object Object], undefined or NaN, no link with an unfilled
+ * :param, and an Add control on a list whose caller may add. All findings of a run are reported together.
+ */
+describe.skipIf(skip)('screen crawl, every screen for every role', () => {
+  let server: RunningServer;
+  let world: CrawlWorld;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer({ DEMO: '1' });
+    world = await arrangeCrawlWorld(server);
+    if (world.notes.length) console.log(`crawl data, not arranged:\n  ${world.notes.join('\n  ')}`);
+    browser = await launchChromium();
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it(`opens every screen without a fault (${LANG})`, async () => {
+    const started = Date.now();
+    const messages = JSON.parse(readFileSync(join(ROOT, 'metadata', 'i18n', `${LANG}.json`), 'utf8')) as Record<string, string>;
+    const texts = { add: messages['shell.add'], noRecordChosen: messages['shell.noRecordChosen'] };
+    const findings: Finding[] = [];
+    const visits: Visit[] = [];
+    // two pages at a time (the machine has two cores): the administrator's long crawl beside the others'
+    const crawlOne = async (actor: CrawlWorld['actors'][number]) => {
+      const t0 = Date.now();
+      const r = await crawlActor(browser, server, actor, LANG, texts, (page) => signIn(page, server.url, actor.email, actor.password));
+      findings.push(...r.findings);
+      visits.push(...r.visits);
+      console.log(`${actor.name}: ${r.visits.length} screens in ${((Date.now() - t0) / 1000).toFixed(0)} s, ${r.findings.length} findings; record screens no list linked to: ${r.unreached.length}`);
+    };
+    const chosen = world.actors.filter((a) => !ONLY || ONLY.includes(a.name));
+    const respondent = async () => {
+      if (ONLY && !ONLY.includes('respondent')) return;
+      const r = await crawlRespondent(browser, server, world.respondentLinks, LANG);
+      findings.push(...r.findings);
+      visits.push(...r.visits);
+    };
+    await Promise.all([
+      (async () => {
+        for (const a of chosen.filter((x) => x.name === 'admin' || x.name === 'holder')) await crawlOne(a);
+        await respondent();
+      })(),
+      (async () => {
+        for (const a of chosen.filter((x) => x.name !== 'admin' && x.name !== 'holder')) await crawlOne(a);
+      })(),
+    ]);
+    console.log(`crawl (${LANG}): ${visits.length} screen visits by ${new Set(visits.map((v) => v.actor)).size} actors in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    expect(new Set(visits.map((v) => v.actor)).size).toBeGreaterThanOrEqual(ONLY ? 1 : 5);
+    expect(visits.length).toBeGreaterThan(ONLY || process.env.CRAWL_LIMIT ? 0 : 400);
+
+    const stale = KNOWN.filter((k) => !findings.some((f) => known(f) === k));
+    if (stale.length) console.log(`allow-list entries that no longer match (remove them):\n  ${stale.map((k) => `${k.actor} ${k.screen}: ${k.problem}`).join('\n  ')}`);
+    const unexpected = findings.filter((f) => !known(f)).map((f) => `${f.actor} ${f.screen}${f.at && f.at !== f.screen ? ` (${f.at})` : ''}: ${f.problem}`);
+    expect(unexpected, `${unexpected.length} findings (screenshots under test-artifacts/crawl)`).toEqual([]);
+  }, 30 * 60_000);
+});
