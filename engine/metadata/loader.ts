@@ -170,6 +170,8 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
         faults.push({ file: mf.file, pointer: `/screens/${i}/source`, message: `"${s.source}" is not a GET hook command of ${s.entity ?? 'the screen\'s entity'} (source is for list screens)` });
       if ((s.kind === 'report') !== (s.report !== undefined) || (s.report !== undefined && !target?.commands.some((c) => c.name === s.report && c.report)))
         faults.push({ file: mf.file, pointer: `/screens/${i}`, message: `a report screen names a report command of its entity in "report"${s.report ? `; "${s.report}" is not one of ${s.entity ?? 'no entity'}` : ''}` });
+      if (s.then !== undefined && !(s.kind === 'form' && s.mode === 'add' && target?.workflow?.transitions.some((x) => x.action === s.then && x.from.includes(target.workflow!.initial))))
+        faults.push({ file: mf.file, pointer: `/screens/${i}/then`, message: `"${s.then}" is not a transition of ${s.entity ?? 'the screen\'s entity'} from its initial state (then is for add forms)` });
       if (s.kind === 'custom' && !s.component) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a custom screen needs "component"' });
       if (s.needs !== undefined && !(target && (['add', 'update', 'delete'].includes(s.needs) || target.commands.some((c) => c.name === s.needs))))
         faults.push({ file: mf.file, pointer: `/screens/${i}/needs`, message: `"${s.needs}" is not add, update, delete or a command of ${s.entity ?? 'the screen\'s entity (name one in "entity")'}` });
@@ -188,7 +190,7 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   for (const mf of moduleFiles)
     (mf.data.screens ?? []).forEach((s, i) => {
       for (const k of ['add', 'edit'] as const) if (s[k] && !paths.has(s[k])) faults.push({ file: mf.file, pointer: `/screens/${i}/${k}`, message: `"${s[k]}" is not a screen` });
-      if (s.panels && !(s.kind === 'form' && s.mode === 'edit')) faults.push({ file: mf.file, pointer: `/screens/${i}/panels`, message: 'panels show under the form of a record: an edit form screen' });
+      if (s.panels && !((s.kind === 'form' || s.kind === 'detail') && s.mode === 'edit')) faults.push({ file: mf.file, pointer: `/screens/${i}/panels`, message: 'panels show under the form of a record: an edit form screen' });
       if (s.kind === 'tabs' && !s.tabs?.length) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a tabs screen needs "tabs"' });
       (s.tabs ?? []).forEach((tab, j) => {
         if (!paths.has(tab)) faults.push({ file: mf.file, pointer: `/screens/${i}/tabs/${j}`, message: `"${tab}" is not a screen` });

@@ -260,6 +260,39 @@ export interface Field {
    * stored encrypted (AES-256-GCM with STRATUM_SECRET_KEY); needs writeOnly
    */
   "x-encrypted"?: boolean;
+  /**
+   * an array of answers (items {<key>, value, comment}) to questions: the form asks each question of the entity whose <by> equals the record's, grouped by <group>, rated on the values of <scale> (records with a name and a value, by the same <by>); the transition <save> stores them
+   */
+  "x-questions"?: {
+    /**
+     * the questions' entity
+     */
+    entity: string;
+    /**
+     * the field of the record, the questions and the scale that picks them (a survey)
+     */
+    by: string;
+    /**
+     * the answer item's field naming the question
+     */
+    key: string;
+    /**
+     * the question's field holding its text
+     */
+    text: string;
+    /**
+     * the question's field grouping it (a reference)
+     */
+    group?: string;
+    /**
+     * the scale's entity: name and value per step
+     */
+    scale?: string;
+    /**
+     * the transition that stores the answers (the form offers it as Save answers)
+     */
+    save?: string;
+  };
 }
 export interface Child {
   /**

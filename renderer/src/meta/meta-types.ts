@@ -21,6 +21,8 @@ export interface ScreenMeta {
   report?: string;
   /** edit form screens: components (custom-panels.ts) shown under the form for its record */
   panels?: string[];
+  /** add forms: a transition taken on the new record once it is added (a send form adds and sends) */
+  then?: string;
 }
 
 /** A report a GET command declares: its filters (parameters), its columns and its chart (engine/metadata/report-definition.ts). */
@@ -78,6 +80,8 @@ export interface FieldSchema {
   'x-computed'?: string;
   'x-money'?: boolean;
   'x-file'?: boolean;
+  /** an array of answers to the questions it names (engine/metadata/schema-validator.ts, X_OBJECT_KEYWORDS) */
+  'x-questions'?: QuestionsOf;
   [k: string]: unknown;
 }
 
@@ -94,4 +98,15 @@ export interface Meta {
   modules: ModuleMeta[];
   entities: EntityMeta[];
   routes: RouteMeta[];
+}
+
+/** `x-questions`: which questions an array of answers answers, and on which scale (metadata/schema/entity.schema.json). */
+export interface QuestionsOf {
+  entity: string;
+  by: string;
+  key: string;
+  text: string;
+  group?: string;
+  scale?: string;
+  save?: string;
 }

@@ -20,6 +20,7 @@ import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
+import { takeThen } from './then-transition.ts';
 
 type Row = Record<string, any>;
 
@@ -132,6 +133,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     const body = mode === 'edit' ? { ...changes(data, record!, fields.map(([n]) => n)), id: record!.id, version: record!.version } : stripEmpty(data);
     const onFailure = (e: CallError) => setExtraErrors(toErrorSchema(e));
     const r = await run(mode === 'edit' ? entity.errors.update : entity.errors.add, () => post(`${entity.name}/${mode === 'edit' ? 'update' : 'add'}`, body), { onFailure });
+    // a send form sends what it added; a refusal shows over the list, where the record waits as added
+    if (r && mode === 'add' && screen.then) await takeThen(run, entity, screen.then, r[entity.dataKeys.item]);
     if (r) backToList();
   };
 

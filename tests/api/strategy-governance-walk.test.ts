@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../engine/hooks/performance/quarter-windows.ts';
+import { backends } from '../support/backends.ts';
+import { copyMetadata, editJson } from '../support/metadata-copy.ts';
+import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+
+const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
+const MODULES = ['audit-management', 'strategic', 'strategy-management', 'strategy-execution', 'strategic-projects', 'risk-management', 'actions-tracker', 'personal-development', 'projects', 'organizational-survey'];
+
+/** What users met walking the strategy and governance modules with every module on, each fixed where it belongs. */
+describe.each(backends())('strategy and governance walk-through on $name', (backend) => {
+  let t: TestStratum;
+  let exec: Client; // the executive: module admin of every module
+  let aud: Client; // an auditor
+  let man: Client; // an audit manager
+  let app: Client; // a named approver
+  let rec: Client; // an employee receiving a survey
+  const id: Record<string, number> = {};
+  const now = today();
+  const first = (r: Reply) => {
+    ok(r);
+    return Object.values(r.body.data as Record<string, Record<string, any>>)[0];
+  };
+  const add = async (who: Client, entity: string, body: object) => first(await who.post(`${entity}/add`, body));
+  const take = (who: Client, entity: string, action: string, recordId: number, extra: object = {}) => who.post(`${entity}/${action}`, { id: recordId, ...extra });
+  const read = async (who: Client, entity: string, recordId: number) => first(await who.get(`${entity}/${recordId}`));
+
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    exec = (await t.addCompany('Walkco', { modules: MODULES })).executive;
+    aud = await t.addEmployee(exec, 'Ada', 'Auditor', 'ada@walkco.example');
+    man = await t.addEmployee(exec, 'Max', 'Manager', 'max@walkco.example');
+    app = await t.addEmployee(exec, 'Tanvir', 'Ahmed', 'tanvir@walkco.example');
+    rec = await t.addEmployee(exec, 'Rea', 'Receiver', 'rea@walkco.example');
+    for (const who of ['ada', 'max', 'tanvir', 'rea']) id[who] = (await exec.get(`employee?email=${who}@walkco.example`)).body.data.list[0].id;
+    id.plan = (await add(exec, 'audit-plan', { name: 'Audit plan 2026', year: 2026 })).id;
+    id.eng = (await add(exec, 'audit-engagement', { name: 'Procurement 2026', auditPlanId: id.plan, auditorId: id.ada, auditManagerId: id.max, approverId: id.tanvir, startDate: now, endDate: now })).id;
+  });
+  afterAll(() => t.close());
+
+  describe('1. the customer satisfaction survey', () => {
+    it('declares its answers as answers to the survey questions, which the receiver may read, and a send form that sends', async () => {
+      const meta = (await rec.get('meta')).body.data;
+      const response = meta.entities.find((e: { name: string }) => e.name === 'audit-survey-response');
+      expect(response.schema.properties.answers['x-questions']).toEqual({
+        entity: 'audit-survey-question',
+        by: 'customerSatisfactionSurveyId',
+        key: 'auditSurveyQuestionId',
+        text: 'question',
+        group: 'auditSurveyAreaId',
+        scale: 'audit-survey-rating-scale',
+        save: 'save',
+      });
+      for (const e of ['audit-survey-question', 'audit-survey-rating-scale', 'audit-survey-area']) expect(meta.entities.map((x: { name: string }) => x.name)).toContain(e);
+      const screens = meta.modules.flatMap((m: { screens: { path: string }[] }) => m.screens);
+      const screen = (path: string) => t.stratum.registry.modules.get('audit-management')!.screens.find((s) => s.path === path)!;
+      expect(screen('/app/audit-management/audit-report/customer-satisfaction-survey/:id/send').then).toBe('send-survey');
+      for (const p of ['my-task/pending-survey/:id/:role', 'audit-report/customer-satisfaction-survey/:id/detail']) expect(screen(`/app/audit-management/${p}`).panels).toEqual(['QuestionAnswers']);
+      expect(screens.length).toBeGreaterThan(0);
+    });
+
+    it('lets the receiver read the questions and the scale and answer them: save, then submit', async () => {
+      const css = await add(exec, 'customer-satisfaction-survey', { name: 'Auditee survey' });
+      for (const v of [1, 2, 3]) await add(exec, 'audit-survey-rating-scale', { customerSatisfactionSurveyId: css.id, name: `Step ${v}`, value: v });
+      const q1 = await add(exec, 'audit-survey-question', { customerSatisfactionSurveyId: css.id, question: 'Was the audit professional?' });
+      const s = await add(aud, 'audit-survey-response', { auditEngagementId: id.eng, customerSatisfactionSurveyId: css.id, receiverId: id.rea });
+      ok(await take(aud, 'audit-survey-response', 'send-survey', s.id));
+      expect((await rec.get(`audit-survey-question?customerSatisfactionSurveyId=${css.id}`)).body.data.list.map((q: { question: string }) => q.question)).toEqual(['Was the audit professional?']);
+      expect((await rec.get(`audit-survey-rating-scale?customerSatisfactionSurveyId=${css.id}&sort=value`)).body.data.list.map((q: { value: number }) => q.value)).toEqual([1, 2, 3]);
+      const mine = await read(rec, 'audit-survey-response', s.id);
+      expect(mine._allowed.transitions).toEqual(['save']);
+      ok(await take(rec, 'audit-survey-response', 'save', s.id, { answers: [{ auditSurveyQuestionId: q1.id, value: 3, comment: 'Yes' }] }));
+      ok(await take(rec, 'audit-survey-response', 'submit', s.id));
+      expect((await read(exec, 'audit-survey-response', s.id)).answers).toEqual([{ auditSurveyQuestionId: q1.id, value: 3, comment: 'Yes' }]);
+    });
+
+    it('refuses a send form whose then is not a transition from the initial state', async () => {
+      const meta = copyMetadata();
+      editJson(join(meta, 'modules/audit-management/module.json'), (m) => {
+        m.screens.find((s: { path: string }) => s.path.endsWith('customer-satisfaction-survey/:id/send')).then = 'submit';
+      });
+      const { loadRegistry } = await import('../../engine/metadata/loader.ts');
+      const { hooks } = await import('../../engine/hooks/index.ts');
+      expect(() => loadRegistry(meta, hooks)).toThrow(/"submit" is not a transition of audit-survey-response from its initial state/);
+    });
+  });
+});

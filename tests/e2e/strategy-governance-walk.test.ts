@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { today } from '../../engine/hooks/performance/quarter-windows.ts';
+import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
+import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server-process.ts';
+import { pick, signIn, snap } from './support/screens.ts';
+
+const skip = browserSkipReason();
+const A = '/app/audit-management';
+
+/**
+ * What users met walking the strategy and governance modules, in the browser: the customer satisfaction survey sent
+ * and answered question by question, the final report refused before Reporting and read-only once issued, an
+ * administrator accepting in place of the named approver, and the screens reached by Add rather than by address.
+ */
+describe.skipIf(skip)('strategy and governance: the walk-through', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const pages: Record<string, Page> = {};
+  let token: string; // the executive's (module admin of every module)
+  const id: Record<string, number> = {};
+  const people = {
+    ada: { email: 'ada@walk.example', password: 'ada-pass-1234', firstName: 'Ada', lastName: 'Auditor' },
+    max: { email: 'max@walk.example', password: 'max-pass-1234', firstName: 'Max', lastName: 'Manager' },
+    abe: { email: 'abe@walk.example', password: 'abe-pass-1234', firstName: 'Abe', lastName: 'Approver' },
+    rea: { email: 'rea@walk.example', password: 'rea-pass-1234', firstName: 'Rea', lastName: 'Receiver' },
+  };
+  const now = today();
+  const as = async (k: keyof typeof people) => (await api(server, 'auth/login', { email: people[k].email, password: people[k].password })).user.token as string;
+  const first = (d: Record<string, { id: number }>) => Object.values(d)[0];
+  const none = async (l: { count(): Promise<number> }) => expect(await l.count()).toBe(0);
+  const button = (page: Page, name: string) => page.getByTestId('workflow').getByRole('button', { name, exact: true });
+
+  beforeAll(async () => {
+    server = await startServer();
+    const company = await companyWithExecutive(server, 'Walkline', 'exec-pass-12', ['audit-management', 'strategic', 'strategy-management', 'strategy-execution', 'strategic-projects', 'risk-management', 'actions-tracker', 'personal-development', 'projects', 'organizational-survey']);
+    token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
+    for (const [k, who] of Object.entries(people)) id[k] = await employeeWithPassword(server, token, who);
+    browser = await launchChromium();
+    const open = async (k: string, email: string, password: string) => {
+      pages[k] = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+      await signIn(pages[k], server.url, email, password);
+    };
+    await open('exec', company.email, company.password);
+    for (const [k, who] of Object.entries(people)) await open(k, who.email, who.password);
+    // an audit in fieldwork with its auditor, audit manager and approver
+    id.plan = first(await api(server, 'audit-plan/add', { name: 'Audit plan 2026', year: 2026 }, token)).id;
+    const eng = await api(server, 'audit-engagement/add', { name: 'Procurement 2026', auditPlanId: id.plan, auditorId: id.ada, auditManagerId: id.max, approverId: id.abe, startDate: now, endDate: now }, token);
+    id.eng = first(eng).id;
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('1. the auditor sends the customer satisfaction survey from its send form; the receiver answers each question and submits', async () => {
+    const css = first(await api(server, 'customer-satisfaction-survey/add', { name: 'Auditee survey' }, token));
+    for (const [v, name] of [[1, 'Poor'], [2, 'Fair'], [3, 'Good']] as const) await api(server, 'audit-survey-rating-scale/add', { customerSatisfactionSurveyId: css.id, name, value: v }, token);
+    const area = first(await api(server, 'audit-survey-area/add', { customerSatisfactionSurveyId: css.id, name: 'Conduct' }, token));
+    for (const question of ['Was the audit professional?', 'Was the report clear?'])
+      await api(server, 'audit-survey-question/add', { customerSatisfactionSurveyId: css.id, auditSurveyAreaId: area.id, question }, token);
+
+    const ada = pages.ada;
+    await ada.goto(`${server.url}${A}/audit-report/customer-satisfaction-survey/${id.eng}`);
+    await ada.getByRole('button', { name: 'Add' }).click();
+    await ada.locator('[data-screen=form][data-entity=audit-survey-response]').waitFor();
+    await pick(ada, 'customerSatisfactionSurveyId', 'Auditee survey');
+    await pick(ada, 'receiverId', 'Rea Receiver');
+    await ada.getByRole('button', { name: 'Save' }).click();
+    // Save on the send form adds and sends: the list shows it Sent, not a Draft
+    await ada.locator('.ag-row', { hasText: 'Sent' }).waitFor();
+    await snap(ada, 'walk-1-survey-sent');
+
+    const rea = pages.rea;
+    await rea.goto(`${server.url}${A}/my-task/pending`);
+    await rea.getByRole('link', { name: /Auditee survey|Procurement 2026/ }).first().click();
+    const panel = rea.getByTestId('question-answers');
+    await panel.getByText('Was the audit professional?').waitFor();
+    await panel.getByText('Conduct').waitFor();
+    // no Save asking for "Answers" in a text box: the answers are given on the questions
+    await none(button(rea, 'Save'));
+    await panel.getByRole('group', { name: 'Was the audit professional?' }).getByLabel('Good (3)').check();
+    await panel.getByRole('group', { name: 'Was the report clear?' }).getByLabel('Fair (2)').check();
+    await panel.getByLabel('Comment: Was the report clear?').fill('Too long');
+    await panel.getByRole('button', { name: 'Save answers' }).click();
+    await expect.poll(() => rea.getByTestId('workflow-state').innerText()).toBe('Saved');
+    await snap(rea, 'walk-1-survey-answered');
+    await button(rea, 'Submit').click();
+    await expect.poll(() => rea.getByTestId('workflow-state').innerText()).toBe('Submitted');
+    await expect.poll(() => panel.getByTestId('answer').first().innerText()).toBe('Good (3)');
+    await none(panel.getByRole('button', { name: 'Save answers' }));
+    const stored = (await api(server, `audit-survey-response?auditEngagementId=${id.eng}`, undefined, token)).list[0];
+    expect(stored.status).toBe('Submitted');
+    expect(stored.answers.map((a: { value: number; comment?: string }) => [a.value, a.comment ?? null])).toEqual([[3, null], [2, 'Too long']]);
+  });
+});
