@@ -3,6 +3,7 @@ import type { ChildDef, CommandDef, EntityDef, Role } from '../metadata/registry
 import type { CallContext } from '../records/call-context.ts';
 import { recordAdmits } from './access-policy.ts';
 import { loadReach } from './record-reach.ts';
+import { settledState } from '../records/read-only-states.ts';
 
 /** "What may I do here" for one record, sent with it as `_allowed` so that a screen shows exactly these controls. */
 export interface AllowedOnRecord {
@@ -31,8 +32,9 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
   const admits = (roles: readonly Role[], row: Row) => recordAdmits(roles, ctx.actor, entity, row, reach);
   for (const row of rows) {
     const allowed: AllowedOnRecord = {
-      update: admits(entity.access.update, row),
-      delete: admits(entity.access.delete, row),
+      // a settled record (its workflow's readOnly states) is neither changed nor deleted, whoever asks
+      update: admits(entity.access.update, row) && settledState(entity, row) === undefined,
+      delete: admits(entity.access.delete, row) && settledState(entity, row) === undefined,
       transitions: transitions.filter(({ t, roles }) => t.from.includes(row[wf!.stateField] as string) && admits(roles, row)).map(({ t }) => t.action),
       commands: commands.filter((c) => admits(c.access, row)).map((c) => c.name),
     };

@@ -437,6 +437,7 @@ function checkWorkflow(
   if (!state) faults.push({ file, pointer: '/stateField', message: `names "${data.stateField}", which is not a field of ${entity.name}` });
   else if (!state.enum || data.states.some((s) => !state.enum!.includes(s))) faults.push({ file, pointer: '/states', message: `every state must be in the enum of ${data.stateField}` });
   if (!data.states.includes(data.initial)) faults.push({ file, pointer: '/initial', message: `"${data.initial}" is not one of the states` });
+  for (const s of data.readOnly ?? []) if (!data.states.includes(s)) faults.push({ file, pointer: '/readOnly', message: `"${s}" is not one of the states` });
   data.transitions.forEach((t, i) => {
     const p = `/transitions/${i}`;
     for (const s of [...t.from, t.to]) if (!data.states.includes(s)) faults.push({ file, pointer: p, message: `"${s}" is not one of the states` });

@@ -1,3 +1,4 @@
+import { assertNotSettled } from './read-only-states.ts';
 import { allows, assertAllowed, assertRecordAllowed, decidedByRecord } from '../access/access-policy.ts';
 import { AppError } from '../app-error.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
@@ -244,6 +245,7 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
   // Both as stored and as it would be: nobody hands a record over to an employee they may not act for.
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, { ...before, ...changes }, what);
+  if (action === 'update') assertNotSettled(entity, before, 'changed');
   if (before.version !== version)
     throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it (your version ${version}, now ${before.version}); reload it and try again`);
   return applyUpdate(ctx, entity, before, changes, action);
@@ -293,6 +295,7 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
   if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not used by delete, which takes only id' })));
   const before = await fetchOne(ctx, entity, id, true);
   if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, entity.access.delete, ctx.actor, before, what);
+  if (!opts.checked) assertNotSettled(entity, before, 'deleted');
   const version = (input as Row).version;
   if (version !== undefined && version !== before.version)
     throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it; reload it and try again`);

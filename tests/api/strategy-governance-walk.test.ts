@@ -85,4 +85,43 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       expect(() => loadRegistry(meta, hooks)).toThrow(/"submit" is not a transition of audit-survey-response from its initial state/);
     });
   });
+  describe('2. the final audit report', () => {
+    it('is refused before the audit reaches Reporting and while a finding awaits validation, with a plain message', async () => {
+      const eng = await add(exec, 'audit-engagement', { name: 'Treasury 2026', auditPlanId: id.plan, auditorId: id.ada, auditManagerId: id.max, approverId: id.tanvir, startDate: now, endDate: now });
+      ok(await take(aud, 'audit-engagement', 'start-fieldwork', eng.id));
+      const report = await add(aud, 'audit-report', { auditEngagementId: eng.id, title: 'Treasury audit report' });
+      ok(await take(aud, 'audit-report', 'submit-draft', report.id));
+      const early = await take(man, 'audit-report', 'make-final-report', report.id);
+      expect(early.status).toBe(409);
+      expect(early.body.err_msg).toBe('The final report can only be issued once the audit "Treasury 2026" is in Reporting; it is in Fieldwork');
+      const finding = await add(aud, 'audit-finding', { auditEngagementId: eng.id, title: 'Unreconciled accounts', observation: 'Two accounts were not reconciled', riskRating: 'High' });
+      ok(await take(aud, 'audit-engagement', 'start-reporting', eng.id));
+      const waiting = await take(man, 'audit-report', 'make-final-report', report.id);
+      expect(waiting.status).toBe(409);
+      expect(waiting.body.err_msg).toBe('The final report cannot be issued while a finding awaits validation: "Unreconciled accounts"; validate or reject it first');
+      expect(await read(exec, 'audit-report', report.id)).toMatchObject({ status: 'Submitted Draft', finalReportFileId: null });
+      ok(await take(man, 'audit-finding', 'validate', finding.id));
+      ok(await take(man, 'audit-report', 'make-final-report', report.id));
+      id.report = report.id;
+    });
+
+    it('is read-only once issued: _allowed.update and delete are false for everyone, update and delete are refused; recall opens it again', async () => {
+      for (const who of [exec, aud, man]) expect((await read(who, 'audit-report', id.report))._allowed).toMatchObject({ update: false, delete: false });
+      const final = await read(man, 'audit-report', id.report);
+      expect(final._allowed.transitions).toEqual(['recall-final-report']);
+      const update = await man.post('audit-report/update', { id: id.report, version: final.version, title: 'Changed' });
+      expect(update.status).toBe(409);
+      expect(update.body.err_msg).toBe('This audit report is Final and can no longer be changed; "recall final report" opens it again');
+      expect((await exec.post('audit-report/delete', { id: id.report })).status).toBe(409);
+      const listed = (await man.get(`audit-report?id=${id.report}`)).body.data.list[0];
+      expect(listed._allowed.update).toBe(false);
+      ok(await take(man, 'audit-report', 'recall-final-report', id.report));
+      expect((await read(man, 'audit-report', id.report))._allowed.update).toBe(true);
+    });
+
+    it('shows the follow-up report as a report: its screen is read-only', () => {
+      const s = t.stratum.registry.modules.get('audit-management')!.screens.find((x) => x.path === '/app/audit-management/audit-report/follow-up-audit-reports/:id')!;
+      expect(s.readOnly).toBe(true);
+    });
+  });
 });

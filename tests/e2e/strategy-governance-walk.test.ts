@@ -94,4 +94,28 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     expect(stored.status).toBe('Submitted');
     expect(stored.answers.map((a: { value: number; comment?: string }) => [a.value, a.comment ?? null])).toEqual([[3, null], [2, 'Too long']]);
   });
+  it('2. the final report is refused in Fieldwork with a plain message; once issued it is read-only with its PDF', async () => {
+    const ada = await as('ada');
+    await api(server, 'audit-engagement/start-fieldwork', { id: id.eng }, ada);
+    const report = first(await api(server, 'audit-report/add', { auditEngagementId: id.eng, title: 'Procurement audit report' }, ada));
+    await api(server, 'audit-report/submit-draft', { id: report.id }, ada);
+    const max = pages.max;
+    await max.goto(`${server.url}${A}/audit-report/reports`);
+    await max.locator('.ag-row', { hasText: 'Procurement audit report' }).getByRole('link').first().click();
+    await max.locator('[data-screen=form][data-entity=audit-report]').waitFor();
+    await button(max, 'Make final report').click();
+    await expect.poll(() => max.getByTestId('error-message').innerText()).toBe('The final report can only be issued once the audit "Procurement 2026" is in Reporting; it is in Fieldwork');
+    await snap(max, 'walk-2-final-report-refused');
+    await max.getByRole('dialog').getByRole('button').first().click();
+    await api(server, 'audit-engagement/start-reporting', { id: id.eng }, ada);
+    await max.reload();
+    await button(max, 'Make final report').click();
+    await expect.poll(() => max.getByTestId('workflow-state').innerText()).toBe('Final');
+    // issued: a report to read, not a form to edit
+    await max.getByTestId('read-only').waitFor();
+    await none(max.getByRole('button', { name: 'Save' }));
+    await max.getByTestId('file-finalReportFileId').getByRole('link').waitFor();
+    expect(await max.locator('#root_title').isDisabled()).toBe(true);
+    await snap(max, 'walk-2-final-report-issued');
+  });
 });

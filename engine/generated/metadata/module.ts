@@ -85,5 +85,9 @@ export interface ModuleMeta {
      * add forms: a transition of the entity taken on the new record once it is added (a send form adds and sends)
      */
     then?: string;
+    /**
+     * form and detail screens (edit): the record shown as it is, a report view with no Save and nothing to type into (it is changed on its own form)
+     */
+    readOnly?: boolean;
   }[];
 }

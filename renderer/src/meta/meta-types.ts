@@ -23,6 +23,8 @@ export interface ScreenMeta {
   panels?: string[];
   /** add forms: a transition taken on the new record once it is added (a send form adds and sends) */
   then?: string;
+  /** edit screens shown as a report: no Save, nothing to type into */
+  readOnly?: boolean;
 }
 
 /** A report a GET command declares: its filters (parameters), its columns and its chart (engine/metadata/report-definition.ts). */

@@ -139,7 +139,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   };
 
   // a record the caller may read but not change is shown as it is: no Save, nothing to type into
-  const readOnly = mode === 'edit' && record !== null && !allowedOn(entity, record).update;
+  const readOnly = mode === 'edit' && record !== null && (!!screen.readOnly || !allowedOn(entity, record).update);
   if (mode === 'edit' && !id) return <p className="error-text" data-screen="form" data-entity={entity.name}>{t('shell.noRecordChosen')}</p>;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
