@@ -1,3 +1,4 @@
+import type { InPlaceOf } from './in-place-of.ts';
 import { assertNotSettled } from './read-only-states.ts';
 import { allows, assertAllowed, assertRecordAllowed, decidedByRecord } from '../access/access-policy.ts';
 import { AppError } from '../app-error.ts';
@@ -245,14 +246,15 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
   // Both as stored and as it would be: nobody hands a record over to an employee they may not act for.
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, { ...before, ...changes }, what);
-  if (action === 'update') assertNotSettled(entity, before, 'changed');
+  // update and the patch commands alike: a settled record's fields no longer change
+  assertNotSettled(entity, before, 'changed');
   if (before.version !== version)
     throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it (your version ${version}, now ${before.version}); reload it and try again`);
   return applyUpdate(ctx, entity, before, changes, action);
 }
 
 /** Writes changes to a fetched (and locked) record: version + 1, afterWrite hook, audit entry. Also used by commands. */
-export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, rawGiven: Row, action: string): Promise<Row> {
+export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, rawGiven: Row, action: string, inPlaceOf?: InPlaceOf): Promise<Row> {
   const given = sanitiseHtmlFields(entity, rawGiven);
   checkRules(entity, { ...before, ...given });
   // derived fields follow the record as it will be stored, whatever the write changed
@@ -282,7 +284,7 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
   if (affectsCallers(entity.table, 'update')) ctx.afterCommit.add(forgetCallers);
   withComputed(ctx, entity, [after]);
   if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, before, after);
-  await writeAudit(ctx, entity, action, before, after);
+  await writeAudit(ctx, entity, action, before, after, inPlaceOf);
   return after;
 }
 

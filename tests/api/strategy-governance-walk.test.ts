@@ -124,4 +124,44 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       expect(s.readOnly).toBe(true);
     });
   });
+  describe('3. an administrator in place of the named approver', () => {
+    it('says on the record that the administrator would accept in place of the approver, and the trail records the override', async () => {
+      id.strategicPlan = (await add(exec, 'strategic-plan', { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' })).id;
+      const plan = await add(exec, 'execution-plan', { name: 'FY 2026', strategicPlanId: id.strategicPlan, startDate: '2026-01-01', endDate: '2026-12-31', approverId: id.tanvir });
+      const asAdmin = await read(exec, 'execution-plan', plan.id);
+      expect(asAdmin._allowed.transitions).toEqual(['accept']);
+      expect(asAdmin._allowed.inPlaceOf).toEqual({ accept: 'Tanvir Ahmed' });
+      const asApprover = await read(app, 'execution-plan', plan.id);
+      expect(asApprover._allowed.transitions).toEqual(['accept']);
+      expect(asApprover._allowed.inPlaceOf).toBeUndefined();
+      // in lists too
+      expect((await exec.get(`execution-plan?id=${plan.id}`)).body.data.list[0]._allowed.inPlaceOf).toEqual({ accept: 'Tanvir Ahmed' });
+      ok(await take(exec, 'execution-plan', 'accept', plan.id));
+      const trail = (await exec.get(`audit-trail?entity=execution-plan&recordId=${plan.id}&sort=id`)).body.data.list as Record<string, unknown>[];
+      expect(trail.map((x) => [x.action, x.inPlaceOfId ?? null, x.inPlaceOfName ?? null])).toEqual([
+        ['add', null, null],
+        ['accept', id.tanvir, 'Tanvir Ahmed'],
+      ]);
+      id.executionPlan = plan.id;
+    });
+
+    it('records no override when the named approver accepts himself', async () => {
+      const plan = await add(exec, 'execution-plan', { name: 'FY 2027', strategicPlanId: id.strategicPlan, startDate: '2027-01-01', endDate: '2027-12-31', approverId: id.tanvir });
+      ok(await take(app, 'execution-plan', 'accept', plan.id));
+      const trail = (await exec.get(`audit-trail?entity=execution-plan&recordId=${plan.id}&action=accept`)).body.data.list as Record<string, unknown>[];
+      expect(trail.map((x) => [x.doneByName, x.inPlaceOfName ?? null])).toEqual([['Tanvir Ahmed', null]]);
+    });
+
+    it('keeps accepted and submitted items read-only: no Save, update refused, until reopened', async () => {
+      const accepted = await read(exec, 'execution-plan', id.executionPlan);
+      expect(accepted._allowed).toMatchObject({ update: false, delete: false, transitions: ['reopen'] });
+      expect((await exec.post('execution-plan/update', { id: id.executionPlan, version: accepted.version, name: 'Changed' })).status).toBe(409);
+      ok(await take(exec, 'execution-plan', 'reopen', id.executionPlan));
+      expect((await read(exec, 'execution-plan', id.executionPlan))._allowed.update).toBe(true);
+      const registry = t.stratum.registry;
+      expect(registry.entity('performance-review').workflow!.readOnly).toEqual(['Submitted', 'Accepted']);
+      // the approver of an audit item pending approval reads the auditor's text; nobody changes it while it waits
+      expect(registry.entity('audit-working-paper').workflow!.readOnly).toEqual(['Pending Approval', 'Approved']);
+    });
+  });
 });

@@ -118,4 +118,28 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     expect(await max.locator('#root_title').isDisabled()).toBe(true);
     await snap(max, 'walk-2-final-report-issued');
   });
+  it('3. the administrator accepts in place of the named approver, and says so; the accepted plan is read-only', async () => {
+    const strategic = first(await api(server, 'strategic-plan/add', { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' }, token));
+    id.strategicPlan = strategic.id;
+    await api(server, 'execution-plan/add', { name: 'FY 2026', strategicPlanId: strategic.id, startDate: '2026-01-01', endDate: '2026-12-31', approverId: id.abe }, token);
+    const exec = pages.exec;
+    await exec.goto(`${server.url}/app/strategy-execution/annual-plans/plans`);
+    await exec.locator('.ag-row', { hasText: 'FY 2026' }).getByRole('link').first().click();
+    await exec.locator('[data-screen=form][data-entity=execution-plan]').waitFor();
+    await button(exec, 'Accept (in place of Abe Approver)').waitFor();
+    await snap(exec, 'walk-3-accept-in-place-of');
+    await button(exec, 'Accept (in place of Abe Approver)').click();
+    await expect.poll(() => exec.getByTestId('workflow-state').innerText()).toBe('Accepted');
+    await exec.getByTestId('read-only').waitFor();
+    await none(exec.getByRole('button', { name: 'Save' }));
+    await snap(exec, 'walk-3-accepted-read-only');
+    // the approver himself sees a plain Accept on the next plan
+    await api(server, 'execution-plan/add', { name: 'FY 2027', strategicPlanId: strategic.id, startDate: '2027-01-01', endDate: '2027-12-31', approverId: id.abe }, token);
+    const abe = pages.abe;
+    await abe.goto(`${server.url}/app/strategy-execution/annual-plans/plans`);
+    await abe.locator('.ag-row', { hasText: 'FY 2027' }).getByRole('link').first().click();
+    await button(abe, 'Accept').waitFor();
+    const trail = (await api(server, 'audit-trail?entity=execution-plan&action=accept', undefined, token)).list;
+    expect(trail.map((x: { doneByName: string; inPlaceOfName: string }) => [x.doneByName, x.inPlaceOfName])).toEqual([['Exe Walkline', 'Abe Approver']]);
+  });
 });

@@ -11,6 +11,9 @@ import { StoredFile } from '../widgets/StoredFile.tsx';
 import { screensOf } from './entity-screens.ts';
 
 type Row = Record<string, any>;
+
+/** A record in one of its workflow's readOnly states (a final report) takes no new children here. */
+const settled = (entity: EntityMeta, record: Row) => !!entity.workflow?.readOnly?.includes(record[entity.workflow.stateField]);
 type Child = EntityMeta['children'][number];
 
 /** The reference a child without a title of its own is named by (a team member by its employee), other than its parent. */
@@ -64,7 +67,7 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
         <h2>{t(child.label)}</h2>
         <span className="spacer" />
         {list && <Link to={`${list.path}?${link.via}=${record.id}`}>{t('shell.openList')}</Link>}
-        {add && !add.path.includes(':') && child.can.add && !attach && (
+        {add && !add.path.includes(':') && child.can.add && !attach && !settled(entity, record) && (
           <Link className="btn btn-sm btn-primary" to={`${add.path}?${link.via}=${record.id}`} state={from} data-testid={`add-${link.key}`}>
             {t('shell.add')}
           </Link>

@@ -8,6 +8,7 @@ import { InputDialog } from '../shell/Dialogs.tsx';
 import { heldStatusOf, type HeldStatus } from './period-closed-status.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { takenByPanel } from './panel-transitions.ts';
+import { transitionLabel } from './transition-label.ts';
 
 type Transition = NonNullable<EntityMeta['workflow']>['transitions'][number];
 const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
@@ -51,7 +52,7 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
       ))}
       {open.map((x) => (
         <button key={x.action} className="btn" disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : take(x))}>
-          {t(actionKey(x.action), { defaultValue: x.action })}
+          {transitionLabel(t, x.action, allowedOn(entity, record).inPlaceOf)}
         </button>
       ))}
       {asking && (
