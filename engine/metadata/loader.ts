@@ -291,6 +291,14 @@ function buildEntity(
       }),
     );
 
+  (m.totals ?? []).forEach((x, i) => {
+    if (!stored(x.field) || !['integer', 'number'].includes(field.get(x.field)!.type)) faults.push({ file, pointer: `/totals/${i}/field`, message: `"${x.field}" is not a stored number of ${m.name}` });
+    if (!stored(x.per)) faults.push({ file, pointer: `/totals/${i}/per`, message: `"${x.per}" is not a stored field of ${m.name}` });
+  });
+  (m.inside ?? []).forEach((x, i) => {
+    if (!field.get(x.ref)?.ref) faults.push({ file, pointer: `/inside/${i}/ref`, message: `"${x.ref}" is not a reference of ${m.name}` });
+    for (const k of ['start', 'end'] as const) if (field.get(x[k])?.format !== 'date') faults.push({ file, pointer: `/inside/${i}/${k}`, message: `"${x[k]}" is not a date of ${m.name}` });
+  });
   const rules = (m.rules ?? []).map(ruleOf);
   rules.forEach((r, i) => {
     const a = field.get(r.field);
@@ -379,6 +387,8 @@ function buildEntity(
     unique: m.unique ?? [],
     indexes: m.indexes ?? [],
     rules,
+    totals: m.totals ?? [],
+    inside: m.inside ?? [],
     children: (m.children ?? []) as ChildDef[],
     list: {
       columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),

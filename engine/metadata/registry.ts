@@ -1,3 +1,4 @@
+import type { InsideDef, TotalDef } from '../records/cross-record-checks.ts';
 import type { ReportDef } from './report-definition.ts';
 import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
@@ -122,6 +123,10 @@ export interface EntityDef {
   readonly indexes: readonly (readonly string[])[];
   /** field >= notBefore whenever both are given (an end date never before its start) */
   readonly rules: readonly RuleDef[];
+  /** sums over the records sharing a reference (a plan's pillar weights at most 100), engine/records/cross-record-checks.ts */
+  readonly totals: readonly TotalDef[];
+  /** dates within a referenced record's (a milestone within its project) */
+  readonly inside: readonly InsideDef[];
   readonly children: readonly ChildDef[];
   readonly list: { readonly columns: readonly string[]; readonly filters: readonly string[]; readonly search: readonly string[]; readonly sort: string; readonly pageSize: number };
   readonly form: { readonly uiSchema: JsonSchema };

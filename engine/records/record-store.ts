@@ -1,3 +1,4 @@
+import { checkAcrossRecords } from './cross-record-checks.ts';
 import type { InPlaceOf } from './in-place-of.ts';
 import { assertNotSettled } from './read-only-states.ts';
 import { allows, assertAllowed, assertRecordAllowed, decidedByRecord } from '../access/access-policy.ts';
@@ -205,6 +206,7 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   if (entity.workflow) values[entity.workflow.stateField] = entity.workflow.initial;
   checkRules(entity, values);
   if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
+  await checkAcrossRecords(ctx, entity, null, values);
   if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
   if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
   const columns: { sql: string; value: unknown; cast: string }[] = [];
@@ -259,6 +261,7 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
   checkRules(entity, { ...before, ...given });
   // derived fields follow the record as it will be stored, whatever the write changed
   const changes = entity.beforeWrite ? { ...given, ...(await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, before, { ...before, ...given })) } : given;
+  await checkAcrossRecords(ctx, entity, before, changes);
   withComputed(ctx, entity, [before]);
   const fields = storedFields(entity).filter((f) => changes[f.name] !== undefined);
   const sets = fields.map((f, i) => `${quoteIdent(f.column)} = $${i + 1}${paramCast(f)}`);

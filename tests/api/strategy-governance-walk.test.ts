@@ -164,4 +164,74 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       expect(registry.entity('audit-working-paper').workflow!.readOnly).toEqual(['Pending Approval', 'Approved']);
     });
   });
+  describe('4. the user manual reader and the module labels', () => {
+    it('lets the page embed only blob: objects (the PDF the reader fetched), and still forbids framing Stratum', async () => {
+      const res = await t.app.request('/app/user-manuals/read/1');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/object-src blob:(;|$)/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(csp).toMatch(/frame-src blob:(;|$)/);
+      expect(csp).not.toMatch(/(object|frame)-src[^;]*(\*|https?:|'self')/);
+    });
+
+    it("names every module by its text in en, bn and de: the module's label is an i18n key (x-i18n)", async () => {
+      const meta = (await t.holder.get('meta')).body.data;
+      expect(meta.entities.find((e: { name: string }) => e.name === 'module').schema.properties.label['x-i18n']).toBe(true);
+      const modules = (await t.holder.get('module?limit=100')).body.data.list as { code: string; label: string }[];
+      expect(modules.map((m) => m.code)).toContain('actions-tracker');
+      const { messages } = t.stratum.registry;
+      for (const lang of ['en', 'bn', 'de'] as const) expect(modules.filter((m) => !messages[lang][m.label]).map((m) => `${lang}:${m.label}`)).toEqual([]);
+      expect(messages.en[modules.find((m) => m.code === 'actions-tracker')!.label]).toBe('Committees and resolutions');
+    });
+  });
+  describe('5. sanity checks', () => {
+    it("refuses strategic pillar weights that would total more than 100 in one plan, on add and on update", async () => {
+      const plan = await add(exec, 'strategic-plan', { description: 'Vision 2035', startDate: '2026-01-01', endDate: '2035-12-31' });
+      const a = await add(exec, 'strategic-pillar', { strategicPlanId: plan.id, name: 'Growth', weight: 60 });
+      const over = await exec.post('strategic-pillar/add', { strategicPlanId: plan.id, name: 'People', weight: 60 });
+      expect(over.status).toBe(422);
+      expect(over.body.errors).toEqual([{ field: 'weight', message: "the weights of one strategic plan's strategic pillars add up to at most 100; with this one they would be 120" }]);
+      const b = await add(exec, 'strategic-pillar', { strategicPlanId: plan.id, name: 'People', weight: 40 });
+      expect((await exec.post('strategic-pillar/update', { id: b.id, version: b.version, weight: 41 })).status).toBe(422);
+      ok(await exec.post('strategic-pillar/update', { id: a.id, version: a.version, weight: 50 }));
+      ok(await exec.post('strategic-pillar/update', { id: b.id, version: b.version, weight: 50 }));
+      // another plan's pillars are counted apart
+      const other = await add(exec, 'strategic-plan', { description: 'Vision 2040', startDate: '2031-01-01', endDate: '2040-12-31' });
+      ok(await exec.post('strategic-pillar/add', { strategicPlanId: other.id, name: 'Growth', weight: 100 }));
+    });
+
+    it("refuses a project milestone outside its project's dates", async () => {
+      const project = await add(exec, 'project', { name: 'New warehouse', startDate: '2026-01-01', endDate: '2026-06-30' });
+      const late = await exec.post('milestone/add', { projectId: project.id, name: 'Handover', startDate: '2026-06-01', endDate: '2026-07-31' });
+      expect(late.status).toBe(422);
+      expect(late.body.errors).toEqual([{ field: 'endDate', message: "must not be after the project's end date (2026-06-30)" }]);
+      const early = await exec.post('milestone/add', { projectId: project.id, name: 'Survey', startDate: '2025-12-01', endDate: '2026-01-31' });
+      expect(early.body.errors).toEqual([{ field: 'startDate', message: "must not be before the project's start date (2026-01-01)" }]);
+      const m = await add(exec, 'milestone', { projectId: project.id, name: 'Handover', startDate: '2026-06-01', endDate: '2026-06-30' });
+      expect((await exec.post('milestone/update', { id: m.id, version: m.version, endDate: '2026-07-01' })).status).toBe(422);
+    });
+
+    it("offers and admits only risk categories of the risk's kind", async () => {
+      const meta = (await exec.get('meta')).body.data;
+      expect(meta.entities.find((e: { name: string }) => e.name === 'risk').schema.properties.riskCategoryId['x-refMatch']).toEqual({ kind: 'kind' });
+      const market = await add(exec, 'risk-category', { name: 'Market', kind: 'Strategic' });
+      const process = await add(exec, 'risk-category', { name: 'Process', kind: 'Operational' });
+      const wrong = await exec.post('risk/add', { name: 'New entrant', kind: 'Strategic', riskCategoryId: process.id, impact: 'Major', likelihood: 'Possible' });
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.errors).toEqual([{ field: 'riskCategoryId', message: 'is a category of operational risks; this is a strategic risk' }]);
+      const risk = await add(exec, 'risk', { name: 'New entrant', kind: 'Strategic', riskCategoryId: market.id, impact: 'Major', likelihood: 'Possible' });
+      expect((await exec.post('risk/update', { id: risk.id, version: risk.version, riskCategoryId: process.id })).status).toBe(422);
+    });
+
+    it('flags a resolution past its due date and still open as Overdue, in reads, lists and a filter', async () => {
+      const committee = await add(exec, 'committee', { name: 'Audit committee' });
+      const late = await add(exec, 'resolution', { committeeId: committee.id, title: 'Rotate the auditor', dateTaken: '2025-01-01', dueDate: '2025-03-31' });
+      const later = await add(exec, 'resolution', { committeeId: committee.id, title: 'Renew the charter', dateTaken: '2025-01-01', dueDate: '2099-12-31' });
+      expect((await read(exec, 'resolution', late.id)).overdue).toBe('Yes');
+      expect((await read(exec, 'resolution', later.id)).overdue).toBe('No');
+      expect((await exec.get(`resolution?committeeId=${committee.id}&overdue=Yes`)).body.data.list.map((r: { title: string }) => r.title)).toEqual(['Rotate the auditor']);
+      expect((await exec.get(`resolution?committeeId=${committee.id}&overdue=No`)).body.data.list.map((r: { title: string }) => r.title)).toEqual(['Renew the charter']);
+      expect(t.stratum.registry.entity('resolution').list.columns).toContain('overdue');
+    });
+  });
 });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server-process.ts';
+import { HOLDER, startServer, type RunningServer } from './support/server-process.ts';
 import { pick, signIn, snap } from './support/screens.ts';
 
 const skip = browserSkipReason();
@@ -141,5 +141,47 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await button(abe, 'Accept').waitFor();
     const trail = (await api(server, 'audit-trail?entity=execution-plan&action=accept', undefined, token)).list;
     expect(trail.map((x: { doneByName: string; inPlaceOfName: string }) => [x.doneByName, x.inPlaceOfName])).toEqual([['Exe Walkline', 'Abe Approver']]);
+  });
+  it("4. the manual form names modules by their text, not their keys", async () => {
+    const holder = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    await signIn(holder, server.url, HOLDER.email, HOLDER.password);
+    await holder.goto(`${server.url}/app/user-manuals/list`);
+    await holder.getByRole('button', { name: 'Add', exact: true }).click();
+    const select = holder.locator('#root_moduleId');
+    await select.locator('option', { hasText: 'Committees and resolutions' }).waitFor({ state: 'attached' });
+    const options = await select.locator('option').allInnerTexts();
+    expect(options.filter((o) => /^module\./.test(o))).toEqual([]);
+    await snap(holder, 'walk-4-manual-form-modules');
+    await holder.close();
+  });
+  it('5. sanity checks on the screens: strategic risks are offered strategic categories only; pillar weights over 100 are refused on the field; overdue resolutions say so', async () => {
+    for (const [name, kind] of [['Market', 'Strategic'], ['Process', 'Operational']]) await api(server, 'risk-category/add', { name, kind }, token);
+    const exec = pages.exec;
+    await exec.goto(`${server.url}/app/risk-management/strategic-risks`);
+    await exec.getByRole('button', { name: 'Add', exact: true }).click();
+    const category = exec.locator('#root_riskCategoryId');
+    await category.locator('option', { hasText: 'Market' }).waitFor({ state: 'attached' });
+    await exec.waitForTimeout(500);
+    expect(await category.locator('option').allInnerTexts()).not.toContain('Process');
+    await snap(exec, 'walk-5-strategic-risk-categories');
+
+    await api(server, 'strategic-pillar/add', { strategicPlanId: id.strategicPlan, name: 'Growth', weight: 60 }, token);
+    await exec.goto(`${server.url}/app/strategy-management/strategic-plan/${id.strategicPlan}/pillar`);
+    await exec.getByRole('button', { name: 'Add', exact: true }).click();
+    await exec.locator('[data-screen=form][data-entity=strategic-pillar]').waitFor();
+    await exec.fill('#root_name', 'People');
+    await exec.fill('#root_weight', '60');
+    await exec.getByRole('button', { name: 'Save' }).click();
+    await exec.getByText("the weights of one strategic plan's strategic pillars add up to at most 100; with this one they would be 120").first().waitFor();
+    await snap(exec, 'walk-5-pillar-weights');
+
+    const committee = first(await api(server, 'committee/add', { name: 'Audit committee' }, token));
+    await api(server, 'resolution/add', { committeeId: committee.id, title: 'Rotate the auditor', dateTaken: '2025-01-01', dueDate: '2025-03-31' }, token);
+    await exec.goto(`${server.url}/app/actions-tracker/resolutions/list`);
+    const row = exec.locator('.ag-row', { hasText: 'Rotate the auditor' });
+    await row.waitFor();
+    await exec.locator('.ag-header-cell', { hasText: 'Overdue' }).first().waitFor();
+    expect(await row.locator('[col-id=overdue]').innerText()).toBe('Yes');
+    await snap(exec, 'walk-5-resolution-overdue');
   });
 });

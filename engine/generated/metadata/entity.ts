@@ -66,6 +66,22 @@ export interface EntityMeta {
     notBefore?: string;
     notAfter?: string;
   })[];
+  /**
+   * sums over the records sharing a reference: { field, per, max } means the records with one value of per (a plan's pillars) hold at most max of field together (their weights), checked by the engine on add and update
+   */
+  totals?: {
+    field: string;
+    per: string;
+    max: number;
+  }[];
+  /**
+   * dates within a referenced record's: { ref, start, end } means the record's start and end dates lie within those of the record ref names (fields of the same names there), e.g. a milestone within its project
+   */
+  inside?: {
+    ref: string;
+    start: string;
+    end: string;
+  }[];
   children?: Child[];
   list?: {
     columns?: string[];
@@ -292,6 +308,16 @@ export interface Field {
      * the transition that stores the answers (the form offers it as Save answers)
      */
     save?: string;
+  };
+  /**
+   * the value is an i18n key (a module's label): screens show its text in the user's language
+   */
+  "x-i18n"?: boolean;
+  /**
+   * a reference's fields that must equal this record's, by the referenced entity's field: {"kind": "kind"} offers and admits only risk categories of the risk's kind
+   */
+  "x-refMatch"?: {
+    [k: string]: string | undefined;
   };
 }
 export interface Child {

@@ -84,6 +84,8 @@ export interface FieldSchema {
   'x-file'?: boolean;
   /** an array of answers to the questions it names (engine/metadata/schema-validator.ts, X_OBJECT_KEYWORDS) */
   'x-questions'?: QuestionsOf;
+  /** the value is an i18n key (a module's label) */
+  'x-i18n'?: boolean;
   [k: string]: unknown;
 }
 

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { get } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useMeta } from '../meta/meta-context.tsx';
+import { recordTitle } from '../meta/record-title.ts';
+import { refMatchQuery } from './ref-match.ts';
 
 interface Option {
   id: number;
@@ -39,15 +41,18 @@ export function ReferenceWidget(props: WidgetProps) {
     const handle = setTimeout(async () => {
       const query: Record<string, string | number | undefined> = { limit: 50, q: target.list.search.length ? q : undefined };
       if (parent) query[parent.filter] = parent.value;
+      // a reference that must match the record (a risk's category of the risk's kind) offers only those that do
+      Object.assign(query, refMatchQuery(props.schema as { 'x-refMatch'?: Record<string, string> }, formData));
       const r = await get(target.name, query);
-      if (succeeded(r)) setItems(r.data[target.dataKeys.list].map((row: Record<string, unknown>) => ({ id: row.id as number, title: String(row[target.titleField] ?? row.id) })));
+      if (succeeded(r)) setItems(r.data[target.dataKeys.list].map((row: Record<string, unknown>) => ({ id: row.id as number, title: recordTitle(t, target, row) })));
     }, 200);
     return () => clearTimeout(handle);
-  }, [target, q, parent]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target, q, parent, t, JSON.stringify(refMatchQuery(props.schema as { 'x-refMatch'?: Record<string, string> }, formData))]);
   useEffect(() => {
     if (!target || value == null) return setCurrent(null);
-    get(`${target.name}/${value}`).then((r) => succeeded(r) && setCurrent({ id: value, title: String(r.data[target.dataKeys.item][target.titleField] ?? value) }));
-  }, [target, value]);
+    get(`${target.name}/${value}`).then((r) => succeeded(r) && setCurrent({ id: value, title: recordTitle(t, target, r.data[target.dataKeys.item]) }));
+  }, [target, value, t]);
   const choices = current && !items.some((i) => i.id === current.id) ? [current, ...items] : items;
   return (
     <div className="row" style={{ flexWrap: 'nowrap' }}>
