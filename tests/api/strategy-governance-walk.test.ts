@@ -6,7 +6,7 @@ import { copyMetadata, editJson } from '../support/metadata-copy.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
-const MODULES = ['audit-management', 'strategic', 'strategy-management', 'strategy-execution', 'strategic-projects', 'risk-management', 'actions-tracker', 'personal-development', 'projects', 'organizational-survey'];
+const MODULES = ['performance', 'audit-management', 'strategic', 'strategy-management', 'strategy-execution', 'strategic-projects', 'risk-management', 'actions-tracker', 'personal-development', 'projects', 'organizational-survey'];
 
 /** What users met walking the strategy and governance modules with every module on, each fixed where it belongs. */
 describe.each(backends())('strategy and governance walk-through on $name', (backend) => {
@@ -232,6 +232,77 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       expect((await exec.get(`resolution?committeeId=${committee.id}&overdue=Yes`)).body.data.list.map((r: { title: string }) => r.title)).toEqual(['Rotate the auditor']);
       expect((await exec.get(`resolution?committeeId=${committee.id}&overdue=No`)).body.data.list.map((r: { title: string }) => r.title)).toEqual(['Renew the charter']);
       expect(t.stratum.registry.entity('resolution').list.columns).toContain('overdue');
+    });
+  });
+  describe('6. every screen reached by a click', () => {
+    const GOVERNANCE = ['strategic', 'strategy-management', 'strategic-projects', 'strategy-execution', 'audit-management', 'actions-tracker', 'risk-management', 'projects'];
+    const params = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+    type Screen = { path: string; kind: string; entity?: string; mode?: string; add?: string; params?: Record<string, string> };
+    const screens = () => [...t.stratum.registry.modules.values()].flatMap((m) => m.screens as Screen[]);
+    const addFormOf = (entity: string, near: string) => {
+      const all = screens().filter((s) => s.entity === entity && s.kind === 'form' && (s.mode ?? (/edit/i.test(s.path) ? 'edit' : 'add')) === 'add');
+      return all.find((s) => s.path.split('/')[2] === near.split('/')[2]) ?? all[0];
+    };
+
+    it("offers Add on every list whose add form's route parameters the list can fill", () => {
+      const unfillable: string[] = [];
+      for (const m of GOVERNANCE.map((id) => t.stratum.registry.modules.get(id)!))
+        for (const s of m.screens as Screen[]) {
+          if (s.kind !== 'list' || !s.entity) continue;
+          const add = s.add ? screens().find((x) => x.path === s.add) : addFormOf(s.entity, s.path);
+          if (!add) continue;
+          const own = params(s.path);
+          const bound = new Set(Object.values(s.params ?? {}));
+          for (const p of params(add.path)) if (!own.includes(p) && !(add.params?.[p] && bound.has(add.params[p]))) unfillable.push(`${s.path} → ${add.path} (:${p})`);
+        }
+      expect(unfillable).toEqual([]);
+    });
+
+    it("offers Add in a record's child panels: every child's add form is filled from the parent", () => {
+      const unfillable: string[] = [];
+      for (const e of t.stratum.registry.entities.values()) {
+        if (!GOVERNANCE.includes(e.module)) continue;
+        for (const c of e.children) {
+          const add = addFormOf(c.entity, `/app/${e.module}`);
+          if (!add) continue;
+          // bound to the child's reference to the parent, or to a field the parent carries too (an objective's plan, from its pillar)
+          for (const p of params(add.path)) if (add.params?.[p] !== c.via && !(add.params?.[p] && e.field.has(add.params[p]))) unfillable.push(`${e.name}.${c.key} → ${add.path} (:${p})`);
+        }
+      }
+      expect(unfillable).toEqual([]);
+    });
+
+    it("reads a strategic plan with its pillars, objectives, measures, initiatives and links, a project plan with its projects, an execution plan with its cycles and initiatives", async () => {
+      const plan = await add(exec, 'strategic-plan', { description: 'Vision 2045', startDate: '2041-01-01', endDate: '2045-12-31' });
+      const pillar = await add(exec, 'strategic-pillar', { strategicPlanId: plan.id, name: 'Growth', weight: 50 });
+      const objective = await add(exec, 'pillar-objective', { pillarId: pillar.id, name: 'Grow revenue' });
+      await add(exec, 'measure', { pillarObjectiveId: objective.id, name: 'Revenue' });
+      const read1 = await read(exec, 'strategic-plan', plan.id);
+      expect([read1.pillarList.length, read1.objectiveList.length, read1.measureList.length, read1.initiativeList.length, read1.linkList.length]).toEqual([1, 1, 1, 0, 0]);
+      const registry = t.stratum.registry;
+      expect(registry.entity('project-plan').children.map((c) => c.key)).toContain('projectList');
+      expect(registry.entity('execution-plan').children.map((c) => c.key)).toEqual(['objectiveList', 'cycleList', 'initiativeList']);
+    });
+  });
+  describe('7. personal development for ordinary employees and supervisors', () => {
+    it("offers an employee My trainings and the training plans, and a supervisor the development of the reports, and they work", async () => {
+      const boss = await t.addEmployee(exec, 'Sara', 'Supervisor', 'sara@walkco.example');
+      const staff = await t.addEmployee(exec, 'Emil', 'Employee', 'emil@walkco.example');
+      const sara = (await exec.get('employee?email=sara@walkco.example')).body.data.list[0];
+      const emil = (await exec.get('employee?email=emil@walkco.example')).body.data.list[0];
+      ok(await exec.post('employee/update', { id: emil.id, version: emil.version, supervisorId: sara.id }));
+      const category = await add(exec, 'training-category', { name: 'Leadership' });
+      const training = await add(exec, 'training', { name: 'Coaching', trainingCategoryId: category.id });
+      const screensOf = async (who: Client) => new Set(((await who.get('meta')).body.data.modules as { screens: { path: string }[] }[]).flatMap((m) => m.screens.map((x) => x.path)));
+      const mine = await screensOf(staff);
+      for (const path of ['/app/my-inbox/trainings', '/app/personal-development/training-plans-executions', '/app/personal-development/training-plans-executions/requested']) expect(mine, path).toContain(path);
+      const supervisors = await screensOf(boss);
+      for (const path of ['/app/personal-development/my-subordinate-personal-development/trainings', '/app/personal-development/my-subordinate-personal-development/trainings/requested']) expect(supervisors, path).toContain(path);
+      // the employee requests a training; it is in My trainings and in the supervisor's view of the reports
+      const requested = await add(staff, 'employee-training', { employeeId: emil.id, trainingId: training.id });
+      expect((await staff.get('employee-training?owner=me')).body.data.list.map((x: { id: number }) => x.id)).toEqual([requested.id]);
+      expect((await boss.get('employee-training?owner=reports&status=Requested')).body.data.list.map((x: { id: number }) => x.id)).toEqual([requested.id]);
+      expect((await staff.get('employee-training?status=Requested')).status).toBe(200);
     });
   });
 });

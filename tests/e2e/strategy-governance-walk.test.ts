@@ -184,4 +184,54 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     expect(await row.locator('[col-id=overdue]').innerText()).toBe('Yes');
     await snap(exec, 'walk-5-resolution-overdue');
   });
+  it("6. screens reached by clicking: the strategic plan's pillars and objectives are added from its page; Cancel returns to the strategic plans; survey parts and universe processes have Add", async () => {
+    const exec = pages.exec;
+    await exec.goto(`${server.url}/app/strategy-management/strategic-plans`);
+    await exec.locator('.ag-row', { hasText: 'Vision 2030' }).getByRole('link').first().click();
+    await exec.locator('[data-screen=form][data-entity=strategic-plan]').waitFor();
+    await exec.getByTestId('add-pillarList').click();
+    await exec.waitForURL(`**/app/strategy-management/strategic-plan/${id.strategicPlan}/pillar/add**`);
+    await exec.fill('#root_name', 'Customers');
+    await exec.fill('#root_weight', '10');
+    await exec.getByRole('button', { name: 'Save' }).click();
+    // back on the plan's page, the new pillar in its panel
+    await exec.getByTestId('children-pillarList').getByRole('link', { name: 'Customers' }).waitFor();
+    await snap(exec, 'walk-6-plan-children');
+    await exec.getByTestId('children-pillarList').getByRole('link', { name: 'Customers' }).click();
+    await exec.waitForURL(`**/app/strategy-management/strategic-plan/${id.strategicPlan}/pillar/edit/*`);
+    await exec.getByTestId('add-objectiveList').click();
+    await exec.waitForURL(`**/app/strategy-management/strategic-plan/${id.strategicPlan}/objective/add**`);
+    await exec.fill('#root_name', 'Keep customers');
+    await exec.getByRole('button', { name: 'Save' }).click();
+    await exec.getByTestId('children-objectiveList').getByRole('link', { name: 'Keep customers' }).waitFor();
+    const objective = (await api(server, `pillar-objective?strategicPlanId=${id.strategicPlan}`, undefined, token)).list.find((o: { name: string }) => o.name === 'Keep customers');
+    expect(objective.strategicPlanId).toBe(id.strategicPlan);
+
+    // Cancel on the strategic plan form returns to the strategic plans of strategy management, opened from there or not
+    await exec.goto(`${server.url}/app/strategy-management/strategic-plans`);
+    await exec.getByRole('button', { name: 'Add', exact: true }).click();
+    await exec.locator('[data-screen=form][data-entity=strategic-plan]').waitFor();
+    await exec.getByRole('link', { name: 'Cancel' }).click();
+    await exec.waitForURL('**/app/strategy-management/strategic-plans');
+    await exec.goto(`${server.url}/app/strategy-management/strategic-plan/edit/${id.strategicPlan}`);
+    await exec.locator('[data-screen=form][data-entity=strategic-plan]').waitFor();
+    await exec.getByRole('link', { name: 'Cancel' }).click();
+    await exec.waitForURL('**/app/strategy-management/strategic-plans');
+
+    // the customer satisfaction survey's scale, areas and questions, and an audit universe's processes
+    const css = (await api(server, 'customer-satisfaction-survey?limit=1', undefined, token)).list[0];
+    await exec.goto(`${server.url}/app/audit-management/settings/customer-survey-manage/${css.id}`);
+    for (const key of ['ratingScaleList', 'areaList', 'questionList']) await exec.getByTestId(`add-${key}`).waitFor();
+    await exec.getByTestId('add-areaList').click();
+    await exec.fill('#root_name', 'Reporting');
+    await exec.getByRole('button', { name: 'Save' }).click();
+    await exec.getByTestId('children-areaList').getByText('Reporting').waitFor();
+    await snap(exec, 'walk-6-survey-parts');
+    const universe = first(await api(server, 'audit-universe/add', { name: 'Procurement', riskRating: 'High' }, token));
+    await exec.goto(`${server.url}/app/audit-management/settings/universe`);
+    await exec.locator('.ag-row', { hasText: 'Procurement' }).getByRole('link').first().click();
+    await exec.getByTestId('add-processList').click();
+    await exec.waitForURL(`**/app/audit-management/audit-universe/add-process/${universe.id}**`);
+    await snap(exec, 'walk-6-universe-process-add');
+  });
 });

@@ -9,6 +9,7 @@ import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, Meta } from '../meta/meta-types.ts';
 import { StoredFile } from '../widgets/StoredFile.tsx';
 import { screensOf } from './entity-screens.ts';
+import { childLink } from './child-links.ts';
 
 type Row = Record<string, any>;
 
@@ -50,6 +51,8 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
   const attach = child.commands.find((x) => x.kind === 'attach');
   const reference = namingReference(child, link.via);
   const names = useReferenceTitles(meta, child, reference, rows);
+  const listLink = list && childLink(list, link.via, record);
+  const addLink = add && childLink(add, link.via, record);
   const title = (r: Row) => (reference ? (names.get(r[reference]) ?? String(r[reference] ?? r.id)) : String(r[child.titleField] ?? r.id));
 
   const upload = async (file: File) => {
@@ -66,9 +69,9 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
       <div className="row">
         <h2>{t(child.label)}</h2>
         <span className="spacer" />
-        {list && <Link to={`${list.path}?${link.via}=${record.id}`}>{t('shell.openList')}</Link>}
-        {add && !add.path.includes(':') && child.can.add && !attach && !settled(entity, record) && (
-          <Link className="btn btn-sm btn-primary" to={`${add.path}?${link.via}=${record.id}`} state={from} data-testid={`add-${link.key}`}>
+        {listLink && <Link to={listLink}>{t('shell.openList')}</Link>}
+        {addLink && child.can.add && !attach && !settled(entity, record) && (
+          <Link className="btn btn-sm btn-primary" to={addLink} state={from} data-testid={`add-${link.key}`}>
             {t('shell.add')}
           </Link>
         )}
@@ -79,7 +82,7 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
         <ul>
           {rows.map((r) => (
             <li key={r.id}>
-              {edit && !fileField ? <Link to={`${edit.path}?id=${r.id}`} state={from}>{title(r)}</Link> : title(r)}
+              {edit && !fileField && childLink(edit, link.via, record, r) ? <Link to={childLink(edit, link.via, record, r)!} state={from}>{title(r)}</Link> : title(r)}
               {typeof r.size === 'number' && fileField && <span className="muted"> ({formatFileSize(r.size)})</span>}
               {fileField && r[fileField] && (
                 <>
