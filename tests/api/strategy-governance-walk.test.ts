@@ -295,7 +295,7 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       const training = await add(exec, 'training', { name: 'Coaching', trainingCategoryId: category.id });
       const screensOf = async (who: Client) => new Set(((await who.get('meta')).body.data.modules as { screens: { path: string }[] }[]).flatMap((m) => m.screens.map((x) => x.path)));
       const mine = await screensOf(staff);
-      for (const path of ['/app/my-inbox/trainings', '/app/personal-development/training-plans-executions', '/app/personal-development/training-plans-executions/requested']) expect(mine, path).toContain(path);
+      for (const path of ['/app/my-inbox/trainings', '/app/personal-development/my-trainings', '/app/personal-development/training-plans-executions', '/app/personal-development/training-plans-executions/requested']) expect(mine, path).toContain(path);
       const supervisors = await screensOf(boss);
       for (const path of ['/app/personal-development/my-subordinate-personal-development/trainings', '/app/personal-development/my-subordinate-personal-development/trainings/requested']) expect(supervisors, path).toContain(path);
       // the employee requests a training; it is in My trainings and in the supervisor's view of the reports
@@ -303,6 +303,40 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       expect((await staff.get('employee-training?owner=me')).body.data.list.map((x: { id: number }) => x.id)).toEqual([requested.id]);
       expect((await boss.get('employee-training?owner=reports&status=Requested')).body.data.list.map((x: { id: number }) => x.id)).toEqual([requested.id]);
       expect((await staff.get('employee-training?status=Requested')).status).toBe(200);
+    });
+  });
+  describe('8. no raw ids', () => {
+    it('names questions by their text, and the questionnaire answer columns apart', async () => {
+      const registry = t.stratum.registry;
+      const meta = (await exec.get('meta')).body.data;
+      const entity = (name: string) => meta.entities.find((e: { name: string }) => e.name === name);
+      for (const q of ['audit-questionnaire-question', 'audit-survey-question', 'organizational-survey-question', 'survey-question']) if (entity(q)) expect(entity(q).titleField, q).toBe('question');
+      const answer = entity('audit-questionnaire-answer');
+      const titles = answer.list.columns.map((c: string) => registry.messages.en[answer.schema.properties[c]?.title ?? ''] ?? c);
+      expect(new Set(titles).size).toBe(titles.length);
+      expect(titles).toEqual(expect.arrayContaining(['Answer', 'Yes or no']));
+    });
+
+    it("lists the audit report's PDF by its file name, not its id", async () => {
+      expect(t.stratum.registry.entity('audit-report').list.columns).toContain('finalReportName');
+      expect(t.stratum.registry.entity('audit-report').list.columns).not.toContain('finalReportFileId');
+      {
+        const eng = await add(exec, 'audit-engagement', { name: 'Fleet 2026', auditPlanId: id.plan, auditorId: id.ada, auditManagerId: id.max, approverId: id.tanvir, startDate: now, endDate: now });
+        ok(await take(aud, 'audit-engagement', 'start-fieldwork', eng.id));
+        ok(await take(aud, 'audit-engagement', 'start-reporting', eng.id));
+        const r = await add(aud, 'audit-report', { auditEngagementId: eng.id, title: 'Fleet audit report' });
+        ok(await take(aud, 'audit-report', 'submit-draft', r.id));
+        ok(await take(man, 'audit-report', 'make-final-report', r.id));
+        const listed = (await exec.get(`audit-report?id=${r.id}`)).body.data.list[0];
+        expect(listed.finalReportName).toBe('Fleet audit report.pdf');
+        ok(await take(man, 'audit-report', 'recall-final-report', r.id));
+        expect((await read(exec, 'audit-report', r.id)).finalReportName).toBeNull();
+      }
+    });
+
+    it('shows an organisational survey quarter as Q1..Q4 wherever it is listed or chosen', () => {
+      for (const e of ['organizational-survey-competency', 'organizational-survey-question', 'organizational-survey-reviewer', 'organizational-survey-scale'])
+        expect((t.stratum.registry.entity(e).form.uiSchema as Record<string, unknown>).quarterIndex, e).toEqual({ 'ui:enumNames': ['Q1', 'Q2', 'Q3', 'Q4'] });
     });
   });
 });

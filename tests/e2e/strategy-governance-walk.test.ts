@@ -34,7 +34,7 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    const company = await companyWithExecutive(server, 'Walkline', 'exec-pass-12', ['audit-management', 'strategic', 'strategy-management', 'strategy-execution', 'strategic-projects', 'risk-management', 'actions-tracker', 'personal-development', 'projects', 'organizational-survey']);
+    const company = await companyWithExecutive(server, 'Walkline', 'exec-pass-12', ['performance', 'audit-management', 'strategic', 'strategy-management', 'strategy-execution', 'strategic-projects', 'risk-management', 'actions-tracker', 'personal-development', 'projects', 'organizational-survey']);
     token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
     for (const [k, who] of Object.entries(people)) id[k] = await employeeWithPassword(server, token, who);
     browser = await launchChromium();
@@ -233,5 +233,46 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await exec.getByTestId('add-processList').click();
     await exec.waitForURL(`**/app/audit-management/audit-universe/add-process/${universe.id}**`);
     await snap(exec, 'walk-6-universe-process-add');
+  });
+  it("7. an ordinary employee reaches My trainings from the dashboard and the training plans; a supervisor the development of the reports", async () => {
+    const category = first(await api(server, 'training-category/add', { name: 'Leadership' }, token));
+    const training = first(await api(server, 'training/add', { name: 'Coaching', trainingCategoryId: category.id }, token));
+    // Rea reports to Max
+    const rea = (await api(server, `employee/${id.rea}`, undefined, token)).item ?? Object.values(await api(server, `employee/${id.rea}`, undefined, token))[0];
+    await api(server, 'employee/update', { id: id.rea, version: (rea as { version: number }).version, supervisorId: id.max }, token);
+    await api(server, 'employee-training/add', { employeeId: id.rea, trainingId: training.id }, await as('rea'));
+    const page = pages.rea;
+    await page.goto(`${server.url}/app/dashboard/main`);
+    await page.getByRole('link', { name: /My trainings/ }).first().click();
+    await page.waitForURL('**/app/my-inbox/trainings');
+    await page.locator('.ag-row', { hasText: 'Coaching' }).waitFor();
+    await snap(page, 'walk-7-my-trainings');
+    await page.goto(`${server.url}/app/personal-development/training-plans-executions`);
+    await page.locator('.ag-row', { hasText: 'Coaching' }).waitFor();
+    await none(page.getByText('Not available to you'));
+    const max = pages.max;
+    await max.goto(`${server.url}/app/personal-development/my-subordinate-personal-development/trainings`);
+    await max.locator('.ag-row', { hasText: 'Coaching' }).waitFor();
+    await none(max.getByText('Not available to you'));
+    await snap(max, 'walk-7-subordinates-development');
+  });
+  it('8. no raw ids: the audit reports list names the PDF, questionnaire answers have distinct columns, the organisational survey quarter is Q1..Q4', async () => {
+    const exec = pages.exec;
+    await exec.goto(`${server.url}${A}/audit-report/reports`);
+    const row = exec.locator('.ag-row', { hasText: 'Procurement audit report' });
+    await row.waitFor();
+    expect(await row.locator('[col-id=finalReportName]').innerText()).toBe('Procurement audit report.pdf');
+    await snap(exec, 'walk-8-audit-reports');
+    await exec.goto(`${server.url}${A}/audits/manage/${id.eng}/questionnaire/response`);
+    await exec.locator('.ag-header-cell', { hasText: 'Yes or no' }).first().waitFor();
+    const headers = (await exec.locator('.ag-header-cell-text').allInnerTexts()).filter(Boolean);
+    expect(headers.filter((h) => h === 'Answer').length).toBe(1);
+    const plan = first(await api(server, 'annual-plan/add', { name: 'FY 2026', strategicPlanId: id.strategicPlan, startDate: '2026-01-01', endDate: '2026-12-31' }, token));
+    await api(server, 'organizational-survey-reviewer/add', { annualPlanId: plan.id, quarterIndex: 3, employeeId: id.rea }, token);
+    await exec.goto(`${server.url}/app/annual/organizational/reviewers?annualPlanId=${plan.id}&quarterIndex=3`);
+    const reviewer = exec.locator('.ag-row', { hasText: 'Rea' });
+    await reviewer.waitFor();
+    expect(await reviewer.locator('[col-id=quarterIndex]').innerText()).toBe('Q4');
+    await snap(exec, 'walk-8-survey-quarter');
   });
 });

@@ -118,11 +118,11 @@ export const placeReport: BeforeWriteHook = async (ctx, entity, before, record) 
     const bytes = await renderFinalReport(await reportContent(ctx, report));
     const name = `${String(report.title).replace(/[^A-Za-z0-9 ._-]+/g, '').trim().slice(0, 120) || 'audit-report'}.pdf`;
     const stored = await storeFile(ctx, { name, type: 'application/pdf', bytes }, { maxBytes: MAX_REPORT_BYTES, mimeTypes: ['application/pdf'] });
-    return { ...placed, finalReportFileId: stored.id };
+    return { ...placed, finalReportFileId: stored.id, finalReportName: name };
   }
   if (before?.status === 'Final' && report.status !== 'Final' && before.finalReportFileId) {
     await ctx.tx.query(`DELETE FROM stored_file WHERE company_id = $1 AND id = $2`, [ctx.companyId, before.finalReportFileId]);
-    return { ...placed, finalReportFileId: null };
+    return { ...placed, finalReportFileId: null, finalReportName: null };
   }
   return placed;
 };

@@ -15,11 +15,12 @@ import { echarts } from './figure-charts.ts';
 type Row = Record<string, any>;
 
 /** Where each required action's count leads: the list behind it (with the caller's filter where the list needs one). */
-const ACTION_LISTS: Record<string, (me: number) => string> = {
+const ACTION_LISTS: Record<string, (me: number) => string | string[]> = {
   myTasks: () => '/app/projects/my-tasks',
   myMilestones: () => '/app/projects/my-milestones',
   myMitigationStrategies: (me) => `/app/projects/mitigation-strategies?ownerId=${me}`,
-  myTrainings: () => '/app/my-inbox/trainings',
+  // the performance inbox's, else personal development's own (a company may use one without the other)
+  myTrainings: () => ['/app/my-inbox/trainings', '/app/personal-development/my-trainings'],
   subordinateTrainingRequests: () => '/app/personal-development/my-subordinate-personal-development/trainings/requested',
 };
 const ACTION_TITLES: Record<string, string> = {
@@ -130,11 +131,13 @@ function RequiredActions({ me, visible }: { me: number; visible: (path: string) 
   const { t } = useTranslation();
   const item = useItem<{ list: { kind: string; count: number }[] }>('required-actions', 'error.getRequiredMyActions');
   if (item === undefined) return <p aria-busy="true">{t('shell.loading')}</p>;
-  const shown = (item?.list ?? []).filter((a) => ACTION_LISTS[a.kind] && visible(ACTION_LISTS[a.kind](me)));
+  // where a count leads: the first of its lists the caller can reach
+  const target = (kind: string) => [ACTION_LISTS[kind]?.(me) ?? []].flat().find(visible);
+  const shown = (item?.list ?? []).filter((a) => target(a.kind));
   return (
     <>
       {shown.map((a) => (
-        <Link key={a.kind} to={ACTION_LISTS[a.kind](me)} className="card tile" data-action={a.kind}>
+        <Link key={a.kind} to={target(a.kind)!} className="card tile" data-action={a.kind}>
           <strong>{formatInteger(a.count)}</strong>
           <span>{t(ACTION_TITLES[a.kind])}</span>
         </Link>
