@@ -4,7 +4,7 @@ import type { CallContext } from '../records/call-context.ts';
 import { recordAdmits } from './access-policy.ts';
 import { loadReach } from './record-reach.ts';
 import { settledState } from '../records/read-only-states.ts';
-import { employeeNames, namedOtherThan, transitionRoles } from '../records/in-place-of.ts';
+import { employeeNames, namedOtherThan, recordRolesOf, transitionRoles } from '../records/in-place-of.ts';
 
 /** "What may I do here" for one record, sent with it as `_allowed` so that a screen shows exactly these controls. */
 export interface AllowedOnRecord {
@@ -44,7 +44,7 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
     };
     row._allowed = allowed;
   }
-  await nameInPlaceOf(ctx, entity, rows);
+  await nameInPlaceOf(ctx, entity, rows, (roles, row) => admits(roles, row));
   for (const c of children) {
     const childRows = rows.flatMap((r) => (Array.isArray(r[c.key]) ? (r[c.key] as Row[]) : []));
     await attachAllowed(ctx, ctx.registry.entity(c.entity), childRows, c.children);
@@ -52,14 +52,16 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
 }
 
 /** Names, on each row's `_allowed`, the employee an open transition is the named one's to take when the caller is someone else. */
-async function nameInPlaceOf(ctx: CallContext, entity: EntityDef, rows: Row[]): Promise<void> {
+async function nameInPlaceOf(ctx: CallContext, entity: EntityDef, rows: Row[], admits: (roles: readonly Role[], row: Row) => boolean): Promise<void> {
   if (!entity.workflow || ctx.actor.role !== 'employee') return;
   const found: { allowed: AllowedOnRecord; action: string; employeeId: number }[] = [];
   for (const row of rows) {
     const allowed = row._allowed as AllowedOnRecord;
     for (const action of allowed.transitions) {
-      const other = namedOtherThan(transitionRoles(entity, action), ctx.actor, row);
-      if (other) found.push({ allowed, action, employeeId: other.employeeId });
+      const roles = transitionRoles(entity, action);
+      const other = namedOtherThan(roles, ctx.actor, row);
+      // a member of the record's team (or another role the record decides) acts in their own right
+      if (other && !admits(recordRolesOf(roles), row)) found.push({ allowed, action, employeeId: other.employeeId });
     }
   }
   if (!found.length) return;

@@ -1,6 +1,7 @@
 import { assertNotSettled } from './read-only-states.ts';
-import { employeeNames, namedOtherThan } from './in-place-of.ts';
-import { assertAllowed, assertRecordAllowed } from '../access/access-policy.ts';
+import { employeeNames, namedOtherThan, recordRolesOf } from './in-place-of.ts';
+import { loadReach } from '../access/record-reach.ts';
+import { assertAllowed, assertRecordAllowed, recordAdmits } from '../access/access-policy.ts';
 import { AppError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
 import { storeFile, type IncomingFile, type StoredFileInfo } from '../files/file-store.ts';
@@ -149,7 +150,9 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   const changes: Row = { [wf.stateField]: t.to };
   for (const f of t.requires ?? []) changes[f] = body[f];
   // an administrator taking a step the record names someone for (its approver) acts in place of them, on the record
-  const other = namedOtherThan(roles, ctx.actor, before);
+  const own = recordRolesOf(roles);
+  const named = namedOtherThan(roles, ctx.actor, before);
+  const other = named && !recordAdmits(own, ctx.actor, entity, before, await loadReach(ctx.tx, ctx.actor, entity, own)) ? named : undefined;
   const inPlaceOf = other && { ...other, name: (await employeeNames(ctx, [other.employeeId])).get(other.employeeId) ?? `#${other.employeeId}` };
   const after = await applyUpdate(ctx, entity, before, changes, action, inPlaceOf);
   if (t.hook) await ctx.hooks.transition[t.hook](ctx, entity, after, action);

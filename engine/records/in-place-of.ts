@@ -11,15 +11,19 @@ export interface InPlaceOf {
 }
 
 /**
- * The employee a transition names through its relationship roles (`field:approverId`) whom the caller is not: an
- * administrator taking it is acting in place of that employee. None when the transition names nobody, the record names
- * no one in those fields, or the caller is one of them.
+ * The employee a transition names through its relationship roles (`field:approverId`) whom the caller is not: taking
+ * it by another standing (an administrator) is acting in place of that employee. None when the transition names nobody,
+ * the record names no one in those fields, or the caller is one of them; the caller of `admittedByRecord` (a member
+ * of the record's team, say) also acts in their own right.
  */
 export function namedOtherThan(roles: readonly Role[], actor: Actor, record: Row): { field: string; employeeId: number } | undefined {
   const named = roles.filter((r) => r.startsWith('field:')).map((r) => r.slice('field:'.length)).filter((f) => typeof record[f] === 'number');
   if (!named.length || named.some((f) => record[f] === actor.employeeId)) return undefined;
   return { field: named[0], employeeId: record[named[0]] as number };
 }
+
+/** The roles a record decides (its named employees, its team's members, its owner and the owner's supervisor), not the caller's standing. */
+export const recordRolesOf = (roles: readonly Role[]): Role[] => roles.filter((r) => r !== 'employee' && r !== 'holder' && r !== 'employee:moduleAdmin');
 
 /** The names of employees, by id, in one query. */
 export async function employeeNames(ctx: CallContext, ids: readonly number[]): Promise<Map<number, string>> {

@@ -339,4 +339,20 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
         expect((t.stratum.registry.entity(e).form.uiSchema as Record<string, unknown>).quarterIndex, e).toEqual({ 'ui:enumNames': ['Q1', 'Q2', 'Q3', 'Q4'] });
     });
   });
+  describe('3b. a member of the record\'s team acts in their own right', () => {
+    it('records no override when a resolution team member completes a resolution owned by someone else', async () => {
+      const team = await add(exec, 'resolution-team', { name: 'Finance team' });
+      const member = (await exec.get('employee?email=rea@walkco.example')).body.data.list[0].id;
+      await exec.post('resolution-team-member/add', { resolutionTeamId: team.id, employeeId: member });
+      const committee = await add(exec, 'committee', { name: 'Board' });
+      const r = await add(exec, 'resolution', { committeeId: committee.id, title: 'Close the books', ownerId: id.tanvir, resolutionTeamId: team.id, dateTaken: '2026-01-01', dueDate: '2099-01-31' });
+      const asMember = await read(rec, 'resolution', r.id);
+      expect(asMember._allowed.transitions).toContain('start');
+      expect(asMember._allowed.inPlaceOf).toBeUndefined();
+      expect((await read(exec, 'resolution', r.id))._allowed.inPlaceOf).toMatchObject({ start: 'Tanvir Ahmed' });
+      ok(await take(rec, 'resolution', 'start', r.id));
+      const trail = (await exec.get(`audit-trail?entity=resolution&recordId=${r.id}&action=start`)).body.data.list as Record<string, unknown>[];
+      expect(trail.map((x) => x.inPlaceOfName ?? null)).toEqual([null]);
+    });
+  });
 });
