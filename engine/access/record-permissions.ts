@@ -3,6 +3,8 @@ import type { ChildDef, CommandDef, EntityDef, Role } from '../metadata/registry
 import type { CallContext } from '../records/call-context.ts';
 import { recordAdmits } from './access-policy.ts';
 import { loadReach } from './record-reach.ts';
+import { settledState } from '../records/read-only-states.ts';
+import { employeeNames, namedOtherThan, recordRolesOf, transitionRoles } from '../records/in-place-of.ts';
 
 /** "What may I do here" for one record, sent with it as `_allowed` so that a screen shows exactly these controls. */
 export interface AllowedOnRecord {
@@ -12,6 +14,8 @@ export interface AllowedOnRecord {
   transitions: string[];
   /** the commands that act on this record (patch, upload, share, POST hooks) the caller may run on it */
   commands: string[];
+  /** the open transitions the caller would take in place of the employee the record names for them (its approver): that employee's name, by action */
+  inPlaceOf?: Record<string, string>;
 }
 
 /** Commands about one record; the others (bulk, attach, reports and lists) concern the entity and are in /meta. */
@@ -31,15 +35,36 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
   const admits = (roles: readonly Role[], row: Row) => recordAdmits(roles, ctx.actor, entity, row, reach);
   for (const row of rows) {
     const allowed: AllowedOnRecord = {
-      update: admits(entity.access.update, row),
-      delete: admits(entity.access.delete, row),
+      // a settled record (its workflow's readOnly states) is neither changed nor deleted, whoever asks
+      update: admits(entity.access.update, row) && settledState(entity, row) === undefined,
+      delete: admits(entity.access.delete, row) && settledState(entity, row) === undefined,
       transitions: transitions.filter(({ t, roles }) => t.from.includes(row[wf!.stateField] as string) && admits(roles, row)).map(({ t }) => t.action),
-      commands: commands.filter((c) => admits(c.access, row)).map((c) => c.name),
+      // a settled record takes no new field values or files; its hook commands decide for themselves
+      commands: commands.filter((c) => admits(c.access, row) && !(settledState(entity, row) !== undefined && (c.kind === 'patch' || c.kind === 'upload'))).map((c) => c.name),
     };
     row._allowed = allowed;
   }
+  await nameInPlaceOf(ctx, entity, rows, (roles, row) => admits(roles, row));
   for (const c of children) {
     const childRows = rows.flatMap((r) => (Array.isArray(r[c.key]) ? (r[c.key] as Row[]) : []));
     await attachAllowed(ctx, ctx.registry.entity(c.entity), childRows, c.children);
   }
+}
+
+/** Names, on each row's `_allowed`, the employee an open transition is the named one's to take when the caller is someone else. */
+async function nameInPlaceOf(ctx: CallContext, entity: EntityDef, rows: Row[], admits: (roles: readonly Role[], row: Row) => boolean): Promise<void> {
+  if (!entity.workflow || ctx.actor.role !== 'employee') return;
+  const found: { allowed: AllowedOnRecord; action: string; employeeId: number }[] = [];
+  for (const row of rows) {
+    const allowed = row._allowed as AllowedOnRecord;
+    for (const action of allowed.transitions) {
+      const roles = transitionRoles(entity, action);
+      const other = namedOtherThan(roles, ctx.actor, row);
+      // a member of the record's team (or another role the record decides) acts in their own right
+      if (other && !admits(recordRolesOf(roles), row)) found.push({ allowed, action, employeeId: other.employeeId });
+    }
+  }
+  if (!found.length) return;
+  const names = await employeeNames(ctx, found.map((f) => f.employeeId));
+  for (const f of found) f.allowed.inPlaceOf = { ...f.allowed.inPlaceOf, [f.action]: names.get(f.employeeId) ?? `#${f.employeeId}` };
 }

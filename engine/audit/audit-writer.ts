@@ -1,3 +1,4 @@
+import type { InPlaceOf } from '../records/in-place-of.ts';
 import type { Row } from '../db/db.ts';
 import type { EntityDef } from '../metadata/registry.ts';
 import { useCompany, type CallContext } from '../records/call-context.ts';
@@ -12,7 +13,7 @@ export function auditCompany(ctx: CallContext, entity: EntityDef, record: Row): 
 }
 
 /** Writes one audit-trail entry (who, when, what, before and after) in the call's transaction. */
-export async function writeAudit(ctx: CallContext, entity: EntityDef, action: AuditAction, before: Row | null, after: Row | null): Promise<void> {
+export async function writeAudit(ctx: CallContext, entity: EntityDef, action: AuditAction, before: Row | null, after: Row | null, inPlaceOf?: InPlaceOf): Promise<void> {
   const record = (after ?? before)!;
   const companyId = auditCompany(ctx, entity, record);
   const values = [entity.name, record.id, action, ctx.actor.accountId, ctx.actor.name, before && JSON.stringify(before), after && JSON.stringify(after)];
@@ -27,8 +28,9 @@ export async function writeAudit(ctx: CallContext, entity: EntityDef, action: Au
   }
   await useCompany(ctx, companyId);
   await ctx.tx.query(
-    `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after)
-     VALUES ($1, $2, $3, $4, $5, $6, now(), $7::text::jsonb, $8::text::jsonb)`,
-    [companyId, ...values],
+    `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after, in_place_of_id, in_place_of_name)
+     VALUES ($1, $2, $3, $4, $5, $6, now(), $7::text::jsonb, $8::text::jsonb, $9, $10)`,
+    // an administrator acting for the employee the record names (its approver): who, in place of whom
+    [companyId, ...values, inPlaceOf?.employeeId ?? null, inPlaceOf?.name ?? null],
   );
 }

@@ -25,6 +25,7 @@ import { pastReviewDate, pastReviewFilter } from './contract-management/governan
 import { seatCreator } from './actions-tracker/committee-founding.ts';
 import { stampAuthor, stampCreator } from './actions-tracker/employee-stamp.ts';
 import { myResolutions } from './actions-tracker/my-resolutions.ts';
+import { overdue as resolutionOverdue, overdueFilter as resolutionOverdueFilter } from './actions-tracker/resolution-overdue.ts';
 import { openStatusHistory, recordStatusUpdate, resolutionCompletion, statusChangeLabel } from './actions-tracker/resolution-status.ts';
 
 import { dueStatus as complianceDueStatus, dueStatusFilter as complianceDueStatusFilter } from './compliance-management/activity-due-status.ts';
@@ -52,6 +53,7 @@ export const hooks = createHookRegistry(mergeHookSets({
     'contract.phase': contractPhase,
     'governance.pastReviewDate': pastReviewDate,
     'actionsTracker.statusChangeLabel': statusChangeLabel,
+    'actionsTracker.overdue': resolutionOverdue,
     'employee.fullName': fullName,
     'employee.head': head,
     'kpi.displayYtd': displayYtd,
@@ -132,5 +134,6 @@ export const hooks = createHookRegistry(mergeHookSets({
     'contract.phase': contractPhaseFilter,
     'governance.pastReviewDate': pastReviewFilter,
     'compliance.dueStatus': complianceDueStatusFilter,
+    'actionsTracker.overdue': resolutionOverdueFilter,
   },
 }, ...moduleHookSets));

@@ -172,6 +172,8 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
         faults.push({ file: mf.file, pointer: `/screens/${i}/source`, message: `"${s.source}" is not a GET hook command of ${s.entity ?? 'the screen\'s entity'} (source is for list screens)` });
       if ((s.kind === 'report') !== (s.report !== undefined) || (s.report !== undefined && !target?.commands.some((c) => c.name === s.report && c.report)))
         faults.push({ file: mf.file, pointer: `/screens/${i}`, message: `a report screen names a report command of its entity in "report"${s.report ? `; "${s.report}" is not one of ${s.entity ?? 'no entity'}` : ''}` });
+      if (s.then !== undefined && !(s.kind === 'form' && s.mode === 'add' && target?.workflow?.transitions.some((x) => x.action === s.then && x.from.includes(target.workflow!.initial))))
+        faults.push({ file: mf.file, pointer: `/screens/${i}/then`, message: `"${s.then}" is not a transition of ${s.entity ?? 'the screen\'s entity'} from its initial state (then is for add forms)` });
       if (s.kind === 'custom' && !s.component) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a custom screen needs "component"' });
       if (s.needs !== undefined && !(target && (['add', 'update', 'delete'].includes(s.needs) || target.commands.some((c) => c.name === s.needs))))
         faults.push({ file: mf.file, pointer: `/screens/${i}/needs`, message: `"${s.needs}" is not add, update, delete or a command of ${s.entity ?? 'the screen\'s entity (name one in "entity")'}` });
@@ -193,7 +195,7 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   for (const mf of moduleFiles)
     (mf.data.screens ?? []).forEach((s, i) => {
       for (const k of ['add', 'edit'] as const) if (s[k] && !paths.has(s[k])) faults.push({ file: mf.file, pointer: `/screens/${i}/${k}`, message: `"${s[k]}" is not a screen` });
-      if (s.panels && !(s.kind === 'form' && s.mode === 'edit')) faults.push({ file: mf.file, pointer: `/screens/${i}/panels`, message: 'panels show under the form of a record: an edit form screen' });
+      if (s.panels && !((s.kind === 'form' || s.kind === 'detail') && s.mode === 'edit')) faults.push({ file: mf.file, pointer: `/screens/${i}/panels`, message: 'panels show under the form of a record: an edit form screen' });
       if (s.kind === 'tabs' && !s.tabs?.length) faults.push({ file: mf.file, pointer: `/screens/${i}`, message: 'a tabs screen needs "tabs"' });
       (s.tabs ?? []).forEach((tab, j) => {
         if (!paths.has(tab)) faults.push({ file: mf.file, pointer: `/screens/${i}/tabs/${j}`, message: `"${tab}" is not a screen` });
@@ -296,6 +298,14 @@ function buildEntity(
       }),
     );
 
+  (m.totals ?? []).forEach((x, i) => {
+    if (!stored(x.field) || !['integer', 'number'].includes(field.get(x.field)!.type)) faults.push({ file, pointer: `/totals/${i}/field`, message: `"${x.field}" is not a stored number of ${m.name}` });
+    if (!stored(x.per)) faults.push({ file, pointer: `/totals/${i}/per`, message: `"${x.per}" is not a stored field of ${m.name}` });
+  });
+  (m.inside ?? []).forEach((x, i) => {
+    if (!field.get(x.ref)?.ref) faults.push({ file, pointer: `/inside/${i}/ref`, message: `"${x.ref}" is not a reference of ${m.name}` });
+    for (const k of ['start', 'end'] as const) if (field.get(x[k])?.format !== 'date') faults.push({ file, pointer: `/inside/${i}/${k}`, message: `"${x[k]}" is not a date of ${m.name}` });
+  });
   const rules: RuleDef[] = [];
   const requiredWhen: RequiredWhenDef[] = [];
   (m.rules ?? []).forEach((declared, i) => {
@@ -416,6 +426,8 @@ function buildEntity(
     indexes: m.indexes ?? [],
     rules,
     requiredWhen,
+    totals: m.totals ?? [],
+    inside: m.inside ?? [],
     children: (m.children ?? []) as ChildDef[],
     list: {
       columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),
@@ -481,6 +493,7 @@ function checkWorkflow(
   if (!state) faults.push({ file, pointer: '/stateField', message: `names "${data.stateField}", which is not a field of ${entity.name}` });
   else if (!state.enum || data.states.some((s) => !state.enum!.includes(s))) faults.push({ file, pointer: '/states', message: `every state must be in the enum of ${data.stateField}` });
   if (!data.states.includes(data.initial)) faults.push({ file, pointer: '/initial', message: `"${data.initial}" is not one of the states` });
+  for (const s of data.readOnly ?? []) if (!data.states.includes(s)) faults.push({ file, pointer: '/readOnly', message: `"${s}" is not one of the states` });
   data.transitions.forEach((t, i) => {
     const p = `/transitions/${i}`;
     for (const s of [...t.from, t.to]) if (!data.states.includes(s)) faults.push({ file, pointer: p, message: `"${s}" is not one of the states` });

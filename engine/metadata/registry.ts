@@ -1,3 +1,4 @@
+import type { InsideDef, TotalDef } from '../records/cross-record-checks.ts';
 import type { ReportDef } from './report-definition.ts';
 import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
@@ -132,6 +133,10 @@ export interface EntityDef {
   readonly rules: readonly RuleDef[];
   /** fields required only on records of some kinds (rules with requiredWhen), checked by the engine, shown by the forms */
   readonly requiredWhen: readonly RequiredWhenDef[];
+  /** sums over the records sharing a reference (a plan's pillar weights at most 100), engine/records/cross-record-checks.ts */
+  readonly totals: readonly TotalDef[];
+  /** dates within a referenced record's (a milestone within its project) */
+  readonly inside: readonly InsideDef[];
   readonly children: readonly ChildDef[];
   readonly list: { readonly columns: readonly string[]; readonly filters: readonly string[]; readonly search: readonly string[]; readonly sort: string; readonly pageSize: number };
   readonly form: { readonly uiSchema: JsonSchema };

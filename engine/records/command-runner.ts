@@ -1,4 +1,7 @@
-import { assertAllowed, assertRecordAllowed } from '../access/access-policy.ts';
+import { assertNotSettled } from './read-only-states.ts';
+import { employeeNames, namedOtherThan, recordRolesOf } from './in-place-of.ts';
+import { loadReach } from '../access/record-reach.ts';
+import { assertAllowed, assertRecordAllowed, recordAdmits } from '../access/access-policy.ts';
 import { AppError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
 import { storeFile, type IncomingFile, type StoredFileInfo } from '../files/file-store.ts';
@@ -42,6 +45,7 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       if (!Number.isInteger(id) || id < 1) throw new AppError('bad_request', 'id must be a positive whole number');
       const before = await fetchOne(ctx, entity, id, true);
       await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, before, what);
+      assertNotSettled(entity, before, 'changed');
       if (entity.scope === 'platform' && entity.tenantKey) await useCompany(ctx, Number(before[entity.tenantKey]));
       const stored = await storeFile(ctx, file, command);
       const after = await applyUpdate(ctx, entity, before, { [command.fields[0]]: stored.id, ...fileInfoValues(command, stored) }, command.name);
@@ -124,7 +128,12 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   if (!t.from.includes(state)) throw new AppError('invalid_state', `Cannot ${action} a ${humanize(entity.name)} that is ${state}; only one that is ${t.from.join(' or ')}`);
   const changes: Row = { [wf.stateField]: t.to };
   for (const f of t.requires ?? []) changes[f] = given[f];
-  const after = await applyUpdate(ctx, entity, before, changes, action);
+  // an administrator taking a step the record names someone for (its approver) acts in place of them, on the record
+  const own = recordRolesOf(roles);
+  const named = namedOtherThan(roles, ctx.actor, before);
+  const other = named && !recordAdmits(own, ctx.actor, entity, before, await loadReach(ctx.tx, ctx.actor, entity, own)) ? named : undefined;
+  const inPlaceOf = other && { ...other, name: (await employeeNames(ctx, [other.employeeId])).get(other.employeeId) ?? `#${other.employeeId}` };
+  const after = await applyUpdate(ctx, entity, before, changes, action, inPlaceOf);
   if (t.hook) await ctx.hooks.transition[t.hook](ctx, entity, after, action);
   return after;
 }

@@ -1,3 +1,6 @@
+import { checkAcrossRecords } from './cross-record-checks.ts';
+import type { InPlaceOf } from './in-place-of.ts';
+import { assertNotSettled } from './read-only-states.ts';
 import { allows, assertAllowed, assertRecordAllowed, decidedByRecord } from '../access/access-policy.ts';
 import { AppError } from '../app-error.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
@@ -223,6 +226,7 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   checkRules(entity, values);
   checkRequiredWhen(entity, values);
   if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
+  await checkAcrossRecords(ctx, entity, null, values);
   if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
   if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
   const columns: { sql: string; value: unknown; cast: string }[] = [];
@@ -264,18 +268,21 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
   // Both as stored and as it would be: nobody hands a record over to an employee they may not act for.
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, { ...before, ...changes }, what);
+  // update and the patch commands alike: a settled record's fields no longer change
+  assertNotSettled(entity, before, 'changed');
   if (before.version !== version)
     throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it (your version ${version}, now ${before.version}); reload it and try again`);
   return applyUpdate(ctx, entity, before, changes, action);
 }
 
 /** Writes changes to a fetched (and locked) record: version + 1, afterWrite hook, audit entry. Also used by commands. */
-export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, rawGiven: Row, action: string): Promise<Row> {
+export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, rawGiven: Row, action: string, inPlaceOf?: InPlaceOf): Promise<Row> {
   const given = sanitiseHtmlFields(entity, rawGiven);
   checkRules(entity, { ...before, ...given });
   checkRequiredWhen(entity, { ...before, ...given }, Object.keys(given));
   // derived fields follow the record as it will be stored, whatever the write changed
   const changes = entity.beforeWrite ? { ...given, ...(await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, before, { ...before, ...given })) } : given;
+  await checkAcrossRecords(ctx, entity, before, changes);
   withComputed(ctx, entity, [before]);
   const fields = storedFields(entity).filter((f) => changes[f.name] !== undefined);
   const sets = fields.map((f, i) => `${quoteIdent(f.column)} = $${i + 1}${paramCast(f)}`);
@@ -301,7 +308,7 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
   if (affectsCallers(entity.table, 'update')) ctx.afterCommit.add(forgetCallers);
   withComputed(ctx, entity, [after]);
   if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, before, after);
-  await writeAudit(ctx, entity, action, before, after);
+  await writeAudit(ctx, entity, action, before, after, inPlaceOf);
   return after;
 }
 
@@ -314,6 +321,7 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
   if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not used by delete, which takes only id' })));
   const before = await fetchOne(ctx, entity, id, true);
   if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, entity.access.delete, ctx.actor, before, what);
+  if (!opts.checked) assertNotSettled(entity, before, 'deleted');
   const version = (input as Row).version;
   if (version !== undefined && version !== before.version)
     throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it; reload it and try again`);

@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
  * 'unsafe-eval': the forms validate with an interpreting JSON Schema validator, renderer/src/forms/schema-validator.ts,
  * not ajv's generated code). Styles also allow inline ones,
  * because AG Grid injects its theme as <style> elements and the screens set style attributes; a style cannot run code.
+ * Embedded objects are only the PDFs the renderer itself fetched and wrapped as blob: URLs (the manual reader).
  * Nothing may frame Stratum (clickjacking), the browser must not guess content types (an upload served as HTML), and
  * the full address (which may carry a reset key) never leaves in a Referer.
  */
@@ -19,7 +20,11 @@ export const securityHeaders: MiddlewareHandler = secureHeaders({
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
-    objectSrc: ["'none'"],
+    // a PDF the renderer fetched with the token and shows inline (a user manual) is a blob: URL of this origin, which
+    // only our own scripts can make; no plugin content from anywhere else, not even our own addresses
+    objectSrc: ['blob:'],
+    // Chromium shows that PDF in a frame of its own, which frame-src (not object-src alone) admits
+    frameSrc: ['blob:'],
     baseUri: ["'self'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../server/boot.ts';
 import { browserSkipReason, launchChromium } from '../e2e/support/browser.ts';
 import { signIn } from '../e2e/support/screens.ts';
+import { api, companyWithExecutive } from '../e2e/support/api-setup.ts';
+import { SAMPLE_PDF } from '../support/sample-records.ts';
 import { HOLDER, startServer, type RunningServer } from '../e2e/support/server-process.ts';
 
 const skip = browserSkipReason();
@@ -82,5 +84,33 @@ describe.skipIf(skip)('the renderer under the Content-Security-Policy', () => {
     // react-jsonschema-form reports the refused e-mail on the console: proof that its validator ran under the policy
     expect(errors.filter((e) => /Form validation failed/.test(e)).length).toBeGreaterThan(0);
     expect(errors.filter((e) => !/Form validation failed|Failed to load resource: the server responded with a status of 4\d\d/.test(e))).toEqual([]);
+  });
+  it('shows a PDF user manual inline in the reader without a violation; objects are only blob: PDFs the renderer made', async () => {
+    const res = await fetch(`${server.url}/app/sessions/signIn`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/object-src blob:(;|$)/);
+    expect(csp).toMatch(/frame-src blob:(;|$)/);
+    const holder = (await api(server, 'auth/login', HOLDER)).user.token;
+    const manual = Object.values((await api(server, 'user-manual/add', { title: 'Getting started' }, holder)) as Record<string, { id: number }>)[0];
+    const form = new FormData();
+    form.set('id', String(manual.id));
+    form.set('document', new File([SAMPLE_PDF], 'getting-started.pdf', { type: 'application/pdf' }));
+    const up = await fetch(`${server.url}/api/v1/user-manual/upload-document`, { method: 'POST', body: form, headers: { token: holder } });
+    expect(up.status).toBe(200);
+    const company = await companyWithExecutive(server, 'Pdfco', 'exec-pass-12');
+    const reader = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    const seen: string[] = [];
+    await reader.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+    });
+    reader.on('console', (m) => m.type() === 'error' && /CSP violation|Content Security Policy/i.test(m.text()) && seen.push(m.text()));
+    await signIn(reader, server.url, company.email, company.password);
+    await reader.goto(`${server.url}/app/user-manuals/read/${manual.id}`);
+    const object = reader.locator('[data-screen=manual-reader] object[type="application/pdf"]');
+    await object.waitFor({ state: 'attached' });
+    expect(await object.getAttribute('data')).toMatch(/^blob:/);
+    await reader.waitForTimeout(1500);
+    expect(seen).toEqual([]);
+    await reader.close();
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { boundValues, fillPath, routeParams } from '../../renderer/src/screens/screen-params.ts';
 import type { ScreenMeta } from '../../renderer/src/meta/meta-types.ts';
-import { childListAddress, recordAddress } from '../../renderer/src/screens/screen-links.ts';
+import { recordAddress } from '../../renderer/src/screens/screen-links.ts';
+import { childLink } from '../../renderer/src/screens/child-links.ts';
 
 const pillars: ScreenMeta = { path: '/app/strategy-management/strategic-plan/:id/pillar', kind: 'list', entity: 'strategic-pillar', params: { id: 'strategicPlanId' } };
 const editPillar = { path: '/app/strategy-management/strategic-plan/:id/pillar/edit/:pillarId', params: { id: 'strategicPlanId', pillarId: 'id' } };
@@ -42,9 +43,9 @@ describe('screen parameters', () => {
   });
 
   it("links a record's children to their list with the parent filled in, or not at all", () => {
-    const contents = { path: '/app/audit-management/audit-plan/manage/:id/contents', params: { id: 'auditPlanId' } };
-    expect(childListAddress(contents, 'auditPlanId', 1)).toBe('/app/audit-management/audit-plan/manage/1/contents?auditPlanId=1');
-    expect(childListAddress({ path: '/app/actions-tracker/members' }, 'committeeId', 3)).toBe('/app/actions-tracker/members?committeeId=3');
-    expect(childListAddress({ path: '/app/x/:id/y/:otherId', params: { id: 'parentId' } }, 'parentId', 3)).toBeUndefined();
+    const contents = { path: '/app/audit-management/audit-plan/manage/:id/contents', kind: 'list' as const, params: { id: 'auditPlanId' } };
+    expect(childLink(contents, 'auditPlanId', { id: 1 })).toBe('/app/audit-management/audit-plan/manage/1/contents');
+    expect(childLink({ path: '/app/actions-tracker/members', kind: 'list' }, 'committeeId', { id: 3 })).toBe('/app/actions-tracker/members?committeeId=3');
+    expect(childLink({ path: '/app/x/:id/y/:otherId', kind: 'list', params: { id: 'parentId' } }, 'parentId', { id: 3 })).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ export interface AuditReport {
   exitMinutesFileId?: number | null;
   exitMinutesName?: string | null;
   finalReportFileId?: number | null;
+  finalReportName?: string | null;
   status?: ("Draft" | "Submitted Draft" | "Final") | null;
   auditorId?: number | null;
   auditManagerId?: number | null;

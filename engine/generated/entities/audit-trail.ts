@@ -15,6 +15,8 @@ export interface AuditTrail {
   action: string;
   doneBy?: number | null;
   doneByName?: string | null;
+  inPlaceOfId?: number | null;
+  inPlaceOfName?: string | null;
   doneAt: string;
   before?: {} | null;
   after?: {} | null;

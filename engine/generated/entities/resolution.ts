@@ -19,4 +19,5 @@ export interface Resolution {
   dueDate?: string | null;
   completionDate?: string | null;
   status?: ("Open" | "In Progress" | "Completed" | "Cancelled") | null;
+  overdue: "Yes" | "No";
 }

@@ -75,6 +75,22 @@ export interface EntityMeta {
       [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
     };
   })[];
+  /**
+   * sums over the records sharing a reference: { field, per, max } means the records with one value of per (a plan's pillars) hold at most max of field together (their weights), checked by the engine on add and update
+   */
+  totals?: {
+    field: string;
+    per: string;
+    max: number;
+  }[];
+  /**
+   * dates within a referenced record's: { ref, start, end } means the record's start and end dates lie within those of the record ref names (fields of the same names there), e.g. a milestone within its project
+   */
+  inside?: {
+    ref: string;
+    start: string;
+    end: string;
+  }[];
   children?: Child[];
   list?: {
     columns?: string[];
@@ -269,6 +285,49 @@ export interface Field {
    * stored encrypted (AES-256-GCM with STRATUM_SECRET_KEY); needs writeOnly
    */
   "x-encrypted"?: boolean;
+  /**
+   * an array of answers (items {<key>, value, comment}) to questions: the form asks each question of the entity whose <by> equals the record's, grouped by <group>, rated on the values of <scale> (records with a name and a value, by the same <by>); the transition <save> stores them
+   */
+  "x-questions"?: {
+    /**
+     * the questions' entity
+     */
+    entity: string;
+    /**
+     * the field of the record, the questions and the scale that picks them (a survey)
+     */
+    by: string;
+    /**
+     * the answer item's field naming the question
+     */
+    key: string;
+    /**
+     * the question's field holding its text
+     */
+    text: string;
+    /**
+     * the question's field grouping it (a reference)
+     */
+    group?: string;
+    /**
+     * the scale's entity: name and value per step
+     */
+    scale?: string;
+    /**
+     * the transition that stores the answers (the form offers it as Save answers)
+     */
+    save?: string;
+  };
+  /**
+   * the value is an i18n key (a module's label): screens show its text in the user's language
+   */
+  "x-i18n"?: boolean;
+  /**
+   * a reference's fields that must equal this record's, by the referenced entity's field: {"kind": "kind"} offers and admits only risk categories of the risk's kind
+   */
+  "x-refMatch"?: {
+    [k: string]: string | undefined;
+  };
 }
 export interface Child {
   /**

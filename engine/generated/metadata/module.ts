@@ -81,5 +81,13 @@ export interface ModuleMeta {
      * what the caller must be able to try on the screen's entity for the screen to be offered to them: add, update, delete or the name of one of its commands (a set-up screen: "update"; the import: "add-bulk"); default: reading the entity
      */
     needs?: string;
+    /**
+     * add forms: a transition of the entity taken on the new record once it is added (a send form adds and sends)
+     */
+    then?: string;
+    /**
+     * form and detail screens (edit): the record shown as it is, a report view with no Save and nothing to type into (it is changed on its own form)
+     */
+    readOnly?: boolean;
   }[];
 }

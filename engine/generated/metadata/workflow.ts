@@ -12,6 +12,10 @@ export interface WorkflowMeta {
    * @minItems 1
    */
   states: [string, ...string[]];
+  /**
+   * states in which the record is settled: update and delete are refused (409 invalid_state) and its _allowed says so; transitions still move it (a final report, an approved item)
+   */
+  readOnly?: string[];
   transitions: {
     action: string;
     /**

@@ -18,6 +18,25 @@ async function outstandingResponses(ctx: CallContext, engagementId: unknown): Pr
   );
 }
 
+/**
+ * The final report is issued once the audit is in Reporting (its fieldwork done) and none of its findings still waits
+ * for validation: what the report says must be settled.
+ */
+async function assertReadyForFinalReport(ctx: CallContext, engagementId: unknown): Promise<void> {
+  const [eng] = await ctx.tx.query<{ name: string; status: string }>(`SELECT name, status FROM audit_engagement WHERE company_id = $1 AND id = $2`, [ctx.companyId, engagementId]);
+  if (eng && eng.status !== 'Reporting')
+    throw new AppError('conflict', `The final report can only be issued once the audit "${eng.name}" is in Reporting; it is in ${eng.status}`);
+  const waiting = await ctx.tx.query<{ title: string }>(
+    `SELECT title FROM audit_finding WHERE company_id = $1 AND audit_engagement_id = $2 AND status = 'Awaiting Validation' ORDER BY id`,
+    [ctx.companyId, engagementId],
+  );
+  if (waiting.length)
+    throw new AppError(
+      'conflict',
+      `The final report cannot be issued while ${waiting.length === 1 ? 'a finding awaits' : `${waiting.length} findings await`} validation: ${waiting.map((f) => `"${f.title}"`).join(', ')}; validate or reject ${waiting.length === 1 ? 'it' : 'them'} first`,
+    );
+}
+
 const person = `(SELECT concat_ws(' ', e.first_name, e.last_name) FROM employee e WHERE e.company_id = $1 AND e.id = %s)`;
 const nameOf = (column: string) => person.replace('%s', column);
 const day = (v: unknown): string | null => (v ? String(v instanceof Date ? v.toISOString() : v).slice(0, 10) : null);
@@ -89,6 +108,7 @@ export const placeReport: BeforeWriteHook = async (ctx, entity, before, record) 
   const placed = await placeInEngagement(ctx, entity, before, record);
   const report = { ...record, ...placed };
   if (report.status === 'Final' && before?.status !== 'Final') {
+    await assertReadyForFinalReport(ctx, report.auditEngagementId);
     const open = await outstandingResponses(ctx, report.auditEngagementId);
     if (open.length)
       throw new AppError(
@@ -98,11 +118,11 @@ export const placeReport: BeforeWriteHook = async (ctx, entity, before, record) 
     const bytes = await renderFinalReport(await reportContent(ctx, report));
     const name = `${String(report.title).replace(/[^A-Za-z0-9 ._-]+/g, '').trim().slice(0, 120) || 'audit-report'}.pdf`;
     const stored = await storeFile(ctx, { name, type: 'application/pdf', bytes }, { maxBytes: MAX_REPORT_BYTES, mimeTypes: ['application/pdf'] });
-    return { ...placed, finalReportFileId: stored.id };
+    return { ...placed, finalReportFileId: stored.id, finalReportName: name };
   }
   if (before?.status === 'Final' && report.status !== 'Final' && before.finalReportFileId) {
     await ctx.tx.query(`DELETE FROM stored_file WHERE company_id = $1 AND id = $2`, [ctx.companyId, before.finalReportFileId]);
-    return { ...placed, finalReportFileId: null };
+    return { ...placed, finalReportFileId: null, finalReportName: null };
   }
   return placed;
 };

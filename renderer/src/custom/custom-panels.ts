@@ -11,4 +11,5 @@ export interface PanelProps {
 /** Panels that form screens name in metadata (`panels`); each loads as its own chunk. */
 export const CUSTOM_PANELS: Record<string, LazyExoticComponent<ComponentType<PanelProps>>> = {
   AssessmentScores: lazy(() => import('./AssessmentScores.tsx')),
+  QuestionAnswers: lazy(() => import('./QuestionAnswers.tsx')),
 };

@@ -21,6 +21,10 @@ export interface ScreenMeta {
   report?: string;
   /** edit form screens: components (custom-panels.ts) shown under the form for its record */
   panels?: string[];
+  /** add forms: a transition taken on the new record once it is added (a send form adds and sends) */
+  then?: string;
+  /** edit screens shown as a report: no Save, nothing to type into */
+  readOnly?: boolean;
 }
 
 /** A report a GET command declares: its filters (parameters), its columns and its chart (engine/metadata/report-definition.ts). */
@@ -58,7 +62,7 @@ export interface EntityMeta {
   /** where its uploads are read: the company's files or the platform's */
   fileStore: 'file' | 'platform-file';
   /** the transitions the caller may try (the server decides per record again); `requires`: fields the transition asks for (a reason) */
-  workflow?: { stateField: string; transitions: { action: string; from: string[]; to: string; access?: string[]; requires?: string[]; error?: string }[] };
+  workflow?: { stateField: string; readOnly?: string[]; transitions: { action: string; from: string[]; to: string; access?: string[]; requires?: string[]; error?: string }[] };
   /** upload and attach commands also say which files they take */
   /** recipients of a public flow: the fields recording that the link was sent and that it was answered */
   sharing?: { sent?: string; submitted: string };
@@ -80,6 +84,10 @@ export interface FieldSchema {
   'x-computed'?: string;
   'x-money'?: boolean;
   'x-file'?: boolean;
+  /** an array of answers to the questions it names (engine/metadata/schema-validator.ts, X_OBJECT_KEYWORDS) */
+  'x-questions'?: QuestionsOf;
+  /** the value is an i18n key (a module's label) */
+  'x-i18n'?: boolean;
   [k: string]: unknown;
 }
 
@@ -96,4 +104,15 @@ export interface Meta {
   modules: ModuleMeta[];
   entities: EntityMeta[];
   routes: RouteMeta[];
+}
+
+/** `x-questions`: which questions an array of answers answers, and on which scale (metadata/schema/entity.schema.json). */
+export interface QuestionsOf {
+  entity: string;
+  by: string;
+  key: string;
+  text: string;
+  group?: string;
+  scale?: string;
+  save?: string;
 }

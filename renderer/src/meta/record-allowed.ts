@@ -6,6 +6,8 @@ export interface RecordAllowed {
   delete: boolean;
   transitions: string[];
   commands: string[];
+  /** open transitions the caller would take in place of the employee the record names for them (its approver): their name, by action */
+  inPlaceOf?: Record<string, string>;
 }
 
 /**

@@ -21,6 +21,7 @@ import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
+import { takeThen } from './then-transition.ts';
 
 type Row = Record<string, any>;
 
@@ -136,11 +137,13 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     const body = mode === 'edit' ? { ...changes(data, record!, fields.map(([n]) => n)), id: record!.id, version: record!.version } : stripEmpty(data);
     const onFailure = (e: CallError) => setExtraErrors(toErrorSchema(e));
     const r = await run(mode === 'edit' ? entity.errors.update : entity.errors.add, () => post(`${entity.name}/${mode === 'edit' ? 'update' : 'add'}`, body), { onFailure });
+    // a send form sends what it added; a refusal shows over the list, where the record waits as added
+    if (r && mode === 'add' && screen.then) await takeThen(run, entity, screen.then, r[entity.dataKeys.item]);
     if (r) backToList();
   };
 
   // a record the caller may read but not change is shown as it is: no Save, nothing to type into
-  const readOnly = mode === 'edit' && record !== null && !allowedOn(entity, record).update;
+  const readOnly = mode === 'edit' && record !== null && (!!screen.readOnly || !allowedOn(entity, record).update);
   if (mode === 'edit' && !id) return <p className="error-text" data-screen="form" data-entity={entity.name}>{t('shell.noRecordChosen')}</p>;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (

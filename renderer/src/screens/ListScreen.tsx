@@ -20,6 +20,7 @@ import { recordAddress } from './screen-links.ts';
 import { displayValue } from '../format/field-display.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
+import { recordTitle, textOf } from '../meta/record-title.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -58,7 +59,7 @@ function formatValue(t: (k: string) => string, entity: EntityMeta, name: string,
   if (f.type === 'integer') return formatInteger(Number(v));
   if (f.type === 'number') return formatNumber(Number(v));
   if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  return textOf(t as never, entity, name, v);
 }
 
 /** A list from metadata: server-side paging, sorting and filtering, search, CSV export, edit and delete per row. */
@@ -174,7 +175,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         const ids = [...new Set(rows.map((r) => r[name]).filter((v): v is number => typeof v === 'number' && !known.has(v)))];
         if (ids.length) {
           const r = await get(target.name, { 'id[in]': ids.join(','), limit: 500 });
-          if (succeeded(r)) for (const row of r.data[target.dataKeys.list]) known.set(row.id, String(row[target.titleField] ?? row.id));
+          if (succeeded(r)) for (const row of r.data[target.dataKeys.list]) known.set(row.id, recordTitle(t, target, row));
         }
         titles.current.set(ref, known);
       }

@@ -9,10 +9,12 @@ import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, Meta } from '../meta/meta-types.ts';
 import { StoredFile } from '../widgets/StoredFile.tsx';
 import { screensOf } from './entity-screens.ts';
-import { fillPath } from './screen-params.ts';
-import { childListAddress, recordAddress } from './screen-links.ts';
+import { childLink } from './child-links.ts';
 
 type Row = Record<string, any>;
+
+/** A record in one of its workflow's readOnly states (a final report) takes no new children here. */
+const settled = (entity: EntityMeta, record: Row) => !!entity.workflow?.readOnly?.includes(record[entity.workflow.stateField]);
 type Child = EntityMeta['children'][number];
 
 /** The reference a child without a title of its own is named by (a team member by its employee), other than its parent. */
@@ -42,16 +44,16 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
   const { loading, run } = useCall();
   const rows: Row[] = record[link.key] ?? [];
   const { list, add, edit } = screensOf(meta, child.name);
-  const listHref = list && childListAddress(list, link.via, record.id);
   const { pathname, search } = useLocation();
   // a form opened from here comes back to this record after Save or Cancel
   const from = { from: pathname + search };
   const fileField = Object.entries(child.schema.properties).find(([, f]) => f['x-file'])?.[0];
   const attach = child.commands.find((x) => x.kind === 'attach');
-  // a child is added from its parent: the add form gets the parent filled in (its route parameter or ?via=)
-  const addPath = add && child.can.add && !attach ? (add.path.includes(':') ? fillPath(add, {}, { [link.via]: record.id }) : add.path) : undefined;
   const reference = namingReference(child, link.via);
   const names = useReferenceTitles(meta, child, reference, rows);
+  const listLink = list && childLink(list, link.via, record);
+  // a child is added from its parent, the add form getting the parent filled in; not to a settled record (a final report)
+  const addLink = add && child.can.add && !attach && !settled(entity, record) ? childLink(add, link.via, record) : undefined;
   const title = (r: Row) => (reference ? (names.get(r[reference]) ?? String(r[reference] ?? r.id)) : String(r[child.titleField] ?? r.id));
 
   const upload = async (file: File) => {
@@ -68,9 +70,9 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
       <div className="row">
         <h2>{t(child.label)}</h2>
         <span className="spacer" />
-        {listHref && <Link to={listHref}>{t('shell.openList')}</Link>}
-        {addPath && (
-          <Link className="btn btn-sm btn-primary" to={`${addPath}?${link.via}=${record.id}`} state={from} data-testid={`add-${link.key}`} aria-label={t('shell.addWhat', { what: t(child.label) })}>
+        {listLink && <Link to={listLink}>{t('shell.openList')}</Link>}
+        {addLink && (
+          <Link className="btn btn-sm btn-primary" to={addLink} state={from} data-testid={`add-${link.key}`} aria-label={t('shell.addWhat', { what: t(child.label) })}>
             {t('shell.add')}
           </Link>
         )}
@@ -81,7 +83,7 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
         <ul>
           {rows.map((r) => (
             <li key={r.id}>
-              {edit && !fileField && recordAddress(edit, {}, r) ? <Link to={recordAddress(edit, {}, r)!} state={from}>{title(r)}</Link> : title(r)}
+              {edit && !fileField && childLink(edit, link.via, record, r) ? <Link to={childLink(edit, link.via, record, r)!} state={from}>{title(r)}</Link> : title(r)}
               {typeof r.size === 'number' && fileField && <span className="muted"> ({formatFileSize(r.size)})</span>}
               {fileField && r[fileField] && (
                 <>

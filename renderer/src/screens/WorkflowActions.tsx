@@ -7,6 +7,8 @@ import { optionLabel } from '../meta/labels.ts';
 import { InputDialog } from '../shell/Dialogs.tsx';
 import { heldStatusOf, type HeldStatus } from './period-closed-status.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
+import { takenByPanel } from './panel-transitions.ts';
+import { transitionLabel } from './transition-label.ts';
 
 type Transition = NonNullable<EntityMeta['workflow']>['transitions'][number];
 const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
@@ -27,9 +29,9 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
   const state = record[wf.stateField];
   // the server says which transitions are open to the caller now (state, role and relationship judged as on the call)
   const mayTake = allowedOn(entity, record).transitions;
-  const open = wf.transitions.filter((x) => x.from.includes(state) && mayTake.includes(x.action));
+  const open = wf.transitions.filter((x) => x.from.includes(state) && mayTake.includes(x.action) && !takenByPanel(entity, x));
   // what brought the record to its state (the reason it was declined)
-  const recorded = [...new Set(wf.transitions.filter((x) => x.to === state).flatMap((x) => x.requires ?? []))].filter((f) => record[f] !== null && record[f] !== undefined && record[f] !== '');
+  const recorded = [...new Set(wf.transitions.filter((x) => x.to === state).flatMap((x) => x.requires ?? []))].filter((f) => record[f] !== null && record[f] !== undefined && record[f] !== '' && typeof record[f] !== 'object');
   const label = (field: string) => t(entity.schema.properties[field]?.title ?? field);
   const take = async (x: Transition, values: Record<string, string> = {}) => {
     setAsking(null);
@@ -50,7 +52,7 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
       ))}
       {open.map((x) => (
         <button key={x.action} className="btn" disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : take(x))}>
-          {t(actionKey(x.action), { defaultValue: x.action })}
+          {transitionLabel(t, x.action, allowedOn(entity, record).inPlaceOf)}
         </button>
       ))}
       {asking && (

@@ -20,17 +20,6 @@ export function recordAddress(target: Target, current: Record<string, string>, r
 }
 
 /**
- * The list of a record's children (an audit plan's contents): the list's path filled with the parent (the field `via`
- * names, e.g. auditPlanId), and ?via= for the lists that filter by the address instead. Undefined when it cannot be filled.
- */
-export function childListAddress(list: Target, via: string, parentId: unknown): string | undefined {
-  const query = `?${encodeURIComponent(via)}=${encodeURIComponent(String(parentId))}`;
-  if (!list.path.includes(':')) return list.path + query;
-  const path = fillPath(list, {}, { [via]: parentId }, parentId);
-  return path && path + query;
-}
-
-/**
  * Where a form goes back to after saving or cancelling: its list, with the list's parameters filled from the form's
  * values and the route (a pillar's form returns to /strategic-plan/3/pillar), and the parent filters it came with;
  * undefined when the list's address cannot be made (then the form goes back in the history).

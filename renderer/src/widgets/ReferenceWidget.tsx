@@ -7,6 +7,8 @@ import { useMeta } from '../meta/meta-context.tsx';
 import { parentFilter } from './reference-parent.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { referenceTitles } from './reference-titles.ts';
+import { recordTitle } from '../meta/record-title.ts';
+import { refMatchQuery } from './ref-match.ts';
 
 interface Option {
   id: number;
@@ -28,6 +30,7 @@ export function ReferenceWidget(props: WidgetProps) {
   const properties = (formContext as { properties?: Record<string, { 'x-ref'?: string }> } | undefined)?.properties ?? {};
   const parent = useMemo(() => (target ? parentFilter(target, properties, formData, meta.entities) : undefined), [target, properties, formData, meta.entities]);
   const [parentField, parentValue] = [parent?.filter, parent?.value];
+  const matchQuery = refMatchQuery(props.schema as { 'x-refMatch'?: Record<string, string> }, formData);
   const [q, setQ] = useState('');
   const [items, setItems] = useState<Option[]>([]);
   const [current, setCurrent] = useState<Option | null>(null);
@@ -36,20 +39,24 @@ export function ReferenceWidget(props: WidgetProps) {
     const handle = setTimeout(async () => {
       const query: Record<string, string | number | undefined> = { limit: 50, q: target.list.search.length ? q : undefined };
       if (parentField) query[parentField] = parentValue;
+      // a reference that must match the record (a risk's category of the risk's kind) offers only those that do
+      Object.assign(query, matchQuery);
       const r = await get(target.name, query);
       if (!succeeded(r)) return;
-      const rows: Record<string, unknown>[] = r.data[target.dataKeys.list];
-      // records of one title (a corporate scorecard and its cascaded copy) are told apart by a column of the list
+      // titles as a person reads them (a module's label translated), and records of one title (a corporate scorecard
+      // and its cascaded copy) told apart by a column of the list
+      const rows = (r.data[target.dataKeys.list] as Record<string, unknown>[]).map((row) => ({ ...row, [target.titleField]: recordTitle(t, target, row) }));
       const plain = (c: string) => Boolean(target.schema.properties[c]) && !target.schema.properties[c]['x-ref'];
       const titles = referenceTitles(rows, target.titleField, target.list.columns, plain, (v) => optionLabel(t, v));
       setItems(rows.map((row, i) => ({ id: row.id as number, title: titles[i] })));
     }, 200);
     return () => clearTimeout(handle);
-  }, [target, q, parentField, parentValue, t]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target, q, parentField, parentValue, t, JSON.stringify(matchQuery)]);
   useEffect(() => {
     if (!target || value == null) return setCurrent(null);
-    get(`${target.name}/${value}`).then((r) => succeeded(r) && setCurrent({ id: value, title: String(r.data[target.dataKeys.item][target.titleField] ?? value) }));
-  }, [target, value]);
+    get(`${target.name}/${value}`).then((r) => succeeded(r) && setCurrent({ id: value, title: recordTitle(t, target, r.data[target.dataKeys.item]) }));
+  }, [target, value, t]);
   const choices = current && !items.some((i) => i.id === current.id) ? [current, ...items] : items;
   return (
     <div className="row" style={{ flexWrap: 'nowrap' }}>

@@ -14,12 +14,13 @@ import { echarts } from './figure-charts.ts';
 type Row = Record<string, any>;
 
 /** Where each required action's count leads: the list behind it (with the caller's filter where the list needs one). */
-const ACTION_LISTS: Record<string, (me: number) => string> = {
+const ACTION_LISTS: Record<string, (me: number) => string | string[]> = {
   projectTasks: () => '/app/projects/my-tasks',
   auditTasks: () => '/app/audit-management/my-task/pending',
   myMilestones: () => '/app/projects/my-milestones',
   myMitigationStrategies: (me) => `/app/projects/mitigation-strategies?ownerId=${me}`,
-  myTrainings: () => '/app/my-inbox/trainings',
+  // the performance inbox's, else personal development's own (a company may use one without the other)
+  myTrainings: () => ['/app/my-inbox/trainings', '/app/personal-development/my-trainings'],
   subordinateTrainingRequests: () => '/app/personal-development/my-subordinate-personal-development/trainings/requested',
 };
 const ACTION_TITLES: Record<string, string> = {
@@ -155,29 +156,31 @@ function RequiredActions({ me, visible }: { me: number; visible: (path: string) 
   const { t } = useTranslation();
   const item = useItem<{ list: RequiredAction[] }>('required-actions', 'error.getRequiredMyActions');
   if (item === undefined) return <p aria-busy="true">{t('shell.loading')}</p>;
-  const listed = (a: RequiredAction) => !!ACTION_LISTS[a.kind] && visible(ACTION_LISTS[a.kind](me));
+  // where a count leads: the first of its lists the caller can reach
+  const target = (kind: string) => [ACTION_LISTS[kind]?.(me) ?? []].flat().find(visible);
   return (
     <>
       {(item?.list ?? []).map((a) => {
         if (a.parts) {
           // My tasks: every task waiting for the caller, with a link to the list of each kind
-          const parts = a.parts.filter(listed);
+          const parts = a.parts.filter((p) => target(p.kind));
           if (!parts.length) return null;
           return (
             <div key={a.kind} className="card tile" data-action={a.kind}>
               <strong>{formatInteger(parts.reduce((sum, p) => sum + p.count, 0))}</strong>
               <span>{t(ACTION_TITLES[a.kind])}</span>
               {parts.map((p) => (
-                <Link key={p.kind} to={ACTION_LISTS[p.kind](me)} data-action={p.kind}>
+                <Link key={p.kind} to={target(p.kind)!} data-action={p.kind}>
                   {t(ACTION_TITLES[p.kind])}: {formatInteger(p.count)}
                 </Link>
               ))}
             </div>
           );
         }
-        if (!listed(a)) return null;
+        const to = target(a.kind);
+        if (!to) return null;
         return (
-          <Link key={a.kind} to={ACTION_LISTS[a.kind](me)} className="card tile" data-action={a.kind}>
+          <Link key={a.kind} to={to} className="card tile" data-action={a.kind}>
             <strong>{formatInteger(a.count)}</strong>
             <span>{t(ACTION_TITLES[a.kind])}</span>
           </Link>

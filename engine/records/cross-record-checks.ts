@@ -1,0 +1,88 @@
+import { AppError, type FieldError } from '../app-error.ts';
+import type { Row } from '../db/db.ts';
+import { humanize, quoteIdent } from '../metadata/naming.ts';
+import type { EntityDef } from '../metadata/registry.ts';
+import type { CallContext } from './call-context.ts';
+
+/** `totals`: the records sharing `per` (a plan's pillars) may together hold at most `max` of `field` (their weights). */
+export interface TotalDef {
+  readonly field: string;
+  readonly per: string;
+  readonly max: number;
+}
+
+/** `inside`: the record's dates lie within those of the record `ref` names (a milestone within its project). */
+export interface InsideDef {
+  readonly ref: string;
+  readonly start: string;
+  readonly end: string;
+}
+
+/** `x-refMatch` on a reference: the referenced record's fields that must equal this record's (a risk's category is of the risk's kind). */
+export type RefMatch = Readonly<Record<string, string>>;
+
+const changed = (before: Row | null, after: Row, fields: readonly string[]) => !before || fields.some((f) => after[f] !== undefined && after[f] !== before[f]);
+const day = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : v instanceof Date ? v.toISOString().slice(0, 10) : null);
+
+/**
+ * The checks between a record and others that its metadata declares (`totals`, `inside`, `x-refMatch`), on the record
+ * as it will be stored, each only when a field it looks at changes: a refusal names the field and says what would be wrong.
+ */
+export async function checkAcrossRecords(ctx: CallContext, entity: EntityDef, before: Row | null, record: Row): Promise<void> {
+  const problems: FieldError[] = [];
+  const value = (f: string) => (record[f] !== undefined ? record[f] : before?.[f]);
+  for (const total of entity.totals) {
+    const per = value(total.per);
+    const own = Number(value(total.field) ?? 0);
+    if (per === null || per === undefined || !changed(before, record, [total.field, total.per])) continue;
+    const f = entity.field.get(total.field)!;
+    const p = entity.field.get(total.per)!;
+    const params: unknown[] = [per, before?.id ?? 0];
+    let where = `${quoteIdent(p.column)} = $1 AND id <> $2`;
+    if (entity.scope === 'company') {
+      params.push(ctx.companyId);
+      where += ` AND company_id = $${params.length}`;
+    }
+    const [{ others }] = await ctx.tx.query<{ others: number | string | null }>(`SELECT coalesce(sum(${quoteIdent(f.column)}), 0) AS others FROM ${quoteIdent(entity.table)} WHERE ${where}`, params);
+    const sum = Number(others) + own;
+    if (sum > total.max) {
+      const parent = p.ref ? humanize(p.ref) : humanize(total.per);
+      problems.push({ field: total.field, message: `the ${humanize(total.field)}s of one ${parent}'s ${humanize(entity.name)}s add up to at most ${total.max}; with this one they would be ${+sum.toFixed(6)}` });
+    }
+  }
+  for (const inside of entity.inside) {
+    const refId = value(inside.ref);
+    if (typeof refId !== 'number' || !changed(before, record, [inside.ref, inside.start, inside.end])) continue;
+    const refEntity = ctx.registry.entity(entity.field.get(inside.ref)!.ref!);
+    const [outer] = await ctx.tx.query<Row>(
+      `SELECT ${quoteIdent(refEntity.field.get(inside.start)!.column)} AS s, ${quoteIdent(refEntity.field.get(inside.end)!.column)} AS e FROM ${quoteIdent(refEntity.table)} WHERE id = $1${refEntity.scope === 'company' ? ' AND company_id = $2' : ''}`,
+      refEntity.scope === 'company' ? [refId, ctx.companyId] : [refId],
+    );
+    if (!outer) continue;
+    const [start, end, outerStart, outerEnd] = [day(value(inside.start)), day(value(inside.end)), day(outer.s), day(outer.e)];
+    const whose = `the ${humanize(refEntity.name)}'s`;
+    for (const [field, v] of [[inside.start, start], [inside.end, end]] as const) {
+      if (v === null) continue;
+      if (outerStart && v < outerStart) problems.push({ field, message: `must not be before ${whose} start date (${outerStart})` });
+      else if (outerEnd && v > outerEnd) problems.push({ field, message: `must not be after ${whose} end date (${outerEnd})` });
+    }
+  }
+  for (const f of entity.fields) {
+    const match = f.schema['x-refMatch'] as RefMatch | undefined;
+    const refId = value(f.name);
+    if (!match || !f.ref || typeof refId !== 'number' || !changed(before, record, [f.name, ...Object.values(match)])) continue;
+    const target = ctx.registry.entity(f.ref);
+    const cols = Object.keys(match).map((k) => `${quoteIdent(target.field.get(k)!.column)} AS ${quoteIdent(k)}`);
+    const [row] = await ctx.tx.query<Row>(
+      `SELECT ${cols.join(', ')} FROM ${quoteIdent(target.table)} WHERE id = $1${target.scope === 'company' ? ' AND company_id = $2' : ''}`,
+      target.scope === 'company' ? [refId, ctx.companyId] : [refId],
+    );
+    if (!row) continue;
+    for (const [theirs, ours] of Object.entries(match)) {
+      const want = value(ours);
+      if (want !== null && want !== undefined && row[theirs] !== want)
+        problems.push({ field: f.name, message: `is a ${humanize(target.name)} of ${humanize(theirs)} ${String(row[theirs])}; this ${humanize(entity.name)} takes one of ${humanize(theirs)} ${String(want)}` });
+    }
+  }
+  if (problems.length) throw AppError.validation(problems);
+}
