@@ -174,7 +174,8 @@ describe.skipIf(skip)('personal development and projects: plan and complete a tr
     expect(await tile.locator('strong').innerText()).toBe('1');
     await page.locator('[data-item=company-performance]').waitFor();
     await snap(page, 'dashboard-01-main');
-    await tile.click();
+    // My tasks names each kind of task waiting, each opening its list
+    await tile.locator('[data-action=projectTasks]').click();
     await page.waitForURL('**/app/projects/my-tasks');
     await page.getByRole('gridcell', { name: 'Dig trenches', exact: true }).waitFor();
   });
