@@ -233,6 +233,10 @@ describe.skipIf(skip)('audit management: one audit from plan to final report', (
   });
 
   it('reports: the audit manager makes the final report, a PDF made on the server that names the audit and its finding', async () => {
+    // the fieldwork is done: the final report is issued only once the audit is in Reporting
+    const adaToken = await tokenOf('ada');
+    await api(server, 'audit-engagement/start-fieldwork', { id: id.eng }, adaToken);
+    await api(server, 'audit-engagement/start-reporting', { id: id.eng }, adaToken);
     id.report = (await api(server, 'audit-report/add', { auditEngagementId: id.eng, title: 'Procurement audit report', executiveSummary: 'Payments need a second signature.' }, token)).item.id;
     await api(server, 'audit-report/submit-draft', { id: id.report }, await tokenOf('ada'));
     const max = pages.max;
@@ -302,9 +306,6 @@ describe.skipIf(skip)('audit management: one audit from plan to final report', (
 
   it('closes the audit once its report is final', async () => {
     const maxToken = await tokenOf('max');
-    const adaToken = await tokenOf('ada');
-    await api(server, 'audit-engagement/start-fieldwork', { id: id.eng }, adaToken);
-    await api(server, 'audit-engagement/start-reporting', { id: id.eng }, adaToken);
     const max = pages.max;
     await max.goto(`${server.url}${B}/audits/manage/${id.eng}`);
     await form(max, 'audit-engagement').waitFor();
