@@ -1,7 +1,8 @@
 import type { Row } from '../db/db.ts';
 import type { ChildDef, CommandDef, EntityDef, Role } from '../metadata/registry.ts';
 import type { CallContext } from '../records/call-context.ts';
-import { recordAdmits } from './access-policy.ts';
+import { allows, decidedByRecord, recordAdmits } from './access-policy.ts';
+import { membershipKey } from './record-reach.ts';
 import { loadReach } from './record-reach.ts';
 import { settledState } from '../records/read-only-states.ts';
 import { employeeNames, namedOtherThan, recordRolesOf, transitionRoles } from '../records/in-place-of.ts';
@@ -67,4 +68,22 @@ async function nameInPlaceOf(ctx: CallContext, entity: EntityDef, rows: Row[], a
   if (!found.length) return;
   const names = await employeeNames(ctx, found.map((f) => f.employeeId));
   for (const f of found) f.allowed.inPlaceOf = { ...f.allowed.inPlaceOf, [f.action]: names.get(f.employeeId) ?? `#${f.employeeId}` };
+}
+
+/**
+ * "May I add here", for a list: by role; or, where the record decides (its owner, a team it names), whether the
+ * caller could add any record at all: one of their own or naming themselves, one for a report they supervise, one
+ * for a team they are a member of. A contract team's Add is offered to its members, not to every employee.
+ */
+export async function mayAdd(ctx: CallContext, entity: EntityDef): Promise<boolean> {
+  const roles = entity.access.add;
+  if (allows(roles, ctx.actor, entity.module)) return true;
+  if (!decidedByRecord(roles, ctx.actor, entity)) return false;
+  if (roles.some((r) => r === 'self' || r === 'unowned' || r.startsWith('field:'))) return true;
+  const reach = await loadReach(ctx.tx, ctx.actor, entity, roles);
+  if (roles.includes('supervisor') && reach.reports.size > 0) return true;
+  return roles.some((r) => {
+    const m = r.startsWith('member:') ? entity.memberships.get(r.slice('member:'.length)) : undefined;
+    return m !== undefined && (reach.teams.get(membershipKey(m))?.size ?? 0) > 0;
+  });
 }

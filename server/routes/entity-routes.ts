@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { attachAllowed } from '../../engine/access/record-permissions.ts';
+import { attachAllowed, mayAdd } from '../../engine/access/record-permissions.ts';
 import type { Row } from '../../engine/db/db.ts';
 import type { CallContext } from '../../engine/records/call-context.ts';
 import type { ChildDef, EntityDef } from '../../engine/metadata/registry.ts';
@@ -47,9 +47,9 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
     const r = await runCall(s, c, async (ctx) => {
       const page = await listRecords(ctx, entity, queryLists(c));
       await attachAllowed(ctx, entity, page.rows);
-      return page;
+      return { ...page, allowed: { add: await mayAdd(ctx, entity) } };
     });
-    return success(c, { [listKey]: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset });
+    return success(c, { [listKey]: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset, allowed: r.allowed });
   });
   app.get(`${base}/:id{[0-9]+}`, async (c) => success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await readRecord(ctx, entity, Number(c.req.param('id'))), entity.children)) }));
   app.post(`${base}/add`, async (c) => {

@@ -100,6 +100,16 @@ describe.each(backends())('what may I do here on $name', (backend) => {
     expect((await olga.get(`performance-scorecard/${scorecard.id}`)).status).toBe(403);
   });
 
+  it('says with each list whether the caller may add there', async () => {
+    const mayAdd = async (who: Client, entity: string) => (await who.get(`${entity}?limit=1`)).body.data.allowed.add;
+    expect(await mayAdd(exec, 'business-unit')).toBe(true);
+    expect(await mayAdd(emma, 'business-unit')).toBe(false);
+    // a scorecard of her own she may add; quarters are the administrator's
+    expect(await mayAdd(emma, 'performance-scorecard')).toBe(true);
+    expect(await mayAdd(emma, 'quarter')).toBe(false);
+    expect((await emma.post('business-unit/add', { name: 'Not mine to add' })).status).toBe(403);
+  });
+
   it('describes, for an employee, the entities she reads only on her own or her reports’ records (the monthly progress page needs them)', async () => {
     const entities = (await emma.get('meta')).body.data.entities.map((e: { name: string }) => e.name);
     expect(entities).toContain('employee-progress');

@@ -10,6 +10,7 @@ import { WorkflowActions } from '../screens/WorkflowActions.tsx';
 import { progressColour, ratingPercent } from '../../../engine/hooks/scoring.ts';
 import { quarterFigures, scoreKpi, scoreScorecard, type ScoredKpi, type ScoringRules } from '../../../engine/hooks/performance/quarter-score.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
+import { Forbidden } from '../shell/NotFound.tsx';
 
 type Row = Record<string, any>;
 /** A KPI as the editor holds it: numbers as typed (text), so that nothing typed is lost mid-number. */
@@ -95,11 +96,19 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const [message, setMessage] = useState<string | null>(null);
   const [employees, setEmployees] = useState<Row[]>([]);
   const [cascadeTo, setCascadeTo] = useState('');
+  const [unreadable, setUnreadable] = useState(false);
 
   /** Shows the scorecard as stored; `typed`: KPIs as the editor held them, whose actuals typed but not yet saved stay. */
   const load = useCallback(
     async (r?: Row, typed?: Map<number, KpiDraft>) => {
-      const card = r ?? (await run('error.getCorporateScorecards', () => get(`performance-scorecard/${id}`)))?.scorecard;
+      const card =
+        r ??
+        (
+          await run('error.getCorporateScorecards', () => get(`performance-scorecard/${id}`), {
+            // a scorecard the caller may not read is said so on the page, not left "Loading…"
+            onFailure: (e) => (e.code === 'forbidden' || e.code === 'not_found' ? setUnreadable(true) : undefined),
+          })
+        )?.scorecard;
       if (!card) return;
       const draftOf = (k: Row) => {
         const d = kpiDraft(k);
@@ -173,6 +182,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   };
 
   if (!id) return <p className="error-text" data-screen="scorecard-editor">{t('shell.noRecordChosen')}</p>;
+  if (unreadable) return <Forbidden />;
   if (!record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
     <section data-screen="scorecard-editor" data-status={record.status}>

@@ -21,6 +21,7 @@ import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
+import { Forbidden, NotFound } from '../shell/NotFound.tsx';
 import { takeThen } from './then-transition.ts';
 
 type Row = Record<string, any>;
@@ -103,8 +104,13 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     setRecord(r);
     restart(Object.fromEntries(fields.filter(([n]) => r[n] !== null && r[n] !== undefined).map(([n]) => [n, r[n]])));
   };
+  // a record the caller may not read (or that is not there) is said so on the page, instead of a dialog and a page that
+  // stays "Loading…"
+  const [unreadable, setUnreadable] = useState<'forbidden' | 'not_found' | null>(null);
   const load = () =>
-    run(entity.errors.read ?? entity.errors.list, () => get(`${entity.name}/${id}`)).then((d) => {
+    run(entity.errors.read ?? entity.errors.list, () => get(`${entity.name}/${id}`), {
+      onFailure: (e) => (e.code === 'forbidden' || e.code === 'not_found' ? setUnreadable(e.code) : undefined),
+    }).then((d) => {
       if (d) show(d[entity.dataKeys.item]);
     });
   /** After a transition or an upload: its reply at once, then the record read again with its children (a new status entry). */
@@ -145,6 +151,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   // a record the caller may read but not change is shown as it is: no Save, nothing to type into
   const readOnly = mode === 'edit' && record !== null && (!!screen.readOnly || !allowedOn(entity, record).update);
   if (mode === 'edit' && !id) return <p className="error-text" data-screen="form" data-entity={entity.name}>{t('shell.noRecordChosen')}</p>;
+  if (unreadable === 'forbidden') return <Forbidden />;
+  if (unreadable === 'not_found') return <NotFound />;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
     <section data-screen="form" data-entity={entity.name} data-mode={mode}>

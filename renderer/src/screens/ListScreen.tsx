@@ -72,6 +72,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const api = useRef<GridApi | null>(null);
   const [q, setQ] = useState('');
   const [total, setTotal] = useState<{ count: number; capped: boolean } | null>(null);
+  const [mayAdd, setMayAdd] = useState(entity.can.add);
   const [confirm, setConfirm] = useState<Record<string, unknown> | null>(null);
   const titles = useRef(new Map<string, Map<number, string>>());
   const own = screensOf(meta, entity.name);
@@ -110,6 +111,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
       const r = await run(entity.errors.list, () => get(source ? `${entity.name}/${source.name}` : entity.name, query));
       if (!r) return null;
       const page = source ? r[source.dataKey] : r;
+      // the list says whether the caller may add here (a contract team's member, not every employee)
+      if (typeof page.allowed?.add === 'boolean') setMayAdd(page.allowed.add);
       return { rows: page[source ? 'list' : entity.dataKeys.list] as Record<string, unknown>[], total: page.total as number, totalCapped: page.totalCapped === true };
     },
     [entity, source, run],
@@ -265,7 +268,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         )}
         <span className="spacer" />
         <button className="btn" onClick={exportCsv}>{t('shell.exportCsv')}</button>
-        {add && entity.can.add && (
+        {add && mayAdd && (
           <button className="btn btn-primary" onClick={openAdd}>
             {t('shell.add')}
           </button>

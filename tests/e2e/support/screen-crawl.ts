@@ -256,7 +256,10 @@ export async function crawlActor(
       problems.push(...textFaults(s.mainText));
       if (s.badHrefs.length) problems.push(`link with an unfilled parameter: ${s.badHrefs.slice(0, 5).join(', ')}${s.badHrefs.length > 5 ? ` (+${s.badHrefs.length - 5})` : ''}`);
       const entity = target?.entity ? meta.entities.find((e) => e.name === target.entity) : undefined;
-      if (target?.kind === 'list' && landed === target && target.add && entity?.can.add && s.screen === 'list' && !s.addShown) problems.push('no Add control, though the caller may add');
+      if (target?.kind === 'list' && landed === target && target.add && entity?.can.add && s.screen === 'list' && !s.addShown && (await serverSaysMayAdd(page, entity.name)))
+        problems.push('no Add control, though the caller may add');
+      if (target?.kind === 'list' && !target.source && landed === target && entity && s.screen === 'list' && s.addShown && !(await serverSaysMayAdd(page, entity.name)))
+        problems.push('an Add control, though the server says the caller may not add here');
       await bad(key, at, problems);
 
       // the record screens this one links to (an Edit, a "manage", an "Open the list" under a record)
@@ -330,4 +333,14 @@ export async function crawlRespondent(browser: Browser, server: RunningServer, l
   }
   await context.close();
   return { findings, visits };
+}
+
+/** What the list itself answers about adding (its `allowed.add`), asked as the signed-in caller of the page. */
+async function serverSaysMayAdd(page: Page, entity: string): Promise<boolean> {
+  return page.evaluate(async (name) => {
+    const token = JSON.parse(localStorage.getItem('stratum.user') ?? 'null')?.token;
+    const r = await fetch(`/api/v1/${name}?limit=1`, { headers: token ? { token } : {} });
+    const body = await r.json();
+    return body?.data?.allowed?.add === true;
+  }, entity);
 }
