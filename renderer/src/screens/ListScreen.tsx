@@ -72,7 +72,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const api = useRef<GridApi | null>(null);
   const [q, setQ] = useState('');
   const [total, setTotal] = useState<{ count: number; capped: boolean } | null>(null);
-  const [mayAdd, setMayAdd] = useState(entity.can.add);
+  // whether the caller may add here, as the list's first page says (null until it came)
+  const [mayAdd, setMayAdd] = useState<boolean | null>(null);
   const [confirm, setConfirm] = useState<Record<string, unknown> | null>(null);
   const titles = useRef(new Map<string, Map<number, string>>());
   const own = screensOf(meta, entity.name);
@@ -268,7 +269,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         )}
         <span className="spacer" />
         <button className="btn" onClick={exportCsv}>{t('shell.exportCsv')}</button>
-        {add && mayAdd && (
+        {add && (source ? entity.can.add : mayAdd === true) && (
           <button className="btn btn-primary" onClick={openAdd}>
             {t('shell.add')}
           </button>
