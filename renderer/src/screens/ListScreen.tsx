@@ -74,6 +74,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const [total, setTotal] = useState<{ count: number; capped: boolean } | null>(null);
   // whether the caller may add here, as the list's first page says (null until it came)
   const [mayAdd, setMayAdd] = useState<boolean | null>(null);
+  // the list is busy until its first page has come (and with it whether the caller may add)
+  const [firstPageCame, setFirstPageCame] = useState(false);
   const [confirm, setConfirm] = useState<Record<string, unknown> | null>(null);
   const titles = useRef(new Map<string, Map<number, string>>());
   const own = screensOf(meta, entity.name);
@@ -110,6 +112,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const fetchPage = useCallback(
     async (query: Parameters<typeof get>[1]) => {
       const r = await run(entity.errors.list, () => get(source ? `${entity.name}/${source.name}` : entity.name, query));
+      setFirstPageCame(true);
       if (!r) return null;
       const page = source ? r[source.dataKey] : r;
       // the list says whether the caller may add here (a contract team's member, not every employee)
@@ -275,7 +278,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           </button>
         )}
       </div>
-      <div className="grid-box">
+      <div className="grid-box" aria-busy={!firstPageCame}>
         <AgGridReact
           theme={theme}
           columnDefs={columns}
