@@ -3,7 +3,7 @@ import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { addRecord } from '../../records/record-store.ts';
 import type { AfterWriteHook, CommandHook } from '../hook-registry.ts';
-import { createQuarters } from '../performance/quarter-dates.ts';
+import { addMonths, createQuarters } from '../performance/quarter-dates.ts';
 import { followPlanDates } from '../performance/annual-plan-dates.ts';
 
 /** One month of an annual plan in which progress is entered: `month` is YYYY-MM of its first day. */
@@ -11,15 +11,6 @@ export interface MonthPeriod {
   month: string;
   startDate: string;
   endDate: string;
-}
-
-/** ISO date plus whole months, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */
-function addMonths(iso: string, months: number): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(d, last));
-  return first.toISOString().slice(0, 10);
 }
 
 function dayBefore(iso: string): string {

@@ -4,7 +4,7 @@ import type { CallContext } from '../../records/call-context.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne } from '../../records/record-store.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { monthPeriods } from '../monthly-progress/month-periods.ts';
-import { quarterDates } from './quarter-dates.ts';
+import { addMonths, quarterDates } from './quarter-dates.ts';
 
 /** The English label of a field of an entity (its title), for messages that name fields as the screens do. */
 function labelOf(ctx: CallContext, entity: string, field: string): string {
@@ -41,15 +41,6 @@ const DAY = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const clamp = (iso: string, min: string, max: string) => (iso < min ? min : iso > max ? max : iso);
-
-/** ISO date plus whole months, clamped to the month's last day. */
-function addMonths(iso: string, months: number): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(d, last));
-  return first.toISOString().slice(0, 10);
-}
 
 /**
  * How a date inside a quarter moves when the quarter's start moves from `from` to `to`: by whole months when the start

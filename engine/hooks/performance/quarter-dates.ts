@@ -2,7 +2,7 @@ import type { AfterWriteHook } from '../hook-registry.ts';
 import { addRecord } from '../../records/record-store.ts';
 
 /** ISO date plus whole months, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */
-function addMonths(iso: string, months: number): string {
+export function addMonths(iso: string, months: number): string {
   const [y, m, d] = iso.split('-').map(Number);
   const first = new Date(Date.UTC(y, m - 1 + months, 1));
   const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
