@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AgGridReact } from 'ag-grid-react';
 import { AllCommunityModule, ModuleRegistry, themeQuartz, type ColDef, type GridApi, type IDatasource, type ICellRendererParams } from 'ag-grid-community';
-import Papa from 'papaparse';
 import { get, post } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
@@ -15,6 +14,7 @@ import { ConfirmDialog } from '../shell/Dialogs.tsx';
 import { screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
 import { lastRowAfter, PageCursor } from './page-cursor.ts';
+import { csvValue, listCsv } from './list-csv.ts';
 import { gridLocaleText } from './grid-locale.ts';
 import { recordAddress } from './screen-links.ts';
 import { displayValue } from '../format/field-display.ts';
@@ -238,9 +238,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
     }
     await loadTitles(rows);
     const header = entity.list.columns.map((c) => t(fieldOf(c).title ?? c));
-    const csv = Papa.unparse({ fields: header, data: rows.map((r) => entity.list.columns.map((c) => formatValue(t, entity, c, fieldOf(c), r[c], titles.current))) });
+    const csv = listCsv(header, rows.map((r) => entity.list.columns.map((c) => csvValue(fieldOf(c), r[c], () => formatValue(t, entity, c, fieldOf(c), r[c], titles.current)))));
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob(['\ufeff' + csv], { type: 'text/csv;charset=utf-8' }));
+    a.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     a.download = `${entity.name}.csv`;
     a.click();
     URL.revokeObjectURL(a.href);
