@@ -1,3 +1,4 @@
+import { mailTextKeys } from '../mail/mail-templates.ts';
 import { useCatalogue } from '../i18n/catalogue.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -122,6 +123,8 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   const key = (file: string, pointer: string, k: string | undefined) => {
     if (k !== undefined && !(k in en)) faults.push({ file, pointer, message: `names the i18n key "${k}", which metadata/i18n/en.json does not define` });
   };
+  // the mail the engine sends is worded from these texts (engine/mail/mail-templates.ts)
+  for (const k of mailTextKeys()) key('metadata/i18n/en.json', '', k);
   const moduleIds = new Set(moduleFiles.map((m) => m.data.id));
   const entities = new Map<string, EntityDef>();
   for (const ef of entityFiles) {
@@ -535,6 +538,7 @@ function publicFlowOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, hooks
   if (!hooks.has('command', p.info)) faults.push({ file, pointer: '/publicFlow/info', message: `names the unknown hook "${p.info}"` });
   key(file, '/publicFlow/mail', `${p.mail}.subject`);
   key(file, '/publicFlow/mail', `${p.mail}.body`);
+  key(file, '/publicFlow/mail', `${p.mail}.action`);
   if (!(m.commands ?? []).some((c) => c.kind === 'share')) faults.push({ file, pointer: '/commands', message: 'an entity with a public flow declares a share command that mails its link' });
   const errors = { auth: 'publicFlow.error.auth', answer: 'publicFlow.error.answer', submit: 'publicFlow.error.submit', ...p.errors };
   for (const [k, v] of Object.entries(errors)) key(file, `/publicFlow/errors/${k}`, v);

@@ -127,6 +127,7 @@ export function openApiDocument(registry: Registry): JsonSchema {
   paths['/api/v1/auth/logout'] = { post: { tags: ['auth'], summary: 'Sign out (revokes the token)', security, responses: ok } };
   paths['/api/v1/auth/forgot-password'] = { post: { tags: ['auth'], summary: 'Mail a reset key', requestBody: authBody(['email']), responses: ok } };
   paths['/api/v1/auth/reset-password'] = { post: { tags: ['auth'], summary: 'Set a password with a reset key', requestBody: authBody(['email', 'password', 'authKey']), responses: ok } };
+  paths['/api/v1/auth/language'] = { post: { tags: ['auth'], summary: "Remember the language the signed-in person reads Stratum in (en, bn, de): their mail and documents follow it", security, requestBody: authBody(['language']), responses: ok } };
   paths['/api/v1/auth/sign-up'] = { post: { tags: ['auth'], summary: 'Sign up: mail an invited e-mail a link to choose a password (same reply for any e-mail)', requestBody: authBody(['email']), responses: ok } };
   paths['/api/v1/auth/sign-up/complete'] = { post: { tags: ['auth'], summary: 'Sign up: choose the password with the key from the mail', requestBody: authBody(['email', 'password', 'authKey']), responses: ok } };
   paths['/api/v1/auth/sso/providers'] = {
