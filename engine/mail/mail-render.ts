@@ -1,5 +1,4 @@
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { wordIn } from '../i18n/catalogue.ts';
 import { text } from '../i18n/text.ts';
 import type { Language, Messages } from '../metadata/registry.ts';
@@ -62,7 +61,9 @@ function textPart(blocks: readonly Worded[], footer: string): string {
 }
 
 /** The HTML part: the same blocks as the text part, escaped by React, styled inline as mail programs want. */
-function htmlPart(blocks: readonly Worded[], lang: Language, subject: string, footer: string, hint: string): string {
+async function htmlPart(blocks: readonly Worded[], lang: Language, subject: string, footer: string, hint: string): Promise<string> {
+  // loaded with the first mail, not at start (react-dom/server takes a while to load)
+  const { renderToStaticMarkup } = await import('react-dom/server');
   const node = (b: Worded, i: number): ReactNode => {
     if (b.kind === 'paragraph') return h('p', { key: i, style: styles.paragraph }, b.words);
     if (b.kind === 'quote') return h('div', { key: i, style: styles.quote }, b.words);
@@ -83,12 +84,12 @@ function htmlPart(blocks: readonly Worded[], lang: Language, subject: string, fo
  * A message in words of `lang`: its subject, its text part and its HTML part, from its one template and the i18n
  * texts (i18next, English where a text lacks the language). Values are text: the HTML part escapes them.
  */
-export function renderMail(message: MailMessage, lang: Language, messages: Readonly<Record<Language, Messages>>): RenderedMail {
+export async function renderMail(message: MailMessage, lang: Language, messages: Readonly<Record<Language, Messages>>): Promise<RenderedMail> {
   const template: MailTemplate = MAIL_TEMPLATES[message.template];
   const resolve = (key: string) => (key.startsWith('.') ? `${message.keyPrefix ?? ''}${key}` : key);
   const subject = wordIn(lang, text(resolve(message.subjectKey ?? template.subject), { ...message.values }), messages);
   const say = (key: string, values: Record<string, string> = {}) => wordIn(lang, text(resolve(key), { ...message.values, subject, ...values }), messages);
   const blocks = wordBlocks(template, message, say);
   const footer = say('mail.footer');
-  return { subject, text: textPart(blocks, footer), html: htmlPart(blocks, lang, subject, footer, say('mail.openLinkHint')) };
+  return { subject, text: textPart(blocks, footer), html: await htmlPart(blocks, lang, subject, footer, say('mail.openLinkHint')) };
 }

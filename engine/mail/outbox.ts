@@ -21,7 +21,7 @@ export async function enqueueMail(tx: Db, texts: Readonly<Record<Language, Messa
     const languages = await readerLanguages(tx, list.map((m) => m.to), company);
     for (const m of list) {
       const lang = languages.get(m.to.trim().toLowerCase()) ?? 'en';
-      rows.push({ to: m.to, lang, ...renderMail(m, lang, texts) });
+      rows.push({ to: m.to, lang, ...(await renderMail(m, lang, texts)) });
     }
   }
   await tx.query(
