@@ -14,7 +14,7 @@ import type { AppEnv, Stratum } from '../stratum-context.ts';
 
 /** The metadata the caller may see (for the renderer), texts, OpenAPI, health and stored files. */
 export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
-  const openapi = openApiDocument(s.registry);
+  const openapi = openApiDocument(s.registry, s.config.publicUrl);
   app.get('/healthz', async (c) => {
     await s.db.query('SELECT 1');
     return c.json({ status: 'ok', metadata: s.registry.hash });
