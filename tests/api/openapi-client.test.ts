@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../server/boot.ts';
+import { backends } from '../support/backends.ts';
+import { startTestStratum, type TestStratum } from '../support/test-stratum.ts';
+
+const CLIENT_DIR = join(ROOT, 'tests', 'openapi-client');
+
+/** tests/openapi-client/client-journey.ts, as this test uses it. */
+type Journey = (
+  baseUrl: string,
+  fetchImpl: typeof fetch,
+  email: string,
+  password: string,
+) => Promise<{ signedInAs: string; departments: number; added: Record<string, unknown>; updatedVersion: number; staleRefusal: string; transitions: (string | null)[]; csv: string }>;
+const ADMIN = { email: 'farzana.rahman@padma.example', password: 'stratum-demo' };
+
+/** The routes that serve the built renderer (its pages and assets, where it is built), not the API: the document describes the API. */
+const RENDERER_ROUTES = ['/', '/app', '/app/*', '/auth/*', '/assets/*'];
+
+/** A served route or a documented path as a pattern: each parameter (`:id{[0-9]+}`, `:flow`, `{id}`) stands for one segment. */
+const pattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+(\{[^}]*\})?|\{[A-Za-z]+\}/g, '[^/]+').replace(/[.]/g, '\\.')}$`);
+/** A documented path made concrete (`{id}` → a value), to be matched by the served route patterns. */
+const concrete = (path: string) => path.replace(/\{[A-Za-z]+\}/g, '1');
+
+describe('the served OpenAPI document, as a client generated from it sees it', () => {
+  let first: TestStratum;
+  let doc: { paths: Record<string, Record<string, unknown>> };
+
+  beforeAll(async () => {
+    first = await startTestStratum(backends()[0]!, {}, { demo: true });
+    doc = (await (await first.app.request('/api/v1/openapi.json')).json()) as typeof doc;
+    // the client an integrator would generate, beside the journey written against it; both must type-check
+    writeFileSync(join(CLIENT_DIR, 'stratum-api.d.ts'), astToString(await openapiTS(doc as never)));
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(CLIENT_DIR, 'tsconfig.json')], { encoding: 'utf8' });
+    expect(tsc.stdout + tsc.stderr, 'the generated client and the journey type-check').toBe('');
+    expect(tsc.status).toBe(0);
+  }, 240_000);
+  afterAll(() => first?.close());
+
+  it('documents every route the server serves, and serves every route it documents', () => {
+    const served = first.app.routes.filter((r) => r.method !== 'ALL' && !RENDERER_ROUTES.includes(r.path));
+    expect(served.length).toBeGreaterThan(1000);
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => ({ method: method.toUpperCase(), path })));
+    const undocumented = served.filter((r) => !documented.some((d) => d.method === r.method && pattern(r.path).test(concrete(d.path)))).map((r) => `${r.method} ${r.path}`);
+    const unserved = documented.filter((d) => !served.some((r) => r.method === d.method && pattern(r.path).test(concrete(d.path)))).map((d) => `${d.method} ${d.path}`);
+    expect(undocumented, 'served but not documented').toEqual([]);
+    expect(unserved, 'documented but not served').toEqual([]);
+  });
+
+  for (const backend of backends())
+    it(`signs in, lists, adds, updates with the version, fires transitions and downloads an export (${backend.name})`, async () => {
+      const t = backend === backends()[0] ? first : await startTestStratum(backend, {}, { demo: true });
+      try {
+        // imported by its address: its types come from the client generated above, which the project's own type check never sees
+        const { clientJourney } = (await import(pathToFileURL(join(CLIENT_DIR, 'client-journey.ts')).href)) as { clientJourney: Journey };
+        // the client's own fetch, answered by the server in this process
+        const r = await clientJourney('http://stratum.test', async (input, init) => t.app.request(input instanceof Request ? input : new Request(input, init)), ADMIN.email, ADMIN.password);
+        expect(r.signedInAs).toBe('Farzana');
+        expect(r.departments).toBeGreaterThan(0);
+        expect(r.added).toMatchObject({ name: 'Client journey, renamed', version: 2 });
+        expect(r.updatedVersion).toBe(2);
+        expect(r.staleRefusal).toBe('stale_version');
+        expect(r.transitions).toEqual(['Draft', 'Approved']);
+        const [header, ...rows] = r.csv.trim().split(/\r?\n/);
+        expect(header).toMatch(/Average score/);
+        expect(rows.length).toBeGreaterThan(0);
+      } finally {
+        if (t !== first) await t.close();
+      }
+    }, 180_000);
+});
