@@ -32,12 +32,12 @@ export function openApiDocument(registry: Registry, serverUrl: string): JsonSche
     }
   const tags = [
     { name: 'auth', description: 'Sign-in, sign-out, password reset, sign-up and directory sign-in' },
-    { name: 'platform', description: 'The renderer’s metadata and texts, this document, health, stored files, reminders' },
+    { name: 'service', description: 'The renderer’s metadata and texts, this document, health, stored files, reminders' },
     { name: 'public', description: 'The public flows: questions a respondent answers through a mailed link, without signing in' },
     ...[...registry.modules.values()].map((m) => ({ name: m.id, description: english.of(m.label, m.id) })),
   ];
   return withEnglishTitles(
-    {
+    withoutUnusedSchemas({
       openapi: '3.1.0',
       info: {
         title: 'Stratum API',
@@ -61,7 +61,21 @@ export function openApiDocument(registry: Registry, serverUrl: string): JsonSche
           bearer: { type: 'http', scheme: 'bearer', description: 'the same token as `Authorization: Bearer <token>`' },
         },
       },
-    },
+    }),
     registry.messages.en,
   );
+}
+
+/** The document without the schemas no operation comes to (the record of an entity no command returns bare), so that it lists only what it uses. */
+function withoutUnusedSchemas(doc: JsonSchema): JsonSchema {
+  const schemas = { ...((doc.components as JsonSchema).schemas as Record<string, JsonSchema>) };
+  const refsIn = (node: unknown) => new Set([...JSON.stringify(node).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!));
+  const used = new Set<string>();
+  let next = refsIn({ ...doc, components: { ...(doc.components as JsonSchema), schemas: {} } });
+  while (next.size) {
+    for (const name of next) used.add(name);
+    next = new Set([...refsIn([...next].map((n) => schemas[n]))].filter((n) => !used.has(n)));
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  return { ...doc, components: { ...(doc.components as JsonSchema), schemas } };
 }

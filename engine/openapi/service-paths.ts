@@ -89,15 +89,15 @@ const file = (what: string) => ({
 
 /** The renderer's metadata, texts, the document itself, health, stored files, reminders and the public flows. */
 export function servicePaths(registry: Registry, contracts: CommandContracts): Record<string, JsonSchema> {
-  const platform = ['platform'];
+  const service = ['service'];
   const paths: Record<string, JsonSchema> = {
     '/api/v1/meta': {
-      get: operation({ operationId: 'platform.meta', tags: platform, summary: 'What the caller may see: modules and screens, entities, routes', data: meta, failures: [401, 500] }),
+      get: operation({ operationId: 'service.meta', tags: service, summary: 'What the caller may see: modules and screens, entities, routes', data: meta, failures: [401, 500] }),
     },
     '/api/v1/i18n/{lang}': {
       get: operation({
-        operationId: 'platform.texts',
-        tags: platform,
+        operationId: 'service.texts',
+        tags: service,
         summary: 'The texts of a language, by i18n key',
         open: true,
         parameters: [pathParameter('lang', { enum: [...LANGUAGES] })],
@@ -107,18 +107,18 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
     },
     '/api/v1/openapi.json': {
       get: operation({
-        operationId: 'platform.openapi',
-        tags: platform,
+        operationId: 'service.openapi',
+        tags: service,
         summary: 'This document',
         open: true,
-        responses: { '200': { description: 'the OpenAPI 3.1 document of the API', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } } } },
+        responses: { '200': { description: 'the OpenAPI 3.1 document of the API', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } } } } } } },
         failures: [401, 500],
       }),
     },
     '/healthz': {
       get: operation({
-        operationId: 'platform.health',
-        tags: platform,
+        operationId: 'service.health',
+        tags: service,
         summary: 'Whether the server and its database answer',
         open: true,
         responses: { '200': { description: 'up', content: { 'application/json': { schema: object({ status: { const: 'ok' }, metadata: { type: 'string', description: 'the hash of the metadata served' } }) } } } },
@@ -127,8 +127,8 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
     },
     '/api/v1/file/{id}': {
       get: operation({
-        operationId: 'platform.file',
-        tags: platform,
+        operationId: 'service.file',
+        tags: service,
         summary: 'A stored file of the caller’s company (a PDF, a picture, an upload)',
         parameters: [{ $ref: '#/components/parameters/companyId' }, pathParameter('id', { type: 'integer', minimum: 1 })],
         responses: file('file'),
@@ -137,8 +137,8 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
     },
     '/api/v1/platform-file/{id}': {
       get: operation({
-        operationId: 'platform.platformFile',
-        tags: platform,
+        operationId: 'service.platformFile',
+        tags: service,
         summary: 'A stored file of the platform (a user manual)',
         parameters: [pathParameter('id', { type: 'integer', minimum: 1 })],
         responses: file('file'),
@@ -147,8 +147,8 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
     },
     '/api/v1/reminders/run': {
       post: operation({
-        operationId: 'platform.runReminders',
-        tags: platform,
+        operationId: 'service.runReminders',
+        tags: service,
         summary: 'Send the reminders due now, or on a given day (the holder)',
         requestBody: jsonBody(object({ today: { type: 'string', format: 'date' } }, ['today']), false),
         data: object({ reminders: object({ reminders: integer, mails: integer } satisfies Record<keyof ReminderRunResult, JsonSchema>) }),
