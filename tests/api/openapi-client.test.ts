@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../server/boot.ts';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type TestStratum } from '../support/test-stratum.ts';
+import { documentedPath, openApiReplyCheck } from '../support/openapi-validator.ts';
 
 const CLIENT_DIR = join(ROOT, 'tests', 'openapi-client');
 
@@ -22,14 +23,15 @@ const ADMIN = { email: 'farzana.rahman@padma.example', password: 'stratum-demo' 
 /** The routes that serve the built renderer (its pages and assets, where it is built), not the API: the document describes the API. */
 const RENDERER_ROUTES = ['/', '/app', '/app/*', '/auth/*', '/assets/*'];
 
-/** A served route or a documented path as a pattern: each parameter (`:id{[0-9]+}`, `:flow`, `{id}`) stands for one segment. */
-const pattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+(\{[^}]*\})?|\{[A-Za-z]+\}/g, '[^/]+').replace(/[.]/g, '\\.')}$`);
+/** A served route as a pattern: a parameter with a pattern (`:id{[0-9]+}`) stands for a segment like that, one without (`:flow`) for any segment. */
+const pattern = (path: string) =>
+  new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/:[A-Za-z]+(?:\{([^}]*)\})?/g, (_, re: string | undefined) => (re ? `(?:${re})` : '[^/]+'))}$`);
 /** A documented path made concrete (`{id}` → a value), to be matched by the served route patterns. */
 const concrete = (path: string) => path.replace(/\{[A-Za-z]+\}/g, '1');
 
 describe('the served OpenAPI document, as a client generated from it sees it', () => {
   let first: TestStratum;
-  let doc: { paths: Record<string, Record<string, unknown>> };
+  let doc: { paths: Record<string, Record<string, unknown>> } & Record<string, unknown>;
 
   beforeAll(async () => {
     first = await startTestStratum(backends()[0]!, {}, { demo: true });
@@ -58,8 +60,34 @@ describe('the served OpenAPI document, as a client generated from it sees it', (
       try {
         // imported by its address: its types come from the client generated above, which the project's own type check never sees
         const { clientJourney } = (await import(pathToFileURL(join(CLIENT_DIR, 'client-journey.ts')).href)) as { clientJourney: Journey };
-        // the client's own fetch, answered by the server in this process
-        const r = await clientJourney('http://stratum.test', async (input, init) => t.app.request(input instanceof Request ? input : new Request(input, init)), ADMIN.email, ADMIN.password);
+        // the client's own fetch, answered by the server in this process; each reply is held to the document as well
+        const check = openApiReplyCheck(doc);
+        const problems: string[] = [];
+        const calls: string[] = [];
+        const r = await clientJourney(
+          'http://stratum.test',
+          async (input, init) => {
+            const req = input instanceof Request ? input : new Request(input, init);
+            const res = await t.app.request(req);
+            const { pathname } = new URL(req.url);
+            const type = res.headers.get('content-type') ?? '';
+            const body = type.startsWith('application/json') ? await res.clone().json() : await res.clone().text();
+            calls.push(`${req.method} ${pathname} ${res.status}`);
+            problems.push(check(req.method, documentedPath(doc, req.method, pathname) ?? pathname, res.status, type, body));
+            return res;
+          },
+          ADMIN.email,
+          ADMIN.password,
+        );
+        expect(problems.filter(Boolean)).toEqual([]);
+        expect(calls.filter((c) => c.startsWith('POST'))).toEqual([
+          'POST /api/v1/auth/login 200',
+          'POST /api/v1/department/add 200',
+          'POST /api/v1/department/update 200',
+          'POST /api/v1/department/update 409',
+          'POST /api/v1/performance-scorecard/accept-back 200',
+          'POST /api/v1/performance-scorecard/approve 200',
+        ]);
         expect(r.signedInAs).toBe('Farzana');
         expect(r.departments).toBeGreaterThan(0);
         expect(r.added).toMatchObject({ name: 'Client journey, renamed', version: 2 });
