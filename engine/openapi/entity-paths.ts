@@ -38,8 +38,7 @@ export function entityPaths(registry: Registry, entity: EntityDef, contracts: Re
   const item = (schema: JsonSchema) => object({ [itemKey]: schema });
 
   for (const c of entity.commands) {
-    const contract = c.kind === 'hook' ? contracts[c.hook!] : undefined;
-    if (c.kind === 'hook' && !contract) throw new Error(`The hook "${c.hook}" of ${entity.name}/${c.name} has no reply contract in engine/openapi/command-contracts`);
+    const contract = c.kind === 'hook' ? (contracts[c.hook!] ?? undescribed(c.hook!)) : undefined;
     const summary = `${english.action(c.name)} (${label})`;
     const data = object({ [c.dataKey]: commandReply(entity, c, contract) });
     if (c.method === 'GET') {
@@ -160,6 +159,9 @@ export function entityPaths(registry: Registry, entity: EntityDef, contracts: Re
   };
   return paths;
 }
+
+/** A hook no contract describes yet (`npm run check` names it): its reply is any JSON, and says so. */
+export const undescribed = (hook: string): CommandContract => ({ reply: { description: `not described yet: engine/openapi/command-contracts has no contract for the hook ${hook}` } });
 
 function listParameters(entity: EntityDef): JsonSchema[] {
   const filters = entity.list.filters.map((f) => {

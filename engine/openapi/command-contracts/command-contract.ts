@@ -4,9 +4,9 @@ import type { RecordShapes } from '../record-schemas.ts';
 
 /**
  * What a hook command answers and takes, for the document: a hook's return value is the reply's data (under the
- * command's data key), which metadata does not declare. One contract per command hook, by the hook's name; the
- * document refuses to build without one, and the GET sweep (tests/api/openapi-contract.test.ts) holds every reply
- * of the demo data to it.
+ * command's data key), which metadata does not declare. One contract per command hook, by the hook's name, in the
+ * file of its module here; `npm run check` refuses a hook without one, and the GET sweep (tests/api/openapi-served.test.ts)
+ * holds every reply of the demo data to it.
  */
 export interface CommandContract {
   /** the hook's return value, as sent under the command's data key */

@@ -24,3 +24,13 @@ export function commandContracts(registry: Registry): CommandContracts {
     }
   return all;
 }
+
+/** The command hooks the metadata names (commands and public-flow info) that no contract describes: `npm run check` refuses them. */
+export function undescribedHooks(registry: Registry): { hook: string; where: string }[] {
+  const described = commandContracts(registry);
+  const named = [...registry.entities.values()].flatMap((e) => [
+    ...e.commands.filter((c) => c.kind === 'hook').map((c) => ({ hook: c.hook!, where: `${e.source} (command ${c.name})` })),
+    ...(e.publicFlow ? [{ hook: e.publicFlow.info, where: `${e.source} (publicFlow.info)` }] : []),
+  ]);
+  return named.filter((n) => !described[n.hook]);
+}
