@@ -103,15 +103,15 @@ export async function sweepGets(baseUrl: string, doc: Json, caller: SweepCaller,
       for (const variant of variants) {
         const query = withCompany(new URLSearchParams(variant));
         await fill(query, params.filter((x) => x.in === 'query' && x.required && !((x.name as string) in variant)), true);
-        const before = calls.length;
+        const mark = calls.length;
         await send(path, url, query);
-        // a call that needs one of several optional records (an annual or an operational plan) is tried again with them
-        if (calls.length === before + 1 && calls[before]!.status === 422) {
-          const optional = params.filter((x) => x.in === 'query' && !x.required && (x.schema as Json)['x-ref']);
-          if (optional.length && (await fill(query, optional, false))) {
-            calls.pop();
-            await send(path, url, query);
-          }
+        // a call that needs one of several optional records (an annual or an operational plan) is tried again with each
+        for (const p of params.filter((x) => x.in === 'query' && !x.required && (x.schema as Json)['x-ref'])) {
+          if (calls.at(-1)!.status !== 422) break;
+          const retry = new URLSearchParams(query);
+          if (!(await fill(retry, [p], false))) continue;
+          calls.splice(mark);
+          await send(path, url, retry);
         }
       }
   }
