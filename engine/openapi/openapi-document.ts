@@ -45,7 +45,6 @@ export function openApiDocument(registry: Registry, serverUrl: string): JsonSche
         description:
           'Every reply is an envelope: `{ res: "success", data, err_msg: null }`, or `{ res: "failed", data: null, err_msg, code, errors? }` with the status of its code. ' +
           'Sign in with auth.login and send the token it returns in the `token` header (or as `Authorization: Bearer`). The version is the hash of the metadata served.',
-        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: serverUrl, description: 'this server (PUBLIC_URL)' }],
       jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
