@@ -21,7 +21,8 @@ const kpiItem = {
   additionalProperties: false,
   properties: { id: { type: 'integer', minimum: 1 }, ...Object.fromEntries(EDITABLE_KPI_FIELDS.map((f) => [f, {}])) },
 };
-const INPUT = {
+/** The command's body (also the OpenAPI document's). */
+export const SAVE_KPIS_INPUT = {
   type: 'object',
   required: ['id'],
   additionalProperties: false,
@@ -52,7 +53,7 @@ export function defaultTargetDateKind(s: Row): string {
  * changed, new ones added, missing ones deleted. Refused unless the KPI weights total 100 and the scorecard is a draft.
  */
 export const saveKpis: CommandHook = async (ctx, entity, input) => {
-  validateInput(INPUT, input);
+  validateInput(SAVE_KPIS_INPUT, input);
   const scorecard = await scorecardFor(ctx, entity, input.id, 'save-kpis');
   if (input.version !== undefined && input.version !== scorecard.version) throw new AppError('stale_version', 'This scorecard was changed by someone else since you loaded it; reload it and try again');
   if (scorecard.status !== 'Draft') throw new AppError('invalid_state', `The KPIs of a scorecard that is ${scorecard.status} cannot change; send it back to draft first`);
