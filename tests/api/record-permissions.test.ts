@@ -110,6 +110,32 @@ describe.each(backends())('what may I do here on $name', (backend) => {
     expect((await emma.post('business-unit/add', { name: 'Not mine to add' })).status).toBe(403);
   });
 
+  it('names what a reference of a record points to (`_titles`), also where the caller may not list that entity', async () => {
+    ok(await exec.post('performance-scorecard/save-kpis', { id: scorecard.id, keyPerformanceAreas: [{ name: 'Growth', kpis: [{ name: 'Sales growth', kpiType: 'Quantitative', weight: 100, target: 10 }] }] }));
+    const kpi = (await exec.get(`performance-kpi?scorecardId=${scorecard.id}`)).body.data.list[0];
+    const assessment = (await exec.post('performance-assessment/add', { scorecardId: scorecard.id, quarterIndex: 0, type: 'Personal' })).body.data.assessment;
+    ok(await exec.post('kpi-assessment/add', { assessmentId: assessment.id, kpiId: kpi.id, comment: 'Well begun' }));
+    // Emma may not list KPIs, yet her assessment's KPI scores name their KPI
+    expect((await emma.get(`performance-kpi?scorecardId=${scorecard.id}`)).status).toBe(403);
+    const read = (await emma.get(`performance-assessment/${assessment.id}`)).body.data.assessment;
+    expect(read._titles).toMatchObject({ scorecardId: 'Emma FY', employeeId: 'Emma Ployee' });
+    expect(read.kpiAssessmentList.map((k: { _titles: Record<string, string> }) => k._titles.kpiId)).toEqual(['Sales growth']);
+    // list pages too: one title per referenced record, whatever the number of rows
+    const listed = (await sam.get('performance-scorecard?owner=reports')).body.data.list.find((x: { id: number }) => x.id === scorecard.id);
+    expect(listed._titles).toMatchObject({ employeeId: 'Emma Ployee' });
+  });
+
+  it('tells on a record which children the caller may add to it, and the server agrees', async () => {
+    const assessment = (await exec.get(`performance-assessment?scorecardId=${scorecard.id}`)).body.data.list[0];
+    const addChildren = async (who: Client) => (await who.get(`performance-assessment/${assessment.id}`)).body.data.assessment._allowed.addChildren;
+    // KPI scores are entered on the assessment's scores panel (save-scores); the plain add is the administrator's
+    expect(await addChildren(exec)).toEqual(['kpiAssessmentList']);
+    expect(await addChildren(emma)).toEqual([]);
+    expect(await addChildren(sam)).toEqual([]);
+    const kpi = (await exec.get(`performance-kpi?scorecardId=${scorecard.id}`)).body.data.list[0];
+    expect((await emma.post('kpi-assessment/add', { assessmentId: assessment.id, kpiId: kpi.id, comment: 'Mine' })).status).toBe(403);
+  });
+
   it('describes, for an employee, the entities she reads only on her own or her reports’ records (the monthly progress page needs them)', async () => {
     const entities = (await emma.get('meta')).body.data.entities.map((e: { name: string }) => e.name);
     expect(entities).toContain('employee-progress');
