@@ -79,13 +79,16 @@ describe.each(backends())('what may I do here on $name', (backend) => {
   it('offers an employee without admin access no set-up screens, and an administrator all of them', async () => {
     const paths = async (who: Client) => (await who.get('meta')).body.data.modules.flatMap((m: { screens: { path: string }[] }) => m.screens.map((s) => s.path)) as string[];
     const mine = await paths(emma);
-    // set-up, and the PM committee's and administrators' work: company reviews, every review and agreement, the company's progress
+    // set-up, and the PM committee's work: the company's reviews and its progress
     const adminOnly = ['/app/settings/importEmployee', '/app/settings/organization-units/businessUnits', '/app/annual/list', '/app/strategic/perspectives', '/app/settings/role',
-      '/app/performance/company-reviews', '/app/my-inbox/company-reviews/objectives', '/app/performance/agreements', '/app/performance/employee-reviews', '/app/my-inbox/monthly-progress/company-progresses'];
+      '/app/performance/company-reviews', '/app/my-inbox/company-reviews/objectives', '/app/my-inbox/monthly-progress/company-progresses'];
     for (const setUp of adminOnly) expect(mine, setUp).not.toContain(setUp);
     // her own work is there: her scorecards and her monthly progress
     expect(mine).toContain('/app/my-inbox/annual-employee-scorecards/scorecards');
     expect(mine).toContain('/app/my-inbox/monthly-progress/employee-progresses');
+    // where she adds her agreement and her assessment
+    expect(mine).toContain('/app/performance/agreements');
+    expect(mine).toContain('/app/performance/employee-reviews');
     const theirs = await paths(exec);
     for (const setUp of adminOnly) expect(theirs, setUp).toContain(setUp);
   });
