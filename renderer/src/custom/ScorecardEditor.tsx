@@ -320,8 +320,9 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
                     </td>
                     {draft && (
                       <td>
-                        <button type="button" className="btn btn-sm" onClick={() => setAreas((all) => all.map((x) => (x.key === a.key ? { ...x, kpis: x.kpis.filter((y) => y.key !== k.key) } : x)))}>
-                          {t('shell.delete')}
+                        {/* a cross, named for what it does: the KPI columns keep their room in every language */}
+                        <button type="button" className="btn btn-sm" aria-label={`${t('shell.delete')} ${k.name}`} title={t('shell.delete')} onClick={() => setAreas((all) => all.map((x) => (x.key === a.key ? { ...x, kpis: x.kpis.filter((y) => y.key !== k.key) } : x)))}>
+                          ×
                         </button>
                       </td>
                     )}
