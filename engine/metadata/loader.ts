@@ -9,6 +9,7 @@ import { resolveRelationshipRoles } from './relationship-roles.ts';
 import { buildReport, checkReportReferences } from './report-definition.ts';
 import { MetadataError, type MetadataFault } from './metadata-error.ts';
 import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
+import { TITLE_FIELDS } from './title-field.ts';
 import {
   LANGUAGES,
   type Action,
@@ -435,7 +436,7 @@ function buildEntity(
     list: {
       columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),
       filters: list.filters ?? [],
-      search: list.search ?? [],
+      search: list.search ?? titleSearch(field),
       sort,
       pageSize: list.pageSize ?? DEFAULT_PAGE_SIZE,
     },
@@ -598,4 +599,13 @@ function deepFreeze<T>(o: T): T {
 /** Every rule as "later >= earlier"; `blame` is the field a refusal names (the declared one). */
 function ruleOf(r: NonNullable<EntityMeta['rules']>[number]): RuleDef {
   return r.notAfter !== undefined ? { field: r.notAfter, notBefore: r.field, blame: r.field } : { field: r.field, notBefore: r.notBefore!, blame: r.field };
+}
+
+/**
+ * What a list that declares no search is searched by: its title field, when that is a stored text (an audit finding
+ * by its title), so that a select of its records narrows as one types (`?q=`) however many there are.
+ */
+function titleSearch(field: ReadonlyMap<string, FieldDef>): string[] {
+  const title = TITLE_FIELDS.map((f) => field.get(f)).find((f) => f !== undefined);
+  return title && !title.computed && !title.writeOnly && title.type === 'string' ? [title.name] : [];
 }

@@ -22,6 +22,7 @@ export const sessionUserSchema: JsonSchema = object({
   email: { type: 'string' },
   firstName: { type: ['string', 'null'] },
   lastName: { type: ['string', 'null'] },
+  language: { type: ['string', 'null'], enum: ['en', 'bn', 'de', null], description: 'the language the person chose (null: none yet)' },
 } satisfies Record<keyof SessionUser, JsonSchema>);
 
 const caller = object({

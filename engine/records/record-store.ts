@@ -88,7 +88,7 @@ export function recordRoleWhere(ctx: CallContext, entity: EntityDef, bind: (valu
 
 export function withComputed(ctx: CallContext, entity: EntityDef, rows: Row[]): Row[] {
   const computed = entity.fields.filter((f) => f.computed);
-  if (computed.length) for (const r of rows) for (const f of computed) r[f.name] = ctx.hooks.computed[f.computed!](r);
+  if (computed.length) for (const r of rows) for (const f of computed) r[f.name] = ctx.hooks.computed[f.computed!](r, ctx.registry);
   return rows;
 }
 

@@ -6,7 +6,6 @@ import { validateInput, validateRecord } from '../../records/record-validator.ts
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { scorecardFor } from './scorecard-access.ts';
-import { weightProblem } from './scorecard-weights.ts';
 import { assertScores, scorecardRatingRange } from './rating-range.ts';
 
 /** What a person sets on a KPI in the editor; actuals, the a… links and the display copies are set elsewhere. */
@@ -50,7 +49,7 @@ export function defaultTargetDateKind(s: Row): string {
 
 /**
  * Saves a scorecard's key performance areas and KPIs as the editor shows them, in one transaction: listed ones are
- * changed, new ones added, missing ones deleted. Refused unless the KPI weights total 100 and the scorecard is a draft.
+ * changed, new ones added, missing ones deleted; only while the scorecard is a draft, and as far as it is built.
  */
 export const saveKpis: CommandHook = async (ctx, entity, input) => {
   validateInput(SAVE_KPIS_INPUT, input);
@@ -63,8 +62,8 @@ export const saveKpis: CommandHook = async (ctx, entity, input) => {
   if (withKpa && loose.length) throw AppError.validation([{ field: 'kpis', message: 'this scorecard groups its KPIs in key performance areas; send them in keyPerformanceAreas' }]);
   if (!withKpa && areas.length) throw AppError.validation([{ field: 'keyPerformanceAreas', message: 'this scorecard has no key performance areas; send its KPIs in kpis' }]);
   const allKpis = withKpa ? areas.flatMap((a) => a.kpis as Row[]) : loose;
-  const problem = weightProblem(allKpis.map((k) => k.weight as number | null));
-  if (problem) throw AppError.validation([{ field: 'weight', message: problem }]);
+  // a draft is saved however far it is built (weights short of 100, an area without KPIs, a KPI without target):
+  // approving it asks for all of that (scorecard-weights.ts), and the editor lists what is still missing
   // a hand rating is a rating of the plan's scale
   if (allKpis.some((k) => k.manualRatingScore != null)) {
     const range = await scorecardRatingRange(ctx, scorecard.id);
