@@ -1,4 +1,5 @@
 import type { Row } from '../db/db.ts';
+import type { AllowedOnRecord } from './record-permissions.ts';
 import type { EntityDef } from '../metadata/registry.ts';
 import type { CallContext } from '../records/call-context.ts';
 import { settledState } from '../records/read-only-states.ts';
@@ -21,7 +22,7 @@ function childOf(child: EntityDef, via: string, parent: Row): Row {
  * refuses the add. A settled record (a final report) takes no new children. A child panel shows Add by this answer.
  */
 export async function attachChildAdd(ctx: CallContext, entity: EntityDef, row: Row): Promise<void> {
-  const allowed = row._allowed as { addChildren?: string[] } | undefined;
+  const allowed = row._allowed as AllowedOnRecord | undefined;
   if (!allowed || !entity.children.length) return;
   const keys: string[] = [];
   if (settledState(entity, row) === undefined)

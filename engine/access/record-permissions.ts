@@ -17,6 +17,8 @@ export interface AllowedOnRecord {
   commands: string[];
   /** the open transitions the caller would take in place of the employee the record names for them (its approver): that employee's name, by action */
   inPlaceOf?: Record<string, string>;
+  /** on a record read by id: the keys of its child collections the caller may add to now (engine/access/child-permissions.ts) */
+  addChildren?: string[];
 }
 
 /** Commands about one record; the others (bulk, attach, reports and lists) concern the entity and are in /meta. */

@@ -24,6 +24,7 @@ export function allowedSchema(entity: EntityDef): JsonSchema {
       ...(transitions.length ? { propertyNames: { enum: transitions } } : { maxProperties: 0 }),
       additionalProperties: { type: 'string' },
     },
+    addChildren: { ...names(entity.children.map((c) => c.key)), description: 'on a record read by id: the child collections the caller may add to now' },
   } satisfies Record<keyof AllowedOnRecord, JsonSchema>;
-  return { ...object(properties, ['inPlaceOf']), description: 'what the caller may do with this record now; the screens show exactly these controls' };
+  return { ...object(properties, ['inPlaceOf', 'addChildren']), description: 'what the caller may do with this record now; the screens show exactly these controls' };
 }

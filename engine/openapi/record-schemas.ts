@@ -40,11 +40,23 @@ export function recordProperties(entity: EntityDef): Record<string, JsonSchema> 
   return properties;
 }
 
+/** `_titles`: the titles of the records the row's references name, by field (engine/records/reference-titles.ts); sent where any is named. */
+function titlesSchema(entity: EntityDef): JsonSchema {
+  const refs = entity.fields.filter((f) => f.ref && !f.computed).map((f) => f.name);
+  return refs.length
+    ? { type: 'object', propertyNames: { enum: refs }, additionalProperties: { type: 'string' }, description: 'the title of the record each reference names' }
+    : { type: 'object', maxProperties: 0 };
+}
+
+/** A record with what the caller may do with it and the titles of what it names; `_titles` only where it names any. */
+const withAllowed = (entity: EntityDef, more: Record<string, JsonSchema> = {}): JsonSchema =>
+  object({ ...recordProperties(entity), _allowed: allowedSchema(entity), _titles: titlesSchema(entity), ...more }, ['_titles']);
+
 /** A child list of a record read by id: its rows with `_allowed`, and their own children where the metadata nests them. */
 function childList(registry: Registry, c: ChildDef): JsonSchema {
   const child = registry.entity(c.entity);
   if (!c.children?.length) return { type: 'array', items: recordRef.withAllowed(child) };
-  return { type: 'array', items: object({ ...recordProperties(child), _allowed: allowedSchema(child), ...Object.fromEntries(c.children.map((g) => [g.key, childList(registry, g)])) }) };
+  return { type: 'array', items: withAllowed(child, Object.fromEntries(c.children.map((g) => [g.key, childList(registry, g)]))) };
 }
 
 /**
@@ -57,10 +69,10 @@ export function recordComponents(registry: Registry, entity: EntityDef): Record<
   const label = { description: `${entity.name} record` };
   const out: Record<string, JsonSchema> = {
     [`${name}Row`]: { ...object(properties), ...label },
-    [name]: { ...object({ ...properties, _allowed: allowedSchema(entity) }), ...label },
+    [name]: { ...withAllowed(entity), ...label },
   };
   if (entity.children.length)
-    out[`${name}Detail`] = { ...object({ ...properties, _allowed: allowedSchema(entity), ...Object.fromEntries(entity.children.map((c) => [c.key, childList(registry, c)])) }), ...label };
+    out[`${name}Detail`] = { ...withAllowed(entity, Object.fromEntries(entity.children.map((c) => [c.key, childList(registry, c)]))), ...label };
   const state = entity.workflow?.stateField;
   out[`${name}Add`] = recordSchema(entity, 'add', state);
   out[`${name}Update`] = recordSchema(entity, 'update', state);
