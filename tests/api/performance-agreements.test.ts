@@ -148,10 +148,11 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     const b = await read(exec, 'emma');
     expect((await olga.post('performance-agreement/add-note', { id: b.id, version: b.version, personalNote: 'x' })).status).toBe(403);
     expect((await emma.post('performance-agreement/set-type', { id: b.id, version: b.version, type: 'Corporate' })).status).toBe(403);
-    // nor through the plain update: the type decides who reviews
+    // nor through the plain update: an agreed agreement is locked but for its notes (the PM committee's rule on the
+    // type is held on a pending one, below)
     const sneaky = await emma.post('performance-agreement/update', { id: b.id, version: b.version, type: 'Corporate' });
-    expect(sneaky.status).toBe(403);
-    expect(sneaky.body.err_msg).toMatch(/Only the PM committee/);
+    expect(sneaky.status).toBe(409);
+    expect(sneaky.body.err_msg).toBe('The performance agreement “emma FY (annual)” is Agreed: only personal note and corporate note can still be changed');
     expect((await sam.post('performance-agreement/add', { scorecardId: card.corporate, type: 'Personal' })).status).toBe(403);
     const corp = await read(exec, 'corporate');
     const personal = await exec.post('performance-agreement/set-type', { id: corp.id, version: corp.version, type: 'Personal' });
@@ -168,6 +169,10 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     // a new agreement for Emma's next (periodic Q2) scorecard; Q2's window opens in 20 days and closes in 30
     const q2card = (await exec.post('performance-scorecard/add', { name: 'emma Q2', level: 'employee', period: 'Periodic', quarterIndex: 1, annualPlanId: plan.id, employeeId: id.emma, includeKeyPerformanceArea: 'No' })).body.data.scorecard.id;
     agreement.q2 = (await sam.post('performance-agreement/add', { scorecardId: q2card })).body.data.agreement;
+    // the type decides who reviews: not even the employee changes it by the plain update
+    const sneaky = await emma.post('performance-agreement/update', { id: agreement.q2.id, version: agreement.q2.version, type: 'Corporate' });
+    expect(sneaky.status).toBe(403);
+    expect(sneaky.body.err_msg).toMatch(/Only the PM committee/);
     const q2 = await quarter(1);
     await setWindow(1, { agreementStartDate: q2.startDate, agreementEndDate: isoDay(Math.round((Date.parse(q2.startDate) - Date.parse(isoDay(0))) / 86400000) + 10) });
     const opened = await read(sam, 'q2');

@@ -159,9 +159,9 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       ok(await take(exec, 'execution-plan', 'reopen', id.executionPlan));
       expect((await read(exec, 'execution-plan', id.executionPlan))._allowed.update).toBe(true);
       const registry = t.stratum.registry;
-      expect(registry.entity('performance-review').workflow!.readOnly).toEqual(['Submitted', 'Accepted']);
+      expect(registry.entity('performance-review').locks.map((l) => l.states)).toEqual([['Submitted', 'Accepted']]);
       // the approver of an audit item pending approval reads the auditor's text; nobody changes it while it waits
-      expect(registry.entity('audit-working-paper').workflow!.readOnly).toEqual(['Pending Approval', 'Approved']);
+      expect(registry.entity('audit-working-paper').locks.map((l) => l.states)).toEqual([['Pending Approval', 'Approved']]);
     });
   });
   describe('4. the user manual reader and the module labels', () => {
