@@ -125,6 +125,10 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     ok(r);
     agreement.corporate = r.body.data.agreement;
     expect(agreement.corporate).toMatchObject({ type: 'Corporate', employeeId: null, status: 'Pending' });
+    // the PM committee sets the type where it makes sense: a company's scorecard has no employee to review personally
+    const personal = await exec.post('performance-agreement/set-type', { id: agreement.corporate.id, version: agreement.corporate.version, type: 'Personal' });
+    expect(personal.status).toBe(422);
+    expect(personal.body.errors?.[0].field).toBe('type');
     expect((await emma.post('performance-agreement/agree', { id: agreement.corporate.id })).status).toBe(403);
     const closed = await exec.post('performance-agreement/agree', { id: agreement.corporate.id });
     expect(closed.status).toBe(422);
@@ -138,7 +142,7 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     expect(agreed.body.data.agreement).toMatchObject({ status: 'Agreed', windowStartDate: isoDay(0), windowEndDate: isoDay(1) });
   });
 
-  it('keeps notes as sanitised HTML and sets the type where it makes sense', async () => {
+  it('keeps notes as sanitised HTML, also on an agreed agreement, whose type no longer changes', async () => {
     const a = await read(emma, 'emma');
     ok(await emma.post('performance-agreement/add-note', { id: a.id, version: a.version, personalNote: '<b>Proud</b><img src=x onerror=alert(1)>' }));
     const note = await sam.get(`performance-agreement/note?id=${a.id}`);
@@ -154,10 +158,11 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     expect(sneaky.status).toBe(409);
     expect(sneaky.body.err_msg).toBe('The performance agreement “emma FY (annual)” is Agreed: only personal note and corporate note can still be changed');
     expect((await sam.post('performance-agreement/add', { scorecardId: card.corporate, type: 'Personal' })).status).toBe(403);
+    // once agreed, not even the PM committee changes the type
     const corp = await read(exec, 'corporate');
-    const personal = await exec.post('performance-agreement/set-type', { id: corp.id, version: corp.version, type: 'Personal' });
-    expect(personal.status).toBe(422);
-    expect(personal.body.errors?.[0].field).toBe('type');
+    const retyped = await exec.post('performance-agreement/set-type', { id: corp.id, version: corp.version, type: 'Personal' });
+    expect(retyped.status).toBe(409);
+    expect(retyped.body.code).toBe('invalid_state');
   });
 
   it('reminds the employee and the supervisor once when the window opens and three days before it closes, and never for a finished agreement', async () => {
