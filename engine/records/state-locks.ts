@@ -135,10 +135,11 @@ export async function assertUnlocked(ctx: CallContext, entity: EntityDef, write:
 }
 
 function lockRefusal(entity: EntityDef, hold: Hold, write: LockedWrite, opening: Opening): AppError {
-  const title = hold.row[titleFieldOf(hold.entity)];
+  const titleField = titleFieldOf(hold.entity);
+  const title = titleField === 'id' ? undefined : hold.row[titleField];
   const params: Record<string, TextParam> = {
-    entity: entityLabel(hold.entity),
-    title: title === null || title === undefined || title === '' ? `#${hold.row.id}` : String(title),
+    // the locked record by its title, else (a review of nothing but figures) by its number
+    record: title === null || title === undefined || title === '' ? text('lock.recordNumbered', { entity: entityLabel(hold.entity), id: Number(hold.row.id) }) : text('lock.record', { entity: entityLabel(hold.entity), title: String(title) }),
     state: text(optionKey(hold.state), undefined, hold.state),
   };
   const fields = { list: opening.fields.map((f) => labelOf(entity, f)), join: 'and', midSentence: true } as const;
