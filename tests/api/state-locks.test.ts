@@ -29,9 +29,15 @@ function lockedReviewBoard(): string {
         approverId: ref('employee', 'field.name'),
         approved: { type: 'boolean', title: 'field.name' },
         completionDate: { type: 'string', format: 'date', title: 'field.completionDate' },
+        evidenceFile: { type: 'integer', 'x-file': true, readOnly: true, title: 'field.fileName' },
         status: { type: 'string', enum: ['Open', 'Approved'], default: 'Open', title: 'field.status' },
       },
     },
+    commands: [
+      { name: 'sign-off', kind: 'patch', fields: ['approved'], access: ['field:approverId'] },
+      { name: 'upload-evidence', kind: 'upload', fields: ['evidenceFile'], mimeTypes: ['application/pdf'] },
+    ],
+    errors: { ...errors, 'sign-off': 'error.updateDepartment', 'upload-evidence': 'error.updateDepartment' },
     access: { add: ['employee:moduleAdmin', 'member:reviewBoardId'], update: ['employee:moduleAdmin', 'member:reviewBoardId'], delete: ['employee:moduleAdmin', 'member:reviewBoardId'] },
     children: [
       { key: 'noteList', entity: 'review-note', via: 'reviewItemId' },
@@ -139,6 +145,12 @@ describe.each(backends())('locks by state on $name', (backend) => {
     // a patch command writes a field the lock keeps closed
     const signed = await abe.post('review-item/sign-off', { id: id.item, version: item.version, approved: true });
     expect([signed.status, signed.body.err_msg]).toEqual([409, changed.body.err_msg]);
+    // as does an upload of a file into a closed field
+    const form = new FormData();
+    form.set('id', String(id.item));
+    form.set('document', new Blob([SAMPLE_PDF], { type: 'application/pdf' }), 'evidence.pdf');
+    const uploaded = await mia.raw('review-item/upload-evidence', { method: 'POST', body: form });
+    expect([uploaded.status, uploaded.body.err_msg]).toEqual([409, changed.body.err_msg]);
     // the open field stays open, and an update sending a closed field unchanged is no change of it
     ok(await mia.post('review-item/update', { id: id.item, version: item.version, title: 'Policy', completionDate: '2026-11-30' }));
     expect(await read(mia, 'review-item', id.item)).toMatchObject({ title: 'Policy', completionDate: '2026-11-30', status: 'Approved' });
@@ -189,7 +201,7 @@ describe.each(backends())('locks by state on $name', (backend) => {
     expect((await mia.get(`review-note?reviewItemId=${id.item}`)).body.data.list[0]._allowed).toMatchObject({ update: true, delete: false, fields: ['text'] });
     expect((await read(abe, 'review-item', id.item))._allowed).toMatchObject({ update: false, delete: false, transitions: ['reopen'], commands: [] });
     const asAdmin = await read(exec, 'review-item', id.item);
-    expect(asAdmin._allowed).toEqual({ update: true, delete: true, transitions: ['reopen'], commands: [], inPlaceOf: { reopen: 'Abe Approver' } });
+    expect(asAdmin._allowed).toEqual({ update: true, delete: true, transitions: ['reopen'], commands: ['upload-evidence'], inPlaceOf: { reopen: 'Abe Approver' } });
     expect(asAdmin.noteList[0]._allowed).toEqual({ update: true, delete: true, transitions: [], commands: [] });
   });
 
@@ -204,7 +216,7 @@ describe.each(backends())('locks by state on $name', (backend) => {
   it('opens the item again once a transition takes it out of the locked state', async () => {
     ok(await abe.post('review-item/reopen', { id: id.item }));
     const item = await read(mia, 'review-item', id.item);
-    expect(item._allowed).toEqual({ update: true, delete: true, transitions: [], commands: [] });
+    expect(item._allowed).toEqual({ update: true, delete: true, transitions: [], commands: ['upload-evidence'] });
     expect(item.noteList[0]._allowed).toEqual({ update: true, delete: true, transitions: [], commands: [] });
     ok(await mia.post('review-item/update', { id: id.item, version: item.version, title: 'Policy v3' }));
     ok(await mia.post('review-note/add', { reviewItemId: id.item, title: 'Third reading' }));
