@@ -93,9 +93,18 @@ async function nameInPlaceOf(ctx: CallContext, entity: EntityDef, rows: Row[], a
 /**
  * "May I add here", for a list: by role; or, where the record decides (its owner, a team it names), whether the
  * caller could add any record at all: one of their own or naming themselves, one for a report they supervise, one
- * for a team they are a member of. A contract team's Add is offered to its members, not to every employee.
+ * for a team they are a member of. A contract team's Add is offered to its members, not to every employee. A list of
+ * one record's collection (`?scorecardId=3`) offers no Add while that record's lock closes the collection.
  */
-export async function mayAdd(ctx: CallContext, entity: EntityDef): Promise<boolean> {
+export async function mayAdd(ctx: CallContext, entity: EntityDef, query: Record<string, string[]> = {}): Promise<boolean> {
+  if (!(await mayAddByRole(ctx, entity))) return false;
+  const parents = entity.lockRoutes.map((r) => r.up[0].via).filter((via) => query[via]?.length === 1 && /^[1-9][0-9]*$/.test(query[via][0]));
+  if (!parents.length) return true;
+  const [holds] = await holdsOn(ctx, entity, [Object.fromEntries(parents.map((via) => [via, Number(query[via][0])]))], { own: false, forShare: false });
+  return openingOfAll(holds).all;
+}
+
+async function mayAddByRole(ctx: CallContext, entity: EntityDef): Promise<boolean> {
   const roles = entity.access.add;
   if (allows(roles, ctx.actor, entity.module)) return true;
   if (!decidedByRecord(roles, ctx.actor, entity)) return false;

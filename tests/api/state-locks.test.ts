@@ -198,7 +198,11 @@ describe.each(backends())('locks by state on $name', (backend) => {
       { update: true, delete: false, transitions: [], commands: [], fields: ['text'] },
     ]);
     expect((await read(mia, 'review-note', id.note))._allowed).toMatchObject({ update: true, delete: false, fields: ['text'] });
-    expect((await mia.get(`review-note?reviewItemId=${id.item}`)).body.data.list[0]._allowed).toMatchObject({ update: true, delete: false, fields: ['text'] });
+    const notes = (await mia.get(`review-note?reviewItemId=${id.item}`)).body.data;
+    expect(notes.list[0]._allowed).toMatchObject({ update: true, delete: false, fields: ['text'] });
+    // a list of the item's notes offers no Add; the list of all notes still does
+    expect(notes.allowed).toEqual({ add: false });
+    expect((await mia.get('review-note')).body.data.allowed).toEqual({ add: true });
     expect((await read(abe, 'review-item', id.item))._allowed).toMatchObject({ update: false, delete: false, transitions: ['reopen'], commands: [] });
     const asAdmin = await read(exec, 'review-item', id.item);
     expect(asAdmin._allowed).toEqual({ update: true, delete: true, transitions: ['reopen'], commands: ['upload-evidence'], inPlaceOf: { reopen: 'Abe Approver' } });
@@ -218,6 +222,7 @@ describe.each(backends())('locks by state on $name', (backend) => {
     const item = await read(mia, 'review-item', id.item);
     expect(item._allowed).toEqual({ update: true, delete: true, transitions: [], commands: ['upload-evidence'] });
     expect(item.noteList[0]._allowed).toEqual({ update: true, delete: true, transitions: [], commands: [] });
+    expect((await mia.get(`review-note?reviewItemId=${id.item}`)).body.data.allowed).toEqual({ add: true });
     ok(await mia.post('review-item/update', { id: id.item, version: item.version, title: 'Policy v3' }));
     ok(await mia.post('review-note/add', { reviewItemId: id.item, title: 'Third reading' }));
     ok(await mia.post('review-note/bulk-delete', { ids: [id.spare] }));
