@@ -2,7 +2,6 @@ import type { Row } from '../db/db.ts';
 import type { AllowedOnRecord } from './record-permissions.ts';
 import type { EntityDef } from '../metadata/registry.ts';
 import type { CallContext } from '../records/call-context.ts';
-import { settledState } from '../records/read-only-states.ts';
 import { allows, decidedByRecord, recordAdmits } from './access-policy.ts';
 import { loadReach } from './record-reach.ts';
 
@@ -19,18 +18,19 @@ function childOf(child: EntityDef, via: string, parent: Row): Row {
 /**
  * "May I add a child here": on the record's `_allowed`, the keys of its children the caller may add to it now
  * (`addChildren`), judged by the child's add roles on the child as it would be (childOf), by the same predicate that
- * refuses the add. A settled record (a final report) takes no new children. A child panel shows Add by this answer.
+ * refuses the add. A collection the record's lock closes (a final report's sections: `lockedChildren`) takes no new
+ * children. A child panel shows Add by this answer.
  */
 export async function attachChildAdd(ctx: CallContext, entity: EntityDef, row: Row): Promise<void> {
   const allowed = row._allowed as AllowedOnRecord | undefined;
   if (!allowed || !entity.children.length) return;
   const keys: string[] = [];
-  if (settledState(entity, row) === undefined)
-    for (const c of entity.children) {
-      const child = ctx.registry.entity(c.entity);
-      const roles = child.access.add;
-      if (allows(roles, ctx.actor, child.module)) keys.push(c.key);
-      else if (decidedByRecord(roles, ctx.actor, child) && recordAdmits(roles, ctx.actor, child, childOf(child, c.via, row), await loadReach(ctx.tx, ctx.actor, child, roles))) keys.push(c.key);
-    }
+  const closed = new Set(allowed.lockedChildren ?? []);
+  for (const c of entity.children.filter((x) => !closed.has(x.key))) {
+    const child = ctx.registry.entity(c.entity);
+    const roles = child.access.add;
+    if (allows(roles, ctx.actor, child.module)) keys.push(c.key);
+    else if (decidedByRecord(roles, ctx.actor, child) && recordAdmits(roles, ctx.actor, child, childOf(child, c.via, row), await loadReach(ctx.tx, ctx.actor, child, roles))) keys.push(c.key);
+  }
   allowed.addChildren = keys;
 }

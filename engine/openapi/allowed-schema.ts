@@ -25,6 +25,13 @@ export function allowedSchema(entity: EntityDef): JsonSchema {
       additionalProperties: { type: 'string' },
     },
     addChildren: { ...names(entity.children.map((c) => c.key)), description: 'on a record read by id: the child collections the caller may add to now' },
+    fields: {
+      type: 'array',
+      uniqueItems: true,
+      items: { type: 'string' },
+      description: 'the record is locked by its state (or its parent’s) but these fields stay open: update holds for them alone',
+    },
+    lockedChildren: { ...names(entity.children.map((c) => c.key)), description: 'the child collections the record’s lock closes: nothing is added there' },
   } satisfies Record<keyof AllowedOnRecord, JsonSchema>;
-  return { ...object(properties, ['inPlaceOf', 'addChildren']), description: 'what the caller may do with this record now; the screens show exactly these controls' };
+  return { ...object(properties, ['inPlaceOf', 'addChildren', 'fields', 'lockedChildren']), description: 'what the caller may do with this record now; the screens show exactly these controls' };
 }

@@ -47,10 +47,11 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
 
   app.get(base, async (c) => {
     const r = await runCall(s, c, async (ctx) => {
-      const page = await listRecords(ctx, entity, queryLists(c));
+      const query = queryLists(c);
+      const page = await listRecords(ctx, entity, query);
       await attachAllowed(ctx, entity, page.rows);
       await attachReferenceTitles(ctx, entity, page.rows);
-      return { ...page, allowed: { add: await mayAdd(ctx, entity) } };
+      return { ...page, allowed: { add: await mayAdd(ctx, entity, query) } };
     });
     return success(c, { [listKey]: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset, allowed: r.allowed });
   });

@@ -128,6 +128,17 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     // an accepted scorecard's KPIs no longer change
     const locked = await emma.post('performance-scorecard/save-kpis', { id: emmaCard.id, keyPerformanceAreas: [] });
     expect(locked.status).toBe(409);
+    // its lock leaves the KPIs' actuals open (entered quarter by quarter) and nothing else, not even to an administrator
+    const card = (await emma.get(`performance-scorecard/${emmaCard.id}`)).body.data.scorecard;
+    expect(card._allowed).toMatchObject({ update: true, fields: ['visible'], delete: false, lockedChildren: ['keyPerformanceAreaList', 'kpiList'] });
+    const kpi = card.keyPerformanceAreaList[0].kpiList[0];
+    const asAdmin = (await exec.get(`performance-kpi/${kpi.id}`)).body.data.kpi;
+    expect(asAdmin._allowed).toMatchObject({ update: true, delete: false, fields: ['actual', 'actual1', 'actual2', 'actual3', 'actual4', 'ytd', 'manualRatingScore'] });
+    const reweighted = await exec.post('performance-kpi/update', { id: kpi.id, version: asAdmin.version, weight: 1 });
+    expect(reweighted.status).toBe(409);
+    expect(reweighted.body.err_msg).toMatch(new RegExp(`^The scorecard “${card.name}” is Accepted, so of this KPI only actual, .* can still be changed; “Accept back” opens it again$`));
+    const deleted = await exec.post('performance-scorecard/delete', { id: card.id });
+    expect(deleted.body.err_msg).toBe(`The scorecard “${card.name}” is Accepted and can no longer be deleted; “Accept back” opens it again`);
     expect((await emma.post('performance-scorecard/mid-term-accept', { id: emmaCard.id })).status).toBe(403);
     ok(await sam.post('performance-scorecard/mid-term-accept', { id: emmaCard.id }));
     const trail = (await exec.get(`audit-trail?entity=performance-scorecard&recordId=${emmaCard.id}&sort=id`)).body.data.list;

@@ -45,8 +45,9 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   useEffect(() => setDraft({}), [record]);
 
   const isEmployee = record.type === 'Personal' && record.employeeId === session?.employeeId;
-  // the server says whether this caller may save scores on this assessment now; the state says which
-  const maySave = allowedOn(entity, record).commands.includes('save-scores');
+  // the server says whether this caller may save scores on this assessment now (not once its lock closes the scores); the state says which
+  const allowed = allowedOn(entity, record);
+  const maySave = allowed.commands.includes('save-scores') && !allowed.lockedChildren?.includes('kpiAssessmentList');
   const rating = maySave && !isEmployee && RATING_STATES.includes(record.status);
   const editable: Record<ScoreField, boolean> = {
     selfScore: maySave && isEmployee && record.status === 'Open',

@@ -185,7 +185,8 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const totals = rules ? scoreScorecard(kpis.map(asScored), rules, q) : null;
   // what the server says this caller may do with this scorecard now
   const may = allowedOn(entity, record);
-  const draft = record?.status === 'Draft' && may.commands.includes('save-kpis');
+  // KPIs are set while the scorecard's lock (from its approval on) leaves them open; actuals follow update-actuals
+  const draft = !!record && may.commands.includes('save-kpis') && !may.lockedChildren?.includes('kpiList');
   const withKpa = record?.includeKeyPerformanceArea === 'Yes';
   // what approval still asks for, as far as the editor holds the scorecard now
   const gaps = useMemo(

@@ -8,6 +8,10 @@ export interface RecordAllowed {
   commands: string[];
   /** open transitions the caller would take in place of the employee the record names for them (its approver): their name, by action */
   inPlaceOf?: Record<string, string>;
+  /** the record is locked by its state (or its parent's) but these fields stay open: update holds for them alone */
+  fields?: string[];
+  /** child collections (by key) the record's lock closes: nothing is added there */
+  lockedChildren?: string[];
   /** the keys of the record's children the caller may add to it now (a single record's reply says; a list's rows do not) */
   addChildren?: string[];
 }

@@ -6,6 +6,7 @@ import { formatFileSize } from '../format/formats.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, Meta } from '../meta/meta-types.ts';
 import { StoredFile } from '../widgets/StoredFile.tsx';
+import { allowedOn } from '../meta/record-allowed.ts';
 import { screensOf } from './entity-screens.ts';
 import { childLink } from './child-links.ts';
 import { referenceTitle } from '../meta/record-title.ts';
@@ -13,8 +14,6 @@ import { mayAddChild } from '../meta/record-allowed.ts';
 
 type Row = Record<string, any>;
 
-/** A record in one of its workflow's readOnly states (a final report) takes no new children here. */
-const settled = (entity: EntityMeta, record: Row) => !!entity.workflow?.readOnly?.includes(record[entity.workflow.stateField]);
 type Child = EntityMeta['children'][number];
 
 /** The reference a child without a title of its own is named by (a team member by its employee), other than its parent. */
@@ -51,8 +50,9 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
   const attach = child.commands.find((x) => x.kind === 'attach');
   const reference = namingReference(child, link.via);
   const listLink = list && childLink(list, link.via, record);
-  // a child is added from its parent, the add form getting the parent filled in; not to a settled record (a final report)
-  const addLink = add && mayAddChild(child, record, link.key) && !attach && !settled(entity, record) ? childLink(add, link.via, record) : undefined;
+  // a child is added from its parent, the add form getting the parent filled in; not where the parent's lock closes the
+  // collection (a final report's sections), as the record's _allowed says
+  const addLink = add && mayAddChild(child, record, link.key) && !attach && !allowedOn(entity, record).lockedChildren?.includes(link.key) ? childLink(add, link.via, record) : undefined;
   // a child named by a reference (a KPI assessment by its KPI) shows that record's title, as the server sent it with the row
   const title = (r: Row) => (reference ? (referenceTitle(t, r, reference) ?? String(r[reference] ?? r.id)) : String(r[child.titleField] ?? r.id));
 
