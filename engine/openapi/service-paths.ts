@@ -8,9 +8,23 @@ import { jsonBody, operation, pathParameter } from './operations.ts';
 import { recordRef, writableProperties } from './record-schemas.ts';
 import { dateTime, integer, listOf, object, orNull, text } from './schema-shapes.ts';
 
+const readSchema = (kind: string): JsonSchema => JSON.parse(readFileSync(new URL(`../../metadata/schema/${kind}.schema.json`, import.meta.url), 'utf8')) as JsonSchema;
+
+/**
+ * A metadata schema as a component: its `$ref`s to its own `$defs` (`#/$defs/role`) or a sibling file's
+ * (`entity.schema.json#/$defs/role`) are copied in, since inside the document `#` is the document and there are no such files.
+ */
 const metadataSchema = (kind: string): JsonSchema => {
-  const { $schema: _s, $id: _i, ...schema } = JSON.parse(readFileSync(new URL(`../../metadata/schema/${kind}.schema.json`, import.meta.url), 'utf8')) as JsonSchema;
-  return schema;
+  const { $schema: _s, $id: _i, $defs: _d, ...schema } = readSchema(kind);
+  const inline = (node: unknown, file: string): unknown => {
+    if (Array.isArray(node)) return node.map((n) => inline(n, file));
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as JsonSchema).$ref;
+    const to = typeof ref === 'string' ? /^(?:([a-z-]+)\.schema\.json)?#\/\$defs\/(\w+)$/.exec(ref) : null;
+    if (to) return inline((readSchema(to[1] ?? file).$defs as Record<string, JsonSchema>)[to[2]], to[1] ?? file);
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, file)]));
+  };
+  return inline(schema, kind) as JsonSchema;
 };
 
 /** A screen and a workflow as the metadata declares them (metadata/schema), for /meta. */
