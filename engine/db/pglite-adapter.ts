@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Db, Row } from './db.ts';
+import type { Db, PoolUse, Row } from './db.ts';
 
 /**
  * The embedded PGlite runs in a worker thread of its own. In the server's thread, each statement would run
@@ -23,6 +23,11 @@ class PgliteThread {
   /** the tail of the queue of calls: each call starts when the one before it has finished */
   private queue: Promise<void> = Promise.resolve();
   closed = false;
+
+  /** PGlite is one session: busy while any statement is on its way */
+  get busy(): boolean {
+    return this.waiting.size > 0;
+  }
 
   constructor(private readonly worker: Worker) {
     worker.on('message', (m: Reply) => {
@@ -76,6 +81,10 @@ class PgliteDb implements Db {
     private readonly thread: PgliteThread,
     private readonly inTransaction: boolean,
   ) {}
+
+  poolUse(): PoolUse {
+    return { size: 1, inUse: this.thread.busy ? 1 : 0 };
+  }
 
   async query<T = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
     if (!this.inTransaction) return (await this.thread.exclusive(() => this.thread.send('query', text, params))) as T[];
