@@ -24,9 +24,12 @@ class PgliteThread {
   private queue: Promise<void> = Promise.resolve();
   closed = false;
 
-  /** PGlite is one session: busy while any statement is on its way */
+  /** calls (a statement, or a whole transaction) holding the session now */
+  private holding = 0;
+
+  /** PGlite is one session: busy while a call holds it or any statement is on its way */
   get busy(): boolean {
-    return this.waiting.size > 0;
+    return this.holding > 0 || this.waiting.size > 0;
   }
 
   constructor(private readonly worker: Worker) {
@@ -62,7 +65,14 @@ class PgliteThread {
 
   /** Runs fn when every call queued before it has finished; the next one waits for it. */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn);
+    const run = this.queue.then(async () => {
+      this.holding++;
+      try {
+        return await fn();
+      } finally {
+        this.holding--;
+      }
+    });
     this.queue = run.then(
       () => undefined,
       () => undefined,

@@ -66,6 +66,15 @@ describe.each(backends())('request log and metrics on $name', (backend) => {
     expect(size).toBe(backend.name === 'pglite' ? 1 : 5);
     expect(sample(first, 'stratum_db_pool_connections', { state: 'in_use' })! + sample(first, 'stratum_db_pool_connections', { state: 'idle' })!).toBe(size);
 
+    // the adapter counts a transaction's connection as in use while it runs, and hands it back after
+    const use = () => t.stratum.db.poolUse!().inUse;
+    const atRest = use();
+    await t.stratum.db.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      expect(use()).toBe(atRest + 1);
+    });
+    expect(use()).toBe(atRest);
+
     const runs = (s: string) => sample(s, 'stratum_reminder_runs_total', { trigger: 'holder' }) ?? 0;
     const runsBefore = runs(await text());
     expect((await t.holder.post('reminders/run', {})).status).toBe(200);
