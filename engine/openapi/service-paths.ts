@@ -139,6 +139,21 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
         failures: [500],
       }),
     },
+    '/metrics': {
+      get: operation({
+        operationId: 'service.metrics',
+        tags: service,
+        summary: 'Prometheus metrics: requests by route, database pool, outbox backlog, reminder runs',
+        description: 'With METRICS_TOKEN set, send it as `Authorization: Bearer …` (else 401); without, only a direct connection from the same machine is answered (else 403).',
+        open: true,
+        responses: {
+          '200': { description: 'the Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
+          '401': { description: 'METRICS_TOKEN is set and was not sent', content: { 'text/plain': { schema: { type: 'string' } } } },
+          '403': { description: 'no METRICS_TOKEN is set and the request did not come directly from this machine', content: { 'text/plain': { schema: { type: 'string' } } } },
+        },
+        failures: [],
+      }),
+    },
     '/api/v1/file/{id}': {
       get: operation({
         operationId: 'service.file',
