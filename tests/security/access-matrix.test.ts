@@ -5,7 +5,7 @@ import { addSample, sampleBody, type ParentCache } from '../support/sample-recor
 import { answerAll, sentRecipient } from '../support/public-flow-respondent.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 import { getCommandQuery, hookInput, type HookInputContext } from './support/hook-inputs.ts';
-import { declaredAllowed, type MemberOf, describeReply, inCompany, type RoleUser } from './support/role-users.ts';
+import { declaredAllowed, type MemberOf, type RecordOf, describeReply, inCompany, type RoleUser } from './support/role-users.ts';
 import { attachForm, sampleFile, uploadForm } from './support/sample-files.ts';
 import { enterMonthlyProgress } from '../support/monthly-progress-records.ts';
 import { writeQaReview } from '../support/qa-review-records.ts';
@@ -58,6 +58,11 @@ describe.each(backends())('access matrix on $name', (backend) => {
     const members = reg().entity(teamEntity).members!;
     const list = (await admin.get(`${members.entity}?${members.via}=${teamId}&limit=500`)).body.data?.[reg().entity(members.entity).dataKeys.list] ?? [];
     return list.some((m: Record<string, unknown>) => m[members.employee] === employeeId);
+  };
+  /** A parent record (of a parent:<field> role) as stored, read by the module admin, who reads every record of the company. */
+  const recordOf: RecordOf = async (entity, id) => {
+    const r = await admin.get(`${entity}/${id}`);
+    return r.status === 200 ? r.body.data[reg().entity(entity).dataKeys.item] : null;
   };
   const parents: ParentCache = new Map();
   let hookContext: Omit<HookInputContext, 'target' | 'ownerId' | 'annualPlanId'> & { planForScores: number };
@@ -224,7 +229,7 @@ describe.each(backends())('access matrix on $name', (backend) => {
       for (const op of operations(e)) {
         for (const target of op.listing ? targets.get(e.name)!.slice(0, 1) : targets.get(e.name)!) {
           for (const user of users) {
-            const allowed = await declaredAllowed(reg(), user, op.roles, e, op.listing ? undefined : target, supervisorOf, memberOf);
+            const allowed = await declaredAllowed(reg(), user, op.roles, e, op.listing ? undefined : target, supervisorOf, memberOf, recordOf);
             let x = target;
             if (allowed && op.destroys) {
               // a fresh copy to delete, owned by the same employee (with parents of its own: some entities are unique per parent)
@@ -249,7 +254,7 @@ describe.each(backends())('access matrix on $name', (backend) => {
               // a list admitted by roles decided on the record shows only records those roles reach
               if (op.listing && r.status === 200 && user.kind === 'employee' && !op.roles.includes('employee') && !(op.roles.includes('employee:moduleAdmin') && user.adminModules.has(e.module)))
                 for (const row of (r.body.data?.[e.dataKeys.list] ?? []) as Record<string, unknown>[])
-                  if (!(await declaredAllowed(reg(), user, op.roles, e, { ownerId: e.owner ? ((row[e.owner] as number | null) ?? null) : null, record: row }, supervisorOf, memberOf))) faults.push(`lists a record it may not read (id ${row.id}): ${where}`);
+                  if (!(await declaredAllowed(reg(), user, op.roles, e, { ownerId: e.owner ? ((row[e.owner] as number | null) ?? null) : null, record: row }, supervisorOf, memberOf, recordOf))) faults.push(`lists a record it may not read (id ${row.id}): ${where}`);
             } else {
               refused++;
               if (r.status !== 403) faults.push(`not refused with 403: ${where}`);
@@ -303,7 +308,7 @@ describe.each(backends())('access matrix on $name', (backend) => {
     for (const e of reg().entities.values()) {
       for (const op of operations(e).filter((o) => !o.listing && o.roles.includes('employee:moduleAdmin') && !o.roles.includes('employee'))) {
         const unrelated = targets.get(e.name)![0];
-        if (await declaredAllowed(reg(), plain, op.roles, e, unrelated, supervisorOf, memberOf)) continue;
+        if (await declaredAllowed(reg(), plain, op.roles, e, unrelated, supervisorOf, memberOf, recordOf)) continue;
         const r = await op.call(plain.client, unrelated);
         expect(r.status, `${e.name} ${op.name}: ${describeReply(r)}`).toBe(403);
         expect(r.body.err_msg, `${e.name} ${op.name}`).toMatch(/admin access to the module|Only/);
