@@ -19,7 +19,19 @@ export function allows(roles: readonly Role[], actor: Actor, moduleId: string): 
   return roles.includes('employee') || (roles.includes('employee:moduleAdmin') && actor.adminModules.has(moduleId));
 }
 
-/** Whether the roles leave the decision to the record: the actor is an employee and may pass as self, supervisor or by a relationship. */
+/**
+ * Whether the roles leave the decision to the record: the actor is an employee and may pass as self, supervisor or by
+ * a relationship. A parent role does only where the actor may read some parent at all (by role, or by that parent's
+ * own record roles): a child of records only module admins read is refused outright, as its parent is.
+ */
 export function decidedByRecord(roles: readonly Role[], actor: Actor, entity: EntityDef): boolean {
-  return actor.role === 'employee' && roles.some((r) => (OWNER_ROLES.includes(r) ? entity.owner !== undefined : isRelationshipRole(r)));
+  return (
+    actor.role === 'employee' &&
+    roles.some((r) => {
+      if (OWNER_ROLES.includes(r)) return entity.owner !== undefined;
+      if (!r.startsWith('parent:')) return isRelationshipRole(r);
+      const parent = entity.parents.get(r.slice('parent:'.length));
+      return parent !== undefined && (allows(parent.access.read, actor, parent.module) || decidedByRecord(parent.access.read, actor, parent));
+    })
+  );
 }

@@ -308,6 +308,8 @@ describe.each(backends())('access matrix on $name', (backend) => {
     for (const e of reg().entities.values()) {
       for (const op of operations(e).filter((o) => !o.listing && o.roles.includes('employee:moduleAdmin') && !o.roles.includes('employee'))) {
         const unrelated = targets.get(e.name)![0];
+        // a target the first test's delete took (none could be made to delete instead) is 404 to everyone: nothing to decide
+        if ((await version(e, unrelated.record.id)) === null) continue;
         if (await declaredAllowed(reg(), plain, op.roles, e, unrelated, supervisorOf, memberOf, recordOf)) continue;
         const r = await op.call(plain.client, unrelated);
         expect(r.status, `${e.name} ${op.name}: ${describeReply(r)}`).toBe(403);

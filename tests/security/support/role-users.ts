@@ -40,8 +40,16 @@ export async function declaredAllowed(
   if (roles.includes('employee:moduleAdmin') && user.adminModules.has(entity.module)) return true;
   const ownerRoles = entity.owner ? roles.filter((r) => r === 'self' || r === 'supervisor' || r === 'unowned') : [];
   const relationshipRoles = roles.filter((r) => r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:'));
-  // no record concerned (a list): roles decided by the record admit the call, and the list shows only those records
-  if (target === undefined) return ownerRoles.length > 0 || relationshipRoles.length > 0;
+  // no record concerned (a list): roles decided by the record admit the call, and the list shows only those records; a
+  // parent role only where the parent's own roles admit a list of parents (a child of records only admins read is refused)
+  if (target === undefined) {
+    if (ownerRoles.length > 0 || relationshipRoles.some((r) => !r.startsWith('parent:'))) return true;
+    for (const r of relationshipRoles) {
+      const parentEntity = registry.entity(entity.field.get(r.slice('parent:'.length))!.ref!);
+      if (await declaredAllowed(registry, user, parentEntity.access.read, parentEntity, undefined, supervisorOf, memberOf, recordOf)) return true;
+    }
+    return false;
+  }
   for (const role of relationshipRoles) {
     const [kind, name] = role.split(':');
     const value = target.record[name];
