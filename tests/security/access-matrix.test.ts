@@ -134,6 +134,21 @@ describe.each(backends())('access matrix on $name', (backend) => {
           list.push({ label, record: own.record, ownerId: owner });
         }
       }
+      // a record of nobody that the role unowned does not admit (a draft corporate scorecard not shown to employees):
+      // every field its unownedWhen names takes a value none of the conditions lists
+      if (e.unownedWhen && e.owner) {
+        const unshown = Object.fromEntries(
+          [...new Set(e.unownedWhen.flatMap((c) => Object.keys(c)))].map((name) => {
+            const listed = e.unownedWhen!.flatMap((c) => c[name] ?? []);
+            const f = e.field.get(name)!;
+            return [name, f.type === 'boolean' ? !listed.includes(true) : f.enum!.find((v) => !listed.includes(v))];
+          }),
+        );
+        // (an optional owner is left out of a sample body: the record belongs to nobody)
+        const { record } = await addSample(writer, reg(), e.name, unshown, parents);
+        expect(record[e.owner], `${e.name}: a record of nobody`).toBeNull();
+        list.push({ label: 'a record of nobody not shown to employees', record, ownerId: null });
+      }
       targets.set(e.name, list);
     }
     // answers are written by respondents only, through a public flow's link
