@@ -11,6 +11,7 @@ import { progressColour, ratingPercent } from '../../../engine/hooks/scoring.ts'
 import { quarterFigures, scoreKpi, scoreScorecard, type ScoredKpi, type ScoringRules } from '../../../engine/hooks/performance/quarter-score.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { Forbidden } from '../shell/NotFound.tsx';
+import { ScorecardVisibility } from './ScorecardVisibility.tsx';
 
 type Row = Record<string, any>;
 /** A KPI as the editor holds it: numbers as typed (text), so that nothing typed is lost mid-number. */
@@ -190,6 +191,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       <p className="muted">
         {optionLabel(t, record.level)} · {optionLabel(t, record.period)}
       </p>
+      <ScorecardVisibility record={record} mayChange={may.commands.includes('set-visible')} onChanged={() => void load()} />
       {entity && <WorkflowActions entity={entity} record={record} onChanged={(r) => void load(r)} />}
       <div className="toolbar">
         <label htmlFor="quarter">{t('field.quarter')}</label>
