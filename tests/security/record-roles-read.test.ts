@@ -132,6 +132,12 @@ describe.each(backends())('confidential records on $name', (backend) => {
       expect(JSON.stringify(r.body.data)).toContain(MARKERS[1]);
     }
     for (const c of [w.clients.nusrat, w.clients.boss, w.clients.quinn, w.exec]) expect((await c.get(`performance-assessment/${w.records['performance-assessment']}`)).status).toBe(200);
+    // her agreement in dispute, with its note, and her KPI scores: hers, her supervisor's and the PM committee's to read
+    for (const c of [w.clients.nusrat, w.clients.boss, w.exec]) {
+      const agreement = await c.get(`performance-agreement/${w.records['performance-agreement']}`);
+      expect(agreement.body.data.agreement.disputedNote).toContain(MARKERS[6]);
+      expect((await c.get(`kpi-assessment/${w.records['kpi-assessment']}`)).status).toBe(200);
+    }
     expect((await w.clients.nusrat.get(`labour-matter/${w.records['labour-matter']}`)).status).toBe(200);
     expect((await w.clients.boss.get(`employee-training/${w.records['employee-training']}`)).status).toBe(200);
     expect((await w.clients.nusrat.get(`reviewed-employee/result?id=${w.records['reviewed-employee']}`)).status).toBe(200);
