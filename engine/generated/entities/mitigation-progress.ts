@@ -13,4 +13,6 @@ export interface MitigationProgress {
   mitigationId: number;
   description: string;
   progress: number;
+  mitigationOwnerId?: number | null;
+  riskOwnerId?: number | null;
 }
