@@ -17,6 +17,7 @@ import { boundValues, routeParams } from './screen-params.ts';
 import { listAddress } from './screen-links.ts';
 import { CUSTOM_PANELS } from '../custom/custom-panels.ts';
 import { RecordChildren } from './RecordChildren.tsx';
+import { PatchCommands } from './PatchCommands.tsx';
 import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
@@ -194,6 +195,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
             </Suspense>
           ) : null;
         })}
+      {record && <PatchCommands entity={entity} record={record} onChanged={changed} />}
       {record && <ShareCommands entity={entity} record={record} onChanged={changed} />}
       {record && <UploadCommands entity={entity} record={record} onChanged={changed} />}
       {record && <RecordChildren entity={entity} record={record} onChanged={setRecord} />}
