@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { journeySteps, signedIn } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { fill, nav, openRow, pick, row, save, signIn, snap, stateOf, tab, transition } from './support/screens.ts';
+import { fill, nav, openRow, pick, row, save, snap, stateOf, tab, transition } from './support/screens.ts';
 
 const skip = browserSkipReason();
 const COMMITTEE = 'Audit committee';
@@ -27,12 +28,7 @@ describe.skipIf(skip)('committees and resolutions: a resolution taken by a commi
     oscar: { firstName: 'Oscar', lastName: 'Owner', email: 'oscar@boardline.example', password: 'oscar-pass-1234' },
   };
   const id: Record<string, number> = {};
-  let broken = false;
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (broken) ctx.skip();
-      await fn();
-    }, 90_000);
+  const step = journeySteps('actions', pages, 90_000);
   const resolution = async () => (await api(server, `resolution/${id.resolution}`, undefined, token)).resolution;
 
   beforeAll(async () => {
@@ -42,13 +38,9 @@ describe.skipIf(skip)('committees and resolutions: a resolution taken by a commi
     browser = await launchChromium();
     for (const [k, who] of Object.entries(people)) {
       id[k] = await employeeWithPassword(server, token, who);
-      pages[k] = await (await browser.newContext({ viewport: { width: 1500, height: 1000 } })).newPage();
-      await signIn(pages[k], server.url, who.email, who.password);
+      pages[k] = await signedIn(browser, server.url, who, { width: 1500, height: 1000 });
     }
   }, 180_000);
-  afterEach((ctx) => {
-    if (ctx.task.result?.state === 'fail') broken = true;
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -1,11 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 import { pdfText } from '../unit/audit-pdf-text.ts';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { journeySteps, signedIn } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { fill, nav, openRow, pick, row, save, signIn, snap, stateOf, tab, transition } from './support/screens.ts';
+import { fill, nav, openRow, pick, row, save, snap, stateOf, tab, transition } from './support/screens.ts';
 
 const skip = browserSkipReason();
 const AUDIT = 'Procurement 2026';
@@ -71,12 +72,7 @@ describe.skipIf(skip)('audit management: one audit from plan to final report and
     await dialog.getByLabel(field).fill(value);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
   }
-  let broken = false;
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (broken) ctx.skip();
-      await fn();
-    }, 120_000);
+  const step = journeySteps('audit', pages);
 
   beforeAll(async () => {
     server = await startServer();
@@ -84,18 +80,9 @@ describe.skipIf(skip)('audit management: one audit from plan to final report and
     token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
     for (const [k, who] of Object.entries(people)) id[k] = await employee(who);
     browser = await launchChromium();
-    const open = async (k: string, email: string, password: string) => {
-      pages[k] = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-      await signIn(pages[k], server.url, email, password);
-    };
-    await open('exec', company.email, company.password);
-    for (const [k, who] of Object.entries(people)) await open(k, who.email, who.password);
+    pages.exec = await signedIn(browser, server.url, company);
+    for (const [k, who] of Object.entries(people)) pages[k] = await signedIn(browser, server.url, who);
   }, 240_000);
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    broken = true;
-    for (const [who, p] of Object.entries(pages)) await snap(p, `audit-failed-${who}`).catch(() => undefined);
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { journeySteps, signedIn } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { fill, nav, openRow, pick, row, save, signIn, snap, tab } from './support/screens.ts';
 import { isoDay } from '../support/iso-day.ts';
@@ -19,6 +20,7 @@ describe.skipIf(skip)('360-degree feedback: a round with outside reviewers, from
   let server: RunningServer;
   let browser: Browser;
   let admin: Page;
+  const pages: Record<string, Page> = {};
   let exec: { email: string; password: string };
   const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@feedbuild.example', password: 'ada-pass-1234' };
   const bob = { firstName: 'Bob', lastName: 'Peer', email: 'bob@feedbuild.example', password: 'bob-pass-1234' };
@@ -42,12 +44,7 @@ describe.skipIf(skip)('360-degree feedback: a round with outside reviewers, from
     return /(http\S+\/app\/survey-review\/authenticate#token=[A-Za-z0-9_-]+)/.exec(find()!)![1];
   };
   /** A journey goes on only while its steps succeed. */
-  let broken = false;
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (broken) ctx.skip();
-      await fn();
-    }, 120_000);
+  const step = journeySteps('degree-360', pages);
 
   beforeAll(async () => {
     server = await startServer();
@@ -57,11 +54,8 @@ describe.skipIf(skip)('360-degree feedback: a round with outside reviewers, from
     await employeeWithPassword(server, token, ada);
     await employeeWithPassword(server, token, bob);
     browser = await launchChromium();
-    admin = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    admin = pages.admin = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   }, 180_000);
-  afterEach((ctx) => {
-    if (ctx.task.result?.state === 'fail') broken = true;
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -166,8 +160,7 @@ describe.skipIf(skip)('360-degree feedback: a round with outside reviewers, from
   });
 
   step("the reviewed employee reads her result: her self-rating beside the outsiders' and all others' averages", async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-    await signIn(page, server.url, ada.email, ada.password);
+    const page = (pages.ada = await signedIn(browser, server.url, ada));
     await nav(page, '360-degree reviews');
     await page.locator('#result-survey').selectOption({ label: SURVEY });
     await page.locator('#result-employee option', { hasText: 'Ada Lovelace' }).waitFor({ state: 'attached' });

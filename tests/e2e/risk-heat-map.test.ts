@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { journeySteps, signedIn } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { fill, nav, openRow, pick, row, save, signIn, snap } from './support/screens.ts';
+import { fill, nav, openRow, pick, row, save, snap } from './support/screens.ts';
 
 const skip = browserSkipReason();
 const RISK = 'Key supplier fails';
@@ -41,12 +42,7 @@ describe.skipIf(skip)('risk management: a risk identified, controlled, found on 
     leo: { firstName: 'Leo', lastName: 'Actionowner', email: 'leo@riskline.example', password: 'leo-pass-1234' },
   };
   const pages: Record<string, Page> = {};
-  let broken = false;
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (broken) ctx.skip();
-      await fn();
-    }, 90_000);
+  const step = journeySteps('risk', pages, 90_000);
   const risk = async () => (await api(server, `risk/${riskId}`, undefined, token)).risk;
 
   beforeAll(async () => {
@@ -54,19 +50,12 @@ describe.skipIf(skip)('risk management: a risk identified, controlled, found on 
     const company = await companyWithExecutive(server, 'Riskline', 'exec-pass-12', ['risk-management']);
     token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
     browser = await launchChromium();
-    pages.exec = await (await browser.newContext({ viewport: { width: 1500, height: 1100 } })).newPage();
-    await signIn(pages.exec, server.url, company.email, company.password);
+    pages.exec = await signedIn(browser, server.url, company, { width: 1500, height: 1100 });
     for (const [k, who] of Object.entries(people)) {
       await employeeWithPassword(server, token, who);
-      pages[k] = await (await browser.newContext({ viewport: { width: 1500, height: 1100 } })).newPage();
-      await signIn(pages[k], server.url, who.email, who.password);
+      pages[k] = await signedIn(browser, server.url, who, { width: 1500, height: 1100 });
     }
   }, 180_000);
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    broken = true;
-    for (const [who, p] of Object.entries(pages)) await snap(p, `risk-failed-${who}`).catch(() => undefined);
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

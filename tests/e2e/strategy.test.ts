@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { journeySteps, signedIn } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { fill, nav, openRow, pick, row, save, signIn, snap, stateOf, tab, transition } from './support/screens.ts';
+import { fill, nav, openRow, pick, row, save, snap, stateOf, tab, transition } from './support/screens.ts';
 
 const skip = browserSkipReason();
 const UNSCORED = '#9e9e9e';
@@ -25,12 +26,7 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     olive: { firstName: 'Olive', lastName: 'Owner', email: 'olive@stratline.example', password: 'olive-pass-1234' },
   };
   const pages: Record<string, Page> = {};
-  let broken = false;
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (broken) ctx.skip();
-      await fn();
-    }, 90_000);
+  const step = journeySteps('strategy', pages, 90_000);
   const objectiveRow = (page: Page, name: string) => page.locator('[data-testid=strategy-map-nodes] tr[data-node^="objective:"]', { hasText: name });
   /** Opens the strategy map of the plan and waits for its chart. */
   async function openMap(page: Page) {
@@ -47,19 +43,12 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     // the organisation the initiatives are planned for
     for (const name of ['North', 'South']) await api(server, 'business-unit/add', { name }, token);
     browser = await launchChromium();
-    pages.exec = await (await browser.newContext({ viewport: { width: 1500, height: 1100 } })).newPage();
-    await signIn(pages.exec, server.url, company.email, company.password);
+    pages.exec = await signedIn(browser, server.url, company, { width: 1500, height: 1100 });
     for (const [k, who] of Object.entries(people)) {
       await employeeWithPassword(server, token, who);
-      pages[k] = await (await browser.newContext({ viewport: { width: 1500, height: 1100 } })).newPage();
-      await signIn(pages[k], server.url, who.email, who.password);
+      pages[k] = await signedIn(browser, server.url, who, { width: 1500, height: 1100 });
     }
   }, 180_000);
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    broken = true;
-    for (const [who, p] of Object.entries(pages)) await snap(p, `strategy-failed-${who}`).catch(() => undefined);
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

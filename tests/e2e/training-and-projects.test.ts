@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { journeySteps, signedIn } from './support/journey.ts';
 import { HOLDER, startServer, type RunningServer } from './support/server-process.ts';
 import { fill, nav, openRow, pick, row, save, signIn, snap, stateOf, tab, transition } from './support/screens.ts';
 
@@ -34,12 +35,7 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     await dialog.getByLabel(field).fill(value);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
   }
-  let broken = false;
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (broken) ctx.skip();
-      await fn();
-    }, 90_000);
+  const step = journeySteps('training-and-projects', pages, 90_000);
 
   beforeAll(async () => {
     server = await startServer();
@@ -55,16 +51,11 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1500, height: 1100 } });
     await signIn(page, server.url, exec.email, exec.password);
+    pages.admin = page;
     for (const [k, who] of Object.entries(people)) {
-      pages[k] = await (await browser.newContext({ viewport: { width: 1500, height: 1000 } })).newPage();
-      await signIn(pages[k], server.url, who.email, who.password);
+      pages[k] = await signedIn(browser, server.url, who, { width: 1500, height: 1000 });
     }
   }, 180_000);
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    broken = true;
-    for (const [who, p] of Object.entries({ ...pages, admin: page })) await snap(p, `training-and-projects-failed-${who}`).catch(() => undefined);
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
