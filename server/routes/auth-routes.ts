@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
 import { AppError } from '../../engine/app-error.ts';
 import { forgotPassword, login, logout, resetPassword } from '../../engine/auth/auth-service.ts';
+import { chooseLanguage } from '../../engine/i18n/reader-language.ts';
+import { LANGUAGES, type Language } from '../../engine/metadata/registry.ts';
 import { assertNoNul } from '../../engine/records/record-validator.ts';
 import { success } from '../envelope.ts';
 import { jsonBody } from '../request-body.ts';
@@ -32,7 +34,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>, s: Stratum): void {
   });
   app.post('/api/v1/auth/forgot-password', async (c) => {
     const { email } = strings(await jsonBody(c), ['email']);
-    if ((await forgotPassword(s.db, email, s.config.publicUrl)) !== null) void s.mailer.deliverPending();
+    if (await forgotPassword(s.db, s.registry.messages, email, s.config.publicUrl)) s.mailer.wake();
     return success(c, { email });
   });
   app.post('/api/v1/auth/reset-password', async (c) => {
@@ -40,6 +42,15 @@ export function mountAuthRoutes(app: Hono<AppEnv>, s: Stratum): void {
     await resetPassword(s.db, email, password, authKey);
     // The password is never echoed (defect D05): the caller signs in afresh.
     return success(c, { email });
+  });
+  // the language the signed-in person reads Stratum in (the renderer's switch): their mail and documents follow it
+  app.post('/api/v1/auth/language', async (c) => {
+    const caller = c.get('caller');
+    if (!caller?.accountId) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
+    const { language } = strings(await jsonBody(c), ['language']);
+    if (!LANGUAGES.includes(language as Language)) throw AppError.validation([{ field: 'language', message: `must be one of ${LANGUAGES.join(', ')}` }]);
+    await chooseLanguage(s.db, caller.accountId, language as Language);
+    return success(c, { language });
   });
   app.get('/api/v1/auth/me', (c) => {
     const caller = c.get('caller');

@@ -1,6 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import { storeFile } from '../../files/file-store.ts';
+import { readerLanguage } from '../../i18n/reader-language.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
@@ -115,7 +116,9 @@ export const placeReport: BeforeWriteHook = async (ctx, entity, before, record) 
         'conflict',
         `The final report waits for ${open.length} outstanding management response${open.length === 1 ? '' : 's'}: ${open.map((r) => `"${r.finding}" (${r.status})`).join(', ')}; each must be approved first`,
       );
-    const bytes = await renderFinalReport(await reportContent(ctx, report));
+    // in the language of the person who issues it (their choice, else the company's)
+    const lang = await readerLanguage(ctx.tx, ctx.actor.email, ctx.companyId);
+    const bytes = await renderFinalReport(await reportContent(ctx, report), lang, ctx.registry.messages);
     const name = `${String(report.title).replace(/[^A-Za-z0-9 ._-]+/g, '').trim().slice(0, 120) || 'audit-report'}.pdf`;
     const stored = await storeFile(ctx, { name, type: 'application/pdf', bytes }, { maxBytes: MAX_REPORT_BYTES, mimeTypes: ['application/pdf'] });
     return { ...placed, finalReportFileId: stored.id, finalReportName: name };
