@@ -127,19 +127,17 @@ describe.skipIf(skip)('risk management: a risk identified, controlled, found on 
   });
 
   step('the risk owner records a mitigation on her risk and names its action owner', async () => {
+    // the register is the risk manager's; the risk owner records the mitigations of her risk
     const rita = pages.rita;
-    await nav(rita, 'Risk register');
-    await openRow(rita, RISK);
-    await rita.locator('[data-screen=form][data-entity=risk]').waitFor();
-    // the risk itself is the risk manager's to change; its mitigations are hers to record
-    await rita.getByTestId('read-only').waitFor();
-    await rita.getByTestId('add-mitigationList').click();
+    await nav(rita, 'Mitigation');
+    await rita.getByRole('button', { name: 'Add', exact: true }).click();
     await rita.locator('[data-screen=form][data-entity=mitigation]').waitFor();
+    await pick(rita, 'riskId', RISK);
     await fill(rita, { name: 'Qualify a second supplier', description: 'Audit and contract a second supplier of yarn', dueDate: '2027-06-30' });
     await pick(rita, 'ownerId', 'Leo Actionowner');
     await rita.locator('#root_name').press('Tab');
     await save(rita);
-    await rita.getByTestId('children-mitigationList').getByText('Qualify a second supplier').waitFor();
+    await row(rita, 'Qualify a second supplier').waitFor();
     const [mitigation] = (await risk()).mitigationList;
     expect(mitigation).toMatchObject({ name: 'Qualify a second supplier', progress: 0, status: 'In Progress' });
     await snap(rita, 'risk-04-mitigation-recorded');

@@ -13,6 +13,6 @@ export interface MitigationProgress {
   mitigationId: number;
   description: string;
   progress: number;
-  mitigationOwnerId?: number | null;
+  ownerId?: number | null;
   riskOwnerId?: number | null;
 }

@@ -11,17 +11,18 @@ export const placeMitigation: BeforeWriteHook = async (ctx, _entity, _before, mi
 };
 
 /**
- * A progress note carries the owner of its mitigation (the action owner) and of its risk: either of them notes how the
- * mitigation is going (`field:mitigationOwnerId`, `field:riskOwnerId`).
+ * A progress note carries the owner of its mitigation (the action owner, `ownerId`) and of its risk (`riskOwnerId`),
+ * under the names the mitigation gives them, so that "may I add a note here" is judged on the mitigation as on the
+ * note: either owner notes how the mitigation is going (`field:ownerId`, `field:riskOwnerId`).
  */
 export const placeMitigationProgress: BeforeWriteHook = async (ctx, _entity, _before, note) => {
-  const [owners] = await ctx.tx.query<{ mitigationOwnerId: number | null; riskOwnerId: number | null }>(
-    `SELECT m.owner_id AS "mitigationOwnerId", r.owner_id AS "riskOwnerId"
+  const [owners] = await ctx.tx.query<{ ownerId: number | null; riskOwnerId: number | null }>(
+    `SELECT m.owner_id AS "ownerId", r.owner_id AS "riskOwnerId"
        FROM mitigation m JOIN risk r ON r.company_id = m.company_id AND r.id = m.risk_id
       WHERE m.company_id = $1 AND m.id = $2`,
     [ctx.companyId, note.mitigationId],
   );
-  return owners ? { mitigationOwnerId: owners.mitigationOwnerId, riskOwnerId: owners.riskOwnerId } : {};
+  return owners ? { ownerId: owners.ownerId, riskOwnerId: owners.riskOwnerId } : {};
 };
 
 /**
