@@ -17,6 +17,7 @@ import { checkWeights } from './performance/scorecard-weights.ts';
 import { rerateRisks } from './risk-management/matrix-rerating.ts';
 import { ratingLabel } from './risk-management/rating-label.ts';
 import { applyMitigationProgress } from './risk-management/mitigation-progress.ts';
+import { followRiskOwner, placeMitigation, placeMitigationProgress } from './risk-management/mitigation-owners.ts';
 import { detailedRisks } from './risk-management/detailed-risks.ts';
 import { heatMap, matrix, risksInCell } from './risk-management/risk-heat-map.ts';
 import { rateResidual, rateRisk } from './risk-management/risk-rating-derivation.ts';
@@ -98,6 +99,7 @@ export const hooks = createHookRegistry(mergeHookSets({
     'performance.createQuarters': createQuarters,
     'risk.rerateRisks': rerateRisks,
     'risk.applyMitigationProgress': applyMitigationProgress,
+    'risk.followRiskOwner': followRiskOwner,
   },
   beforeDelete: {
     'execution.keepSettledObjective': keepSettledObjective,
@@ -124,6 +126,8 @@ export const hooks = createHookRegistry(mergeHookSets({
     'actionsTracker.resolutionCompletion': resolutionCompletion,
     'risk.rateRisk': rateRisk,
     'risk.rateResidual': rateResidual,
+    'risk.placeMitigation': placeMitigation,
+    'risk.placeMitigationProgress': placeMitigationProgress,
     'performance.checkAnnualPlanDates': checkAnnualPlanDates,
   },
   transition: {

@@ -312,4 +312,36 @@ describe.each(backends())('risk management on $name', (backend) => {
     expect((await other.post('risk-rating/update', { id: ours.id, version: ours.version, ratingScore: 1 })).status).toBe(404);
     expect((await exec.get(`risk/${strategicRisk.id}`)).body.data.risk.name).toBe('New competitor');
   });
+  it("lets a risk's owner record its mitigations and their action owners note progress; the mitigations follow the risk to a new owner", async () => {
+    const rita = await t.addEmployee(exec, 'Rita', 'Owner', 'rita@riskco.example');
+    const leo = await t.addEmployee(exec, 'Leo', 'Action', 'leo@riskco.example');
+    const me = async (c: Client) => (await c.get('auth/me')).body.data.user.employeeId as number;
+    const [ritaId, leoId, emmaId] = [await me(rita), await me(leo), await me(emma)];
+    const added = await exec.post('risk/add', { name: 'Key staff leave', kind: 'Operational', startDate: '2027-01-01', endDate: '2027-12-31', impact: 'Moderate', likelihood: 'Possible', ownerId: ritaId });
+    ok(added);
+    const risk = added.body.data.risk;
+    // only the risk's owner (and the module's administrators) records its mitigations
+    expect((await emma.post('mitigation/add', { riskId: risk.id, name: 'Not mine', ownerId: emmaId })).status).toBe(403);
+    const m = await rita.post('mitigation/add', { riskId: risk.id, name: 'Succession plan', ownerId: leoId });
+    ok(m);
+    let mitigation = m.body.data.mitigation;
+    expect(mitigation).toMatchObject({ riskOwnerId: ritaId, ownerId: leoId, progress: 0 });
+    // the risk owner is derived, never sent
+    expect((await rita.post('mitigation/update', { id: mitigation.id, version: mitigation.version, riskOwnerId: emmaId })).status).toBe(422);
+    // the action owner and the risk owner note progress; a colleague does not, nor does the action owner change the mitigation
+    ok(await leo.post('mitigation-progress/add', { mitigationId: mitigation.id, description: 'Deputies named', progress: 50 }));
+    ok(await rita.post('mitigation-progress/add', { mitigationId: mitigation.id, description: 'Handbook written', progress: 70 }));
+    expect((await emma.post('mitigation-progress/add', { mitigationId: mitigation.id, description: 'Mine', progress: 90 })).status).toBe(403);
+    mitigation = (await exec.get(`mitigation/${mitigation.id}`)).body.data.mitigation;
+    expect(mitigation).toMatchObject({ progress: 70, status: 'In Progress' });
+    expect((await leo.post('mitigation/update', { id: mitigation.id, version: mitigation.version, name: 'Renamed' })).status).toBe(403);
+    // the risk changes hands: its mitigations go with it, audited
+    ok(await exec.post('risk/update', { id: risk.id, version: risk.version, ownerId: emmaId }));
+    mitigation = (await exec.get(`mitigation/${mitigation.id}`)).body.data.mitigation;
+    expect(mitigation.riskOwnerId).toBe(emmaId);
+    expect((await rita.post('mitigation/update', { id: mitigation.id, version: mitigation.version, name: 'Still mine?' })).status).toBe(403);
+    ok(await emma.post('mitigation/update', { id: mitigation.id, version: mitigation.version, dueDate: '2027-12-31' }));
+    const trail = (await exec.get(`audit-trail?entity=mitigation&recordId=${mitigation.id}&sort=id`)).body.data.list;
+    expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'update-progress', 'update-progress', 'follow-risk-owner', 'update']);
+  });
 });

@@ -1,29 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 import { pdfText } from '../unit/audit-pdf-text.ts';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { journeySteps, signedIn } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { pick, signIn, snap } from './support/screens.ts';
+import { fill, nav, openRow, pick, row, save, snap, stateOf, tab, transition } from './support/screens.ts';
 
 const skip = browserSkipReason();
-const B = '/app/audit-management';
 const AUDIT = 'Procurement 2026';
 const FINDING = 'Single signature payments';
+const ACTION = 'Configure dual approval in the bank portal';
 const REASON = 'Document the exception follow-up';
 
 /**
- * One audit from plan to final report, in the browser: the module admin plans, the auditor (Ada) notifies, scopes
- * and tests, the approver (Abe) approves and not-approves from his task list, the audit manager (Max) reopens and
- * makes the final report, the management-response owner (Ola) answers, the action owner (Ace) and Ada follow the
- * management action to closed.
+ * One audit from plan to final report and its follow-up, by clicks, each step by its person: the module admin plans
+ * the audit; the auditor (Ada) notifies, scopes, builds the RACM and tests from the audit's page; the approver (Abe)
+ * decides from his task list; the audit manager (Max) validates the finding, reopens a paper and makes the final
+ * report; the management-response owner (Ola) answers with an action; the action owner (Ace) reports its progress and
+ * Ada closes it; a follow-up plan checks the action; an outside auditee answers the questionnaire through the mailed
+ * link; Max closes the audit. The API only arranges the company and its people.
  */
-describe.skipIf(skip)('audit management: one audit from plan to final report', () => {
+describe.skipIf(skip)('audit management: one audit from plan to final report and follow-up', () => {
   let server: RunningServer;
   let browser: Browser;
   const pages: Record<string, Page> = {};
-  let token: string; // the module admin's
+  let token: string; // the module admin's, to read what the screens wrote
   const id: Record<string, number> = {};
   const people = {
     ada: { email: 'ada@auditline.example', password: 'ada-pass-1234', first: 'Ada' },
@@ -35,17 +38,41 @@ describe.skipIf(skip)('audit management: one audit from plan to final report', (
   const now = today();
 
   const employee = (who: { email: string; password: string; first: string }) => employeeWithPassword(server, token, { email: who.email, password: who.password, firstName: who.first, lastName: 'Auditline' });
-  const tokenOf = async (k: keyof typeof people) => (await api(server, 'auth/login', { email: people[k].email, password: people[k].password })).user.token as string;
   const record = async (entity: string, recordId: number) => (await api(server, `${entity}/${recordId}`, undefined, token)).item;
-  const state = (page: Page) => page.getByTestId('workflow-state').innerText();
-  const button = (page: Page, name: string) => page.getByTestId('workflow').getByRole('button', { name, exact: true });
+  const only = async (path: string) => (await api(server, path, undefined, token)).list[0];
   const form = (page: Page, entity: string) => page.locator(`[data-screen=form][data-entity=${entity}]`);
+  const panel = (page: Page, key: string) => page.getByTestId(`children-${key}`);
+  /** The audit's page: from the auditor's own audits, for the others from the open audits they take part in. */
+  async function openAudit(page: Page) {
+    if (page === pages.ada) await nav(page, 'My audits');
+    else {
+      await nav(page, 'Audit management');
+      await tab(page, 'Fieldwork (open audits)');
+    }
+    await openRow(page, AUDIT);
+    await form(page, 'audit-engagement').waitFor();
+  }
+  /** Adds a child of the record shown from its panel, and comes back to the record. */
+  async function addChild(page: Page, key: string, entity: string, values: () => Promise<void>, shown: string) {
+    await page.getByTestId(`add-${key}`).click();
+    await form(page, entity).waitFor();
+    await values();
+    await save(page);
+    await panel(page, key).getByText(shown).first().waitFor();
+  }
+  /** Opens a task of the person's pending audit tasks. */
+  async function openTask(page: Page, text: string) {
+    await nav(page, 'Audit management');
+    await tab(page, 'My tasks: pending');
+    await page.locator('[data-screen=audit-tasks] tr', { hasText: text }).getByRole('link').first().click();
+  }
   async function decide(page: Page, name: string, field: string, value: string): Promise<void> {
-    await button(page, name).click();
+    await transition(page, name).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(field).fill(value);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
   }
+  const step = journeySteps('audit', pages);
 
   beforeAll(async () => {
     server = await startServer();
@@ -53,201 +80,218 @@ describe.skipIf(skip)('audit management: one audit from plan to final report', (
     token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
     for (const [k, who] of Object.entries(people)) id[k] = await employee(who);
     browser = await launchChromium();
-    const open = async (k: string, email: string, password: string) => {
-      pages[k] = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-      await signIn(pages[k], server.url, email, password);
-    };
-    await open('exec', company.email, company.password);
-    for (const [k, who] of Object.entries(people)) await open(k, who.email, who.password);
+    pages.exec = await signedIn(browser, server.url, company);
+    for (const [k, who] of Object.entries(people)) pages[k] = await signedIn(browser, server.url, who);
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  it('plans: the module admin adds the annual audit plan and the audit', async () => {
+  step('plans: the module admin adds the annual audit plan and the audit with its auditor, manager and approver', async () => {
     const exec = pages.exec;
-    await exec.goto(`${server.url}${B}/main`);
-    await exec.getByRole('tab', { name: 'Planning' }).click();
-    await exec.getByRole('button', { name: 'Add' }).click();
+    await nav(exec, 'Audit management');
+    await tab(exec, 'Planning');
+    await exec.getByRole('tabpanel').getByRole('button', { name: 'Add', exact: true }).click();
     await form(exec, 'audit-plan').waitFor();
-    await exec.fill('#root_name', 'Audit plan 2026');
-    await exec.fill('#root_year', '2026');
-    await exec.getByRole('button', { name: 'Save' }).click();
-    await exec.locator('.ag-row', { hasText: 'Audit plan 2026' }).waitFor();
-    id.plan = (await api(server, 'audit-plan?limit=10', undefined, token)).list[0].id;
+    await fill(exec, { name: 'Audit plan 2026', year: '2026' });
+    await save(exec);
+    await row(exec, 'Audit plan 2026').waitFor();
 
-    await exec.goto(`${server.url}${B}/audits/add`);
+    await tab(exec, 'Fieldwork (open audits)');
+    await exec.getByRole('tabpanel').getByRole('button', { name: 'Add', exact: true }).click();
     await form(exec, 'audit-engagement').waitFor();
-    await exec.fill('#root_name', AUDIT);
+    await fill(exec, { name: AUDIT });
     await pick(exec, 'auditPlanId', 'Audit plan 2026');
     await pick(exec, 'auditorId', 'Ada Auditline');
     await pick(exec, 'auditManagerId', 'Max Auditline');
     await pick(exec, 'approverId', 'Abe Auditline');
-    await exec.getByRole('button', { name: 'Save' }).click();
-    await exec.locator('.ag-row', { hasText: AUDIT }).waitFor();
-    id.eng = (await api(server, `audit-engagement?name=${encodeURIComponent(AUDIT)}`, undefined, token)).list[0].id;
+    await save(exec);
+    await row(exec, AUDIT).waitFor();
+    id.eng = (await only(`audit-engagement?name=${encodeURIComponent(AUDIT)}`)).id;
     await snap(exec, 'audit-01-planned');
   });
 
-  it('notifies: the auditor sends the planning notification letter, which is mailed to the auditee', async () => {
+  step('notifies: the auditor writes the planning notification letter on the audit’s page and sends it to the auditee', async () => {
     const ada = pages.ada;
-    const letter = (await api(server, 'audit-notification-letter/add', { auditEngagementId: id.eng, addresseeId: id.ola, letterDate: now, subject: 'Planning notification', body: 'Procurement will be audited next week.' }, token)).item;
-    await ada.goto(`${server.url}${B}/audits/manage/${id.eng}/notification-letter`);
-    await ada.locator('.ag-row', { hasText: 'Planning notification' }).getByRole('link', { name: /Edit/ }).click();
+    await openAudit(ada);
+    await addChild(ada, 'notificationLetterList', 'audit-notification-letter', async () => {
+      await pick(ada, 'addresseeId', 'Ola Auditline');
+      await fill(ada, { letterDate: now, subject: 'Planning notification', body: 'Procurement will be audited next week.' });
+    }, 'Planning notification');
+    await panel(ada, 'notificationLetterList').getByRole('link', { name: 'Planning notification', exact: true }).click();
     await form(ada, 'audit-notification-letter').waitFor();
-    await button(ada, 'Send notification').click();
-    await expect.poll(() => state(ada)).toBe('Sent');
+    await transition(ada, 'Send notification').click();
+    await expect.poll(() => stateOf(ada)).toBe('Sent');
     // the mail leaves after the call commits
     await expect.poll(() => server.mails().some((m) => m.includes(people.ola.email) && m.includes('Planning notification'))).toBe(true);
-    expect((await record('audit-notification-letter', letter.id)).status).toBe('Sent');
   });
 
-  it('scopes: the auditor writes the scope and sends it; the approver approves it from his tasks', async () => {
+  step('scopes: the auditor writes the scope and sends it; the approver approves it from his tasks', async () => {
     const ada = pages.ada;
-    await ada.goto(`${server.url}${B}/audits/manage/${id.eng}/scope/add`);
+    await openAudit(ada);
+    await addChild(ada, 'scopeList', 'audit-scope', () => fill(ada, { description: 'Purchase to pay, January to June' }), 'Purchase to pay, January to June');
+    await panel(ada, 'scopeList').getByRole('link', { name: 'Purchase to pay, January to June', exact: true }).click();
     await form(ada, 'audit-scope').waitFor();
-    await ada.fill('#root_description', 'Purchase to pay, January to June');
-    await ada.getByRole('button', { name: 'Save' }).click();
-    await ada.waitForURL((u) => !u.pathname.endsWith('/scope/add'));
-    await expect.poll(async () => (await api(server, `audit-scope?auditEngagementId=${id.eng}`, undefined, token)).total).toBe(1);
-    id.scope = (await api(server, `audit-scope?auditEngagementId=${id.eng}`, undefined, token)).list[0].id;
-    await ada.goto(`${server.url}${B}/audits/manage/${id.eng}/scope/edit/${id.scope}`);
-    await button(ada, 'Send for approval').click();
-    await expect.poll(() => state(ada)).toBe('Pending Approval');
+    await transition(ada, 'Send for approval').click();
+    await expect.poll(() => stateOf(ada)).toBe('Pending Approval');
 
     const abe = pages.abe;
-    await abe.goto(`${server.url}${B}/main`);
-    await abe.getByRole('tab', { name: 'My tasks: pending' }).click();
+    await nav(abe, 'Audit management');
+    await tab(abe, 'My tasks: pending');
     await abe.locator('[data-screen=audit-tasks] tr', { hasText: `${AUDIT} — Purchase to pay` }).waitFor();
     await snap(abe, 'audit-02-approver-pending');
     await abe.getByRole('link', { name: `${AUDIT} — Purchase to pay, January to June` }).click();
-    await abe.waitForURL(`**${B}/my-task/pending-audit/${id.scope}/approver`);
     await form(abe, 'audit-scope').waitFor();
-    await button(abe, 'Approve').click();
-    await expect.poll(() => state(abe)).toBe('Approved');
+    await transition(abe, 'Approve').click();
+    await expect.poll(() => stateOf(abe)).toBe('Approved');
   });
 
-  it('builds the RACM: the auditor sends it, the approver approves it', async () => {
-    id.racm = (await api(server, 'audit-risk-control-matrix/add', { auditEngagementId: id.eng, name: 'P2P RACM' }, token)).item.id;
-    id.riskControl = (await api(server, 'audit-risk-control/add', { auditRiskControlMatrixId: id.racm, name: 'Unauthorised payments', riskRating: 'High', control: 'Two signatures above 10,000', controlType: 'Preventative' }, token)).item.id;
+  step('builds the RACM: the auditor adds the matrix and its risk control, and sends it; the approver approves it', async () => {
     const ada = pages.ada;
-    await ada.goto(`${server.url}${B}/audits/manage/${id.eng}/risk-control-matrix`);
-    await ada.locator('.ag-row', { hasText: 'P2P RACM' }).getByRole('link', { name: /Edit/ }).click();
+    await openAudit(ada);
+    await addChild(ada, 'riskControlMatrixList', 'audit-risk-control-matrix', () => fill(ada, { name: 'P2P RACM' }), 'P2P RACM');
+    await panel(ada, 'riskControlMatrixList').getByRole('link', { name: 'P2P RACM', exact: true }).click();
     await form(ada, 'audit-risk-control-matrix').waitFor();
-    await ada.getByText('Unauthorised payments').first().waitFor();
-    await button(ada, 'Send for approval').click();
-    await expect.poll(() => state(ada)).toBe('Pending Approval');
-    const abe = pages.abe;
-    await abe.goto(`${server.url}${B}/my-task/pending-risk/${id.racm}/approver`);
-    await button(abe, 'Approve').click();
-    await expect.poll(() => state(abe)).toBe('Approved');
+    await addChild(ada, 'riskControlList', 'audit-risk-control', async () => {
+      await fill(ada, { name: 'Unauthorised payments', control: 'Two signatures above 10,000' });
+      await ada.locator('#root_riskRating').selectOption('High');
+      await ada.locator('#root_controlType').selectOption('Preventative');
+    }, 'Unauthorised payments');
+    await transition(ada, 'Send for approval').click();
+    await expect.poll(() => stateOf(ada)).toBe('Pending Approval');
+    await openTask(pages.abe, `${AUDIT} — P2P RACM`);
+    await form(pages.abe, 'audit-risk-control-matrix').waitFor();
+    await transition(pages.abe, 'Approve').click();
+    await expect.poll(() => stateOf(pages.abe)).toBe('Approved');
   });
 
-  it('tests: a working paper with a finding; not approved with a reason, corrected, approved, reopened by the audit manager, approved again', async () => {
+  step('tests: a working paper with a finding; not approved with a reason, corrected, approved, reopened by the audit manager, approved again', async () => {
     const ada = pages.ada;
-    await ada.goto(`${server.url}${B}/audits/manage/${id.eng}/working-papers`);
-    await ada.getByRole('button', { name: 'Add' }).click();
-    await form(ada, 'audit-working-paper').waitFor();
-    await ada.fill('#root_title', 'WP1 payment authorisation');
-    await ada.getByRole('button', { name: 'Save' }).click();
-    await ada.waitForURL(`**${B}/audits/manage/${id.eng}/working-papers`);
-    await ada.locator('.ag-row', { hasText: 'WP1 payment authorisation' }).waitFor();
-    id.paper = (await api(server, `audit-working-paper?auditEngagementId=${id.eng}`, undefined, token)).list[0].id;
+    await openAudit(ada);
+    await addChild(ada, 'workingPaperList', 'audit-working-paper', () => fill(ada, { title: 'WP1 payment authorisation' }), 'WP1 payment authorisation');
+    await addChild(ada, 'findingList', 'audit-finding', async () => {
+      await fill(ada, { title: FINDING, observation: 'Three payments above the limit carried one signature.' });
+      await ada.locator('#root_riskRating').selectOption('High');
+      await pick(ada, 'auditWorkingPaperId', 'WP1 payment authorisation');
+    }, FINDING);
+    id.paper = (await only(`audit-working-paper?auditEngagementId=${id.eng}`)).id;
+    id.finding = (await only(`audit-finding?auditEngagementId=${id.eng}`)).id;
 
-    await ada.goto(`${server.url}${B}/audits/manage/${id.eng}/findings`);
-    await ada.getByRole('button', { name: 'Add' }).click();
-    await form(ada, 'audit-finding').waitFor();
-    await ada.fill('#root_title', FINDING);
-    await ada.fill('#root_observation', 'Three payments above the limit carried one signature.');
-    await ada.locator('#root_riskRating').selectOption('High');
-    await pick(ada, 'auditWorkingPaperId', 'WP1 payment authorisation');
-    await ada.getByRole('button', { name: 'Save' }).click();
-    await ada.waitForURL(`**${B}/audits/manage/${id.eng}/findings`);
-    await ada.locator('.ag-row', { hasText: FINDING }).waitFor();
-    id.finding = (await api(server, `audit-finding?auditEngagementId=${id.eng}`, undefined, token)).list[0].id;
-
-    await ada.goto(`${server.url}${B}/working-paper/edit?id=${id.paper}`);
-    await button(ada, 'Send for approval').click();
-    await expect.poll(() => state(ada)).toBe('Pending Approval');
-
+    const openPaper = async (page: Page) => {
+      await openAudit(page);
+      await panel(page, 'workingPaperList').getByRole('link', { name: 'WP1 payment authorisation', exact: true }).click();
+      await form(page, 'audit-working-paper').waitFor();
+    };
     const abe = pages.abe;
-    await abe.goto(`${server.url}${B}/my-task/pending-paper/${id.paper}/approver`);
+    const approve = async () => {
+      await openTask(abe, `${AUDIT} — WP1 payment authorisation`);
+      await form(abe, 'audit-working-paper').waitFor();
+      await transition(abe, 'Approve').click();
+      await expect.poll(() => stateOf(abe)).toBe('Approved');
+    };
+    await openPaper(ada);
+    // the finding was raised on this paper
+    await panel(ada, 'findingList').getByText(FINDING).waitFor();
+    await transition(ada, 'Send for approval').click();
+    await expect.poll(() => stateOf(ada)).toBe('Pending Approval');
+
+    await openTask(abe, `${AUDIT} — WP1 payment authorisation`);
     await form(abe, 'audit-working-paper').waitFor();
     await decide(abe, 'Not approve', 'Reason', REASON);
-    await expect.poll(() => state(abe)).toBe('Not Approved');
+    await expect.poll(() => stateOf(abe)).toBe('Not Approved');
     await abe.getByTestId('workflow-reason').getByText(REASON).waitFor();
     await snap(abe, 'audit-03-not-approved');
 
     await ada.reload();
     await ada.getByTestId('workflow-reason').getByText(REASON).waitFor();
-    await ada.fill('#root_conclusion', 'Control not operating effectively; exceptions followed up with treasury');
-    await ada.getByRole('button', { name: 'Save' }).click();
+    await fill(ada, { conclusion: 'Control not operating effectively; exceptions followed up with treasury' });
+    await save(ada);
     await expect.poll(async () => (await record('audit-working-paper', id.paper)).conclusion).toMatch(/followed up/);
-    // the form goes back to its list once saved; only then elsewhere
-    await ada.waitForURL((url) => !url.pathname.endsWith('/working-paper/edit'));
-    await ada.goto(`${server.url}${B}/working-paper/edit?id=${id.paper}`);
-    await button(ada, 'Send for approval').click();
-    await expect.poll(() => state(ada)).toBe('Pending Approval');
-    await abe.goto(`${server.url}${B}/my-task/pending-paper/${id.paper}/approver`);
-    await button(abe, 'Approve').click();
-    await expect.poll(() => state(abe)).toBe('Approved');
+    await openPaper(ada);
+    await transition(ada, 'Send for approval').click();
+    await expect.poll(() => stateOf(ada)).toBe('Pending Approval');
+    await approve();
 
     // reopened by the audit manager, sent and approved again
     const max = pages.max;
-    await max.goto(`${server.url}${B}/working-paper/edit?id=${id.paper}`);
-    await button(max, 'Allow update').click();
-    await expect.poll(() => state(max)).toBe('Draft');
-    await ada.goto(`${server.url}${B}/working-paper/edit?id=${id.paper}`);
-    await button(ada, 'Send for approval').click();
-    await expect.poll(() => state(ada)).toBe('Pending Approval');
-    await abe.goto(`${server.url}${B}/my-task/pending-paper/${id.paper}/approver`);
-    await button(abe, 'Approve').click();
-    await expect.poll(() => state(abe)).toBe('Approved');
+    await openPaper(max);
+    await transition(max, 'Allow update').click();
+    await expect.poll(() => stateOf(max)).toBe('Draft');
+    await openPaper(ada);
+    await transition(ada, 'Send for approval').click();
+    await expect.poll(() => stateOf(ada)).toBe('Pending Approval');
+    await approve();
 
     // what he decided is in his completed list
-    await abe.goto(`${server.url}${B}/my-task/completed`);
+    await nav(abe, 'Audit management');
+    await tab(abe, 'My tasks: completed');
     await abe.locator('[data-screen=audit-tasks] tr', { hasText: `Not Approved: ${REASON}` }).waitFor();
     expect(await abe.locator('[data-screen=audit-tasks] tr', { hasText: 'WP1 payment authorisation' }).count()).toBe(3);
     await snap(abe, 'audit-04-approver-completed');
   });
 
-  it('asks management: the response owner sends the management response with an action, the approver approves it', async () => {
-    await api(server, 'audit-finding/validate', { id: id.finding }, await tokenOf('max'));
-    id.response = (await api(server, 'audit-management-response/add', { auditFindingId: id.finding, responseOwnerId: id.ola }, token)).item.id;
-    const olaToken = await tokenOf('ola');
-    id.action = (await api(server, 'audit-management-action/add', { auditManagementResponseId: id.response, action: 'Configure dual approval in the bank portal', actionOwnerId: id.ace, dueDate: now }, olaToken)).item.id;
+  step('asks management: the manager validates the finding; the response owner answers with an action; the approver approves it', async () => {
+    const max = pages.max;
+    await openAudit(max);
+    await panel(max, 'findingList').getByRole('link', { name: FINDING, exact: true }).click();
+    await form(max, 'audit-finding').waitFor();
+    await transition(max, 'Validate').click();
+    await expect.poll(() => stateOf(max)).toBe('Validated');
+
+    const ada = pages.ada;
+    await openAudit(ada);
+    await panel(ada, 'findingList').getByRole('link', { name: FINDING, exact: true }).click();
+    await form(ada, 'audit-finding').waitFor();
+    await ada.getByTestId('add-responseList').click();
+    await form(ada, 'audit-management-response').waitFor();
+    await pick(ada, 'responseOwnerId', 'Ola Auditline');
+    await fill(ada, { dueDate: now });
+    await save(ada);
+    await panel(ada, 'responseList').getByRole('link').first().waitFor();
 
     const ola = pages.ola;
-    await ola.goto(`${server.url}${B}/my-task/pending`);
-    await ola.locator('[data-screen=audit-tasks] tr', { hasText: FINDING }).waitFor();
-    await ola.goto(`${server.url}${B}/my-task/pending-response/${id.response}/responseOwner`);
+    await openTask(ola, FINDING);
     await form(ola, 'audit-management-response').waitFor();
+    await addChild(ola, 'actionList', 'audit-management-action', async () => {
+      await fill(ola, { action: ACTION, dueDate: now });
+      await pick(ola, 'actionOwnerId', 'Ace Auditline');
+    }, ACTION);
     await decide(ola, 'Send response', 'Response', 'Agreed; IT configures dual approval by May');
-    await expect.poll(() => state(ola)).toBe('Sent');
+    await expect.poll(() => stateOf(ola)).toBe('Sent');
+    const response = await only(`audit-management-response?auditEngagementId=${id.eng}`);
+    expect(response).toMatchObject({ responseOwnerId: id.ola, status: 'Sent' });
+    id.action = (await only(`audit-management-action?auditEngagementId=${id.eng}`)).id;
 
-    const abe = pages.abe;
-    await abe.goto(`${server.url}${B}/my-task/pending-response/${id.response}/approver`);
-    await button(abe, 'Approve').click();
-    await expect.poll(() => state(abe)).toBe('Approved');
+    await openTask(pages.abe, FINDING);
+    await form(pages.abe, 'audit-management-response').waitFor();
+    await transition(pages.abe, 'Approve').click();
+    await expect.poll(() => stateOf(pages.abe)).toBe('Approved');
   });
 
-  it('reports: the audit manager makes the final report, a PDF made on the server that names the audit and its finding', async () => {
-    // the fieldwork is done: the final report is issued only once the audit is in Reporting
-    const adaToken = await tokenOf('ada');
-    await api(server, 'audit-engagement/start-fieldwork', { id: id.eng }, adaToken);
-    await api(server, 'audit-engagement/start-reporting', { id: id.eng }, adaToken);
-    id.report = (await api(server, 'audit-report/add', { auditEngagementId: id.eng, title: 'Procurement audit report', executiveSummary: 'Payments need a second signature.' }, token)).item.id;
-    await api(server, 'audit-report/submit-draft', { id: id.report }, await tokenOf('ada'));
+  step('reports: the auditor moves the audit to reporting and submits the draft; the manager makes the final report, a PDF naming the audit and its finding', async () => {
+    const ada = pages.ada;
+    await openAudit(ada);
+    await transition(ada, 'Start fieldwork').click();
+    await expect.poll(() => stateOf(ada)).toBe('Fieldwork');
+    await transition(ada, 'Start reporting').click();
+    await expect.poll(() => stateOf(ada)).toBe('Reporting');
+    await addChild(ada, 'reportList', 'audit-report', () => fill(ada, { title: 'Procurement audit report', executiveSummary: 'Payments need a second signature.' }), 'Procurement audit report');
+    await panel(ada, 'reportList').getByRole('link', { name: 'Procurement audit report', exact: true }).click();
+    await form(ada, 'audit-report').waitFor();
+    await transition(ada, 'Submit draft').click();
+    await expect.poll(() => stateOf(ada)).toBe('Submitted Draft');
+
     const max = pages.max;
-    await max.goto(`${server.url}${B}/audit-report/final-audit-reports/${id.report}`);
+    await nav(max, 'Audit reports');
+    await openRow(max, 'Procurement audit report');
     await form(max, 'audit-report').waitFor();
-    await button(max, 'Make final report').click();
-    await expect.poll(() => state(max)).toBe('Final');
+    await transition(max, 'Make final report').click();
+    await expect.poll(() => stateOf(max)).toBe('Final');
     // the PDF is offered for download on the report itself
     await max.getByTestId('file-finalReportFileId').getByRole('link', { name: /Procurement audit report\.pdf/ }).waitFor();
     await snap(max, 'audit-05-final-report');
-    const report = await record('audit-report', id.report);
+    const report = await only(`audit-report?auditEngagementId=${id.eng}`);
     const res = await fetch(`${server.url}/api/v1/file/${report.finalReportFileId}`, { headers: { token } });
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const text = pdfText(new Uint8Array(await res.arrayBuffer()));
@@ -255,40 +299,101 @@ describe.skipIf(skip)('audit management: one audit from plan to final report', (
     expect(text).toContain(FINDING);
   });
 
-  it('follows up: the action owner starts the management action, the auditor closes it; it moves from the open to the closed tracker', async () => {
+  step('follows up: the action owner starts the management action and reports progress, the auditor closes it; it moves from the open to the closed tracker', async () => {
     const ace = pages.ace;
-    await ace.goto(`${server.url}${B}/management-action/edit?id=${id.action}`);
+    await nav(ace, 'Audit management');
+    await tab(ace, 'Open management actions');
+    await openRow(ace, ACTION);
     await form(ace, 'audit-management-action').waitFor();
-    await button(ace, 'Start').click();
-    await expect.poll(() => state(ace)).toBe('In progress');
+    await transition(ace, 'Start').click();
+    await expect.poll(() => stateOf(ace)).toBe('In progress');
+    // the action is not his to edit: he reports its progress
+    await ace.getByTestId('read-only').waitFor();
+    const progress = ace.getByTestId('patch-update-progress');
+    await progress.getByLabel('Progress (%)').fill('60');
+    await progress.getByLabel('Progress comment').fill('Dual approval configured for the main account');
+    await progress.getByRole('button', { name: 'Report progress' }).click();
+    await expect.poll(async () => (await record('audit-management-action', id.action)).progress).toBe(60);
+    await expect.poll(() => progress.getByLabel('Progress (%)').inputValue()).toBe('60');
+    await snap(ace, 'audit-06-action-progress');
+
     const ada = pages.ada;
-    await ada.goto(`${server.url}${B}/management-actions/open`);
-    await ada.locator('.ag-row', { hasText: 'Configure dual approval' }).waitFor();
-    await ada.goto(`${server.url}${B}/management-action/edit?id=${id.action}`);
-    await button(ada, 'Close').click();
-    await expect.poll(() => state(ada)).toBe('Closed');
-    await ada.goto(`${server.url}${B}/management-actions/closed`);
-    await ada.locator('.ag-row', { hasText: 'Configure dual approval' }).waitFor();
-    await ada.goto(`${server.url}${B}/management-actions/open`);
-    await ada.locator('[data-screen=list]').waitFor();
-    await expect.poll(() => ada.locator('.ag-row', { hasText: 'Configure dual approval' }).count()).toBe(0);
-    expect((await record('audit-management-action', id.action))).toMatchObject({ status: 'Closed', progress: 100 });
-    await snap(ada, 'audit-06-action-closed');
+    await nav(ada, 'Audit management');
+    await tab(ada, 'Open management actions');
+    await openRow(ada, ACTION);
+    await form(ada, 'audit-management-action').waitFor();
+    await transition(ada, 'Close').click();
+    await expect.poll(() => stateOf(ada)).toBe('Closed');
+    await nav(ada, 'Audit management');
+    await tab(ada, 'Closed management actions');
+    await row(ada, ACTION).waitFor();
+    await tab(ada, 'Open management actions');
+    await ada.getByRole('tabpanel').locator('[data-screen=list]').waitFor();
+    await expect.poll(() => row(ada, ACTION).count()).toBe(0);
+    expect(await record('audit-management-action', id.action)).toMatchObject({ status: 'Closed', progress: 100, progressComment: 'Dual approval configured for the main account' });
+    await snap(ada, 'audit-07-action-closed');
   });
 
-  it('asks outside: the auditor sends the questionnaire, an auditee who never signs in answers it through the e-mailed link', async () => {
-    const adaToken = await tokenOf('ada');
-    const area = (await api(server, 'audit-questionnaire-area/add', { auditEngagementId: id.eng, name: 'Payments' }, adaToken)).item;
-    await api(server, 'audit-questionnaire-question/add', { auditQuestionnaireAreaId: area.id, question: 'Who releases payments?', answerType: 'Text' }, adaToken);
+  step('follows the audit up: a follow-up plan checks the closed action; its work approved, the follow-up audit report shows it', async () => {
+    const exec = pages.exec;
+    await nav(exec, 'Follow-up plans');
+    await exec.getByRole('button', { name: 'Add', exact: true }).click();
+    await form(exec, 'audit-follow-up-plan').waitFor();
+    await pick(exec, 'auditPlanId', 'Audit plan 2026');
+    await fill(exec, { name: 'Follow-up of procurement' });
+    await pick(exec, 'auditEngagementId', AUDIT);
+    await pick(exec, 'auditorId', 'Ada Auditline');
+    await pick(exec, 'auditManagerId', 'Max Auditline');
+    await pick(exec, 'approverId', 'Abe Auditline');
+    await save(exec);
+    await row(exec, 'Follow-up of procurement').waitFor();
+
     const ada = pages.ada;
-    await ada.goto(`${server.url}${B}/audits/manage/${id.eng}/questionnaire/send`);
-    await ada.locator('[data-screen=list][data-entity=audit-questionnaire-recipient]').getByRole('button', { name: 'Add', exact: true }).click();
-    await ada.fill('#root_name', 'Tess Treasury');
-    await ada.fill('#root_email', 'tess@treasury.example');
-    await ada.getByRole('button', { name: 'Save' }).click();
-    await ada.getByRole('link', { name: 'Edit Tess Treasury' }).click();
+    await nav(ada, 'Follow-up plans');
+    await openRow(ada, 'Follow-up of procurement');
+    await form(ada, 'audit-follow-up-plan').waitFor();
+    await addChild(ada, 'workList', 'audit-follow-up-work', async () => {
+      await fill(ada, { name: 'Re-test payment approvals', workDone: 'Sampled 25 payments above the limit after May', conclusion: 'All carried two signatures' });
+      await pick(ada, 'auditManagementActionId', ACTION);
+    }, 'Re-test payment approvals');
+    await panel(ada, 'workList').getByRole('link', { name: 'Re-test payment approvals', exact: true }).click();
+    await form(ada, 'audit-follow-up-work').waitFor();
+    await transition(ada, 'Send for approval').click();
+    await expect.poll(() => stateOf(ada)).toBe('Pending Approval');
+    await openTask(pages.abe, 'Re-test payment approvals');
+    await form(pages.abe, 'audit-follow-up-work').waitFor();
+    await transition(pages.abe, 'Approve').click();
+    await expect.poll(() => stateOf(pages.abe)).toBe('Approved');
+
+    const max = pages.max;
+    await nav(max, 'Follow-up audit reports');
+    await openRow(max, 'Follow-up of procurement');
+    await form(max, 'audit-follow-up-plan').waitFor();
+    // a report to read, not a form to edit
+    await max.getByTestId('read-only').waitFor();
+    expect(await max.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await panel(max, 'workList').getByText('Re-test payment approvals').waitFor();
+    expect(await only('audit-follow-up-work?sort=id')).toMatchObject({ status: 'Approved', auditManagementActionId: id.action });
+    await snap(max, 'audit-08-follow-up-report');
+  });
+
+  step('asks outside: the auditor writes the questionnaire and sends it; an auditee who never signs in answers through the mailed link', async () => {
+    const ada = pages.ada;
+    await openAudit(ada);
+    await addChild(ada, 'questionnaireAreaList', 'audit-questionnaire-area', () => fill(ada, { name: 'Payments' }), 'Payments');
+    await panel(ada, 'questionnaireAreaList').getByRole('link', { name: 'Payments', exact: true }).click();
+    await form(ada, 'audit-questionnaire-area').waitFor();
+    await addChild(ada, 'questionList', 'audit-questionnaire-question', async () => {
+      await fill(ada, { question: 'Who releases payments?' });
+      await ada.locator('#root_answerType').selectOption('Text');
+    }, 'Who releases payments?');
+
+    await openAudit(ada);
+    await addChild(ada, 'questionnaireRecipientList', 'audit-questionnaire-recipient', () => fill(ada, { name: 'Tess Treasury', email: 'tess@treasury.example' }), 'Tess Treasury');
+    await panel(ada, 'questionnaireRecipientList').getByRole('link', { name: 'Tess Treasury', exact: true }).click();
+    await form(ada, 'audit-questionnaire-recipient').waitFor();
     await ada.getByRole('button', { name: 'Send link' }).click();
-    await ada.getByTestId('share-sent').waitFor();
+    await ada.getByTestId('share-sent').getByText('Link sent to tess@treasury.example').waitFor();
     for (let i = 0; i < 50 && !server.mails().some((m) => m.includes('To: tess@treasury.example')); i++) await new Promise((r) => setTimeout(r, 100));
     const link = /(http\S+\/questionnaire\/auth#token=[A-Za-z0-9_-]+)/.exec(server.mails().reverse().find((m) => m.includes('To: tess@treasury.example'))!)![1];
     const tess = await (await browser.newContext({ viewport: { width: 1000, height: 900 } })).newPage();
@@ -299,18 +404,20 @@ describe.skipIf(skip)('audit management: one audit from plan to final report', (
     await tess.getByText('(saved)').waitFor();
     await tess.getByRole('button', { name: 'Submit answers' }).click();
     await tess.getByTestId('public-flow-success').waitFor();
-    await ada.goto(`${server.url}${B}/audits/manage/${id.eng}/questionnaire/response`);
+
+    // the answers, from the recipient's page
+    await ada.reload();
+    await panel(ada, 'answerList').getByRole('link', { name: 'Open the list', exact: true }).click();
     await ada.getByRole('gridcell', { name: 'Two treasury officers together' }).waitFor();
-    await snap(ada, 'audit-07-questionnaire-answered');
+    await snap(ada, 'audit-09-questionnaire-answered');
   });
 
-  it('closes the audit once its report is final', async () => {
-    const maxToken = await tokenOf('max');
+  step('closes the audit once its report is final', async () => {
     const max = pages.max;
-    await max.goto(`${server.url}${B}/audits/manage/${id.eng}`);
-    await form(max, 'audit-engagement').waitFor();
-    await button(max, 'Close').click();
-    await expect.poll(() => state(max)).toBe('Closed');
-    expect((await api(server, `audit-engagement/${id.eng}`, undefined, maxToken)).item.status).toBe('Closed');
+    await openAudit(max);
+    await transition(max, 'Close').click();
+    await expect.poll(() => stateOf(max)).toBe('Closed');
+    expect((await record('audit-engagement', id.eng)).status).toBe('Closed');
+    await snap(max, 'audit-10-closed');
   });
 });

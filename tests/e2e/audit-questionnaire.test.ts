@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { signIn, snap } from './support/screens.ts';
+import { nav, openRow, signIn, snap } from './support/screens.ts';
 
 const skip = browserSkipReason();
 
@@ -46,11 +46,14 @@ describe.skipIf(skip)('audit questionnaire: the auditor sends it, an outside aud
 
   it('the auditor adds the auditee and sends the link', async () => {
     await signIn(auditor, server.url, ann.email, ann.password);
-    await auditor.goto(`${server.url}/app/audit-management/audits/manage/${engagementId}/questionnaire/send`);
-    await auditor.locator('[data-screen=list][data-entity=audit-questionnaire-recipient]').getByRole('button', { name: 'Add', exact: true }).click();
+    await nav(auditor, 'My audits');
+    await openRow(auditor, 'Payroll audit');
+    // the audit's page lists its questionnaire's recipients, and adds one
+    await auditor.getByTestId('add-questionnaireRecipientList').click();
     await auditor.fill('#root_name', 'Pat Payroll');
     await auditor.fill('#root_email', PAT);
     await auditor.getByRole('button', { name: 'Save' }).click();
+    await auditor.getByTestId('children-questionnaireRecipientList').getByRole('link', { name: 'Open the list' }).click();
     await auditor.getByRole('gridcell', { name: 'Not Sent', exact: true }).waitFor();
     await auditor.getByRole('link', { name: 'Edit Pat Payroll' }).click();
     await auditor.getByRole('button', { name: 'Send link' }).click();
@@ -85,10 +88,15 @@ describe.skipIf(skip)('audit questionnaire: the auditor sends it, an outside aud
   });
 
   it('the auditor sees the answers and the recipient as submitted', async () => {
-    await auditor.goto(`${server.url}/app/audit-management/audits/manage/${engagementId}/questionnaire/response`);
+    // the recipient's page says it was answered, and leads to the answers
+    await auditor.reload();
+    await auditor.getByText(/Answered on/).waitFor();
+    await auditor.getByTestId('children-answerList').getByRole('link', { name: 'Open the list' }).click();
     await auditor.getByRole('gridcell', { name: 'By the HR lead and finance' }).waitFor();
     await auditor.getByRole('gridcell', { name: 'Yes', exact: true }).waitFor();
-    await auditor.goto(`${server.url}/app/audit-management/audits/manage/${engagementId}/questionnaire/send`);
+    await nav(auditor, 'My audits');
+    await openRow(auditor, 'Payroll audit');
+    await auditor.getByTestId('children-questionnaireRecipientList').getByRole('link', { name: 'Open the list' }).click();
     await auditor.getByRole('gridcell', { name: 'Submitted', exact: true }).waitFor();
     await snap(auditor, 'audit-questionnaire-03-responses');
   });

@@ -6,7 +6,7 @@ import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { signIn, snap } from './support/screens.ts';
+import { nav, openRow, row, signIn, snap, tab } from './support/screens.ts';
 
 const skip = browserSkipReason();
 
@@ -61,8 +61,8 @@ describe.skipIf(skip)('compliance: a member submits with evidence, the approver 
 
   it('shows the member the activity as a required action, due soon', async () => {
     await signIn(member, server.url, mia.email, mia.password);
-    await member.goto(`${server.url}/app/compliance-management/main`);
-    await member.getByRole('tab', { name: 'Required actions' }).click();
+    await nav(member, 'Compliance management');
+    await tab(member, 'Required actions');
     const row = member.locator(`[data-screen=compliance-required-actions] tr[data-activity-id="${activityId}"]`);
     await row.getByText(ACTIVITY).waitFor();
     await row.getByText('Due soon').waitFor();
@@ -95,7 +95,11 @@ describe.skipIf(skip)('compliance: a member submits with evidence, the approver 
 
   it('lets the approver decline it, giving a reason', async () => {
     await signIn(approver, server.url, abe.email, abe.password);
-    await approver.goto(`${server.url}/app/compliance-management/edit-submission?id=${submissionId}`);
+    // the submissions he is the approver of are listed for him
+    await nav(approver, 'Compliance management');
+    await tab(approver, 'Submissions');
+    await row(approver, ACTIVITY).getByRole('gridcell', { name: 'Submitted', exact: true }).waitFor();
+    await openRow(approver, ACTIVITY);
     await approver.locator('[data-screen=form][data-entity=compliance-submission]').waitFor();
     await approver.getByTestId('children-evidenceList').getByText('payroll-return.pdf').waitFor();
     expect(await workflowButton(approver, 'Submit').count()).toBe(0);
@@ -113,10 +117,11 @@ describe.skipIf(skip)('compliance: a member submits with evidence, the approver 
   });
 
   it('lets the member see why, add evidence and resubmit', async () => {
-    await member.goto(`${server.url}/app/compliance-management/required-actions`);
-    const row = member.locator(`tr[data-activity-id="${activityId}"]`);
-    await row.getByText('Declined').waitFor();
-    await row.getByRole('button', { name: 'Continue the submission' }).click();
+    await nav(member, 'Compliance management');
+    await tab(member, 'Required actions');
+    const action = member.locator(`tr[data-activity-id="${activityId}"]`);
+    await action.getByText('Declined').waitFor();
+    await action.getByRole('button', { name: 'Continue the submission' }).click();
     await member.waitForURL(`**/app/compliance-management/edit-submission?id=${submissionId}`);
     await member.getByTestId('workflow-reason').getByText(REASON).waitFor();
     await member.locator('#attach-evidenceList').setInputFiles({ name: 'stamped-receipt.png', mimeType: 'image/png', buffer: PNG });
@@ -136,15 +141,17 @@ describe.skipIf(skip)('compliance: a member submits with evidence, the approver 
     expect(await activity()).toMatchObject({ lastComplianceDate: now, nextComplianceDate: addMonths(now, 1), nextComplianceDatePendingApproval: null, dueStatus: 'On track' });
 
     // the screens say so too: the activity's form and the activities list
-    await approver.goto(`${server.url}/app/compliance-management/edit-activity?id=${activityId}`);
+    await approver.getByRole('link', { name: 'Back' }).click();
+    await row(approver, ACTIVITY).getByRole('gridcell', { name: 'Processed', exact: true }).waitFor();
+    await tab(approver, 'Activities');
+    await row(approver, ACTIVITY).getByText('On track').waitFor();
+    await openRow(approver, ACTIVITY);
     await expect.poll(() => approver.locator('#root_nextComplianceDate').inputValue()).toBe(addMonths(now, 1));
     expect(await approver.locator('#root_lastComplianceDate').inputValue()).toBe(now);
-    await approver.goto(`${server.url}/app/compliance-management/activities`);
-    const row = approver.locator('.ag-row', { hasText: ACTIVITY });
-    await row.getByText('On track').waitFor();
-    await snap(approver, 'compliance-05-processed');
     // and the member has nothing left to do
-    await member.goto(`${server.url}/app/compliance-management/required-actions`);
+    await nav(member, 'Compliance management');
+    await tab(member, 'Required actions');
     await member.getByText('Nothing is due for your compliance teams.').waitFor();
+    await snap(approver, 'compliance-05-processed');
   });
 });

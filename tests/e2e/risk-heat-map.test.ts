@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, companyWithExecutive } from './support/api-setup.ts';
+import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { journeySteps, signedIn } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { signIn, snap } from './support/screens.ts';
+import { fill, nav, openRow, pick, row, save, snap } from './support/screens.ts';
 
 const skip = browserSkipReason();
 const RISK = 'Key supplier fails';
@@ -25,73 +26,88 @@ async function clickCell(page: Page, view: 'inherent' | 'residual', impact: stri
   await page.mouse.click(x, y);
 }
 
-describe.skipIf(skip)('risk management: identify a risk, control it and find it on the heat map', () => {
+/**
+ * A risk from the register to the heat map to its mitigation, by clicks, each step by its person: the risk manager (the
+ * module administrator) identifies the risk and names its owner, records a control and the residual rating; the heat
+ * map shows it in its cells; the risk owner records a mitigation and names its action owner, who notes its progress
+ * until it is complete. The API only arranges the company and its people.
+ */
+describe.skipIf(skip)('risk management: a risk identified, controlled, found on the heat map and mitigated by its owners', () => {
   let server: RunningServer;
   let browser: Browser;
-  let page: Page;
-  let exec: { email: string; password: string };
   let token: string;
   let riskId: number;
+  const people = {
+    rita: { firstName: 'Rita', lastName: 'Riskowner', email: 'rita@riskline.example', password: 'rita-pass-1234' },
+    leo: { firstName: 'Leo', lastName: 'Actionowner', email: 'leo@riskline.example', password: 'leo-pass-1234' },
+  };
+  const pages: Record<string, Page> = {};
+  const step = journeySteps('risk', pages, 90_000);
+  const risk = async () => (await api(server, `risk/${riskId}`, undefined, token)).risk;
 
   beforeAll(async () => {
     server = await startServer();
     const company = await companyWithExecutive(server, 'Riskline', 'exec-pass-12', ['risk-management']);
-    exec = { email: company.email, password: company.password };
-    token = (await api(server, 'auth/login', exec)).user.token;
+    token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1500, height: 1100 } });
+    pages.exec = await signedIn(browser, server.url, company, { width: 1500, height: 1100 });
+    for (const [k, who] of Object.entries(people)) {
+      await employeeWithPassword(server, token, who);
+      pages[k] = await signedIn(browser, server.url, who, { width: 1500, height: 1100 });
+    }
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  it('identifies a strategic risk; the server rates it from impact and likelihood', async () => {
-    await signIn(page, server.url, exec.email, exec.password);
-    await page.goto(`${server.url}/app/risk-management/add-identification`);
+  step('the risk manager identifies a strategic risk and names its owner; the server rates it from impact and likelihood', async () => {
+    const page = pages.exec;
+    await nav(page, 'Risk register');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('[data-screen=form][data-entity=risk]').waitFor();
     await page.locator('#root_kind').selectOption({ label: 'Strategic' });
-    await page.locator('#root_name').fill(RISK);
+    await fill(page, { name: RISK });
+    await pick(page, 'ownerId', 'Rita Riskowner');
     await page.locator('#root_impact').selectOption({ label: 'Major' });
     await page.locator('#root_likelihood').selectOption({ label: 'Likely' });
     await page.locator('#root_name').press('Tab');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/app/risk-management/main**');
-    await page.getByRole('gridcell', { name: RISK, exact: true }).waitFor();
-    const [risk] = (await api(server, `risk?q=${encodeURIComponent(RISK)}`, undefined, token)).list;
-    expect(risk).toMatchObject({ kind: 'Strategic', impact: 'Major', likelihood: 'Likely', ratingScore: 16, rating: 'High' });
-    riskId = risk.id;
+    await save(page);
+    await row(page, RISK).waitFor();
+    const [added] = (await api(server, `risk?q=${encodeURIComponent(RISK)}`, undefined, token)).list;
+    expect(added).toMatchObject({ kind: 'Strategic', impact: 'Major', likelihood: 'Likely', ratingScore: 16, rating: 'High' });
+    riskId = added.id;
     await snap(page, 'risk-01-identified');
   });
 
-  it('adds a control and sets the residual rating, both shown with the risk', async () => {
-    await page.goto(`${server.url}/app/risk-management/add-control?riskId=${riskId}`);
+  step('adds a control and sets the residual rating from the risk’s page, both shown with the risk', async () => {
+    const page = pages.exec;
+    await openRow(page, RISK);
+    await page.locator('[data-screen=form][data-entity=risk]').waitFor();
+    await page.getByTestId('add-riskControlList').click();
     await page.locator('[data-screen=form][data-entity=risk-control]').waitFor();
-    await page.locator('#root_name').fill('Second supplier under contract');
+    await fill(page, { name: 'Second supplier under contract' });
     await page.locator('#root_controlType').selectOption({ label: 'Preventative' });
     await page.locator('#root_effectiveness').selectOption({ label: 'Effective' });
     await page.locator('#root_name').press('Tab');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/app/risk-management/controls**');
+    await save(page);
+    await page.getByTestId('children-riskControlList').getByText('Second supplier under contract').waitFor();
 
-    await page.goto(`${server.url}/app/risk-management/add-residual-rating?riskId=${riskId}`);
+    await page.getByTestId('add-residualRatingList').click();
     await page.locator('[data-screen=form][data-entity=residual-rating]').waitFor();
     await page.locator('#root_impact').selectOption({ label: 'Minor' });
     await page.locator('#root_likelihood').selectOption({ label: 'Unlikely' });
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/app/risk-management/residual-ratings**');
-
-    await page.goto(`${server.url}/app/risk-management/edit-identification?id=${riskId}`);
-    await page.getByTestId('children-riskControlList').getByText('Second supplier under contract').waitFor();
+    await save(page);
     await page.getByTestId('children-residualRatingList').getByText('Low (4)').waitFor();
-    const detail = (await api(server, `risk/${riskId}`, undefined, token)).risk;
+    const detail = await risk();
     expect(detail.riskControlList.map((c: Record<string, unknown>) => [c.controlType, c.effectiveness])).toEqual([['Preventative', 'Effective']]);
     expect(detail.residualRatingList[0]).toMatchObject({ impact: 'Minor', likelihood: 'Unlikely', ratingScore: 4, rating: 'Low' });
     await snap(page, 'risk-02-controlled');
   });
 
-  it('finds it on the heat map: clicking its inherent and its residual cell lists it', async () => {
-    await page.goto(`${server.url}/app/risk-management/heat-map`);
+  step('finds it on the heat map: clicking its inherent and its residual cell lists it', async () => {
+    const page = pages.exec;
+    await nav(page, 'Risk heat map');
     await page.locator('[data-screen=risk-heat-map]').waitFor();
     await page.locator('[data-heat-map=inherent] canvas').first().waitFor();
     await page.locator('[data-heat-map=residual] canvas').first().waitFor();
@@ -108,6 +124,45 @@ describe.skipIf(skip)('risk management: identify a risk, control it and find it 
     await list.getByRole('heading', { name: /Inherent risk: Major impact, Likely likelihood/ }).waitFor();
     await list.getByRole('link', { name: RISK }).click();
     await page.waitForURL(`**/app/risk-management/edit-identification?id=${riskId}`);
-    await snap(page, 'risk-04-opened-from-heat-map');
+  });
+
+  step('the risk owner records a mitigation on her risk and names its action owner', async () => {
+    // the register is the risk manager's; the risk owner records the mitigations of her risk
+    const rita = pages.rita;
+    await nav(rita, 'Mitigation');
+    await rita.getByRole('button', { name: 'Add', exact: true }).click();
+    await rita.locator('[data-screen=form][data-entity=mitigation]').waitFor();
+    await pick(rita, 'riskId', RISK);
+    await fill(rita, { name: 'Qualify a second supplier', description: 'Audit and contract a second supplier of yarn', dueDate: '2027-06-30' });
+    await pick(rita, 'ownerId', 'Leo Actionowner');
+    await rita.locator('#root_name').press('Tab');
+    await save(rita);
+    await row(rita, 'Qualify a second supplier').waitFor();
+    const [mitigation] = (await risk()).mitigationList;
+    expect(mitigation).toMatchObject({ name: 'Qualify a second supplier', progress: 0, status: 'In Progress' });
+    await snap(rita, 'risk-04-mitigation-recorded');
+  });
+
+  step('the action owner notes progress until the mitigation is complete', async () => {
+    const leo = pages.leo;
+    await nav(leo, 'Mitigation');
+    await openRow(leo, 'Qualify a second supplier');
+    await leo.locator('[data-screen=form][data-entity=mitigation]').waitFor();
+    for (const [note, progress] of [['Supplier audited', '60'], ['Contract signed with the second supplier', '100']]) {
+      await leo.getByTestId('add-progressList').click();
+      await leo.locator('[data-screen=form][data-entity=mitigation-progress]').waitFor();
+      await fill(leo, { description: note, progress });
+      await save(leo);
+      await leo.getByTestId('children-progressList').getByText(note).waitFor();
+    }
+    const [mitigation] = (await risk()).mitigationList;
+    expect(mitigation).toMatchObject({ progress: 100, status: 'Complete' });
+    expect(mitigation.progressList.map((n: Record<string, unknown>) => n.progress)).toEqual([60, 100]);
+
+    // the risk manager sees it complete among the mitigations
+    const page = pages.exec;
+    await nav(page, 'Mitigation');
+    await row(page, 'Qualify a second supplier').getByRole('gridcell', { name: 'Complete', exact: true }).waitFor();
+    await snap(page, 'risk-05-mitigation-complete');
   });
 });

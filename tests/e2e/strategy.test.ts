@@ -1,164 +1,210 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, companyWithExecutive } from './support/api-setup.ts';
+import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { journeySteps, signedIn } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { pick, signIn, snap } from './support/screens.ts';
+import { fill, nav, openRow, pick, row, save, snap, stateOf, tab, transition } from './support/screens.ts';
 
 const skip = browserSkipReason();
 const UNSCORED = '#9e9e9e';
 
-describe.skipIf(skip)('strategy: from a strategic plan to an accepted review on the strategy map', () => {
+/**
+ * A strategy execution cycle by clicks, each step by its person: the strategy office (the module administrator) sets
+ * up a strategic plan with pillars and objectives, adopts them into an annual plan and plans an initiative per business
+ * unit; the annual plan's approver accepts it; the initiative's owner reports its progress in a review cycle and submits
+ * it; the approver accepts the review, and the strategy map colours the objective. The API only arranges the company,
+ * its business units and its people.
+ */
+describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted review on the strategy map', () => {
   let server: RunningServer;
   let browser: Browser;
-  let page: Page;
-  let exec: { email: string; password: string };
   let token: string;
   let planId: number;
-  let annualPlanId: number;
-
-  const save = async () => {
-    await page.getByRole('button', { name: 'Save' }).click();
+  const people = {
+    abe: { firstName: 'Abe', lastName: 'Approver', email: 'abe@stratline.example', password: 'abe-pass-1234' },
+    olive: { firstName: 'Olive', lastName: 'Owner', email: 'olive@stratline.example', password: 'olive-pass-1234' },
   };
-  /** Fills a form's text and date fields by their ids (#root_<field>). */
-  const fill = async (values: Record<string, string>) => {
-    for (const [field, value] of Object.entries(values)) await page.locator(`#root_${field}`).fill(value);
-  };
-  const objectiveColour = async (name: string) => {
-    const row = page.locator('[data-testid=strategy-map-nodes] tr[data-node^="objective:"]', { hasText: name });
-    await row.waitFor();
-    return row.getAttribute('data-colour');
-  };
+  const pages: Record<string, Page> = {};
+  const step = journeySteps('strategy', pages, 90_000);
+  const objectiveRow = (page: Page, name: string) => page.locator('[data-testid=strategy-map-nodes] tr[data-node^="objective:"]', { hasText: name });
+  /** Opens the strategy map of the plan and waits for its chart. */
+  async function openMap(page: Page) {
+    await nav(page, 'Strategy map');
+    await page.locator('#strategy-map-plan').selectOption({ label: 'Vision 2030' });
+    await page.locator('[data-screen=strategy-map] canvas').first().waitFor();
+    await objectiveRow(page, 'Grow exports').waitFor();
+  }
 
   beforeAll(async () => {
     server = await startServer();
     const company = await companyWithExecutive(server, 'Stratline', 'exec-pass-12', ['strategic', 'strategy-management', 'strategy-execution']);
-    exec = { email: company.email, password: company.password };
-    token = (await api(server, 'auth/login', exec)).user.token;
+    token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
     // the organisation the initiatives are planned for
     for (const name of ['North', 'South']) await api(server, 'business-unit/add', { name }, token);
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1500, height: 1100 } });
+    pages.exec = await signedIn(browser, server.url, company, { width: 1500, height: 1100 });
+    for (const [k, who] of Object.entries(people)) {
+      await employeeWithPassword(server, token, who);
+      pages[k] = await signedIn(browser, server.url, who, { width: 1500, height: 1100 });
+    }
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  it('creates a strategic plan with two pillars and an objective under each', async () => {
-    await signIn(page, server.url, exec.email, exec.password);
-    await page.goto(`${server.url}/app/strategy-management/strategic-plan/add`);
+  step('the strategy office creates a strategic plan with two pillars and an objective under each, from the plan’s page', async () => {
+    const page = pages.exec;
+    await nav(page, 'Strategic plans', { module: 'Strategy management' });
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('[data-screen=form][data-entity=strategic-plan]').waitFor();
-    await fill({ description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' });
-    await save();
-    await page.waitForURL((u) => !u.pathname.endsWith('/strategic-plan/add'));
+    await fill(page, { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' });
+    await save(page);
+    await openRow(page, 'Vision 2030');
+    await page.locator('[data-screen=form][data-entity=strategic-plan]').waitFor();
     [{ id: planId }] = (await api(server, 'strategic-plan?q=Vision', undefined, token)).list;
 
     for (const pillar of ['Growth', 'People']) {
-      await page.goto(`${server.url}/app/strategy-management/strategic-plan/${planId}/pillar`);
-      await page.locator('[data-screen=list][data-entity=strategic-pillar]').waitFor();
-      await page.getByRole('button', { name: 'Add' }).click();
-      // the add form is the plan's: the plan is filled in from the route and not asked for
+      await page.getByTestId('add-pillarList').click();
       await page.waitForURL(`**/strategic-plan/${planId}/pillar/add**`);
+      // the add form is the plan's: the plan is filled in from the route and not asked for
+      await page.locator('[data-screen=form][data-entity=strategic-pillar]').waitFor();
       await expect(page.locator('#root_strategicPlanId').isVisible()).resolves.toBe(false);
-      await fill({ name: pillar });
-      await save();
-      await page.waitForURL(`**/strategic-plan/${planId}/pillar`);
-      await page.getByRole('gridcell', { name: pillar, exact: true }).waitFor();
+      await fill(page, { name: pillar });
+      await save(page);
+      await page.getByTestId('children-pillarList').getByRole('link', { name: pillar }).waitFor();
     }
-
     for (const [pillar, objective] of [['Growth', 'Grow exports'], ['People', 'Build skills']]) {
-      await page.goto(`${server.url}/app/strategy-management/strategic-plan/${planId}/objective/add`);
+      await nav(page, 'Strategic plans', { module: 'Strategy management' });
+      await openRow(page, 'Vision 2030');
+      await page.getByTestId('children-pillarList').getByRole('link', { name: pillar }).click();
+      await page.locator('[data-screen=form][data-entity=strategic-pillar]').waitFor();
+      await page.getByTestId('add-objectiveList').click();
       await page.locator('[data-screen=form][data-entity=pillar-objective]').waitFor();
-      await pick(page, 'pillarId', pillar);
-      await fill({ name: objective });
-      await save();
-      await page.waitForURL((u) => !u.pathname.endsWith('/objective/add'));
+      await fill(page, { name: objective });
+      await save(page);
+      await page.getByTestId('children-objectiveList').getByRole('link', { name: objective }).waitFor();
+      // the pillar's Cancel goes to the plan's pillars, not back into the objective's form
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await page.waitForURL(`**/strategic-plan/${planId}/pillar`);
+      await row(page, pillar).waitFor();
     }
-    await page.goto(`${server.url}/app/strategy-management/strategic-plan/${planId}/objective`);
-    await page.getByRole('gridcell', { name: 'Build skills', exact: true }).waitFor();
-    await page.getByRole('gridcell', { name: 'Grow exports', exact: true }).waitFor();
-    const objectives = (await api(server, `pillar-objective?strategicPlanId=${planId}`, undefined, token)).list;
-    expect(objectives.map((o: { name: string }) => o.name)).toEqual(['Build skills', 'Grow exports']);
-    await snap(page, 'strategy-01-objectives');
+    await nav(page, 'Strategic plans', { module: 'Strategy management' });
+    await openRow(page, 'Vision 2030');
+    await page.getByTestId('children-objectiveList').getByRole('link', { name: 'Build skills' }).waitFor();
+    const objectives = (await api(server, `pillar-objective?strategicPlanId=${planId}&sort=name`, undefined, token)).list;
+    expect(objectives.map((o: { name: string; pillarId: number }) => o.name)).toEqual(['Build skills', 'Grow exports']);
+    await snap(page, 'strategy-01-plan-with-objectives');
   });
 
-  it('adopts the objectives into an annual plan and plans an initiative for each business unit', async () => {
-    await page.goto(`${server.url}/app/strategy-execution/annual-plans/add`);
+  step('adopts the objectives into an annual plan with its approver and plans an initiative for each business unit', async () => {
+    const page = pages.exec;
+    await nav(page, 'Annual plan (strategy execution)');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('[data-screen=form][data-entity=execution-plan]').waitFor();
-    await fill({ name: 'FY 2027' });
+    await fill(page, { name: 'FY 2027' });
     await pick(page, 'strategicPlanId', 'Vision 2030');
-    await fill({ startDate: '2027-01-01', endDate: '2027-12-31' });
-    await save();
-    await page.waitForURL('**/app/strategy-execution/annual-plans/plans**');
-    await page.getByRole('gridcell', { name: 'FY 2027', exact: true }).waitFor();
-    [{ id: annualPlanId }] = (await api(server, 'execution-plan', undefined, token)).list;
+    await fill(page, { startDate: '2027-01-01', endDate: '2027-12-31' });
+    await pick(page, 'approverId', 'Abe Approver');
+    await save(page);
+    await row(page, 'FY 2027').waitFor();
 
-    await page.goto(`${server.url}/app/strategy-execution/annual-plans/possible-objectives?annualPlanId=${annualPlanId}`);
+    await nav(page, 'Possible objectives');
+    await page.locator('#possible-plan').selectOption({ label: 'FY 2027' });
     for (const objective of ['Grow exports', 'Build skills']) {
-      const row = page.locator(`tr[data-objective="${objective}"]`);
-      await row.getByRole('button', { name: 'Adopt' }).click();
-      await row.waitFor({ state: 'detached' });
+      const candidate = page.locator(`tr[data-objective="${objective}"]`);
+      await candidate.getByRole('button', { name: 'Adopt' }).click();
+      await candidate.waitFor({ state: 'detached' });
     }
     await page.getByText('Nothing here yet.').waitFor();
 
-    for (const [unit, name, objective] of [['North', 'Open two markets', 'Grow exports'], ['South', 'Export academy', 'Grow exports']]) {
-      await page.goto(`${server.url}/app/strategy-execution/annual-initiatives/add`);
+    await nav(page, 'Annual initiatives');
+    await tab(page, 'Annual initiative');
+    for (const [unit, name, owner] of [['North', 'Open two markets', 'Olive Owner'], ['South', 'Export academy', undefined]] as const) {
+      await page.getByRole('tabpanel').getByRole('button', { name: 'Add', exact: true }).click();
       await page.locator('[data-screen=form][data-entity=annual-initiative]').waitFor();
-      await pick(page, 'annualObjectiveId', objective);
+      await pick(page, 'annualObjectiveId', 'Grow exports');
       await pick(page, 'businessUnitId', unit);
       await page.locator('#root_quarterIndex').selectOption({ label: 'Q1' });
-      await fill({ name, target: '100' });
-      await save();
-      await page.waitForURL((u) => !u.pathname.endsWith('/annual-initiatives/add'));
+      await fill(page, { name, target: '100' });
+      if (owner) await pick(page, 'ownerId', owner);
+      await save(page);
+      await row(page, name).waitFor();
     }
-    const initiatives = (await api(server, `annual-initiative?executionPlanId=${annualPlanId}&sort=name`, undefined, token)).list;
+    const initiatives = (await api(server, 'annual-initiative?sort=name', undefined, token)).list;
     expect(initiatives.map((i: { name: string }) => i.name)).toEqual(['Export academy', 'Open two markets']);
     await snap(page, 'strategy-02-initiatives');
   });
 
-  it('moves an initiative through a review cycle and accepts the review; the strategy map colours its objective', async () => {
-    await page.goto(`${server.url}/app/strategy-execution/performance-review-cycles/add`);
+  step('the approver accepts the annual plan: it is settled, read-only', async () => {
+    const abe = pages.abe;
+    await nav(abe, 'Annual plan (strategy execution)');
+    await openRow(abe, 'FY 2027');
+    await abe.locator('[data-screen=form][data-entity=execution-plan]').waitFor();
+    // he is the named approver: a plain Accept, not one in someone's place
+    await transition(abe, 'Accept').click();
+    await expect.poll(() => stateOf(abe)).toBe('Accepted');
+    await abe.getByTestId('read-only').waitFor();
+    expect(await abe.getByRole('button', { name: 'Save' }).count()).toBe(0);
+  });
+
+  step('the strategy office opens a review cycle; before any review is accepted the objective is not scored', async () => {
+    const page = pages.exec;
+    await nav(page, 'Annual initiatives');
+    await tab(page, 'Review cycles');
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('[data-screen=form][data-entity=performance-review-cycle]').waitFor();
     await pick(page, 'executionPlanId', 'FY 2027');
-    await fill({ name: 'Q1 review', startDate: '2027-04-01', endDate: '2027-04-15' });
-    await save();
-    await page.waitForURL((u) => !u.pathname.endsWith('/performance-review-cycles/add'));
+    await fill(page, { name: 'Q1 review', startDate: '2027-04-01', endDate: '2027-04-15' });
+    await save(page);
+    await row(page, 'Q1 review').waitFor();
 
-    // before any review is accepted the objective is not scored
-    await page.goto(`${server.url}/app/strategy-management/strategic-plan/${planId}/map`);
-    await page.locator('[data-screen=strategy-map] canvas').first().waitFor();
-    expect(await objectiveColour('Grow exports')).toBe(UNSCORED);
+    await openMap(page);
+    expect(await objectiveRow(page, 'Grow exports').getAttribute('data-colour')).toBe(UNSCORED);
     await snap(page, 'strategy-03-map-before');
+  });
 
-    await page.goto(`${server.url}/app/strategy-execution/performance-reviews/set`);
-    await page.locator('[data-screen=form][data-entity=performance-review]').waitFor();
-    await pick(page, 'performanceReviewCycleId', 'Q1 review');
-    await pick(page, 'annualInitiativeId', 'Open two markets');
-    await fill({ actual: '95', comment: 'Two markets opened, one late' });
-    await save();
-    await page.waitForURL('**/app/strategy-execution/performance-reviews**');
-    await page.getByRole('link', { name: /^Edit/ }).first().click();
-    await page.getByTestId('workflow-state').filter({ hasText: 'Draft' }).waitFor();
-    await page.getByTestId('workflow').getByRole('button', { name: 'Submit' }).click();
-    await page.getByTestId('workflow-state').filter({ hasText: 'Submitted' }).waitFor();
-    await page.getByTestId('workflow').getByRole('button', { name: 'Accept' }).click();
-    await page.getByTestId('workflow-state').filter({ hasText: 'Accepted' }).waitFor();
+  step('the initiative’s owner reports its progress in the cycle and submits it', async () => {
+    const olive = pages.olive;
+    await nav(olive, 'Performance review');
+    await olive.getByRole('button', { name: 'Add', exact: true }).click();
+    await olive.locator('[data-screen=form][data-entity=performance-review]').waitFor();
+    await pick(olive, 'performanceReviewCycleId', 'Q1 review');
+    await pick(olive, 'annualInitiativeId', 'Open two markets');
+    await fill(olive, { actual: '95', comment: 'Two markets opened, one late' });
+    await save(olive);
+    await openRow(olive, 'Open two markets');
+    await expect.poll(() => stateOf(olive)).toBe('Draft');
+    // accepting is the approver's, not hers
+    expect(await transition(olive, 'Accept').count()).toBe(0);
+    await transition(olive, 'Submit').click();
+    await expect.poll(() => stateOf(olive)).toBe('Submitted');
+    await olive.getByTestId('read-only').waitFor();
+  });
+
+  step('the approver accepts the review; the strategy map colours the objective by the score', async () => {
+    const abe = pages.abe;
+    await nav(abe, 'Performance review');
+    await row(abe, 'Open two markets').getByRole('gridcell', { name: 'Submitted', exact: true }).waitFor();
+    await openRow(abe, 'Open two markets');
+    await transition(abe, 'Accept').click();
+    await expect.poll(() => stateOf(abe)).toBe('Accepted');
     const [review] = (await api(server, 'performance-review', undefined, token)).list;
     expect(review).toMatchObject({ status: 'Accepted', target: 100, actual: 95, percent: 95 });
 
-    await page.goto(`${server.url}/app/strategy-management/strategic-plan/${planId}/map`);
+    // the strategy office looks at the map again, as it was left open
+    const page = pages.exec;
+    await page.reload();
     await page.locator('[data-screen=strategy-map] canvas').first().waitFor();
-    const after = await objectiveColour('Grow exports');
-    expect(after).not.toBe(UNSCORED);
+    await expect.poll(() => objectiveRow(page, 'Grow exports').getAttribute('data-colour')).not.toBe(UNSCORED);
     // 95 % falls in band 3 (80–99 %) of the default scale
-    const row = page.locator('tr[data-node^="objective:"]', { hasText: 'Grow exports' });
-    expect(await row.getAttribute('data-score')).toBe('3');
-    expect(await objectiveColour('Build skills')).toBe(UNSCORED);
+    expect(await objectiveRow(page, 'Grow exports').getAttribute('data-score')).toBe('3');
+    expect(await objectiveRow(page, 'Build skills').getAttribute('data-colour')).toBe(UNSCORED);
     await snap(page, 'strategy-04-map-after');
 
     // click-through: the objective opens for editing
-    await row.getByRole('link', { name: 'Grow exports' }).click();
+    await objectiveRow(page, 'Grow exports').getByRole('link', { name: 'Grow exports' }).click();
     await page.waitForURL(`**/strategic-plan/${planId}/objective/edit/*`);
     await expect(page.locator('#root_name').inputValue()).resolves.toBe('Grow exports');
   });

@@ -1,27 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, companyWithExecutive } from './support/api-setup.ts';
+import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { journeySteps, signedIn } from './support/journey.ts';
 import { HOLDER, startServer, type RunningServer } from './support/server-process.ts';
-import { pick, signIn, snap } from './support/screens.ts';
+import { fill, nav, openRow, pick, row, save, signIn, snap, stateOf, tab, transition } from './support/screens.ts';
 
 const skip = browserSkipReason();
 
-describe.skipIf(skip)('personal development and projects: plan and complete a training; a project on its timeline', () => {
+/**
+ * Personal development and projects by clicks, each step by the person whose turn it is: an employee requests a
+ * training, her supervisor plans it and records it completed; the administrator sets up a project with a milestone and
+ * its task, the milestone's owner completes it, the project manager moves the project on, and the timeline and the
+ * reports show it. The API only arranges the company, its people and the training catalogue.
+ */
+describe.skipIf(skip)('personal development and projects: a training requested, planned and completed; a project with its milestones', () => {
   let server: RunningServer;
   let browser: Browser;
-  let page: Page;
+  let page: Page; // the administrator's
   let exec: { email: string; password: string };
   let token: string;
   let planId: number;
-  const state = () => page.getByTestId('workflow-state').innerText();
-  const workflowButton = (name: string) => page.getByTestId('workflow').getByRole('button', { name, exact: true });
+  const people = {
+    nia: { firstName: 'Nia', lastName: 'Newhire', email: 'nia@learnbuild.example', password: 'nia-pass-1234' },
+    sam: { firstName: 'Sam', lastName: 'Super', email: 'sam@learnbuild.example', password: 'sam-pass-1234' },
+    pia: { firstName: 'Pia', lastName: 'Manager', email: 'pia@learnbuild.example', password: 'pia-pass-1234' },
+    oli: { firstName: 'Oli', lastName: 'Owner', email: 'oli@learnbuild.example', password: 'oli-pass-1234' },
+  };
+  const pages: Record<string, Page> = {};
+  const id: Record<string, number> = {};
   /** Answers the dialog a transition opens with what it asks for. */
-  async function answer(value: string) {
-    const dialog = page.getByRole('dialog');
-    await dialog.locator('textarea').fill(value);
+  async function answer(on: Page, field: string, value: string) {
+    const dialog = on.getByRole('dialog');
+    await dialog.getByLabel(field).fill(value);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
   }
+  const step = journeySteps('training-and-projects', pages, 90_000);
 
   beforeAll(async () => {
     server = await startServer();
@@ -30,114 +44,162 @@ describe.skipIf(skip)('personal development and projects: plan and complete a tr
     token = (await api(server, 'auth/login', exec)).user.token;
     await api(server, 'training/add', { name: 'Forklift safety', provider: 'Depot academy' }, token);
     planId = (await api(server, 'annual-training-plan/add', { name: 'Training plan 2026', year: 2026 }, token)).annualTrainingPlan.id;
+    for (const [k, who] of Object.entries(people)) id[k] = await employeeWithPassword(server, token, who);
+    // Nia reports to Sam
+    const nia = (await api(server, `employee/${id.nia}`, undefined, token)).employee;
+    await api(server, 'employee/update', { id: id.nia, version: nia.version, supervisorId: id.sam }, token);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1500, height: 1100 } });
+    await signIn(page, server.url, exec.email, exec.password);
+    pages.admin = page;
+    for (const [k, who] of Object.entries(people)) {
+      pages[k] = await signedIn(browser, server.url, who, { width: 1500, height: 1000 });
+    }
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  it('requests a training from my inbox; it waits among the requested trainings', async () => {
-    await signIn(page, server.url, exec.email, exec.password);
-    await page.goto(`${server.url}/app/my-inbox/trainings`);
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.waitForURL('**/app/my-inbox/add-training');
-    await page.locator('[data-screen=form][data-entity=employee-training]').waitFor();
-    await pick(page, 'trainingId', 'Forklift safety');
-    await pick(page, 'annualTrainingPlanId', 'Training plan 2026');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/app/my-inbox/trainings**');
-    await page.getByRole('gridcell', { name: 'Requested', exact: true }).waitFor();
-
-    await page.goto(`${server.url}/app/personal-development/training-plans-executions`);
-    expect(await page.getByRole('tab', { selected: true }).innerText()).toBe('Requested trainings');
-    await page.getByRole('gridcell', { name: 'Forklift safety', exact: true }).waitFor();
-    await snap(page, 'training-01-requested');
+  step('the employee requests a training from her inbox; it waits among the requested trainings', async () => {
+    const nia = pages.nia;
+    await nav(nia, 'My trainings', { group: 'My inbox' });
+    await nia.getByRole('button', { name: 'Add', exact: true }).click();
+    await nia.locator('[data-screen=form][data-entity=employee-training]').waitFor();
+    await pick(nia, 'trainingId', 'Forklift safety');
+    await save(nia);
+    await row(nia, 'Forklift safety').getByRole('gridcell', { name: 'Requested', exact: true }).waitFor();
+    await snap(nia, 'training-01-requested');
   });
 
-  it('plans the training, then completes it; the plan executes fully', async () => {
-    const [request] = (await api(server, 'employee-training?status=Requested', undefined, token)).list;
-    await page.goto(`${server.url}/app/personal-development/edit-employee-training?id=${request.id}`);
+  step('the administrator plans it into the annual training plan; her supervisor records it completed', async () => {
+    await nav(page, 'Training plans and executions');
+    expect(await page.getByRole('tab', { selected: true }).innerText()).toBe('Requested trainings');
+    await openRow(page, 'Nia Newhire');
     await page.locator('[data-screen=form][data-entity=employee-training]').waitFor();
-    expect(await state()).toBe('Requested');
+    expect(await stateOf(page)).toBe('Requested');
     // a training never planned cannot be completed: the screen does not offer it
-    expect(await workflowButton('Complete').count()).toBe(0);
-    await workflowButton('Add to planned').click();
-    await answer('2026-03-01');
-    await page.waitForFunction(() => document.querySelector('[data-testid=workflow-state]')?.textContent === 'Planned');
-    await workflowButton('Complete').click();
-    await answer('2026-03-02');
-    await page.waitForFunction(() => document.querySelector('[data-testid=workflow-state]')?.textContent === 'Completed');
-    expect(await workflowButton('Back to planned').count()).toBe(1);
-    await snap(page, 'training-02-completed');
+    expect(await transition(page, 'Complete').count()).toBe(0);
+    await pick(page, 'annualTrainingPlanId', 'Training plan 2026');
+    await save(page);
+    await openRow(page, 'Nia Newhire');
+    await transition(page, 'Add to planned').click();
+    await answer(page, 'Planned date', '2026-03-01');
+    await expect.poll(() => stateOf(page)).toBe('Planned');
+
+    const sam = pages.sam;
+    await nav(sam, 'My subordinates\u2019 development');
+    await tab(sam, 'Planned trainings');
+    await openRow(sam, 'Nia Newhire');
+    await sam.locator('[data-screen=form][data-entity=employee-training]').waitFor();
+    expect(await stateOf(sam)).toBe('Planned');
+    await transition(sam, 'Complete').click();
+    await answer(sam, 'Completion date', '2026-03-02');
+    await expect.poll(() => stateOf(sam)).toBe('Completed');
+    expect(await transition(sam, 'Back to planned').count()).toBe(1);
+    const [done] = (await api(server, `employee-training?employeeId=${id.nia}`, undefined, token)).list;
+    expect(done).toMatchObject({ status: 'Completed', annualTrainingPlanId: planId, plannedDate: '2026-03-01', completionDate: '2026-03-02' });
+  });
+
+  step('the employee sees it completed; the plan executes fully and the report counts it', async () => {
+    // she looks again at the list she left open
+    const nia = pages.nia;
+    await nia.reload();
+    await row(nia, 'Forklift safety').getByRole('gridcell', { name: 'Completed', exact: true }).waitFor();
 
     const rate = (await api(server, `annual-training-plan/execution-rate?id=${planId}`, undefined, token)).executionRate;
     expect(rate).toMatchObject({ planned: 0, completed: 1, executionRate: 100 });
-    await page.goto(`${server.url}/app/personal-development/training-plans-executions`);
-    await page.getByRole('tab', { name: 'Completed trainings' }).click();
+    await nav(page, 'Training plans and executions');
+    await tab(page, 'Completed trainings');
     await page.getByRole('gridcell', { name: 'Forklift safety', exact: true }).waitFor();
-    await page.getByRole('tab', { name: 'Annual training plans' }).click();
-    const row = page.getByRole('row').filter({ hasText: 'Training plan 2026' });
-    await row.getByRole('gridcell', { name: '100', exact: true }).waitFor();
+    await tab(page, 'Annual training plans');
+    await row(page, 'Training plan 2026').getByRole('gridcell', { name: '100', exact: true }).waitFor();
     // the personal development report: one row per employee, by full name, with a chart
-    await page.goto(`${server.url}/app/reports/personal-development-reports`);
+    await nav(page, 'Personal development reports');
     await page.locator('[data-screen=figure-report] [data-chart=figures] canvas').first().waitFor();
-    const cells = await page.locator('[data-figures=personal-development-reports] tr[data-row="Exe Learnbuild"] td').allInnerTexts();
-    expect(cells).toEqual(['Exe Learnbuild', '0', '0', '1', '0']);
+    const cells = await page.locator('[data-figures=personal-development-reports] tr[data-row="Nia Newhire"] td').allInnerTexts();
+    expect(cells).toEqual(['Nia Newhire', '0', '0', '1', '0']);
+    await snap(page, 'training-02-completed-report');
   });
 
-  it('creates a project with a milestone and a task, and sees them on the timeline', async () => {
-    await page.goto(`${server.url}/app/projects/add-project`);
+  step('the administrator adds a project with its manager, a milestone from its page and a task from the milestone', async () => {
+    await nav(page, 'Projects', { module: 'Projects' });
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.locator('[data-screen=form][data-entity=project]').waitFor();
-    await page.locator('#root_name').fill('New depot');
-    await page.locator('#root_startDate').fill('2026-01-01');
-    await page.locator('#root_endDate').fill('2026-12-31');
-    await page.locator('#root_estimatedCost').fill('5000');
-    await page.locator('#root_budgetSpent').fill('1200');
+    await fill(page, { name: 'New depot', startDate: '2026-01-01', endDate: '2026-12-31', estimatedCost: '5000', budgetSpent: '1200' });
+    await pick(page, 'managerId', 'Pia Manager');
     await page.locator('#root_name').press('Tab');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/app/projects/main**');
-    await page.getByRole('gridcell', { name: 'New depot', exact: true }).waitFor();
+    await save(page);
+    await row(page, 'New depot').waitFor();
     const [project] = (await api(server, 'project?q=depot', undefined, token)).list;
-    expect(project).toMatchObject({ estimatedCost: 5000, budgetSpent: 1200, remaining: 3800 });
+    expect(project).toMatchObject({ estimatedCost: 5000, budgetSpent: 1200, remaining: 3800, managerId: id.pia });
+    id.project = project.id;
 
-    await page.goto(`${server.url}/app/projects/add-milestone?projectId=${project.id}`);
+    await openRow(page, 'New depot');
+    await page.getByTestId('add-milestoneList').click();
     await page.locator('[data-screen=form][data-entity=milestone]').waitFor();
-    await page.locator('#root_name').fill('Foundations');
-    await page.locator('#root_startDate').fill('2026-01-10');
-    await page.locator('#root_endDate').fill('2026-03-31');
+    await fill(page, { name: 'Foundations', startDate: '2026-01-10', endDate: '2027-01-31' });
+    await pick(page, 'ownerId', 'Oli Owner');
     await page.locator('#root_name').press('Tab');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/app/projects/milestones**');
-    await page.getByRole('gridcell', { name: 'Foundations', exact: true }).waitFor();
-    const [milestone] = (await api(server, `milestone?projectId=${project.id}`, undefined, token)).list;
-
-    await page.goto(`${server.url}/app/projects/add-task?milestoneId=${milestone.id}`);
+    // a milestone ending after its project is refused on the field
+    await save(page);
+    await page.getByRole('heading', { name: 'Add Milestone Failed' }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    expect(await page.locator('.field-error, .error-detail').allInnerTexts()).toEqual([expect.stringMatching(/end date/i)]);
+    await fill(page, { endDate: '2026-03-31' });
+    await save(page);
+    await page.getByTestId('children-milestoneList').getByRole('link', { name: 'Foundations' }).click();
+    await page.locator('[data-screen=form][data-entity=milestone]').waitFor();
+    await page.getByTestId('add-taskList').click();
     await page.locator('[data-screen=form][data-entity=project-task]').waitFor();
-    await page.locator('#root_name').fill('Dig trenches');
-    await page.locator('#root_startDate').fill('2026-01-10');
-    await page.locator('#root_endDate').fill('2026-02-15');
+    await fill(page, { name: 'Dig trenches', startDate: '2026-01-10', endDate: '2026-02-15' });
+    await pick(page, 'ownerId', 'Oli Owner');
     await page.locator('#root_riskRating').selectOption({ label: 'High' });
     await page.locator('#root_name').press('Tab');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/app/projects/tasks**');
-    await page.getByRole('gridcell', { name: 'Dig trenches', exact: true }).waitFor();
+    await save(page);
+    await page.getByTestId('children-taskList').getByText('Dig trenches').waitFor();
+    await snap(page, 'projects-01-milestone-with-task');
+  });
 
-    await page.goto(`${server.url}/app/projects/timeline?projectId=${project.id}`);
+  step('the milestone owner completes it from his milestones; the project manager moves the project on', async () => {
+    const oli = pages.oli;
+    await nav(oli, 'My milestones');
+    await openRow(oli, 'Foundations');
+    await oli.locator('[data-screen=form][data-entity=milestone]').waitFor();
+    await oli.locator('#root_status').selectOption({ label: 'Completed' });
+    await fill(oli, { completion: '100', completionDate: '2026-03-20' });
+    await save(oli);
+    await row(oli, 'Foundations').getByRole('gridcell', { name: 'Completed', exact: true }).waitFor();
+
+    const pia = pages.pia;
+    await nav(pia, 'Projects', { module: 'Projects' });
+    await openRow(pia, 'New depot');
+    await pia.locator('[data-screen=form][data-entity=project]').waitFor();
+    await pia.locator('#root_status').selectOption({ label: 'In progress' });
+    await fill(pia, { completion: '50' });
+    await save(pia);
+    await row(pia, 'New depot').getByRole('gridcell', { name: 'In progress', exact: true }).waitFor();
+    expect((await api(server, `project/${id.project}`, undefined, token)).project).toMatchObject({ status: 'In Progress', completion: 50 });
+  });
+
+  step('the timeline shows the milestone and its task; the reports the completed milestone', async () => {
+    await nav(page, 'Project timeline');
+    await page.locator('#timeline-project').selectOption({ label: 'New depot' });
     await page.locator('[data-chart=timeline] canvas').first().waitFor();
     const bars = await page.locator('[data-timeline] tr[data-bar]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-bar')));
     expect(bars).toEqual(['milestone:Foundations', 'task:Dig trenches']);
-    await snap(page, 'projects-01-timeline');
+    await snap(page, 'projects-02-timeline');
 
-    // the reports: the detailed one first, each project with its milestones; the summary and progress ones as charts
-    await page.goto(`${server.url}/app/projects/reports`);
+    // the reports: the detailed one first, each project with its milestones; the progress one as a chart
+    await nav(page, 'Project reports');
     const detail = page.locator('[data-screen=figure-report] [data-project="New depot"]');
-    await detail.locator('[data-figures=incompleted-milestones] tr[data-row=Foundations]').waitFor();
-    await page.getByRole('tab', { name: 'Progress of tasks' }).click();
+    await detail.locator('[data-figures=completed-milestones] tr[data-row=Foundations]').waitFor();
+    await tab(page, 'Progress of tasks');
     await page.locator('[data-screen=figure-report] [data-chart=figures] canvas').first().waitFor();
     expect(await page.locator('[data-figures=project-progress-tasks-reports] tr[data-row="New depot"] td').allInnerTexts()).toEqual(['New depot', '1', '1', '0', '0', '0', '1', '0']); // overdue: it was to end on 15 February 2026
-    await snap(page, 'projects-02-progress');
+    await tab(page, 'Project detailed report');
+    await detail.locator('[data-figures=completed-milestones] tr[data-row=Foundations]').waitFor();
+    await snap(page, 'projects-03-report-milestone-completed');
   });
 
   it('reads the user manuals of the company’s modules, Markdown shown as HTML', async () => {
@@ -164,19 +226,18 @@ describe.skipIf(skip)('personal development and projects: plan and complete a tr
     await snap(page, 'manuals-01-markdown');
   });
 
-  it('shows the required actions on the dashboard, each count opening its list', async () => {
-    const [task] = (await api(server, 'project-task', undefined, token)).list;
-    const me = (await api(server, 'auth/login', exec)).user.employeeId;
-    await api(server, 'project-task/update', { id: task.id, version: task.version, ownerId: me }, token);
+  step('shows the milestone owner his required actions on the dashboard, each count opening its list', async () => {
     await page.goto(`${server.url}/app/dashboard/main`);
-    const tile = page.locator('[data-screen=dashboard-main] [data-action=myTasks]');
+    await page.locator('[data-item=company-performance]').waitFor();
+    const oli = pages.oli;
+    await nav(oli, 'Dashboard', { module: 'Dashboard' });
+    const tile = oli.locator('[data-screen=dashboard-main] [data-action=myTasks]');
     await tile.waitFor();
     expect(await tile.locator('strong').innerText()).toBe('1');
-    await page.locator('[data-item=company-performance]').waitFor();
-    await snap(page, 'dashboard-01-main');
+    await snap(oli, 'dashboard-01-main');
     // My tasks names each kind of task waiting, each opening its list
     await tile.locator('[data-action=projectTasks]').click();
-    await page.waitForURL('**/app/projects/my-tasks');
-    await page.getByRole('gridcell', { name: 'Dig trenches', exact: true }).waitFor();
+    await oli.waitForURL('**/app/projects/my-tasks');
+    await oli.getByRole('gridcell', { name: 'Dig trenches', exact: true }).waitFor();
   });
 });

@@ -48,4 +48,11 @@ describe('screen parameters', () => {
     expect(childLink({ path: '/app/actions-tracker/members', kind: 'list' }, 'committeeId', { id: 3 })).toBe('/app/actions-tracker/members?committeeId=3');
     expect(childLink({ path: '/app/x/:id/y/:otherId', kind: 'list', params: { id: 'parentId' } }, 'parentId', { id: 3 })).toBeUndefined();
   });
+
+  it('puts the parent in the query under the parameter a screen binds to it, where its route does not name it', () => {
+    const addMilestone = { path: '/app/projects/add-milestone', kind: 'form' as const, params: { projectId: 'projectId' } };
+    expect(childLink(addMilestone, 'projectId', { id: 5 })).toBe('/app/projects/add-milestone?projectId=5');
+    const addObjective = { path: '/app/strategy-execution/annual-plans/add-objective', kind: 'form' as const, params: { annualPlanId: 'executionPlanId' } };
+    expect(childLink(addObjective, 'executionPlanId', { id: 2 })).toBe('/app/strategy-execution/annual-plans/add-objective?annualPlanId=2');
+  });
 });

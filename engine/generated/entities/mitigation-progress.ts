@@ -13,4 +13,6 @@ export interface MitigationProgress {
   mitigationId: number;
   description: string;
   progress: number;
+  ownerId?: number | null;
+  riskOwnerId?: number | null;
 }

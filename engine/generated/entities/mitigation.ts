@@ -14,6 +14,7 @@ export interface Mitigation {
   name: string;
   description?: string | null;
   ownerId?: number | null;
+  riskOwnerId?: number | null;
   dueDate?: string | null;
   progress?: number | null;
   status?: ("In Progress" | "Complete") | null;

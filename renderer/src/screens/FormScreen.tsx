@@ -17,6 +17,7 @@ import { boundValues, routeParams } from './screen-params.ts';
 import { listAddress } from './screen-links.ts';
 import { CUSTOM_PANELS } from '../custom/custom-panels.ts';
 import { RecordChildren } from './RecordChildren.tsx';
+import { PatchCommands } from './PatchCommands.tsx';
 import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
@@ -135,13 +136,11 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entity, mode, id]);
 
-  const backToList = () => {
-    if (from) return navigate(from);
-    const parentParams = [...params.entries()].filter(([k]) => k !== 'id');
-    // the list with its parameters filled (a pillar's form returns to /strategic-plan/3/pillar); else back in the history
-    const address = listAddress(list, routeParams(screen, pathname), { ...record, ...formData }, parentParams);
-    navigate(address ?? (-1 as never));
-  };
+  // where Save and Cancel return: the screen the user came from; else the list with its parameters filled (a pillar's
+  // form returns to /strategic-plan/3/pillar); else back in the history
+  const parentParams = [...params.entries()].filter(([k]) => k !== 'id');
+  const back = from ?? listAddress(list, routeParams(screen, pathname), { ...record, ...formData }, parentParams);
+  const backToList = () => navigate(back ?? (-1 as never));
 
   const submit = async (data: Row) => {
     setExtraErrors(undefined);
@@ -186,10 +185,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         >
           <div className="row">
             <span className="spacer" />
-            {from ? (
-              <Link className="btn" to={from}>{t(readOnly ? 'shell.back' : 'shell.cancel')}</Link>
-            ) : list && !list.path.includes(':') ? (
-              <Link className="btn" to={list.path}>{t(readOnly ? 'shell.back' : 'shell.cancel')}</Link>
+            {back ? (
+              <Link className="btn" to={back}>{t(readOnly ? 'shell.back' : 'shell.cancel')}</Link>
             ) : (
               <button type="button" className="btn" onClick={() => navigate(-1)}>{t(readOnly ? 'shell.back' : 'shell.cancel')}</button>
             )}
@@ -206,6 +203,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
             </Suspense>
           ) : null;
         })}
+      {record && <PatchCommands entity={entity} record={record} onChanged={changed} />}
       {record && <ShareCommands entity={entity} record={record} onChanged={changed} />}
       {record && <UploadCommands entity={entity} record={record} onChanged={changed} />}
       {record && <RecordChildren entity={entity} record={record} onChanged={setRecord} />}

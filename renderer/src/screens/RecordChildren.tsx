@@ -46,8 +46,10 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
   const { pathname, search } = useLocation();
   // a form opened from here comes back to this record after Save or Cancel
   const from = { from: pathname + search };
-  const fileField = Object.entries(child.schema.properties).find(([, f]) => f['x-file'])?.[0];
   const attach = child.commands.find((x) => x.kind === 'attach');
+  // a child that is a file (evidence, added by an attach command) is offered for download; one that merely carries
+  // files (an audit report with its PDF, a contract with its signed copy) opens on its own screen
+  const fileField = attach ? Object.entries(child.schema.properties).find(([, f]) => f['x-file'])?.[0] : undefined;
   const reference = namingReference(child, link.via);
   const listLink = list && childLink(list, link.via, record);
   // a child is added from its parent, the add form getting the parent filled in; not where the parent's lock closes the

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 
-const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
+/** The i18n key of an action (a transition or a command): action.<camelCase name>. */
+export const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
 
 /**
  * A transition's button: its action, and whom the caller acts for when the record names someone else for it (an

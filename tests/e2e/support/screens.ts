@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ROOT } from '../../../server/boot.ts';
 
 /** Screenshots are kept as test artifacts (git-ignored) under test-artifacts/e2e. */
@@ -23,3 +23,34 @@ export async function signIn(page: Page, base: string, email: string, password: 
   await page.click('button[type=submit]');
   await page.waitForURL('**/app/dashboard/main');
 }
+
+/** Follows a link of the navigation, within its module's part (the same label may stand in two modules), opening a folded group first. */
+export async function nav(page: Page, label: string, opts: { module?: string; group?: string } = {}): Promise<void> {
+  const sidebar = page.locator('nav.sidebar');
+  let scope: Locator = opts.module ? sidebar.locator('div', { has: page.locator('h3', { hasText: new RegExp(`^${opts.module}$`, 'i') }) }) : sidebar;
+  if (opts.group) {
+    scope = scope.locator('details', { has: page.locator('summary', { hasText: opts.group }) });
+    if ((await scope.getAttribute('open')) === null) await scope.locator('summary').click();
+  }
+  await scope.getByRole('link', { name: label, exact: true }).click();
+}
+
+/** Opens a tab of the tabbed screen shown. */
+export const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
+
+/** The row of the grid shown that holds this text. */
+export const row = (page: Page, text: string) => page.locator('.ag-row', { hasText: text });
+
+/** Opens the record of a grid row by its Edit (or Open) link. */
+export const openRow = (page: Page, text: string) => row(page, text).getByRole('link').first().click();
+
+/** Fills a form's fields by their ids (#root_<field>). */
+export async function fill(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [field, value] of Object.entries(values)) await page.locator(`#root_${field}`).fill(value);
+}
+
+export const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
+
+/** The record's workflow state as its form shows it, and the button of one of its transitions. */
+export const stateOf = (page: Page) => page.getByTestId('workflow-state').innerText();
+export const transition = (page: Page, name: string) => page.getByTestId('workflow').getByRole('button', { name, exact: true });
