@@ -1,4 +1,4 @@
-import { assertAllowed, assertRecordAllowed } from '../access/access-policy.ts';
+import { assertAllowed, assertRecordAllowed, attempt } from '../access/access-policy.ts';
 import { AppError, type FieldError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
 import type { CommandDef, EntityDef, FieldDef } from '../metadata/registry.ts';
@@ -32,7 +32,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * the records it would add (without ids), or the same refusal the import would give.
  */
 export async function runBulkAdd(ctx: CallContext, entity: EntityDef, command: CommandDef, input: unknown): Promise<Row[]> {
-  const what = `${humanize(command.name)} (${humanize(entity.name)})`;
+  const what = attempt(entity, command.name);
   assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
   const body = Array.isArray(input) ? { items: input } : ((input ?? {}) as Row);
   const items = body.items;

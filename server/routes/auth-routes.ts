@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { AppError } from '../../engine/app-error.ts';
+import { text } from '../../engine/i18n/text.ts';
 import { forgotPassword, login, logout, resetPassword } from '../../engine/auth/auth-service.ts';
 import { assertNoNul } from '../../engine/records/record-validator.ts';
 import { success } from '../envelope.ts';
@@ -26,7 +27,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>, s: Stratum): void {
   });
   app.post('/api/v1/auth/logout', async (c) => {
     const token = tokenOf(c);
-    if (!token) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
+    if (!token) throw AppError.worded('not_authenticated', text('refusal.auth.signInFirst'));
     await logout(s.db, token);
     return success(c, {});
   });
@@ -43,7 +44,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>, s: Stratum): void {
   });
   app.get('/api/v1/auth/me', (c) => {
     const caller = c.get('caller');
-    if (!caller) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
+    if (!caller) throw AppError.worded('not_authenticated', text('refusal.auth.signInFirst'));
     return success(c, { user: caller });
   });
 }

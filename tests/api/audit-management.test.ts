@@ -92,7 +92,7 @@ describe.each(backends())('audit management on $name', (backend) => {
 
     const refused = await aud.post('audit-type/add', { name: 'Sneaky' });
     expect(refused.status).toBe(403);
-    expect(refused.body.err_msg).toMatch(/admin access to the module "audit-management"/);
+    expect(refused.body.err_msg).toMatch(/admin access to the module “Audit management”/);
     expect((await oz.get('audit-type')).body.data.list.map((x: { name: string }) => x.name)).toEqual(['Compliance audit']);
     expect((await other.get('audit-type')).body.data.list).toEqual([]);
     expect((await exec.post('audit-type/add', { name: 'Compliance audit' })).status).toBe(409);
@@ -444,7 +444,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     ok(await take(aud, 'audit-working-paper', 'send', wp.id));
     const grab = await aud.post('audit-engagement/update', { id: e.id, version: e.version, approverId: id.ola });
     expect(grab.status).toBe(403);
-    expect(grab.body.err_msg).toMatch(/Only an employee with admin access to the module "audit-management" may change the approver/);
+    expect(grab.body.err_msg).toMatch(/Only an employee with admin access to the module “Audit management” may change the approver/);
     ok(await exec.post('audit-engagement/update', { id: e.id, version: e.version, approverId: id.ola }));
     expect((await read('audit-working-paper', wp.id)).approverId).toBe(id.ola);
     expect((await tasks(own, 'Pending')).map((x) => `${x.kind}:${x.title}`)).toEqual(['paper:Payroll 2026 — WP payroll']);

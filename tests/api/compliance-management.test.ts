@@ -103,7 +103,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     ] as const) {
       const r = await mia.post(path, body);
       expect(r.status, path).toBe(403);
-      expect(r.body.err_msg).toMatch(/admin access to the module "compliance-management"/);
+      expect(r.body.err_msg).toMatch(/admin access to the module “Compliance management”/);
     }
     for (const e of ['compliance-category', 'complying-team', 'compliance-regulation', 'compliance-universe']) expect((await oz.get(e)).body.data.total, e).toBe(1);
   });
@@ -223,7 +223,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
   it('lets only a member of the activity’s compliance team start a submission, never dated in the future', async () => {
     const outsider = await oz.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now });
     expect(outsider.status).toBe(403);
-    expect(outsider.body.err_msg).toBe('Only a member of its compliance team, or an employee with admin access to the module "compliance-management" may add compliance submission records');
+    expect(outsider.body.err_msg).toBe('Only a member of its responsible compliance team, or an employee with admin access to the module “Compliance management” may add compliance submission records');
     expect((await abe.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now })).status).toBe(403);
     const future = await mia.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: addDays(now, 1) });
     expect(future.status).toBe(422);
@@ -251,13 +251,13 @@ describe.each(backends())('compliance management on $name', (backend) => {
     const before = await storedFiles();
     const tooBig = await attach(mia, draft.id, { bytes: new Uint8Array(MAX_EVIDENCE + 1).fill(0x25), type: 'application/pdf', name: 'huge.pdf' });
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.err_msg).toBe(`The file "huge.pdf" is ${MAX_EVIDENCE + 1} bytes; at most ${MAX_EVIDENCE} bytes are allowed`);
+    expect(tooBig.body.err_msg).toBe(`The file “huge.pdf” is ${MAX_EVIDENCE + 1} bytes; at most ${MAX_EVIDENCE} bytes are allowed`);
     const text = await attach(mia, draft.id, { bytes: new TextEncoder().encode('just words'), type: 'text/plain', name: 'notes.txt' });
     expect(text.status).toBe(415);
-    expect(text.body.err_msg).toBe('The file type "text/plain" is not allowed; use application/pdf, image/png, image/jpeg, image/gif, image/webp');
+    expect(text.body.err_msg).toBe('The file type “text/plain” is not allowed; use application/pdf, image/png, image/jpeg, image/gif, image/webp');
     const disguised = await attach(mia, draft.id, { bytes: new TextEncoder().encode('MZ not a pdf'), type: 'application/pdf', name: 'tool.pdf' });
     expect(disguised.status).toBe(415);
-    expect(disguised.body.err_msg).toBe('The file "tool.pdf" is not really application/pdf');
+    expect(disguised.body.err_msg).toBe('The file “tool.pdf” is not really application/pdf');
     const noFile = await mia.raw('compliance-evidence/attach', { method: 'POST', body: (() => { const f = new FormData(); f.set('complianceSubmissionId', String(draft.id)); return f; })() });
     expect(noFile.status).toBe(400);
     expect((await attach(oz, draft.id)).status).toBe(403);
@@ -290,7 +290,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect((await oz.post('compliance-submission/submit', { id: draft.id })).status).toBe(403);
     const notMember = await abe.post('compliance-submission/submit', { id: draft.id });
     expect(notMember.status).toBe(403);
-    expect(notMember.body.err_msg).toBe('Only a member of its compliance team may submit compliance submission records');
+    expect(notMember.body.err_msg).toBe('Only a member of its responsible compliance team may submit compliance submission records');
     const r = await mia.post('compliance-submission/submit', { id: draft.id });
     ok(r);
     draft = r.body.data.complianceSubmission;
@@ -366,7 +366,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
   it('never processes a submission twice, nor declines a processed one', async () => {
     const twice = await abe.post('compliance-submission/process', { id: draft.id });
     expect(twice.status).toBe(409);
-    expect(twice.body.err_msg).toBe('Cannot process a compliance submission that is Processed; only one that is Submitted');
+    expect(twice.body.err_msg).toBe('This compliance submission is Processed: “Process” is possible only while it is Submitted');
     const decline = await abe.post('compliance-submission/decline', { id: draft.id, reason: 'Too late' });
     expect(decline.status).toBe(409);
     expect((await exec.post('compliance-submission/admin-process', { id: draft.id })).status).toBe(409);
@@ -417,7 +417,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     ok(await abe.post('compliance-note/add', { complianceActivityId: id.payroll, note: 'Check the stamp next time' }));
     const outsider = await oz.post('compliance-note/add', { complianceActivityId: id.payroll, note: 'Me too' });
     expect(outsider.status).toBe(403);
-    expect(outsider.body.err_msg).toBe('Only a member of its compliance team, or its approver, or an employee with admin access to the module "compliance-management" may add compliance note records');
+    expect(outsider.body.err_msg).toBe('Only a member of its responsible compliance team, or its approver, or an employee with admin access to the module “Compliance management” may add compliance note records');
     const empty = await mia.post('compliance-note/add', { complianceActivityId: id.payroll, note: '' });
     expect(empty.status).toBe(422);
     ok(await mia.post('compliance-note/update', { id: mine.id, version: mine.version, note: 'Revenue service changed the form in March' }));

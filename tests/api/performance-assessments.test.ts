@@ -152,7 +152,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     await qaSets('emma', 'Completed');
     const dispute = await emma.post('performance-assessment/dispute', { id: assessment.emma.id, disputedNote: 'Again' });
     expect(dispute.status).toBe(409);
-    expect(dispute.body.err_msg).toBe('Cannot dispute a performance assessment that is Completed; only one that is Assessed');
+    expect(dispute.body.err_msg).toBe('This performance assessment is Completed: “Dispute” is possible only while it is Assessed');
     expect((await sam.post('performance-assessment/reassess', { id: assessment.emma.id })).status).toBe(409);
     expect((await sam.post('performance-assessment/save-scores', { id: assessment.emma.id, scores: [{ kpiId: kpi.emmaCulture, comment: 'late' }] })).status).toBe(409);
     const done = await read(emma, 'emma');
@@ -168,7 +168,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     expect(agreed.body.data.assessment.status).toBe('Agreed');
     const d = await eric.post('performance-assessment/dispute', { id: assessment.eric.id, disputedNote: 'No' });
     expect(d.status).toBe(409);
-    expect(d.body.err_msg).toBe('Cannot dispute a performance assessment that is Agreed; only one that is Assessed');
+    expect(d.body.err_msg).toBe('This performance assessment is Agreed: “Dispute” is possible only while it is Assessed');
     expect(queue(await olga.get('performance-assessment/inbox'))).toEqual([]);
   });
 

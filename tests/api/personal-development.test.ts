@@ -117,7 +117,7 @@ describe.each(backends())('personal development and training on $name', (backend
     // completing a training that was never planned is refused, and changes nothing
     const early = await exec.post('employee-training/complete-planned', { id: id.emmaCoaching, completionDate: '2026-03-01' });
     expect(early.status).toBe(409);
-    expect(early.body.err_msg).toMatch(/Cannot complete-planned .*Requested.*only one that is Planned/);
+    expect(early.body.err_msg).toMatch(/is Requested: “Complete” is possible only while it is Planned/);
     expect((await training(id.emmaCoaching)).status).toBe('Requested');
     expect((await exec.post('employee-training/remove-planned', { id: id.emmaCoaching })).status).toBe(409);
 

@@ -59,10 +59,10 @@ describe.each(backends())('plan set-up checks on $name', (backend) => {
     for (const level of ['corporate', 'business-unit', 'department', 'employee']) {
       const r = await exec.post('performance-scorecard/add', { name: `No plan ${level}`, level, period: 'Annual', ...(level === 'employee' ? { employeeId: id.emma } : {}) });
       expect(r.status, level).toBe(422);
-      expect(r.body.errors).toEqual([{ field: 'annualPlanId', message: 'is required when level is corporate, business-unit, department or employee and period is Annual' }]);
+      expect(r.body.errors).toEqual([{ field: 'annualPlanId', message: 'Annual plan is required when level is Corporate, Business unit, Department or Employee and period is Annual' }]);
     }
     // the defaults (corporate, Annual) count
-    expect((await exec.post('performance-scorecard/add', { name: 'Defaults', level: 'corporate' })).body.errors).toEqual([{ field: 'annualPlanId', message: expect.stringMatching(/^is required when/) }]);
+    expect((await exec.post('performance-scorecard/add', { name: 'Defaults', level: 'corporate' })).body.errors).toEqual([{ field: 'annualPlanId', message: expect.stringMatching(/^Annual plan is required when/) }]);
     // a library scorecard (a template) and a periodic one need none
     ok(await exec.post('performance-scorecard/add', { name: 'Template', level: 'library', period: 'Annual' }));
     ok(await exec.post('performance-scorecard/add', { name: 'Periodic', level: 'corporate', period: 'Periodic', quarterIndex: 0 }));

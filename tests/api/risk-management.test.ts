@@ -55,7 +55,7 @@ describe.each(backends())('risk management on $name', (backend) => {
     const cell = (await exec.get('risk-rating?impact=Minor&likelihood=Rare')).body.data.list[0];
     const refused = await emma.post('risk-rating/update', { id: cell.id, version: cell.version, ratingScore: 3 });
     expect(refused.status).toBe(403);
-    expect(refused.body.err_msg).toMatch(/admin access to the module "risk-management"/);
+    expect(refused.body.err_msg).toMatch(/admin access to the module “Risk management”/);
     // the matrix is always the full 5 × 5: cells are changed, never added or removed
     expect((await exec.post('risk-rating/add', { impact: 'Minor', likelihood: 'Rare', ratingScore: 2, riskRatingTypeId: id.critical })).status).toBe(403);
     expect((await exec.post('risk-rating/delete', { id: cell.id })).status).toBe(403);

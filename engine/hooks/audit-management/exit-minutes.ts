@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import { assertRecordAllowed } from '../../access/access-policy.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { applyUpdate, fetchOne } from '../../records/record-store.ts';
@@ -8,7 +9,7 @@ import type { CommandHook } from '../hook-registry.ts';
 export const removeExitMinutes: CommandHook = async (ctx: CallContext, entity, input) => {
   const report = await fetchOne(ctx, entity, input.id, true);
   const command = entity.commands.find((c) => c.name === 'remove-exit-minutes')!;
-  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, report, 'remove exit meeting minutes');
+  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, report, text('refusal.access.removeExitMinutes'));
   if (input.version !== undefined && input.version !== report.version) throw new AppError('stale_version', 'This audit report was changed by someone else; reload it and try again');
   if (!report.exitMinutesFileId) throw new AppError('invalid_state', 'This audit report has no exit meeting minutes to remove');
   const after = await applyUpdate(ctx, entity, report, { exitMinutesFileId: null, exitMinutesName: null }, 'remove-exit-minutes');

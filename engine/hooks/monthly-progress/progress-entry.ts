@@ -1,4 +1,5 @@
 import { assertRecordAllowed } from '../../access/access-policy.ts';
+import { text } from '../../i18n/text.ts';
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
@@ -50,7 +51,7 @@ export const setEmployeeProgress: CommandHook = async (ctx, entity, input) => {
   const employeeId = (input.employeeId as number | undefined) ?? ctx.actor.employeeId;
   if (employeeId === null) throw AppError.validation([{ field: 'employeeId', message: 'is required: whose progress this is' }]);
   // any employee may call set; whose progress it may be is decided here: their own, or that of an employee they supervise
-  await assertRecordAllowed(ctx.tx, entity, ['self', 'supervisor'], ctx.actor, { employeeId }, "set this employee's monthly progress");
+  await assertRecordAllowed(ctx.tx, entity, ['self', 'supervisor'], ctx.actor, { employeeId }, text('refusal.access.setEmployeeProgress'));
   const period = await openPeriod(ctx, input.periodId);
   const entries = input.entries as ProgressEntry[];
   assertDistinctKpis(entries);

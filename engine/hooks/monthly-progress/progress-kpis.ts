@@ -1,4 +1,5 @@
 import { assertRecordAllowed } from '../../access/access-policy.ts';
+import { text } from '../../i18n/text.ts';
 import { AppError } from '../../app-error.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { ORGANISATION_LEVELS } from './progress-checks.ts';
@@ -19,7 +20,7 @@ export const employeeKpis: CommandHook = async (ctx, entity, input) => {
   const f = progressFilters(input, ['periodId', 'employeeId'], ['periodId']);
   const employeeId = f.employeeId ?? ctx.actor.employeeId;
   if (employeeId === null) throw AppError.validation([{ field: 'employeeId', message: 'is required: whose KPIs' }]);
-  await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, { employeeId }, "read this employee's monthly progress");
+  await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, { employeeId }, text('refusal.access.readEmployeeProgress'));
   const planId = await periodPlan(ctx, f.periodId!);
   return ctx.tx.query(
     `SELECT k.id AS "kpiId", k.name AS kpi, s.id AS "scorecardId", s.name AS scorecard, k.target, k.weight, k.option_type AS "optionType",

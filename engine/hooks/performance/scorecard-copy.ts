@@ -1,4 +1,5 @@
 import { assertRecordAllowed } from '../../access/access-policy.ts';
+import { text } from '../../i18n/text.ts';
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import { writeAudit } from '../../audit/audit-writer.ts';
@@ -84,7 +85,7 @@ export const copyFromLibrary: CommandHook = async (ctx, entity, input) => {
   const source = await fetchOne(ctx, entity, input.libraryId);
   if (source.level !== 'library') throw AppError.validation([{ field: 'libraryId', message: `scorecard ${source.id} is not in the library` }]);
   const command = entity.commands.find((c) => c.name === 'copy-from-library')!;
-  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, { employeeId: input.employeeId }, 'copy a library scorecard for this employee');
+  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, { employeeId: input.employeeId }, text('refusal.access.copyLibraryScorecard'));
   return copyScorecard(ctx, source, { level: 'employee', employeeId: input.employeeId }, false);
 };
 
