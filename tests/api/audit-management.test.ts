@@ -312,7 +312,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect((await take(aud, 'audit-report', 'make-final-report', report.id)).status).toBe(403);
     const waits = await take(man, 'audit-report', 'make-final-report', report.id);
     expect(waits.status).toBe(409);
-    expect(waits.body.err_msg).toMatch(/waits for 1 outstanding management response: "Vendor master changes" \(Requested\)/);
+    expect(waits.body.err_msg).toMatch(/waits for 1 outstanding management response: “Vendor master changes” \(Requested\)/);
     expect((await read('audit-report', report.id))).toMatchObject({ status: 'Submitted Draft', finalReportFileId: null });
     ok(await take(own, 'audit-management-response', 'send-response', pending.id, { response: 'Monthly review from July' }));
     ok(await take(app, 'audit-management-response', 'approve', pending.id));

@@ -93,12 +93,12 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       ok(await take(aud, 'audit-report', 'submit-draft', report.id));
       const early = await take(man, 'audit-report', 'make-final-report', report.id);
       expect(early.status).toBe(409);
-      expect(early.body.err_msg).toBe('The final report can only be issued once the audit "Treasury 2026" is in Reporting; it is in Fieldwork');
+      expect(early.body.err_msg).toBe('The final report can only be issued once the audit “Treasury 2026” is in Reporting; it is in Fieldwork');
       const finding = await add(aud, 'audit-finding', { auditEngagementId: eng.id, title: 'Unreconciled accounts', observation: 'Two accounts were not reconciled', riskRating: 'High' });
       ok(await take(aud, 'audit-engagement', 'start-reporting', eng.id));
       const waiting = await take(man, 'audit-report', 'make-final-report', report.id);
       expect(waiting.status).toBe(409);
-      expect(waiting.body.err_msg).toBe('The final report cannot be issued while a finding awaits validation: "Unreconciled accounts"; validate or reject it first');
+      expect(waiting.body.err_msg).toBe('The final report cannot be issued while a finding awaits validation: “Unreconciled accounts”; validate or reject it first');
       expect(await read(exec, 'audit-report', report.id)).toMatchObject({ status: 'Submitted Draft', finalReportFileId: null });
       ok(await take(man, 'audit-finding', 'validate', finding.id));
       ok(await take(man, 'audit-report', 'make-final-report', report.id));
