@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '../../engine/hooks/compliance-management/compliance-dates.ts';
 import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 import { backends } from '../support/backends.ts';
+import { appDay } from '../support/iso-day.ts';
 import { SAMPLE_PDF } from '../support/sample-records.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 import { specTitlesOf } from '../support/spec-catalogue.ts';
@@ -227,7 +228,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect((await abe.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now })).status).toBe(403);
     const future = await mia.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: addDays(now, 1) });
     expect(future.status).toBe(422);
-    expect(future.body.errors).toEqual([{ field: 'complianceDate', message: `must not be in the future (today is ${now})` }]);
+    expect(future.body.errors).toEqual([{ field: 'complianceDate', message: `Compliance date must not be in the future (today is ${appDay(now)})` }]);
     const forged = await mia.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now, approverId: id.mia });
     expect(forged.status).toBe(422);
     expect(forged.body.errors).toEqual([{ field: 'approverId', message: 'Approver is read-only' }]);
@@ -301,10 +302,10 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect((await mia.get('compliance-activity/required-action-count')).body.data.count).toBe(1);
     const edit = await mia.post('compliance-submission/update', { id: draft.id, version: draft.version, comment: 'Changed my mind' });
     expect(edit.status).toBe(409);
-    expect(edit.body.err_msg).toBe('A submitted compliance submission cannot be changed; only a draft or a declined one can');
+    expect(edit.body.err_msg).toBe('This compliance submission is Submitted and cannot be changed; only one that is Draft or Declined can');
     const late = await attach(mia, draft.id);
     expect(late.status).toBe(409);
-    expect(late.body.err_msg).toBe('Evidence can be attached only to a draft or a declined submission; this one is submitted');
+    expect(late.body.err_msg).toBe('Evidence can be attached only to a submission that is Draft or Declined; this one is Submitted');
     // one submission of an activity waits for approval at a time
     const second = (await max.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now })).body.data.complianceSubmission;
     const wrong = (await attach(max, second.id)).body.data.evidence.record;
@@ -314,7 +315,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     ok(await attach(max, second.id));
     const twice = await max.post('compliance-submission/submit', { id: second.id });
     expect(twice.status).toBe(409);
-    expect(twice.body.err_msg).toBe(`Another submission of "Monthly payroll return" (id ${draft.id}) is already waiting for approval`);
+    expect(twice.body.err_msg).toBe(`Another submission of “Monthly payroll return” (id ${draft.id}) is already waiting for approval`);
     ok(await exec.post('compliance-submission/delete', { id: second.id }));
   });
 
@@ -345,7 +346,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     ok(await attach(mia, draft.id, { bytes: PNG, type: 'image/png', name: 'stamped-receipt.png' }));
     const moved = await mia.post('compliance-submission/update', { id: draft.id, version: (await submission(draft.id)).version, complianceActivityId: id.levy });
     expect(moved.status).toBe(422);
-    expect(moved.body.errors).toEqual([{ field: 'complianceActivityId', message: 'cannot change: a submission stays with its activity; start one for the other activity' }]);
+    expect(moved.body.errors).toEqual([{ field: 'complianceActivityId', message: 'Compliance activity cannot change: a submission stays with its activity; start one for the other activity' }]);
     const fixed = await mia.post('compliance-submission/update', { id: draft.id, version: (await submission(draft.id)).version, comment: 'Stamped receipt attached' });
     ok(fixed);
     const resubmitted = await max.post('compliance-submission/submit', { id: draft.id });
