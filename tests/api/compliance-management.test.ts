@@ -228,7 +228,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect((await abe.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now })).status).toBe(403);
     const future = await mia.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: addDays(now, 1) });
     expect(future.status).toBe(422);
-    expect(future.body.errors).toEqual([{ field: 'complianceDate', message: `Compliance date must not be in the future (today is ${appDay(now)})` }]);
+    expect(future.body.errors).toEqual([{ field: 'complianceDate', message: `Complied on must not be in the future (today is ${appDay(now)})` }]);
     const forged = await mia.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now, approverId: id.mia });
     expect(forged.status).toBe(422);
     expect(forged.body.errors).toEqual([{ field: 'approverId', message: 'Approver is read-only' }]);
