@@ -69,7 +69,7 @@ describe.each(backends())('strategy execution on $name', (backend) => {
     expect(possible.body.data.possibleObjectives.list.map((o: { name: string; pillarName: string }) => [o.name, o.pillarName])).toEqual([['Grow exports', 'Growth']]);
     const foreign = await exec.post('annual-objective/add', { executionPlanId: id.execPlan, pillarObjectiveId: id.otherObjective, name: 'Old goal' });
     expect(foreign.status).toBe(422);
-    expect(foreign.body.errors).toEqual([{ field: 'pillarObjectiveId', message: "is an objective of another strategic plan than the annual plan's" }]);
+    expect(foreign.body.errors).toEqual([{ field: 'pillarObjectiveId', message: 'Pillar objective belongs to another strategic plan than this annual objective' }]);
     const r = await exec.post('annual-objective/add', { executionPlanId: id.execPlan, pillarObjectiveId: id.objective, name: 'Grow exports in 2027', weight: 40 });
     ok(r);
     id.annualObjective = r.body.data.annualObjective.id;
