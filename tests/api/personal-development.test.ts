@@ -183,7 +183,7 @@ describe.each(backends())('personal development and training on $name', (backend
     ok(await exec.post('annual-training-plan/update-status', { id: id.plan, version: p.version, status: 'Closed' }));
     const refused = await exec.post('employee-training/complete-planned', { id: id.eliExcel, completionDate: '2026-04-02' });
     expect(refused.status).toBe(409);
-    expect(refused.body.err_msg).toMatch(/"Training plan 2026" is closed/);
+    expect(refused.body.err_msg).toMatch(/“Training plan 2026” is closed/);
     expect((await training(id.eliExcel)).status).toBe('Planned');
     const reopened = await plan();
     ok(await exec.post('annual-training-plan/update-status', { id: id.plan, version: reopened.version, status: 'Approved' }));

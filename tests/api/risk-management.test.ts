@@ -116,15 +116,15 @@ describe.each(backends())('risk management on $name', (backend) => {
     const undated = await exec.post('risk/add', { name: 'Outage', kind: 'Operational', impact: 'Moderate', likelihood: 'Possible' });
     expect(undated.status).toBe(422);
     expect(undated.body.errors).toEqual([
-      { field: 'startDate', message: 'is required for an operational risk' },
-      { field: 'endDate', message: 'is required for an operational risk' },
+      { field: 'startDate', message: 'Start date is required for an operational risk' },
+      { field: 'endDate', message: 'End date is required for an operational risk' },
     ]);
     const backwards = await exec.post('risk/add', { name: 'Outage', kind: 'Operational', impact: 'Moderate', likelihood: 'Possible', startDate: '2027-03-01', endDate: '2027-02-28' });
     expect(backwards.status).toBe(422);
     expect(backwards.body.errors).toEqual([{ field: 'endDate', message: 'End date must not be before Start date' }]);
     const wrongKind = await exec.post('risk/add', { name: 'Outage', kind: 'Operational', impact: 'Moderate', likelihood: 'Possible', startDate: '2027-01-01', endDate: '2027-12-31', riskCategoryId: id.market });
     expect(wrongKind.status).toBe(422);
-    expect(wrongKind.body.errors).toEqual([{ field: 'riskCategoryId', message: 'is a category of strategic risks; this is a operational risk' }]);
+    expect(wrongKind.body.errors).toEqual([{ field: 'riskCategoryId', message: 'Risk category is for risks of the kind Strategic; this risk is of the kind Operational' }]);
     const r = await exec.post('risk/add', { name: 'Outage', kind: 'Operational', impact: 'Moderate', likelihood: 'Possible', startDate: '2027-01-01', endDate: '2027-12-31', riskCategoryId: id.process });
     ok(r);
     operationalRisk = r.body.data.risk;

@@ -218,7 +218,7 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       const process = await add(exec, 'risk-category', { name: 'Process', kind: 'Operational' });
       const wrong = await exec.post('risk/add', { name: 'New entrant', kind: 'Strategic', riskCategoryId: process.id, impact: 'Major', likelihood: 'Possible' });
       expect(wrong.status).toBe(422);
-      expect(wrong.body.errors).toEqual([{ field: 'riskCategoryId', message: 'is a category of operational risks; this is a strategic risk' }]);
+      expect(wrong.body.errors).toEqual([{ field: 'riskCategoryId', message: 'Risk category is for risks of the kind Operational; this risk is of the kind Strategic' }]);
       const risk = await add(exec, 'risk', { name: 'New entrant', kind: 'Strategic', riskCategoryId: market.id, impact: 'Major', likelihood: 'Possible' });
       expect((await exec.post('risk/update', { id: risk.id, version: risk.version, riskCategoryId: process.id })).status).toBe(422);
     });
