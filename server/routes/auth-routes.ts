@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { AppError } from '../../engine/app-error.ts';
 import { text } from '../../engine/i18n/text.ts';
 import { forgotPassword, login, logout, resetPassword } from '../../engine/auth/auth-service.ts';
-import { assertNoNul } from '../../engine/records/record-validator.ts';
+import { assertNoNul, fieldProblem } from '../../engine/records/record-validator.ts';
 import { success } from '../envelope.ts';
 import { jsonBody } from '../request-body.ts';
 import type { AppEnv, Stratum } from '../stratum-context.ts';
@@ -12,7 +12,7 @@ import { tokenOf } from '../middleware/caller.ts';
 export function strings<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
   const b = (body ?? {}) as Record<string, unknown>;
   const missing = names.filter((n) => typeof b[n] !== 'string' || !(b[n] as string).trim());
-  if (missing.length) throw AppError.validation(missing.map((field) => ({ field, message: 'is required' })));
+  if (missing.length) throw AppError.validation(missing.map((field) => fieldProblem(null, field, 'validation.required')));
   const extra = Object.keys(b).filter((k) => !(names as readonly string[]).includes(k));
   if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not a known field' })));
   assertNoNul(b);
