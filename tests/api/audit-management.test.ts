@@ -400,7 +400,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect((await take(oz, 'audit-survey-response', 'save', s.id, { answers: [] })).status).toBe(403);
     const offScale = await take(rec, 'audit-survey-response', 'save', s.id, { answers: [{ auditSurveyQuestionId: q1.id, value: 9 }] });
     expect(offScale.status).toBe(422);
-    expect(offScale.body.errors?.[0]).toEqual({ field: 'answers.0.value', message: "is not on the survey's rating scale (1, 2, 3, 4, 5)" });
+    expect(offScale.body.errors?.[0]).toEqual({ field: 'answers.0.value', message: "Answer 1: Value is not on the survey's rating scale (1, 2, 3, 4, 5)" });
     ok(await take(rec, 'audit-survey-response', 'save', s.id, { answers: [{ auditSurveyQuestionId: q1.id, value: 5 }] }));
     const early = await take(rec, 'audit-survey-response', 'submit', s.id);
     expect(early.status).toBe(422);

@@ -22,7 +22,7 @@ describe.each(backends())('refusals in the caller’s language on $name', (backe
   beforeAll(async () => {
     t = await startTestStratum(backend);
     team = await reviewTeam(t, 'Wordco');
-    const card = (await team.exec.post('performance-scorecard/add', { name: 'Emma FY', level: 'employee', employeeId: team.id.emma, annualPlanId: team.plan.id })).body.data.scorecard;
+    const card = (await team.exec.post('performance-scorecard/add', { name: 'Emma FY', level: 'employee', employeeId: team.id.emma, annualPlanId: team.plan.id, includeKeyPerformanceArea: 'No' })).body.data.scorecard;
     cardId = card.id;
     ok(await team.exec.post('performance-scorecard/save-kpis', { id: cardId, kpis: [{ name: 'Sales', kpiType: 'Quantitative', weight: 100, target: 10 }] }));
   });

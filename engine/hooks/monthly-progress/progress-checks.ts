@@ -32,7 +32,7 @@ export async function openPeriod(ctx: CallContext, periodId: unknown): Promise<P
     'SELECT id, annual_plan_id AS "annualPlanId", month, status FROM monthly_progress_period WHERE company_id = $1 AND id = $2',
     [ctx.companyId, periodId],
   );
-  throw notFound(ctx.registry.entity('monthly-progress-period'), periodId);
+  if (!period) throw notFound(ctx.registry.entity('monthly-progress-period'), periodId);
   if (period.status !== 'Open') throw AppError.worded('outside_window', text('refusal.progress.periodClosed', { month: period.month }));
   return period;
 }

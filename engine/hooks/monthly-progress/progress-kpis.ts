@@ -9,7 +9,7 @@ import { progressFilters } from './report-filters.ts';
 
 async function periodPlan(ctx: Parameters<CommandHook>[0], periodId: number): Promise<number> {
   const [period] = await ctx.tx.query<{ annualPlanId: number }>('SELECT annual_plan_id AS "annualPlanId" FROM monthly_progress_period WHERE company_id = $1 AND id = $2', [ctx.companyId, periodId]);
-  throw notFound(ctx.registry.entity('monthly-progress-period'), periodId);
+  if (!period) throw notFound(ctx.registry.entity('monthly-progress-period'), periodId);
   return period.annualPlanId;
 }
 
