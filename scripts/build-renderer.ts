@@ -4,7 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -22,6 +23,7 @@ function sourcesHash(): string {
   };
   walk(join(ROOT, 'renderer'));
   h.update(readFileSync(join(ROOT, 'package-lock.json')));
+  h.update(readFileSync(import.meta.filename));
   return h.digest('hex');
 }
 
@@ -38,8 +40,26 @@ export async function buildRenderer(onlyIfStale: boolean): Promise<boolean> {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+  precompressAssets(join(OUT, 'assets'));
   writeFileSync(STAMP, hash);
   return true;
+}
+
+/** The asset types worth compressing: text (images and fonts are compressed already). */
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.html', '.map']);
+
+/**
+ * Every compressible asset also as .br (brotli, the best ratio, at build time rather than per request) and .gz, for
+ * the server's serveStatic to send whichever the browser accepts (`precompressed`, server/routes/renderer-routes.ts).
+ */
+function precompressAssets(dir: string): void {
+  for (const f of readdirSync(dir)) {
+    const path = join(dir, f);
+    if (!COMPRESSIBLE.has(extname(f)) || statSync(path).size < 1024) continue;
+    const bytes = readFileSync(path);
+    writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -7,6 +7,7 @@ import { hooks } from '../engine/hooks/index.ts';
 import { loadRegistry } from '../engine/metadata/loader.ts';
 import { MetadataError } from '../engine/metadata/metadata-error.ts';
 import { missingTranslations } from '../engine/metadata/translation-check.ts';
+import { undescribedHooks } from '../engine/openapi/command-contracts/index.ts';
 import { ROOT } from '../server/boot.ts';
 
 const dir = process.argv[2] ?? join(ROOT, 'metadata');
@@ -14,7 +15,10 @@ try {
   const registry = loadRegistry(dir, hooks);
   const missing = missingTranslations(registry);
   for (const m of missing) console.error(`  metadata/i18n/${m.language}.json#/${m.key} is missing (en: "${registry.messages.en[m.key]}")`);
-  if (missing.length) process.exit(1);
+  // the OpenAPI document must say what every command hook returns: metadata does not, the hook's contract does
+  const undescribed = undescribedHooks(registry);
+  for (const u of undescribed) console.error(`  ${u.where}: the hook "${u.hook}" has no contract in engine/openapi/command-contracts (what it returns, for the OpenAPI document)`);
+  if (missing.length || undescribed.length) process.exit(1);
   console.log(`metadata ok: ${registry.modules.size} modules, ${registry.entities.size} entities, ${Object.keys(registry.messages.en).length} texts in en, bn and de`);
   // Reading open to every employee of the company is a choice to make on purpose: listed so that each one is seen.
   const open = [...registry.entities.values()].filter((e) => e.scope === 'company' && e.access.read.includes('employee'));

@@ -3,6 +3,7 @@ import { AppError } from '../engine/app-error.ts';
 import { failure, toAppError } from './envelope.ts';
 import { bodySize } from './middleware/body-size.ts';
 import { callerMiddleware } from './middleware/caller.ts';
+import { compressReplies, revalidatedApiReplies, taggedReplies } from './middleware/reply-encoding.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountAuthRoutes } from './routes/auth-routes.ts';
 import { mountEntityRoutes } from './routes/entity-routes.ts';
@@ -21,6 +22,10 @@ export function createApp(s: Stratum, options: { rendererDir?: string } = {}): H
   app.notFound((c) => failure(c, new AppError('not_found', `No such address: ${c.req.method} ${c.req.path}`), s.registry));
   // first, so that every reply carries them: pages, assets, API answers and refusals alike
   app.use('*', securityHeaders);
+  // then compression around the ETag (the tag is the uncompressed body's), so that a 304 is neither compressed nor hashed twice
+  app.use('*', compressReplies);
+  app.use('*', taggedReplies);
+  app.use('/api/*', revalidatedApiReplies);
   app.use('/api/*', bodySize);
   app.use('/api/*', callerMiddleware(s));
   mountAuthRoutes(app, s);

@@ -4,7 +4,7 @@ import { loadSecretKey } from '../engine/auth/secret-key.ts';
 import type { Db } from '../engine/db/db.ts';
 import { openDatabase } from '../engine/db/open-database.ts';
 import { hooks } from '../engine/hooks/index.ts';
-import { createMailer } from '../engine/mail/outbox.ts';
+import { createMailer } from '../engine/mail/mail-delivery.ts';
 import { loadRegistry } from '../engine/metadata/loader.ts';
 import { syncModules } from '../engine/metadata/module-sync.ts';
 import { migrate } from '../engine/migrator/migrate.ts';
@@ -39,7 +39,7 @@ export async function bootStratum(config: Config, options: BootOptions = {}) {
     await syncModules(db, registry);
     const holder = await ensureHolder(db, config.holderEmail, config.holderPassword);
     if (holder.generatedPassword) log(`holder account created: ${config.holderEmail} / ${holder.generatedPassword}  (shown once; set HOLDER_PASSWORD to choose it)`);
-    const mailer = createMailer(db, { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom });
+    const mailer = createMailer(db, { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom, log, retrySeconds: config.mailRetrySeconds, pollSeconds: config.mailPollSeconds });
     const secret = loadSecretKey(config.secretKey, config.dataDir);
     if (secret.generated) log(`secret key generated in ${secret.file} (keep it with the data; set STRATUM_SECRET_KEY when several servers share the database)`);
     const stratum: Stratum = { db, registry, hooks, mailer, config, secretKey: secret.key };

@@ -14,11 +14,10 @@ function companyOf(c: Context<AppEnv>, actor: { role: string; companyId: number 
   return Number(raw);
 }
 
-/** Runs one authenticated call in its own scoped transaction, then sends the mail it wrote. */
+/** Runs one authenticated call in its own scoped transaction (which wakes the mail worker when it wrote mail). */
 export async function runCall<T>(s: Stratum, c: Context<AppEnv>, fn: (ctx: CallContext) => Promise<T>): Promise<T> {
   const caller = c.get('caller');
   if (!caller) throw AppError.worded('not_authenticated', text('refusal.auth.signInFirst'));
-  const { result, mailed } = await scopedCall({ ...s, publicUrl: s.config.publicUrl }, caller, companyOf(c, caller), fn);
-  if (mailed) void s.mailer.deliverPending();
+  const { result } = await scopedCall({ ...s, publicUrl: s.config.publicUrl }, caller, companyOf(c, caller), fn);
   return result;
 }

@@ -11,6 +11,10 @@ export interface Config {
   demoPassword: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** MAIL_RETRY_SECONDS: the wait before a failed mail is tried again, doubling with each failure */
+  mailRetrySeconds: number;
+  /** MAIL_POLL_SECONDS: how often the mail worker looks for mail queued by another process, and for retries due */
+  mailPollSeconds: number;
   publicUrl: string;
   /** REMINDER_INTERVAL_MINUTES: how often due reminders are sent (0: never; the holder can still send them by hand) */
   reminderIntervalMinutes: number;
@@ -48,6 +52,13 @@ function reminderInterval(raw: string | undefined): number {
   return n;
 }
 
+function positiveSeconds(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a number of seconds above 0; got "${raw}"`);
+  return n;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number; got "${env.PORT}"`);
@@ -61,6 +72,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD ?? 'stratum-demo',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Stratum <no-reply@stratum.local>',
+    mailRetrySeconds: positiveSeconds('MAIL_RETRY_SECONDS', env.MAIL_RETRY_SECONDS, 60),
+    mailPollSeconds: positiveSeconds('MAIL_POLL_SECONDS', env.MAIL_POLL_SECONDS, 5),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     reminderIntervalMinutes: reminderInterval(env.REMINDER_INTERVAL_MINUTES),
     secretKey: env.STRATUM_SECRET_KEY || undefined,

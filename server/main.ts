@@ -13,8 +13,11 @@ try {
     console.log(`Stratum is serving on http://localhost:${info.port} (${stratum.db.kind === 'pglite' ? `embedded PGlite under ${config.dataDir}` : 'PostgreSQL'})`);
   });
   const stopReminders = scheduleReminders(stratum, config.reminderIntervalMinutes, (line) => console.log(line));
+  // the mail worker: sends queued mail at once and looks again every MAIL_POLL_SECONDS (mail of other processes, retries)
+  stratum.mailer.start();
   const stop = async () => {
     stopReminders();
+    await stratum.mailer.stop();
     server.close();
     await stratum.db.close();
     process.exit(0);

@@ -19,10 +19,7 @@ export function scheduleReminders(s: Stratum, everyMinutes: number, log: (line: 
     running = true;
     try {
       const r = await runReminders({ ...s, publicUrl: s.config.publicUrl }, todayHere());
-      if (r.mails) {
-        log(`reminders: ${r.reminders} due, ${r.mails} mails`);
-        await s.mailer.deliverPending();
-      }
+      if (r.mails) log(`reminders: ${r.reminders} due, ${r.mails} mails`);
     } catch (e) {
       log(`reminders failed: ${(e as Error).message}`);
     } finally {

@@ -1,6 +1,6 @@
 import type { Db } from '../engine/db/db.ts';
 import type { HookRegistry } from '../engine/hooks/hook-registry.ts';
-import type { Mailer } from '../engine/mail/outbox.ts';
+import type { Mailer } from '../engine/mail/mail-delivery.ts';
 import type { Registry } from '../engine/metadata/registry.ts';
 import type { Caller } from '../engine/records/scoped-call.ts';
 import type { Config } from './config.ts';

@@ -4,7 +4,7 @@ import type { CallContext } from '../records/call-context.ts';
 import { allows, decidedByRecord, recordAdmits } from './access-policy.ts';
 import { membershipKey } from './record-reach.ts';
 import { loadReach } from './record-reach.ts';
-import { settledState } from '../records/read-only-states.ts';
+import { closedChildren, holdsOn, openingOfAll, type Opening } from '../records/state-locks.ts';
 import { employeeNames, namedOtherThan, recordRolesOf, transitionRoles } from '../records/in-place-of.ts';
 
 /** "What may I do here" for one record, sent with it as `_allowed` so that a screen shows exactly these controls. */
@@ -17,14 +17,27 @@ export interface AllowedOnRecord {
   commands: string[];
   /** the open transitions the caller would take in place of the employee the record names for them (its approver): that employee's name, by action */
   inPlaceOf?: Record<string, string>;
+  /** on a record read by id: the keys of its child collections the caller may add to now (engine/access/child-permissions.ts) */
+  addChildren?: string[];
+  /** the record is locked (by its state, or its parent's) but these fields stay open: update says true for these alone */
+  fields?: string[];
+  /** the record's child collections (by key) that its lock closes: nothing is added there (their records say what of them may still change) */
+  lockedChildren?: string[];
 }
 
 /** Commands about one record; the others (bulk, attach, reports and lists) concern the entity and are in /meta. */
 const actsOnRecord = (c: CommandDef) => c.method === 'POST' && (c.kind === 'patch' || c.kind === 'upload' || c.kind === 'share' || c.kind === 'hook');
 
+/** Whether what a lock leaves open takes the fields a write sets. */
+const opens = (open: Opening, fields: readonly string[]) => open.all || fields.every((f) => open.fields.includes(f));
+
+/** The fields a patch or an upload writes (an upload: its file and the file's name, size, type and checksum); hook commands decide for themselves. */
+const writes = (c: CommandDef): readonly string[] => (c.kind === 'patch' ? c.fields : c.kind === 'upload' ? [...c.fields, ...Object.values(c.fileInfo)] : []);
+
 /**
  * Sets `_allowed` on each row (and on the rows of the children loaded with it), judged by the same predicate that refuses a call
- * (`recordAdmits`): role, relationship and state. The caller's reach is loaded once for the whole page.
+ * (`recordAdmits`): role, relationship and state, and by the same locks (engine/records/state-locks.ts). The caller's
+ * reach and the rows' locked ancestors are loaded once for the whole page.
  */
 export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: Row[], children: readonly ChildDef[] = []): Promise<void> {
   if (!rows.length) return;
@@ -34,17 +47,26 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
   const roleSets = [entity.access.update, entity.access.delete, ...transitions.map((x) => x.roles), ...commands.map((c) => c.access)];
   const reach = await loadReach(ctx.tx, ctx.actor, entity, [...new Set(roleSets.flat())]);
   const admits = (roles: readonly Role[], row: Row) => recordAdmits(roles, ctx.actor, entity, row, reach);
-  for (const row of rows) {
+  const holds = await holdsOn(ctx, entity, rows, { own: true, forShare: false });
+  rows.forEach((row, i) => {
+    // what the locks on the record leave open (everything, when none holds it); a locked parent's also stops its children's transitions
+    const open = openingOfAll(holds[i]);
+    const underParent = openingOfAll(holds[i].filter((h) => h.paths.length));
+    const update = admits(entity.access.update, row) && (open.all || open.fields.length > 0);
+    const lockedChildren = closedChildren(entity, holds[i]);
     const allowed: AllowedOnRecord = {
-      // a settled record (its workflow's readOnly states) is neither changed nor deleted, whoever asks
-      update: admits(entity.access.update, row) && settledState(entity, row) === undefined,
-      delete: admits(entity.access.delete, row) && settledState(entity, row) === undefined,
-      transitions: transitions.filter(({ t, roles }) => t.from.includes(row[wf!.stateField] as string) && admits(roles, row)).map(({ t }) => t.action),
-      // a settled record takes no new field values or files; its hook commands decide for themselves
-      commands: commands.filter((c) => admits(c.access, row) && !(settledState(entity, row) !== undefined && (c.kind === 'patch' || c.kind === 'upload'))).map((c) => c.name),
+      update,
+      delete: admits(entity.access.delete, row) && open.all,
+      transitions: transitions
+        .filter(({ t, roles }) => t.from.includes(row[wf!.stateField] as string) && admits(roles, row) && opens(underParent, [wf!.stateField, ...(t.requires ?? [])]))
+        .map(({ t }) => t.action),
+      // a patch or an upload only where the lock leaves its fields open; hook commands decide for themselves
+      commands: commands.filter((c) => admits(c.access, row) && opens(open, writes(c))).map((c) => c.name),
+      ...(update && !open.all ? { fields: [...open.fields] } : {}),
+      ...(lockedChildren.length ? { lockedChildren } : {}),
     };
     row._allowed = allowed;
-  }
+  });
   await nameInPlaceOf(ctx, entity, rows, (roles, row) => admits(roles, row));
   for (const c of children) {
     const childRows = rows.flatMap((r) => (Array.isArray(r[c.key]) ? (r[c.key] as Row[]) : []));
@@ -73,9 +95,18 @@ async function nameInPlaceOf(ctx: CallContext, entity: EntityDef, rows: Row[], a
 /**
  * "May I add here", for a list: by role; or, where the record decides (its owner, a team it names), whether the
  * caller could add any record at all: one of their own or naming themselves, one for a report they supervise, one
- * for a team they are a member of. A contract team's Add is offered to its members, not to every employee.
+ * for a team they are a member of. A contract team's Add is offered to its members, not to every employee. A list of
+ * one record's collection (`?scorecardId=3`) offers no Add while that record's lock closes the collection.
  */
-export async function mayAdd(ctx: CallContext, entity: EntityDef): Promise<boolean> {
+export async function mayAdd(ctx: CallContext, entity: EntityDef, query: Record<string, string[]> = {}): Promise<boolean> {
+  if (!(await mayAddByRole(ctx, entity))) return false;
+  const parents = entity.lockRoutes.map((r) => r.up[0].via).filter((via) => query[via]?.length === 1 && /^[1-9][0-9]*$/.test(query[via][0]));
+  if (!parents.length) return true;
+  const [holds] = await holdsOn(ctx, entity, [Object.fromEntries(parents.map((via) => [via, Number(query[via][0])]))], { own: false, forShare: false });
+  return openingOfAll(holds).all;
+}
+
+async function mayAddByRole(ctx: CallContext, entity: EntityDef): Promise<boolean> {
   const roles = entity.access.add;
   if (allows(roles, ctx.actor, entity.module)) return true;
   if (!decidedByRecord(roles, ctx.actor, entity)) return false;

@@ -3,8 +3,8 @@ import { fieldProblem } from '../records/record-validator.ts';
 import { text } from '../i18n/text.ts';
 import type { Db } from '../db/db.ts';
 import { inScope } from '../db/tenant-scope.ts';
-import type { MailMessage } from '../mail/mail-message.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import type { Language, Messages } from '../metadata/registry.ts';
 import { forgetCallers, rememberAccess, rememberCaller, rememberedAccess, rememberedCaller, type ModuleAccess, type TokenCaller } from './caller-cache.ts';
 import { clearFailures, recordFailure, secondsLocked } from './login-throttle.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password-hash.ts';
@@ -23,6 +23,7 @@ interface AccountRow {
   employee_id: number | null;
   first_name: string | null;
   last_name: string | null;
+  language: string | null;
 }
 
 export interface SessionUser {
@@ -35,6 +36,8 @@ export interface SessionUser {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  /** the language the person chose (null: none yet; the renderer keeps its own) */
+  language: string | null;
 }
 
 const findAccount = async (db: Db, email: string) =>
@@ -93,6 +96,7 @@ async function openSession(db: Db, account: AccountRow): Promise<SessionUser> {
     email: account.email,
     firstName: account.first_name,
     lastName: account.last_name,
+    language: account.language,
   };
 }
 
@@ -123,15 +127,17 @@ export async function resolveToken(db: Db, token: string): Promise<TokenCaller |
   return caller;
 }
 
-/** Always answers alike, whether or not the e-mail has an account, so that it cannot be used to find accounts. */
-export async function forgotPassword(db: Db, email: string, publicUrl: string): Promise<MailMessage | null> {
+/**
+ * Always answers alike, whether or not the e-mail has an account, so that it cannot be used to find accounts. Returns
+ * whether a mail was queued (for the mail worker to be woken); the new key voids the account's older ones.
+ */
+export async function forgotPassword(db: Db, texts: Readonly<Record<Language, Messages>>, email: string, publicUrl: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const account = await findAccount(tx, email);
-    if (!account) return null;
+    if (!account) return false;
     const key = await createResetKey(tx, account.id);
-    const mail = setPasswordMail('reset', publicUrl, account.email, key, account.first_name ?? '');
-    await enqueueMail(tx, [mail]);
-    return mail;
+    await enqueueMail(tx, texts, [setPasswordMail('reset', publicUrl, account.email, key, account.first_name ?? '')], account.company_id);
+    return true;
   });
 }
 

@@ -3,8 +3,13 @@ import { hashSecret, newSecret } from './secret-token.ts';
 
 export const RESET_KEY_HOURS = 24;
 
-/** A single-use key that lets the account's owner set a password; only its hash is kept. */
+/**
+ * A single-use key that lets the account's owner set a password; only its hash is kept. It voids the account's
+ * unused older keys: only the newest mail works, so a mail that went astray earlier is worth nothing once another is
+ * asked for.
+ */
 export async function createResetKey(tx: Db, accountId: number): Promise<string> {
+  await tx.query(`DELETE FROM password_reset WHERE account_id = $1 AND used_at IS NULL`, [accountId]);
   const { secret, hash } = newSecret();
   await tx.query(`INSERT INTO password_reset (key_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '${RESET_KEY_HOURS} hours')`, [hash, accountId]);
   return secret;

@@ -3,6 +3,7 @@ import { fieldProblem } from '../records/record-validator.ts';
 import { text } from '../i18n/text.ts';
 import type { Db } from '../db/db.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import type { Language, Messages } from '../metadata/registry.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password-hash.ts';
 import { consumeResetKey, createResetKey } from './reset-keys.ts';
 import { setPasswordMail } from './set-password-mail.ts';
@@ -35,12 +36,12 @@ const findInvitee = async (db: Db, email: string) =>
  * holds the mailbox). The reply is the same whatever the e-mail, as for "forgot password", so that sign-up cannot be
  * used to find out who works where; an uninvited e-mail gets no mail and can go no further.
  */
-export async function requestSignUp(db: Db, email: string, publicUrl: string): Promise<boolean> {
+export async function requestSignUp(db: Db, texts: Readonly<Record<Language, Messages>>, email: string, publicUrl: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const invitee = await findInvitee(tx, email);
     if (!invitee || invitee.password_hash || invitee.company_status !== 'Active') return false;
     const key = await createResetKey(tx, invitee.id);
-    await enqueueMail(tx, [setPasswordMail('signUp', publicUrl, invitee.email, key, invitee.first_name ?? '')]);
+    await enqueueMail(tx, texts, [setPasswordMail('signUp', publicUrl, invitee.email, key, invitee.first_name ?? '')], invitee.company_id);
     return true;
   });
 }

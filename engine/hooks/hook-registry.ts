@@ -1,10 +1,13 @@
 import type { Row } from '../db/db.ts';
 import type { HookCatalog, HookKind } from '../metadata/loader.ts';
-import type { EntityDef } from '../metadata/registry.ts';
+import type { EntityDef, Registry } from '../metadata/registry.ts';
 import type { CallContext } from '../records/call-context.ts';
 
-/** A derived field: pure, from the stored fields of one record. */
-export type ComputedHook = (record: Row) => unknown;
+/**
+ * A derived field: pure, from the stored fields of one record; `registry` (the engine always gives it) for a value
+ * that depends on what the metadata says of another entity (an audit entry's record type, by its label).
+ */
+export type ComputedHook = (record: Row, registry?: Registry) => unknown;
 /** A command that metadata cannot express; runs in the call's transaction and returns the reply's data. */
 export type CommandHook = (ctx: CallContext, entity: EntityDef, input: Record<string, unknown>) => Promise<unknown>;
 /** Runs in the write's transaction after an add (before = null) or an update. */

@@ -4,6 +4,7 @@ import { onboardExecutive } from './organisation/company-onboarding.ts';
 import { syncEmployeeAccount } from './organisation/employee-account.ts';
 import { indexSsoDomains } from './organisation/sso-domain-index.ts';
 import { fullName, head } from './organisation/employee-derived.ts';
+import { entityLabel as auditEntityLabel, recordTitle as auditRecordTitle } from './audit/audit-entry-names.ts';
 import { companyModuleStates, setModuleAdminAccess, setModuleEnablement } from './modules/module-commands.ts';
 import { displayBaseline, displayTarget, displayTargetDate, displayYtd } from './performance/kpi-display.ts';
 import { createQuarters } from './performance/quarter-dates.ts';
@@ -47,6 +48,8 @@ import { keepAcceptedReview, keepSettledInitiative, keepSettledObjective } from 
 /** Every hook that metadata may name, by kind and name. */
 export const hooks = createHookRegistry(mergeHookSets({
   computed: {
+    'audit.recordTitle': auditRecordTitle,
+    'audit.entityLabel': auditEntityLabel,
     'compliance.dueStatus': complianceDueStatus,
     'compliance.submissionLabel': complianceSubmissionLabel,
     'compliance.noteLabel': complianceNoteLabel,

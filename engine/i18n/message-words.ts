@@ -1,7 +1,8 @@
 /**
  * How the engine names things of the metadata inside a message, as `Text` params worded in the reader's language:
- * a module by its label, a workflow action or command by its button's label, a state by its option's label, a day as
- * the app writes dates. (An entity and a field are named by `entityLabel` and `labelOf` in records/record-validator.ts.)
+ * a module by its label, a workflow action or command by its button's label, a state by its option's label. (An
+ * entity and a field are named by `entityLabel` and `labelOf` in records/record-validator.ts, a day by
+ * `dayMonthYear` in day-month-year.ts.)
  */
 import { optionKey } from '../metadata/option-key.ts';
 import { kebabToCamel } from '../metadata/naming.ts';
@@ -21,12 +22,6 @@ export const optionLabel = (value: unknown): Text => text(optionKey(String(value
 
 /** Values of an enum joined as the language joins alternatives: "Draft or Declined". */
 export const optionsOr = (values: readonly unknown[]): TextList => ({ list: values.map(optionLabel), join: 'or' });
-
-/** A day (YYYY-MM-DD, or a timestamp) as the app writes dates: day/month/year. */
-export function dayText(day: unknown): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(day ?? ''));
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : String(day ?? '');
-}
 
 /** Names (of records, of people) quoted and joined with "and": “Vendor master changes” and “Cash counts”. */
 export const quotedNames = (names: readonly unknown[]): TextList => ({ list: names.map((n) => text('refusal.quoted', { name: String(n) })), join: 'and' });

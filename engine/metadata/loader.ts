@@ -1,3 +1,4 @@
+import { mailTextKeys } from '../mail/mail-templates.ts';
 import { useCatalogue } from '../i18n/catalogue.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -5,9 +6,11 @@ import { join, relative } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { createAjv } from './schema-validator.ts';
 import { resolveRelationshipRoles } from './relationship-roles.ts';
+import { buildLocks, setLockRoutes } from './workflow-locks.ts';
 import { buildReport, checkReportReferences } from './report-definition.ts';
 import { MetadataError, type MetadataFault } from './metadata-error.ts';
 import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
+import { TITLE_FIELDS } from './title-field.ts';
 import {
   LANGUAGES,
   type Action,
@@ -40,6 +43,7 @@ export const STANDARD_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'crea
 const RESERVED = new Set<string>([...STANDARD_FIELDS, 'companyId']);
 const DEFAULT_PAGE_SIZE = 50;
 const DEFAULT_UPLOAD_BYTES = 2 * 1024 * 1024;
+const OWNER_ROLE_WITHOUT_OWNER = 'names the role self, supervisor or unowned, which needs the entity to declare its owner';
 
 interface Located<T> {
   file: string;
@@ -72,7 +76,7 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
     }
     const validate = validators[kind];
     if (!validate(data)) {
-      for (const err of validate.errors ?? []) faults.push({ file: rel(file), pointer: pointerOf(err), message: messageOf(err) });
+      for (const err of validate.errors ?? []) faults.push({ file: rel(file), pointer: pointerOf(err), message: messageOf(err, data) });
       return null;
     }
     return { file: rel(file), data: data as T };
@@ -122,6 +126,8 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   const key = (file: string, pointer: string, k: string | undefined) => {
     if (k !== undefined && !(k in en)) faults.push({ file, pointer, message: `names the i18n key "${k}", which metadata/i18n/en.json does not define` });
   };
+  // the mail the engine sends is worded from these texts (engine/mail/mail-templates.ts)
+  for (const k of mailTextKeys()) key('metadata/i18n/en.json', '', k);
   const moduleIds = new Set(moduleFiles.map((m) => m.data.id));
   const entities = new Map<string, EntityDef>();
   for (const ef of entityFiles) {
@@ -138,11 +144,12 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
       continue;
     }
     checkWorkflow(wf, entity, hooks, faults, key);
-    (entity as { workflow?: WorkflowMeta }).workflow = wf.data;
+    Object.assign(entity as { workflow?: WorkflowMeta; locks: EntityDef['locks'] }, { workflow: wf.data, locks: buildLocks(wf.file, wf.data, entity, entities, faults) });
   }
 
   // Phase 3: cross-references between entities.
   for (const entity of entities.values()) checkReferences(entity, entities, faults);
+  setLockRoutes(entities);
   for (const entity of entities.values()) resolveRelationshipRoles(entity, entities, faults);
   for (const entity of entities.values()) checkReportReferences(entity, entities, faults);
   checkPublicFlows(entities, faults);
@@ -360,7 +367,7 @@ function buildEntity(
   const access = { read: (acc.read ?? defaultRoles('read')) as Role[], ...writes };
   if (m.system) for (const a of ['add', 'update', 'delete'] as const) access[a] = [];
   const ownerRoles = (roles: readonly string[] | undefined, pointer: string) => {
-    if (m.owner === undefined && roles?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer, message: 'names the role self, supervisor or unowned, which needs the entity to declare its owner' });
+    if (m.owner === undefined && roles?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer, message: OWNER_ROLE_WITHOUT_OWNER });
   };
   for (const [a, roles] of Object.entries(access)) ownerRoles(roles, `/access/${a}`);
   (m.commands ?? []).forEach((c, i) => ownerRoles(c.access, `/commands/${i}/access`));
@@ -432,7 +439,7 @@ function buildEntity(
     list: {
       columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),
       filters: list.filters ?? [],
-      search: list.search ?? [],
+      search: list.search ?? titleSearch(field),
       sort,
       pageSize: list.pageSize ?? DEFAULT_PAGE_SIZE,
     },
@@ -444,6 +451,8 @@ function buildEntity(
     beforeWrite: m.hooks?.beforeWrite,
     beforeDelete: m.hooks?.beforeDelete,
     commands,
+    locks: [],
+    lockRoutes: [],
     members: m.members,
     reminders: remindersOf(m, field, file, faults, key),
     publicFlow: publicFlowOf(m, field, hooks, file, faults, key),
@@ -493,14 +502,16 @@ function checkWorkflow(
   if (!state) faults.push({ file, pointer: '/stateField', message: `names "${data.stateField}", which is not a field of ${entity.name}` });
   else if (!state.enum || data.states.some((s) => !state.enum!.includes(s))) faults.push({ file, pointer: '/states', message: `every state must be in the enum of ${data.stateField}` });
   if (!data.states.includes(data.initial)) faults.push({ file, pointer: '/initial', message: `"${data.initial}" is not one of the states` });
-  for (const s of data.readOnly ?? []) if (!data.states.includes(s)) faults.push({ file, pointer: '/readOnly', message: `"${s}" is not one of the states` });
+  (data.locks ?? []).forEach((l, i) => {
+    if (!entity.owner && l.exceptRoles?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer: `/locks/${i}/exceptRoles`, message: OWNER_ROLE_WITHOUT_OWNER });
+  });
   data.transitions.forEach((t, i) => {
     const p = `/transitions/${i}`;
     for (const s of [...t.from, t.to]) if (!data.states.includes(s)) faults.push({ file, pointer: p, message: `"${s}" is not one of the states` });
     if (t.hook && !hooks.has('transition', t.hook)) faults.push({ file, pointer: `${p}/hook`, message: `names the unknown hook "${t.hook}"` });
     for (const r of t.requires ?? []) if (!entity.field.has(r)) faults.push({ file, pointer: `${p}/requires`, message: `names "${r}", which is not a field` });
     key(file, `${p}/error`, t.error);
-    if (!entity.owner && t.access?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer: `${p}/access`, message: 'names the role self, supervisor or unowned, which needs the entity to declare its owner' });
+    if (!entity.owner && t.access?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer: `${p}/access`, message: OWNER_ROLE_WITHOUT_OWNER });
     if (entity.commands.some((c) => c.name === t.action)) faults.push({ file, pointer: `${p}/action`, message: `"${t.action}" is also a command of ${entity.name}` });
   });
 }
@@ -514,6 +525,7 @@ function remindersOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, file: 
     for (const f of [...Object.keys(r.onlyWhen ?? {}), ...(r.skipWhenSet ?? [])])
       if (!field.has(f) || field.get(f)!.computed) faults.push({ file, pointer, message: `names "${f}", which is not a stored field` });
     for (const role of r.to) if (['holder', 'employee', 'public'].includes(role)) faults.push({ file, pointer: `${pointer}/to`, message: `${role} names nobody in particular; name self, supervisor, field:…, member:… or employee:moduleAdmin` });
+    if (m.owner === undefined && r.to.some((role) => role === 'self' || role === 'supervisor' || role === 'unowned')) faults.push({ file, pointer: `${pointer}/to`, message: OWNER_ROLE_WITHOUT_OWNER });
     key(file, `${pointer}/subject`, r.subject);
     return { name: r.name, date: r.date, daysBefore: r.daysBefore, daysAfter: r.daysAfter, to: r.to as Role[], subject: r.subject, onlyWhen: (r.onlyWhen ?? {}) as ReminderDef['onlyWhen'], skipWhenSet: r.skipWhenSet ?? [] };
   });
@@ -535,6 +547,7 @@ function publicFlowOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, hooks
   if (!hooks.has('command', p.info)) faults.push({ file, pointer: '/publicFlow/info', message: `names the unknown hook "${p.info}"` });
   key(file, '/publicFlow/mail', `${p.mail}.subject`);
   key(file, '/publicFlow/mail', `${p.mail}.body`);
+  key(file, '/publicFlow/mail', `${p.mail}.action`);
   if (!(m.commands ?? []).some((c) => c.kind === 'share')) faults.push({ file, pointer: '/commands', message: 'an entity with a public flow declares a share command that mails its link' });
   const errors = { auth: 'publicFlow.error.auth', answer: 'publicFlow.error.answer', submit: 'publicFlow.error.submit', ...p.errors };
   for (const [k, v] of Object.entries(errors)) key(file, `/publicFlow/errors/${k}`, v);
@@ -576,10 +589,21 @@ function pointerOf(err: ErrorObject): string {
   return (err.instancePath || '') + extra || '/';
 }
 
-function messageOf(err: ErrorObject): string {
+function messageOf(err: ErrorObject, data: unknown): string {
   if (err.keyword === 'additionalProperties') return 'is not a known property';
+  // every role (access, commands, transitions, locks, reminders) is checked against the one grammar of entity.schema.json
+  if (err.keyword === 'pattern' && err.schemaPath.endsWith('/$defs/role/pattern'))
+    return `names the unknown role "${String(valueAt(data, err.instancePath))}"; a role is holder, employee, employee:moduleAdmin, public, self, supervisor, unowned, field:<a reference to employee> or member:<a reference to a team>`;
   if (err.keyword === 'enum') return `${err.message}: ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
   return err.message ?? err.keyword;
+}
+
+/** The value at a JSON pointer of a document. */
+function valueAt(data: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), data);
 }
 
 function deepFreeze<T>(o: T): T {
@@ -594,4 +618,13 @@ function deepFreeze<T>(o: T): T {
 /** Every rule as "later >= earlier"; `blame` is the field a refusal names (the declared one). */
 function ruleOf(r: NonNullable<EntityMeta['rules']>[number]): RuleDef {
   return r.notAfter !== undefined ? { field: r.notAfter, notBefore: r.field, blame: r.field } : { field: r.field, notBefore: r.notBefore!, blame: r.field };
+}
+
+/**
+ * What a list that declares no search is searched by: its title field, when that is a stored text (an audit finding
+ * by its title), so that a select of its records narrows as one types (`?q=`) however many there are.
+ */
+function titleSearch(field: ReadonlyMap<string, FieldDef>): string[] {
+  const title = TITLE_FIELDS.map((f) => field.get(f)).find((f) => f !== undefined);
+  return title && !title.computed && !title.writeOnly && title.type === 'string' ? [title.name] : [];
 }

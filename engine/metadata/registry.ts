@@ -71,6 +71,35 @@ export interface ChildDef {
   readonly children: readonly ChildDef[];
 }
 
+/**
+ * A lock of a workflow (workflow.json `locks`, engine/records/state-locks.ts): in its states the record, and the
+ * records of its child collections, are closed to writes but for what it opens, and but for the roles it excepts.
+ */
+export interface LockDef {
+  readonly states: readonly string[];
+  /** fields of the record still written */
+  readonly fields: readonly string[];
+  /** child collections (key paths from the record: "actionList", "riskControlList.procedureList") still open to every write */
+  readonly openChildren: readonly string[];
+  /** by child collection (key path), the fields of its records still changed (none added or deleted) */
+  readonly childFields: Readonly<Record<string, readonly string[]>>;
+  /** roles the lock does not hold for, decided on the locked record */
+  readonly exceptRoles: readonly Role[];
+}
+
+/**
+ * How records of an entity hang under an entity whose workflow locks: the reference fields walked up from the record
+ * to its locking ancestor (one step for a child, two for a child's child), and the child collection's key path.
+ */
+export interface LockRoute {
+  /** the locking ancestor's entity */
+  readonly holder: string;
+  /** the key path of the collection the records are in, from the ancestor ("keyPerformanceAreaList.kpiList") */
+  readonly path: string;
+  /** from the record up: each reference field and the entity it refers to; the last one is the holder */
+  readonly up: readonly { readonly via: string; readonly entity: string }[];
+}
+
 export interface CommandDef {
   readonly name: string;
   readonly kind: 'patch' | 'bulkAdd' | 'bulkDelete' | 'upload' | 'attach' | 'hook' | 'share';
@@ -150,6 +179,10 @@ export interface EntityDef {
   readonly beforeDelete?: string;
   readonly commands: readonly CommandDef[];
   readonly workflow?: WorkflowMeta;
+  /** the workflow's locks, checked by the loader */
+  readonly locks: readonly LockDef[];
+  /** where records of this entity sit in the child collections of an entity that locks (its records' ancestors to ask) */
+  readonly lockRoutes: readonly LockRoute[];
   /** a team entity's membership entity: who the role member:<field> admits */
   readonly members?: { readonly entity: string; readonly via: string; readonly employee: string };
   readonly reminders: readonly ReminderDef[];

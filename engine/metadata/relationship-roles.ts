@@ -6,19 +6,22 @@ import type { MetadataFault } from './metadata-error.ts';
  *   field:<name>   the employee that the record's <name> (a reference to employee) names, e.g. field:approverId;
  *   member:<name>  a member of the team that the record's <name> references (member:id, of the team record itself);
  *                  the team entity declares `"members": { "entity", "via", "employee" }`, its membership entity.
- * This checks every such role an entity names (access, commands, transitions, reminders) and records, for each member role,
+ * This checks every such role an entity names (access, commands, transitions, locks, reminders) and records, for each member role,
  * which table to ask; the access policy reads `entity.memberships` at run time.
  */
 export function resolveRelationshipRoles(entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): void {
-  const used: [Role, string][] = [
-    ...Object.entries(entity.access).flatMap(([a, roles]) => roles.map((r): [Role, string] => [r, `/access/${a}`])),
-    ...entity.commands.flatMap((c, i) => c.access.map((r): [Role, string] => [r, `/commands/${i}/access`])),
-    ...(entity.workflow?.transitions ?? []).flatMap((t, i) => (t.access ?? []).map((r): [Role, string] => [r as Role, `workflow.json#/transitions/${i}/access`])),
-    ...entity.reminders.flatMap((x, i) => x.to.map((r): [Role, string] => [r, `/reminders/${i}/to`])),
+  // the workflow sits beside the entity's file
+  const workflowFile = entity.source.replace(/entity\.json$/, 'workflow.json');
+  const used: [Role, string, string][] = [
+    ...Object.entries(entity.access).flatMap(([a, roles]) => roles.map((r): [Role, string, string] => [r, entity.source, `/access/${a}`])),
+    ...entity.commands.flatMap((c, i) => c.access.map((r): [Role, string, string] => [r, entity.source, `/commands/${i}/access`])),
+    ...(entity.workflow?.transitions ?? []).flatMap((t, i) => (t.access ?? []).map((r): [Role, string, string] => [r as Role, workflowFile, `/transitions/${i}/access`])),
+    ...entity.locks.flatMap((l, i) => l.exceptRoles.map((r): [Role, string, string] => [r, workflowFile, `/locks/${i}/exceptRoles`])),
+    ...entity.reminders.flatMap((x, i) => x.to.map((r): [Role, string, string] => [r, entity.source, `/reminders/${i}/to`])),
   ];
-  for (const [role, pointer] of used) {
+  for (const [role, file, pointer] of used) {
     const [kind, name] = role.split(':');
-    const fault = (message: string) => faults.push({ file: entity.source, pointer, message: `names the role ${role}, but ${message}` });
+    const fault = (message: string) => faults.push({ file, pointer, message: `names the role ${role}, but ${message}` });
     if (kind === 'field') {
       if (entity.field.get(name)?.ref !== 'employee') fault(`"${name}" is not a reference to employee`);
     } else if (kind === 'member') {

@@ -1,6 +1,6 @@
 import type { EntityDef } from './registry.ts';
 
 /** The fields that name a record to a person (in selects, titles and mail), in order of preference. */
-const TITLE_FIELDS = ['name', 'title', 'fullName', 'companyName', 'description', 'label', 'code', 'question'];
+export const TITLE_FIELDS = ['name', 'title', 'fullName', 'companyName', 'description', 'label', 'code', 'question'];
 
 export const titleFieldOf = (e: EntityDef): string => TITLE_FIELDS.find((f) => e.field.has(f)) ?? 'id';

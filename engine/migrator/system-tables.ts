@@ -66,9 +66,14 @@ export const SYSTEM_TABLES: TableSpec[] = [
       { name: 'first_name', type: 'text', notNull: false },
       { name: 'last_name', type: 'text', notNull: false },
       ts('created_at'),
+      // the language the person chose to read Stratum in (the renderer's switch); mail and documents follow it
+      { name: 'language', type: 'text', notNull: false },
     ],
     primaryKey: ['id'],
-    checks: [{ name: constraintName('ck', 'account', ['role']), column: 'role', values: ['holder', 'employee'] }],
+    checks: [
+      { name: constraintName('ck', 'account', ['role']), column: 'role', values: ['holder', 'employee'] },
+      { name: constraintName('ck', 'account', ['language']), column: 'language', values: ['en', 'bn', 'de'] },
+    ],
     // an employee's sign-in goes with the employee
     foreignKeys: [{ name: 'fk_account__employee', columns: ['company_id', 'employee_id'], refTable: 'employee', refColumns: ['company_id', 'id'], onDelete: 'CASCADE' }],
     indexes: [
@@ -168,15 +173,21 @@ export const SYSTEM_TABLES: TableSpec[] = [
       { name: 'recipient', type: 'text', notNull: true },
       { name: 'subject', type: 'text', notNull: true },
       { name: 'body', type: 'text', notNull: true },
+      // the HTML part, from the same template as the text part (body); none in mail queued before there was one
+      { name: 'html', type: 'text', notNull: false },
+      { name: 'language', type: 'text', notNull: false },
       ts('created_at'),
       ts('sent_at', false),
       { name: 'attempts', type: 'integer', notNull: true, default: '0' },
       { name: 'last_error', type: 'text', notNull: false },
+      // a failed delivery is tried again from then on (backoff); a worker that takes a message holds it until claimed_until
+      ts('next_attempt_at'),
+      ts('claimed_until', false),
     ],
     primaryKey: ['id'],
     checks: [],
     foreignKeys: [],
-    indexes: [],
+    indexes: [{ name: 'ix_mail_outbox__sent_at__next_attempt_at', columns: ['sent_at', 'next_attempt_at'] }],
   },
   fileTable('stored_file', true),
   fileTable('platform_file', false),

@@ -1,157 +1,80 @@
-import type { EntityDef, JsonSchema, Registry } from '../metadata/registry.ts';
-import { recordSchema } from '../records/record-validator.ts';
-import { STANDARD_TYPES } from '../records/record-columns.ts';
-import { MAX_OFFSET } from '../records/list-query.ts';
+import type { JsonSchema, Registry } from '../metadata/registry.ts';
+import { commandContracts } from './command-contracts/index.ts';
+import { englishTexts, withEnglishTitles } from './english-titles.ts';
+import { companyIdParameter, entityPaths } from './entity-paths.ts';
+import { failureResponses, failureSchema } from './failure-responses.ts';
+import { recordComponents } from './record-schemas.ts';
+import { metadataComponents, servicePaths } from './service-paths.ts';
+import { sessionPaths, sessionUserSchema } from './session-paths.ts';
 
-const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
-
-const envelope = (data: JsonSchema): JsonSchema => ({
-  type: 'object',
-  required: ['res', 'data', 'err_msg'],
-  properties: { res: { enum: ['success', 'failed'] }, data, err_msg: { type: ['string', 'null'] } },
-});
-
-const failure = { description: 'failed: err_msg names the problem', content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } };
-const errors = { '400': failure, '401': failure, '403': failure, '404': failure, '409': failure, '413': failure, '422': failure };
-
-/** A record as the API returns it: standard fields, stored and computed fields. */
-function recordOut(entity: EntityDef): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
-  for (const [name, t] of Object.entries(STANDARD_TYPES)) properties[name] = { type: t.type, ...(t.format ? { format: t.format } : {}), readOnly: true };
-  for (const f of entity.fields) properties[f.name] = f.computed ? { ...f.schema, readOnly: true } : f.schema;
-  for (const c of entity.children) properties[c.key] = { type: 'array', items: { $ref: `#/components/schemas/${pascal(c.entity)}` } };
-  return { type: 'object', properties, required: ['id', 'version', ...entity.fields.filter((f) => f.required).map((f) => f.name)] };
-}
-
-/** OpenAPI 3.1 of the whole API, generated from the Registry: a new field appears here with no code written. */
-export function openApiDocument(registry: Registry): JsonSchema {
-  const paths: Record<string, JsonSchema> = {};
-  const schemas: Record<string, JsonSchema> = {
-    Failure: {
-      type: 'object',
-      properties: {
-        res: { const: 'failed' },
-        data: { type: 'null' },
-        err_msg: { type: 'string' },
-        code: { type: 'string' },
-        errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
-      },
-    },
-  };
-  const security = [{ token: [] }];
-  const companyParam = { name: 'companyId', in: 'query', required: false, description: 'holder only: the company whose records to use', schema: { type: 'integer' } };
+/**
+ * OpenAPI 3.1 of every route the server serves, generated from the Registry: a new field, entity, command or
+ * transition appears here with no code written; a new command hook needs its reply contract
+ * (engine/openapi/command-contracts). Titles are English, their i18n keys in `x-titleKey`.
+ */
+export function openApiDocument(registry: Registry, serverUrl: string): JsonSchema {
+  const english = englishTexts(registry.messages.en);
+  const contracts = commandContracts(registry);
+  const schemas: Record<string, JsonSchema> = { Failure: failureSchema, SessionUser: sessionUserSchema, ...metadataComponents() };
+  const paths: Record<string, JsonSchema> = { ...sessionPaths(), ...servicePaths(registry, contracts) };
   for (const e of registry.entities.values()) {
-    const name = pascal(e.name);
-    schemas[name] = recordOut(e);
-    schemas[`${name}Add`] = recordSchema(e, 'add', e.workflow?.stateField);
-    schemas[`${name}Update`] = recordSchema(e, 'update', e.workflow?.stateField);
-    const ref = { $ref: `#/components/schemas/${name}` };
-    const item = (key: string) => ({ '200': { description: 'ok', content: { 'application/json': { schema: envelope({ type: 'object', properties: { [key]: ref } }) } } }, ...errors });
-    const body = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
-    const tags = [e.module];
-    paths[`/api/v1/${e.name}`] = {
-      get: {
-        tags,
-        summary: `List ${e.name}`,
-        security,
-        parameters: [
-          companyParam,
-          ...e.list.filters.map((f) => ({ name: f, in: 'query', required: false, schema: { type: e.field.get(f)?.type ?? STANDARD_TYPES[f]?.type ?? 'string' } })),
-          { name: 'q', in: 'query', required: false, schema: { type: 'string' }, description: `searches ${e.list.search.join(', ') || 'nothing'}` },
-          { name: 'sort', in: 'query', required: false, schema: { type: 'string' }, description: 'field, or -field for descending' },
-          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: e.list.pageSize } },
-          { name: 'offset', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: MAX_OFFSET }, description: `rows to skip, up to ${MAX_OFFSET} (as far as totals are counted); page further with after` },
-          { name: 'after', in: 'query', required: false, schema: { type: 'integer', minimum: 1 }, description: 'the page after the record with this id, in this order, in any sort (keyset paging; not with offset)' },
-        ],
-        responses: {
-          '200': {
-            description: 'ok',
-            content: {
-              'application/json': {
-                schema: envelope({ type: 'object', properties: { [e.dataKeys.list]: { type: 'array', items: ref }, total: { type: 'integer' }, totalCapped: { type: 'boolean' } } }),
-              },
-            },
-          },
-          ...errors,
+    for (const [name, schema] of Object.entries(recordComponents(registry, e))) {
+      if (schemas[name]) throw new Error(`Two schemas of the OpenAPI document are named ${name}`);
+      schemas[name] = schema;
+    }
+    Object.assign(paths, entityPaths(registry, e, contracts, english));
+  }
+  const operationIds = new Set<string>();
+  for (const item of Object.values(paths))
+    for (const op of Object.values(item as Record<string, { operationId: string }>)) {
+      if (operationIds.has(op.operationId)) throw new Error(`Two operations of the OpenAPI document are named ${op.operationId}`);
+      operationIds.add(op.operationId);
+    }
+  const tags = [
+    { name: 'auth', description: 'Sign-in, sign-out, password reset, sign-up and directory sign-in' },
+    { name: 'service', description: 'The renderer’s metadata and texts, this document, health, stored files, reminders' },
+    { name: 'public', description: 'The public flows: questions a respondent answers through a mailed link, without signing in' },
+    ...[...registry.modules.values()].map((m) => ({ name: m.id, description: english.of(m.label, m.id) })),
+  ];
+  return withEnglishTitles(
+    withoutUnusedSchemas({
+      openapi: '3.1.0',
+      info: {
+        title: 'Stratum API',
+        version: registry.hash,
+        description:
+          'Every reply is an envelope: `{ res: "success", data, err_msg: null }`, or `{ res: "failed", data: null, err_msg, code, errors? }` with the status of its code. ' +
+          'Sign in with auth.login and send the token it returns in the `token` header (or as `Authorization: Bearer`). The version is the hash of the metadata served.',
+      },
+      servers: [{ url: serverUrl, description: 'this server (PUBLIC_URL)' }],
+      jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+      security: [{ token: [] }, { bearer: [] }],
+      tags,
+      paths,
+      components: {
+        schemas,
+        responses: failureResponses(),
+        parameters: { companyId: companyIdParameter },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token', description: 'the session token auth.login returns' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'the same token as `Authorization: Bearer <token>`' },
         },
       },
-    };
-    paths[`/api/v1/${e.name}/{id}`] = {
-      get: { tags, summary: `Read one ${e.name}`, security, parameters: [companyParam, { name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: item(e.dataKeys.item) },
-    };
-    if (e.access.add.length) paths[`/api/v1/${e.name}/add`] = { post: { tags, summary: `Add a ${e.name}`, security, parameters: [companyParam], requestBody: body({ $ref: `#/components/schemas/${name}Add` }), responses: item(e.dataKeys.item) } };
-    if (e.access.update.length) paths[`/api/v1/${e.name}/update`] = { post: { tags, summary: `Change a ${e.name}`, security, parameters: [companyParam], requestBody: body({ $ref: `#/components/schemas/${name}Update` }), responses: item(e.dataKeys.item) } };
-    if (e.access.delete.length)
-      paths[`/api/v1/${e.name}/delete`] = {
-        post: { tags, summary: `Delete a ${e.name}`, security, parameters: [companyParam], requestBody: body({ type: 'object', required: ['id'], properties: { id: { type: 'integer' }, version: { type: 'integer' } } }), responses: item(e.dataKeys.item) },
-      };
-    for (const c of e.commands) {
-      const op: JsonSchema = { tags, summary: `${c.name} (${c.kind})`, security, parameters: [companyParam], responses: item(c.dataKey) };
-      if (c.method === 'POST')
-        op.requestBody =
-          c.kind === 'upload'
-            ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['id', 'document'], properties: { id: { type: 'integer' }, document: { type: 'string', contentMediaType: 'application/octet-stream' } } } } } }
-            : c.kind === 'attach'
-              ? { required: true, content: { 'multipart/form-data': { schema: withDocument(schemas[`${name}Add`]) } } }
-              : body(
-                c.input ??
-                  (c.kind === 'bulkAdd'
-                    ? {
-                        type: 'object',
-                        required: ['items'],
-                        properties: {
-                          items: {
-                            type: 'array',
-                            items: { $ref: `#/components/schemas/${name}Add` },
-                            ...(Object.keys(c.lookups).length && {
-                              description: `each item may name ${Object.entries(c.lookups).map(([f, k]) => `${f} by {"${k}": "…"}`).join(', ')} instead of an id`,
-                            }),
-                          },
-                          dryRun: { type: 'boolean', description: 'check only: the same import, rolled back; the reply is what it would add' },
-                        },
-                      }
-                    : c.kind === 'bulkDelete'
-                      ? { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1 } } }
-                      : { type: 'object' }),
-              );
-      paths[`/api/v1/${e.name}/${c.name}`] = { [c.method.toLowerCase()]: op };
-    }
-    for (const t of e.workflow?.transitions ?? [])
-      paths[`/api/v1/${e.name}/${t.action}`] = {
-        post: { tags, summary: `${t.action}: ${t.from.join('/')} -> ${t.to}`, security, parameters: [companyParam], requestBody: body({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }), responses: item(e.dataKeys.item) },
-      };
-  }
-  const authBody = (props: string[]) => ({ required: true, content: { 'application/json': { schema: { type: 'object', required: props, properties: Object.fromEntries(props.map((p) => [p, { type: 'string' }])) } } } });
-  const ok = { '200': { description: 'ok' }, ...errors };
-  paths['/api/v1/auth/login'] = { post: { tags: ['auth'], summary: 'Sign in', requestBody: authBody(['email', 'password']), responses: ok } };
-  paths['/api/v1/auth/logout'] = { post: { tags: ['auth'], summary: 'Sign out (revokes the token)', security, responses: ok } };
-  paths['/api/v1/auth/forgot-password'] = { post: { tags: ['auth'], summary: 'Mail a reset key', requestBody: authBody(['email']), responses: ok } };
-  paths['/api/v1/auth/reset-password'] = { post: { tags: ['auth'], summary: 'Set a password with a reset key', requestBody: authBody(['email', 'password', 'authKey']), responses: ok } };
-  paths['/api/v1/auth/sign-up'] = { post: { tags: ['auth'], summary: 'Sign up: mail an invited e-mail a link to choose a password (same reply for any e-mail)', requestBody: authBody(['email']), responses: ok } };
-  paths['/api/v1/auth/sign-up/complete'] = { post: { tags: ['auth'], summary: 'Sign up: choose the password with the key from the mail', requestBody: authBody(['email', 'password', 'authKey']), responses: ok } };
-  paths['/api/v1/auth/sso/providers'] = {
-    get: { tags: ['auth'], summary: 'The directories offered for an e-mail (by its domain)', parameters: [{ name: 'email', in: 'query', required: true, schema: { type: 'string' } }], responses: ok },
-  };
-  paths['/api/v1/auth/sso/start'] = {
-    post: {
-      tags: ['auth'],
-      summary: 'Start an OpenID Connect sign-in (PKCE); returns the directory address and sets the browser cookie',
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['provider'], properties: { provider: { type: 'string' }, purpose: { enum: ['signIn', 'signUp'] }, email: { type: 'string' } } } } } },
-      responses: ok,
-    },
-  };
-  paths['/api/v1/auth/sso/exchange'] = { post: { tags: ['auth'], summary: 'Exchange the one-time code from a directory callback for the session', requestBody: authBody(['code']), responses: ok } };
-  return {
-    openapi: '3.1.0',
-    info: { title: 'Stratum API', version: registry.hash },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    components: { schemas, securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
-    paths,
-  };
+    }),
+    registry.messages.en,
+  );
 }
 
-/** An attach command's multipart form: the record's fields to add, and the file in "document". */
-function withDocument(add: JsonSchema): JsonSchema {
-  const properties = { ...(add.properties as Record<string, JsonSchema>), document: { type: 'string', contentMediaType: 'application/octet-stream' } };
-  return { ...add, required: [...((add.required as string[] | undefined) ?? []), 'document'], properties };
+/** The document without the schemas no operation comes to (the record of an entity no command returns bare), so that it lists only what it uses. */
+function withoutUnusedSchemas(doc: JsonSchema): JsonSchema {
+  const schemas = { ...((doc.components as JsonSchema).schemas as Record<string, JsonSchema>) };
+  const refsIn = (node: unknown) => new Set([...JSON.stringify(node).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!));
+  const used = new Set<string>();
+  let next = refsIn({ ...doc, components: { ...(doc.components as JsonSchema), schemas: {} } });
+  while (next.size) {
+    for (const name of next) used.add(name);
+    next = new Set([...refsIn([...next].map((n) => schemas[n]))].filter((n) => !used.has(n)));
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  return { ...doc, components: { ...(doc.components as JsonSchema), schemas } };
 }

@@ -1,7 +1,7 @@
-import { fillMailText } from '../mail/mail-text.ts';
 import { AppError } from '../app-error.ts';
 import { assertAllowed, assertRecordAllowed, attempt } from '../access/access-policy.ts';
 import type { Db, Row } from '../db/db.ts';
+import { dayMonthYear } from '../i18n/day-month-year.ts';
 import type { EntityDef, Registry } from '../metadata/registry.ts';
 import { humanize, quoteIdent } from '../metadata/naming.ts';
 import type { CallContext } from '../records/call-context.ts';
@@ -37,9 +37,8 @@ export async function shareLink(ctx: CallContext, entity: EntityDef, roles: Enti
   const info = await flowInfo(ctx, entity, record.id as number);
   // the token travels in the address fragment, which browsers never send to a server: it stays out of every log
   const link = `${ctx.publicUrl}${flow.page}/${flow.authPage}#token=${token}`;
-  const en = ctx.registry.messages.en;
-  const values = { title: info.title, link, expires: expiresAt.slice(0, 10), name: String(record[flow.respondentName ?? flow.email] ?? email) };
-  ctx.mail.push({ to: email, subject: fillMailText(en[`${flow.mail}.subject`], values), text: fillMailText(en[`${flow.mail}.body`], values) });
+  const values = { title: info.title, link, expires: dayMonthYear(expiresAt), name: String(record[flow.respondentName ?? flow.email] ?? email) };
+  ctx.mail.push({ to: email, template: 'invitation', keyPrefix: flow.mail, values });
   // the recipient records when its link went out (and the audit trail who sent it); the token itself is never stored
   const after = flow.sent ? await applyUpdate(ctx, entity, record, { [flow.sent]: new Date().toISOString() }, 'share') : record;
   return { id: record.id as number, sentTo: email, expiresAt, record: after };

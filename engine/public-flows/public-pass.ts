@@ -1,5 +1,5 @@
 import { AppError } from '../app-error.ts';
-import { dayText } from '../i18n/message-words.ts';
+import { dayMonthYear } from '../i18n/day-month-year.ts';
 import { text } from '../i18n/text.ts';
 import { hashSecret, newSecret } from '../auth/secret-token.ts';
 import type { Db } from '../db/db.ts';
@@ -51,7 +51,7 @@ export async function openPass(tx: Db, token: string, entity: string): Promise<P
   if (!row || row.entity !== entity) throw invalidLink();
   if (row.submitted_at) throw AppError.worded('already_submitted', text('refusal.publicFlow.alreadySubmitted'));
   if (row.revoked_at) throw AppError.worded('not_authenticated', text('refusal.publicFlow.replaced'));
-  if (row.expired) throw AppError.worded('link_expired', text('refusal.publicFlow.expired', { day: dayText(new Date(row.expires_at).toISOString()) }));
+  if (row.expired) throw AppError.worded('link_expired', text('refusal.publicFlow.expired', { day: dayMonthYear(new Date(row.expires_at).toISOString()) }));
   return { tokenHash: hashSecret(token), companyId: Number(row.company_id), entity: row.entity, recordId: Number(row.record_id), email: row.email, expiresAt: new Date(row.expires_at).toISOString() };
 }
 

@@ -1,4 +1,3 @@
-import { assertNotSettled } from './read-only-states.ts';
 import { employeeNames, namedOtherThan, recordRolesOf } from './in-place-of.ts';
 import { loadReach } from '../access/record-reach.ts';
 import { assertAllowed, assertRecordAllowed, attempt, recordAdmits } from '../access/access-policy.ts';
@@ -46,7 +45,6 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       if (!Number.isInteger(id) || id < 1) throw new AppError('bad_request', 'id must be a positive whole number');
       const before = await fetchOne(ctx, entity, id, true);
       await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, before, what);
-      assertNotSettled(entity, before, 'changed');
       if (entity.scope === 'platform' && entity.tenantKey) await useCompany(ctx, Number(before[entity.tenantKey]));
       const stored = await storeFile(ctx, file, command);
       const after = await applyUpdate(ctx, entity, before, { [command.fields[0]]: stored.id, ...fileInfoValues(command, stored) }, command.name);
@@ -135,7 +133,7 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   const named = namedOtherThan(roles, ctx.actor, before);
   const other = named && !recordAdmits(own, ctx.actor, entity, before, await loadReach(ctx.tx, ctx.actor, entity, own)) ? named : undefined;
   const inPlaceOf = other && { ...other, name: (await employeeNames(ctx, [other.employeeId])).get(other.employeeId) ?? `#${other.employeeId}` };
-  const after = await applyUpdate(ctx, entity, before, changes, action, inPlaceOf);
+  const after = await applyUpdate(ctx, entity, before, changes, action, { inPlaceOf, transition: true });
   if (t.hook) await ctx.hooks.transition[t.hook](ctx, entity, after, action);
   return after;
 }

@@ -1,7 +1,8 @@
 import { AppError, type FieldError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
 import { quoteIdent } from '../metadata/naming.ts';
-import { dayText, inSentence, optionLabel } from '../i18n/message-words.ts';
+import { inSentence, optionLabel } from '../i18n/message-words.ts';
+import { dayMonthYear } from '../i18n/day-month-year.ts';
 import { entityLabel, fieldProblem, labelOf } from './record-validator.ts';
 import type { EntityDef } from '../metadata/registry.ts';
 import type { CallContext } from './call-context.ts';
@@ -65,8 +66,8 @@ export async function checkAcrossRecords(ctx: CallContext, entity: EntityDef, be
     const parent = entityLabel(refEntity);
     for (const [field, v] of [[inside.start, start], [inside.end, end]] as const) {
       if (v === null) continue;
-      if (outerStart && v < outerStart) problems.push(fieldProblem(entity, field, 'refusal.check.notBeforeParent', { other: inSentence(labelOf(refEntity, inside.start)), parent, day: dayText(outerStart) }));
-      else if (outerEnd && v > outerEnd) problems.push(fieldProblem(entity, field, 'refusal.check.notAfterParent', { other: inSentence(labelOf(refEntity, inside.end)), parent, day: dayText(outerEnd) }));
+      if (outerStart && v < outerStart) problems.push(fieldProblem(entity, field, 'refusal.check.notBeforeParent', { other: inSentence(labelOf(refEntity, inside.start)), parent, day: dayMonthYear(outerStart) }));
+      else if (outerEnd && v > outerEnd) problems.push(fieldProblem(entity, field, 'refusal.check.notAfterParent', { other: inSentence(labelOf(refEntity, inside.end)), parent, day: dayMonthYear(outerEnd) }));
     }
   }
   for (const f of entity.fields) {

@@ -1,6 +1,6 @@
 import { checkAcrossRecords } from './cross-record-checks.ts';
 import type { InPlaceOf } from './in-place-of.ts';
-import { assertNotSettled } from './read-only-states.ts';
+import { assertUnlocked } from './state-locks.ts';
 import { allows, assertAllowed, assertRecordAllowed, attempt, decidedByRecord } from '../access/access-policy.ts';
 import { AppError } from '../app-error.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
@@ -89,7 +89,7 @@ export function recordRoleWhere(ctx: CallContext, entity: EntityDef, bind: (valu
 
 export function withComputed(ctx: CallContext, entity: EntityDef, rows: Row[]): Row[] {
   const computed = entity.fields.filter((f) => f.computed);
-  if (computed.length) for (const r of rows) for (const f of computed) r[f.name] = ctx.hooks.computed[f.computed!](r);
+  if (computed.length) for (const r of rows) for (const f of computed) r[f.name] = ctx.hooks.computed[f.computed!](r, ctx.registry);
   return rows;
 }
 
@@ -232,7 +232,11 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   if (entity.workflow) values[entity.workflow.stateField] = entity.workflow.initial;
   checkRules(entity, values);
   checkRequiredWhen(entity, values);
+  // nothing is added to a collection of a locked record (its parent as given here; again below if a hook derives it)
+  const parents = parentsOf(entity, values);
+  await assertUnlocked(ctx, entity, 'add', values);
   if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
+  if (parentsOf(entity, values) !== parents) await assertUnlocked(ctx, entity, 'add', values);
   await checkAcrossRecords(ctx, entity, null, values);
   if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
   if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
@@ -275,20 +279,28 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
   // Both as stored and as it would be: nobody hands a record over to an employee they may not act for.
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, { ...before, ...changes }, what);
-  // update and the patch commands alike: a settled record's fields no longer change
-  assertNotSettled(entity, before, 'changed');
   if (before.version !== version)
     throw AppError.worded('stale_version', text('refusal.record.staleVersions', { entity: entityLabel(entity), yours: version, now: Number(before.version) }));
   return applyUpdate(ctx, entity, before, changes, action);
 }
 
-/** Writes changes to a fetched (and locked) record: version + 1, afterWrite hook, audit entry. Also used by commands. */
-export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, rawGiven: Row, action: string, inPlaceOf?: InPlaceOf): Promise<Row> {
+/**
+ * Writes changes to a fetched (and row-locked) record: version + 1, afterWrite hook, audit entry. Also used by commands,
+ * transitions (`transition`: the state moves, which a lock by state does not stop) and hooks.
+ */
+export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, rawGiven: Row, action: string, opts: { inPlaceOf?: InPlaceOf; transition?: boolean } = {}): Promise<Row> {
   const given = sanitiseHtmlFields(entity, rawGiven);
+  // a locked record, or one in a locked record's collection, changes only what the lock opens; a move of its state
+  // (a transition, or a hook moving it as one: a QA review completing an assessment) is how a locked record moves on
+  const changed = Object.keys(given).filter((k) => !sameValue(given[k], before[k]));
+  const moves = opts.transition === true || (entity.workflow !== undefined && changed.includes(entity.workflow.stateField));
+  await assertUnlocked(ctx, entity, 'update', before, changed, !moves);
   checkRules(entity, { ...before, ...given });
   checkRequiredWhen(entity, { ...before, ...given }, Object.keys(given));
   // derived fields follow the record as it will be stored, whatever the write changed
   const changes = entity.beforeWrite ? { ...given, ...(await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, before, { ...before, ...given })) } : given;
+  // a record moved to another parent is added to that parent's collection
+  if (parentsOf(entity, { ...before, ...changes }) !== parentsOf(entity, before)) await assertUnlocked(ctx, entity, 'add', { ...before, ...changes });
   await checkAcrossRecords(ctx, entity, before, changes);
   withComputed(ctx, entity, [before]);
   const fields = storedFields(entity).filter((f) => changes[f.name] !== undefined);
@@ -315,7 +327,7 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
   if (affectsCallers(entity.table, 'update')) ctx.afterCommit.add(forgetCallers);
   withComputed(ctx, entity, [after]);
   if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, before, after);
-  await writeAudit(ctx, entity, action, before, after, inPlaceOf);
+  await writeAudit(ctx, entity, action, before, after, opts.inPlaceOf);
   return after;
 }
 
@@ -328,7 +340,8 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
   if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not used by delete, which takes only id' })));
   const before = await fetchOne(ctx, entity, id, true);
   if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, entity.access.delete, ctx.actor, before, what);
-  if (!opts.checked) assertNotSettled(entity, before, 'deleted');
+  // checked or not (a bulk delete, a hook's): a locked record, or one in a locked record's collection, stays
+  await assertUnlocked(ctx, entity, 'delete', before);
   const version = (input as Row).version;
   if (version !== undefined && version !== before.version)
     throw staleVersion(entity);
@@ -346,3 +359,12 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
   return before;
 }
 
+/** The parents a record names along the routes a lock may hold it by, as one key to compare. */
+const parentsOf = (entity: EntityDef, row: Row): string => entity.lockRoutes.map((r) => String(row[r.up[0].via] ?? '')).join(',');
+
+/** Whether a value sent is the one stored: a number as the number stored, nothing as null. */
+function sameValue(given: unknown, stored: unknown): boolean {
+  if ((given ?? null) === (stored ?? null)) return true;
+  if (typeof given === 'number' || typeof stored === 'number') return Number(given) === Number(stored) && given !== null && stored !== null;
+  return JSON.stringify(given ?? null) === JSON.stringify(stored ?? null);
+}

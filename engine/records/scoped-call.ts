@@ -19,11 +19,14 @@ export interface Engine {
   hooks: HookRegistry;
   publicUrl: string;
   secretKey?: Buffer;
+  /** told after a commit that queued mail, so that it leaves at once (the server's mail worker) */
+  mailer?: { wake(): void };
 }
 
 /**
  * Runs fn in one transaction under the request role with the tenant setting; an employee's module access is read
- * inside it. Mail the work writes goes to the outbox in the same transaction. Used by the HTTP API and by scripts alike.
+ * inside it. Mail the work writes goes to the outbox in the same transaction, worded in each recipient's language, and
+ * the mailer is woken once it committed. Used by the HTTP API and by scripts alike.
  */
 export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: number | null, fn: (ctx: CallContext) => Promise<T>): Promise<{ result: T; mailed: number }> {
   const mail: CallContext['mail'] = [];
@@ -49,7 +52,7 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
       const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, afterCommit, publicUrl: engine.publicUrl, secretKey: engine.secretKey };
       const out = await fn(ctx);
       await scoped;
-      if (mail.length) await enqueueMail(tx, mail);
+      if (mail.length) await enqueueMail(tx, engine.registry.messages, mail, ctx.companyId);
       return out;
     });
   } catch (e) {
@@ -58,6 +61,7 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
     throw e;
   }
   for (const work of afterCommit) work();
+  if (mail.length) engine.mailer?.wake();
   return { result, mailed: mail.length };
 }
 

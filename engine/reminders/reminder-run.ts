@@ -1,5 +1,5 @@
-import { fillMailText } from '../mail/mail-text.ts';
 import type { Row } from '../db/db.ts';
+import { dayMonthYear } from '../i18n/day-month-year.ts';
 import type { EntityDef, ReminderDef } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import { titleFieldOf } from '../metadata/title-field.ts';
@@ -88,10 +88,9 @@ async function sendReminder(ctx: CallContext, entity: EntityDef, reminder: Remin
   let mails = 0;
   for (const r of records) {
     if (!mine.has(Number(r.id))) continue;
-    const subject = fillMailText(ctx.registry.messages.en[reminder.subject], { title: String(r[title] ?? `#${r.id}`), date: String(r.reminderDate) });
-    const text = fillMailText(ctx.registry.messages.en['reminder.body'], { subject, link: linkTo(ctx, entity, Number(r.id)) });
+    const values = { title: String(r[title] ?? `#${r.id}`), date: dayMonthYear(String(r.reminderDate)), link: linkTo(ctx, entity, Number(r.id)) };
     for (const to of recipients.get(Number(r.id))!) {
-      ctx.mail.push({ to, subject, text });
+      ctx.mail.push({ to, template: 'reminder', subjectKey: reminder.subject, values });
       mails++;
     }
   }

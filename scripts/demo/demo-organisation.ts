@@ -1,6 +1,8 @@
 /** The demo's data: two companies with a full organisation, people and a strategic plan. Pure data, no database. */
 export interface DemoCompany {
   companyName: string;
+  /** the company's language: mail and documents for its people who chose none */
+  language: 'en' | 'bn' | 'de';
   executive: { firstName: string; lastName: string; email: string };
   domain: string;
   businessUnits: { name: string; departments: { name: string; divisions: string[] }[] }[];
@@ -10,6 +12,7 @@ export interface DemoCompany {
 export const DEMO_COMPANIES: DemoCompany[] = [
   {
     companyName: 'Padma Textiles Ltd',
+    language: 'en',
     executive: { firstName: 'Farzana', lastName: 'Rahman', email: 'farzana.rahman@padma.example' },
     domain: 'padma.example',
     businessUnits: [
@@ -30,6 +33,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
   {
     companyName: 'Nordstern Logistik GmbH',
+    language: 'de',
     executive: { firstName: 'Katrin', lastName: 'Vogel', email: 'katrin.vogel@nordstern.example' },
     domain: 'nordstern.example',
     businessUnits: [

@@ -27,7 +27,7 @@ export async function seedDemo(s: Stratum): Promise<string[]> {
     const [existing] = await s.db.query(`SELECT id FROM company WHERE company_name = $1`, [demo.companyName]);
     if (existing) continue;
     const { result: company } = await scopedCall(engine, holder, null, (ctx) =>
-      addRecord(ctx, s.registry.entity('company'), { companyName: demo.companyName, eFirstName: demo.executive.firstName, eLastName: demo.executive.lastName, email: demo.executive.email }),
+      addRecord(ctx, s.registry.entity('company'), { companyName: demo.companyName, language: demo.language, eFirstName: demo.executive.firstName, eLastName: demo.executive.lastName, email: demo.executive.email }),
     );
     const companyId = Number(company.id);
     await scopedCall(engine, holder, companyId, async (ctx) => {

@@ -2,6 +2,8 @@ import type { Hono } from 'hono';
 import { AppError } from '../../engine/app-error.ts';
 import { text } from '../../engine/i18n/text.ts';
 import { forgotPassword, login, logout, resetPassword } from '../../engine/auth/auth-service.ts';
+import { chooseLanguage } from '../../engine/i18n/reader-language.ts';
+import { LANGUAGES, type Language } from '../../engine/metadata/registry.ts';
 import { assertNoNul, fieldProblem } from '../../engine/records/record-validator.ts';
 import { success } from '../envelope.ts';
 import { jsonBody } from '../request-body.ts';
@@ -33,7 +35,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>, s: Stratum): void {
   });
   app.post('/api/v1/auth/forgot-password', async (c) => {
     const { email } = strings(await jsonBody(c), ['email']);
-    if ((await forgotPassword(s.db, email, s.config.publicUrl)) !== null) void s.mailer.deliverPending();
+    if (await forgotPassword(s.db, s.registry.messages, email, s.config.publicUrl)) s.mailer.wake();
     return success(c, { email });
   });
   app.post('/api/v1/auth/reset-password', async (c) => {
@@ -41,6 +43,15 @@ export function mountAuthRoutes(app: Hono<AppEnv>, s: Stratum): void {
     await resetPassword(s.db, email, password, authKey);
     // The password is never echoed (defect D05): the caller signs in afresh.
     return success(c, { email });
+  });
+  // the language the signed-in person reads Stratum in (the renderer's switch): their mail and documents follow it
+  app.post('/api/v1/auth/language', async (c) => {
+    const caller = c.get('caller');
+    if (!caller?.accountId) throw AppError.worded('not_authenticated', text('refusal.auth.signInFirst'));
+    const { language } = strings(await jsonBody(c), ['language']);
+    if (!LANGUAGES.includes(language as Language)) throw AppError.validation([{ field: 'language', message: `must be one of ${LANGUAGES.join(', ')}` }]);
+    await chooseLanguage(s.db, caller.accountId, language as Language);
+    return success(c, { language });
   });
   app.get('/api/v1/auth/me', (c) => {
     const caller = c.get('caller');

@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
 import { attachAllowed, mayAdd } from '../../engine/access/record-permissions.ts';
+import { attachChildAdd } from '../../engine/access/child-permissions.ts';
 import type { Row } from '../../engine/db/db.ts';
+import { attachReferenceTitles } from '../../engine/records/reference-titles.ts';
 import type { CallContext } from '../../engine/records/call-context.ts';
 import type { ChildDef, EntityDef } from '../../engine/metadata/registry.ts';
 import { runCommand, runTransition } from '../../engine/records/command-runner.ts';
@@ -45,9 +47,11 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
 
   app.get(base, async (c) => {
     const r = await runCall(s, c, async (ctx) => {
-      const page = await listRecords(ctx, entity, queryLists(c));
+      const query = queryLists(c);
+      const page = await listRecords(ctx, entity, query);
       await attachAllowed(ctx, entity, page.rows);
-      return { ...page, allowed: { add: await mayAdd(ctx, entity) } };
+      await attachReferenceTitles(ctx, entity, page.rows);
+      return { ...page, allowed: { add: await mayAdd(ctx, entity, query) } };
     });
     return success(c, { [listKey]: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset, allowed: r.allowed });
   });
@@ -66,8 +70,10 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
   });
 }
 
-/** A record as the reply sends it: with what the caller may now do with it (`_allowed`). */
+/** A record as the reply sends it: with what the caller may now do with it (`_allowed`, children it may add too) and the titles of what it names (`_titles`). */
 async function withAllowed(ctx: CallContext, entity: EntityDef, row: Row, children: readonly ChildDef[] = []): Promise<Row> {
   await attachAllowed(ctx, entity, [row], children);
+  await attachChildAdd(ctx, entity, row);
+  await attachReferenceTitles(ctx, entity, [row], children);
   return row;
 }

@@ -15,12 +15,13 @@ import type { AppEnv, Stratum } from '../stratum-context.ts';
 
 /** The metadata the caller may see (for the renderer), texts, OpenAPI, health and stored files. */
 export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
-  const openapi = openApiDocument(s.registry);
+  // built and serialised once: 3 MB of JSON is not stringified again for every caller
+  const openapi = JSON.stringify(openApiDocument(s.registry, s.config.publicUrl));
   app.get('/healthz', async (c) => {
     await s.db.query('SELECT 1');
     return c.json({ status: 'ok', metadata: s.registry.hash });
   });
-  app.get('/api/v1/openapi.json', (c) => c.json(openapi));
+  app.get('/api/v1/openapi.json', (c) => c.body(openapi, 200, { 'content-type': 'application/json' }));
   app.get('/api/v1/i18n/:lang', (c) => {
     const lang = c.req.param('lang') as Language;
     if (!LANGUAGES.includes(lang)) throw new AppError('not_found', `No texts for "${lang}"; there are ${LANGUAGES.join(', ')}`);

@@ -19,7 +19,6 @@ export function mountReminderRoutes(app: Hono<AppEnv>, s: Stratum): void {
     if (body.today !== undefined && (typeof body.today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.today) || Number.isNaN(Date.parse(body.today))))
       throw AppError.validation([{ field: 'today', message: 'must be a date as YYYY-MM-DD' }]);
     const result = await runReminders({ ...s, publicUrl: s.config.publicUrl }, (body.today as string | undefined) ?? todayHere());
-    if (result.mails) void s.mailer.deliverPending();
     return success(c, { reminders: result });
   });
 }

@@ -9,7 +9,7 @@ import { strings } from './auth-routes.ts';
 export function mountSignUpRoutes(app: Hono<AppEnv>, s: Stratum): void {
   app.post('/api/v1/auth/sign-up', async (c) => {
     const { email } = strings(await jsonBody(c), ['email']);
-    if (await requestSignUp(s.db, email, s.config.publicUrl)) void s.mailer.deliverPending();
+    if (await requestSignUp(s.db, s.registry.messages, email, s.config.publicUrl)) s.mailer.wake();
     return success(c, { email });
   });
   app.post('/api/v1/auth/sign-up/complete', async (c) => {

@@ -161,7 +161,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     const locked = await read('audit-scope', scope.id);
     const edit = await aud.post('audit-scope/update', { id: scope.id, version: locked.version, description: 'More' });
     expect(edit.status).toBe(409);
-    expect(edit.body.err_msg).toMatch(/Pending Approval.*allow/);
+    expect(edit.body.err_msg).toBe('The audit scope “Purchase to pay, January to June” is Pending Approval and can no longer be changed; “Not approve” or “Allow scope change” opens it again');
     expect((await take(aud, 'audit-scope', 'approve', scope.id)).status).toBe(403);
     const noReason = await take(app, 'audit-scope', 'not-approve', scope.id);
     expect(noReason.status).toBe(422);

@@ -60,7 +60,8 @@ describe.each(backends())('extending the metadata on $name', (backend) => {
     expect((await exec.get('business-unit?costCentre=CC-1234')).body.data.businessUnitList.map((b: { name: string }) => b.name)).toEqual(['After']);
     const openapi = (await t.app.request('/api/v1/openapi.json')).json() as Promise<any>;
     const doc = await openapi;
-    expect(doc.components.schemas.BusinessUnit.properties.costCentre).toMatchObject({ type: 'string', pattern: '^CC-[0-9]{4}$' });
+    // an optional field may be empty (its column is nullable); its title is the English text, its key beside it
+    expect(doc.components.schemas.BusinessUnit.properties.costCentre).toMatchObject({ type: ['string', 'null'], pattern: '^CC-[0-9]{4}$', title: 'Name', 'x-titleKey': 'field.name' });
     expect(doc.components.schemas.BusinessUnitAdd.properties.costCentre).toBeDefined();
     expect(doc.paths['/api/v1/business-unit'].get.parameters.map((p: { name: string }) => p.name)).toContain('costCentre');
   });

@@ -125,6 +125,10 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     ok(r);
     agreement.corporate = r.body.data.agreement;
     expect(agreement.corporate).toMatchObject({ type: 'Corporate', employeeId: null, status: 'Pending' });
+    // the PM committee sets the type where it makes sense: a company's scorecard has no employee to review personally
+    const personal = await exec.post('performance-agreement/set-type', { id: agreement.corporate.id, version: agreement.corporate.version, type: 'Personal' });
+    expect(personal.status).toBe(422);
+    expect(personal.body.errors?.[0].field).toBe('type');
     expect((await emma.post('performance-agreement/agree', { id: agreement.corporate.id })).status).toBe(403);
     const closed = await exec.post('performance-agreement/agree', { id: agreement.corporate.id });
     expect(closed.status).toBe(422);
@@ -138,7 +142,7 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     expect(agreed.body.data.agreement).toMatchObject({ status: 'Agreed', windowStartDate: isoDay(0), windowEndDate: isoDay(1) });
   });
 
-  it('keeps notes as sanitised HTML and sets the type where it makes sense', async () => {
+  it('keeps notes as sanitised HTML, also on an agreed agreement, whose type no longer changes', async () => {
     const a = await read(emma, 'emma');
     ok(await emma.post('performance-agreement/add-note', { id: a.id, version: a.version, personalNote: '<b>Proud</b><img src=x onerror=alert(1)>' }));
     const note = await sam.get(`performance-agreement/note?id=${a.id}`);
@@ -148,15 +152,17 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     const b = await read(exec, 'emma');
     expect((await olga.post('performance-agreement/add-note', { id: b.id, version: b.version, personalNote: 'x' })).status).toBe(403);
     expect((await emma.post('performance-agreement/set-type', { id: b.id, version: b.version, type: 'Corporate' })).status).toBe(403);
-    // nor through the plain update: the type decides who reviews
+    // nor through the plain update: an agreed agreement is locked but for its notes (the PM committee's rule on the
+    // type is held on a pending one, below)
     const sneaky = await emma.post('performance-agreement/update', { id: b.id, version: b.version, type: 'Corporate' });
-    expect(sneaky.status).toBe(403);
-    expect(sneaky.body.err_msg).toMatch(/Only the PM committee/);
+    expect(sneaky.status).toBe(409);
+    expect(sneaky.body.err_msg).toBe('The performance agreement “emma FY (annual)” is Agreed: only personal note and corporate note can still be changed');
     expect((await sam.post('performance-agreement/add', { scorecardId: card.corporate, type: 'Personal' })).status).toBe(403);
+    // once agreed, not even the PM committee changes the type
     const corp = await read(exec, 'corporate');
-    const personal = await exec.post('performance-agreement/set-type', { id: corp.id, version: corp.version, type: 'Personal' });
-    expect(personal.status).toBe(422);
-    expect(personal.body.errors?.[0].field).toBe('type');
+    const retyped = await exec.post('performance-agreement/set-type', { id: corp.id, version: corp.version, type: 'Personal' });
+    expect(retyped.status).toBe(409);
+    expect(retyped.body.code).toBe('invalid_state');
   });
 
   it('reminds the employee and the supervisor once when the window opens and three days before it closes, and never for a finished agreement', async () => {
@@ -168,6 +174,10 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     // a new agreement for Emma's next (periodic Q2) scorecard; Q2's window opens in 20 days and closes in 30
     const q2card = (await exec.post('performance-scorecard/add', { name: 'emma Q2', level: 'employee', period: 'Periodic', quarterIndex: 1, annualPlanId: plan.id, employeeId: id.emma, includeKeyPerformanceArea: 'No' })).body.data.scorecard.id;
     agreement.q2 = (await sam.post('performance-agreement/add', { scorecardId: q2card })).body.data.agreement;
+    // the type decides who reviews: not even the employee changes it by the plain update
+    const sneaky = await emma.post('performance-agreement/update', { id: agreement.q2.id, version: agreement.q2.version, type: 'Corporate' });
+    expect(sneaky.status).toBe(403);
+    expect(sneaky.body.err_msg).toMatch(/Only the PM committee/);
     const q2 = await quarter(1);
     await setWindow(1, { agreementStartDate: q2.startDate, agreementEndDate: isoDay(Math.round((Date.parse(q2.startDate) - Date.parse(isoDay(0))) / 86400000) + 10) });
     const opened = await read(sam, 'q2');

@@ -158,6 +158,24 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     const done = await read(emma, 'emma');
     expect((await emma.post('performance-assessment/add-note', { id: done.id, version: done.version, personalNote: 'x' })).status).toBe(409);
     expect(done).toMatchObject({ status: 'Completed', finalScore: 3.8 });
+    // completed: locked, its KPI scores too, whoever asks; the form offers no Save, the scores no Save, the list no Delete
+    expect(done._allowed).toMatchObject({ update: false, delete: false, transitions: [], lockedChildren: ['kpiAssessmentList'] });
+    expect(done._allowed.commands).not.toContain('add-note');
+    expect(done.kpiAssessmentList.map((s: { _allowed: { update: boolean; delete: boolean } }) => s._allowed)).toEqual(done.kpiAssessmentList.map(() => expect.objectContaining({ update: false, delete: false })));
+    expect((await read(exec, 'emma'))._allowed).toMatchObject({ update: false, delete: false });
+    const changed = await emma.post('performance-assessment/update', { id: done.id, version: done.version, personalNote: 'x' });
+    expect(changed.status).toBe(409);
+    expect(changed.body.err_msg).toBe('The performance assessment “emma FY (Q1)” is Completed and can no longer be changed');
+    const inGerman = await t.app.request('/api/v1/performance-assessment/update', {
+      method: 'POST',
+      headers: { token: emma.token, 'content-type': 'application/json', 'accept-language': 'de' },
+      body: JSON.stringify({ id: done.id, version: done.version, personalNote: 'x' }),
+    });
+    expect(((await inGerman.json()) as { err_msg: string }).err_msg).toBe('„emma FY (Q1)“ (Leistungsbeurteilung) hat den Status „Erledigt“ und kann nicht mehr geändert werden');
+    const removed = await exec.post('performance-assessment/delete', { id: done.id });
+    expect(removed.body.err_msg).toBe('The performance assessment “emma FY (Q1)” is Completed and can no longer be deleted');
+    const late = await sam.post('performance-assessment/save-scores', { id: done.id, scores: [{ kpiId: kpi.emmaSales, comment: 'late' }] });
+    expect(late.body.err_msg).toBe('The performance assessment “emma FY (Q1)” is Completed, so this KPI assessment can no longer be changed');
     const trail = (await exec.get(`audit-trail?entity=performance-assessment&recordId=${assessment.emma.id}&sort=id`)).body.data.list;
     expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'submit-self-assessment', 'assess', 'dispute', 'reassess']);
   });
@@ -166,6 +184,12 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     const agreed = await eric.post('performance-assessment/agree', { id: assessment.eric.id });
     ok(agreed);
     expect(agreed.body.data.assessment.status).toBe('Agreed');
+    // agreed: locked until QA completes it or refers it back, but for the notes
+    const own = await read(eric, 'eric');
+    expect(own._allowed).toMatchObject({ update: true, fields: ['personalNote', 'corporateNote'], delete: false, lockedChildren: ['kpiAssessmentList'] });
+    expect(own._allowed.commands).toContain('add-note');
+    expect((await exec.post('performance-assessment/set-type', { id: own.id, version: own.version, type: 'Corporate' })).status).toBe(409);
+    ok(await eric.post('performance-assessment/add-note', { id: own.id, version: own.version, personalNote: '<p>Fair</p>' }));
     const d = await eric.post('performance-assessment/dispute', { id: assessment.eric.id, disputedNote: 'No' });
     expect(d.status).toBe(409);
     expect(d.body.err_msg).toBe('This performance assessment is Agreed: “Dispute” is possible only while it is Assessed');

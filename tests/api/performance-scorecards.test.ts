@@ -56,7 +56,7 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
   });
 
   let corporate: Record<string, any>;
-  it('builds a corporate scorecard whose KPI weights must total 100', async () => {
+  it('builds a corporate scorecard, saved as far as it is built; approval asks for weights totalling 100', async () => {
     const r = await exec.post('performance-scorecard/add', { name: 'Company FY', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'Yes' });
     ok(r);
     corporate = r.body.data.scorecard;
@@ -68,10 +68,12 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
         { name: 'People', kpis: [{ name: 'Culture', kpiType: 'Qualitative', weight: weights[2], manualTarget: 'A better place', manualRatingScore: 4 }] },
       ],
     });
-    const short = await exec.post('performance-scorecard/save-kpis', tree([30, 20, 40]));
-    expect(short.status).toBe(422);
-    expect(short.body.errors).toEqual([{ field: 'weight', message: 'The KPI weights must total 100; they total 90 (10 left)' }]);
-    expect((await exec.get(`performance-kpi?scorecardId=${corporate.id}`)).body.data.total).toBe(0);
+    // a draft is saved as far as it is built: weights short of 100 too; approving it is what asks for 100
+    ok(await exec.post('performance-scorecard/save-kpis', tree([30, 20, 40])));
+    expect((await exec.get(`performance-kpi?scorecardId=${corporate.id}`)).body.data.total).toBe(3);
+    const early = await exec.post('performance-scorecard/approve', { id: corporate.id });
+    expect(early.status).toBe(422);
+    expect(early.body.err_msg).toBe('This scorecard cannot be approved yet: the KPI weights total 90 instead of 100');
     // an employee without admin access cannot change a corporate scorecard
     expect((await emma.post('performance-scorecard/save-kpis', tree([30, 20, 50]))).status).toBe(403);
     const saved = await exec.post('performance-scorecard/save-kpis', tree([30, 20, 50]));
@@ -126,18 +128,36 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     // an accepted scorecard's KPIs no longer change
     const locked = await emma.post('performance-scorecard/save-kpis', { id: emmaCard.id, keyPerformanceAreas: [] });
     expect(locked.status).toBe(409);
+    // its lock leaves the KPIs' actuals open (entered quarter by quarter) and nothing else, not even to an administrator
+    const card = (await emma.get(`performance-scorecard/${emmaCard.id}`)).body.data.scorecard;
+    expect(card._allowed).toMatchObject({ update: true, fields: ['visible'], delete: false, lockedChildren: ['keyPerformanceAreaList', 'kpiList'] });
+    const kpi = card.keyPerformanceAreaList[0].kpiList[0];
+    const asAdmin = (await exec.get(`performance-kpi/${kpi.id}`)).body.data.kpi;
+    expect(asAdmin._allowed).toMatchObject({ update: true, delete: false, fields: ['actual', 'actual1', 'actual2', 'actual3', 'actual4', 'ytd', 'manualRatingScore'] });
+    const reweighted = await exec.post('performance-kpi/update', { id: kpi.id, version: asAdmin.version, weight: 1 });
+    expect(reweighted.status).toBe(409);
+    expect(reweighted.body.err_msg).toMatch(new RegExp(`^The scorecard “${card.name}” is Accepted, so of this KPI only actual, .* can still be changed; “Accept back” opens it again$`));
+    const deleted = await exec.post('performance-scorecard/delete', { id: card.id });
+    expect(deleted.body.err_msg).toBe(`The scorecard “${card.name}” is Accepted and can no longer be deleted; “Accept back” opens it again`);
     expect((await emma.post('performance-scorecard/mid-term-accept', { id: emmaCard.id })).status).toBe(403);
     ok(await sam.post('performance-scorecard/mid-term-accept', { id: emmaCard.id }));
     const trail = (await exec.get(`audit-trail?entity=performance-scorecard&recordId=${emmaCard.id}&sort=id`)).body.data.list;
     expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'approve', 'accept', 'mid-term-accept']);
   });
 
-  it('refuses to approve a scorecard whose weights do not total 100', async () => {
-    const card = (await exec.post('performance-scorecard/add', { name: 'Half', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' })).body.data.scorecard;
-    ok(await exec.post('performance-kpi/add', { scorecardId: card.id, name: 'Only one', weight: 50 }));
+  it('saves a half-built scorecard, and refuses to approve it with everything still missing, in the caller\'s language', async () => {
+    const card = (await exec.post('performance-scorecard/add', { name: 'Half', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'Yes' })).body.data.scorecard;
+    // an area without KPIs and a KPI without target yet: saved as they are
+    const half = { id: card.id, keyPerformanceAreas: [{ name: 'Growth', kpis: [{ name: 'Only one', kpiType: 'Quantitative', weight: 50.5 }] }, { name: 'People', kpis: [] }] };
+    ok(await exec.post('performance-scorecard/save-kpis', half));
+    const stored = (await exec.get(`performance-scorecard/${card.id}`)).body.data.scorecard;
+    expect(stored.keyPerformanceAreaList.map((a: { name: string; kpiList: unknown[] }) => [a.name, a.kpiList.length])).toEqual([['Growth', 1], ['People', 0]]);
     const r = await exec.post('performance-scorecard/approve', { id: card.id });
     expect(r.status).toBe(422);
-    expect(r.body.err_msg).toMatch(/total 50 \(50 left\)/);
+    expect(r.body.err_msg).toBe('This scorecard cannot be approved yet: the key performance area “People” has no KPI, the KPI “Only one” has no target and the KPI weights total 50.5 instead of 100');
+    expect(r.body.errors?.map((e: { field: string }) => e.field)).toEqual(['kpiList']);
+    const de = await exec.raw('performance-scorecard/approve', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'de' }, body: JSON.stringify({ id: card.id }) });
+    expect(de.body.err_msg).toBe('Diese Scorecard kann noch nicht genehmigt werden: der Kernleistungsbereich „People“ hat keine KPI, die KPI „Only one“ hat keinen Zielwert und die KPI-Gewichtungen ergeben 50,5 statt 100');
     expect((await exec.get(`performance-scorecard/${card.id}`)).body.data.scorecard.status).toBe('Draft');
   });
 

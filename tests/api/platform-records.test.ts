@@ -42,7 +42,20 @@ describe.each(backends())('platform records on $name', (backend) => {
     const band = await t.holder.post('platform-rating-scale/add', { description: 'Outstanding', rating: 5, min: 120, max: 1000 });
     expect(band.status, band.body.err_msg ?? '').toBe(200);
     const trail = await t.holder.get(`platform-audit-trail?entity=platform-rating-scale&recordId=${band.body.data.item.id}`);
-    expect(trail.body.data.list).toEqual([expect.objectContaining({ action: 'add', doneByName: 'Platform Administrator' })]);
+    // the entry names its record by its title and its type by its label's key, not "Record id 1"
+    expect(trail.body.data.list).toEqual([expect.objectContaining({ action: 'add', doneByName: 'Platform Administrator', recordTitle: 'Outstanding', entityLabel: 'entity.platformRatingScale' })]);
+    // a deleted record is still named, as it read
+    const manual = (await t.holder.post('user-manual/add', { title: 'Old manual' })).body.data;
+    const made = Object.values(manual)[0] as { id: number; version: number };
+    expect((await t.holder.post('user-manual/delete', { id: made.id, version: made.version })).status).toBe(200);
+    const gone = (await t.holder.get(`platform-audit-trail?entity=user-manual&recordId=${made.id}&sort=id`)).body.data.list;
+    expect(gone.map((e: { action: string; recordTitle: string }) => [e.action, e.recordTitle])).toEqual([['add', 'Old manual'], ['delete', 'Old manual']]);
+    // a company's trail too: the administrator's business unit by its name, the employee by her full name
+    const unit = (await exec.post('business-unit/add', { name: 'Harbour' })).body.data.business_unit;
+    const entry = (await exec.get(`audit-trail?entity=business-unit&recordId=${unit.id}`)).body.data.list[0];
+    expect(entry).toMatchObject({ recordTitle: 'Harbour', entityLabel: 'entity.businessUnit' });
+    const employee = (await exec.get('audit-trail?entity=employee&limit=1')).body.data.list[0];
+    expect(employee.recordTitle).toMatch(/\S+ \S+/);
     expect((await exec.get('platform-audit-trail')).status).toBe(403);
     expect((await exec.get('platform-rating-scale')).body.data.list).toHaveLength(1);
     expect((await t.holder.post('platform-rating-scale/add', { description: 'Twice', rating: 5 })).status).toBe(409);

@@ -79,14 +79,18 @@ describe.each(backends())('what may I do here on $name', (backend) => {
   it('offers an employee without admin access no set-up screens, and an administrator all of them', async () => {
     const paths = async (who: Client) => (await who.get('meta')).body.data.modules.flatMap((m: { screens: { path: string }[] }) => m.screens.map((s) => s.path)) as string[];
     const mine = await paths(emma);
-    for (const setUp of ['/app/settings/importEmployee', '/app/settings/organization-units/businessUnits', '/app/annual/list', '/app/strategic/perspectives', '/app/settings/role'])
-      expect(mine, setUp).not.toContain(setUp);
+    // set-up, and the PM committee's work: the company's reviews and its progress
+    const adminOnly = ['/app/settings/importEmployee', '/app/settings/organization-units/businessUnits', '/app/annual/list', '/app/strategic/perspectives', '/app/settings/role',
+      '/app/performance/company-reviews', '/app/my-inbox/company-reviews/objectives', '/app/my-inbox/monthly-progress/company-progresses'];
+    for (const setUp of adminOnly) expect(mine, setUp).not.toContain(setUp);
     // her own work is there: her scorecards and her monthly progress
     expect(mine).toContain('/app/my-inbox/annual-employee-scorecards/scorecards');
     expect(mine).toContain('/app/my-inbox/monthly-progress/employee-progresses');
+    // where she adds her agreement and her assessment
+    expect(mine).toContain('/app/performance/agreements');
+    expect(mine).toContain('/app/performance/employee-reviews');
     const theirs = await paths(exec);
-    for (const setUp of ['/app/settings/importEmployee', '/app/settings/organization-units/businessUnits', '/app/annual/list', '/app/strategic/perspectives', '/app/settings/role'])
-      expect(theirs, setUp).toContain(setUp);
+    for (const setUp of adminOnly) expect(theirs, setUp).toContain(setUp);
   });
 
   it('lets every employee read a scorecard that belongs to no one (the library), never a colleague’s own', async () => {
@@ -108,6 +112,32 @@ describe.each(backends())('what may I do here on $name', (backend) => {
     expect(await mayAdd(emma, 'performance-scorecard')).toBe(true);
     expect(await mayAdd(emma, 'quarter')).toBe(false);
     expect((await emma.post('business-unit/add', { name: 'Not mine to add' })).status).toBe(403);
+  });
+
+  it('names what a reference of a record points to (`_titles`), also where the caller may not list that entity', async () => {
+    ok(await exec.post('performance-scorecard/save-kpis', { id: scorecard.id, keyPerformanceAreas: [{ name: 'Growth', kpis: [{ name: 'Sales growth', kpiType: 'Quantitative', weight: 100, target: 10 }] }] }));
+    const kpi = (await exec.get(`performance-kpi?scorecardId=${scorecard.id}`)).body.data.list[0];
+    const assessment = (await exec.post('performance-assessment/add', { scorecardId: scorecard.id, quarterIndex: 0, type: 'Personal' })).body.data.assessment;
+    ok(await exec.post('kpi-assessment/add', { assessmentId: assessment.id, kpiId: kpi.id, comment: 'Well begun' }));
+    // Emma may not list KPIs, yet her assessment's KPI scores name their KPI
+    expect((await emma.get(`performance-kpi?scorecardId=${scorecard.id}`)).status).toBe(403);
+    const read = (await emma.get(`performance-assessment/${assessment.id}`)).body.data.assessment;
+    expect(read._titles).toMatchObject({ scorecardId: 'Emma FY', employeeId: 'Emma Ployee' });
+    expect(read.kpiAssessmentList.map((k: { _titles: Record<string, string> }) => k._titles.kpiId)).toEqual(['Sales growth']);
+    // list pages too: one title per referenced record, whatever the number of rows
+    const listed = (await sam.get('performance-scorecard?owner=reports')).body.data.list.find((x: { id: number }) => x.id === scorecard.id);
+    expect(listed._titles).toMatchObject({ employeeId: 'Emma Ployee' });
+  });
+
+  it('tells on a record which children the caller may add to it, and the server agrees', async () => {
+    const assessment = (await exec.get(`performance-assessment?scorecardId=${scorecard.id}`)).body.data.list[0];
+    const addChildren = async (who: Client) => (await who.get(`performance-assessment/${assessment.id}`)).body.data.assessment._allowed.addChildren;
+    // KPI scores are entered on the assessment's scores panel (save-scores); the plain add is the administrator's
+    expect(await addChildren(exec)).toEqual(['kpiAssessmentList']);
+    expect(await addChildren(emma)).toEqual([]);
+    expect(await addChildren(sam)).toEqual([]);
+    const kpi = (await exec.get(`performance-kpi?scorecardId=${scorecard.id}`)).body.data.list[0];
+    expect((await emma.post('kpi-assessment/add', { assessmentId: assessment.id, kpiId: kpi.id, comment: 'Mine' })).status).toBe(403);
   });
 
   it('describes, for an employee, the entities she reads only on her own or her reports’ records (the monthly progress page needs them)', async () => {

@@ -64,9 +64,9 @@ describe.each(backends())('reminders on $name', (backend) => {
     await item('Done early', '2026-11-25', { completionDate: '2026-11-20' });
     expect(await run()).toEqual({ reminders: 1, mails: 1 });
     const mails = await mailsTo(before);
-    expect(mails.map((m) => [m.to, m.subject])).toEqual([['abe@remindco.example', 'Due soon: Policy review on 2026-11-27']]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([['abe@remindco.example', 'Due soon: Policy review on 27/11/2026']]);
     // the test entity has no screens, so the link opens Stratum itself
-    expect(mails[0].body).toContain('Open it in Stratum: http://stratum.test');
+    expect(mails[0].body).toContain('Open it in Stratum:\nhttp://stratum.test');
     expect(await run()).toEqual({ reminders: 0, mails: 0 });
     // a moved due date reminds again
     const moved = await exec.post('review-item/update', { id: due.id, version: due.version, dueDate: '2026-11-29' });
@@ -81,7 +81,7 @@ describe.each(backends())('reminders on $name', (backend) => {
     expect(await run()).toEqual({ reminders: 1, mails: 2 });
     const mails = await mailsTo(before);
     expect(mails.map((m) => m.to).sort()).toEqual([execEmail, 'mia@remindco.example'].sort());
-    expect(mails[0].subject).toBe('Overdue since 2026-11-20: Late report');
+    expect(mails[0].subject).toBe('Overdue since 20/11/2026: Late report');
   });
 
   it('sends nothing for a company that another company cannot see, and only the holder runs it by hand', async () => {

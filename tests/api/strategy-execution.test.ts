@@ -149,7 +149,7 @@ describe.each(backends())('strategy execution on $name', (backend) => {
     expect(late.status).toBe(409);
     const gone = await exec.post('performance-review/delete', { id: review.id });
     expect(gone.status).toBe(409);
-    expect(gone.body.err_msg).toBe('This performance review is Accepted and can no longer be deleted');
+    expect(gone.body.err_msg).toBe(`The performance review no. ${review.id} is Accepted and can no longer be deleted`);
     const trail = (await exec.get(`audit-trail?entity=performance-review&recordId=${review.id}&sort=id`)).body.data.list;
     expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'update', 'submit', 'accept']);
   });

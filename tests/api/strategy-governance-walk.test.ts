@@ -111,7 +111,7 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       expect(final._allowed.transitions).toEqual(['recall-final-report']);
       const update = await man.post('audit-report/update', { id: id.report, version: final.version, title: 'Changed' });
       expect(update.status).toBe(409);
-      expect(update.body.err_msg).toBe('This audit report is Final and can no longer be changed; "recall final report" opens it again');
+      expect(update.body.err_msg).toBe('The audit report “Treasury audit report” is Final and can no longer be changed; “Recall final report” opens it again');
       expect((await exec.post('audit-report/delete', { id: id.report })).status).toBe(409);
       const listed = (await man.get(`audit-report?id=${id.report}`)).body.data.list[0];
       expect(listed._allowed.update).toBe(false);
@@ -159,9 +159,9 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       ok(await take(exec, 'execution-plan', 'reopen', id.executionPlan));
       expect((await read(exec, 'execution-plan', id.executionPlan))._allowed.update).toBe(true);
       const registry = t.stratum.registry;
-      expect(registry.entity('performance-review').workflow!.readOnly).toEqual(['Submitted', 'Accepted']);
+      expect(registry.entity('performance-review').locks.map((l) => l.states)).toEqual([['Submitted', 'Accepted']]);
       // the approver of an audit item pending approval reads the auditor's text; nobody changes it while it waits
-      expect(registry.entity('audit-working-paper').workflow!.readOnly).toEqual(['Pending Approval', 'Approved']);
+      expect(registry.entity('audit-working-paper').locks.map((l) => l.states)).toEqual([['Pending Approval', 'Approved']]);
     });
   });
   describe('4. the user manual reader and the module labels', () => {

@@ -117,6 +117,26 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     expect([nora.businessUnitId, nora.supervisorId, nora.actingSupervisorId]).toEqual([ids.bu, ids.exec, ids.sup]);
   });
 
+  it('says how many employees there are past the 50 a select offers, and finds the one typed', async () => {
+    const crew = Array.from({ length: 60 }, (_, i) => ({ firstName: 'Crew', lastName: `Member ${String(i + 1).padStart(2, '0')}` }));
+    await api(server, 'employee/add-bulk', { items: crew }, token);
+    const total = (await api(server, 'employee?limit=1', undefined, token)).total as number;
+    expect(total).toBeGreaterThan(60);
+    await page.goto(`${server.url}/app/settings/organization-units/employees/add`);
+    const widget = page.locator('.stack', { has: page.locator('#root_supervisorId') }).last();
+    const hint = widget.getByTestId('reference-more');
+    await expect.poll(() => hint.textContent()).toBe(`Type to search: 50 of ${total} shown`);
+    await widget.getByLabel('Search').fill('Member 59');
+    await widget.locator('#root_supervisorId option', { hasText: 'Crew Member 59' }).waitFor({ state: 'attached' });
+    // one found: nothing more to say
+    await expect.poll(() => hint.count()).toBe(0);
+    await widget.getByLabel('Search').fill('');
+    await page.selectOption('#language', 'de');
+    await expect.poll(() => hint.textContent()).toBe(`Zum Suchen tippen: 50 von ${total} angezeigt`);
+    await snap(page, 'reference-select-more-german');
+    await page.selectOption('#language', 'en');
+  });
+
   it('shows performance by business unit and every task waiting for a supervisor, audit approvals included', async () => {
     // Sami heads Harbour with a scored scorecard (110 % → 4); Lena scores 50 % → 1
     const set = async (id: number, values: Record<string, unknown>) => {
@@ -153,6 +173,10 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     await page.getByRole('cell', { name: 'Harbour', exact: true }).waitFor();
     await expect(page.getByRole('row', { name: /Harbour/ }).first().textContent()).resolves.toMatch(/2\.5/);
     await snap(page, 'dashboard-report');
+    // the same figure as a German writes it
+    await page.selectOption('#language', 'de');
+    await expect.poll(() => page.getByRole('row', { name: /Harbour/ }).first().textContent()).toMatch(/2,5/);
+    await page.selectOption('#language', 'en');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/app/sessions/signIn');
@@ -166,6 +190,11 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     await mine.locator('canvas').waitFor();
     // a supervisor sees the performance, without the report only module admins open
     expect(await mine.getByRole('link').count()).toBe(0);
+    // a supervisor without admin access is offered his work, not the modules' set-up
+    const offered = await page.locator('nav.sidebar a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    for (const setUp of ['/app/annual/list', '/app/settings/organization-units', '/app/strategic/perspectives', '/app/projects/employees', '/app/projects/employee-scorecards'])
+      expect(offered, `${setUp} offered to a supervisor`).not.toContain(setUp);
+    expect(offered).toContain('/app/projects/my-tasks');
     const heads = page.locator('[data-item=business-unit-heads]');
     await heads.locator('canvas').waitFor();
     await snap(page, 'dashboard-supervisor');
@@ -175,6 +204,11 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     await page.selectOption('#language', 'en');
     await myTasks.locator('[data-action=auditTasks]').click();
     await page.waitForURL('**/app/audit-management/my-task/pending');
+    // the audit module's tabs for him: his tasks, not its settings
+    await page.goto(`${server.url}/app/audit-management/main`);
+    await page.getByRole('tab').first().waitFor();
+    expect(await page.getByRole('tab').allInnerTexts()).not.toContain('Settings');
+    await page.goto(`${server.url}/app/audit-management/my-task/pending`);
     await page.getByText('Quay — Quay scope').waitFor();
     await snap(page, 'dashboard-audit-tasks');
   });

@@ -153,4 +153,32 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
     expect(rows[reply.findIndex((b) => b.rating === 4)]).toMatch(/\b1\b/);
     await snap(page, 'performance-cycle-02-curve');
   });
+
+  it('the completed assessment opens read-only for the employee, and an administrator’s list offers no Delete; the agreed agreement keeps only its notes open', async () => {
+    const page = pages.emma!;
+    await page.goto(`${server.url}/app/my-inbox/employee-reviews/scorecards`);
+    const open = page.locator('.ag-row a', { hasText: 'Open' });
+    await open.first().waitFor();
+    expect(await page.locator('.ag-row a', { hasText: 'Edit' }).count()).toBe(0);
+    await open.first().click();
+    await page.getByTestId('read-only').waitFor();
+    await page.getByTestId('assessment-scores').getByTestId('final-score').getByText('4', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save scores' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await page.locator('#root_personalNote').isDisabled()).toBe(true);
+    await snap(page, 'performance-cycle-03-completed-read-only');
+
+    const admin = pages.exec!;
+    await admin.goto(`${server.url}/app/performance/employee-reviews`);
+    await admin.locator('.ag-row a', { hasText: 'Open' }).first().waitFor();
+    expect(await admin.locator('.ag-row button', { hasText: 'Delete' }).count()).toBe(0);
+
+    await page.goto(`${server.url}/app/performance/agreements/edit?id=${agreementId}`);
+    await page.getByTestId('partly-open').getByText('This record is Agreed: only the fields still open can be changed.').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    expect(await page.locator('#root_type').isDisabled()).toBe(true);
+    expect(await page.locator('#root_personalNote').isDisabled()).toBe(false);
+    await snap(page, 'performance-cycle-04-agreed-notes-open');
+  });
 });

@@ -323,7 +323,17 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await expect(button(emma, 'Assess').count()).resolves.toBe(0);
     await button(emma, 'Submit self-assessment').click();
     await stateIs(emma, 'Self-assessed');
+    // her KPI scores are listed by their KPI's name, never its id, and added on the scores panel, not by a bare Add
+    const kpiScores = emma.getByTestId('children-kpiAssessmentList');
+    await expect.poll(() => kpiScores.locator('li').allInnerTexts()).toEqual(['Customer satisfaction', 'First-call resolution']);
+    await expect(emma.getByTestId('add-kpiAssessmentList').count()).resolves.toBe(0);
     await shot(emma, 'employee-self-assessed');
+
+    // her menu: her own work, no set-up (annual set-up, the organisation, strategic plans)
+    const menu = await emma.locator('nav.sidebar').innerText();
+    for (const setUp of ['Annual set-up', 'Organisation units', 'Import employees', 'Strategic plans', 'Perspective', 'Rating scale', 'Company reviews'])
+      expect(menu, `the employee's menu offers ${setUp}`).not.toContain(setUp);
+    for (const mine of ['My inbox', 'Performance reviews']) expect(menu).toContain(mine);
 
     // the administrator opens this month for progress; the employee reports on it
     const exec = await as('exec');
@@ -370,6 +380,11 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     // (3 × 60 + 4 × 40) ÷ 100
     await sam.getByTestId('final-score').getByText('3.4', { exact: true }).waitFor();
     await shot(sam, 'supervisor-assessed');
+    // as a German reads it
+    await sam.selectOption('#language', 'de');
+    await sam.getByTestId('final-score').getByText('3,4', { exact: true }).waitFor();
+    await shot(sam, 'supervisor-assessed-german');
+    await sam.selectOption('#language', 'en');
   });
 
   journey('6. the employee disputes; QA refers back, the supervisor reassesses, the employee agrees, QA completes', async () => {

@@ -108,8 +108,84 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
     await page.reload();
     await page.locator('[data-screen=scorecard-editor]').waitFor();
     await expect.poll(() => page.locator('[data-total]').getAttribute('data-total')).toBe(TOTAL);
+    // the total as a German reads it
+    await page.selectOption('#language', 'de');
+    await page.locator('[data-total]').filter({ hasText: 'Gewichtetes Gesamtergebnis: 3,6' }).waitFor();
+    await snap(page, 'scorecard-03-total-german');
+    await page.selectOption('#language', 'en');
     const token = (await api(server, 'auth/login', emma)).user.token;
     const report = (await api(server, `performance-scorecard/scores?annualPlanId=${annualPlanId}&quarter=0&level=employee`, undefined, token)).scores;
     expect(report.rows.map((r: { employeeName: string; total: number }) => [r.employeeName, r.total])).toEqual([['Emma Ployee', Number(TOTAL)]]);
+  });
+
+  it('keeps the KPI columns readable at 1440 × 900 in English, Bengali and German: no column cut, names wrap', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/app/my-inbox/annual-employee-scorecards/scorecards`);
+    await page.getByRole('link', { name: /Edit/ }).first().click();
+    await page.locator('[data-screen=scorecard-editor]').waitFor();
+    for (const language of ['en', 'bn', 'de'] as const) {
+      await page.selectOption('#language', language);
+      await page.locator('tr[data-kpi="Service culture"]').waitFor();
+      await snap(page, `scorecard-04-columns-${language}`);
+      for (const card of await page.locator('.card[data-area]').all()) {
+        // the table fits its card: nothing to scroll sideways to, nothing cut
+        const [scroll, client] = await card.evaluate((e) => [e.scrollWidth, e.clientWidth]);
+        expect(scroll, `${language}: the KPI table is wider than its card`).toBeLessThanOrEqual(client);
+      }
+      const name = page.locator('tr[data-kpi="Service culture"] textarea');
+      expect((await name.boundingBox())!.width, `${language}: the KPI name has room`).toBeGreaterThanOrEqual(180);
+    }
+    await page.selectOption('#language', 'en');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/app/sessions/signIn');
+  });
+
+  it('saves a half-built scorecard as it is, and says what approval still asks for; approving it is refused with the same', async () => {
+    await signIn(page, server.url, exec.email, exec.password);
+    const token = (await api(server, 'auth/login', exec)).user.token;
+    const half = (await api(server, 'performance-scorecard/add', { name: 'Half FY', level: 'corporate', annualPlanId, includeKeyPerformanceArea: 'Yes' }, token)).scorecard.id;
+    await page.goto(`${server.url}/app/my-inbox/annual-corporate-scorecards/edit?id=${half}`);
+    await page.locator('[data-screen=scorecard-editor]').waitFor();
+    await page.getByRole('button', { name: 'Add key performance area' }).click();
+    const growth = page.locator('.card[data-area]').nth(0);
+    await growth.getByLabel('Key performance area').fill('Growth');
+    await growth.getByRole('button', { name: 'Add KPI' }).click();
+    await growth.getByLabel('Name').fill('Revenue');
+    await growth.getByLabel('Weight').fill('20.5');
+    await page.getByRole('button', { name: 'Add key performance area' }).click();
+    await page.locator('.card[data-area]').nth(1).getByLabel('Key performance area').fill('People');
+    const gaps = page.getByTestId('approval-gaps');
+    const expected = ['the key performance area “People” has no KPI', 'the KPI “Revenue” has no target', 'the KPI weights total 20.5 instead of 100'];
+    await expect.poll(() => gaps.locator('li').allInnerTexts()).toEqual(expected);
+    await page.getByRole('button', { name: 'Save KPIs' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.reload();
+    await page.locator('.card[data-area="People"]').waitFor();
+    await expect.poll(() => gaps.locator('li').allInnerTexts()).toEqual(expected);
+    await snap(page, 'scorecard-05-half-built');
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByRole('dialog').filter({ hasText: 'This scorecard cannot be approved yet: the key performance area “People” has no KPI' }).waitFor();
+    await snap(page, 'scorecard-06-approve-refused');
+    await page.getByRole('dialog').getByRole('button').first().click();
+    await page.selectOption('#language', 'de');
+    await gaps.getByText('die KPI-Gewichtungen ergeben 20,5 statt 100').waitFor();
+    await snap(page, 'scorecard-07-half-built-german');
+    await page.selectOption('#language', 'en');
+    const stored = (await api(server, `performance-scorecard/${half}`, undefined, token)).scorecard;
+    expect(stored.status).toBe('Draft');
+    expect(stored.keyPerformanceAreaList.map((a: { name: string; kpiList: unknown[] }) => [a.name, a.kpiList.length])).toEqual([['Growth', 1], ['People', 0]]);
+  });
+
+  it('opens on the quarter we are in: Q3 of a plan that began seven months ago', async () => {
+    const token = (await api(server, 'auth/login', exec)).user.token;
+    const strategic = (await api(server, 'strategic-plan?limit=1', undefined, token)).list[0];
+    const older = (await api(server, 'annual-plan/add', { name: 'FY older', strategicPlanId: strategic.id, startDate: isoDay(-200), endDate: isoDay(165) }, token)).annualPlan.id;
+    const card = (await api(server, 'performance-scorecard/add', { name: 'Older FY', level: 'corporate', annualPlanId: older, includeKeyPerformanceArea: 'No' }, token)).scorecard.id;
+    await page.goto(`${server.url}/app/my-inbox/annual-corporate-scorecards/edit?id=${card}`);
+    await expect.poll(() => page.locator('[data-screen=scorecard-editor]').getAttribute('data-quarter')).toBe('2');
+    expect(await page.locator('#quarter').inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Add KPI' }).click();
+    await page.getByLabel('Actual Q3').waitFor();
+    await snap(page, 'scorecard-08-current-quarter');
   });
 });

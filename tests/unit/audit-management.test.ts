@@ -8,7 +8,7 @@ import { renderFinalReport, type FinalReportContent } from '../../engine/hooks/a
 import { hooks } from '../../engine/hooks/index.ts';
 import { loadRegistry } from '../../engine/metadata/loader.ts';
 import { ROOT } from '../../server/boot.ts';
-import { pdfText } from './audit-pdf-text.ts';
+import { pdfText, poppler, popplerSkipReason } from './audit-pdf-text.ts';
 
 const registry = loadRegistry(join(ROOT, 'metadata'), hooks);
 const sql = { column: (f: string) => `"${f}"`, param: (v: unknown) => `'${String(v)}'` };
@@ -72,7 +72,7 @@ describe('audit metadata and hooks agree', () => {
   });
 });
 
-describe('final report PDF', () => {
+describe.skipIf(popplerSkipReason())('final report PDF', () => {
   const content: FinalReportContent = {
     reportTitle: 'Procurement audit report',
     engagement: { name: 'Procurement 2026', plan: 'Plan (2026)', auditor: 'Ada Auditor', auditManager: 'Max Manager', approver: 'Abe Approver', startDate: '2026-01-01', endDate: '2026-02-01', objective: 'Assess payments' },
@@ -83,13 +83,49 @@ describe('final report PDF', () => {
     managementComment: 'Accepted.',
     madeOn: '2026-02-02',
   };
-  it('is a PDF that names the audit, its opinion and its findings with their actions', async () => {
-    const bytes = await renderFinalReport(content);
+  it('is a tagged PDF that names the audit, its opinion and its findings with their actions, dates day/month/year', async () => {
+    const bytes = await renderFinalReport(content, 'en', registry.messages);
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const text = pdfText(bytes);
-    for (const s of ['Final audit report', 'Procurement 2026', 'Needs Improvement', '1. Single signature payments (High risk)', 'Configure portal', 'Accepted.']) expect(text).toContain(s);
+    for (const s of ['Final audit report', 'Procurement 2026', 'Needs Improvement', '1. Single signature payments (High risk)', 'Configure portal — Ace Actor, due 01/03/2026', 'Period: 01/01/2026 to 01/02/2026', 'Issued on: 02/02/2026', 'Accepted.'])
+      expect(text).toContain(s);
+    expect(poppler('pdfinfo', bytes)).toMatch(/^Tagged:\s+yes$/m);
   });
   it('says so when there are no findings', async () => {
-    expect(pdfText(await renderFinalReport({ ...content, findings: [], opinion: null }))).toContain('No findings were raised.');
+    expect(pdfText(await renderFinalReport({ ...content, findings: [], opinion: null }, 'en', registry.messages))).toContain('No findings were raised.');
+  });
+  it('reads in Bengali for a Bengali reader: Bengali and German words intact, the fonts embedded, headings in Bengali', async () => {
+    const bengali: FinalReportContent = {
+      ...content,
+      reportTitle: 'ক্রয় নিরীক্ষা প্রতিবেদন',
+      engagement: { ...content.engagement, name: 'ক্রয় (Procurement) — Größenprüfung', auditor: 'নুসরাত জাহান', objective: 'সরবরাহকারীদের বিল পরিশোধ যাচাই করা' },
+      executiveSummary: 'দ্বিতীয় স্বাক্ষর ছাড়া তিনটি বিল পরিশোধ করা হয়েছে। Prüfung der Zahlungsfreigabe: Überweisungen über 5.000 € brauchen zwei Unterschriften.',
+      findings: [{ ...content.findings[0], title: 'একক স্বাক্ষরে বিল পরিশোধ', observation: 'তিনটি বিল', responses: [{ owner: 'সাব্বির রহমান', response: 'সম্মত', actions: [{ action: 'পোর্টাল কনফিগার করা', owner: 'তানভীর আহমেদ', dueDate: '2026-03-01' }] }] }],
+    };
+    const bytes = await renderFinalReport(bengali, 'bn', registry.messages);
+    const text = pdfText(bytes);
+    for (const s of [
+      'চূড়ান্ত অডিট প্রতিবেদন',
+      'ক্রয় নিরীক্ষা প্রতিবেদন',
+      'ক্রয় (Procurement) — Größenprüfung',
+      'নিরীক্ষক: নুসরাত জাহান',
+      'সরবরাহকারীদের বিল পরিশোধ যাচাই করা',
+      'Prüfung der Zahlungsfreigabe: Überweisungen über 5.000 € brauchen zwei Unterschriften.',
+      'দ্বিতীয় স্বাক্ষর ছাড়া তিনটি বিল পরিশোধ করা হয়েছে।',
+      'সামগ্রিক অডিট মতামত',
+      'মতামত: উন্নতি প্রয়োজন',
+      '1. একক স্বাক্ষরে বিল পরিশোধ (ঝুঁকি: উচ্চ)',
+      'পোর্টাল কনফিগার করা — তানভীর আহমেদ, নির্ধারিত তারিখ 01/03/2026',
+      'প্রকাশের তারিখ: 02/02/2026',
+    ])
+      expect(text).toContain(s);
+    expect(text).not.toContain('Final audit report');
+    // every font is embedded (as subsets), none of pdfkit's built-in Helvetica
+    const fonts = poppler('pdffonts', bytes).split('\n').slice(2).filter(Boolean);
+    expect(fonts.length).toBeGreaterThanOrEqual(3);
+    for (const f of fonts) expect(f).toMatch(/NotoSansBengali.* yes yes yes /);
+    const info = poppler('pdfinfo', bytes);
+    expect(info).toMatch(/^Tagged:\s+yes$/m);
+    expect(info).toMatch(/^Title:\s+ক্রয় নিরীক্ষা প্রতিবেদন — ক্রয় \(Procurement\) — Größenprüfung$/m);
   });
 });

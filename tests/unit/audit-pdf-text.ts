@@ -1,28 +1,28 @@
-import { inflateSync } from 'node:zlib';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-/** The text a PDF shows: its content streams inflated, the hex strings of each TJ/Tj decoded. */
-export function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes);
-  const out: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = raw.indexOf('stream', at, 'latin1');
-    if (start < 0) break;
-    const dataStart = start + (raw[start + 6] === 0x0d ? 8 : 7);
-    const end = raw.indexOf('endstream', dataStart, 'latin1');
-    if (end < 0) break;
-    const chunk = raw.subarray(dataStart, end);
-    let content: string;
-    try {
-      content = inflateSync(chunk).toString('latin1');
-    } catch {
-      content = chunk.toString('latin1');
-    }
-    for (const m of content.matchAll(/\[(.*?)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hex = m[1] !== undefined ? [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]).join('') : m[2];
-      out.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-    at = end + 9;
-  }
-  return out.join('\n');
+/** Why the PDF checks cannot run here (no poppler-utils), or null; under CI a missing tool is a failure, not a skip. */
+export function popplerSkipReason(): string | null {
+  if (spawnSync('pdftotext', ['-v']).status === 0) return null;
+  const msg = 'pdftotext is missing: the PDF checks cannot run (apt-get install -y poppler-utils)';
+  if (process.env.CI === 'true') throw new Error(msg);
+  console.warn(`\n!!! ${msg}; they are SKIPPED !!!\n`);
+  return msg;
 }
+
+/** Runs a poppler tool (poppler-utils: pdftotext, pdfinfo, pdffonts) on a PDF's bytes and returns what it prints. */
+export function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', bytes: Uint8Array, args: readonly string[] = []): string {
+  const dir = mkdtempSync(join(tmpdir(), 'stratum-pdf-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync(tool, tool === 'pdftotext' ? [...args, file, '-'] : [...args, file], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The text a PDF shows, as a reader's copy and paste or a screen reader gets it (pdftotext, UTF-8). */
+export const pdfText = (bytes: Uint8Array): string => poppler('pdftotext', bytes, ['-enc', 'UTF-8']);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { displayValue, isYearField } from '../../renderer/src/format/field-display.ts';
-import { formatDateTime } from '../../renderer/src/format/formats.ts';
+import { formatDate, formatDateTime, formatFigure, formatFileSize, formatNumber, formatPercent } from '../../renderer/src/format/formats.ts';
+import { chartValue, localeNumbers } from '../../renderer/src/format/chart-numbers.ts';
 import { gridLocaleText } from '../../renderer/src/screens/grid-locale.ts';
 
 /** The renderer reads the page's language from <html lang>; here a stand-in document says which. */
@@ -34,6 +35,57 @@ describe('values on screen', () => {
   it('writes a moment day/month/year like the dates, with a 24-hour time', () => {
     inLanguage('en');
     expect(formatDateTime(new Date(2026, 10, 25, 13, 25).toISOString())).toBe('25/11/2026 13:25');
+  });
+
+  it('writes a score and any figure as the language does: 4.6 in English, 4,6 in German, Bengali digits in Bengali', () => {
+    inLanguage('en');
+    expect(formatNumber(4.6)).toBe('4.6');
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+    inLanguage('de');
+    expect(formatNumber(4.6)).toBe('4,6');
+    expect(formatNumber(1234.5)).toBe('1.234,5');
+    expect(formatPercent(87.5)).toBe('87,5 %');
+    expect(formatFileSize(1536)).toBe('1,50 KB');
+    inLanguage('bn');
+    expect(formatNumber(4.6)).toBe('৪.৬');
+  });
+
+  it('shows a missing figure as a dash, and a figure given as text as the number it is', () => {
+    inLanguage('de');
+    expect(formatFigure(null)).toBe('—');
+    expect(formatFigure('')).toBe('—');
+    expect(formatFigure('3.25')).toBe('3,25');
+    expect(formatFigure(0)).toBe('0');
+  });
+
+  it('writes dates and moments one way: day/month/year, a moment with its 24-hour time, a bare date without', () => {
+    inLanguage('de');
+    expect(formatDate('2026-09-30')).toBe('30/09/2026');
+    const moment = new Date(2026, 10, 25, 13, 25).toISOString();
+    expect(formatDate(moment)).toBe('25/11/2026');
+    expect(formatDateTime(moment)).toBe('25/11/2026 13:25');
+    expect(formatDateTime('2026-09-30')).toBe('30/09/2026');
+    inLanguage('bn');
+    expect(formatDateTime(moment)).toBe('25/11/2026 13:25');
+  });
+
+  it('has charts write their numbers in the language: value axes, tooltips and bar labels; an option\'s own formatter stays', () => {
+    inLanguage('de');
+    const own = (v: number) => `#${v}`;
+    const option = localeNumbers({
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'value' },
+      yAxis: [{ type: 'category', data: ['A'] }, { type: 'value', axisLabel: { formatter: own } }],
+      series: [{ type: 'bar', data: [3.27], label: { show: true } }, { type: 'bar', data: [1], label: { show: false } }],
+    }) as any;
+    expect(option.xAxis.axisLabel.formatter(3.27)).toBe('3,27');
+    expect(option.yAxis[0].axisLabel).toBeUndefined();
+    expect(option.yAxis[1].axisLabel.formatter).toBe(own);
+    expect(option.tooltip.valueFormatter(1234.5)).toBe('1.234,5');
+    expect(option.series[0].label.formatter({ value: 3.27 })).toBe('3,27');
+    expect(option.series[1].label.formatter).toBeUndefined();
+    expect(chartValue(null)).toBe('');
+    expect(chartValue('Q1')).toBe('Q1');
   });
 
   it('gives AG Grid its texts in bn and de, and leaves English to AG Grid', () => {

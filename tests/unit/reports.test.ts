@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
+import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../engine/app-error.ts';
 import { hooks } from '../../engine/hooks/index.ts';
@@ -72,15 +73,30 @@ describe('report export', () => {
     expect(csv.slice(1).split('\r\n')).toEqual(['Einheit,Status,Mitarbeiter,Anteil', '"Vertrieb, Nord",In Bearbeitung,12,37.5', `"'=HYPERLINK(""http://evil"")",Done,3,`, '']);
   });
 
-  it('writes an XLSX a spreadsheet opens: bold titles, numbers as numbers, formulas inert', async () => {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await reportXlsx('Performance curve', report.columns, rows, messages)).buffer);
-    const sheet = book.worksheets[0];
-    expect(sheet.name).toBe('Performance curve');
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Einheit', 'Status', 'Mitarbeiter', 'Anteil']);
-    expect(sheet.getRow(1).font?.bold).toBe(true);
-    expect(sheet.getRow(2).getCell(3).value).toBe(12);
-    expect(sheet.getRow(3).getCell(1).value).toBe(`'=HYPERLINK("http://evil")`);
+  it('writes an XLSX a spreadsheet opens: bold titles, numbers as numbers, days as dates, text without a visible apostrophe and never a live formula', async () => {
+    const columns = [...report.columns, { key: 'due', title: 'field.dueDate', format: 'date' as const }];
+    const risky = [...rows.map((r, i) => ({ ...r, due: i ? null : '2026-11-01' })), { unit: '@SUM(A1:A9)', status: '-1+1', employees: -4, share: 0, due: null }];
+    const bytes = await reportXlsx('Performance curve', columns, risky, messages);
+    // read back as a spreadsheet reads it
+    const [sheet] = await readXlsxFile(Buffer.from(bytes));
+    expect(sheet.sheet).toBe('Performance curve');
+    expect(sheet.data[0]).toEqual(['Einheit', 'Status', 'Mitarbeiter', 'Anteil', 'field.dueDate']);
+    expect(sheet.data[1]).toEqual(['Vertrieb, Nord', 'In Bearbeitung', 12, 37.5, new Date(Date.UTC(2026, 10, 1))]);
+    expect(sheet.data[2][0]).toBe('=HYPERLINK("http://evil")');
+    expect(sheet.data[3].slice(0, 3)).toEqual(['@SUM(A1:A9)', '-1+1', -4]);
+    // and as the file says it: no formula element anywhere, the risky texts are plain shared strings, the titles bold
+    const files = unzipSync(bytes);
+    const xml = strFromU8(files['xl/worksheets/sheet1.xml']);
+    expect(xml).not.toMatch(/<f[ >]/);
+    expect(strFromU8(files['xl/sharedStrings.xml'])).toContain('<t>=HYPERLINK("http://evil")</t>');
+    expect(strFromU8(files['xl/sharedStrings.xml'])).not.toContain("'=");
+    // the title cells' style (s="n", the n-th cellXfs entry) uses the font that is bold
+    const styles = strFromU8(files['xl/styles.xml']);
+    const xfs = [...styles.matchAll(/<xf\s*([^>]*)>/g)].map((m) => m[1]);
+    const fonts = [...styles.matchAll(/<font>(.*?)<\/font>/g)].map((m) => m[1]);
+    const fontOfTitle = Number(/fontId="(\d+)"/.exec(xfs[Number(/<c r="A1" s="(\d+)"/.exec(xml)![1])])?.[1] ?? 0);
+    expect(fonts[fontOfTitle]).toContain('<b/>');
+    expect(fonts[0]).not.toContain('<b/>');
   });
 });
 

@@ -15,6 +15,7 @@ export interface Company {
   eLastName: string;
   email: string;
   status?: ("Active" | "Inactive") | null;
+  language?: ("en" | "bn" | "de") | null;
   ratingScaleOption?: ("Strategic Plan" | "Operational Plan") | null;
   performanceCommitteeFunction?: ("Yes" | "No") | null;
   contributionPerformance?: ("Yes" | "No") | null;

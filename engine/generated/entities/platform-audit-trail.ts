@@ -12,6 +12,8 @@ export interface PlatformAuditTrail {
   updatedBy?: number;
   entity: string;
   recordId: number;
+  recordTitle: string;
+  entityLabel: string;
   action: string;
   doneBy?: number | null;
   doneByName?: string | null;

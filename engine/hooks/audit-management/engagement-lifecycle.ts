@@ -1,6 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import { text } from '../../i18n/text.ts';
 import { optionLabel } from '../../i18n/message-words.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { CommandHook, TransitionHook } from '../hook-registry.ts';
 
 /** close (audit): an audit closes once its report is final. */
@@ -21,8 +22,8 @@ export const mailNotification: TransitionHook = async (ctx, _entity, letter) => 
   const [audit] = await ctx.tx.query<{ name: string }>(`SELECT name FROM audit_engagement WHERE company_id = $1 AND id = $2`, [ctx.companyId, letter.auditEngagementId]);
   ctx.mail.push({
     to: to.email,
-    subject: `${letter.subject} (${audit?.name ?? 'audit'})`,
-    text: `Dear ${to.name},\n\n${letter.body ?? ''}\n\nLetter date: ${String(letter.letterDate).slice(0, 10)}\nAudit: ${audit?.name ?? ''}\n\n${ctx.publicUrl}/app/audit-management/audits/manage/${letter.auditEngagementId}\n`,
+    template: 'auditLetter',
+    values: { name: to.name, subject: String(letter.subject ?? ''), body: String(letter.body ?? ''), date: dayMonthYear(letter.letterDate), audit: audit?.name ?? '', link: `${ctx.publicUrl}/app/audit-management/audits/manage/${letter.auditEngagementId}` },
   });
 };
 

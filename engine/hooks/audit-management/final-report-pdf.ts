@@ -1,4 +1,9 @@
-import PDFDocument from 'pdfkit';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
+import { wordIn } from '../../i18n/catalogue.ts';
+import { text } from '../../i18n/text.ts';
+import { optionKey } from '../../metadata/option-key.ts';
+import type { Language, Messages } from '../../metadata/registry.ts';
+import { taggedPdf } from '../../pdf/tagged-pdf.ts';
 
 /** What the final report says: the audit, its opinion, the report's own sections and the findings with their responses and actions. */
 export interface FinalReportContent {
@@ -19,65 +24,57 @@ export interface FinalReportContent {
   madeOn: string;
 }
 
-/** The final report as a PDF (pdfkit, built-in Helvetica): bytes, ready to store. */
-export function renderFinalReport(c: FinalReportContent): Promise<Uint8Array> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${c.reportTitle} — ${c.engagement.name}`, Subject: 'Final audit report', Creator: 'Stratum' } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on('data', (b: Buffer) => chunks.push(b));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
-  const heading = (text: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(text).moveDown(0.3).font('Helvetica').fontSize(10.5);
-  const para = (text: string | null | undefined) => {
-    if (text && text.trim()) doc.text(text.trim(), { align: 'left' }).moveDown(0.4);
-  };
-  const line = (label: string, value: string | null | undefined) => {
-    if (value) doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
-  };
+/**
+ * The final report as a tagged PDF in `lang` (engine/pdf/tagged-pdf.ts: Noto Sans with Bengali, headings and
+ * paragraphs tagged): its headings and labels are texts of metadata/i18n (`pdf.finalReport.*`), option values (a
+ * risk rating, an opinion) are worded as the screens word them, and dates are day/month/year. Bytes, ready to store.
+ */
+export function renderFinalReport(c: FinalReportContent, lang: Language, messages: Readonly<Record<Language, Messages>>): Promise<Uint8Array> {
+  const say = (key: string, params: Record<string, string | number> = {}) => wordIn(lang, text(`pdf.finalReport.${key}`, params), messages);
+  const option = (v: string) => wordIn(lang, text(optionKey(v), {}, v), messages);
+  const pdf = taggedPdf({ lang, title: `${c.reportTitle} — ${c.engagement.name}`, subject: say('title') });
 
-  doc.font('Helvetica-Bold').fontSize(18).text('Final audit report');
-  doc.font('Helvetica').fontSize(14).text(c.reportTitle).moveDown(0.2);
-  doc.fontSize(12).text(c.engagement.name).moveDown(0.6).fontSize(10.5);
-  line('Audit plan', c.engagement.plan);
-  line('Auditor', c.engagement.auditor);
-  line('Audit manager', c.engagement.auditManager);
-  line('Approver', c.engagement.approver);
-  if (c.engagement.startDate || c.engagement.endDate) line('Period', `${c.engagement.startDate ?? '…'} to ${c.engagement.endDate ?? '…'}`);
-  line('Issued on', c.madeOn);
+  pdf.heading(1, say('title'));
+  pdf.paragraph(c.reportTitle, { size: 14, gapAfter: 0.1 });
+  pdf.paragraph(c.engagement.name, { size: 12, gapAfter: 0.6 });
+  pdf.labelled(say('auditPlan'), c.engagement.plan);
+  pdf.labelled(say('auditor'), c.engagement.auditor);
+  pdf.labelled(say('auditManager'), c.engagement.auditManager);
+  pdf.labelled(say('approver'), c.engagement.approver);
+  if (c.engagement.startDate || c.engagement.endDate) pdf.labelled(say('period'), say('periodValue', { from: dayMonthYear(c.engagement.startDate) || '…', to: dayMonthYear(c.engagement.endDate) || '…' }));
+  pdf.labelled(say('issuedOn'), dayMonthYear(c.madeOn));
   if (c.engagement.objective) {
-    heading('Objective');
-    para(c.engagement.objective);
+    pdf.heading(2, say('objective'));
+    pdf.paragraph(c.engagement.objective);
   }
   if (c.executiveSummary) {
-    heading('Executive summary');
-    para(c.executiveSummary);
+    pdf.heading(2, say('executiveSummary'));
+    pdf.paragraph(c.executiveSummary);
   }
   if (c.opinion) {
-    heading('Overall audit opinion');
-    line('Opinion', c.opinion.opinion);
-    para(c.opinion.conclusion);
+    pdf.heading(2, say('overallOpinion'));
+    pdf.labelled(say('opinion'), option(c.opinion.opinion));
+    pdf.paragraph(c.opinion.conclusion);
   }
   for (const s of c.sections) {
-    heading(s.heading);
-    para(s.body);
+    pdf.heading(2, s.heading);
+    pdf.paragraph(s.body ?? '');
   }
-  heading(`Findings and observations (${c.findings.length})`);
-  if (!c.findings.length) para('No findings were raised.');
+  pdf.heading(2, say('findings', { count: c.findings.length }));
+  if (!c.findings.length) pdf.paragraph(say('noFindings'));
   c.findings.forEach((f, i) => {
-    doc.moveDown(0.3).font('Helvetica-Bold').text(`${i + 1}. ${f.title} (${f.riskRating} risk)`).font('Helvetica');
-    para(f.observation);
-    line('Root cause', f.rootCause);
-    line('Recommendation', f.recommendation);
+    pdf.heading(3, say('finding', { n: i + 1, title: f.title, rating: option(f.riskRating) }));
+    pdf.paragraph(f.observation);
+    pdf.labelled(say('rootCause'), f.rootCause);
+    pdf.labelled(say('recommendation'), f.recommendation);
     for (const r of f.responses) {
-      line(`Management response (${r.owner})`, r.response ?? '');
-      for (const a of r.actions) doc.text(`  • ${a.action} — ${a.owner}, due ${a.dueDate}`);
+      pdf.labelled(say('managementResponse', { owner: r.owner }), r.response ?? '');
+      for (const a of r.actions) pdf.paragraph(`• ${say('action', { action: a.action, owner: a.owner, date: dayMonthYear(a.dueDate) })}`, { indent: 12, gapAfter: 0.1 });
     }
   });
   if (c.managementComment) {
-    heading('Management comment');
-    para(c.managementComment);
+    pdf.heading(2, say('managementComment'));
+    pdf.paragraph(c.managementComment);
   }
-  doc.end();
-  return done;
+  return pdf.end();
 }

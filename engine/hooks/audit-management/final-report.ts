@@ -3,6 +3,7 @@ import { text } from '../../i18n/text.ts';
 import { optionLabel, quotedNames } from '../../i18n/message-words.ts';
 import type { Row } from '../../db/db.ts';
 import { storeFile } from '../../files/file-store.ts';
+import { readerLanguage } from '../../i18n/reader-language.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
@@ -111,7 +112,9 @@ export const placeReport: BeforeWriteHook = async (ctx, entity, before, record) 
     const open = await outstandingResponses(ctx, report.auditEngagementId);
     if (open.length)
       throw AppError.worded('conflict', text('refusal.audit.responsesOutstanding', { count: open.length, responses: { list: open.map((r) => text('refusal.audit.responseOf', { finding: r.finding, state: optionLabel(r.status) })), join: 'and' } }));
-    const bytes = await renderFinalReport(await reportContent(ctx, report));
+    // in the language of the person who issues it (their choice, else the company's)
+    const lang = await readerLanguage(ctx.tx, ctx.actor.email, ctx.companyId);
+    const bytes = await renderFinalReport(await reportContent(ctx, report), lang, ctx.registry.messages);
     const name = `${String(report.title).replace(/[^A-Za-z0-9 ._-]+/g, '').trim().slice(0, 120) || 'audit-report'}.pdf`;
     const stored = await storeFile(ctx, { name, type: 'application/pdf', bytes }, { maxBytes: MAX_REPORT_BYTES, mimeTypes: ['application/pdf'] });
     return { ...placed, finalReportFileId: stored.id, finalReportName: name };

@@ -1,7 +1,8 @@
 import { AppError } from '../../app-error.ts';
 import { fieldProblem } from '../../records/record-validator.ts';
 import { text } from '../../i18n/text.ts';
-import { dayText, optionLabel, optionsOr } from '../../i18n/message-words.ts';
+import { optionLabel, optionsOr } from '../../i18n/message-words.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { Row } from '../../db/db.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
@@ -26,7 +27,7 @@ export const deriveSubmission: BeforeWriteHook = async (ctx, entity, before, rec
     throw AppError.worded('invalid_state', text('refusal.compliance.submissionSettled', { state: optionLabel(before.status), states: optionsOr(OPEN_FOR_EDIT) }));
   if (!before || record.complianceDate !== before.complianceDate) {
     const now = today();
-    if (String(record.complianceDate) > now) throw AppError.validation([fieldProblem(entity, 'complianceDate', 'refusal.compliance.future', { today: dayText(now) })]);
+    if (String(record.complianceDate) > now) throw AppError.validation([fieldProblem(entity, 'complianceDate', 'refusal.compliance.future', { today: dayMonthYear(now) })]);
   }
   const derived: Row = { complianceTeamId: activity.complianceTeamId, approverId: activity.approverId };
   if (before && record.status !== before.status) {

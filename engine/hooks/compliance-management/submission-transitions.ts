@@ -1,7 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import { wordedProblem } from '../../records/record-validator.ts';
 import { text, type Text } from '../../i18n/text.ts';
-import { dayText } from '../../i18n/message-words.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { applyUpdate } from '../../records/record-store.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { Row } from '../../db/db.ts';
@@ -15,7 +15,7 @@ const lockedActivity = (ctx: CallContext, submission: Row) => referenced(ctx, 'c
 /** A submission dated before the activity's last compliance would move its dates backwards. */
 function assertNotBeforeLast(submission: Row, activity: Row, refuse: (message: Text) => AppError): void {
   if (activity.lastComplianceDate && String(submission.complianceDate) < String(activity.lastComplianceDate))
-    throw refuse(text('refusal.compliance.beforeLast', { day: dayText(submission.complianceDate), last: dayText(activity.lastComplianceDate) }));
+    throw refuse(text('refusal.compliance.beforeLast', { day: dayMonthYear(submission.complianceDate), last: dayMonthYear(activity.lastComplianceDate) }));
 }
 
 /**

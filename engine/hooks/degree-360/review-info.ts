@@ -1,7 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import { notFound } from '../../records/record-store.ts';
 import { text } from '../../i18n/text.ts';
-import { dayText } from '../../i18n/message-words.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { PublicFlowInfo } from '../../public-flows/public-flow-info.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
@@ -14,8 +14,8 @@ import { surveyStatus } from '../survey.ts';
  */
 export function assertSurveyTakesAnswers(ctx: CallContext, survey: { name: string; startDate: string; endDate: string }): void {
   const status = surveyStatus(survey, today());
-  if (status === 'Closed') throw AppError.worded('invalid_state', text('refusal.survey.closed', { survey: survey.name, day: dayText(survey.endDate) }));
-  if (status === 'Not Open' && ctx.actor.role === 'respondent') throw AppError.worded('invalid_state', text('refusal.survey.notOpen', { survey: survey.name, day: dayText(survey.startDate) }));
+  if (status === 'Closed') throw AppError.worded('invalid_state', text('refusal.survey.closed', { survey: survey.name, day: dayMonthYear(survey.endDate) }));
+  if (status === 'Not Open' && ctx.actor.role === 'respondent') throw AppError.worded('invalid_state', text('refusal.survey.notOpen', { survey: survey.name, day: dayMonthYear(survey.startDate) }));
 }
 
 /** The rating options of a scale, lowest first: "3 – Meets expectations". */

@@ -1,7 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import { entityLabel, fieldProblem } from '../../records/record-validator.ts';
 import { text, type Text } from '../../i18n/text.ts';
-import { dayText } from '../../i18n/message-words.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeDeleteHook, BeforeWriteHook } from '../hook-registry.ts';
@@ -20,8 +20,8 @@ interface Window {
  */
 export function developmentWindowRefusal(windows: readonly Window[], day: string): Text | null {
   if (windows.length === 0 || windows.some((w) => day >= w.start && day <= w.end)) return null;
-  const named = windows.map((w) => text('refusal.developmentArea.window', { quarter: w.quarterIndex + 1, start: dayText(w.start), end: dayText(w.end) }));
-  return text('refusal.developmentArea.outsideWindows', { windows: { list: named, join: 'and' }, today: dayText(day) });
+  const named = windows.map((w) => text('refusal.developmentArea.window', { quarter: w.quarterIndex + 1, start: dayMonthYear(w.start), end: dayMonthYear(w.end) }));
+  return text('refusal.developmentArea.outsideWindows', { windows: { list: named, join: 'and' }, today: dayMonthYear(day) });
 }
 
 async function assertInDevelopmentWindow(ctx: CallContext, annualPlanId: unknown): Promise<void> {

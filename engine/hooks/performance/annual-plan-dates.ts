@@ -1,7 +1,8 @@
 import { AppError, type FieldError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import { dayText, inSentence } from '../../i18n/message-words.ts';
+import { inSentence } from '../../i18n/message-words.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { fieldProblem, labelOf } from '../../records/record-validator.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne } from '../../records/record-store.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
@@ -23,11 +24,11 @@ export const checkAnnualPlanDates: BeforeWriteHook = async (ctx, _entity, before
   const annualPlan = ctx.registry.entity('annual-plan');
   const strategicPlan = ctx.registry.entity('strategic-plan');
   const faults: FieldError[] = [];
-  const span = { plan: strategic.description, start: dayText(strategic.startDate), end: dayText(strategic.endDate), parent: inSentence(labelOf(annualPlan, 'strategicPlanId')) };
+  const span = { plan: strategic.description, start: dayMonthYear(strategic.startDate), end: dayMonthYear(strategic.endDate), parent: inSentence(labelOf(annualPlan, 'strategicPlanId')) };
   if (String(plan.startDate) < strategic.startDate)
-    faults.push(fieldProblem(annualPlan, 'startDate', 'refusal.annualPlan.startBefore', { ...span, day: dayText(plan.startDate), other: inSentence(labelOf(strategicPlan, 'startDate')) }));
+    faults.push(fieldProblem(annualPlan, 'startDate', 'refusal.annualPlan.startBefore', { ...span, day: dayMonthYear(plan.startDate), other: inSentence(labelOf(strategicPlan, 'startDate')) }));
   if (String(plan.endDate) > strategic.endDate)
-    faults.push(fieldProblem(annualPlan, 'endDate', 'refusal.annualPlan.endAfter', { ...span, day: dayText(plan.endDate), other: inSentence(labelOf(strategicPlan, 'endDate')) }));
+    faults.push(fieldProblem(annualPlan, 'endDate', 'refusal.annualPlan.endAfter', { ...span, day: dayMonthYear(plan.endDate), other: inSentence(labelOf(strategicPlan, 'endDate')) }));
   if (faults.length) throw AppError.validation(faults);
   return {};
 };

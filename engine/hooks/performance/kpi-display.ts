@@ -1,4 +1,5 @@
 import type { Row } from '../../db/db.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
@@ -8,11 +9,7 @@ export function displayNumber(v: unknown): string {
 }
 
 /** A calendar date as day/month/year (31/03/2026), or ''. */
-export function displayDate(v: unknown): string {
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v)) return '';
-  const [y, m, d] = v.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-}
+export const displayDate = (v: unknown): string => (typeof v === 'string' ? dayMonthYear(v) : '');
 
 /** The spec's d_ display copies of a KPI (d_ytd, d_baseline, d_target, d_targetDate). */
 export const displayYtd = (r: Row) => displayNumber(r.ytd);

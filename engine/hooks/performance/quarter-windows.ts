@@ -1,7 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import { dayText } from '../../i18n/message-words.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { text, type Text } from '../../i18n/text.ts';
 import { notFound } from '../../records/record-store.ts';
 
@@ -14,7 +14,7 @@ export function windowRefusal(quarter: Row, window: QuarterWindow, today: string
   const start = quarter[`${window}StartDate`] as string | null;
   const end = quarter[`${window}EndDate`] as string | null;
   if (!start || !end) return text('refusal.window.notSet', { window: name });
-  if (today < start || today > end) return text('refusal.window.outside', { window: name, start: dayText(start), end: dayText(end), today: dayText(today) });
+  if (today < start || today > end) return text('refusal.window.outside', { window: name, start: dayMonthYear(start), end: dayMonthYear(end), today: dayMonthYear(today) });
   return null;
 }
 
@@ -46,5 +46,5 @@ export async function assertInOperationalPlan(ctx: CallContext, operationalPlanI
   if (!plan) throw notFound(ctx.registry.entity('operational-plan'), operationalPlanId);
   const now = today();
   if (now < plan.startDate || now > plan.endDate)
-    throw AppError.worded('outside_window', text('refusal.window.operationalPlan', { plan: plan.description, start: dayText(plan.startDate), end: dayText(plan.endDate), today: dayText(now) }));
+    throw AppError.worded('outside_window', text('refusal.window.operationalPlan', { plan: plan.description, start: dayMonthYear(plan.startDate), end: dayMonthYear(plan.endDate), today: dayMonthYear(now) }));
 }

@@ -8,7 +8,8 @@ import { scorecardFor } from './scorecard-access.ts';
 import { assertInOperationalPlan, assertInWindow } from './quarter-windows.ts';
 import { assertScores, scorecardRatingRange } from './rating-range.ts';
 
-const INPUT = {
+/** The command's body (also the OpenAPI document's). */
+export const UPDATE_ACTUALS_INPUT = {
   type: 'object',
   required: ['id', 'quarter', 'actuals'],
   additionalProperties: false,
@@ -38,7 +39,7 @@ const INPUT = {
  * latest quarter that has one.
  */
 export const updateActuals: CommandHook = async (ctx, entity, input) => {
-  validateInput(INPUT, input);
+  validateInput(UPDATE_ACTUALS_INPUT, input);
   const scorecard = await scorecardFor(ctx, entity, input.id, 'update-actuals');
   const quarter = input.quarter as number;
   if (scorecard.annualPlanId == null && scorecard.operationalPlanId != null) await assertInOperationalPlan(ctx, scorecard.operationalPlanId);

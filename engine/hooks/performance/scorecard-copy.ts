@@ -13,6 +13,11 @@ import { EDITABLE_KPI_FIELDS } from './scorecard-kpis.ts';
 const RESULTS = new Set(['manualRatingScore', 'adjustedScore', 'ytd']);
 const ids = { type: 'array', items: { type: 'integer', minimum: 1 }, uniqueItems: true };
 
+/** The bodies of the copy commands (also the OpenAPI document's). */
+export const CASCADE_INPUT = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 }, employeeIds: ids, businessUnitIds: ids, departmentIds: ids } };
+export const COPY_FROM_LIBRARY_INPUT = { type: 'object', required: ['libraryId', 'employeeId'], additionalProperties: false, properties: { libraryId: { type: 'integer', minimum: 1 }, employeeId: { type: 'integer', minimum: 1 } } };
+export const DELETE_ALL_EMPLOYEE_INPUT = { type: 'object', required: ['annualPlanId'], additionalProperties: false, properties: { annualPlanId: { type: 'integer', minimum: 1 }, period: { enum: ['Annual', 'Periodic'] } } };
+
 /**
  * A new scorecard with the source's key performance areas and KPIs. With `link`, each KPI remembers the KPI it
  * cascades from (aKpiId) and that KPI's baseline and target (the a… fields).
@@ -60,7 +65,7 @@ const present = (r: Row) => Object.fromEntries(Object.entries(r).filter(([, v]) 
 
 /** Cascades a corporate (or unit) scorecard to business units, departments and employees: one linked copy each. */
 export const cascade: CommandHook = async (ctx, entity, input) => {
-  validateInput({ type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 }, employeeIds: ids, businessUnitIds: ids, departmentIds: ids } }, input);
+  validateInput(CASCADE_INPUT, input);
   const source = await fetchOne(ctx, entity, input.id, true);
   if (source.level === 'employee' || source.level === 'functional' || source.level === 'library') throw AppError.worded('invalid_state', text('refusal.scorecard.notCascaded', { level: optionLabel(source.level) }));
   const targets: [string, string, number[]][] = [
@@ -82,7 +87,7 @@ export const cascade: CommandHook = async (ctx, entity, input) => {
 
 /** A library scorecard copied for one employee, by that employee, their supervisor or a module admin. */
 export const copyFromLibrary: CommandHook = async (ctx, entity, input) => {
-  validateInput({ type: 'object', required: ['libraryId', 'employeeId'], additionalProperties: false, properties: { libraryId: { type: 'integer', minimum: 1 }, employeeId: { type: 'integer', minimum: 1 } } }, input);
+  validateInput(COPY_FROM_LIBRARY_INPUT, input);
   const source = await fetchOne(ctx, entity, input.libraryId);
   if (source.level !== 'library') throw AppError.validation([wordedProblem('libraryId', text('refusal.scorecard.notLibrary', { id: Number(source.id) }))]);
   const command = entity.commands.find((c) => c.name === 'copy-from-library')!;
@@ -92,7 +97,7 @@ export const copyFromLibrary: CommandHook = async (ctx, entity, input) => {
 
 /** Deletes every employee scorecard (employee and functional) of an annual plan, annual or periodic; one audit entry each. */
 export const deleteAllEmployeeScorecards: CommandHook = async (ctx, entity, input) => {
-  validateInput({ type: 'object', required: ['annualPlanId'], additionalProperties: false, properties: { annualPlanId: { type: 'integer', minimum: 1 }, period: { enum: ['Annual', 'Periodic'] } } }, input);
+  validateInput(DELETE_ALL_EMPLOYEE_INPUT, input);
   await fetchOne(ctx, ctx.registry.entity('annual-plan'), input.annualPlanId);
   const deleted = await ctx.tx.query(
     `DELETE FROM performance_scorecard WHERE company_id = $1 AND annual_plan_id = $2 AND level IN ('employee', 'functional') AND ($3::text IS NULL OR period = $3) RETURNING id, name, level, period, employee_id AS "employeeId"`,

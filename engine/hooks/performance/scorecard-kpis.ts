@@ -8,7 +8,6 @@ import { validateInput, validateRecord, wordedProblem } from '../../records/reco
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { scorecardFor } from './scorecard-access.ts';
-import { weightProblem } from './scorecard-weights.ts';
 import { assertScores, scorecardRatingRange } from './rating-range.ts';
 
 /** What a person sets on a KPI in the editor; actuals, the a… links and the display copies are set elsewhere. */
@@ -23,7 +22,8 @@ const kpiItem = {
   additionalProperties: false,
   properties: { id: { type: 'integer', minimum: 1 }, ...Object.fromEntries(EDITABLE_KPI_FIELDS.map((f) => [f, {}])) },
 };
-const INPUT = {
+/** The command's body (also the OpenAPI document's). */
+export const SAVE_KPIS_INPUT = {
   type: 'object',
   required: ['id'],
   additionalProperties: false,
@@ -51,10 +51,10 @@ export function defaultTargetDateKind(s: Row): string {
 
 /**
  * Saves a scorecard's key performance areas and KPIs as the editor shows them, in one transaction: listed ones are
- * changed, new ones added, missing ones deleted. Refused unless the KPI weights total 100 and the scorecard is a draft.
+ * changed, new ones added, missing ones deleted; only while the scorecard is a draft, and as far as it is built.
  */
 export const saveKpis: CommandHook = async (ctx, entity, input) => {
-  validateInput(INPUT, input);
+  validateInput(SAVE_KPIS_INPUT, input);
   const scorecard = await scorecardFor(ctx, entity, input.id, 'save-kpis');
   if (input.version !== undefined && input.version !== scorecard.version) throw staleVersion(entity);
   if (scorecard.status !== 'Draft') throw AppError.worded('invalid_state', text('refusal.scorecard.kpisSettled', { state: optionLabel(scorecard.status) }));
@@ -64,8 +64,8 @@ export const saveKpis: CommandHook = async (ctx, entity, input) => {
   if (withKpa && loose.length) throw AppError.validation([wordedProblem('kpis', text('refusal.scorecard.kpisInAreas'))]);
   if (!withKpa && areas.length) throw AppError.validation([wordedProblem('keyPerformanceAreas', text('refusal.scorecard.noAreas'))]);
   const allKpis = withKpa ? areas.flatMap((a) => a.kpis as Row[]) : loose;
-  const problem = weightProblem(allKpis.map((k) => k.weight as number | null));
-  if (problem) throw AppError.validation([wordedProblem('weight', problem)]);
+  // a draft is saved however far it is built (weights short of 100, an area without KPIs, a KPI without target):
+  // approving it asks for all of that (scorecard-weights.ts), and the editor lists what is still missing
   // a hand rating is a rating of the plan's scale
   if (allKpis.some((k) => k.manualRatingScore != null)) {
     const range = await scorecardRatingRange(ctx, scorecard.id);

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
-import { formatAmount } from '../format/formats.ts';
+import { formatFigure } from '../format/formats.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import { useSession } from '../session/use-session.ts';
@@ -45,8 +45,9 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   useEffect(() => setDraft({}), [record]);
 
   const isEmployee = record.type === 'Personal' && record.employeeId === session?.employeeId;
-  // the server says whether this caller may save scores on this assessment now; the state says which
-  const maySave = allowedOn(entity, record).commands.includes('save-scores');
+  // the server says whether this caller may save scores on this assessment now (not once its lock closes the scores); the state says which
+  const allowed = allowedOn(entity, record);
+  const maySave = allowed.commands.includes('save-scores') && !allowed.lockedChildren?.includes('kpiAssessmentList');
   const rating = maySave && !isEmployee && RATING_STATES.includes(record.status);
   const editable: Record<ScoreField, boolean> = {
     selfScore: maySave && isEmployee && record.status === 'Open',
@@ -82,18 +83,16 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
       />
     ) : f === 'comment' ? (
       value(k.id, f) || '—'
-    ) : value(k.id, f) === '' ? (
-      '—'
     ) : (
-      formatAmount(Number(value(k.id, f)))
+      formatFigure(value(k.id, f))
     );
 
   return (
     <div className="card" data-testid="assessment-scores">
       <h2>{t('screen.assessmentScores')}</h2>
       <p className="muted">
-        {t('field.selfScore')}: <strong>{record.selfScore ?? '—'}</strong> · {t('field.score')}: <strong>{record.score ?? '—'}</strong> · {t('field.finalScore')}:{' '}
-        <strong data-testid="final-score">{record.finalScore ?? '—'}</strong>
+        {t('field.selfScore')}: <strong>{formatFigure(record.selfScore)}</strong> · {t('field.score')}: <strong>{formatFigure(record.score)}</strong> · {t('field.finalScore')}:{' '}
+        <strong data-testid="final-score">{formatFigure(record.finalScore)}</strong>
       </p>
       {!kpis ? (
         <p aria-busy="true">{t('shell.loading')}</p>
@@ -119,8 +118,8 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
                 <tr key={k.id}>
                   <td>{k.name}</td>
                   <td>{k.kpiType ? optionLabel(t, k.kpiType) : '—'}</td>
-                  <td className="num">{k.weight ?? '—'}</td>
-                  <td className="num">{k.target ?? '—'}</td>
+                  <td className="num">{formatFigure(k.weight)}</td>
+                  <td className="num">{formatFigure(k.target)}</td>
                   <td>{scoreInput(k, 'selfScore')}</td>
                   <td>{scoreInput(k, 'manualRatingScore')}</td>
                   <td>{scoreInput(k, 'adjustedScore')}</td>

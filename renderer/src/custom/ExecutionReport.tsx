@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { get } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
-import { formatAmount, formatInteger } from '../format/formats.ts';
+import { formatAmount, formatNumber, formatPercent } from '../format/formats.ts';
 import { displayValue } from '../format/field-display.ts';
 import { optionLabel } from '../meta/labels.ts';
 import type { ScreenMeta } from '../meta/meta-types.ts';
@@ -84,7 +84,7 @@ function ReportTable({ part }: { part: Part }) {
     if (c === 'status' || (c === 'name' && part.query.by === 'type')) return optionLabel(t, String(v));
     if (c === 'quarterIndex') return `Q${Number(v) + 1}`;
     if (MONEY.has(c)) return formatAmount(Number(v));
-    if (typeof v === 'number') return displayValue(t, c, { type: 'integer' }, v) ?? formatInteger(v);
+    if (typeof v === 'number') return displayValue(t, c, { type: 'integer' }, v) ?? formatNumber(v);
     return String(v);
   };
   return (
@@ -103,7 +103,7 @@ function ReportTable({ part }: { part: Part }) {
               {columns.map((c) =>
                 c === 'percent' ? (
                   <td key={c} data-colour={r.colour ?? ''}>
-                    {r.percent === null ? '—' : <span className={`badge badge-${r.colour}`}>{r.percent} %</span>}
+                    {r.percent === null ? '—' : <span className={`badge badge-${r.colour}`}>{formatPercent(r.percent)}</span>}
                   </td>
                 ) : (
                   <td key={c}>{cell(c, r[c])}</td>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { get, post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
+import { formatFigure } from '../format/formats.ts';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 
 interface Possible {
@@ -72,7 +73,7 @@ export default function PossibleObjectives(_: { screen: ScreenMeta }) {
               <tr key={o.id} data-objective={o.name}>
                 <td>{o.pillarName}</td>
                 <td>{o.name}</td>
-                <td>{o.weight ?? '—'}</td>
+                <td>{formatFigure(o.weight)}</td>
                 <td>
                   <button className="btn btn-sm btn-primary" disabled={loading} onClick={() => void adopt(o)}>
                     {t('action.adopt')}

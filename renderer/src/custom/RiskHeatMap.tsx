@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { Chart } from '../widgets/Chart.tsx';
 import * as echarts from 'echarts/core';
 import { HeatmapChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
@@ -10,6 +10,7 @@ import type { EChartsOption } from 'echarts';
 import type { TFunction } from 'i18next';
 import { get } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
+import { formatFigure, formatNumber } from '../format/formats.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
@@ -52,8 +53,8 @@ function matrixOption(map: HeatMap, view: View, t: TFunction): EChartsOption {
         const rows = [
           [t('field.impact'), optionLabel(t, c.impact)],
           [t('field.likelihood'), optionLabel(t, c.likelihood)],
-          [t('field.rating'), `${c.rating} (${c.ratingScore})`],
-          [t(view === 'inherent' ? 'risk.heatMap.inherent' : 'risk.heatMap.residual'), String(c[view])],
+          [t('field.rating'), `${c.rating} (${formatNumber(c.ratingScore)})`],
+          [t(view === 'inherent' ? 'risk.heatMap.inherent' : 'risk.heatMap.residual'), formatNumber(c[view])],
         ];
         // the rating's name is the company's own text: escape it, as every value shown in the tooltip's HTML
         return rows.map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`).join('<br/>');
@@ -72,7 +73,7 @@ function matrixOption(map: HeatMap, view: View, t: TFunction): EChartsOption {
       {
         type: 'heatmap',
         data: map.cells.map((c) => [map.likelihoods.indexOf(c.likelihood), map.impacts.indexOf(c.impact), c[view], LEVELS.indexOf(c.level as (typeof LEVELS)[number])]),
-        label: { show: true, fontSize: 15, fontWeight: 'bold', formatter: (p: unknown) => String((p as { value: number[] }).value[2] || '') },
+        label: { show: true, fontSize: 15, fontWeight: 'bold', formatter: (p: unknown) => ((p as { value: number[] }).value[2] ? formatNumber((p as { value: number[] }).value[2]) : '') },
         itemStyle: { borderColor: '#fff', borderWidth: 2 },
         emphasis: { itemStyle: { borderColor: '#333', borderWidth: 2 } },
       },
@@ -134,7 +135,7 @@ export default function RiskHeatMap(_: { screen: ScreenMeta }) {
             <div key={view} className="card" style={{ flex: '1 1 420px', minWidth: 380 }}>
               <h2>{viewLabel(view)}</h2>
               <div data-heat-map={view} data-grid={JSON.stringify(GRID)} data-impacts={JSON.stringify(map.impacts)} data-likelihoods={JSON.stringify(map.likelihoods)}>
-                <ReactEChartsCore
+                <Chart
                   echarts={echarts}
                   option={options[view]}
                   notMerge
@@ -177,8 +178,8 @@ export default function RiskHeatMap(_: { screen: ScreenMeta }) {
                     <tr key={r.id} data-risk-id={r.id}>
                       <td>{edit ? <Link to={`${edit.path}?id=${r.id}`}>{r.name}</Link> : r.name}</td>
                       <td>{optionLabel(t, r.kind)}</td>
-                      <td>{r.rating} ({r.ratingScore})</td>
-                      <td>{r.residualRating ? `${r.residualRating} (${r.residualRatingScore})` : '—'}</td>
+                      <td>{r.rating} ({formatFigure(r.ratingScore)})</td>
+                      <td>{r.residualRating ? `${r.residualRating} (${formatFigure(r.residualRatingScore)})` : '—'}</td>
                     </tr>
                   ))}
                 </tbody>

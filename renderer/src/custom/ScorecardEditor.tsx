@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { get, post } from '../api/api-client.ts';
+import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
 import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
@@ -11,6 +12,10 @@ import { progressColour, ratingPercent } from '../../../engine/hooks/scoring.ts'
 import { quarterFigures, scoreKpi, scoreScorecard, type ScoredKpi, type ScoringRules } from '../../../engine/hooks/performance/quarter-score.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { Forbidden } from '../shell/NotFound.tsx';
+import { formatFigure, formatNumber, formatPercent } from '../format/formats.ts';
+import { approvalGaps } from '../../../engine/hooks/performance/scorecard-readiness.ts';
+import { quarterDates, quarterOn } from '../../../engine/hooks/performance/plan-calendar.ts';
+import { wordText, type Translate } from '../../../engine/i18n/text.ts';
 
 type Row = Record<string, any>;
 /** A KPI as the editor holds it: numbers as typed (text), so that nothing typed is lost mid-number. */
@@ -76,13 +81,37 @@ function kpiPayload(k: KpiDraft): Row {
   return out;
 }
 
+/** Today where the user is, as an ISO day. */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
 /**
- * The scorecard editor: key performance areas with their KPIs in one view, weights that must total 100, and one
- * quarter's actuals with each KPI's score, its colour and the weighted total, all updating as you type (the same
- * scoring hooks the server uses).
+ * The quarter a scorecard opens on: the one of its plan that holds today (Q1 before the plan, Q4 after it), from the
+ * annual plan's quarters as stored (they follow the plan's dates), or an operational plan's own dates.
+ */
+async function currentQuarter(card: Row): Promise<number> {
+  if (card.annualPlanId) {
+    const r = await get('quarter', { annualPlanId: card.annualPlanId, sort: 'quarterIndex', limit: 4 });
+    return succeeded(r) ? quarterOn(r.data.list ?? [], today()) : 0;
+  }
+  if (card.operationalPlanId) {
+    const r = await get(`operational-plan/${card.operationalPlanId}`);
+    const plan = succeeded(r) ? (Object.values(r.data)[0] as Row | undefined) : undefined;
+    return plan?.startDate && plan?.endDate ? quarterOn(quarterDates(plan.startDate, plan.endDate), today()) : 0;
+  }
+  return 0;
+}
+
+/**
+ * The scorecard editor: key performance areas with their KPIs in one view, and one quarter's actuals with each KPI's
+ * score, its colour and the weighted total, all updating as you type (the same scoring hooks the server uses). A
+ * draft is saved however far it is built; what it still lacks for approval (weights totalling 100, a target for each
+ * quantitative KPI…) is listed under it as one types (the same judgement the approve step makes).
  */
 export default function ScorecardEditor(_: { screen: ScreenMeta }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const meta = useMeta();
   // an employee who is no module admin reads scorecards record by record: the entity may be absent from the meta
   const entity = meta.entities.find((e) => e.name === 'performance-scorecard');
@@ -92,7 +121,9 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const [record, setRecord] = useState<Row | null>(null);
   const [rules, setRules] = useState<ScoringRules | null>(null);
   const [areas, setAreas] = useState<AreaDraft[]>([]);
-  const [quarter, setQuarter] = useState(0);
+  // the quarter shown: the current one of the scorecard's plan once known (null until then), then the user's choice
+  const [quarter, setQuarterChosen] = useState<number | null>(null);
+  const q = quarter ?? 0;
   const [message, setMessage] = useState<string | null>(null);
   const [employees, setEmployees] = useState<Row[]>([]);
   const [cascadeTo, setCascadeTo] = useState('');
@@ -132,6 +163,17 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   useEffect(() => {
     if (id) void load();
   }, [id, load]);
+  // opens on the quarter we are in, once the scorecard (and so its plan) is known; a quarter chosen since stays
+  const planKey = record ? `${record.annualPlanId ?? ''}/${record.operationalPlanId ?? ''}` : null;
+  useEffect(() => {
+    if (!planKey || quarter !== null) return;
+    let live = true;
+    void currentQuarter(record!).then((current) => live && setQuarterChosen((chosen) => chosen ?? current));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [planKey]);
   useEffect(() => {
     if (record?.level === 'corporate' && allowedOn(entity, record).commands.includes('cascade'))
       void run('error.getEmployees', () => get('employee', { limit: 500 })).then((d) => d && setEmployees(d.list));
@@ -140,11 +182,17 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const kpis = useMemo(() => areas.flatMap((a) => a.kpis), [areas]);
   const weightTotal = Math.round(kpis.reduce((s, k) => s + (num(k.weight) ?? 0), 0) * 100) / 100;
   const remaining = Math.round((100 - weightTotal) * 100) / 100;
-  const totals = rules ? scoreScorecard(kpis.map(asScored), rules, quarter) : null;
+  const totals = rules ? scoreScorecard(kpis.map(asScored), rules, q) : null;
   // what the server says this caller may do with this scorecard now
   const may = allowedOn(entity, record);
-  const draft = record?.status === 'Draft' && may.commands.includes('save-kpis');
+  // KPIs are set while the scorecard's lock (from its approval on) leaves them open; actuals follow update-actuals
+  const draft = !!record && may.commands.includes('save-kpis') && !may.lockedChildren?.includes('kpiList');
   const withKpa = record?.includeKeyPerformanceArea === 'Yes';
+  // what approval still asks for, as far as the editor holds the scorecard now
+  const gaps = useMemo(
+    () => approvalGaps(areas.map((a) => ({ name: a.name, kpis: a.kpis.map((k) => ({ ...asScored(k), name: k.name })) })), withKpa).map((g) => wordText(t as unknown as Translate, g, i18n.language)),
+    [areas, withKpa, t, i18n.language],
+  );
 
   const changeKpi = (areaKey: string, kpiKey: string, change: Partial<KpiDraft>) =>
     setAreas((all) => all.map((a) => (a.key !== areaKey ? a : { ...a, kpis: a.kpis.map((k) => (k.key === kpiKey ? { ...k, ...change } : k)) })));
@@ -153,7 +201,6 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
 
   const saveKpis = async () => {
     setMessage(null);
-    if (remaining !== 0) return setMessage(t('scorecard.weightsMustTotal', { total: weightTotal }));
     const body = withKpa ? { id, keyPerformanceAreas: areas.map((a) => ({ ...(a.id ? { id: a.id } : {}), name: a.name, kpis: a.kpis.map(kpiPayload) })) } : { id, kpis: kpis.map(kpiPayload) };
     const d = await run('error.saveScorecardKpis', () => post('performance-scorecard/save-kpis', body));
     if (d) {
@@ -162,15 +209,15 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       const stored = new Map<number, Row>([...(d.item.kpiList ?? []), ...(d.item.keyPerformanceAreaList ?? []).flatMap((a: Row) => a.kpiList)].map((k: Row) => [k.id, k]));
       const pending = kpis.filter((k) => k.id && stored.has(k.id) && k.actuals.some((v, i) => num(v) !== (stored.get(k.id!)![`actual${i + 1}`] ?? null)));
       await load(d.item, new Map(pending.map((k) => [k.id!, k])));
-      setMessage(pending.length ? t('scorecard.savedActualsPending', { quarter: `Q${quarter + 1}` }) : t('scorecard.saved'));
+      setMessage(pending.length ? t('scorecard.savedActualsPending', { quarter: `Q${q + 1}` }) : t('scorecard.saved'));
     }
   };
   const saveActuals = async () => {
     setMessage(null);
     const actuals = kpis
       .filter((k) => k.id)
-      .map((k) => ({ kpiId: k.id, actual: num(k.actuals[quarter]), ...(k.kpiType !== 'Quantitative' || rules?.mode === 'manual' ? { manualRatingScore: num(k.manualRatingScore) } : {}) }));
-    const d = await run('error.updateActuals', () => post('performance-scorecard/update-actuals', { id, quarter, actuals }));
+      .map((k) => ({ kpiId: k.id, actual: num(k.actuals[q]), ...(k.kpiType !== 'Quantitative' || rules?.mode === 'manual' ? { manualRatingScore: num(k.manualRatingScore) } : {}) }));
+    const d = await run('error.updateActuals', () => post('performance-scorecard/update-actuals', { id, quarter: q, actuals }));
     if (d) {
       await load(d.item);
       setMessage(t('scorecard.saved'));
@@ -184,8 +231,11 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   if (!id) return <p className="error-text" data-screen="scorecard-editor">{t('shell.noRecordChosen')}</p>;
   if (unreadable) return <Forbidden />;
   if (!record) return <p aria-busy="true">{t('shell.loading')}</p>;
+  const figureInput = (label: string, value: string, onChange: (v: string) => void, disabled: boolean) => (
+    <input className="input figure" inputMode="decimal" aria-label={label} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+  );
   return (
-    <section data-screen="scorecard-editor" data-status={record.status}>
+    <section data-screen="scorecard-editor" data-status={record.status} data-quarter={quarter ?? ''}>
       <h1>{record.name}</h1>
       <p className="muted">
         {optionLabel(t, record.level)} · {optionLabel(t, record.period)}
@@ -193,19 +243,19 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       {entity && <WorkflowActions entity={entity} record={record} onChanged={(r) => void load(r)} />}
       <div className="toolbar">
         <label htmlFor="quarter">{t('field.quarter')}</label>
-        <select id="quarter" className="input" style={{ maxWidth: 120 }} value={quarter} onChange={(e) => setQuarter(Number(e.target.value))}>
-          {[0, 1, 2, 3].map((q) => (
-            <option key={q} value={q}>Q{q + 1}</option>
+        <select id="quarter" className="input" style={{ maxWidth: 120 }} value={q} onChange={(e) => setQuarterChosen(Number(e.target.value))}>
+          {[0, 1, 2, 3].map((i) => (
+            <option key={i} value={i}>Q{i + 1}</option>
           ))}
         </select>
         <span className="spacer" />
         <span data-remaining={remaining} className={remaining === 0 ? 'muted' : 'error-text'}>
           {t('scorecard.weightRemaining', { remaining })}
         </span>
-        <strong data-total={totals?.total ?? ''}>{t('scorecard.weightedTotal', { total: totals?.total ?? '–' })}</strong>
+        <strong data-total={totals?.total ?? ''}>{t('scorecard.weightedTotal', { total: totals ? formatNumber(totals.total) : '–' })}</strong>
       </div>
       {areas.map((a) => (
-        <div key={a.key} className="card" style={{ marginBottom: 'var(--space-4)', overflowX: 'auto' }} data-area={a.name}>
+        <div key={a.key} className="card table-box" style={{ marginBottom: 'var(--space-4)' }} data-area={a.name}>
           {withKpa && (
             <div className="row">
               <input className="input" aria-label={t('entity.performanceKpa')} placeholder={t('entity.performanceKpa')} value={a.name} disabled={!draft} onChange={(e) => setAreas((all) => all.map((x) => (x.key === a.key ? { ...x, name: e.target.value } : x)))} />
@@ -216,66 +266,67 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
               )}
             </div>
           )}
-          <table className="plain">
+          {/* the name takes the room there is and wraps; kind and direction share a column; figures get room for their digits */}
+          <table className="plain kpi-table">
             <thead>
               <tr>
-                <th>{t('field.name')}</th>
-                <th>{t('field.kpiType')}</th>
-                <th>{t('field.optionType')}</th>
+                <th className="kpi-name">{t('field.name')}</th>
+                <th>
+                  {t('field.kpiType')}
+                  <br />
+                  {t('field.optionType')}
+                </th>
                 <th>{t('field.weight')}</th>
                 <th>{t('field.baseline')}</th>
                 <th>{t('field.target')}</th>
-                <th>{t(`field.periodicTarget${quarter + 1}`)}</th>
-                <th>{t(`field.actual${quarter + 1}`)}</th>
+                <th>{t(`field.periodicTarget${q + 1}`)}</th>
+                <th>{t(`field.actual${q + 1}`)}</th>
                 <th>{t('field.manualRatingScore')}</th>
                 <th>{t('scorecard.score')}</th>
-                <th />
+                {draft && <th />}
               </tr>
             </thead>
             <tbody>
               {a.kpis.map((k) => {
                 const scored = asScored(k);
-                const score = rules ? scoreKpi(scored, rules, quarter) : null;
-                const { actual, target } = quarterFigures(scored, quarter);
+                const score = rules ? scoreKpi(scored, rules, q) : null;
+                const { actual, target } = quarterFigures(scored, q);
                 const percent = actual !== null && target !== null && k.kpiType === 'Quantitative' ? ratingPercent(actual, target, k.optionType) : null;
                 const set = (change: Partial<KpiDraft>) => changeKpi(a.key, k.key, change);
                 return (
                   <tr key={k.key} data-kpi={k.name}>
-                    <td><input className="input" aria-label={t('field.name')} value={k.name} disabled={!draft} onChange={(e) => set({ name: e.target.value })} /></td>
-                    <td>
+                    <td className="kpi-name">
+                      <textarea className="input" rows={2} aria-label={t('field.name')} value={k.name} disabled={!draft} onChange={(e) => set({ name: e.target.value })} />
+                    </td>
+                    <td className="kpi-kind">
                       <select className="input" aria-label={t('field.kpiType')} value={k.kpiType} disabled={!draft} onChange={(e) => set({ kpiType: e.target.value })}>
                         {['Quantitative', 'Qualitative'].map((v) => <option key={v} value={v}>{optionLabel(t, v)}</option>)}
                       </select>
-                    </td>
-                    <td>
                       <select className="input" aria-label={t('field.optionType')} value={k.optionType} disabled={!draft} onChange={(e) => set({ optionType: e.target.value })}>
                         {['ASC', 'DESC'].map((v) => <option key={v} value={v}>{optionLabel(t, v)}</option>)}
                       </select>
                     </td>
-                    <td><input className="input" inputMode="decimal" aria-label={t('field.weight')} value={k.weight} disabled={!draft} onChange={(e) => set({ weight: e.target.value })} style={{ width: 70 }} /></td>
-                    <td><input className="input" inputMode="decimal" aria-label={t('field.baseline')} value={k.baseline} disabled={!draft} onChange={(e) => set({ baseline: e.target.value })} style={{ width: 90 }} /></td>
-                    <td><input className="input" inputMode="decimal" aria-label={t('field.target')} value={k.target} disabled={!draft} onChange={(e) => set({ target: e.target.value })} style={{ width: 90 }} /></td>
+                    <td>{figureInput(t('field.weight'), k.weight, (v) => set({ weight: v }), !draft)}</td>
+                    <td>{figureInput(t('field.baseline'), k.baseline, (v) => set({ baseline: v }), !draft)}</td>
+                    <td>{figureInput(t('field.target'), k.target, (v) => set({ target: v }), !draft)}</td>
+                    <td>{figureInput(t(`field.periodicTarget${q + 1}`), k.periodicTargets[q], (v) => set({ periodicTargets: k.periodicTargets.map((x, i) => (i === q ? v : x)) }), !draft)}</td>
                     <td>
-                      <input className="input" inputMode="decimal" aria-label={t(`field.periodicTarget${quarter + 1}`)} value={k.periodicTargets[quarter]} disabled={!draft} style={{ width: 90 }}
-                        onChange={(e) => set({ periodicTargets: k.periodicTargets.map((v, i) => (i === quarter ? e.target.value : v)) })} />
+                      {figureInput(t(`field.actual${q + 1}`), k.actuals[q], (v) => set({ actuals: k.actuals.map((x, i) => (i === q ? v : x)) }), !k.id || k.kpiType !== 'Quantitative' || !may.commands.includes('update-actuals'))}
                     </td>
+                    <td>{figureInput(t('field.manualRatingScore'), k.manualRatingScore, (v) => set({ manualRatingScore: v }), k.kpiType === 'Quantitative' && rules?.mode !== 'manual')}</td>
                     <td>
-                      <input className="input" inputMode="decimal" aria-label={t(`field.actual${quarter + 1}`)} value={k.actuals[quarter]} disabled={!k.id || k.kpiType !== 'Quantitative' || !may.commands.includes('update-actuals')} style={{ width: 90 }}
-                        onChange={(e) => set({ actuals: k.actuals.map((v, i) => (i === quarter ? e.target.value : v)) })} />
-                    </td>
-                    <td><input className="input" inputMode="decimal" aria-label={t('field.manualRatingScore')} value={k.manualRatingScore} disabled={k.kpiType === 'Quantitative' && rules?.mode !== 'manual'} onChange={(e) => set({ manualRatingScore: e.target.value })} style={{ width: 70 }} /></td>
-                    <td>
-                      <span className={`badge badge-${percent === null ? 'muted' : progressColour(percent)}`} data-score={score ?? ''} title={percent === null ? '' : `${percent} %`}>
-                        {score ?? '–'}
+                      <span className={`badge badge-${percent === null ? 'muted' : progressColour(percent)}`} data-score={score ?? ''} title={percent === null ? '' : formatPercent(percent)}>
+                        {score === null ? '–' : formatFigure(score)}
                       </span>
                     </td>
-                    <td>
-                      {draft && (
-                        <button type="button" className="btn btn-sm" onClick={() => setAreas((all) => all.map((x) => (x.key === a.key ? { ...x, kpis: x.kpis.filter((y) => y.key !== k.key) } : x)))}>
-                          {t('shell.delete')}
+                    {draft && (
+                      <td>
+                        {/* a cross, named for what it does: the KPI columns keep their room in every language */}
+                        <button type="button" className="btn btn-sm" aria-label={`${t('shell.delete')} ${k.name}`} title={t('shell.delete')} onClick={() => setAreas((all) => all.map((x) => (x.key === a.key ? { ...x, kpis: x.kpis.filter((y) => y.key !== k.key) } : x)))}>
+                          ×
                         </button>
-                      )}
-                    </td>
+                      </td>
+                    )}
                   </tr>
                 );
               })}
@@ -288,6 +339,23 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
           )}
         </div>
       ))}
+      {record.status === 'Draft' && (
+        // a draft saves as far as it is built; what approval still asks for is said here, not by refusing the save
+        <div className="card" data-testid="approval-gaps" data-ready={gaps.length === 0}>
+          {gaps.length === 0 ? (
+            <p className="muted" style={{ margin: 0 }}>{t('scorecard.readyForApproval')}</p>
+          ) : (
+            <>
+              <strong>{t('scorecard.missingForApproval')}</strong>
+              <ul>
+                {gaps.map((g, i) => (
+                  <li key={i}>{g}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
       <div className="row">
         {draft && withKpa && (
           <button type="button" className="btn" onClick={() => setAreas((all) => [...all, { key: newKey(), name: '', kpis: [] }])}>
@@ -303,7 +371,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
         )}
         {may.commands.includes('update-actuals') && (
           <button type="button" className="btn btn-success" disabled={loading} onClick={saveActuals}>
-            {t('scorecard.saveActuals', { quarter: `Q${quarter + 1}` })}
+            {t('scorecard.saveActuals', { quarter: `Q${q + 1}` })}
           </button>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { Chart } from '../widgets/Chart.tsx';
 import * as echarts from 'echarts/core';
 import { GraphChart } from 'echarts/charts';
 import { TooltipComponent } from 'echarts/components';
@@ -9,6 +9,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
 import { get } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
+import { formatFigure, formatNumber, formatPercent } from '../format/formats.ts';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 import { BAND_COLOURS, type MapEdge, type MapNode } from '../../../engine/hooks/strategy/strategy-map-graph.ts';
 
@@ -73,7 +74,7 @@ function option(map: StrategyMapData, t: (k: string, o?: Record<string, unknown>
         const d = (p as { data: { node?: MapNode; edge?: MapEdge } }).data;
         if (d.edge) return escapeHtml(d.edge.description ?? t('strategyMap.causes'));
         const n = d.node!;
-        const score = n.percent === null ? t('strategyMap.noScore') : t('strategyMap.score', { percent: n.percent, score: n.score });
+        const score = n.percent === null ? t('strategyMap.noScore') : t('strategyMap.score', { percent: formatNumber(n.percent), score: formatFigure(n.score) });
         return `${escapeHtml(n.name)}<br/>${escapeHtml(score)}`;
       },
     },
@@ -156,7 +157,7 @@ export default function StrategyMap({ screen }: { screen: ScreenMeta }) {
         <>
           <div className="card">
             <h2>{map.plan.description}</h2>
-            <ReactEChartsCore
+            <Chart
               echarts={echarts}
               option={chart}
               notMerge
@@ -201,8 +202,8 @@ export default function StrategyMap({ screen }: { screen: ScreenMeta }) {
                       )}
                     </td>
                     <td>{t(`strategyMap.${n.kind}`)}</td>
-                    <td>{n.percent === null ? '—' : `${n.percent} %`}</td>
-                    <td>{n.score ?? '—'}</td>
+                    <td>{n.percent === null ? '—' : formatPercent(n.percent)}</td>
+                    <td>{formatFigure(n.score)}</td>
                   </tr>
                 ))}
               </tbody>

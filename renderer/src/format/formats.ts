@@ -5,13 +5,20 @@ const lang = () => document.documentElement.lang || 'en';
 export const formatAmount = (n: number) => new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 /** Integers grouped by thousands. */
 export const formatInteger = (n: number) => new Intl.NumberFormat(lang(), { maximumFractionDigits: 0 }).format(n);
+/** Any other figure (a score, a weight, a total): as many decimals as it has (up to four), in the user's language ("4,6" in German). */
 export const formatNumber = (n: number) => new Intl.NumberFormat(lang(), { maximumFractionDigits: 4 }).format(n);
+/** A percentage: the figure as formatNumber writes it, then " %". */
+export const formatPercent = (n: number) => `${formatNumber(n)} %`;
+/** A figure that may be missing (a score not yet given): "—" for none, else formatNumber. */
+export const formatFigure = (v: unknown): string => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? '—' : formatNumber(Number(v)));
 
 const toDate = (v: string) => (v.length === 10 ? new Date(v + 'T00:00:00Z') : new Date(v));
-/** day/month/year */
+const isDay = (v: string) => v.length === 10;
+const dayMonthYear = (day: number, month: number, year: number) => `${String(day).padStart(2, '0')}/${String(month + 1).padStart(2, '0')}/${year}`;
+/** day/month/year: a date as it is stored; a moment (a timestamp) on its day where the user is. */
 export const formatDate = (v: string) => {
   const d = toDate(v);
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+  return isDay(v) ? dayMonthYear(d.getUTCDate(), d.getUTCMonth(), d.getUTCFullYear()) : dayMonthYear(d.getDate(), d.getMonth(), d.getFullYear());
 };
 /** DD MMMM YYYY */
 export const formatLongDate = (v: string) => new Intl.DateTimeFormat(lang(), { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(toDate(v));
@@ -22,11 +29,14 @@ export function formatOrdinalDate(v: string): string {
   const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
   return `${new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(d)} ${day}${suffix} ${d.getUTCFullYear()}`;
 }
-/** A moment: its day as the app writes dates (day/month/year) and its time of day in the user's language, both local. */
+/**
+ * A moment (createdAt, doneAt): its day as formatDate writes it and its time of day, 24-hour, in the user's
+ * language's way, both where the user is; a bare date is just the date. Every timestamp on screen goes through here.
+ */
 export const formatDateTime = (v: string) => {
-  const d = new Date(v);
-  const time = new Intl.DateTimeFormat(lang(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' }).format(d);
-  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()} ${time}`;
+  if (isDay(v)) return formatDate(v);
+  const time = new Intl.DateTimeFormat(lang(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' }).format(new Date(v));
+  return `${formatDate(v)} ${time}`;
 };
 
 /** B, KB, MB, GB, TB by 1024 with two decimals. */
@@ -38,5 +48,5 @@ export function formatFileSize(bytes: number): string {
     n /= 1024;
     i++;
   }
-  return `${n.toFixed(2)} ${units[i]}`;
+  return `${formatAmount(n)} ${units[i]}`;
 }

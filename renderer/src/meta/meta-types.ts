@@ -62,7 +62,7 @@ export interface EntityMeta {
   /** where its uploads are read: the company's files or the platform's */
   fileStore: 'file' | 'platform-file';
   /** the transitions the caller may try (the server decides per record again); `requires`: fields the transition asks for (a reason) */
-  workflow?: { stateField: string; readOnly?: string[]; transitions: { action: string; from: string[]; to: string; access?: string[]; requires?: string[]; error?: string }[] };
+  workflow?: { stateField: string; transitions: { action: string; from: string[]; to: string; access?: string[]; requires?: string[]; error?: string }[] };
   /** upload and attach commands also say which files they take */
   /** recipients of a public flow: the fields recording that the link was sent and that it was answered */
   sharing?: { sent?: string; submitted: string };

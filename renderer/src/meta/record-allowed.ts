@@ -8,6 +8,21 @@ export interface RecordAllowed {
   commands: string[];
   /** open transitions the caller would take in place of the employee the record names for them (its approver): their name, by action */
   inPlaceOf?: Record<string, string>;
+  /** the record is locked by its state (or its parent's) but these fields stay open: update holds for them alone */
+  fields?: string[];
+  /** child collections (by key) the record's lock closes: nothing is added there */
+  lockedChildren?: string[];
+  /** the keys of the record's children the caller may add to it now (a single record's reply says; a list's rows do not) */
+  addChildren?: string[];
+}
+
+/**
+ * Whether the caller may add a child (by its key) to the record: the record's own answer, else what /meta says the
+ * caller may try on the child's entity (the server decides again).
+ */
+export function mayAddChild(child: EntityMeta, record: Record<string, unknown>, key: string): boolean {
+  const own = (record._allowed as RecordAllowed | undefined)?.addChildren;
+  return own ? own.includes(key) : child.can.add;
 }
 
 /**

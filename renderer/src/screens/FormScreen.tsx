@@ -83,8 +83,12 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     }
     return { type: 'object', required: [...(entity.schema.required ?? []), ...(conditional ? conditional.split(',') : [])].filter((r) => r in properties), properties };
   }, [fields, entity, t, conditional]);
+  // a record its state locks but for some fields (an agreed agreement's notes): those alone are open, as its _allowed says
+  const openFields = mode === 'edit' && record ? allowedOn(entity, record).fields : undefined;
+  const openKey = openFields?.join(',');
   const uiSchema = useMemo<UiSchema>(() => {
     const ui: UiSchema = { ...(entity.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } };
+    const open = openKey === undefined ? undefined : openKey.split(',');
     for (const [name, f] of fields) {
       const own = (ui[name] as UiSchema | undefined) ?? {};
       if (f['x-ref']) ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'] }, ...own };
@@ -92,9 +96,10 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       else if (f.type === 'array' && (f.items as { type?: string; enum?: unknown } | undefined)?.type === 'string' && !(f.items as { enum?: unknown }).enum)
         ui[name] = { 'ui:field': 'stringList', ...own };
       if (name in preset) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
+      if (open && !open.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
     }
     return ui;
-  }, [fields, entity, t, preset]);
+  }, [fields, entity, t, preset, openKey]);
 
   /**
    * The record as the server now has it, in the form too: a transition or an upload may change other fields (a
@@ -158,6 +163,9 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     <section data-screen="form" data-entity={entity.name} data-mode={mode}>
       <h1>{readOnly ? t(entity.label) : t(mode === 'edit' ? 'shell.editWhat' : 'shell.addWhat', { what: t(entity.label) })}</h1>
       {readOnly && <p className="muted" data-testid="read-only">{t('shell.readOnlyNote')}</p>}
+      {!readOnly && openFields && entity.workflow && (
+        <p className="muted" data-testid="partly-open">{t('shell.partlyOpenNote', { state: optionLabel(t, record![entity.workflow.stateField]) })}</p>
+      )}
       {record && <WorkflowActions entity={entity} record={record} onChanged={changed} />}
       <div className="card form-box">
         <Form

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AgGridReact } from 'ag-grid-react';
 import { AllCommunityModule, ModuleRegistry, themeQuartz, type ColDef, type GridApi, type IDatasource, type ICellRendererParams } from 'ag-grid-community';
-import Papa from 'papaparse';
 import { get, post } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
@@ -15,12 +14,13 @@ import { ConfirmDialog } from '../shell/Dialogs.tsx';
 import { screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
 import { lastRowAfter, PageCursor } from './page-cursor.ts';
+import { csvValue, listCsv } from './list-csv.ts';
 import { gridLocaleText } from './grid-locale.ts';
 import { recordAddress } from './screen-links.ts';
 import { displayValue } from '../format/field-display.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
-import { recordTitle, textOf } from '../meta/record-title.ts';
+import { recordTitle, referenceTitle, textOf } from '../meta/record-title.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -43,10 +43,11 @@ const STANDARD: Record<string, FieldSchema> = {
   updatedAt: { type: 'string', format: 'date-time', title: 'field.updatedAt' },
 };
 
-function formatValue(t: (k: string) => string, entity: EntityMeta, name: string, f: FieldSchema, v: unknown, titles: Map<string, Map<number, string>>): string {
+function formatValue(t: (k: string) => string, entity: EntityMeta, name: string, f: FieldSchema, v: unknown, titles: Map<string, Map<number, string>>, row?: Record<string, unknown>): string {
   if (v === null || v === undefined || v === '') return '';
   if (displayValue(t, name, f, v) !== undefined) return displayValue(t, name, f, v)!;
-  if (f['x-ref']) return titles.get(f['x-ref'])?.get(v as number) ?? String(v);
+  // a reference by the title the row came with, else by the one looked up for the page (a command's page)
+  if (f['x-ref']) return referenceTitle(t as never, row, name) ?? titles.get(f['x-ref'])?.get(v as number) ?? String(v);
   if (f.enum) {
     // an option list the form names in its uiSchema (Q1..Q4 for 0..3) is shown the same way in the list
     const names = (entity.form.uiSchema[name] as { 'ui:enumNames'?: string[] } | undefined)?.['ui:enumNames'];
@@ -132,7 +133,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         sortable: !f['x-computed'],
         filter: filterable ? (f.type === 'integer' || f.type === 'number' ? 'agNumberColumnFilter' : f.format === 'date' ? 'agDateColumnFilter' : 'agTextColumnFilter') : false,
         filterParams: filterable && f.type === 'string' && !f.format ? { filterOptions: f.enum ? ['equals'] : ['contains', 'equals'], maxNumConditions: 1 } : { maxNumConditions: 1 },
-        valueFormatter: (p) => formatValue(t, entity, name, f, p.value, titles.current),
+        valueFormatter: (p) => formatValue(t, entity, name, f, p.value, titles.current, p.data),
         // an option's cell carries its value as a class (value-overdue), so that a status can be told at a glance
         cellClass: f.enum && f.type === 'string' ? (p) => (typeof p.value === 'string' ? `value-${optionKey(p.value).slice('option.'.length)}` : undefined) : undefined,
         type: (f.type === 'integer' || f.type === 'number') && !f['x-ref'] ? 'rightAligned' : undefined,
@@ -179,7 +180,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         const target = ref && meta.entities.find((e) => e.name === ref);
         if (!target) continue;
         const known = titles.current.get(ref) ?? new Map<number, string>();
-        const ids = [...new Set(rows.map((r) => r[name]).filter((v): v is number => typeof v === 'number' && !known.has(v)))];
+        // rows that came with their references' titles (`_titles`) need no look-up
+        const ids = [...new Set(rows.filter((r) => referenceTitle(t, r, name) === undefined).map((r) => r[name]).filter((v): v is number => typeof v === 'number' && !known.has(v)))];
         if (ids.length) {
           const r = await get(target.name, { 'id[in]': ids.join(','), limit: 500 });
           if (succeeded(r)) for (const row of r.data[target.dataKeys.list]) known.set(row.id, recordTitle(t, target, row));
@@ -238,9 +240,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
     }
     await loadTitles(rows);
     const header = entity.list.columns.map((c) => t(fieldOf(c).title ?? c));
-    const csv = Papa.unparse({ fields: header, data: rows.map((r) => entity.list.columns.map((c) => formatValue(t, entity, c, fieldOf(c), r[c], titles.current))) });
+    const csv = listCsv(header, rows.map((r) => entity.list.columns.map((c) => csvValue(fieldOf(c), r[c], () => formatValue(t, entity, c, fieldOf(c), r[c], titles.current, r)))));
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob(['\ufeff' + csv], { type: 'text/csv;charset=utf-8' }));
+    a.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     a.download = `${entity.name}.csv`;
     a.click();
     URL.revokeObjectURL(a.href);

@@ -1,20 +1,19 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { get, post } from '../api/api-client.ts';
-import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
 import { formatFileSize } from '../format/formats.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, Meta } from '../meta/meta-types.ts';
 import { StoredFile } from '../widgets/StoredFile.tsx';
+import { allowedOn } from '../meta/record-allowed.ts';
 import { screensOf } from './entity-screens.ts';
 import { childLink } from './child-links.ts';
+import { referenceTitle } from '../meta/record-title.ts';
+import { mayAddChild } from '../meta/record-allowed.ts';
 
 type Row = Record<string, any>;
 
-/** A record in one of its workflow's readOnly states (a final report) takes no new children here. */
-const settled = (entity: EntityMeta, record: Row) => !!entity.workflow?.readOnly?.includes(record[entity.workflow.stateField]);
 type Child = EntityMeta['children'][number];
 
 /** The reference a child without a title of its own is named by (a team member by its employee), other than its parent. */
@@ -50,11 +49,12 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
   const fileField = Object.entries(child.schema.properties).find(([, f]) => f['x-file'])?.[0];
   const attach = child.commands.find((x) => x.kind === 'attach');
   const reference = namingReference(child, link.via);
-  const names = useReferenceTitles(meta, child, reference, rows);
   const listLink = list && childLink(list, link.via, record);
-  // a child is added from its parent, the add form getting the parent filled in; not to a settled record (a final report)
-  const addLink = add && child.can.add && !attach && !settled(entity, record) ? childLink(add, link.via, record) : undefined;
-  const title = (r: Row) => (reference ? (names.get(r[reference]) ?? String(r[reference] ?? r.id)) : String(r[child.titleField] ?? r.id));
+  // a child is added from its parent, the add form getting the parent filled in; not where the parent's lock closes the
+  // collection (a final report's sections), as the record's _allowed says
+  const addLink = add && mayAddChild(child, record, link.key) && !attach && !allowedOn(entity, record).lockedChildren?.includes(link.key) ? childLink(add, link.via, record) : undefined;
+  // a child named by a reference (a KPI assessment by its KPI) shows that record's title, as the server sent it with the row
+  const title = (r: Row) => (reference ? (referenceTitle(t, r, reference) ?? String(r[reference] ?? r.id)) : String(r[child.titleField] ?? r.id));
 
   const upload = async (file: File) => {
     const body = new FormData();
@@ -114,22 +114,4 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
       )}
     </div>
   );
-}
-
-/** The titles of the records a reference of the rows points to (team members by their employees' names), in one call. */
-function useReferenceTitles(meta: Meta, child: EntityMeta, reference: string | undefined, rows: Row[]): Map<number, string> {
-  const [titles, setTitles] = useState(new Map<number, string>());
-  const target = reference ? meta.entities.find((e) => e.name === child.schema.properties[reference]['x-ref']) : undefined;
-  const ids = target ? [...new Set(rows.map((r) => r[reference!]).filter((v): v is number => typeof v === 'number'))].sort((a, b) => a - b).join(',') : '';
-  useEffect(() => {
-    if (!target || !ids) return;
-    let live = true;
-    get(target.name, { 'id[in]': ids, limit: 500 }).then((r) => {
-      if (live && succeeded(r)) setTitles(new Map(r.data[target.dataKeys.list].map((x: Row) => [x.id, String(x[target.titleField] ?? x.id)])));
-    });
-    return () => {
-      live = false;
-    };
-  }, [target, ids]);
-  return titles;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { Chart } from '../widgets/Chart.tsx';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -12,7 +12,7 @@ import { get } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
 import { useFormValidator } from '../forms/use-form-validator.ts';
-import { formatAmount, formatDate, formatInteger, formatNumber } from '../format/formats.ts';
+import { formatAmount, formatDate, formatInteger, formatPercent } from '../format/formats.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, ReportMeta, ScreenMeta } from '../meta/meta-types.ts';
@@ -124,7 +124,7 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
         <>
           {report.chart && (
             <div className="card" data-testid="report-chart" data-chart={JSON.stringify(rows.map((r) => [r[report.chart!.category], ...report.chart!.values.map((v) => r[v])]))}>
-              <ReactEChartsCore echarts={echarts} option={reportChartOption({ ...report, chart: report.chart }, rows, title, category)} notMerge style={{ height: 340, width: '100%' }} />
+              <Chart echarts={echarts} option={reportChartOption({ ...report, chart: report.chart }, rows, title, category)} notMerge style={{ height: 340, width: '100%' }} />
             </div>
           )}
           <div className="card table-box">
@@ -164,7 +164,7 @@ function cell(column: ReportMeta['columns'][number] | undefined, v: unknown, t: 
     case 'number':
       return formatAmount(Number(v));
     case 'percent':
-      return `${formatNumber(Number(v))} %`;
+      return formatPercent(Number(v));
     case 'date':
       return formatDate(String(v));
     case 'option':

@@ -9,6 +9,8 @@ export interface SessionUser {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  /** the language the person chose on the server (their mail and documents are written in it) */
+  language?: 'en' | 'bn' | 'de' | null;
 }
 
 const KEY = 'stratum.user';

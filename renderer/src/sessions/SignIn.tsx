@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
+import { changeLanguage } from '../i18n/i18n.ts';
 import { clearUser, storeUser, type SessionUser } from '../session/session-store.ts';
 import { DirectoryButtons } from './DirectoryButtons.tsx';
 import { Field, SessionPage } from './SessionPage.tsx';
@@ -14,7 +15,7 @@ import { useSsoHandoff } from './use-sso-handoff.ts';
  * above the password, which stays for companies that still allow passwords (the server refuses it for the others).
  */
 export default function SignIn() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { loading, run } = useCall();
   const [email, setEmail] = useState('');
@@ -27,6 +28,8 @@ export default function SignIn() {
     const data = await run<{ user: SessionUser }>('error.login', () => post('auth/login', { email, password }));
     if (data) {
       storeUser(data.user);
+      // the language this person chose before, on any device, wins over this browser's
+      if (data.user.language && data.user.language !== i18n.language) await changeLanguage(data.user.language);
       navigate('/app/dashboard');
     } else clearUser(); // a failed sign-in clears the stored user
   };

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { call } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
-import { changeLanguage, LANGUAGES, type Language } from '../i18n/i18n.ts';
+import { LANGUAGES, type Language } from '../i18n/i18n.ts';
+import { chooseLanguage } from '../i18n/language-choice.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ModuleMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { clearUser, type SessionUser } from '../session/session-store.ts';
@@ -102,7 +103,7 @@ export function Layout({ user, children }: { user: SessionUser; children: ReactN
         <span className="brand">Stratum</span>
         <span className="spacer" />
         <label className="sr-only" htmlFor="language">{t('shell.language')}</label>
-        <select id="language" className="input" style={{ width: 'auto' }} value={i18n.language} onChange={(e) => void changeLanguage(e.target.value as Language)}>
+        <select id="language" className="input" style={{ width: 'auto' }} value={i18n.language} onChange={(e) => void chooseLanguage(e.target.value as Language)}>
           {LANGUAGES.map((l) => (
             <option key={l} value={l}>{t(`shell.language.${l}`)}</option>
           ))}

@@ -9,6 +9,10 @@ import { optionLabel } from '../meta/labels.ts';
 import { referenceTitles } from './reference-titles.ts';
 import { recordTitle } from '../meta/record-title.ts';
 import { refMatchQuery } from './ref-match.ts';
+import { formatInteger } from '../format/formats.ts';
+
+/** How many records a select offers at once; past that the user narrows them by typing (the list's `?q=`). */
+const OFFERED = 50;
 
 interface Option {
   id: number;
@@ -33,11 +37,13 @@ export function ReferenceWidget(props: WidgetProps) {
   const matchQuery = refMatchQuery(props.schema as { 'x-refMatch'?: Record<string, string> }, formData);
   const [q, setQ] = useState('');
   const [items, setItems] = useState<Option[]>([]);
+  // how many records match (the select offers the first OFFERED): more than shown asks the user to narrow by typing
+  const [total, setTotal] = useState<{ count: number; capped: boolean } | null>(null);
   const [current, setCurrent] = useState<Option | null>(null);
   useEffect(() => {
     if (!target) return;
     const handle = setTimeout(async () => {
-      const query: Record<string, string | number | undefined> = { limit: 50, q: target.list.search.length ? q : undefined };
+      const query: Record<string, string | number | undefined> = { limit: OFFERED, q: target.list.search.length && q ? q : undefined };
       if (parentField) query[parentField] = parentValue;
       // a reference that must match the record (a risk's category of the risk's kind) offers only those that do
       Object.assign(query, matchQuery);
@@ -49,6 +55,7 @@ export function ReferenceWidget(props: WidgetProps) {
       const plain = (c: string) => Boolean(target.schema.properties[c]) && !target.schema.properties[c]['x-ref'];
       const titles = referenceTitles(rows, target.titleField, target.list.columns, plain, (v) => optionLabel(t, v));
       setItems(rows.map((row, i) => ({ id: row.id as number, title: titles[i] })));
+      setTotal(typeof r.data.total === 'number' ? { count: r.data.total, capped: r.data.totalCapped === true } : null);
     }, 200);
     return () => clearTimeout(handle);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -58,24 +65,36 @@ export function ReferenceWidget(props: WidgetProps) {
     get(`${target.name}/${value}`).then((r) => succeeded(r) && setCurrent({ id: value, title: recordTitle(t, target, r.data[target.dataKeys.item]) }));
   }, [target, value, t]);
   const choices = current && !items.some((i) => i.id === current.id) ? [current, ...items] : items;
+  const searchable = Boolean(target?.list.search.length);
+  const more = total !== null && total.count > items.length;
   return (
-    <div className="row" style={{ flexWrap: 'nowrap' }}>
-      {target?.list.search.length ? (
-        <input className="input" style={{ maxWidth: 180 }} aria-label={t('shell.search')} placeholder={t('shell.search')} value={q} onChange={(e) => setQ(e.target.value)} disabled={disabled || readonly} />
-      ) : null}
-      <select
-        id={id}
-        className="input"
-        value={value ?? ''}
-        required={required}
-        disabled={disabled || readonly}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-      >
-        <option value="">{t('shell.choose')}</option>
-        {choices.map((o) => (
-          <option key={o.id} value={o.id}>{o.title}</option>
-        ))}
-      </select>
+    <div className="stack" style={{ gap: 'var(--space-1)' }}>
+      <div className="row" style={{ flexWrap: 'nowrap' }}>
+        {searchable ? (
+          <input className="input" style={{ maxWidth: 180 }} aria-label={t('shell.search')} placeholder={t('shell.search')} value={q} onChange={(e) => setQ(e.target.value)} disabled={disabled || readonly} />
+        ) : null}
+        <select
+          id={id}
+          className="input"
+          value={value ?? ''}
+          required={required}
+          disabled={disabled || readonly}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+        >
+          <option value="">{t('shell.choose')}</option>
+          {choices.map((o) => (
+            <option key={o.id} value={o.id}>{o.title}</option>
+          ))}
+        </select>
+      </div>
+      {more && (
+        <span className="muted" data-testid="reference-more" style={{ fontSize: 'var(--text-sm)' }}>
+          {t(searchable ? 'shell.referenceMoreSearch' : 'shell.referenceMore', {
+            shown: formatInteger(items.length),
+            total: `${total!.capped ? '≥ ' : ''}${formatInteger(total!.count)}`,
+          })}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { Chart } from '../../widgets/Chart.tsx';
 import type { EChartsOption } from 'echarts';
 import { get } from '../../api/api-client.ts';
 import { useCall } from '../../api/call-state.tsx';
@@ -211,7 +211,7 @@ function CompanyPerformance({ visible }: { visible: (path: string) => boolean })
   return (
     <Card title={`${t('dashboard.companyPerformance')}${item.annualPlan ? ` · ${item.annualPlan}` : ''}`} to={report} testId="company-performance">
       {item.list.length ? (
-        <ReactEChartsCore echarts={echarts} option={performanceOption(item.list, t)} style={{ height: Math.max(160, item.list.length * 48 + 60) }} notMerge />
+        <Chart echarts={echarts} option={performanceOption(item.list, t)} style={{ height: Math.max(160, item.list.length * 48 + 60) }} notMerge />
       ) : (
         <p className="muted">{t(item.annualPlan ? 'dashboard.noScores' : 'dashboard.noAnnualPlan')}</p>
       )}
@@ -228,7 +228,7 @@ function Heads({ name, error, title }: { name: string; error: string; title: str
   return (
     <Card title={`${t(title)} (${formatInteger(item.total)})`} to="/app/annual/employee-scorecards" testId={name}>
       {item.list.some((r) => r.scorecards > 0) ? (
-        <ReactEChartsCore echarts={echarts} option={stackedBars(item.list.map((r) => ({ ...r, name: headName(r) })), ['accepted', 'approved', 'draft'], (r) => r.name, t)} style={{ height: Math.max(140, item.list.length * 32 + 60) }} notMerge />
+        <Chart echarts={echarts} option={stackedBars(item.list.map((r) => ({ ...r, name: headName(r) })), ['accepted', 'approved', 'draft'], (r) => r.name, t)} style={{ height: Math.max(140, item.list.length * 32 + 60) }} notMerge />
       ) : item.list.length ? (
         // heads without a scorecard in the current plan: a chart of zeros would look empty, so name them and say why
         <>

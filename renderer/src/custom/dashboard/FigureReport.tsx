@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { Chart } from '../../widgets/Chart.tsx';
 import type { EChartsOption } from 'echarts';
 import { get } from '../../api/api-client.ts';
 import { useCall } from '../../api/call-state.tsx';
@@ -192,7 +192,7 @@ export default function FigureReport({ screen }: { screen: ScreenMeta }) {
         <>
           {source.stack && rows.length > 0 && (
             <div className="card" data-chart="figures">
-              <ReactEChartsCore echarts={echarts} option={stackedBars(rows, source.stack, (r) => String(r.fullName ?? optionLabel(t, String(r.name))), t)} style={{ height: Math.max(160, rows.length * 36 + 60) }} notMerge />
+              <Chart echarts={echarts} option={stackedBars(rows, source.stack, (r) => String(r.fullName ?? optionLabel(t, String(r.name))), t)} style={{ height: Math.max(160, rows.length * 36 + 60) }} notMerge />
             </div>
           )}
           <div className="card">

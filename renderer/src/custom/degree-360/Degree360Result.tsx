@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { Chart } from '../../widgets/Chart.tsx';
 import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -87,7 +87,7 @@ export default function Degree360Result({ screen }: { screen: ScreenMeta }) {
             <p className="muted">{t('shell.noRecords')}</p>
           ) : (
             <div className="card" data-chart="degree-360-result" aria-label={t('screen.degree360Result.chart')}>
-              <ReactEChartsCore echarts={echarts} option={resultOption(result.competencies, result.groups, groupLabel, scaleMax)} style={{ height: 360 }} notMerge />
+              <Chart echarts={echarts} option={resultOption(result.competencies, result.groups, groupLabel, scaleMax)} style={{ height: 360 }} notMerge />
             </div>
           )}
           <div className="card">

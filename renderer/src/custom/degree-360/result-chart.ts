@@ -27,7 +27,8 @@ export function resultOption(competencies: CompetencyResult[], groups: RaterGrou
       type: 'bar',
       name: label(g),
       itemStyle: { color: COLOURS[g] },
-      label: { show: true, position: 'top', formatter: (p: unknown) => ((p as { value: number | null }).value == null ? '' : String((p as { value: number }).value)) },
+      // the figures on the bars are written in the user's language (widgets/Chart.tsx)
+      label: { show: true, position: 'top' },
       data: competencies.map((c) => c.groups[g]?.average ?? null),
     })),
   };

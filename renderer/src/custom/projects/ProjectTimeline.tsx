@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { Chart } from '../../widgets/Chart.tsx';
 import type { TimelineBar } from '../../../../engine/hooks/projects/project-timeline.ts';
 import { get } from '../../api/api-client.ts';
 import { useCall } from '../../api/call-state.tsx';
@@ -58,7 +58,7 @@ export default function ProjectTimeline({ screen }: { screen: ScreenMeta }) {
             <p className="muted">{t('shell.noRecords')}</p>
           ) : (
             <div className="card" data-chart="timeline">
-              <ReactEChartsCore echarts={echarts} option={timelineOption(timeline.bars, { completion: t('field.completion') })} style={{ height: Math.max(180, rows.length * 34 + 90) }} notMerge />
+              <Chart echarts={echarts} option={timelineOption(timeline.bars, { completion: t('field.completion') })} style={{ height: Math.max(180, rows.length * 34 + 90) }} notMerge />
             </div>
           )}
           <div className="card">

@@ -1,5 +1,6 @@
 import type { EChartsOption } from 'echarts';
 import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemParams, CustomSeriesRenderItemReturn } from 'echarts';
+import { formatDate, formatPercent } from '../../format/formats.ts';
 import type { TimelineBar } from '../../../../engine/hooks/projects/project-timeline.ts';
 
 const DAY = 86_400_000;
@@ -39,9 +40,9 @@ export function timelineOption(bars: readonly TimelineBar[], labels: { completio
     tooltip: {
       formatter: (p: unknown) => {
         const { name, value } = p as { name: string; value: number[] };
-        const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+        const day = (ms: number) => formatDate(new Date(ms).toISOString().slice(0, 10));
         const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-        return `${esc(name)}<br/>${day(value[1])} – ${day(value[2] - DAY)}<br/>${esc(labels.completion)}: ${value[3]} %`;
+        return `${esc(name)}<br/>${day(value[1])} – ${day(value[2] - DAY)}<br/>${esc(labels.completion)}: ${formatPercent(value[3])}`;
       },
     },
     grid: { left: 8, right: 24, top: 16, bottom: 48, containLabel: true },

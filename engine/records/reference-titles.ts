@@ -1,0 +1,53 @@
+import type { Row } from '../db/db.ts';
+import type { ChildDef, EntityDef } from '../metadata/registry.ts';
+import { quoteIdent } from '../metadata/naming.ts';
+import { titleFieldOf } from '../metadata/title-field.ts';
+import type { CallContext } from './call-context.ts';
+import { selectColumns } from './record-columns.ts';
+import { withComputed } from './record-store.ts';
+
+/**
+ * Names, on each row of a reply, the records its references point to (`_titles`: `{ "kpiId": "Customer
+ * satisfaction" }`), so that every screen shows a reference by its title and never by its id. A reference is part of
+ * the record: whoever may read the row reads the title of what it names, also where they may not list that entity
+ * itself (an employee's KPI assessments name the KPIs of her own scorecard). The rows' children (`children`) get
+ * theirs in the same go: one query per referenced entity for the whole reply, however many rows.
+ */
+export async function attachReferenceTitles(ctx: CallContext, entity: EntityDef, rows: Row[], children: readonly ChildDef[] = []): Promise<void> {
+  const pairs: { entity: EntityDef; rows: Row[] }[] = [];
+  const gather = (e: EntityDef, rs: Row[], kids: readonly ChildDef[]) => {
+    if (!rs.length) return;
+    pairs.push({ entity: e, rows: rs });
+    for (const c of kids) gather(ctx.registry.entity(c.entity), rs.flatMap((r) => (Array.isArray(r[c.key]) ? (r[c.key] as Row[]) : [])), c.children ?? []);
+  };
+  gather(entity, rows, children);
+
+  // the ids each referenced entity is asked for, over every row of the reply
+  const wanted = new Map<string, Set<number>>();
+  for (const { entity: e, rows: rs } of pairs)
+    for (const f of e.fields.filter((x) => x.ref && !x.computed))
+      for (const r of rs) if (typeof r[f.name] === 'number') wanted.set(f.ref!, (wanted.get(f.ref!) ?? new Set()).add(r[f.name] as number));
+
+  const titles = new Map<string, Map<number, string>>();
+  for (const [name, ids] of wanted) {
+    const target = ctx.registry.entity(name);
+    const field = titleFieldOf(target);
+    if (field === 'id') continue;
+    const title = target.field.get(field)!;
+    // a title a hook computes (an employee's full name) needs the fields it is computed from
+    const columns = title.computed ? selectColumns(target) : `id, ${quoteIdent(title.column)} AS ${quoteIdent(field)}`;
+    const tenant = target.scope === 'company' ? ' AND company_id = $2' : '';
+    const found = await ctx.tx.query(`SELECT ${columns} FROM ${quoteIdent(target.table)} WHERE id = ANY($1)${tenant}`, target.scope === 'company' ? [[...ids], ctx.companyId] : [[...ids]]);
+    if (title.computed) withComputed(ctx, target, found);
+    titles.set(name, new Map(found.filter((r) => r[field] !== null && r[field] !== undefined && r[field] !== '').map((r) => [Number(r.id), String(r[field])])));
+  }
+
+  for (const { entity: e, rows: rs } of pairs) {
+    const refs = e.fields.filter((x) => x.ref && !x.computed && titles.has(x.ref));
+    if (!refs.length) continue;
+    for (const r of rs) {
+      const named = Object.fromEntries(refs.flatMap((f) => (typeof r[f.name] === 'number' && titles.get(f.ref!)!.has(r[f.name] as number) ? [[f.name, titles.get(f.ref!)!.get(r[f.name] as number)!]] : [])));
+      if (Object.keys(named).length) r._titles = named;
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import { loadReach } from '../access/record-reach.ts';
+import { recordAdmits } from '../access/access-policy.ts';
+import { AppError } from '../app-error.ts';
+import type { Row } from '../db/db.ts';
+import { readableName, text, type Text, type TextParam } from '../i18n/text.ts';
+import { kebabToCamel, quoteIdent } from '../metadata/naming.ts';
+import { optionKey } from '../metadata/option-key.ts';
+import type { EntityDef, LockDef } from '../metadata/registry.ts';
+import { titleFieldOf } from '../metadata/title-field.ts';
+import type { CallContext } from './call-context.ts';
+import { selectColumns } from './record-columns.ts';
+import { entityLabel, labelOf } from './record-validator.ts';
+
+/**
+ * Locks by state (workflow.json `locks`): in a locked state a record is neither changed nor deleted, and the records of
+ * its child collections are neither added, changed nor deleted, but for the fields and collections the lock opens and
+ * the roles it excepts. The record store asks here before every write (whoever writes: a call, a command, a hook),
+ * and "what may I do here" (`_allowed`) from the same holds. A transition moves a locked record on.
+ */
+
+/** A lock holding one record: the record's own (by its state), or an ancestor's (the record sits in a collection of a locked record). */
+export interface Hold {
+  /** the locked record and its entity: the record itself, or its ancestor */
+  readonly entity: EntityDef;
+  readonly row: Row;
+  readonly lock: LockDef;
+  readonly state: string;
+  /** an ancestor's hold: the key paths of the collections the record sits in under it; empty for the record's own */
+  readonly paths: readonly string[];
+}
+
+/** What a hold leaves open of the record it holds: every write (`all`), else changes of `fields` (nothing added or deleted). */
+export interface Opening {
+  readonly all: boolean;
+  readonly fields: readonly string[];
+}
+
+export type LockedWrite = 'add' | 'update' | 'delete';
+
+/** The lock the record's state is in, if any. */
+export function lockOf(entity: EntityDef, row: Row): { lock: LockDef; state: string } | undefined {
+  if (!entity.locks.length) return undefined;
+  const state = row[entity.workflow!.stateField];
+  const lock = typeof state === 'string' ? entity.locks.find((l) => l.states.includes(state)) : undefined;
+  return lock && { lock, state: state as string };
+}
+
+/** A collection at `path` is open when the lock opens it or a collection it lies in. */
+const openCollection = (lock: LockDef, path: string) => lock.openChildren.some((o) => path === o || path.startsWith(`${o}.`));
+
+export function openingOf(hold: Hold): Opening {
+  if (!hold.paths.length) return { all: false, fields: hold.lock.fields };
+  // a record reached by several collections (a KPI of the scorecard and of its key performance area) is open where any of them is
+  if (hold.paths.some((p) => openCollection(hold.lock, p))) return { all: true, fields: [] };
+  return { all: false, fields: [...new Set(hold.paths.flatMap((p) => hold.lock.childFields[p] ?? []))] };
+}
+
+/** What several holds leave open together: each closes what it does not open. */
+export function openingOfAll(holds: readonly Hold[]): Opening {
+  let open: Opening = { all: true, fields: [] };
+  for (const o of holds.map(openingOf)) {
+    if (o.all) continue;
+    open = open.all ? o : { all: false, fields: open.fields.filter((f) => o.fields.includes(f)) };
+  }
+  return open;
+}
+
+/** The record's own child collections (by key) that its holds close to new records. */
+export function closedChildren(entity: EntityDef, holds: readonly Hold[]): string[] {
+  return entity.children
+    .filter((c) => holds.some((h) => !(h.paths.length ? h.paths.map((p) => `${p}.${c.key}`) : [c.key]).some((p) => openCollection(h.lock, p))))
+    .map((c) => c.key);
+}
+
+/**
+ * The holds on each row for this caller: the row's own lock (`own`: not for a record being added, nor for a move of its
+ * state) and its locked ancestors', less those whose exceptRoles admit the caller on the locked record. Ancestors are
+ * read in one query per step of each route, never per row; for a write (`forShare`) they are read FOR SHARE, so that
+ * none moves into a locked state while the write is judged.
+ */
+export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonly Row[], opts: { own: boolean; forShare: boolean }): Promise<Hold[][]> {
+  const holds: Hold[][] = rows.map(() => []);
+  if (opts.own)
+    rows.forEach((row, i) => {
+      const locked = lockOf(entity, row);
+      if (locked) holds[i].push({ entity, row, ...locked, paths: [] });
+    });
+  for (const route of entity.lockRoutes) {
+    let ids: unknown[] = rows.map((r) => r[route.up[0].via]);
+    let found = new Map<number, Row>();
+    for (const [s, step] of route.up.entries()) {
+      const stepEntity = ctx.registry.entity(step.entity);
+      const last = s === route.up.length - 1;
+      const next = last ? undefined : stepEntity.field.get(route.up[s + 1].via)!;
+      const wanted = [...new Set(ids.filter((id) => id !== null && id !== undefined).map(Number))].filter(Number.isSafeInteger);
+      const columns = last ? selectColumns(stepEntity) : `id, ${quoteIdent(next!.column)} AS next`;
+      const company = stepEntity.scope === 'company' ? ' AND company_id = $2' : '';
+      const stepRows = wanted.length
+        ? await ctx.tx.query(`SELECT ${columns} FROM ${quoteIdent(stepEntity.table)} WHERE id = ANY($1)${company}${last && opts.forShare ? ' FOR SHARE' : ''}`, company ? [wanted, ctx.companyId] : [wanted])
+        : [];
+      found = new Map(stepRows.map((r) => [Number(r.id), r]));
+      if (!last) ids = ids.map((id) => (id === null || id === undefined ? undefined : found.get(Number(id))?.next));
+    }
+    const holder = ctx.registry.entity(route.holder);
+    ids.forEach((id, i) => {
+      const row = id === null || id === undefined ? undefined : found.get(Number(id));
+      const locked = row && lockOf(holder, row);
+      if (!row || !locked) return;
+      const same = holds[i].findIndex((h) => h.entity === holder && h.row.id === row.id && h.paths.length);
+      if (same >= 0) holds[i][same] = { ...holds[i][same], paths: [...holds[i][same].paths, route.path] };
+      else holds[i].push({ entity: holder, row, ...locked, paths: [route.path] });
+    });
+  }
+  for (const list of holds)
+    for (let i = list.length - 1; i >= 0; i--) {
+      const { entity: held, row, lock } = list[i];
+      if (lock.exceptRoles.length && recordAdmits(lock.exceptRoles, ctx.actor, held, row, await loadReach(ctx.tx, ctx.actor, held, lock.exceptRoles))) list.splice(i, 1);
+    }
+  return holds;
+}
+
+/**
+ * Refuses a write a lock holds: a record added to a closed collection, a change of a field left closed, a delete
+ * (409 invalid_state, in the caller's language, naming the locked record, its state and the transitions that open it).
+ * `changed`: the fields an update changes; `own`: whether the record's own state counts (not for a move of it).
+ */
+export async function assertUnlocked(ctx: CallContext, entity: EntityDef, write: LockedWrite, row: Row, changed: readonly string[] = [], own = true): Promise<void> {
+  if (!entity.locks.length && !entity.lockRoutes.length) return;
+  const [holds] = await holdsOn(ctx, entity, [row], { own: own && write !== 'add', forShare: true });
+  for (const hold of holds) {
+    const opening = openingOf(hold);
+    if (opening.all || (write === 'update' && changed.every((f) => opening.fields.includes(f)))) continue;
+    throw lockRefusal(entity, hold, write, opening);
+  }
+}
+
+function lockRefusal(entity: EntityDef, hold: Hold, write: LockedWrite, opening: Opening): AppError {
+  const titleField = titleFieldOf(hold.entity);
+  const title = titleField === 'id' ? undefined : hold.row[titleField];
+  const params: Record<string, TextParam> = {
+    // the locked record by its title, else (a review of nothing but figures) by its number
+    record: title === null || title === undefined || title === '' ? text('lock.recordNumbered', { entity: entityLabel(hold.entity), id: Number(hold.row.id) }) : text('lock.record', { entity: entityLabel(hold.entity), title: String(title) }),
+    state: text(optionKey(hold.state), undefined, hold.state),
+  };
+  const fields = { list: opening.fields.map((f) => labelOf(entity, f)), join: 'and', midSentence: true } as const;
+  const own = !hold.paths.length;
+  const key = write === 'add' ? 'childAdded' : write === 'delete' ? (own ? 'deleted' : 'childDeleted') : opening.fields.length ? (own ? 'onlyFields' : 'childOnlyFields') : own ? 'changed' : 'childChanged';
+  let message: Text = text(`lock.${key}`, { ...params, ...(own ? {} : { child: entityLabel(entity) }), ...(opening.fields.length && write === 'update' ? { fields } : {}) });
+  const reopen = reopeners(hold.entity, hold.state);
+  if (reopen.length) message = text('lock.reopen', { message, actions: { list: reopen.map((a) => text('lock.action', { action: text(`action.${kebabToCamel(a)}`, undefined, readableName(a)) })), join: 'or' } });
+  return AppError.worded('invalid_state', message);
+}
+
+/** The transitions that open a record in `state` again: to a state no lock holds. */
+function reopeners(entity: EntityDef, state: string): string[] {
+  const locked = new Set(entity.locks.flatMap((l) => l.states));
+  return entity.workflow!.transitions.filter((t) => t.from.includes(state) && !locked.has(t.to)).map((t) => t.action);
+}

@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
+import { etag } from 'hono/etag';
+
+/**
+ * Replies compressed as the caller accepts (gzip or deflate; hono/compress, from 1 KB, text and JSON only). A file the
+ * renderer's build compressed already (.br, .gz; serveStatic `precompressed`) carries its Content-Encoding and passes
+ * untouched. Registered before the ETag, so that the tag is the uncompressed reply's.
+ */
+export const compressReplies: MiddlewareHandler = compress();
+
+/**
+ * Every successful GET tagged with the digest of its body (hono/etag): a caller that sends the tag back in
+ * If-None-Match gets 304 and no body. The tag is weak: the gzipped and the plain reply are the same content under one
+ * tag, and a 304 carries the very tag the 200 did, compressed or not.
+ */
+export const taggedReplies: MiddlewareHandler = etag({ weak: true });
+
+/** API replies are kept by nobody but the caller and revalidated each time, unless the route says otherwise (an export: no-store). */
+export const revalidatedApiReplies: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.req.method === 'GET' && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-cache');
+};
