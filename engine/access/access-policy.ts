@@ -95,7 +95,7 @@ function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef, what: 
       ...(roles.includes('unowned') ? [text('refusal.access.who.unowned')] : []),
       ...roles.filter(isRelationshipRole).map((r) => {
         const name = r.split(':')[1];
-        if (r.startsWith('field:')) return text('refusal.access.who.field', { field: inSentence(labelOf(entity, name)) });
+        if (r.startsWith('field:')) return text('refusal.access.who.field', { field: labelOf(entity, name) });
         return name === 'id' ? text('refusal.access.who.memberOfThis', { entity: entityLabel(entity) }) : text('refusal.access.who.member', { field: inSentence(labelOf(entity, name)) });
       }),
       ...(roles.includes('employee:moduleAdmin') ? [text('refusal.access.who.moduleAdmin', { module: moduleLabel(entity.module) })] : []),

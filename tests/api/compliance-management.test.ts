@@ -418,7 +418,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     ok(await abe.post('compliance-note/add', { complianceActivityId: id.payroll, note: 'Check the stamp next time' }));
     const outsider = await oz.post('compliance-note/add', { complianceActivityId: id.payroll, note: 'Me too' });
     expect(outsider.status).toBe(403);
-    expect(outsider.body.err_msg).toBe('Only a member of its responsible compliance team, or its approver, or an employee with admin access to the module “Compliance management” may add compliance note records');
+    expect(outsider.body.err_msg).toBe('Only a member of its responsible compliance team, or the employee it names as “Approver”, or an employee with admin access to the module “Compliance management” may add compliance note records');
     const empty = await mia.post('compliance-note/add', { complianceActivityId: id.payroll, note: '' });
     expect(empty.status).toBe(422);
     ok(await mia.post('compliance-note/update', { id: mine.id, version: mine.version, note: 'Revenue service changed the form in March' }));

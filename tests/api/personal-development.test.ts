@@ -134,7 +134,7 @@ describe.each(backends())('personal development and training on $name', (backend
     // a training is planned in a plan: one requested without a plan gets it first
     const planless = await exec.post('employee-training/add-to-planned', { id: id.eliCoaching, plannedDate: '2026-05-01' });
     expect(planless.status).toBe(422);
-    expect(planless.body.errors).toEqual([{ field: 'annualTrainingPlanId', message: expect.stringMatching(/names no annual training plan/) }]);
+    expect(planless.body.errors).toEqual([{ field: 'annualTrainingPlanId', message: expect.stringMatching(/is required: a training that is Planned belongs to an annual training plan/) }]);
     expect((await training(id.eliCoaching)).status).toBe('Requested');
     const eliCoaching = await training(id.eliCoaching);
     ok(await sam.post('employee-training/update', { id: id.eliCoaching, version: eliCoaching.version, annualTrainingPlanId: id.plan }));

@@ -137,7 +137,7 @@ describe.each(backends())('strategy execution on $name', (backend) => {
   it("accepts a performance review only by the plan's approver or a module admin", async () => {
     const byEmma = await emma.post('performance-review/accept', { id: review.id, version: review.version });
     expect(byEmma.status).toBe(403);
-    expect(byEmma.body.err_msg).toBe('Only its approver, or an employee with admin access to the module “Strategy execution” may accept performance review records');
+    expect(byEmma.body.err_msg).toBe('Only the employee it names as “Approver”, or an employee with admin access to the module “Strategy execution” may accept performance review records');
     expect((await olga.post('performance-review/accept', { id: review.id, version: review.version })).status).toBe(403);
     expect((await (await exec.get(`performance-review/${review.id}`)).body.data.performanceReview.status)).toBe('Submitted');
     const r = await abe.post('performance-review/accept', { id: review.id, version: review.version });
@@ -157,7 +157,7 @@ describe.each(backends())('strategy execution on $name', (backend) => {
   it("accepts the annual plan only by its approver or a module admin; an accepted plan's initiatives are settled", async () => {
     const byEmma = await emma.post('execution-plan/accept', { id: plan.id, version: plan.version });
     expect(byEmma.status).toBe(403);
-    expect(byEmma.body.err_msg).toMatch(/^Only its approver, or an employee with admin access to the module “Strategy execution”/);
+    expect(byEmma.body.err_msg).toMatch(/^Only the employee it names as “Approver”, or an employee with admin access to the module “Strategy execution”/);
     const r = await abe.post('execution-plan/accept', { id: plan.id, version: plan.version });
     ok(r);
     plan = r.body.data.annualPlan;
