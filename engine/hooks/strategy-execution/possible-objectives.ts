@@ -1,4 +1,3 @@
-import { AppError } from '../../app-error.ts';
 import { validateInput } from '../../records/record-validator.ts';
 import { notFound } from '../../records/record-store.ts';
 import type { CommandHook } from '../hook-registry.ts';
