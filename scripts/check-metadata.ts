@@ -26,6 +26,10 @@ try {
   for (const e of open) byModule.set(e.module, [...(byModule.get(e.module) ?? []), e.name]);
   console.log(`read by every employee (${open.length} entities):`);
   for (const [module, names] of [...byModule].sort(([a], [b]) => a.localeCompare(b))) console.log(`  ${module}: ${names.sort().join(', ')}`);
+  // and records of nobody that every employee reads (the role unowned), each with the condition it is limited to, if any
+  const unowned = [...registry.entities.values()].filter((e) => e.scope === 'company' && e.access.read.includes('unowned') && !e.access.read.includes('employee'));
+  if (unowned.length) console.log(`records of nobody read by every employee (unowned):`);
+  for (const e of unowned) console.log(`  ${e.module}: ${e.name}${e.unownedWhen ? ` when ${e.unownedWhen.map((c) => Object.entries(c).map(([f, v]) => `${f} ${v.join('|')}`).join(' and ')).join(', or ')}` : ', every one'}`);
 } catch (e) {
   if (!(e instanceof MetadataError)) throw e;
   console.error(e.message);

@@ -11,6 +11,8 @@ import { migrate } from '../engine/migrator/migrate.ts';
 import { seedDemo } from '../scripts/demo/seed-demo.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
 import type { Stratum } from './stratum-context.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -19,6 +21,9 @@ export interface BootOptions {
   metadataDir?: string;
   /** an open database (tests); otherwise DATABASE_URL or PGlite under DATA_DIR */
   db?: Db;
+  /** the logger to use; else one at LOG_LEVEL writing JSON lines to stdout, or to `log` when given */
+  logger?: Logger;
+  /** receives every log line (JSON) instead of stdout: tests keep or drop them */
   log?: (line: string) => void;
   /** the built renderer to serve at / (dist/renderer) */
   rendererDir?: string;
@@ -29,7 +34,8 @@ export interface BootOptions {
  * make sure the holder exists, seed the demo when asked, build the app. Any fault stops it with its cause.
  */
 export async function bootStratum(config: Config, options: BootOptions = {}) {
-  const log = options.log ?? ((l: string) => console.log(l));
+  const logger = options.logger ?? createLogger(config.logLevel, options.log);
+  const log = (line: string) => logger.info(line);
   const registry = loadRegistry(options.metadataDir ?? join(ROOT, 'metadata'), hooks);
   const db = options.db ?? (await openDatabase(config));
   try {
@@ -39,10 +45,10 @@ export async function bootStratum(config: Config, options: BootOptions = {}) {
     await syncModules(db, registry);
     const holder = await ensureHolder(db, config.holderEmail, config.holderPassword);
     if (holder.generatedPassword) log(`holder account created: ${config.holderEmail} / ${holder.generatedPassword}  (shown once; set HOLDER_PASSWORD to choose it)`);
-    const mailer = createMailer(db, { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom, log, retrySeconds: config.mailRetrySeconds, pollSeconds: config.mailPollSeconds });
+    const mailer = createMailer(db, { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom, log: (line) => logger.warn(line), retrySeconds: config.mailRetrySeconds, pollSeconds: config.mailPollSeconds });
     const secret = loadSecretKey(config.secretKey, config.dataDir);
     if (secret.generated) log(`secret key generated in ${secret.file} (keep it with the data; set STRATUM_SECRET_KEY when several servers share the database)`);
-    const stratum: Stratum = { db, registry, hooks, mailer, config, secretKey: secret.key };
+    const stratum: Stratum = { db, registry, hooks, mailer, config, secretKey: secret.key, logger, metrics: createMetrics(db) };
     if (config.demo) for (const line of await seedDemo(stratum)) log(line);
     return { stratum, app: createApp(stratum, { rendererDir: options.rendererDir }) };
   } catch (e) {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { LOG_LEVELS, type LogLevel } from './logger.ts';
 
 /** Every setting Stratum reads, from the environment (README lists them). */
 export interface Config {
@@ -20,6 +21,10 @@ export interface Config {
   reminderIntervalMinutes: number;
   /** STRATUM_SECRET_KEY: seals secrets at rest; unset = DATA_DIR/secret.key, generated at first boot */
   secretKey?: string;
+  /** LOG_LEVEL: the least severe log line written (fatal, error, warn, info, debug, trace, silent); default info */
+  logLevel: LogLevel;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; unset = /metrics answers direct loopback callers only */
+  metricsToken?: string;
   /** The platform's own directory, through which the holder may sign in (PLATFORM_OIDC_*) */
   platformSso?: PlatformSsoConfig;
 }
@@ -52,6 +57,12 @@ function reminderInterval(raw: string | undefined): number {
   return n;
 }
 
+function logLevel(raw: string | undefined): LogLevel {
+  if (raw === undefined || raw === '') return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${raw}"`);
+  return raw as LogLevel;
+}
+
 function positiveSeconds(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
@@ -78,5 +89,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalMinutes: reminderInterval(env.REMINDER_INTERVAL_MINUTES),
     secretKey: env.STRATUM_SECRET_KEY || undefined,
     platformSso: platformSsoFromEnv(env),
+    logLevel: logLevel(env.LOG_LEVEL),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -5,6 +5,7 @@ import { isDbError } from '../engine/db/db.ts';
 import { languageOf } from '../engine/i18n/catalogue.ts';
 import { text } from '../engine/i18n/text.ts';
 import type { Registry } from '../engine/metadata/registry.ts';
+import type { Logger } from './logger.ts';
 
 /** The spec's reply: { res, data, err_msg }; failures add a stable code and, for bad fields, the list of them. */
 export const success = (c: Context, data: unknown) => c.json({ res: 'success', data, err_msg: null });
@@ -22,13 +23,15 @@ export function failure(c: Context, e: AppError, registry?: Registry) {
   return c.json({ res: 'failed', data: null, err_msg: message, code: e.code, ...(fieldErrors.length ? { errors: fieldErrors } : {}) }, e.status as ContentfulStatusCode);
 }
 
-export function toAppError(e: unknown): AppError {
+/** An error as the caller gets it; one the engine did not expect is logged with its cause (to `logger`, else stderr). */
+export function toAppError(e: unknown, logger?: Pick<Logger, 'error'>): AppError {
   if (e instanceof AppError) return e;
   const status = (e as { status?: number }).status;
   if (status === 413) return AppError.worded('payload_too_large', text('refusal.request.tooLargeAny'));
   // A data exception (class 22: out of range, malformed, bad encoding) or a value nested past the database's depth
   // limit (54001) comes from what the caller sent, wherever the engine let it through: the caller's fault, not ours.
   if (isDbError(e) && (e.code?.startsWith('22') || e.code === '54001')) return new AppError('validation_failed', `A value is out of range or malformed: ${e.message}`, [], {}, text('validation.malformed'));
-  console.error(e);
+  if (logger) logger.error({ err: e }, 'unexpected failure');
+  else console.error(e);
   return AppError.worded('internal', text('refusal.internal'));
 }

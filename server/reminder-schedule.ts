@@ -11,17 +11,18 @@ export function todayHere(): string {
  * Sends due reminders shortly after start and then every `everyMinutes` (0: never). Each run is idempotent (what was
  * sent is recorded), so several servers behind a load balancer send nothing twice. Returns a stop function.
  */
-export function scheduleReminders(s: Stratum, everyMinutes: number, log: (line: string) => void): () => void {
+export function scheduleReminders(s: Stratum, everyMinutes: number): () => void {
   if (everyMinutes <= 0) return () => {};
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
+    s.metrics.reminderRun('schedule');
     try {
       const r = await runReminders({ ...s, publicUrl: s.config.publicUrl }, todayHere());
-      if (r.mails) log(`reminders: ${r.reminders} due, ${r.mails} mails`);
+      if (r.mails) s.logger.info({ reminders: r.reminders, mails: r.mails }, `reminders: ${r.reminders} due, ${r.mails} mails`);
     } catch (e) {
-      log(`reminders failed: ${(e as Error).message}`);
+      s.logger.error({ err: e }, `reminders failed: ${(e as Error).message}`);
     } finally {
       running = false;
     }

@@ -2,32 +2,14 @@ import { AppError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
 import { actionLabel, inSentence, moduleLabel } from '../i18n/message-words.ts';
 import { text, type Text, type TextParam } from '../i18n/text.ts';
-import type { EntityDef, ModuleDef, Registry, Role } from '../metadata/registry.ts';
+import type { EntityDef, Registry, Role } from '../metadata/registry.ts';
 import { entityLabel, labelOf } from '../records/record-validator.ts';
 import type { Actor } from './actor.ts';
+import { allows, decidedByRecord, isRelationshipRole, moduleEnabled } from './caller-roles.ts';
 import { loadReach, membershipKey, type RecordReach } from './record-reach.ts';
+import { unownedAdmits } from './unowned-condition.ts';
 
-/** Roles decided by the record (its owner, an employee it names, a team it belongs to), not by the caller alone. */
-const OWNER_ROLES: readonly Role[] = ['self', 'supervisor', 'unowned'];
-const isRelationshipRole = (r: Role) => r.startsWith('field:') || r.startsWith('member:');
-
-/** Whether a module is usable by a company: core modules always are; the others when the holder has enabled them. */
-export function moduleEnabled(module: ModuleDef, actor: Actor): boolean {
-  return module.core || actor.enabledModules.has(module.id);
-}
-
-/** The one predicate every call goes through: may this actor take this action, declared by these roles, on this entity's module? */
-export function allows(roles: readonly Role[], actor: Actor, moduleId: string): boolean {
-  if (actor.role === 'holder') return roles.includes('holder');
-  // a respondent of a public flow reaches only what the flow itself writes, never a declared call
-  if (actor.role === 'respondent') return false;
-  return roles.includes('employee') || (roles.includes('employee:moduleAdmin') && actor.adminModules.has(moduleId));
-}
-
-/** Whether the roles leave the decision to the record: the actor is an employee and may pass as self or supervisor. */
-export function decidedByRecord(roles: readonly Role[], actor: Actor, entity: EntityDef): boolean {
-  return actor.role === 'employee' && roles.some((r) => (OWNER_ROLES.includes(r) ? entity.owner !== undefined : isRelationshipRole(r)));
-}
+export { allows, decidedByRecord, moduleEnabled } from './caller-roles.ts';
 
 const PLAIN_ACTIONS = new Set(['read', 'add', 'update', 'delete', 'share']);
 
@@ -53,8 +35,10 @@ export function assertAllowed(registry: Registry, entity: EntityDef, roles: read
 
 /**
  * Whether the roles admit the actor to this one record: by role alone, or by the record (self and supervisor by its
- * owner, field:<name> by the employee it names, member:<name> by the team it references). The one predicate behind
- * both the refusal of a call and the "what may I do here" answer sent with every record.
+ * owner, unowned by its having none and matching `access.unownedWhen`, field:<name> by the employee it names,
+ * member:<name> by the team it references, parent:<name> by the caller's reading that parent). The one predicate
+ * behind both the refusal of a call and the "what may I do here" answer sent with every record; `recordRoleWhere` is
+ * the same as SQL.
  */
 export function recordAdmits(roles: readonly Role[], actor: Actor, entity: EntityDef, record: Row, reach: RecordReach): boolean {
   if (allows(roles, actor, entity.module)) return true;
@@ -65,9 +49,10 @@ export function recordAdmits(roles: readonly Role[], actor: Actor, entity: Entit
     if (value === null || value === undefined) continue;
     if (kind === 'field' && value === actor.employeeId) return true;
     if (kind === 'member' && reach.teams.get(membershipKey(entity.memberships.get(name)!))?.has(Number(value))) return true;
+    if (kind === 'parent' && reach.parents.get(name)?.has(Number(value))) return true;
   }
   const ownerId = entity.owner === undefined ? undefined : record[entity.owner];
-  if (ownerId === null || ownerId === undefined) return roles.includes('unowned') && entity.owner !== undefined;
+  if (ownerId === null || ownerId === undefined) return roles.includes('unowned') && entity.owner !== undefined && unownedAdmits(entity, record);
   return (roles.includes('self') && ownerId === actor.employeeId) || (roles.includes('supervisor') && reach.reports.has(Number(ownerId)));
 }
 
@@ -82,7 +67,7 @@ export async function assertRecordAllowed(
 ): Promise<void> {
   // a refusal by role alone was assertAllowed's to make
   if (allows(roles, actor, entity.module) || !decidedByRecord(roles, actor, entity)) return;
-  if (recordAdmits(roles, actor, entity, record, await loadReach(tx, actor, entity, roles))) return;
+  if (recordAdmits(roles, actor, entity, record, await loadReach(tx, actor, entity, roles, [record]))) return;
   throw refusal(roles, actor, entity, what);
 }
 
@@ -92,9 +77,10 @@ function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef, what: 
     const who: TextParam[] = [
       ...(roles.includes('self') ? [text('refusal.access.who.self')] : []),
       ...(roles.includes('supervisor') ? [text('refusal.access.who.supervisor')] : []),
-      ...(roles.includes('unowned') ? [text('refusal.access.who.unowned')] : []),
+      ...(roles.includes('unowned') ? [text(entity.unownedWhen ? 'refusal.access.who.unownedShown' : 'refusal.access.who.unowned')] : []),
       ...roles.filter(isRelationshipRole).map((r) => {
         const name = r.split(':')[1];
+        if (r.startsWith('parent:')) return text('refusal.access.who.parent', { field: inSentence(labelOf(entity, name)) });
         if (r.startsWith('field:')) return text('refusal.access.who.field', { field: labelOf(entity, name) });
         return name === 'id' ? text('refusal.access.who.memberOfThis', { entity: entityLabel(entity) }) : text('refusal.access.who.member', { field: inSentence(labelOf(entity, name)) });
       }),

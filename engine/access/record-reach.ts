@@ -2,6 +2,8 @@ import type { Row } from '../db/db.ts';
 import type { EntityDef, Membership, Role } from '../metadata/registry.ts';
 import type { Actor } from './actor.ts';
 import { quoteIdent } from '../metadata/naming.ts';
+import { allows, decidedByRecord } from './caller-roles.ts';
+import { recordRoleWhere } from './record-role-sql.ts';
 
 type Tx = { query<T = Row>(sql: string, params?: unknown[]): Promise<T[]> };
 
@@ -14,6 +16,8 @@ export interface RecordReach {
   readonly reports: ReadonlySet<number>;
   /** by membership (see `membershipKey`): the ids of the teams the caller is a member of */
   readonly teams: ReadonlyMap<string, ReadonlySet<number>>;
+  /** by parent:<field> role: the parents, of those the records in question name, that the caller may read */
+  readonly parents: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
 export const membershipKey = (m: Membership) => `${m.table}.${m.viaColumn}.${m.employeeColumn}`;
@@ -25,7 +29,12 @@ interface CallReach {
 /** per transaction: a call's reach does not change within it (a write of a supervisor is a different call's business) */
 const perCall = new WeakMap<object, CallReach>();
 
-export async function loadReach(tx: Tx, actor: Actor, entity: EntityDef, roles: readonly Role[]): Promise<RecordReach> {
+/**
+ * `records`: the records a parent:<field> role is judged on. Which of their parents the caller may read is asked of the
+ * database in one query per parent role, by the parent's own SQL condition (`recordRoleWhere`), so that a read by id
+ * and a list agree.
+ */
+export async function loadReach(tx: Tx, actor: Actor, entity: EntityDef, roles: readonly Role[], records: readonly Row[] = []): Promise<RecordReach> {
   let call = perCall.get(tx);
   if (!call) perCall.set(tx, (call = { teams: new Map() }));
   const me = actor.employeeId;
@@ -44,5 +53,24 @@ export async function loadReach(tx: Tx, actor: Actor, entity: EntityDef, roles: 
   }
   const teams = new Map<string, ReadonlySet<number>>();
   for (const [key, set] of call.teams) teams.set(key, await set);
-  return { reports: (await call.reports) ?? new Set(), teams };
+  return { reports: (await call.reports) ?? new Set(), teams, parents: await readableParents(tx, actor, entity, roles, records) };
+}
+
+async function readableParents(tx: Tx, actor: Actor, entity: EntityDef, roles: readonly Role[], records: readonly Row[]): Promise<Map<string, Set<number>>> {
+  const readable = new Map<string, Set<number>>();
+  for (const role of roles) {
+    if (!role.startsWith('parent:')) continue;
+    const name = role.slice('parent:'.length);
+    const parent = entity.parents.get(name)!;
+    const ids = [...new Set(records.map((r) => r[name]).filter((v) => v !== null && v !== undefined).map(Number))];
+    if (!ids.length || allows(parent.access.read, actor, parent.module)) readable.set(name, new Set(ids));
+    else if (!decidedByRecord(parent.access.read, actor, parent)) readable.set(name, new Set());
+    else {
+      const params: unknown[] = [actor.companyId, ids];
+      const where = recordRoleWhere({ actor }, parent, (value) => `$${params.push(value)}`, 'rp');
+      const rows = await tx.query<{ id: number }>(`SELECT rp.id FROM ${quoteIdent(parent.table)} rp WHERE rp.company_id = $1 AND rp.id = ANY($2) AND ${where}`, params);
+      readable.set(name, new Set(rows.map((r) => Number(r.id))));
+    }
+  }
+  return readable;
 }

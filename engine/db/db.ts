@@ -10,12 +10,20 @@ export interface QueryOptions {
   prepare?: boolean;
 }
 
+/** A database handle's connections: how many it may open and how many are busy with a statement or transaction now. */
+export interface PoolUse {
+  size: number;
+  inUse: number;
+}
+
 export interface Db {
   readonly kind: 'postgres' | 'pglite';
   query<T = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
   /** Runs fn in one transaction; inside a transaction it simply runs fn. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** For /metrics: read from counters the adapter keeps, never from a query. */
+  poolUse?(): PoolUse;
 }
 
 /** A PostgreSQL error as both drivers surface it (SQLSTATE code, constraint, detail). */

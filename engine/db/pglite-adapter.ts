@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Db, Row } from './db.ts';
+import type { Db, PoolUse, Row } from './db.ts';
 
 /**
  * The embedded PGlite runs in a worker thread of its own. In the server's thread, each statement would run
@@ -23,6 +23,14 @@ class PgliteThread {
   /** the tail of the queue of calls: each call starts when the one before it has finished */
   private queue: Promise<void> = Promise.resolve();
   closed = false;
+
+  /** calls (a statement, or a whole transaction) holding the session now */
+  private holding = 0;
+
+  /** PGlite is one session: busy while a call holds it or any statement is on its way */
+  get busy(): boolean {
+    return this.holding > 0 || this.waiting.size > 0;
+  }
 
   constructor(private readonly worker: Worker) {
     worker.on('message', (m: Reply) => {
@@ -57,7 +65,14 @@ class PgliteThread {
 
   /** Runs fn when every call queued before it has finished; the next one waits for it. */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn);
+    const run = this.queue.then(async () => {
+      this.holding++;
+      try {
+        return await fn();
+      } finally {
+        this.holding--;
+      }
+    });
     this.queue = run.then(
       () => undefined,
       () => undefined,
@@ -76,6 +91,10 @@ class PgliteDb implements Db {
     private readonly thread: PgliteThread,
     private readonly inTransaction: boolean,
   ) {}
+
+  poolUse(): PoolUse {
+    return { size: 1, inUse: this.thread.busy ? 1 : 0 };
+  }
 
   async query<T = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
     if (!this.inTransaction) return (await this.thread.exclusive(() => this.thread.send('query', text, params))) as T[];

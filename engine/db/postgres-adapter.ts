@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Db, QueryOptions, Row } from './db.ts';
+import type { Db, PoolUse, QueryOptions, Row } from './db.ts';
 import { OID, parseDate, parseInt8, parseNumeric, parseTimestamp } from './type-parsers.ts';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
@@ -26,6 +26,12 @@ class PreparedTexts {
   }
 }
 
+/** The pool's size and its busy connections: a statement outside a transaction, or a reserved transaction. */
+class PoolCounter {
+  busy = 0;
+  constructor(readonly size: number) {}
+}
+
 class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
   /** Inside a transaction: the first statement that failed, which makes the whole transaction fail. */
@@ -35,15 +41,24 @@ class PostgresDb implements Db {
     private readonly sql: Sql,
     private readonly root: postgres.Sql | null,
     private readonly prepared: PreparedTexts,
+    private readonly pool: PoolCounter,
   ) {}
 
+  poolUse(): PoolUse {
+    return { size: this.pool.size, inUse: Math.min(this.pool.busy, this.pool.size) };
+  }
+
   async query<T = Row>(text: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<T[]> {
+    // a transaction's statements run on the connection its transaction already counts
+    if (this.root) this.pool.busy++;
     try {
       const rows = await this.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: this.prepared.use(text, options) });
       return rows as unknown as T[];
     } catch (error) {
       if (!this.root) this.failure ??= { error };
       throw error;
+    } finally {
+      if (this.root) this.pool.busy--;
     }
   }
 
@@ -54,8 +69,12 @@ class PostgresDb implements Db {
    */
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (!this.root) return fn(this);
-    const connection = await this.root.reserve();
-    const tx = new PostgresDb(connection, null, this.prepared);
+    this.pool.busy++;
+    const connection = await this.root.reserve().catch((e: unknown) => {
+      this.pool.busy--;
+      throw e;
+    });
+    const tx = new PostgresDb(connection, null, this.prepared, this.pool);
     const begun = connection.unsafe('begin').execute();
     // a failed BEGIN also fails the statements behind it; it is awaited before COMMIT
     begun.catch(() => {});
@@ -71,6 +90,7 @@ class PostgresDb implements Db {
       await connection.unsafe('rollback').catch(() => (alive = false));
       throw error;
     } finally {
+      this.pool.busy--;
       if (alive) connection.release();
     }
   }
@@ -81,8 +101,9 @@ class PostgresDb implements Db {
 }
 
 export function connectPostgres(url: string, options: { max?: number } = {}): Db {
+  const max = options.max ?? 10;
   const sql = postgres(url, {
-    max: options.max ?? 10,
+    max,
     onnotice: () => {},
     types: {
       int8: { to: OID.int8, from: [OID.int8], serialize: (x: number) => String(x), parse: parseInt8 },
@@ -91,5 +112,5 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Db
       timestamptz: { to: OID.timestamptz, from: [OID.timestamptz, OID.timestamp], serialize: (x: string) => x, parse: parseTimestamp },
     },
   });
-  return new PostgresDb(sql, sql, new PreparedTexts());
+  return new PostgresDb(sql, sql, new PreparedTexts(), new PoolCounter(max));
 }

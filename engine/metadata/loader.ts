@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { createAjv } from './schema-validator.ts';
-import { resolveRelationshipRoles } from './relationship-roles.ts';
+import { checkParentChains, resolveRelationshipRoles } from './relationship-roles.ts';
 import { buildLocks, setLockRoutes } from './workflow-locks.ts';
 import { buildReport, checkReportReferences } from './report-definition.ts';
 import { MetadataError, type MetadataFault } from './metadata-error.ts';
@@ -18,6 +18,7 @@ import {
   type CommandDef,
   type EntityDef,
   type EntityMeta,
+  type FieldCondition,
   type FieldDef,
   type JsonSchema,
   type Language,
@@ -151,6 +152,7 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   for (const entity of entities.values()) checkReferences(entity, entities, faults);
   setLockRoutes(entities);
   for (const entity of entities.values()) resolveRelationshipRoles(entity, entities, faults);
+  checkParentChains(entities, faults);
   for (const entity of entities.values()) checkReportReferences(entity, entities, faults);
   checkPublicFlows(entities, faults);
 
@@ -371,6 +373,18 @@ function buildEntity(
   };
   for (const [a, roles] of Object.entries(access)) ownerRoles(roles, `/access/${a}`);
   (m.commands ?? []).forEach((c, i) => ownerRoles(c.access, `/commands/${i}/access`));
+  const unownedWhen = acc.unownedWhen as FieldCondition[] | undefined;
+  if (unownedWhen && !Object.values(access).some((roles) => roles.includes('unowned')))
+    faults.push({ file, pointer: '/access/unownedWhen', message: 'limits the role unowned, which no access of the entity names' });
+  unownedWhen?.forEach((condition, i) =>
+    Object.entries(condition).forEach(([name, values]) => {
+      const f = field.get(name);
+      const pointer = `/access/unownedWhen/${i}/${name}`;
+      if (!f || f.computed) faults.push({ file, pointer, message: `names "${name}", which is not a stored field of ${m.name}` });
+      else if (values.some((v) => (f.enum ? !f.enum.includes(v as string | number) : typeof v !== (f.type === 'integer' || f.type === 'number' ? 'number' : f.type))))
+        faults.push({ file, pointer, message: `holds a value that "${name}" cannot have` });
+    }),
+  );
 
   const errors = (m.errors ?? {}) as Record<string, string>;
   for (const [k, v] of Object.entries(errors)) key(file, `/errors/${k}`, v);
@@ -446,6 +460,7 @@ function buildEntity(
     form: { uiSchema: (m.form?.uiSchema ?? {}) as JsonSchema },
     errors,
     access,
+    unownedWhen,
     dataKeys: { list: m.api?.dataKeys?.list ?? 'list', item: m.api?.dataKeys?.item ?? 'item' },
     afterWrite: m.hooks?.afterWrite,
     beforeWrite: m.hooks?.beforeWrite,
@@ -457,6 +472,7 @@ function buildEntity(
     reminders: remindersOf(m, field, file, faults, key),
     publicFlow: publicFlowOf(m, field, hooks, file, faults, key),
     memberships: new Map(),
+    parents: new Map(),
     source: file,
   };
 }

@@ -4,7 +4,10 @@ import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
 import type { WorkflowMeta } from '../generated/metadata/workflow.ts';
 
-export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'public' | 'self' | 'supervisor' | 'unowned' | `field:${string}` | `member:${string}`;
+export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'public' | 'self' | 'supervisor' | 'unowned' | `field:${string}` | `member:${string}` | `parent:${string}`;
+
+/** Field values by field: a record matches when each field named has one of its values. */
+export type FieldCondition = Readonly<Record<string, readonly (string | number | boolean)[]>>;
 
 /** A mail sent once per record and date value when the record's date comes near or has passed. */
 export interface ReminderDef {
@@ -171,6 +174,8 @@ export interface EntityDef {
   readonly form: { readonly uiSchema: JsonSchema };
   readonly errors: Readonly<Record<string, string>>;
   readonly access: Readonly<Record<Action, readonly Role[]>>;
+  /** the records of nobody the role unowned admits: those matching one of these (none: every record of nobody) */
+  readonly unownedWhen?: readonly FieldCondition[];
   readonly dataKeys: { readonly list: string; readonly item: string };
   readonly afterWrite?: string;
   /** Derives read-only fields (and may refuse) before add and update, in the write's transaction. */
@@ -189,6 +194,8 @@ export interface EntityDef {
   readonly publicFlow?: PublicFlowDef;
   /** for each member:<field> role this entity names, where to look the caller up (filled by the loader) */
   readonly memberships: Map<string, Membership>;
+  /** for each parent:<field> role of its read, the entity that field references, whose readers read this one (filled by the loader) */
+  readonly parents: Map<string, EntityDef>;
   /** The metadata file it came from, for messages. */
   readonly source: string;
 }

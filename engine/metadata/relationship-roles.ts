@@ -5,9 +5,12 @@ import type { MetadataFault } from './metadata-error.ts';
  * Relationship roles, decided per record like self and supervisor:
  *   field:<name>   the employee that the record's <name> (a reference to employee) names, e.g. field:approverId;
  *   member:<name>  a member of the team that the record's <name> references (member:id, of the team record itself);
- *                  the team entity declares `"members": { "entity", "via", "employee" }`, its membership entity.
+ *                  the team entity declares `"members": { "entity", "via", "employee" }`, its membership entity;
+ *   parent:<name>  (reading only) whoever may read the record that the record's <name> references: a comment is read
+ *                  by the readers of its scorecard, a KPI by those of its scorecard, a KPI's comment by those of its KPI.
  * This checks every such role an entity names (access, commands, transitions, locks, reminders) and records, for each member role,
- * which table to ask; the access policy reads `entity.memberships` at run time.
+ * which table to ask and, for each parent role, which entity; the access policy reads `entity.memberships` and
+ * `entity.parents` at run time.
  */
 export function resolveRelationshipRoles(entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): void {
   // the workflow sits beside the entity's file
@@ -33,7 +36,35 @@ export function resolveRelationshipRoles(entity: EntityDef, entities: ReadonlyMa
       const membership = membershipOf(team, entities);
       if (typeof membership === 'string') fault(membership);
       else entity.memberships.set(name, membership);
+    } else if (kind === 'parent') {
+      const ref = entity.field.get(name);
+      const parent = entities.get(ref?.ref ?? '');
+      if (pointer !== '/access/read') fault('a parent decides who reads a record, not who changes it: name it in access.read only');
+      else if (!ref || ref.computed || !parent) fault(`"${name}" is not a stored reference`);
+      else if (parent.scope !== 'company' || entity.scope !== 'company') fault(`${entity.name} and ${parent.name} are not both records of a company`);
+      else entity.parents.set(name, parent);
     }
+  }
+}
+
+/** Refuses a chain of parent roles that comes back to where it started: whose readers would read it? */
+export function checkParentChains(entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): void {
+  for (const entity of entities.values()) {
+    const seen = new Set<string>();
+    const walk = (e: EntityDef, path: string[]): boolean => {
+      for (const [name, parent] of e.parents) {
+        const next = [...path, `${e.name}.${name}`];
+        if (parent.name === entity.name) {
+          faults.push({ file: entity.source, pointer: '/access/read', message: `its parent roles go round in a circle (${next.join(' → ')} → ${entity.name})` });
+          return true;
+        }
+        if (seen.has(parent.name)) continue;
+        seen.add(parent.name);
+        if (walk(parent, next)) return true;
+      }
+      return false;
+    };
+    walk(entity, []);
   }
 }
 

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/db.ts';
-import { APP_ROLE } from '../db/tenant-scope.ts';
 import type { Registry } from '../metadata/registry.ts';
 import { readCatalogue, tableHasRows } from './catalogue.ts';
 import { desiredSchema } from './desired-schema.ts';
 import { GRANTS_SQL, planMigration, type MigrationPlan } from './planner.ts';
+import { ensureRequestRole } from './request-role.ts';
 
 export class DestructiveMigrationError extends Error {
   constructor(readonly plan: MigrationPlan) {
@@ -16,17 +16,6 @@ export class DestructiveMigrationError extends Error {
     );
     this.name = 'DestructiveMigrationError';
   }
-}
-
-/** Phase 1: the request role exists and the connecting role may switch to it. */
-async function ensureAppRole(db: Db): Promise<void> {
-  try {
-    await db.query(`DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF; END $$`);
-  } catch (e) {
-    // Two databases of one cluster booting at once may race to create the role; the loser finds it made.
-    if (!/already exists|duplicate key/.test((e as Error).message)) throw e;
-  }
-  await db.query(`GRANT ${APP_ROLE} TO CURRENT_USER`).catch(() => undefined);
 }
 
 /**
@@ -86,7 +75,7 @@ export interface MigrationResult {
  * costs a query, not a plan.
  */
 export async function migrate(db: Db, registry: Registry, options: { patchesDir?: string } = {}): Promise<MigrationResult> {
-  await ensureAppRole(db);
+  await ensureRequestRole(db);
   const wanted = schemaHash(registry);
   return db.transaction(async (tx) => {
     // Serialise concurrent boots against one database.

@@ -8,9 +8,23 @@ import { jsonBody, operation, pathParameter } from './operations.ts';
 import { recordRef, writableProperties } from './record-schemas.ts';
 import { dateTime, integer, listOf, object, orNull, text } from './schema-shapes.ts';
 
+const readSchema = (kind: string): JsonSchema => JSON.parse(readFileSync(new URL(`../../metadata/schema/${kind}.schema.json`, import.meta.url), 'utf8')) as JsonSchema;
+
+/**
+ * A metadata schema as a component: its `$ref`s to its own `$defs` (`#/$defs/role`) or a sibling file's
+ * (`entity.schema.json#/$defs/role`) are copied in, since inside the document `#` is the document and there are no such files.
+ */
 const metadataSchema = (kind: string): JsonSchema => {
-  const { $schema: _s, $id: _i, ...schema } = JSON.parse(readFileSync(new URL(`../../metadata/schema/${kind}.schema.json`, import.meta.url), 'utf8')) as JsonSchema;
-  return schema;
+  const { $schema: _s, $id: _i, $defs: _d, ...schema } = readSchema(kind);
+  const inline = (node: unknown, file: string): unknown => {
+    if (Array.isArray(node)) return node.map((n) => inline(n, file));
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as JsonSchema).$ref;
+    const to = typeof ref === 'string' ? /^(?:([a-z-]+)\.schema\.json)?#\/\$defs\/(\w+)$/.exec(ref) : null;
+    if (to) return inline((readSchema(to[1] ?? file).$defs as Record<string, JsonSchema>)[to[2]], to[1] ?? file);
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, file)]));
+  };
+  return inline(schema, kind) as JsonSchema;
 };
 
 /** A screen and a workflow as the metadata declares them (metadata/schema), for /meta. */
@@ -123,6 +137,21 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
         open: true,
         responses: { '200': { description: 'up', content: { 'application/json': { schema: object({ status: { const: 'ok' }, metadata: { type: 'string', description: 'the hash of the metadata served' } }) } } } },
         failures: [500],
+      }),
+    },
+    '/metrics': {
+      get: operation({
+        operationId: 'service.metrics',
+        tags: service,
+        summary: 'Prometheus metrics: requests by route, database pool, outbox backlog, reminder runs',
+        description: 'With METRICS_TOKEN set, send it as `Authorization: Bearer …` (else 401); without, only a direct connection from the same machine is answered (else 403).',
+        open: true,
+        responses: {
+          '200': { description: 'the Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
+          '401': { description: 'METRICS_TOKEN is set and was not sent', content: { 'text/plain': { schema: { type: 'string' } } } },
+          '403': { description: 'no METRICS_TOKEN is set and the request did not come directly from this machine', content: { 'text/plain': { schema: { type: 'string' } } } },
+        },
+        failures: [],
       }),
     },
     '/api/v1/file/{id}': {

@@ -2,6 +2,7 @@ import { checkAcrossRecords } from './cross-record-checks.ts';
 import type { InPlaceOf } from './in-place-of.ts';
 import { assertUnlocked } from './state-locks.ts';
 import { allows, assertAllowed, assertRecordAllowed, attempt, decidedByRecord } from '../access/access-policy.ts';
+import { recordRoleWhere } from '../access/record-role-sql.ts';
 import { AppError } from '../app-error.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Row } from '../db/db.ts';
@@ -52,39 +53,6 @@ function ownerWhere(ctx: CallContext, entity: EntityDef, owner: string | undefin
   if (owner === 'me') return `${col} = $${param}`;
   if (owner === 'reports') return `${col} IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $${param} OR acting_supervisor_id = $${param}))`;
   throw new AppError('bad_request', `owner must be me or reports, not "${owner}"`);
-}
-
-/**
- * When only roles decided by the record let an employee read an entity, the records those roles reach, as one SQL
- * condition (subqueries, never a query per row), so that a list, a report or an export shows the caller nothing that
- * reading one record by id would refuse: self, the caller's own; supervisor, those of the employees the caller
- * supervises or stands in for; field:<name>, those that name the caller in <name>; member:<name>, those whose team
- * <name> (the record itself for member:id) the caller is a member of. `bind` binds a value and returns its placeholder;
- * `alias` qualifies the entity's columns in a query that joins it. Null when the caller's role reads every record.
- */
-export function recordRoleWhere(ctx: CallContext, entity: EntityDef, bind: (value: unknown) => string, alias?: string): string | null {
-  const roles = entity.access.read;
-  if (allows(roles, ctx.actor, entity.module) || !decidedByRecord(roles, ctx.actor, entity)) return null;
-  const column = (name: string) => `${alias ? `${alias}.` : ''}${quoteIdent(name === 'id' ? 'id' : entity.field.get(name)!.column)}`;
-  const me = bind(ctx.actor.employeeId);
-  let company: string | undefined;
-  const companyParam = () => (company ??= bind(ctx.companyId ?? ctx.actor.companyId));
-  const reach: string[] = [];
-  if (entity.owner !== undefined) {
-    const owner = column(entity.owner);
-    if (roles.includes('self')) reach.push(`${owner} = ${me}`);
-    if (roles.includes('supervisor')) reach.push(`${owner} IN (SELECT id FROM employee WHERE company_id = ${companyParam()} AND (supervisor_id = ${me} OR acting_supervisor_id = ${me}))`);
-    if (roles.includes('unowned')) reach.push(`${owner} IS NULL`);
-  }
-  for (const role of roles) {
-    const [kind, name] = role.split(':');
-    if (kind === 'field') reach.push(`${column(name)} = ${me}`);
-    if (kind === 'member') {
-      const m = entity.memberships.get(name)!;
-      reach.push(`${column(name)} IN (SELECT ${quoteIdent(m.viaColumn)} FROM ${quoteIdent(m.table)} WHERE company_id = ${companyParam()} AND ${quoteIdent(m.employeeColumn)} = ${me})`);
-    }
-  }
-  return `(${reach.join(' OR ')})`;
 }
 
 export function withComputed(ctx: CallContext, entity: EntityDef, rows: Row[]): Row[] {

@@ -18,6 +18,7 @@ export function mountReminderRoutes(app: Hono<AppEnv>, s: Stratum): void {
     if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not a known field' })));
     if (body.today !== undefined && (typeof body.today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.today) || Number.isNaN(Date.parse(body.today))))
       throw AppError.validation([{ field: 'today', message: 'must be a date as YYYY-MM-DD' }]);
+    s.metrics.reminderRun('holder');
     const result = await runReminders({ ...s, publicUrl: s.config.publicUrl }, (body.today as string | undefined) ?? todayHere());
     return success(c, { reminders: result });
   });

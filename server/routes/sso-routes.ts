@@ -63,7 +63,7 @@ export function mountSsoRoutes(app: Hono<AppEnv>, s: Stratum): void {
       const claims = await finishFlow(provider, flow, query);
       outcome = { accountId: await matchDirectoryAccount({ ...s, publicUrl: s.config.publicUrl }, provider, claims) };
     } catch (e) {
-      outcome = { error: toAppError(e) };
+      outcome = { error: toAppError(e, s.logger) };
     }
     deleteCookie(c, BROWSER_COOKIE, { path: '/auth' });
     const code = await createHandoff(s.db, outcome);

@@ -92,16 +92,38 @@ describe.each(backends())('dashboard on $name', (backend) => {
     expect(dashboard.screens.find((s) => s.path === '/app/dashboard/main')).toMatchObject({ kind: 'custom', component: 'Dashboard' });
   });
 
+  const figures = (company: { list: Record<string, unknown>[] }) => company.list.map((r) => [r.unit, r.scorecards, r.averageScore, r.averageAdjustedScore, r.hidden ?? false]);
+
   it('shows the current plan’s performance: the average weighted score of the employees’ scorecards per business unit, as the company performance report computes it', async () => {
-    const company = await item(eve, 'company-performance');
+    const company = await item(exec, 'company-performance');
     expect(company.annualPlan).toBe('FY2026');
     // Bella 110 % → 4, Eve 50 % → 1 (adjusted 3): (4 + 1) ÷ 2 and (4 + 3) ÷ 2; Dan's scorecard without KPIs has no score
-    expect(company.list.map((r: Record<string, unknown>) => [r.unit, r.scorecards, r.averageScore, r.averageAdjustedScore])).toEqual([['Operations', 2, 2.5, 3.5]]);
+    expect(figures(company)).toEqual([['Operations', 2, 2.5, 3.5, false]]);
     const report = await exec.get(`performance-scorecard/company-performance?annualPlanId=${company.annualPlanId}`);
     ok(report);
     const reported = report.body.data[Object.keys(report.body.data)[0]].list;
     expect(company.list).toEqual(reported.map(({ unit, scorecards, averageScore, averageAdjustedScore }: Record<string, unknown>) => ({ unit, scorecards, averageScore, averageAdjustedScore })));
+    // Bella reads both scorecards (her own and her report Eve's): the average tells her nothing she may not know
+    expect(figures(await item(bella, 'company-performance'))).toEqual([['Operations', 2, 2.5, 3.5, false]]);
     expect(await item(other, 'company-performance')).toEqual({ annualPlan: null, annualPlanId: null, list: [] });
+  });
+
+  it('withholds a unit’s average from an employee it would tell the score of one or two people she may not read', async () => {
+    // Eve knows her own score: the average of two would be Bella's
+    const eveSees = await item(eve, 'company-performance');
+    expect(figures(eveSees)).toEqual([['Operations', 2, null, null, true]]);
+    expect(JSON.stringify(eveSees)).not.toMatch(/2\.5|3\.5/);
+    // three more scored people in the unit, none of them hers to read: the average hides no one any longer
+    const plan = eveSees.annualPlanId as number;
+    for (const [name, actual] of [['Fay', 100], ['Gus', 80], ['Hal', 120]] as const) {
+      const person = (await exec.post('employee/add', { firstName: name, lastName: 'Staff', businessUnitId: id.bu })).body.data.employee.id;
+      const card = await exec.post('performance-scorecard/add', { annualPlanId: plan, includeKeyPerformanceArea: 'No', name: `${name} 2026`, level: 'employee', employeeId: person });
+      ok(card);
+      ok(await exec.post('performance-kpi/add', { scorecardId: card.body.data.scorecard.id, kpiType: 'Quantitative', optionType: 'ASC', weight: 100, target: 100, name: 'Output', actual1: actual, actual: actual }));
+    }
+    const now = figures(await item(eve, 'company-performance'));
+    expect(now).toEqual(figures(await item(exec, 'company-performance')));
+    expect(now[0]).toEqual(['Operations', 5, expect.any(Number), expect.any(Number), false]);
   });
 
   it('lists the business unit and department heads with their scorecards', async () => {

@@ -27,7 +27,7 @@ describe.each(backends())('extending the metadata on $name', (backend) => {
     const before = await runs();
     const lines: string[] = [];
     const again = await startOnDb(db, { log: (l) => lines.push(l) });
-    expect(lines.filter((l) => l.startsWith('migrated'))).toEqual([]);
+    expect(lines.map((l) => JSON.parse(l).msg as string).filter((m) => m.startsWith('migrated'))).toEqual([]);
     expect(await runs()).toBe(before);
     expect((await again.holder.get('company')).body.data.company_list.map((c: { companyName: string }) => c.companyName)).toContain('Extensible');
     // a changed field is a changed schema: planned and recorded

@@ -39,7 +39,7 @@ describe.skipIf(smtpSinkSkipReason()).each(backends())('mail delivery on $name',
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await startTestStratum(backend, { log: (l) => log.push(l) }, { smtpUrl: sink.url, mailRetrySeconds: 1, mailPollSeconds: 0.2 });
+    t = await startTestStratum(backend, { log: (l) => log.push(JSON.parse(l).msg) }, { smtpUrl: sink.url, mailRetrySeconds: 1, mailPollSeconds: 0.2 });
     t.stratum.mailer.start();
     const since = sink.received().length;
     const added = await t.holder.post('company/add', { companyName: 'Mailco', eFirstName: 'Erin', eLastName: 'Exec', email: execEmail });

@@ -60,10 +60,12 @@ describe.each(backends())('monthly progress on $name', (backend) => {
     const corporate = (await exec.post('performance-scorecard/add', { name: 'Company', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' })).body.data.scorecard;
     const saved = await exec.post('performance-scorecard/save-kpis', { id: corporate.id, kpis: [{ name: 'Revenue', weight: 100, target: 1000, kpiType: 'Quantitative', optionType: 'ASC' }] });
     ok(saved);
+    id.corporateCard = corporate.id;
     kpi.revenue = saved.body.data.item.kpiList[0].id;
     const unit = (await exec.post('performance-scorecard/add', { name: 'North unit', level: 'business-unit', businessUnitId: id.north, annualPlanId: plan.id, includeKeyPerformanceArea: 'No' })).body.data.scorecard;
     const unitSaved = await exec.post('performance-scorecard/save-kpis', { id: unit.id, kpis: [{ name: 'North revenue', weight: 100, target: 200, kpiType: 'Quantitative', optionType: 'ASC' }] });
     ok(unitSaved);
+    id.unitCard = unit.id;
     kpi.northRevenue = unitSaved.body.data.item.kpiList[0].id;
   });
   afterAll(() => t.close());
@@ -170,6 +172,16 @@ describe.each(backends())('monthly progress on $name', (backend) => {
       expect(onEmployeeKpi.status).toBe(422);
       expect(onEmployeeKpi.body.errors?.[0].field).toBe('kpiId');
       ok(await exec.post('company-progress/set', { periodId: periods[0].id, entries: [{ kpiId: kpi.revenue, actual: 500 }, { kpiId: kpi.northRevenue, actual: 150 }] }));
+      // the organisation's scorecards are drafts nobody has shown to employees yet: their KPIs and progress are not Emma's to see
+      expect((await emma.get(`company-progress/kpis?periodId=${periods[0].id}`)).body.data.list).toEqual([]);
+      expect((await emma.get(`company-progress?kpiId=${kpi.revenue}`)).body.data.list).toEqual([]);
+      expect((await emma.get(`company-progress/report?annualPlanId=${plan.id}`)).body.data.report.list).toEqual([]);
+      expect((await exec.get(`company-progress/kpis?periodId=${periods[0].id}`)).body.data.list).toHaveLength(2);
+      for (const card of [id.corporateCard, id.unitCard]) {
+        const { version } = (await exec.get(`performance-scorecard/${card}`)).body.data.scorecard;
+        ok(await exec.post('performance-scorecard/set-visible', { id: card, version, visible: true }));
+      }
+      expect((await emma.get(`company-progress?kpiId=${kpi.revenue}`)).body.data.list).toHaveLength(1);
       const kpis = (await emma.get(`company-progress/kpis?periodId=${periods[0].id}`)).body.data.list;
       expect(kpis.map((k: Record<string, unknown>) => [k.kpi, k.actual])).toEqual([
         ['Revenue', 500],
@@ -196,13 +208,21 @@ describe.each(backends())('monthly progress on $name', (backend) => {
     });
 
     it('give the organisational progress per department or business unit: employees reporting and average percent', async () => {
-      const r = await emma.get(`employee-progress/report?annualPlanId=${plan.id}`);
+      const r = await exec.get(`employee-progress/report?annualPlanId=${plan.id}`);
       ok(r);
       // Emma: Sales 80 of 100 = 80 %, Calls entered as 50 %; Olga: Visits 5 of 10 = 50 %
       expect(r.body.data.report.list.map((x: Record<string, unknown>) => [x.businessUnit, x.department, x.employeesReporting, x.entries, x.averagePercent])).toEqual([
         ['North', 'Sales', 1, 2, 65],
         ['South', null, 1, 1, 50],
       ]);
+      // to Emma, South's average is Olga's own: withheld; North's is hers, which she may read
+      const mine = await emma.get(`employee-progress/report?annualPlanId=${plan.id}`);
+      expect(mine.body.data.report.list.map((x: Record<string, unknown>) => [x.businessUnit, x.employeesReporting, x.averagePercent, x.hidden ?? false])).toEqual([
+        ['North', 1, 65, false],
+        ['South', 1, null, true],
+      ]);
+      // and so to Sam, who supervises Emma, not Olga
+      expect((await sam.get(`employee-progress/report?annualPlanId=${plan.id}`)).body.data.report.list.map((x: { averagePercent: number | null }) => x.averagePercent)).toEqual([65, null]);
       const north = await emma.get(`employee-progress/report?annualPlanId=${plan.id}&businessUnitId=${id.north}&groupBy=businessUnit`);
       expect(north.body.data.report.list).toEqual([expect.objectContaining({ businessUnit: 'North', department: null, employeesReporting: 1, averagePercent: 65 })]);
       expect((await emma.get(`employee-progress/report?annualPlanId=${plan.id}&month=${periods[1].month}`)).body.data.report.list).toEqual([]);

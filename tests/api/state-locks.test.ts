@@ -192,7 +192,7 @@ describe.each(backends())('locks by state on $name', (backend) => {
 
   it('says so in _allowed: the item, its notes and its list, for the member; everything for the excepted administrator', async () => {
     const item = await read(mia, 'review-item', id.item);
-    expect(item._allowed).toEqual({ update: true, delete: false, transitions: [], commands: [], fields: ['completionDate'], lockedChildren: ['noteList'] });
+    expect(item._allowed).toEqual({ update: true, delete: false, transitions: [], commands: [], fields: ['completionDate'], lockedChildren: ['noteList'], addChildren: ['linkList'] });
     expect(item.noteList.map((n: { _allowed: unknown }) => n._allowed)).toEqual([
       { update: true, delete: false, transitions: [], commands: [], fields: ['text'] },
       { update: true, delete: false, transitions: [], commands: [], fields: ['text'] },
@@ -205,7 +205,7 @@ describe.each(backends())('locks by state on $name', (backend) => {
     expect((await mia.get('review-note')).body.data.allowed).toEqual({ add: true });
     expect((await read(abe, 'review-item', id.item))._allowed).toMatchObject({ update: false, delete: false, transitions: ['reopen'], commands: [] });
     const asAdmin = await read(exec, 'review-item', id.item);
-    expect(asAdmin._allowed).toEqual({ update: true, delete: true, transitions: ['reopen'], commands: ['upload-evidence'], inPlaceOf: { reopen: 'Abe Approver' } });
+    expect(asAdmin._allowed).toEqual({ update: true, delete: true, transitions: ['reopen'], commands: ['upload-evidence'], inPlaceOf: { reopen: 'Abe Approver' }, addChildren: ['noteList', 'linkList'] });
     expect(asAdmin.noteList[0]._allowed).toEqual({ update: true, delete: true, transitions: [], commands: [] });
   });
 
@@ -220,7 +220,7 @@ describe.each(backends())('locks by state on $name', (backend) => {
   it('opens the item again once a transition takes it out of the locked state', async () => {
     ok(await abe.post('review-item/reopen', { id: id.item }));
     const item = await read(mia, 'review-item', id.item);
-    expect(item._allowed).toEqual({ update: true, delete: true, transitions: [], commands: ['upload-evidence'] });
+    expect(item._allowed).toEqual({ update: true, delete: true, transitions: [], commands: ['upload-evidence'], addChildren: ['noteList', 'linkList'] });
     expect(item.noteList[0]._allowed).toEqual({ update: true, delete: true, transitions: [], commands: [] });
     expect((await mia.get(`review-note?reviewItemId=${id.item}`)).body.data.allowed).toEqual({ add: true });
     ok(await mia.post('review-item/update', { id: id.item, version: item.version, title: 'Policy v3' }));

@@ -245,6 +245,10 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await page.locator('#cascade-to').selectOption({ label: full('emma') });
     await page.getByRole('button', { name: 'Cascade', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Cascaded to 1' }).waitFor();
+    // a draft corporate scorecard is the PM committee's until it is shown to employees
+    await page.getByText('Not shown to employees').waitFor();
+    await page.getByRole('button', { name: 'Show to employees' }).click();
+    await page.locator('[data-visible=yes]').getByText('Shown to employees').waitFor();
     await shot(page, 'admin-corporate-scorecard');
 
     // the employee sees her scorecard, Draft, and no Approve (that is her supervisor's)

@@ -4,7 +4,7 @@ import { backends } from '../support/backends.ts';
 import { copyMetadata, editJson } from '../support/metadata-copy.ts';
 import { addSample } from '../support/sample-records.ts';
 import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
-import { confidentialWorld, MARKERS, type ConfidentialWorld } from './support/confidential-records.ts';
+import { confidentialWorld, MARKERS, SHOWN, type ConfidentialWorld } from './support/confidential-records.ts';
 
 /**
  * No entity of the product limits reading to self and supervisor yet, but the metadata may say so: then a list shows
@@ -66,7 +66,6 @@ describe.each(backends())('confidential records on $name', (backend) => {
   let t: TestStratum;
   let w: ConfidentialWorld;
   const reg = () => t.stratum.registry;
-  const CONFIDENTIAL = ['performance-scorecard', 'performance-kpi', 'performance-assessment', 'kpi-assessment', 'performance-agreement', 'employee-training', 'labour-matter', 'audit-engagement', 'audit-working-paper', 'audit-finding', 'contract'];
   const outsiders = () =>
     [
       ['her subordinate Sabbir', w.clients.sabbir],
@@ -89,28 +88,102 @@ describe.each(backends())('confidential records on $name', (backend) => {
 
   it('lists and reads none of them to her subordinate, her peer or another unit’s employee', async () => {
     const leaks: string[] = [];
+    let tried = 0;
     for (const [who, c] of outsiders())
-      for (const entity of CONFIDENTIAL) {
-        const id = w.records[entity];
-        if ((await listIds(c, entity)).includes(id)) leaks.push(`${who} lists ${entity} ${id}`);
+      for (const [entity, id, what] of w.confidential) {
+        tried++;
+        if ((await listIds(c, entity)).includes(id)) leaks.push(`${who} lists ${what}: ${entity} ${id}`);
         const r = await c.get(`${entity}/${id}`);
-        if (r.status !== 403) leaks.push(`${who} reads ${entity} ${id}: ${r.status}`);
+        if (r.status !== 403) leaks.push(`${who} reads ${what}: ${entity} ${id}: ${r.status}`);
+        // nor finds it by filtering a list on it
+        const filtered = await c.get(`${entity}?id=${id}`);
+        if (filtered.status === 200 && JSON.stringify(filtered.body.data).includes(`"id":${id},`)) leaks.push(`${who} finds ${what} by ?id=`);
       }
     expect(leaks).toEqual([]);
+    expect(tried).toBeGreaterThan(50);
   });
 
-  it('shows a subordinate his own scorecard only, and lets the owner, her supervisor, a QA member of the plan and the PM committee read hers', async () => {
-    expect(await listIds(w.clients.sabbir, 'performance-scorecard')).toEqual([w.records.sabbirScorecard]);
+  it('finds none of them among the children of any record they may read', async () => {
+    const leaks: string[] = [];
+    let read = 0;
+    for (const [who, c] of outsiders())
+      for (const e of reg().entities.values()) {
+        if (e.scope !== 'company' || !e.children.length) continue;
+        for (const id of await listIds(c, e.name)) {
+          const r = await c.get(`${e.name}/${id}`);
+          if (r.status !== 200) continue;
+          read++;
+          const text = JSON.stringify(r.body.data);
+          for (const m of MARKERS) if (text.includes(m)) leaks.push(`${who} reads "${m}" with ${e.name} ${id}`);
+        }
+      }
+    expect(leaks).toEqual([]);
+    expect(read, 'records with children the outsiders read (the shown corporate scorecard among them)').toBeGreaterThan(3);
+  });
+
+  it('shows a subordinate his own scorecard and the shown corporate one only, and lets the owner, her supervisor, a QA member of the plan and the PM committee read hers', async () => {
+    const shownCard = w.shown[0][1];
+    expect((await listIds(w.clients.sabbir, 'performance-scorecard')).sort()).toEqual([w.records.sabbirScorecard, shownCard].sort());
     // Nusrat supervises Sabbir: his card is in her list beside her own
-    expect((await listIds(w.clients.nusrat, 'performance-scorecard')).sort()).toEqual([w.records['performance-scorecard'], w.records.sabbirScorecard].sort());
+    expect((await listIds(w.clients.nusrat, 'performance-scorecard')).sort()).toEqual([w.records['performance-scorecard'], w.records.sabbirScorecard, shownCard].sort());
     for (const c of [w.clients.nusrat, w.clients.boss, w.clients.quinn, w.exec]) {
       const r = await c.get(`performance-scorecard/${w.records['performance-scorecard']}`);
       expect(r.status, r.body.err_msg ?? '').toBe(200);
       expect(JSON.stringify(r.body.data)).toContain(MARKERS[1]);
     }
     for (const c of [w.clients.nusrat, w.clients.boss, w.clients.quinn, w.exec]) expect((await c.get(`performance-assessment/${w.records['performance-assessment']}`)).status).toBe(200);
+    // her agreement in dispute, with its note, and her KPI scores: hers, her supervisor's and the PM committee's to read
+    for (const c of [w.clients.nusrat, w.clients.boss, w.exec]) {
+      const agreement = await c.get(`performance-agreement/${w.records['performance-agreement']}`);
+      expect(agreement.body.data.agreement.disputedNote).toContain(MARKERS[6]);
+      expect((await c.get(`kpi-assessment/${w.records['kpi-assessment']}`)).status).toBe(200);
+    }
     expect((await w.clients.nusrat.get(`labour-matter/${w.records['labour-matter']}`)).status).toBe(200);
     expect((await w.clients.boss.get(`employee-training/${w.records['employee-training']}`)).status).toBe(200);
+    expect((await w.clients.nusrat.get(`reviewed-employee/result?id=${w.records['reviewed-employee']}`)).status).toBe(200);
+  });
+
+  it('lets whoever reads a scorecard read its comments and its KPIs’ comments, and lists them no one else', async () => {
+    const comments = async (c: Client) => [...(await listIds(c, 'scorecard-comment')).map((id) => `scorecard ${id}`), ...(await listIds(c, 'kpi-comment')).map((id) => `KPI ${id}`)].sort();
+    const hers = [`scorecard ${w.records['scorecard-comment']}`, `KPI ${w.records['kpi-comment']}`];
+    const shown = `scorecard ${w.shown[2][1]}`;
+    const draft = `scorecard ${w.confidential.find(([, , what]) => what === 'a comment on the draft corporate scorecard')![1]}`;
+    // the owner and her supervisor (who wrote them): hers and the shown card's; a QA member of the plan, who reads every
+    // scorecard of the plan, and the PM committee: the draft corporate card's too
+    for (const c of [w.clients.nusrat, w.clients.boss]) expect(await comments(c)).toEqual([...hers, shown].sort());
+    for (const c of [w.clients.quinn, w.exec]) expect(await comments(c)).toEqual([...hers, shown, draft].sort());
+    expect((await w.clients.nusrat.get(`kpi-comment/${w.records['kpi-comment']}`)).body.data.comment.comment).toBe(MARKERS[5]);
+    // everyone else: the shown card's only
+    for (const [, c] of outsiders()) expect(await comments(c)).toEqual([shown]);
+  });
+
+  it('lets every employee read a corporate scorecard once it is shown, with its KPIs and comments, and none before', async () => {
+    for (const [who, c] of outsiders())
+      for (const [entity, id, what] of w.shown) {
+        const r = await c.get(`${entity}/${id}`);
+        expect(r.status, `${who} reads ${what}: ${r.body.err_msg}`).toBe(200);
+        expect(await listIds(c, entity), `${who} lists ${what}`).toContain(id);
+      }
+    const card = await w.clients.otto.get(`performance-scorecard/${w.shown[0][1]}`);
+    expect(JSON.stringify(card.body.data)).toContain(SHOWN[1]);
+    // the draft is refused with the reason in plain words
+    const draft = w.confidential.find(([, , what]) => what === 'the draft corporate scorecard')![1];
+    const refused = await w.clients.otto.get(`performance-scorecard/${draft}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.err_msg).toMatch(/where it belongs to no employee and is shown to employees/);
+    // the PM committee shows it: now everyone reads it, its area and KPI with it; hidden again, no one
+    const hide = async (visible: boolean) => {
+      const { version } = (await w.exec.get(`performance-scorecard/${draft}`)).body.data.scorecard;
+      expect((await w.exec.post('performance-scorecard/set-visible', { id: draft, version, visible })).status).toBe(200);
+    };
+    await hide(true);
+    const shown = await w.clients.otto.get(`performance-scorecard/${draft}`);
+    expect(shown.status).toBe(200);
+    expect(JSON.stringify(shown.body.data)).toContain(MARKERS[8]);
+    expect(await listIds(w.clients.sabbir, 'performance-kpi')).toContain(w.confidential.find(([, , what]) => what === "the draft corporate scorecard's KPI")![1]);
+    await hide(false);
+    expect((await w.clients.otto.get(`performance-scorecard/${draft}`)).status).toBe(403);
+    expect(await listIds(w.clients.sabbir, 'performance-kpi')).not.toContain(w.confidential.find(([, , what]) => what === "the draft corporate scorecard's KPI")![1]);
   });
 
   it('lists records by the relationship roles: the employee a record names, and the members of the team it references', async () => {
@@ -128,9 +201,11 @@ describe.each(backends())('confidential records on $name', (backend) => {
 
   it('loads no confidential child with a record every employee may read (the parent is as confidential as its children)', () => {
     const faults: string[] = [];
-    const walk = (parent: string, children: readonly { entity: string; children?: readonly unknown[] }[], path: string) => {
+    const walk = (parent: string, children: readonly { entity: string; via: string; children?: readonly unknown[] }[], path: string) => {
       for (const c of children) {
-        if (!reg().entity(c.entity).access.read.includes('employee')) faults.push(`${path} → ${c.entity}`);
+        // a child read by its parent's readers (parent:<via>) is as open as the parent it is loaded with
+        const read = reg().entity(c.entity).access.read;
+        if (!read.includes('employee') && !read.includes(`parent:${c.via}`)) faults.push(`${path} → ${c.entity}`);
         walk(parent, (c.children ?? []) as typeof children, `${path} → ${c.entity}`);
       }
     };
@@ -141,7 +216,17 @@ describe.each(backends())('confidential records on $name', (backend) => {
   it('carries none of her records in any GET command, report or export an outsider may call', async () => {
     const leaks: string[] = [];
     let answered = 0;
-    const queries = ['', `annualPlanId=${w.plan}`, `annualPlanId=${w.plan}&quarter=0`, `annualPlanId=${w.plan}&quarterIndex=0`, `annualPlanId=${w.plan}&employeeId=${w.id.nusrat}`, `employeeId=${w.id.nusrat}`, ...CONFIDENTIAL.map((e) => `id=${w.records[e]}`)];
+    const periods = (await w.exec.get(`monthly-progress-period?annualPlanId=${w.plan}&limit=1&sort=startDate`)).body.data.list as { id: number }[];
+    const queries = [
+      '',
+      `annualPlanId=${w.plan}`,
+      `annualPlanId=${w.plan}&quarter=0`,
+      `annualPlanId=${w.plan}&quarterIndex=0`,
+      `annualPlanId=${w.plan}&employeeId=${w.id.nusrat}`,
+      `employeeId=${w.id.nusrat}`,
+      `periodId=${periods[0].id}`,
+      ...[...new Set(w.confidential.map(([, id]) => id))].map((id) => `id=${id}`),
+    ];
     for (const e of reg().entities.values())
       for (const cmd of e.commands.filter((c) => c.method === 'GET')) {
         // a plain employee may call it (module admins and the holder may read everything)

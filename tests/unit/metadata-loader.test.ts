@@ -34,6 +34,14 @@ describe('metadata loader', () => {
     expect(r.entity('risk').access.read).toEqual(['employee']);
   });
 
+  it('resolves each parent role of a read to the entity its reference names', () => {
+    const r = loadRegistry(join(ROOT, 'metadata'), hooks);
+    expect(r.entity('kpi-comment').access.read).toContain('parent:kpiId');
+    expect(r.entity('kpi-comment').parents.get('kpiId')?.name).toBe('performance-kpi');
+    expect(r.entity('performance-kpi').parents.get('scorecardId')?.name).toBe('performance-scorecard');
+    expect(r.entity('performance-scorecard').unownedWhen).toEqual([{ level: ['library'] }, { visible: [true] }]);
+  });
+
   const cases: [string, (dir: string) => void, RegExp][] = [
     ['a property the schema does not know', (d) => editJson(join(d, 'modules/organisation/department/entity.json'), (e) => (e.colour = 'red')), /department\/entity.json#\/colour is not a known property/],
     ['a field of an unknown type', (d) => editJson(join(d, 'modules/organisation/department/entity.json'), (e) => (e.schema.properties.name.type = 'text')), /department\/entity.json#\/schema\/properties\/name\/type must be equal to one of the allowed values/],
@@ -60,6 +68,11 @@ describe('metadata loader', () => {
     ['a lock opening the state field', (d) => editJson(join(d, 'modules/performance/performance-agreement/workflow.json'), (w) => (w.locks[0].editable = ['status'])), /performance-agreement\/workflow.json#\/locks\/0\/editable\/0 names "status", the state field: only transitions move it/],
     ['a state in two locks', (d) => editJson(join(d, 'modules/performance/performance-assessment/workflow.json'), (w) => w.locks[1].states.push('Agreed')), /performance-assessment\/workflow.json#\/locks\/1\/states "Agreed" is already locked by lock 0/],
     ['a lock on a state the workflow lacks', (d) => editJson(join(d, 'modules/audit-management/audit-report/workflow.json'), (w) => (w.locks[0].states = ['Issued'])), /audit-report\/workflow.json#\/locks\/0\/states "Issued" is not one of the states/],
+    ['a parent role on a field that is no reference', (d) => editJson(join(d, 'modules/performance/kpi-comment/entity.json'), (e) => (e.access.read = ['parent:comment'])), /kpi-comment\/entity.json#\/access\/read names the role parent:comment, but "comment" is not a stored reference/],
+    ['a parent role that decides a write', (d) => editJson(join(d, 'modules/performance/kpi-comment/entity.json'), (e) => (e.access.write = ['parent:kpiId'])), /kpi-comment\/entity.json#\/access\/add names the role parent:kpiId, but a parent decides who reads a record, not who changes it/],
+    ['parent roles in a circle', (d) => editJson(join(d, 'modules/performance/performance-kpi/entity.json'), (e) => (e.access.read = ['parent:aKpiId'])), /performance-kpi\/entity.json#\/access\/read its parent roles go round in a circle \(performance-kpi.aKpiId → performance-kpi\)/],
+    ['an unownedWhen on a value the field cannot have', (d) => editJson(join(d, 'modules/performance/performance-scorecard/entity.json'), (e) => (e.access.unownedWhen = [{ level: ['company'] }])), /performance-scorecard\/entity.json#\/access\/unownedWhen\/0\/level holds a value that "level" cannot have/],
+    ['an unownedWhen without the role unowned', (d) => editJson(join(d, 'modules/performance/training-tag/entity.json'), (e) => (e.access.unownedWhen = [{ kind: ['employee'] }])), /training-tag\/entity.json#\/access\/unownedWhen limits the role unowned, which no access of the entity names/],
     ['a folder that does not match the name', (d) => editJson(join(d, 'modules/organisation/section/entity.json'), (e) => (e.name = 'sektion')), /section\/entity.json#\/name must equal its folder name "section"/],
   ];
   it.each(cases)('fails with the file and JSON pointer on %s', (_name, edit, expected) => {

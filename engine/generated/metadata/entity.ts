@@ -2,7 +2,7 @@
 
 export type I18NKey = string;
 /**
- * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor); unowned (any employee, on a record that belongs to no employee: a corporate or library scorecard beside personal ones); field:<name> (the employee the record's <name> names, e.g. field:approverId); member:<name> (a member of the team the record's <name> references, member:id for the team itself; the team entity declares members)
+ * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor); unowned (any employee, on a record that belongs to no employee: a corporate or library scorecard beside personal ones; only those that access.unownedWhen admits, where it says); field:<name> (the employee the record's <name> names, e.g. field:approverId); member:<name> (a member of the team the record's <name> references, member:id for the team itself; the team entity declares members); parent:<name> (in access.read only: whoever may read the record its reference <name> names, e.g. a comment read by the readers of its scorecard)
  */
 export type Role = string;
 
@@ -350,6 +350,25 @@ export interface Access {
    * add, update and delete where they are not given
    */
   write?: Role[];
+  /**
+   * which records of nobody the role unowned admits: those matching one of these conditions (each: field values by field, every field named having one of its values), e.g. a corporate scorecard once it is visible, a library scorecard always; not given: every record of nobody
+   *
+   * @minItems 1
+   */
+  unownedWhen?: [
+    {
+      /**
+       * @minItems 1
+       */
+      [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
+    },
+    ...{
+      /**
+       * @minItems 1
+       */
+      [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
+    }[]
+  ];
 }
 export interface Command {
   name: string;

@@ -17,14 +17,19 @@ const CURRENT_PLAN = `(SELECT id FROM annual_plan WHERE company_id = $1 ORDER BY
  * GET dashboard-item/company-performance: how the company performs in the current annual plan, per business unit:
  * the average weighted score (and adjusted score) of its employees' annual scorecards for the year, as the company
  * performance report computes them (`unitPerformance`: every KPI scored in SQL exactly as the scoring hooks score it,
- * one statement for the whole company).
+ * one statement for the whole company). A unit whose average would tell the caller the score of one or two people
+ * they may not read comes without its figures (`hidden`).
  */
 export const companyPerformance: CommandHook = async (ctx) => {
   const [plan] = await ctx.tx.query<{ id: number; name: string }>(`SELECT id, name FROM annual_plan WHERE id = ${CURRENT_PLAN} AND company_id = $1`, [ctx.companyId]);
   if (!plan) return { annualPlan: null, annualPlanId: null, list: [] };
   const { list } = await unitPerformance(ctx, { annualPlanId: plan.id });
   // every employee sees the dashboard: the averages only, not the lowest and highest score (one person's each)
-  return { annualPlan: plan.name, annualPlanId: plan.id, list: list.map(({ unit, scorecards, averageScore, averageAdjustedScore }) => ({ unit, scorecards, averageScore, averageAdjustedScore })) };
+  return {
+    annualPlan: plan.name,
+    annualPlanId: plan.id,
+    list: list.map(({ unit, scorecards, averageScore, averageAdjustedScore, hidden }) => ({ unit, scorecards, averageScore, averageAdjustedScore, ...(hidden ? { hidden } : {}) })),
+  };
 };
 
 /** The heads of one organisation level with their unit and their scorecards in the current plan counted by status (accepted, approved, draft: every status a scorecard has). */

@@ -1,5 +1,6 @@
 import { assertRecordAllowed } from '../../access/access-policy.ts';
 import { text } from '../../i18n/text.ts';
+import { recordRoleWhere } from '../../access/record-role-sql.ts';
 import { AppError } from '../../app-error.ts';
 import { notFound } from '../../records/record-store.ts';
 import { fieldProblem } from '../../records/record-validator.ts';
@@ -36,18 +37,23 @@ export const employeeKpis: CommandHook = async (ctx, entity, input) => {
   );
 };
 
-/** GET company-progress/kpis?periodId=: the corporate, business unit and department KPIs of the period's plan, with the month's progress. */
+/**
+ * GET company-progress/kpis?periodId=: the corporate, business unit and department KPIs of the period's plan, with the
+ * month's progress; of the scorecards the caller may read (a module admin every one, an employee the visible ones).
+ */
 export const companyKpis: CommandHook = async (ctx, _entity, input) => {
   const f = progressFilters(input, ['periodId'], ['periodId']);
   const planId = await periodPlan(ctx, f.periodId!);
+  const params: unknown[] = [ctx.companyId, f.periodId, planId, [...ORGANISATION_LEVELS]];
+  const readable = recordRoleWhere(ctx, ctx.registry.entity('performance-scorecard'), (value) => `$${params.push(value)}`, 's');
   return ctx.tx.query(
     `SELECT k.id AS "kpiId", k.name AS kpi, s.id AS "scorecardId", s.name AS scorecard, s.level, k.target, k.weight, k.option_type AS "optionType",
             cp.id, cp.version, cp.actual, cp.percent, cp.comment
        FROM performance_scorecard s
        JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
        LEFT JOIN company_progress cp ON cp.company_id = k.company_id AND cp.period_id = $2 AND cp.kpi_id = k.id
-      WHERE s.company_id = $1 AND s.annual_plan_id = $3 AND s.level = ANY($4::text[]) AND s.period = 'Annual'
+      WHERE s.company_id = $1 AND s.annual_plan_id = $3 AND s.level = ANY($4::text[]) AND s.period = 'Annual'${readable ? ` AND ${readable}` : ''}
       ORDER BY s.name, s.id, k.id`,
-    [ctx.companyId, f.periodId, planId, [...ORGANISATION_LEVELS]],
+    params,
   );
 };

@@ -1,6 +1,8 @@
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
+import { recordRoleWhere } from '../../access/record-role-sql.ts';
+import { hiddenGroup, unreadablePeopleSql } from '../../access/small-groups.ts';
 import { scoringRules } from '../performance/scorecard-scores.ts';
 import { kpiScoreSql, weightedTotalSql } from './kpi-score-sql.ts';
 import { periodKey, scorecardTotalsSql } from './scorecard-totals-sql.ts';
@@ -17,7 +19,9 @@ export interface OrganisationFilter {
 
 /**
  * Each employee's annual scorecard with its weighted total and adjusted total for the quarter, scored in SQL: the
- * rows a report groups. Only scorecards with KPIs count (a scorecard still being written has no score yet).
+ * rows a report groups, each with its employee (`employee_id`) and whether the caller may read the scorecard
+ * (`readable`, for `unreadablePeopleSql`). Only scorecards with KPIs count (a scorecard still being written has no
+ * score yet).
  */
 async function scoredScorecards(ctx: CallContext, f: OrganisationFilter, quarter: number | null, select: string, groupBy: string, having = ''): Promise<Row[]> {
   const rules = await scoringRules(ctx, { annualPlanId: f.annualPlanId });
@@ -27,14 +31,16 @@ async function scoredScorecards(ctx: CallContext, f: OrganisationFilter, quarter
   if (f.departmentId !== undefined) where.push(`e.department_id = $${params.push(f.departmentId)}`);
   const kpi = kpiScoreSql('k', rules, quarter, params.length + 1);
   params.push(...kpi.params);
+  const readable = recordRoleWhere(ctx, ctx.registry.entity('performance-scorecard'), (value) => `$${params.push(value)}`, 's') ?? 'TRUE';
   return ctx.tx.query(
     `WITH scored AS (
-       SELECT s.id, e.business_unit_id, e.department_id, ${weightedTotalSql(kpi.score, 'k.weight')} AS total, ${weightedTotalSql(kpi.adjusted, 'k.weight')} AS adjusted_total
+       SELECT s.id, s.employee_id, e.business_unit_id, e.department_id, ${weightedTotalSql(kpi.score, 'k.weight')} AS total, ${weightedTotalSql(kpi.adjusted, 'k.weight')} AS adjusted_total,
+              bool_and((${readable}) IS TRUE) AS readable
          FROM performance_scorecard s
          JOIN employee e ON e.company_id = s.company_id AND e.id = s.employee_id
          JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
         WHERE ${where.join(' AND ')}
-        GROUP BY s.id, e.business_unit_id, e.department_id)
+        GROUP BY s.id, s.employee_id, e.business_unit_id, e.department_id)
      ${select} FROM scored ${groupBy} ${having}`,
     params,
   );
@@ -49,7 +55,11 @@ const FIGURES = `count(*)::int AS scorecards, round(avg(total)::numeric, 2)::flo
  */
 export const companyPerformance: CommandHook = async (ctx, _entity, input) => unitPerformance(ctx, input as unknown as OrganisationFilter);
 
-/** The company performance report's figures: per business unit, or per department of the unit (department) chosen. */
+/**
+ * The company performance report's figures: per business unit, or per department of the unit (department) chosen.
+ * A unit whose scores would tell the caller one or two people's they may not read keeps its count of scorecards but
+ * not its figures (`hidden`, see small-groups.ts); a module admin, who reads every scorecard, sees every unit's.
+ */
 export async function unitPerformance(ctx: CallContext, f: OrganisationFilter): Promise<{ list: Row[]; total: number }> {
   const byDepartment = f.businessUnitId !== undefined || f.departmentId !== undefined;
   const [unitTable, unitColumn] = byDepartment ? ['department', 'department_id'] : ['business_unit', 'business_unit_id'];
@@ -57,10 +67,13 @@ export async function unitPerformance(ctx: CallContext, f: OrganisationFilter): 
     ctx,
     f,
     f.quarterIndex ?? null,
-    `SELECT coalesce(u.name, '—') AS unit, ${FIGURES}`,
+    `SELECT coalesce(u.name, '—') AS unit, ${FIGURES}, ${unreadablePeopleSql('readable', 'employee_id')} AS unreadable`,
     `LEFT JOIN ${unitTable} u ON u.company_id = $1 AND u.id = scored.${unitColumn} GROUP BY scored.${unitColumn}, u.name ORDER BY u.name NULLS LAST`,
   );
-  return { list: rows, total: rows.length };
+  const list = rows.map(({ unreadable, ...row }) =>
+    hiddenGroup(Number(unreadable)) ? { ...row, averageScore: null, averageAdjustedScore: null, lowestScore: null, highestScore: null, hidden: true } : row,
+  );
+  return { list, total: list.length };
 }
 
 /**

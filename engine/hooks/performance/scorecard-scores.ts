@@ -1,7 +1,8 @@
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import { fetchOne, recordRoleWhere } from '../../records/record-store.ts';
+import { recordRoleWhere } from '../../access/record-role-sql.ts';
+import { fetchOne } from '../../records/record-store.ts';
 import { validateInput } from '../../records/record-validator.ts';
 import { bandsFromTargets, DEFAULT_BAND_TARGETS } from '../scoring.ts';
 import type { CommandHook } from '../hook-registry.ts';

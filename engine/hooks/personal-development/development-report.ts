@@ -1,4 +1,4 @@
-import { recordRoleWhere } from '../../records/record-store.ts';
+import { recordRoleWhere } from '../../access/record-role-sql.ts';
 import { validateInput } from '../../records/record-validator.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { PAGE_PROPERTIES, reportPage } from '../projects/report-page.ts';

@@ -16,6 +16,7 @@ import { formatFigure, formatNumber, formatPercent } from '../format/formats.ts'
 import { approvalGaps } from '../../../engine/hooks/performance/scorecard-readiness.ts';
 import { quarterDates, quarterOn } from '../../../engine/hooks/performance/plan-calendar.ts';
 import { wordText, type Translate } from '../../../engine/i18n/text.ts';
+import { ScorecardVisibility } from './ScorecardVisibility.tsx';
 
 type Row = Record<string, any>;
 /** A KPI as the editor holds it: numbers as typed (text), so that nothing typed is lost mid-number. */
@@ -240,6 +241,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       <p className="muted">
         {optionLabel(t, record.level)} · {optionLabel(t, record.period)}
       </p>
+      <ScorecardVisibility record={record} mayChange={may.commands.includes('set-visible')} onChanged={() => void load()} />
       {entity && <WorkflowActions entity={entity} record={record} onChanged={(r) => void load(r)} />}
       <div className="toolbar">
         <label htmlFor="quarter">{t('field.quarter')}</label>

@@ -62,7 +62,13 @@ export function ReferenceWidget(props: WidgetProps) {
   }, [target, q, parentField, parentValue, t, JSON.stringify(matchQuery)]);
   useEffect(() => {
     if (!target || value == null) return setCurrent(null);
-    get(`${target.name}/${value}`).then((r) => succeeded(r) && setCurrent({ id: value, title: recordTitle(t, target, r.data[target.dataKeys.item]) }));
+    // asked of the list, which leaves out a record the caller may not read (a draft corporate scorecard a project
+    // names) instead of refusing: the choice then says so rather than showing a bare id
+    get(target.name, { 'id[in]': value, limit: 1 }).then((r) => {
+      if (!succeeded(r)) return;
+      const [row] = r.data[target.dataKeys.list] as Record<string, unknown>[];
+      setCurrent({ id: value, title: row ? recordTitle(t, target, row) : t('shell.forbiddenTitle') });
+    });
   }, [target, value, t]);
   const choices = current && !items.some((i) => i.id === current.id) ? [current, ...items] : items;
   const searchable = Boolean(target?.list.search.length);

@@ -13,12 +13,15 @@ export interface RoleUser {
 
 /** Whether an employee is a member of a team (the team entity's name and the team's id), looked up through the API. */
 export type MemberOf = (teamEntity: string, teamId: number, employeeId: number) => Promise<boolean>;
+/** A record as stored (by entity name and id), looked up through the API by someone who may read every one; null when there is none. */
+export type RecordOf = (entity: string, id: number) => Promise<Record<string, unknown> | null>;
 
 /**
  * Whether the declared roles let this user act, decided from the metadata alone, independently of the
  * engine's predicate: `target` is the record concerned (undefined for a list), with the employee it belongs to;
  * `supervisorOf` tells whose supervisor or acting supervisor each employee is, `memberOf` who is in which team
- * (for the relationship roles field:<name> and member:<name>).
+ * (for the relationship roles field:<name> and member:<name>), `recordOf` what a parent:<name> role's parent is (whose
+ * readers, decided the same way, read the record).
  */
 export async function declaredAllowed(
   registry: Registry,
@@ -28,6 +31,7 @@ export async function declaredAllowed(
   target: { ownerId: number | null; record: Record<string, unknown> } | undefined,
   supervisorOf: ReadonlyMap<number, number | null>,
   memberOf: MemberOf,
+  recordOf: RecordOf,
 ): Promise<boolean> {
   if (user.kind === 'holder') return roles.includes('holder');
   const module = registry.modules.get(entity.module)!;
@@ -35,9 +39,17 @@ export async function declaredAllowed(
   if (roles.includes('employee')) return true;
   if (roles.includes('employee:moduleAdmin') && user.adminModules.has(entity.module)) return true;
   const ownerRoles = entity.owner ? roles.filter((r) => r === 'self' || r === 'supervisor' || r === 'unowned') : [];
-  const relationshipRoles = roles.filter((r) => r.startsWith('field:') || r.startsWith('member:'));
-  // no record concerned (a list): roles decided by the record admit the call, and the list shows only those records
-  if (target === undefined) return ownerRoles.length > 0 || relationshipRoles.length > 0;
+  const relationshipRoles = roles.filter((r) => r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:'));
+  // no record concerned (a list): roles decided by the record admit the call, and the list shows only those records; a
+  // parent role only where the parent's own roles admit a list of parents (a child of records only admins read is refused)
+  if (target === undefined) {
+    if (ownerRoles.length > 0 || relationshipRoles.some((r) => !r.startsWith('parent:'))) return true;
+    for (const r of relationshipRoles) {
+      const parentEntity = registry.entity(entity.field.get(r.slice('parent:'.length))!.ref!);
+      if (await declaredAllowed(registry, user, parentEntity.access.read, parentEntity, undefined, supervisorOf, memberOf, recordOf)) return true;
+    }
+    return false;
+  }
   for (const role of relationshipRoles) {
     const [kind, name] = role.split(':');
     const value = target.record[name];
@@ -45,11 +57,21 @@ export async function declaredAllowed(
     if (kind === 'field' && value === user.employeeId) return true;
     const team = name === 'id' ? entity.name : entity.field.get(name)?.ref;
     if (kind === 'member' && team && (await memberOf(team, value, user.employeeId))) return true;
+    if (kind === 'parent') {
+      const parentEntity = registry.entity(entity.field.get(name)!.ref!);
+      const parent = await recordOf(parentEntity.name, value);
+      const parentTarget = parent && { ownerId: parentEntity.owner ? ((parent[parentEntity.owner] as number | null) ?? null) : null, record: parent };
+      if (parentTarget && (await declaredAllowed(registry, user, parentEntity.access.read, parentEntity, parentTarget, supervisorOf, memberOf, recordOf))) return true;
+    }
   }
   const ownerId = target.ownerId;
   if (!entity.owner) return false;
-  // a record that belongs to no employee (a corporate or library scorecard) is any employee's to read where unowned says so
-  if (ownerId === null) return ownerRoles.includes('unowned') && user.employeeId !== null;
+  // a record that belongs to no employee (a corporate or library scorecard) is any employee's to read where unowned says
+  // so, and only if it is of the kind the entity shows to employees (unownedWhen: a library card, a visible one)
+  if (ownerId === null) {
+    const shown = !entity.unownedWhen || entity.unownedWhen.some((c) => Object.entries(c).every(([f, values]) => values.includes(target.record[f] as string | number | boolean)));
+    return ownerRoles.includes('unowned') && user.employeeId !== null && shown;
+  }
   if (ownerRoles.includes('self') && ownerId === user.employeeId) return true;
   return ownerRoles.includes('supervisor') && supervisorOf.get(ownerId) === user.employeeId && user.employeeId !== null;
 }

@@ -64,6 +64,8 @@ interface UnitPerformance {
   scorecards: number;
   averageScore: number | null;
   averageAdjustedScore: number | null;
+  /** withheld: the figures would tell the caller one or two people's scores they may not read */
+  hidden?: boolean;
 }
 
 /** Each business unit's average weighted score (and adjusted score) of its employees' scorecards, as bars. */
@@ -208,12 +210,19 @@ function CompanyPerformance({ visible }: { visible: (path: string) => boolean })
   if (!item) return null;
   // the report behind the figures, for those who may open it (module admins)
   const report = item.annualPlanId && visible(REPORT) ? `${REPORT}?annualPlanId=${item.annualPlanId}` : undefined;
+  const shown = item.list.filter((r) => !r.hidden);
+  const withheld = item.list.filter((r) => r.hidden).map((r) => r.unit);
   return (
     <Card title={`${t('dashboard.companyPerformance')}${item.annualPlan ? ` · ${item.annualPlan}` : ''}`} to={report} testId="company-performance">
-      {item.list.length ? (
-        <Chart echarts={echarts} option={performanceOption(item.list, t)} style={{ height: Math.max(160, item.list.length * 48 + 60) }} notMerge />
+      {shown.length ? (
+        <Chart echarts={echarts} option={performanceOption(shown, t)} style={{ height: Math.max(160, shown.length * 48 + 60) }} notMerge />
       ) : (
-        <p className="muted">{t(item.annualPlan ? 'dashboard.noScores' : 'dashboard.noAnnualPlan')}</p>
+        !withheld.length && <p className="muted">{t(item.annualPlan ? 'dashboard.noScores' : 'dashboard.noAnnualPlan')}</p>
+      )}
+      {withheld.length > 0 && (
+        <p className="muted" data-testid="units-withheld">
+          {t('dashboard.unitsWithheld', { units: withheld.join(', ') })}
+        </p>
       )}
     </Card>
   );

@@ -1,0 +1,37 @@
+import type { EntityDef, ModuleDef, Role } from '../metadata/registry.ts';
+import type { Actor } from './actor.ts';
+
+/** Roles decided by the record's owner field. */
+export const OWNER_ROLES: readonly Role[] = ['self', 'supervisor', 'unowned'];
+/** Roles decided by another field of the record: an employee it names, a team it belongs to, a parent whose readers read it. */
+export const isRelationshipRole = (r: Role) => r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:');
+
+/** Whether a module is usable by a company: core modules always are; the others when the holder has enabled them. */
+export function moduleEnabled(module: ModuleDef, actor: Actor): boolean {
+  return module.core || actor.enabledModules.has(module.id);
+}
+
+/** The one predicate every call goes through: may this actor take this action, declared by these roles, on this entity's module? */
+export function allows(roles: readonly Role[], actor: Actor, moduleId: string): boolean {
+  if (actor.role === 'holder') return roles.includes('holder');
+  // a respondent of a public flow reaches only what the flow itself writes, never a declared call
+  if (actor.role === 'respondent') return false;
+  return roles.includes('employee') || (roles.includes('employee:moduleAdmin') && actor.adminModules.has(moduleId));
+}
+
+/**
+ * Whether the roles leave the decision to the record: the actor is an employee and may pass as self, supervisor or by
+ * a relationship. A parent role does only where the actor may read some parent at all (by role, or by that parent's
+ * own record roles): a child of records only module admins read is refused outright, as its parent is.
+ */
+export function decidedByRecord(roles: readonly Role[], actor: Actor, entity: EntityDef): boolean {
+  return (
+    actor.role === 'employee' &&
+    roles.some((r) => {
+      if (OWNER_ROLES.includes(r)) return entity.owner !== undefined;
+      if (!r.startsWith('parent:')) return isRelationshipRole(r);
+      const parent = entity.parents.get(r.slice('parent:'.length));
+      return parent !== undefined && (allows(parent.access.read, actor, parent.module) || decidedByRecord(parent.access.read, actor, parent));
+    })
+  );
+}

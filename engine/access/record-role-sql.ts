@@ -1,0 +1,60 @@
+import type { EntityDef } from '../metadata/registry.ts';
+import { quoteIdent } from '../metadata/naming.ts';
+import type { Actor } from './actor.ts';
+import { allows, decidedByRecord } from './caller-roles.ts';
+import { unownedSql } from './unowned-condition.ts';
+
+/** Who asks, and in which company (the holder names one; an employee's is their own). */
+export interface RoleSqlCaller {
+  readonly actor: Actor;
+  readonly companyId?: number | null;
+}
+
+/**
+ * When only roles decided by the record let an employee read an entity, the records those roles reach, as one SQL
+ * condition (subqueries, never a query per row), so that a list, a report or an export shows the caller nothing that
+ * reading one record by id would refuse: self, the caller's own; supervisor, those of the employees the caller
+ * supervises or stands in for; unowned, those of nobody that `access.unownedWhen` admits; field:<name>, those that name
+ * the caller in <name>; member:<name>, those whose team <name> (the record itself for member:id) the caller is a member
+ * of; parent:<name>, those whose parent <name> the caller may read (the parent's own condition, nested). `bind` binds a
+ * value and returns its placeholder; `alias` qualifies the entity's columns in a query that joins it. Null when the
+ * caller's role reads every record; FALSE when no role reaches any.
+ */
+export function recordRoleWhere(caller: RoleSqlCaller, entity: EntityDef, bind: (value: unknown) => string, alias?: string): string | null {
+  return roleWhere(caller, entity, entity.access.read, bind, alias);
+}
+
+function roleWhere(caller: RoleSqlCaller, entity: EntityDef, roles: EntityDef['access']['read'], bind: (value: unknown) => string, alias?: string): string | null {
+  const { actor } = caller;
+  if (allows(roles, actor, entity.module) || !decidedByRecord(roles, actor, entity)) return null;
+  const column = (name: string) => `${alias ? `${alias}.` : ''}${quoteIdent(name === 'id' ? 'id' : entity.field.get(name)!.column)}`;
+  let me: string | undefined;
+  const meParam = () => (me ??= bind(actor.employeeId));
+  let company: string | undefined;
+  const companyParam = () => (company ??= bind(caller.companyId ?? actor.companyId));
+  const reach: string[] = [];
+  if (entity.owner !== undefined) {
+    const owner = column(entity.owner);
+    if (roles.includes('self')) reach.push(`${owner} = ${meParam()}`);
+    if (roles.includes('supervisor')) reach.push(`${owner} IN (SELECT id FROM employee WHERE company_id = ${companyParam()} AND (supervisor_id = ${meParam()} OR acting_supervisor_id = ${meParam()}))`);
+    if (roles.includes('unowned')) reach.push(`(${owner} IS NULL AND ${unownedSql(entity, bind, alias)})`);
+  }
+  for (const role of roles) {
+    const [kind, name] = role.split(':');
+    if (kind === 'field') reach.push(`${column(name)} = ${meParam()}`);
+    if (kind === 'member') {
+      const m = entity.memberships.get(name)!;
+      reach.push(`${column(name)} IN (SELECT ${quoteIdent(m.viaColumn)} FROM ${quoteIdent(m.table)} WHERE company_id = ${companyParam()} AND ${quoteIdent(m.employeeColumn)} = ${meParam()})`);
+    }
+    if (kind === 'parent') {
+      const parent = entity.parents.get(name)!;
+      if (allows(parent.access.read, actor, parent.module)) reach.push(`${column(name)} IS NOT NULL`);
+      else if (decidedByRecord(parent.access.read, actor, parent)) {
+        // the parent's own condition on its table, under an alias of its own (a chain of parents nests one level each)
+        const p = `${alias ?? 'r'}p`;
+        reach.push(`${column(name)} IN (SELECT ${p}.id FROM ${quoteIdent(parent.table)} ${p} WHERE ${p}.company_id = ${companyParam()} AND ${roleWhere(caller, parent, parent.access.read, bind, p)})`);
+      }
+    }
+  }
+  return reach.length ? `(${reach.join(' OR ')})` : 'FALSE';
+}
