@@ -74,8 +74,8 @@ export class AppError extends Error {
   }
 
   /** A failure whose message is a text (worded in English here, in the caller's language by the envelope). */
-  static worded(code: ErrorCode, text: Text, fieldErrors: readonly FieldError[] = []): AppError {
-    return new AppError(code, wordIn('en', text), fieldErrors, {}, text);
+  static worded(code: ErrorCode, text: Text, fieldErrors: readonly FieldError[] = [], headers: Readonly<Record<string, string>> = {}): AppError {
+    return new AppError(code, wordIn('en', text), fieldErrors, headers, text);
   }
 
   /** A 422 listing every refused field; its message is theirs, joined. */

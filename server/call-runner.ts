@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { AppError } from '../engine/app-error.ts';
+import { text } from '../engine/i18n/text.ts';
 import type { CallContext } from '../engine/records/call-context.ts';
 import { scopedCall } from '../engine/records/scoped-call.ts';
 import type { AppEnv, Stratum } from './stratum-context.ts';
@@ -16,7 +17,7 @@ function companyOf(c: Context<AppEnv>, actor: { role: string; companyId: number 
 /** Runs one authenticated call in its own scoped transaction (which wakes the mail worker when it wrote mail). */
 export async function runCall<T>(s: Stratum, c: Context<AppEnv>, fn: (ctx: CallContext) => Promise<T>): Promise<T> {
   const caller = c.get('caller');
-  if (!caller) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
+  if (!caller) throw AppError.worded('not_authenticated', text('refusal.auth.signInFirst'));
   const { result } = await scopedCall({ ...s, publicUrl: s.config.publicUrl }, caller, companyOf(c, caller), fn);
   return result;
 }

@@ -27,11 +27,11 @@ export function failure(c: Context, e: AppError, registry?: Registry) {
 export function toAppError(e: unknown, logger?: Pick<Logger, 'error'>): AppError {
   if (e instanceof AppError) return e;
   const status = (e as { status?: number }).status;
-  if (status === 413) return new AppError('payload_too_large', 'The request body is too large');
+  if (status === 413) return AppError.worded('payload_too_large', text('refusal.request.tooLargeAny'));
   // A data exception (class 22: out of range, malformed, bad encoding) or a value nested past the database's depth
   // limit (54001) comes from what the caller sent, wherever the engine let it through: the caller's fault, not ours.
   if (isDbError(e) && (e.code?.startsWith('22') || e.code === '54001')) return new AppError('validation_failed', `A value is out of range or malformed: ${e.message}`, [], {}, text('validation.malformed'));
   if (logger) logger.error({ err: e }, 'unexpected failure');
   else console.error(e);
-  return new AppError('internal', 'Something went wrong on the server; it has been logged');
+  return AppError.worded('internal', text('refusal.internal'));
 }

@@ -1,23 +1,34 @@
 import { AppError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
+import { actionLabel, inSentence, moduleLabel } from '../i18n/message-words.ts';
+import { text, type Text, type TextParam } from '../i18n/text.ts';
 import type { EntityDef, Registry, Role } from '../metadata/registry.ts';
+import { entityLabel, labelOf } from '../records/record-validator.ts';
 import type { Actor } from './actor.ts';
-import { camelToSnake, humanize } from '../metadata/naming.ts';
 import { allows, decidedByRecord, isRelationshipRole, moduleEnabled } from './caller-roles.ts';
 import { loadReach, membershipKey, type RecordReach } from './record-reach.ts';
 import { unownedAdmits } from './unowned-condition.ts';
 
 export { allows, decidedByRecord, moduleEnabled } from './caller-roles.ts';
 
+const PLAIN_ACTIONS = new Set(['read', 'add', 'update', 'delete', 'share']);
+
+/**
+ * What the caller tried, as the 403 names it: "add compliance submission records", "accept performance review
+ * records" (a transition or command by its button's label).
+ */
+export const attempt = (entity: EntityDef, action: string): Text =>
+  PLAIN_ACTIONS.has(action) ? text(`refusal.access.${action}`, { entity: entityLabel(entity) }) : text('refusal.access.action', { action: inSentence(actionLabel(action)), entity: entityLabel(entity) });
+
 /**
  * Throws the 403 that names what is missing. Roles that depend on the record (self, supervisor) pass here and are
  * decided by `assertRecordAllowed` once the record is known.
  */
-export function assertAllowed(registry: Registry, entity: EntityDef, roles: readonly Role[], actor: Actor, what: string): void {
+export function assertAllowed(registry: Registry, entity: EntityDef, roles: readonly Role[], actor: Actor, what: Text): void {
   const module = registry.modules.get(entity.module)!;
-  if (actor.role === 'employee' && module.role === 'holder' && entity.scope !== 'platform') throw new AppError('forbidden', `Only the platform administrator may ${what}`);
+  if (actor.role === 'employee' && module.role === 'holder' && entity.scope !== 'platform') throw AppError.worded('forbidden', text('refusal.access.holderOnly', { what }));
   if (actor.role === 'employee' && !moduleEnabled(module, actor))
-    throw new AppError('module_disabled', `The module "${module.id}" is not enabled for your company`);
+    throw AppError.worded('module_disabled', text('refusal.access.moduleDisabled', { module: text(module.label, undefined, module.id) }));
   if (allows(roles, actor, entity.module) || decidedByRecord(roles, actor, entity)) return;
   throw refusal(roles, actor, entity, what);
 }
@@ -52,7 +63,7 @@ export async function assertRecordAllowed(
   roles: readonly Role[],
   actor: Actor,
   record: Row,
-  what: string,
+  what: Text,
 ): Promise<void> {
   // a refusal by role alone was assertAllowed's to make
   if (allows(roles, actor, entity.module) || !decidedByRecord(roles, actor, entity)) return;
@@ -60,21 +71,23 @@ export async function assertRecordAllowed(
   throw refusal(roles, actor, entity, what);
 }
 
-function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef, what: string): AppError {
-  if (roles.length === 0) return new AppError('forbidden', `Nobody may ${what}`);
+function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef, what: Text): AppError {
+  if (roles.length === 0) return AppError.worded('forbidden', text('refusal.access.nobody', { what }));
   if (actor.role === 'employee') {
-    const who = [
-      roles.includes('self') ? 'the employee it belongs to' : '',
-      roles.includes('supervisor') ? "that employee's supervisor or acting supervisor" : '',
-      roles.includes('unowned') ? (entity.unownedWhen ? 'any employee, where it belongs to no employee and is shown to employees' : 'any employee, where it belongs to no employee') : '',
+    const who: TextParam[] = [
+      ...(roles.includes('self') ? [text('refusal.access.who.self')] : []),
+      ...(roles.includes('supervisor') ? [text('refusal.access.who.supervisor')] : []),
+      ...(roles.includes('unowned') ? [text(entity.unownedWhen ? 'refusal.access.who.unownedShown' : 'refusal.access.who.unowned')] : []),
       ...roles.filter(isRelationshipRole).map((r) => {
-        const name = camelToSnake(r.split(':')[1].replace(/Id$/, '')).replace(/_/g, ' ');
-        if (r.startsWith('parent:')) return `whoever may read its ${name}`;
-        return r.startsWith('field:') ? `its ${name}` : name === 'id' ? `a member of this ${humanize(entity.name)}` : `a member of its ${name}`;
+        const name = r.split(':')[1];
+        if (r.startsWith('parent:')) return text('refusal.access.who.parent', { field: inSentence(labelOf(entity, name)) });
+        if (r.startsWith('field:')) return text('refusal.access.who.field', { field: labelOf(entity, name) });
+        return name === 'id' ? text('refusal.access.who.memberOfThis', { entity: entityLabel(entity) }) : text('refusal.access.who.member', { field: inSentence(labelOf(entity, name)) });
       }),
-      roles.includes('employee:moduleAdmin') ? `an employee with admin access to the module "${entity.module}"` : '',
-    ].filter(Boolean);
-    if (who.length) return new AppError('forbidden', `Only ${who.join(', or ')} may ${what}`);
+      ...(roles.includes('employee:moduleAdmin') ? [text('refusal.access.who.moduleAdmin', { module: moduleLabel(entity.module) })] : []),
+    ];
+    // "A, or B, or C": the roles' own words may hold an "or" (supervisor or acting supervisor)
+    if (who.length) return AppError.worded('forbidden', text('refusal.access.onlyWho', { who: who.reduce((a, b) => text('refusal.access.orElse', { a, b })), what }));
   }
-  return new AppError('forbidden', `Your role may not ${what}`);
+  return AppError.worded('forbidden', text('refusal.access.yourRole', { what }));
 }

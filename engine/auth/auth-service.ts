@@ -1,4 +1,6 @@
 import { AppError } from '../app-error.ts';
+import { fieldProblem } from '../records/record-validator.ts';
+import { text } from '../i18n/text.ts';
 import type { Db } from '../db/db.ts';
 import { inScope } from '../db/tenant-scope.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -45,16 +47,16 @@ const findAccount = async (db: Db, email: string) =>
 export async function login(db: Db, email: string, password: string): Promise<SessionUser> {
   const wait = await secondsLocked(db, email);
   if (wait > 0)
-    throw new AppError('too_many_attempts', `Too many failed sign-ins for this e-mail; try again in ${wait} seconds`, [], { 'Retry-After': String(wait) });
+    throw AppError.worded('too_many_attempts', text('refusal.auth.tooManyAttempts', { count: wait }), [], { 'Retry-After': String(wait) });
   const account = await findAccount(db, email);
   const ok = await verifyPassword(password, account?.password_hash ?? null);
   if (!account || !ok) {
     await recordFailure(db, email);
-    throw new AppError('not_authenticated', 'The e-mail or the password is wrong');
+    throw AppError.worded('not_authenticated', text('refusal.auth.wrongPassword'));
   }
   await assertCompanyActive(db, account);
   const directory = account.role === 'employee' ? await passwordlessDirectory(db, account.company_id!) : null;
-  if (directory) throw new AppError('forbidden', `Your company signs in through ${directory}: use "Sign in with ${directory}"`);
+  if (directory) throw AppError.worded('forbidden', text('refusal.auth.useDirectory', { directory }));
   await clearFailures(db, email);
   return openSession(db, account);
 }
@@ -62,7 +64,7 @@ export async function login(db: Db, email: string, password: string): Promise<Se
 async function assertCompanyActive(db: Db, account: AccountRow): Promise<void> {
   if (account.role !== 'employee') return;
   const [company] = await db.query<{ status: string }>(`SELECT status FROM company WHERE id = $1`, [account.company_id]);
-  if (company?.status !== 'Active') throw new AppError('forbidden', 'Your company is not active on Stratum; ask the platform administrator');
+  if (company?.status !== 'Active') throw AppError.worded('forbidden', text('refusal.auth.companyInactive'));
 }
 
 /** The name of an active directory of the company that no longer allows passwords, if there is one. */
@@ -76,7 +78,7 @@ async function passwordlessDirectory(db: Db, companyId: number): Promise<string 
 /** Signs an account in that a directory vouched for (no password involved). */
 export async function signInAccount(db: Db, accountId: number): Promise<SessionUser> {
   const [account] = await db.query<AccountRow>(`SELECT * FROM account WHERE id = $1`, [accountId]);
-  if (!account) throw new AppError('not_authenticated', 'This user no longer exists; ask your administrator');
+  if (!account) throw AppError.worded('not_authenticated', text('refusal.auth.accountGone'));
   await assertCompanyActive(db, account);
   return openSession(db, account);
 }
@@ -141,11 +143,11 @@ export async function forgotPassword(db: Db, texts: Readonly<Record<Language, Me
 
 /** Sets a new password with a reset key; the key is used up, every session of the account ends, and nothing echoes the password. */
 export async function resetPassword(db: Db, email: string, password: string, authKey: string): Promise<void> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new AppError('validation_failed', `password: must be at least ${MIN_PASSWORD_LENGTH} characters`, [{ field: 'password', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }]);
+  if (password.length < MIN_PASSWORD_LENGTH) throw AppError.validation([fieldProblem(null, 'password', 'validation.minLength', { count: MIN_PASSWORD_LENGTH })]);
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const account = await findAccount(tx, email);
-    if (!account || !(await consumeResetKey(tx, account.id, authKey))) throw new AppError('bad_request', 'The reset key is wrong, used or expired; ask for a new one');
+    if (!account || !(await consumeResetKey(tx, account.id, authKey))) throw AppError.worded('bad_request', text('refusal.auth.resetKey'));
     await tx.query(`UPDATE account SET password_hash = $1 WHERE id = $2`, [hash, account.id]);
     await tx.query(`UPDATE session SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL`, [account.id]);
     await clearFailures(tx, email);

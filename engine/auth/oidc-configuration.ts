@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { AppError } from '../app-error.ts';
+import { text } from '../i18n/text.ts';
 import { hashSecret } from './secret-token.ts';
 
 /** What a relying party needs to know about one directory. */
@@ -22,10 +23,10 @@ function issuerUrl(issuer: string): URL {
   try {
     url = new URL(issuer);
   } catch {
-    throw new AppError('bad_request', `The directory's issuer "${issuer}" is not a URL`);
+    throw AppError.worded('bad_request', text('refusal.sso.issuerNotUrl', { issuer }));
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url)))
-    throw new AppError('bad_request', `The directory's issuer must be an https address; got "${issuer}"`);
+    throw AppError.worded('bad_request', text('refusal.sso.issuerNotHttps', { issuer }));
   return url;
 }
 
@@ -42,7 +43,7 @@ export function oidcConfiguration(s: OidcClientSettings): Promise<oidc.Configura
     })
     .catch((e: Error) => {
       cache.delete(key);
-      throw new AppError('bad_request', `The directory at ${s.issuer} could not be reached or described itself wrongly: ${e.message}`);
+      throw AppError.worded('bad_request', text('refusal.sso.discoveryFailed', { issuer: s.issuer, reason: e.message }));
     });
   cache.set(key, { until: Date.now() + KEEP_MS, config });
   return config;

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../app-error.ts';
+import { text } from '../i18n/text.ts';
 
 /**
  * Secrets at rest (a provider's client secret): AES-256-GCM, a fresh 12-byte IV each time, the tag authenticating it.
@@ -21,7 +22,7 @@ export function openSecret(key: Buffer, sealed: string): string {
   const [version, id, iv, tag, body] = sealed.split(':');
   if (version !== VERSION || body === undefined) throw new AppError('internal', 'A stored secret is not in the sealed form; enter it again');
   if (id !== keyId(key))
-    throw new AppError('bad_request', 'A stored secret was sealed with another key (STRATUM_SECRET_KEY changed?); the company administrator must enter it again');
+    throw AppError.worded('bad_request', text('refusal.sso.secretOtherKey'));
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');

@@ -1,4 +1,6 @@
 import { AppError } from '../app-error.ts';
+import { fieldProblem } from '../records/record-validator.ts';
+import { text } from '../i18n/text.ts';
 import type { Db } from '../db/db.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { Language, Messages } from '../metadata/registry.ts';
@@ -47,13 +49,13 @@ export async function requestSignUp(db: Db, texts: Readonly<Record<Language, Mes
 /** Step two: the key from the mail and the chosen password. Refused for anyone without a waiting invitation. */
 export async function completeSignUp(db: Db, email: string, password: string, authKey: string): Promise<void> {
   if (password.length < MIN_PASSWORD_LENGTH)
-    throw new AppError('validation_failed', `password: must be at least ${MIN_PASSWORD_LENGTH} characters`, [{ field: 'password', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` }]);
+    throw AppError.validation([fieldProblem(null, 'password', 'validation.minLength', { count: MIN_PASSWORD_LENGTH })]);
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const invitee = await findInvitee(tx, email);
-    const noInvitation = new AppError('forbidden', `No invitation is waiting for ${email} (or the sign-up key is wrong, used or expired); ask your company's administrator to invite you`);
+    const noInvitation = AppError.worded('forbidden', text('refusal.auth.noInvitation', { email }));
     if (!invitee || !(await consumeResetKey(tx, invitee.id, authKey))) throw noInvitation;
-    if (invitee.password_hash) throw new AppError('conflict', `${email} has already signed up; sign in, or reset the password if it is forgotten`);
+    if (invitee.password_hash) throw AppError.worded('conflict', text('refusal.auth.signedUpAlready', { email }));
     await tx.query(`UPDATE account SET password_hash = $1 WHERE id = $2`, [hash, invitee.id]);
     // the company's audit trail records that the employee signed up (never the password)
     await tx.query(`select set_config('app.company_id', $1, true)`, [String(invitee.company_id)]);

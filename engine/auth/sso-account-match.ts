@@ -1,4 +1,5 @@
 import { AppError } from '../app-error.ts';
+import { text } from '../i18n/text.ts';
 import type { Db } from '../db/db.ts';
 import { inScope } from '../db/tenant-scope.ts';
 import type { HookRegistry } from '../hooks/hook-registry.ts';
@@ -26,10 +27,10 @@ interface AccountRow {
 /** The directory must vouch for the e-mail, and the e-mail must be in the domains this sign-in accepts. */
 export function checkDirectoryEmail(provider: SsoProvider, claims: DirectoryClaims): string {
   if (!claims.email || !claims.emailVerified)
-    throw new AppError('forbidden', `${provider.name} did not confirm an e-mail address for you (email_verified), so Stratum cannot tell who you are; ask your administrator`);
+    throw AppError.worded('forbidden', text('refusal.sso.emailUnconfirmed', { directory: provider.name }));
   const domain = emailDomain(claims.email);
   if (provider.allowedDomains.length && !provider.allowedDomains.includes(domain))
-    throw new AppError('forbidden', `${claims.email} is outside the e-mail domains this sign-in accepts (${provider.allowedDomains.join(', ')})`);
+    throw AppError.worded('forbidden', text('refusal.sso.outsideDomains', { email: claims.email, domains: provider.allowedDomains.join(', ') }));
   return claims.email;
 }
 
@@ -77,9 +78,9 @@ async function linkIdentity(db: Db, account: AccountRow, claims: DirectoryClaims
       `SELECT account_id, subject FROM account_identity WHERE issuer = $1 AND (subject = $2 OR account_id = $3)`,
       [claims.issuer, claims.subject, account.id],
     );
-    if (links.some((l) => l.account_id !== account.id)) throw new AppError('forbidden', `This ${provider.name} account is already linked to another Stratum user`);
+    if (links.some((l) => l.account_id !== account.id)) throw AppError.worded('forbidden', text('refusal.sso.linkedToAnother', { directory: provider.name }));
     if (links.some((l) => l.subject !== claims.subject))
-      throw new AppError('forbidden', `Your Stratum user is linked to another ${provider.name} account; sign in with that one or ask your administrator`);
+      throw AppError.worded('forbidden', text('refusal.sso.linkedElsewhere', { directory: provider.name }));
     if (links.length) return;
     await tx.query(`INSERT INTO account_identity (account_id, issuer, subject) VALUES ($1, $2, $3)`, [account.id, claims.issuer, claims.subject]);
     const after = JSON.stringify({ accountId: account.id, issuer: claims.issuer, subject: claims.subject, provider: provider.name });
@@ -109,12 +110,7 @@ export async function matchDirectoryAccount(engine: MatchEngine, provider: SsoPr
     account = await findAccount(engine.db, provider, email);
   }
   if (!account)
-    throw new AppError(
-      'forbidden',
-      provider.companyId === null
-        ? `${email} is not the platform administrator's e-mail`
-        : `${email} is not an employee of ${provider.companyName} on Stratum; ask your company's administrator to add you with this e-mail`,
-    );
+    throw AppError.worded('forbidden', provider.companyId === null ? text('refusal.sso.notHolder', { email }) : text('refusal.sso.notEmployee', { email, company: provider.companyName ?? '' }));
   await linkIdentity(engine.db, account, claims, provider);
   return account.id;
 }

@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { AppError } from '../app-error.ts';
+import { text as worded } from '../i18n/text.ts';
 import type { Db } from '../db/db.ts';
 import { oidcConfiguration } from './oidc-configuration.ts';
 import type { SsoProvider } from './sso-provider.ts';
@@ -66,12 +67,11 @@ export async function startFlow(db: Db, provider: SsoProvider, purpose: SsoPurpo
 
 /** Uses the flow a callback names up: it must exist, be unused, unexpired, of this directory and of this browser. */
 export async function takeFlow(db: Db, providerKey: string, state: string | null, browserSecret: string | undefined): Promise<FlowRow> {
-  const again = 'start the sign-in again';
-  if (!state) throw new AppError('bad_request', `The directory's answer carries no state; ${again}`);
+  if (!state) throw AppError.worded('bad_request', worded('refusal.sso.noState'));
   const [flow] = await db.query<FlowRow>(`UPDATE sso_flow SET used_at = now() WHERE state = $1 AND used_at IS NULL AND expires_at > now() RETURNING *`, [state]);
-  if (!flow) throw new AppError('not_authenticated', `The directory's answer does not belong to a sign-in under way here (unknown, used or expired state); ${again}`);
-  if (!browserSecret || hashSecret(browserSecret) !== flow.browser_hash) throw new AppError('not_authenticated', `This sign-in was started in another browser; ${again}`);
-  if (flow.provider_key !== providerKey) throw new AppError('not_authenticated', `The answer came back to another directory's address than the one asked; ${again}`);
+  if (!flow) throw AppError.worded('not_authenticated', worded('refusal.sso.unknownState'));
+  if (!browserSecret || hashSecret(browserSecret) !== flow.browser_hash) throw AppError.worded('not_authenticated', worded('refusal.sso.otherBrowser'));
+  if (flow.provider_key !== providerKey) throw AppError.worded('not_authenticated', worded('refusal.sso.otherDirectory'));
   return flow;
 }
 
@@ -91,7 +91,7 @@ function checkFailure(e: unknown): string {
  */
 export async function finishFlow(provider: SsoProvider, flow: FlowRow, query: URLSearchParams): Promise<DirectoryClaims> {
   if (query.get('error'))
-    throw new AppError('not_authenticated', `${provider.name} did not sign you in: ${query.get('error_description') || query.get('error')}`);
+    throw AppError.worded('not_authenticated', worded('refusal.sso.notSignedIn', { directory: provider.name, reason: query.get('error_description') || query.get('error') || '' }));
   const config = await oidcConfiguration(provider);
   const current = new URL(flow.redirect_uri);
   current.search = query.toString();
@@ -99,7 +99,7 @@ export async function finishFlow(provider: SsoProvider, flow: FlowRow, query: UR
   try {
     tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: flow.code_verifier, expectedState: flow.state, expectedNonce: flow.nonce, idTokenExpected: true });
   } catch (e) {
-    throw new AppError('not_authenticated', `${provider.name}'s answer did not pass the checks (${checkFailure(e)}); start the sign-in again`);
+    throw AppError.worded('not_authenticated', worded('refusal.sso.checksFailed', { directory: provider.name, reason: checkFailure(e) }));
   }
   const id = tokens.claims()!;
   let info: Record<string, unknown> = id;

@@ -1,4 +1,5 @@
 import { AppError } from '../app-error.ts';
+import { text } from '../i18n/text.ts';
 import type { Db } from '../db/db.ts';
 import { inScope } from '../db/tenant-scope.ts';
 import type { OidcClientSettings } from './oidc-configuration.ts';
@@ -43,7 +44,7 @@ const platformProvider = (p: PlatformSso): SsoProvider => ({ key: PLATFORM_KEY, 
  */
 export async function providerByKey(src: ProviderSource, key: string): Promise<SsoProvider> {
   if (key === PLATFORM_KEY && src.platformSso) return platformProvider(src.platformSso);
-  const unknown = new AppError('not_found', `No active directory sign-in "${key}"; ask your administrator for the right address`);
+  const unknown = AppError.worded('not_found', text('refusal.sso.unknownDirectory', { key }));
   if (!/^\d{1,15}$/.test(key)) throw unknown;
   const [owner] = await src.db.query<{ company_id: number; company_name: string }>(
     `SELECT d.company_id, c.company_name FROM sso_domain d JOIN company c ON c.id = d.company_id WHERE d.provider_id = $1 AND c.status = 'Active' LIMIT 1`,

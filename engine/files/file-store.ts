@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../app-error.ts';
+import { text, type Text } from '../i18n/text.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import type { CallContext } from '../records/call-context.ts';
 
@@ -30,25 +31,24 @@ const MAGIC: Record<string, (b: Uint8Array) => boolean> = {
  * A file's name is a name, not a path: one that climbs (.., /, \\, a drive letter) or carries control characters is
  * refused, so that nothing that later writes, zips or serves the file (Content-Disposition) can be steered by it.
  */
-export function fileNameProblem(name: string): string | null {
-  if (!name.trim()) return 'The file name is empty';
-  if (/[\u0000-\u001f\u007f]/.test(name)) return `The file name "${name.replace(/[\u0000-\u001f\u007f]/g, '?')}" contains control characters`;
-  if (/[/\\]/.test(name) || /^[A-Za-z]:/.test(name) || name === '.' || name === '..') return `The file name "${name}" is a path; send the name alone`;
-  if (name.length > 255) return `The file name is ${name.length} characters long; at most 255 are allowed`;
+export function fileNameProblem(name: string): Text | null {
+  if (!name.trim()) return text('refusal.file.nameEmpty');
+  if (/[\u0000-\u001f\u007f]/.test(name)) return text('refusal.file.nameControl', { name: name.replace(/[\u0000-\u001f\u007f]/g, '?') });
+  if (/[/\\]/.test(name) || /^[A-Za-z]:/.test(name) || name === '.' || name === '..') return text('refusal.file.namePath', { name });
+  if (name.length > 255) return text('refusal.file.nameLong', { count: name.length, max: 255 });
   return null;
 }
 
 /** Refuses a file whose name is a path (400), that is empty, larger than the command allows (413), of a type it does not take or not really of its declared type (415). */
 export function checkFile(file: IncomingFile, limits: { maxBytes: number; mimeTypes: readonly string[] }): void {
   const nameProblem = fileNameProblem(file.name);
-  if (nameProblem) throw new AppError('bad_request', nameProblem);
-  if (file.bytes.length === 0) throw new AppError('bad_request', `The file "${file.name}" is empty`);
-  if (file.bytes.length > limits.maxBytes)
-    throw new AppError('payload_too_large', `The file "${file.name}" is ${file.bytes.length} bytes; at most ${limits.maxBytes} bytes are allowed`);
+  if (nameProblem) throw AppError.worded('bad_request', nameProblem);
+  if (file.bytes.length === 0) throw AppError.worded('bad_request', text('refusal.file.empty', { name: file.name }));
+  if (file.bytes.length > limits.maxBytes) throw AppError.worded('payload_too_large', text('refusal.file.tooLarge', { name: file.name, size: file.bytes.length, max: limits.maxBytes }));
   if (limits.mimeTypes.length && !limits.mimeTypes.includes(file.type))
-    throw new AppError('unsupported_media_type', `The file type "${file.type || 'unknown'}" is not allowed; use ${limits.mimeTypes.join(', ')}`);
+    throw AppError.worded('unsupported_media_type', file.type ? text('refusal.file.typeNotAllowed', { type: file.type, types: limits.mimeTypes.join(', ') }) : text('refusal.file.typeUnknown', { types: limits.mimeTypes.join(', ') }));
   const magic = MAGIC[file.type];
-  if (magic && !magic(file.bytes)) throw new AppError('unsupported_media_type', `The file "${file.name}" is not really ${file.type}`);
+  if (magic && !magic(file.bytes)) throw AppError.worded('unsupported_media_type', text('refusal.file.notReally', { name: file.name, type: file.type }));
 }
 
 /** Checks name, size and type against the command's limits, then stores the file (in PostgreSQL, with its checksum) for the call's company. */

@@ -2,6 +2,8 @@
  * The server's wording of `Text`s (engine/i18n/text.ts) with the texts of metadata/i18n, by i18next as the renderer
  * words them (interpolation, plurals by `count`, fallback to English), and the caller's language from the request.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import i18next, { type i18n } from 'i18next';
 import { LANGUAGES, type Language } from '../metadata/registry.ts';
 import { wordText, type Translate, type TextParam } from './text.ts';
@@ -34,9 +36,15 @@ export function useCatalogue(messages: Readonly<Record<Language, Messages>>): vo
   current = messages;
 }
 
+/** Before any metadata is loaded (a hook called on its own, in a test): the repository's texts, read once. */
+let shipped: Readonly<Record<Language, Messages>> | null = null;
+function shippedTexts(): Readonly<Record<Language, Messages>> {
+  shipped ??= Object.fromEntries(LANGUAGES.map((l) => [l, JSON.parse(readFileSync(join(import.meta.dirname, '../../metadata/i18n', `${l}.json`), 'utf8')) as Messages])) as Record<Language, Messages>;
+  return shipped;
+}
+
 /** A text in `lang`, with `messages` (a registry's), else with the loaded catalogue. */
-export function wordIn(lang: Language, p: TextParam, messages = current): string {
-  if (!messages) return wordText(((key: string | string[], o?: Record<string, unknown>) => String(o?.defaultValue ?? (Array.isArray(key) ? key[0] : key))) as Translate, p, lang);
+export function wordIn(lang: Language, p: TextParam, messages = current ?? shippedTexts()): string {
   const t = instanceFor(messages).getFixedT(lang) as unknown as Translate;
   return wordText(t, p, lang);
 }

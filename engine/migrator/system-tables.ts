@@ -240,6 +240,7 @@ export const SYSTEM_TABLES: TableSpec[] = [
       { name: 'account_id', type: 'bigint', notNull: false },
       { name: 'error_code', type: 'text', notNull: false },
       { name: 'error_message', type: 'text', notNull: false },
+      { name: 'error_text', type: 'jsonb', notNull: false },
       ts('created_at'),
       ts('expires_at'),
       ts('used_at', false),

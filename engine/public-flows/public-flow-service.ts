@@ -1,12 +1,14 @@
 import { AppError } from '../app-error.ts';
-import { assertAllowed, assertRecordAllowed } from '../access/access-policy.ts';
+import { assertAllowed, assertRecordAllowed, attempt } from '../access/access-policy.ts';
 import type { Db, Row } from '../db/db.ts';
 import { dayMonthYear } from '../i18n/day-month-year.ts';
 import type { EntityDef, Registry } from '../metadata/registry.ts';
 import { humanize, quoteIdent } from '../metadata/naming.ts';
 import type { CallContext } from '../records/call-context.ts';
 import { addRecord, applyUpdate, fetchOne } from '../records/record-store.ts';
-import { validateRecord } from '../records/record-validator.ts';
+import { entityLabel, fieldProblem, validateRecord, wordedProblem } from '../records/record-validator.ts';
+import { moduleLabel } from '../i18n/message-words.ts';
+import { text } from '../i18n/text.ts';
 import { scopedCall, type Engine } from '../records/scoped-call.ts';
 import type { PublicFlowInfo } from './public-flow-info.ts';
 import { closePasses, issuePass, openPass, passCompany, type PublicPass } from './public-pass.ts';
@@ -23,14 +25,14 @@ export function flowEntity(registry: Registry, flow: string): EntityDef {
  */
 export async function shareLink(ctx: CallContext, entity: EntityDef, roles: EntityDef['access']['update'], input: unknown): Promise<{ id: number; sentTo: string; expiresAt: string; record: Row }> {
   const flow = entity.publicFlow!;
-  const what = `share ${humanize(entity.name)} records`;
+  const what = attempt(entity, 'share');
   assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
   const id = (input as Row | null)?.id;
   const record = await fetchOne(ctx, entity, id, true);
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, record, what);
-  if (record[flow.submitted]) throw new AppError('invalid_state', `This ${humanize(entity.name)} was already submitted; there is nothing left to answer`);
+  if (record[flow.submitted]) throw AppError.worded('invalid_state', text('refusal.publicFlow.submittedAlready', { entity: entityLabel(entity) }));
   const email = String(record[flow.email] ?? '').trim();
-  if (!email) throw AppError.validation([{ field: flow.email, message: 'is needed to send the link' }]);
+  if (!email) throw AppError.validation([fieldProblem(entity, flow.email, 'refusal.publicFlow.emailNeeded')]);
   const { token, expiresAt } = await issuePass(ctx.tx, { companyId: ctx.companyId!, entity: entity.name, recordId: record.id as number, email, days: flow.expiresInDays });
   const info = await flowInfo(ctx, entity, record.id as number);
   // the token travels in the address fragment, which browsers never send to a server: it stays out of every log
@@ -80,7 +82,7 @@ export function submitAnswers(engine: Engine, flow: string, token: unknown): Pro
     const info = await flowInfo(ctx, entity, pass.recordId);
     const saved = new Set((await savedAnswers(ctx, entity, pass)).map((r) => r[entity.publicFlow!.answers.key]));
     const open = info.questions.filter((q) => q.required && !saved.has(q.id));
-    if (open.length) throw AppError.validation(open.map((q) => ({ field: `question ${q.id}`, message: `"${q.text}" needs an answer before you submit` })));
+    if (open.length) throw AppError.validation(open.map((q) => wordedProblem(`question ${q.id}`, text('refusal.publicFlow.unanswered', { question: q.text }))));
     const before = await fetchOne(ctx, entity, pass.recordId, true);
     const after = await applyUpdate(ctx, entity, before, { [entity.publicFlow!.submitted]: new Date().toISOString() }, 'submit');
     await closePasses(ctx.tx, pass);
@@ -94,7 +96,7 @@ export function submitAnswers(engine: Engine, flow: string, token: unknown): Pro
  */
 async function respondentCall(engine: Engine, flow: string, token: unknown, fn: (ctx: CallContext, entity: EntityDef, pass: PublicPass) => Promise<Row>): Promise<Row> {
   const entity = flowEntity(engine.registry, flow);
-  if (typeof token !== 'string' || !token) throw AppError.validation([{ field: 'token', message: 'is required: the code from the link in your e-mail' }]);
+  if (typeof token !== 'string' || !token) throw AppError.validation([wordedProblem('token', text('refusal.publicFlow.codeNeeded'))]);
   const companyId = await passCompany(engine.db, token, [entity.name]);
   const { result } = await scopedCall(engine, { accountId: null, role: 'respondent', companyId, employeeId: null, email: '', name: 'respondent' }, companyId, async (ctx) => {
     const pass = await openPass(ctx.tx, token, entity.name);
@@ -109,7 +111,7 @@ async function respondentCall(engine: Engine, flow: string, token: unknown, fn: 
 async function assertModuleEnabled(tx: Db, registry: Registry, entity: EntityDef, companyId: number): Promise<void> {
   if (registry.modules.get(entity.module)!.core) return;
   const rows = await tx.query(`SELECT 1 FROM company_module cm JOIN module m ON m.id = cm.module_id WHERE cm.company_id = $1 AND m.code = $2 AND cm.enabled = 'Yes'`, [companyId, entity.module]);
-  if (!rows.length) throw new AppError('module_disabled', `The module "${entity.module}" is not enabled for this company any more`);
+  if (!rows.length) throw AppError.worded('module_disabled', text('refusal.publicFlow.moduleDisabled', { module: moduleLabel(entity.module) }));
 }
 
 async function flowInfo(ctx: CallContext, entity: EntityDef, recordId: number): Promise<PublicFlowInfo> {

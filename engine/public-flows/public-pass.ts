@@ -1,4 +1,6 @@
 import { AppError } from '../app-error.ts';
+import { dayMonthYear } from '../i18n/day-month-year.ts';
+import { text } from '../i18n/text.ts';
 import { hashSecret, newSecret } from '../auth/secret-token.ts';
 import type { Db } from '../db/db.ts';
 
@@ -47,9 +49,9 @@ export async function openPass(tx: Db, token: string, entity: string): Promise<P
     [hashSecret(token)],
   );
   if (!row || row.entity !== entity) throw invalidLink();
-  if (row.submitted_at) throw new AppError('already_submitted', 'These answers have already been submitted; a link can be used to submit once');
-  if (row.revoked_at) throw new AppError('not_authenticated', 'This link has been replaced by a newer one; use the link in the latest e-mail');
-  if (row.expired) throw new AppError('link_expired', `This link expired on ${new Date(row.expires_at).toISOString().slice(0, 10)}; ask for a new one`);
+  if (row.submitted_at) throw AppError.worded('already_submitted', text('refusal.publicFlow.alreadySubmitted'));
+  if (row.revoked_at) throw AppError.worded('not_authenticated', text('refusal.publicFlow.replaced'));
+  if (row.expired) throw AppError.worded('link_expired', text('refusal.publicFlow.expired', { day: dayMonthYear(new Date(row.expires_at).toISOString()) }));
   return { tokenHash: hashSecret(token), companyId: Number(row.company_id), entity: row.entity, recordId: Number(row.record_id), email: row.email, expiresAt: new Date(row.expires_at).toISOString() };
 }
 
@@ -58,4 +60,4 @@ export async function closePasses(tx: Db, pass: PublicPass): Promise<void> {
   await tx.query(`UPDATE public_pass SET submitted_at = now() WHERE company_id = $1 AND entity = $2 AND record_id = $3 AND submitted_at IS NULL`, [pass.companyId, pass.entity, pass.recordId]);
 }
 
-const invalidLink = () => new AppError('not_authenticated', 'This link is not valid; open the link from your e-mail as it is, or ask for a new one');
+const invalidLink = () => AppError.worded('not_authenticated', text('refusal.publicFlow.invalidLink'));

@@ -1,8 +1,9 @@
-import { assertAllowed, assertRecordAllowed } from '../access/access-policy.ts';
+import { assertAllowed, assertRecordAllowed, attempt } from '../access/access-policy.ts';
 import { AppError, type FieldError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
 import type { CommandDef, EntityDef, FieldDef } from '../metadata/registry.ts';
 import { humanize } from '../metadata/naming.ts';
+import { fieldLabel, itemText, text } from '../i18n/text.ts';
 import type { CallContext } from './call-context.ts';
 import { addRecord } from './record-store.ts';
 import { validateRecord } from './record-validator.ts';
@@ -32,7 +33,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * the records it would add (without ids), or the same refusal the import would give.
  */
 export async function runBulkAdd(ctx: CallContext, entity: EntityDef, command: CommandDef, input: unknown): Promise<Row[]> {
-  const what = `${humanize(command.name)} (${humanize(entity.name)})`;
+  const what = attempt(entity, command.name);
   assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
   const body = Array.isArray(input) ? { items: input } : ((input ?? {}) as Row);
   const items = body.items;
@@ -81,8 +82,13 @@ export async function runBulkAdd(ctx: CallContext, entity: EntityDef, command: C
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       // the failure of one item names it, whatever checked it (a hook, a constraint)
-      const named = e.fieldErrors.length ? e.fieldErrors.map((f) => ({ field: `items.${i}.${f.field}`, message: f.message })) : [{ field: `items.${i}`, message: e.message }];
-      throw new AppError(e.code, named.map((f) => `${f.field}: ${f.message}`).join('; '), named);
+      const named: FieldError[] = e.fieldErrors.length
+        ? e.fieldErrors.map((f) => ({ field: `items.${i}.${f.field}`, message: f.message, ...(f.text && { text: f.text }) }))
+        : [{ field: `items.${i}`, message: e.message, ...(e.text && { text: e.text }) }];
+      // the refusal in the caller's language names the item ("Item 4: …")
+      const said = e.text && text('validation.inItem', { item: itemText('items', i, fieldLabel('items')), message: e.text });
+      if (!said && e.code === 'validation_failed') throw AppError.validation(named);
+      throw new AppError(e.code, named.map((f) => `${f.field}: ${f.message}`).join('; '), named, {}, said);
     }
   }
   if (body.dryRun) throw new RolledBack(added.map(({ id: _id, version: _version, ...rest }) => rest));

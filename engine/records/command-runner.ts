@@ -1,21 +1,22 @@
 import { employeeNames, namedOtherThan, recordRolesOf } from './in-place-of.ts';
 import { loadReach } from '../access/record-reach.ts';
-import { assertAllowed, assertRecordAllowed, recordAdmits } from '../access/access-policy.ts';
+import { assertAllowed, assertRecordAllowed, attempt, recordAdmits } from '../access/access-policy.ts';
 import { AppError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
 import { storeFile, type IncomingFile, type StoredFileInfo } from '../files/file-store.ts';
 import type { CommandDef, EntityDef, Role } from '../metadata/registry.ts';
-import { humanize } from '../metadata/naming.ts';
 import { shareLink } from '../public-flows/public-flow-service.ts';
 import { useCompany, type CallContext } from './call-context.ts';
-import { addRecord, applyUpdate, deleteRecord, fetchOne, updateRecord } from './record-store.ts';
-import { fieldProblem, validateInput, validateRecord } from './record-validator.ts';
+import { addRecord, applyUpdate, deleteRecord, fetchOne, staleVersion, updateRecord } from './record-store.ts';
+import { entityLabel, fieldProblem, validateInput, validateRecord } from './record-validator.ts';
+import { actionLabel, optionLabel, optionsOr } from '../i18n/message-words.ts';
+import { text } from '../i18n/text.ts';
 import { reportParameters } from '../reports/report-parameters.ts';
 import { MAX_BULK, runBulkAdd } from './bulk-add.ts';
 
 /** Runs one declared command; the reply's data goes under the command's data key. */
 export async function runCommand(ctx: CallContext, entity: EntityDef, command: CommandDef, input: unknown, file?: IncomingFile): Promise<unknown> {
-  const what = `${humanize(command.name)} (${humanize(entity.name)})`;
+  const what = attempt(entity, command.name);
   switch (command.kind) {
     case 'patch':
       return updateRecord(ctx, entity, input, { onlyFields: command.fields, action: command.name, roles: command.access });
@@ -106,7 +107,7 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   const wf = entity.workflow!;
   const t = wf.transitions.find((x) => x.action === action)!;
   const roles = (t.access ?? entity.access.update) as Role[];
-  const what = `${humanize(action)} ${humanize(entity.name)} records`;
+  const what = attempt(entity, action);
   assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
   const body = (input ?? {}) as Row;
   // the record first: another company's or an unknown record is not found, and one the caller may not act on refused,
@@ -121,9 +122,10 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   // what a transition takes is checked against the fields' own schemas (a reason's type and length), its texts trimmed
   const given: Row = Object.fromEntries((t.requires ?? []).map((f) => [f, body[f]]));
   if (t.requires?.length) validateInput(requiredValuesSchema(entity, t), given, entity);
-  if (body.version !== undefined && body.version !== before.version) throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else; reload it and try again`);
+  if (body.version !== undefined && body.version !== before.version) throw staleVersion(entity);
   const state = before[wf.stateField] as string;
-  if (!t.from.includes(state)) throw new AppError('invalid_state', `Cannot ${action} a ${humanize(entity.name)} that is ${state}; only one that is ${t.from.join(' or ')}`);
+  if (!t.from.includes(state))
+    throw AppError.worded('invalid_state', text('refusal.workflow.notOpen', { action: actionLabel(action), entity: entityLabel(entity), state: optionLabel(state), states: optionsOr(t.from) }));
   const changes: Row = { [wf.stateField]: t.to };
   for (const f of t.requires ?? []) changes[f] = given[f];
   // an administrator taking a step the record names someone for (its approver) acts in place of them, on the record

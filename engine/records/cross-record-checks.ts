@@ -1,6 +1,9 @@
 import { AppError, type FieldError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
-import { humanize, quoteIdent } from '../metadata/naming.ts';
+import { quoteIdent } from '../metadata/naming.ts';
+import { inSentence, optionLabel } from '../i18n/message-words.ts';
+import { dayMonthYear } from '../i18n/day-month-year.ts';
+import { entityLabel, fieldProblem, labelOf } from './record-validator.ts';
 import type { EntityDef } from '../metadata/registry.ts';
 import type { CallContext } from './call-context.ts';
 
@@ -46,8 +49,8 @@ export async function checkAcrossRecords(ctx: CallContext, entity: EntityDef, be
     const [{ others }] = await ctx.tx.query<{ others: number | string | null }>(`SELECT coalesce(sum(${quoteIdent(f.column)}), 0) AS others FROM ${quoteIdent(entity.table)} WHERE ${where}`, params);
     const sum = Number(others) + own;
     if (sum > total.max) {
-      const parent = p.ref ? humanize(p.ref) : humanize(total.per);
-      problems.push({ field: total.field, message: `the ${humanize(total.field)}s of one ${parent}'s ${humanize(entity.name)}s add up to at most ${total.max}; with this one they would be ${+sum.toFixed(6)}` });
+      const parent = p.ref ? entityLabel(ctx.registry.entity(p.ref)) : inSentence(labelOf(entity, total.per));
+      problems.push(fieldProblem(entity, total.field, 'refusal.check.total', { entity: entityLabel(entity), parent, max: total.max, sum: +sum.toFixed(6) }));
     }
   }
   for (const inside of entity.inside) {
@@ -60,11 +63,11 @@ export async function checkAcrossRecords(ctx: CallContext, entity: EntityDef, be
     );
     if (!outer) continue;
     const [start, end, outerStart, outerEnd] = [day(value(inside.start)), day(value(inside.end)), day(outer.s), day(outer.e)];
-    const whose = `the ${humanize(refEntity.name)}'s`;
+    const parent = entityLabel(refEntity);
     for (const [field, v] of [[inside.start, start], [inside.end, end]] as const) {
       if (v === null) continue;
-      if (outerStart && v < outerStart) problems.push({ field, message: `must not be before ${whose} start date (${outerStart})` });
-      else if (outerEnd && v > outerEnd) problems.push({ field, message: `must not be after ${whose} end date (${outerEnd})` });
+      if (outerStart && v < outerStart) problems.push(fieldProblem(entity, field, 'refusal.check.notBeforeParent', { other: inSentence(labelOf(refEntity, inside.start)), parent, day: dayMonthYear(outerStart) }));
+      else if (outerEnd && v > outerEnd) problems.push(fieldProblem(entity, field, 'refusal.check.notAfterParent', { other: inSentence(labelOf(refEntity, inside.end)), parent, day: dayMonthYear(outerEnd) }));
     }
   }
   for (const f of entity.fields) {
@@ -81,7 +84,7 @@ export async function checkAcrossRecords(ctx: CallContext, entity: EntityDef, be
     for (const [theirs, ours] of Object.entries(match)) {
       const want = value(ours);
       if (want !== null && want !== undefined && row[theirs] !== want)
-        problems.push({ field: f.name, message: `is a ${humanize(target.name)} of ${humanize(theirs)} ${String(row[theirs])}; this ${humanize(entity.name)} takes one of ${humanize(theirs)} ${String(want)}` });
+        problems.push(fieldProblem(entity, f.name, 'refusal.check.refMatch', { match: inSentence(labelOf(target, theirs)), want: optionLabel(want), got: optionLabel(row[theirs]) }));
     }
   }
   if (problems.length) throw AppError.validation(problems);

@@ -1,13 +1,13 @@
 import { checkAcrossRecords } from './cross-record-checks.ts';
 import type { InPlaceOf } from './in-place-of.ts';
 import { assertUnlocked } from './state-locks.ts';
-import { allows, assertAllowed, assertRecordAllowed, decidedByRecord } from '../access/access-policy.ts';
+import { allows, assertAllowed, assertRecordAllowed, attempt, decidedByRecord } from '../access/access-policy.ts';
 import { recordRoleWhere } from '../access/record-role-sql.ts';
 import { AppError } from '../app-error.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Row } from '../db/db.ts';
 import type { ChildDef, EntityDef, Role } from '../metadata/registry.ts';
-import { humanize, quoteIdent } from '../metadata/naming.ts';
+import { quoteIdent } from '../metadata/naming.ts';
 import type { CallContext } from './call-context.ts';
 import { mapDbError } from './db-error-mapping.ts';
 import { affectsCallers, forgetCallers } from '../auth/caller-cache.ts';
@@ -15,7 +15,8 @@ import { forgetCapped, knownCapped, settleCapped } from './capped-totals.ts';
 import { afterAnchor } from './keyset-condition.ts';
 import { parseListQuery, TOTAL_CAP } from './list-query.ts';
 import { paramCast, selectColumns, storedFields, toParam } from './record-columns.ts';
-import { checkRules, validateRecord } from './record-validator.ts';
+import { checkRules, entityLabel, validateRecord } from './record-validator.ts';
+import { text } from '../i18n/text.ts';
 import { checkRequiredWhen } from './required-when.ts';
 import { sanitiseHtmlFields } from './html-sanitising.ts';
 
@@ -67,7 +68,7 @@ export function withComputed(ctx: CallContext, entity: EntityDef, rows: Row[]): 
 export type ListCondition = (param: (value: unknown) => string) => string;
 
 export async function listRecords(ctx: CallContext, entity: EntityDef, query: Record<string, string[]>, condition?: ListCondition): Promise<ListResult> {
-  assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, `read ${humanize(entity.name)} records`);
+  assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, attempt(entity, 'read'));
   const tenant = tenantWhere(ctx, entity, 1);
   const q = parseListQuery(entity, query, tenant.params.length + 1, ctx.hooks.filter);
   const where = [...tenant.sql, ...q.where];
@@ -133,20 +134,26 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
   return { rows: withComputed(ctx, entity, rows), total, totalCapped, limit: q.limit, offset: q.offset };
 }
 
+/** The 404 of a record that is not there (or is another company's): "No department with id 7". */
+export const notFound = (entity: EntityDef, id: unknown): AppError => AppError.worded('not_found', text('refusal.record.notFound', { entity: entityLabel(entity), id: String(id) }));
+
+/** The 409 of a write on a record that changed since the caller loaded it. */
+export const staleVersion = (entity: EntityDef): AppError => AppError.worded('stale_version', text('refusal.record.stale', { entity: entityLabel(entity) }));
+
 /** One record of the call's company (or a platform record the caller may see), locked for update when asked; 404 otherwise. */
 export async function fetchOne(ctx: CallContext, entity: EntityDef, id: unknown, lock = false): Promise<Row> {
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw new AppError('bad_request', `id must be a positive whole number`);
   // past 2^53 a JSON number is no longer the id that was sent, and past 2^63 the database cannot even compare it
-  if (id > Number.MAX_SAFE_INTEGER) throw new AppError('not_found', `No ${humanize(entity.name)} with id ${id}`);
+  if (id > Number.MAX_SAFE_INTEGER) throw notFound(entity, id);
   const tenant = tenantWhere(ctx, entity, 2);
   const where = ['id = $1', ...tenant.sql].join(' AND ');
   const [row] = await ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${quoteIdent(entity.table)} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`, [id, ...tenant.params]);
-  if (!row) throw new AppError('not_found', `No ${humanize(entity.name)} with id ${id}`);
+  if (!row) throw notFound(entity, id);
   return row;
 }
 
 export async function readRecord(ctx: CallContext, entity: EntityDef, id: unknown): Promise<Row> {
-  const what = `read ${humanize(entity.name)} records`;
+  const what = attempt(entity, 'read');
   assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, what);
   const row = await fetchOne(ctx, entity, id);
   // self and supervisor are decided on the record (assertAllowed lets them through to here)
@@ -186,7 +193,7 @@ export async function loadChildren(ctx: CallContext, children: readonly ChildDef
  */
 export async function addRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { checked?: boolean; roles?: readonly Role[]; action?: string; set?: Row } = {}): Promise<Row> {
   const roles = opts.roles ?? entity.access.add;
-  const what = opts.action ? `${opts.action} ${humanize(entity.name)} records` : `add ${humanize(entity.name)} records`;
+  const what = attempt(entity, opts.action ?? 'add');
   if (!opts.checked) assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
   validateRecord(entity, 'add', input);
   const values: Row = sanitiseHtmlFields(entity, { ...input, ...opts.set });
@@ -228,7 +235,7 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
 export async function updateRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { onlyFields?: readonly string[]; action?: string; roles?: EntityDef['access']['update'] } = {}): Promise<Row> {
   const action = opts.action ?? 'update';
   const roles = opts.roles ?? entity.access.update;
-  const what = `${action === 'update' ? 'change' : action} ${humanize(entity.name)} records`;
+  const what = attempt(entity, action);
   assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
   validateRecord(entity, 'update', input);
   const { id, version, ...changes } = input as Row & { id: number; version: number };
@@ -241,7 +248,7 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, { ...before, ...changes }, what);
   if (before.version !== version)
-    throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it (your version ${version}, now ${before.version}); reload it and try again`);
+    throw AppError.worded('stale_version', text('refusal.record.staleVersions', { entity: entityLabel(entity), yours: version, now: Number(before.version) }));
   return applyUpdate(ctx, entity, before, changes, action);
 }
 
@@ -294,7 +301,7 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
 
 /** Deletes one record; `checked` when the caller (a command or hook) has already decided access. */
 export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { checked?: boolean } = {}): Promise<Row> {
-  const what = `delete ${humanize(entity.name)} records`;
+  const what = attempt(entity, 'delete');
   if (!opts.checked) assertAllowed(ctx.registry, entity, entity.access.delete, ctx.actor, what);
   const id = (input as Row | null)?.id;
   const extra = input && typeof input === 'object' ? Object.keys(input).filter((k) => k !== 'id' && k !== 'version') : [];
@@ -305,7 +312,7 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
   await assertUnlocked(ctx, entity, 'delete', before);
   const version = (input as Row).version;
   if (version !== undefined && version !== before.version)
-    throw new AppError('stale_version', `This ${humanize(entity.name)} was changed by someone else since you loaded it; reload it and try again`);
+    throw staleVersion(entity);
   withComputed(ctx, entity, [before]);
   if (entity.beforeDelete) await ctx.hooks.beforeDelete[entity.beforeDelete](ctx, entity, before);
   try {

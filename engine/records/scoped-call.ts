@@ -1,4 +1,6 @@
 import { AppError } from '../app-error.ts';
+import { text } from '../i18n/text.ts';
+import { entityLabel } from './record-validator.ts';
 import type { Actor } from '../access/actor.ts';
 import { loadModuleAccess } from '../auth/auth-service.ts';
 import type { Db } from '../db/db.ts';
@@ -43,7 +45,7 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
       } else {
         if (companyId !== null) {
           const [exists] = await tx.query(`SELECT 1 FROM company WHERE id = $1`, [companyId]);
-          if (!exists) throw new AppError('not_found', `No company with id ${companyId}`);
+          if (!exists) throw AppError.worded('not_found', text('refusal.record.notFound', { entity: entityLabel(engine.registry.entity('company')), id: String(companyId) }));
         }
         actor = { ...caller, enabledModules: new Set(), adminModules: new Set() };
       }

@@ -1,12 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../engine/app-error.ts';
+import { text } from '../../engine/i18n/text.ts';
 
 export const JSON_LIMIT = 1024 * 1024;
 export const MULTIPART_LIMIT = 20 * 1024 * 1024;
 
 const tooLarge = (limit: number) => () => {
-  throw new AppError('payload_too_large', `The request body is larger than ${limit} bytes`);
+  throw AppError.worded('payload_too_large', text('refusal.request.tooLarge', { limit }));
 };
 const json = bodyLimit({ maxSize: JSON_LIMIT, onError: tooLarge(JSON_LIMIT) });
 const multipart = bodyLimit({ maxSize: MULTIPART_LIMIT, onError: tooLarge(MULTIPART_LIMIT) });

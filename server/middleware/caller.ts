@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../../engine/app-error.ts';
+import { text } from '../../engine/i18n/text.ts';
 import { resolveToken } from '../../engine/auth/auth-service.ts';
 import type { AppEnv, Stratum } from '../stratum-context.ts';
 
@@ -16,7 +17,7 @@ export function callerMiddleware(s: Stratum): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = tokenOf(c);
     const caller = token ? await resolveToken(s.db, token) : null;
-    if (token && !caller && !c.req.path.startsWith('/api/v1/auth/')) throw new AppError('not_authenticated', 'Your session has ended or the token is not valid; sign in again');
+    if (token && !caller && !c.req.path.startsWith('/api/v1/auth/')) throw AppError.worded('not_authenticated', text('refusal.auth.sessionEnded'));
     c.set('caller', caller);
     await next();
   };

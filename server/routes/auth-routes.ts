@@ -1,9 +1,10 @@
 import type { Hono } from 'hono';
 import { AppError } from '../../engine/app-error.ts';
+import { text } from '../../engine/i18n/text.ts';
 import { forgotPassword, login, logout, resetPassword } from '../../engine/auth/auth-service.ts';
 import { chooseLanguage } from '../../engine/i18n/reader-language.ts';
 import { LANGUAGES, type Language } from '../../engine/metadata/registry.ts';
-import { assertNoNul } from '../../engine/records/record-validator.ts';
+import { assertNoNul, fieldProblem } from '../../engine/records/record-validator.ts';
 import { success } from '../envelope.ts';
 import { jsonBody } from '../request-body.ts';
 import type { AppEnv, Stratum } from '../stratum-context.ts';
@@ -13,7 +14,7 @@ import { tokenOf } from '../middleware/caller.ts';
 export function strings<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
   const b = (body ?? {}) as Record<string, unknown>;
   const missing = names.filter((n) => typeof b[n] !== 'string' || !(b[n] as string).trim());
-  if (missing.length) throw AppError.validation(missing.map((field) => ({ field, message: 'is required' })));
+  if (missing.length) throw AppError.validation(missing.map((field) => fieldProblem(null, field, 'validation.required')));
   const extra = Object.keys(b).filter((k) => !(names as readonly string[]).includes(k));
   if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not a known field' })));
   assertNoNul(b);
@@ -28,7 +29,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>, s: Stratum): void {
   });
   app.post('/api/v1/auth/logout', async (c) => {
     const token = tokenOf(c);
-    if (!token) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
+    if (!token) throw AppError.worded('not_authenticated', text('refusal.auth.signInFirst'));
     await logout(s.db, token);
     return success(c, {});
   });
@@ -46,7 +47,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>, s: Stratum): void {
   // the language the signed-in person reads Stratum in (the renderer's switch): their mail and documents follow it
   app.post('/api/v1/auth/language', async (c) => {
     const caller = c.get('caller');
-    if (!caller?.accountId) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
+    if (!caller?.accountId) throw AppError.worded('not_authenticated', text('refusal.auth.signInFirst'));
     const { language } = strings(await jsonBody(c), ['language']);
     if (!LANGUAGES.includes(language as Language)) throw AppError.validation([{ field: 'language', message: `must be one of ${LANGUAGES.join(', ')}` }]);
     await chooseLanguage(s.db, caller.accountId, language as Language);
@@ -54,7 +55,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>, s: Stratum): void {
   });
   app.get('/api/v1/auth/me', (c) => {
     const caller = c.get('caller');
-    if (!caller) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
+    if (!caller) throw AppError.worded('not_authenticated', text('refusal.auth.signInFirst'));
     return success(c, { user: caller });
   });
 }

@@ -3,6 +3,7 @@ import { moduleEnabled } from '../../engine/access/access-policy.ts';
 import { callerModules, mayTry } from '../../engine/access/caller-screens.ts';
 import type { Actor } from '../../engine/access/actor.ts';
 import { AppError } from '../../engine/app-error.ts';
+import { text } from '../../engine/i18n/text.ts';
 import { readFile } from '../../engine/files/file-store.ts';
 import { LANGUAGES, type EntityDef, type Language, type Role } from '../../engine/metadata/registry.ts';
 import { titleFieldOf } from '../../engine/metadata/title-field.ts';
@@ -80,7 +81,7 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
   for (const [path, platform] of [['file', false], ['platform-file', true]] as const)
   app.get(`/api/v1/${path}/:id{[0-9]+}`, async (c) => {
     const file = await runCall(s, c, (ctx) => readFile(ctx, Number(c.req.param('id')), platform));
-    if (!file) throw new AppError('not_found', `No file with id ${c.req.param('id')}`);
+    if (!file) throw AppError.worded('not_found', text('refusal.file.notFound', { id: c.req.param('id') }));
     return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
       'content-type': file.mimeType,
       'content-disposition': `inline; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`,

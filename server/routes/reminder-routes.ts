@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { AppError } from '../../engine/app-error.ts';
+import { text } from '../../engine/i18n/text.ts';
 import { runReminders } from '../../engine/reminders/reminder-run.ts';
 import { success } from '../envelope.ts';
 import { jsonBody } from '../request-body.ts';
@@ -10,8 +11,8 @@ import { todayHere } from '../reminder-schedule.ts';
 export function mountReminderRoutes(app: Hono<AppEnv>, s: Stratum): void {
   app.post('/api/v1/reminders/run', async (c) => {
     const caller = c.get('caller');
-    if (!caller) throw new AppError('not_authenticated', 'Sign in first: send your token in the "token" header');
-    if (caller.role !== 'holder') throw new AppError('forbidden', 'Only the platform administrator may send reminders by hand');
+    if (!caller) throw AppError.worded('not_authenticated', text('refusal.auth.signInFirst'));
+    if (caller.role !== 'holder') throw AppError.worded('forbidden', text('refusal.access.holderOnly', { what: text('refusal.access.sendReminders') }));
     const body = ((await jsonBody(c)) ?? {}) as Record<string, unknown>;
     const extra = Object.keys(body).filter((k) => k !== 'today');
     if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not a known field' })));

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { AppError } from '../../engine/app-error.ts';
+import { fieldProblem } from '../../engine/records/record-validator.ts';
 import { signInAccount } from '../../engine/auth/auth-service.ts';
 import { matchDirectoryAccount } from '../../engine/auth/sso-account-match.ts';
 import { finishFlow, FLOW_MINUTES, startFlow, takeFlow, type SsoPurpose } from '../../engine/auth/sso-flow.ts';
@@ -25,7 +26,7 @@ export function mountSsoRoutes(app: Hono<AppEnv>, s: Stratum): void {
 
   app.get('/api/v1/auth/sso/providers', async (c) => {
     const email = (c.req.query('email') ?? '').trim();
-    if (!email) throw AppError.validation([{ field: 'email', message: 'is required' }]);
+    if (!email) throw AppError.validation([fieldProblem(null, 'email', 'validation.required')]);
     return success(c, await providersForEmail(source(), email));
   });
 

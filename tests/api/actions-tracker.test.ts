@@ -150,7 +150,7 @@ describe.each(backends())('committees and resolutions on $name', (backend) => {
     ok(await mia.post('resolution-comment/add', { resolutionId: resolution.id, description: 'Include two audit firms' }));
     const refused = await abe.post('resolution-progress/delete', { id: progress.id });
     expect(refused.status).toBe(403);
-    expect(refused.body.err_msg).toMatch(/its author/);
+    expect(refused.body.err_msg).toMatch(/the employee it names as “Written by”/);
     expect((await abe.post('resolution-progress/update', { id: progress.id, version: progress.version, description: 'Edited' })).status).toBe(403);
     ok(await oz.post('resolution-progress/delete', { id: progress.id }));
     ok(await exec.post('resolution-progress/delete', { id: second.id }));

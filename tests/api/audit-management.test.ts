@@ -92,7 +92,7 @@ describe.each(backends())('audit management on $name', (backend) => {
 
     const refused = await aud.post('audit-type/add', { name: 'Sneaky' });
     expect(refused.status).toBe(403);
-    expect(refused.body.err_msg).toMatch(/admin access to the module "audit-management"/);
+    expect(refused.body.err_msg).toMatch(/admin access to the module “Audit management”/);
     expect((await oz.get('audit-type')).body.data.list.map((x: { name: string }) => x.name)).toEqual(['Compliance audit']);
     expect((await other.get('audit-type')).body.data.list).toEqual([]);
     expect((await exec.post('audit-type/add', { name: 'Compliance audit' })).status).toBe(409);
@@ -312,7 +312,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect((await take(aud, 'audit-report', 'make-final-report', report.id)).status).toBe(403);
     const waits = await take(man, 'audit-report', 'make-final-report', report.id);
     expect(waits.status).toBe(409);
-    expect(waits.body.err_msg).toMatch(/waits for 1 outstanding management response: "Vendor master changes" \(Requested\)/);
+    expect(waits.body.err_msg).toMatch(/waits for 1 outstanding management response: “Vendor master changes” \(Requested\)/);
     expect((await read('audit-report', report.id))).toMatchObject({ status: 'Submitted Draft', finalReportFileId: null });
     ok(await take(own, 'audit-management-response', 'send-response', pending.id, { response: 'Monthly review from July' }));
     ok(await take(app, 'audit-management-response', 'approve', pending.id));
@@ -400,7 +400,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect((await take(oz, 'audit-survey-response', 'save', s.id, { answers: [] })).status).toBe(403);
     const offScale = await take(rec, 'audit-survey-response', 'save', s.id, { answers: [{ auditSurveyQuestionId: q1.id, value: 9 }] });
     expect(offScale.status).toBe(422);
-    expect(offScale.body.errors?.[0]).toEqual({ field: 'answers.0.value', message: "is not on the survey's rating scale (1, 2, 3, 4, 5)" });
+    expect(offScale.body.errors?.[0]).toEqual({ field: 'answers.0.value', message: "Answer 1: Value is not on the survey's rating scale (1, 2, 3, 4, 5)" });
     ok(await take(rec, 'audit-survey-response', 'save', s.id, { answers: [{ auditSurveyQuestionId: q1.id, value: 5 }] }));
     const early = await take(rec, 'audit-survey-response', 'submit', s.id);
     expect(early.status).toBe(422);
@@ -444,7 +444,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     ok(await take(aud, 'audit-working-paper', 'send', wp.id));
     const grab = await aud.post('audit-engagement/update', { id: e.id, version: e.version, approverId: id.ola });
     expect(grab.status).toBe(403);
-    expect(grab.body.err_msg).toMatch(/Only an employee with admin access to the module "audit-management" may change the approver/);
+    expect(grab.body.err_msg).toMatch(/Only an employee with admin access to the module “Audit management” may change the approver/);
     ok(await exec.post('audit-engagement/update', { id: e.id, version: e.version, approverId: id.ola }));
     expect((await read('audit-working-paper', wp.id)).approverId).toBe(id.ola);
     expect((await tasks(own, 'Pending')).map((x) => `${x.kind}:${x.title}`)).toEqual(['paper:Payroll 2026 — WP payroll']);

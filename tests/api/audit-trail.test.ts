@@ -55,7 +55,7 @@ describe.each(backends())('audit trail on $name', (backend) => {
     expect((await t.mails()).length).toBe(count + 1);
     const denied = await plain.get('audit-trail');
     expect(denied.status).toBe(403);
-    expect(denied.body.err_msg).toMatch(/admin access to the module "organisation"/);
+    expect(denied.body.err_msg).toMatch(/admin access to the module “Organisation”/);
     const companyId = (await exec.get('auth/me')).body.data.user.companyId;
     expect((await t.holder.get(`audit-trail?companyId=${companyId}`)).body.data.total).toBeGreaterThan(0);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '../../engine/hooks/compliance-management/compliance-dates.ts';
 import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 import { backends } from '../support/backends.ts';
+import { appDay } from '../support/iso-day.ts';
 import { SAMPLE_PDF } from '../support/sample-records.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 import { specTitlesOf } from '../support/spec-catalogue.ts';
@@ -103,7 +104,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     ] as const) {
       const r = await mia.post(path, body);
       expect(r.status, path).toBe(403);
-      expect(r.body.err_msg).toMatch(/admin access to the module "compliance-management"/);
+      expect(r.body.err_msg).toMatch(/admin access to the module “Compliance management”/);
     }
     for (const e of ['compliance-category', 'complying-team', 'compliance-regulation', 'compliance-universe']) expect((await oz.get(e)).body.data.total, e).toBe(1);
   });
@@ -223,11 +224,11 @@ describe.each(backends())('compliance management on $name', (backend) => {
   it('lets only a member of the activity’s compliance team start a submission, never dated in the future', async () => {
     const outsider = await oz.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now });
     expect(outsider.status).toBe(403);
-    expect(outsider.body.err_msg).toBe('Only a member of its compliance team, or an employee with admin access to the module "compliance-management" may add compliance submission records');
+    expect(outsider.body.err_msg).toBe('Only a member of its responsible compliance team, or an employee with admin access to the module “Compliance management” may add compliance submission records');
     expect((await abe.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now })).status).toBe(403);
     const future = await mia.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: addDays(now, 1) });
     expect(future.status).toBe(422);
-    expect(future.body.errors).toEqual([{ field: 'complianceDate', message: `must not be in the future (today is ${now})` }]);
+    expect(future.body.errors).toEqual([{ field: 'complianceDate', message: `Complied on must not be in the future (today is ${appDay(now)})` }]);
     const forged = await mia.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now, approverId: id.mia });
     expect(forged.status).toBe(422);
     expect(forged.body.errors).toEqual([{ field: 'approverId', message: 'Approver is read-only' }]);
@@ -251,13 +252,13 @@ describe.each(backends())('compliance management on $name', (backend) => {
     const before = await storedFiles();
     const tooBig = await attach(mia, draft.id, { bytes: new Uint8Array(MAX_EVIDENCE + 1).fill(0x25), type: 'application/pdf', name: 'huge.pdf' });
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.err_msg).toBe(`The file "huge.pdf" is ${MAX_EVIDENCE + 1} bytes; at most ${MAX_EVIDENCE} bytes are allowed`);
+    expect(tooBig.body.err_msg).toBe(`The file “huge.pdf” is ${MAX_EVIDENCE + 1} bytes; at most ${MAX_EVIDENCE} bytes are allowed`);
     const text = await attach(mia, draft.id, { bytes: new TextEncoder().encode('just words'), type: 'text/plain', name: 'notes.txt' });
     expect(text.status).toBe(415);
-    expect(text.body.err_msg).toBe('The file type "text/plain" is not allowed; use application/pdf, image/png, image/jpeg, image/gif, image/webp');
+    expect(text.body.err_msg).toBe('The file type “text/plain” is not allowed; use application/pdf, image/png, image/jpeg, image/gif, image/webp');
     const disguised = await attach(mia, draft.id, { bytes: new TextEncoder().encode('MZ not a pdf'), type: 'application/pdf', name: 'tool.pdf' });
     expect(disguised.status).toBe(415);
-    expect(disguised.body.err_msg).toBe('The file "tool.pdf" is not really application/pdf');
+    expect(disguised.body.err_msg).toBe('The file “tool.pdf” is not really application/pdf');
     const noFile = await mia.raw('compliance-evidence/attach', { method: 'POST', body: (() => { const f = new FormData(); f.set('complianceSubmissionId', String(draft.id)); return f; })() });
     expect(noFile.status).toBe(400);
     expect((await attach(oz, draft.id)).status).toBe(403);
@@ -290,7 +291,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect((await oz.post('compliance-submission/submit', { id: draft.id })).status).toBe(403);
     const notMember = await abe.post('compliance-submission/submit', { id: draft.id });
     expect(notMember.status).toBe(403);
-    expect(notMember.body.err_msg).toBe('Only a member of its compliance team may submit compliance submission records');
+    expect(notMember.body.err_msg).toBe('Only a member of its responsible compliance team may submit compliance submission records');
     const r = await mia.post('compliance-submission/submit', { id: draft.id });
     ok(r);
     draft = r.body.data.complianceSubmission;
@@ -301,10 +302,10 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect((await mia.get('compliance-activity/required-action-count')).body.data.count).toBe(1);
     const edit = await mia.post('compliance-submission/update', { id: draft.id, version: draft.version, comment: 'Changed my mind' });
     expect(edit.status).toBe(409);
-    expect(edit.body.err_msg).toBe('A submitted compliance submission cannot be changed; only a draft or a declined one can');
+    expect(edit.body.err_msg).toBe('This compliance submission is Submitted and cannot be changed; only one that is Draft or Declined can');
     const late = await attach(mia, draft.id);
     expect(late.status).toBe(409);
-    expect(late.body.err_msg).toBe('Evidence can be attached only to a draft or a declined submission; this one is submitted');
+    expect(late.body.err_msg).toBe('Evidence can be attached only to a submission that is Draft or Declined; this one is Submitted');
     // one submission of an activity waits for approval at a time
     const second = (await max.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now })).body.data.complianceSubmission;
     const wrong = (await attach(max, second.id)).body.data.evidence.record;
@@ -314,7 +315,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     ok(await attach(max, second.id));
     const twice = await max.post('compliance-submission/submit', { id: second.id });
     expect(twice.status).toBe(409);
-    expect(twice.body.err_msg).toBe(`Another submission of "Monthly payroll return" (id ${draft.id}) is already waiting for approval`);
+    expect(twice.body.err_msg).toBe(`Another submission of “Monthly payroll return” (id ${draft.id}) is already waiting for approval`);
     ok(await exec.post('compliance-submission/delete', { id: second.id }));
   });
 
@@ -345,7 +346,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     ok(await attach(mia, draft.id, { bytes: PNG, type: 'image/png', name: 'stamped-receipt.png' }));
     const moved = await mia.post('compliance-submission/update', { id: draft.id, version: (await submission(draft.id)).version, complianceActivityId: id.levy });
     expect(moved.status).toBe(422);
-    expect(moved.body.errors).toEqual([{ field: 'complianceActivityId', message: 'cannot change: a submission stays with its activity; start one for the other activity' }]);
+    expect(moved.body.errors).toEqual([{ field: 'complianceActivityId', message: 'Compliance activity cannot change: a submission stays with its activity; start one for the other activity' }]);
     const fixed = await mia.post('compliance-submission/update', { id: draft.id, version: (await submission(draft.id)).version, comment: 'Stamped receipt attached' });
     ok(fixed);
     const resubmitted = await max.post('compliance-submission/submit', { id: draft.id });
@@ -366,7 +367,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
   it('never processes a submission twice, nor declines a processed one', async () => {
     const twice = await abe.post('compliance-submission/process', { id: draft.id });
     expect(twice.status).toBe(409);
-    expect(twice.body.err_msg).toBe('Cannot process a compliance submission that is Processed; only one that is Submitted');
+    expect(twice.body.err_msg).toBe('This compliance submission is Processed: “Process” is possible only while it is Submitted');
     const decline = await abe.post('compliance-submission/decline', { id: draft.id, reason: 'Too late' });
     expect(decline.status).toBe(409);
     expect((await exec.post('compliance-submission/admin-process', { id: draft.id })).status).toBe(409);
@@ -417,7 +418,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     ok(await abe.post('compliance-note/add', { complianceActivityId: id.payroll, note: 'Check the stamp next time' }));
     const outsider = await oz.post('compliance-note/add', { complianceActivityId: id.payroll, note: 'Me too' });
     expect(outsider.status).toBe(403);
-    expect(outsider.body.err_msg).toBe('Only a member of its compliance team, or its approver, or an employee with admin access to the module "compliance-management" may add compliance note records');
+    expect(outsider.body.err_msg).toBe('Only a member of its responsible compliance team, or the employee it names as “Approver”, or an employee with admin access to the module “Compliance management” may add compliance note records');
     const empty = await mia.post('compliance-note/add', { complianceActivityId: id.payroll, note: '' });
     expect(empty.status).toBe(422);
     ok(await mia.post('compliance-note/update', { id: mine.id, version: mine.version, note: 'Revenue service changed the form in March' }));

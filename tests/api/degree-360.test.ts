@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { decodeMail, startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
-import { isoDay } from '../support/iso-day.ts';
+import { appDay, isoDay } from '../support/iso-day.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 
@@ -194,7 +194,7 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     expect(elsewhere.body.errors![0].field).toBe('questionId');
     const offScale = await pub('answer', { token, questionId: q.explains, rating: 7 });
     expect(offScale.status).toBe(422);
-    expect(offScale.body.errors![0]).toMatchObject({ field: 'rating', message: "is not on the survey's rating scale (1, 2, 3, 4, 5)" });
+    expect(offScale.body.errors![0]).toMatchObject({ field: 'rating', message: "Rating is not on the survey's rating scale (1, 2, 3, 4, 5)" });
     expect((await pub('answer', { token, questionId: q.explains, rating: 'four' })).status).toBe(422);
     const moved = await pub('answer', { token, questionId: q.explains, rating: 3, surveyReviewerId: reviewer.bob });
     expect(moved.status).toBe(422);
@@ -268,7 +268,7 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     ok(await exec.post('survey-reviewer/share', { id: early }));
     const notOpen = await pub('auth', { token: (await linkTo('early@partner.example')).token }, 'survey-review');
     expect(notOpen.status).toBe(409);
-    expect(notOpen.body.err_msg).toContain(`opens on ${isoDay(1)}`);
+    expect(notOpen.body.err_msg).toContain(`opens on ${appDay(isoDay(1))}`);
 
     const reviewedPast = (await exec.post('reviewed-employee/add', { surveyId: id.past, employeeId: id.ada })).body.data.reviewedEmployee.id;
     const late = (await exec.post('survey-reviewer/add', { reviewedEmployeeId: reviewedPast, relationship: 'Outsider', name: 'Late', email: 'late@partner.example' })).body.data.surveyReviewer.id;

@@ -136,7 +136,7 @@ describe.each(backends())('monthly progress on $name', (backend) => {
       const foreign = await emma.post('employee-progress/set', { periodId: periods[0].id, entries: [{ kpiId: kpi.emmaSales, actual: 90 }, { kpiId: kpi.olgaVisits, actual: 9 }] });
       expect(foreign.status).toBe(422);
       expect(foreign.body.errors?.[0].field).toBe('entries');
-      expect(foreign.body.err_msg).toContain('"Visits" is not on this employee\'s own scorecard');
+      expect(foreign.body.err_msg).toContain('“Visits” is not on this employee\'s own scorecard');
       const forOlga = await emma.post('employee-progress/set', { periodId: periods[0].id, employeeId: id.olga, entries: [{ kpiId: kpi.olgaVisits, actual: 9 }] });
       expect(forOlga.status).toBe(403);
       const plain = await emma.post('employee-progress/add', { periodId: periods[0].id, employeeId: id.emma, kpiId: kpi.olgaVisits, actual: 9 });

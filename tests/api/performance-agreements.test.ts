@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
-import { isoDay } from '../support/iso-day.ts';
+import { appDay, isoDay } from '../support/iso-day.ts';
 import { reviewTeam } from '../support/review-team.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
@@ -67,7 +67,7 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     expect(await read(emma, 'emma')).toMatchObject({ windowStartDate: isoDay(5), windowEndDate: isoDay(20), status: 'Pending' });
     const early = await emma.post('performance-agreement/agree', { id: agreement.emma.id });
     expect(early.body.code).toBe('outside_window');
-    expect(early.body.err_msg).toBe(`This can be done only in the agreement window of Q1, ${isoDay(5)} to ${isoDay(20)}; today is ${isoDay(0)}`);
+    expect(early.body.err_msg).toBe(`This can be done only in the agreement window of Q1, ${appDay(isoDay(5))} to ${appDay(isoDay(20))}; today is ${appDay(isoDay(0))}`);
     await setWindow(0, { agreementStartDate: isoDay(-1), agreementEndDate: isoDay(10) });
     // the supervisor, the acting supervisor of another employee, and the PM committee may not agree in Emma's place
     for (const who of [sam, olga, exec]) expect((await who.post('performance-agreement/agree', { id: agreement.emma.id })).status).toBe(403);
@@ -111,7 +111,7 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     const again = await emma.post('performance-agreement/dispute', { id: agreement.emma.id, disputedNote: 'Changed my mind' });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('invalid_state');
-    expect(again.body.err_msg).toBe('Cannot dispute a performance agreement that is Agreed; only one that is Pending');
+    expect(again.body.err_msg).toBe('This performance agreement is Agreed: “Dispute” is possible only while it is Pending');
     expect(await read(emma, 'emma')).toMatchObject({ status: 'Agreed', disputedNote: null });
     const trail = (await exec.get(`audit-trail?entity=performance-agreement&recordId=${agreement.eric.id}&sort=id`)).body.data.list;
     expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'dispute', 'resolve', 'agree']);

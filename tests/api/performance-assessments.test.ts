@@ -78,7 +78,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     expect((await olga.post('performance-assessment/save-scores', { id: a, scores: [{ kpiId: kpi.emmaSales, comment: 'x' }] })).status).toBe(403);
     const foreign = await emma.post('performance-assessment/save-scores', { id: a, scores: [{ kpiId: kpi.ericSales, selfScore: 4 }] });
     expect(foreign.status).toBe(422);
-    expect(foreign.body.errors).toEqual([{ field: 'kpiId', message: `is not a KPI of the assessment's scorecard (${kpi.ericSales})` }]);
+    expect(foreign.body.errors).toEqual([{ field: 'kpiId', message: `KPI ${kpi.ericSales} is not on the assessment's scorecard` }]);
     const saved = await emma.post('performance-assessment/save-scores', { id: a, scores: [{ kpiId: kpi.emmaSales, selfScore: 4, comment: 'Good quarter' }, { kpiId: kpi.emmaCulture, selfScore: 3 }] });
     ok(saved);
     expect(saved.body.data.item.kpiAssessmentList.map((k: { kpiId: number; selfScore: number }) => [k.kpiId, k.selfScore])).toEqual([[kpi.emmaSales, 4], [kpi.emmaCulture, 3]].sort((x, y) => x[0] - y[0]));
@@ -152,7 +152,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     await qaSets('emma', 'Completed');
     const dispute = await emma.post('performance-assessment/dispute', { id: assessment.emma.id, disputedNote: 'Again' });
     expect(dispute.status).toBe(409);
-    expect(dispute.body.err_msg).toBe('Cannot dispute a performance assessment that is Completed; only one that is Assessed');
+    expect(dispute.body.err_msg).toBe('This performance assessment is Completed: “Dispute” is possible only while it is Assessed');
     expect((await sam.post('performance-assessment/reassess', { id: assessment.emma.id })).status).toBe(409);
     expect((await sam.post('performance-assessment/save-scores', { id: assessment.emma.id, scores: [{ kpiId: kpi.emmaCulture, comment: 'late' }] })).status).toBe(409);
     const done = await read(emma, 'emma');
@@ -192,7 +192,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     ok(await eric.post('performance-assessment/add-note', { id: own.id, version: own.version, personalNote: '<p>Fair</p>' }));
     const d = await eric.post('performance-assessment/dispute', { id: assessment.eric.id, disputedNote: 'No' });
     expect(d.status).toBe(409);
-    expect(d.body.err_msg).toBe('Cannot dispute a performance assessment that is Agreed; only one that is Assessed');
+    expect(d.body.err_msg).toBe('This performance assessment is Agreed: “Dispute” is possible only while it is Assessed');
     expect(queue(await olga.get('performance-assessment/inbox'))).toEqual([]);
   });
 

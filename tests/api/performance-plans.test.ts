@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
-import { isoDay } from '../support/iso-day.ts';
+import { appDay, isoDay } from '../support/iso-day.ts';
 import { reviewTeam } from '../support/review-team.ts';
 
 const ok = (r: { status: number; body: { err_msg: string | null } }) => expect(r.status, r.body.err_msg ?? '').toBe(200);
@@ -73,7 +73,7 @@ describe.each(backends())('performance plans and scorecard workflow on $name', (
       const late = await exec.post('performance-scorecard/update-actuals', { id: old.id, quarter: 0, actuals: [{ kpiId: kpi.id, actual: 5 }] });
       expect(late.status).toBe(422);
       expect(late.body.code).toBe('outside_window');
-      expect(late.body.err_msg).toBe(`This can be done only while the operational plan "Last year" runs, ${isoDay(-400)} to ${isoDay(-35)}; today is ${isoDay(0)}`);
+      expect(late.body.err_msg).toBe(`This can be done only while the operational plan “Last year” runs, ${appDay(isoDay(-400))} to ${appDay(isoDay(-35))}; today is ${appDay(isoDay(0))}`);
       expect(flat((await exec.get(`performance-scorecard/${old.id}`)).body.data.scorecard)[0].actual1).toBeNull();
     });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
-import { isoDay } from '../support/iso-day.ts';
+import { appDay, isoDay } from '../support/iso-day.ts';
 
 const ok = (r: { status: number; body: { err_msg: string | null } }) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 
@@ -174,7 +174,7 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     ok(await exec.post('quarter/update-assessment', { id: q2.id, version: q2.version, assessmentStartDate: q2.startDate, assessmentEndDate: q2.endDate }));
     const early = await emma.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 1, actuals });
     expect(early.status).toBe(422);
-    expect(early.body.err_msg).toBe(`This can be done only in the assessment window of Q2, ${q2.startDate} to ${q2.endDate}; today is ${isoDay(0)}`);
+    expect(early.body.err_msg).toBe(`This can be done only in the assessment window of Q2, ${appDay(q2.startDate)} to ${appDay(q2.endDate)}; today is ${appDay(isoDay(0))}`);
     expect((await olga.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals })).status).toBe(403);
     const entered = await emma.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals: [...actuals, { kpiId: kpis[2].id, manualRatingScore: 4 }] });
     ok(entered);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
-import { isoDay } from '../support/iso-day.ts';
+import { appDay, isoDay } from '../support/iso-day.ts';
 import { reviewTeam } from '../support/review-team.ts';
 
 type Reply = { status: number; body: { err_msg: string | null; code?: string; errors?: { field: string }[]; data: any } };
@@ -93,7 +93,7 @@ describe.each(backends())('personal development areas and performance plans on $
       const outside = await emma.post('personal-development-area/add', { employeeId: id.emma, annualPlanId: plan.id, area: 'Negotiation' });
       expect(outside.status).toBe(422);
       expect(outside.body.code).toBe('outside_window');
-      expect(outside.body.err_msg).toBe(`Development areas can be managed only in the development area window of a quarter (Q1 ${isoDay(3)} to ${isoDay(8)}); today is ${isoDay(0)}`);
+      expect(outside.body.err_msg).toBe(`Development areas can be managed only in the development area window of a quarter (Q1 ${appDay(isoDay(3))} to ${appDay(isoDay(8))}); today is ${appDay(isoDay(0))}`);
       // the supervisor's review is not bound to the employee's window
       ok(await sam.post('personal-development-area/comment', { id: area.id, version: area.version, supervisorComment: 'Well done' }));
       const q1now = later.body.data.item;
@@ -133,10 +133,10 @@ describe.each(backends())('personal development areas and performance plans on $
       ok(await exec.post('annual-plan/update', { id: plan.id, version: current.version, status: 'Closed' }));
       const add = await emma.post('personal-development-area/add', { employeeId: id.emma, annualPlanId: plan.id, area: 'Too late' });
       expect(add.status).toBe(409);
-      expect(add.body.err_msg).toBe('The annual plan "FY" is closed; its development areas can no longer be changed');
+      expect(add.body.err_msg).toBe('The annual plan “FY” is closed; its personal development area records can no longer be changed');
       const set = await emma.post('performance-plan/set', { annualPlanId: plan.id, plan: '<p>Late</p>' });
       expect(set.status).toBe(409);
-      expect(set.body.err_msg).toBe('The annual plan "FY" is closed; its performance plans can no longer be changed');
+      expect(set.body.err_msg).toBe('The annual plan “FY” is closed; its performance plan records can no longer be changed');
       expect((await emma.get(`performance-plan?annualPlanId=${plan.id}`)).body.data.list[0].plan).toBe('<p>Agreed with Sam</p>');
     });
   });

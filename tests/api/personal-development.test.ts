@@ -117,7 +117,7 @@ describe.each(backends())('personal development and training on $name', (backend
     // completing a training that was never planned is refused, and changes nothing
     const early = await exec.post('employee-training/complete-planned', { id: id.emmaCoaching, completionDate: '2026-03-01' });
     expect(early.status).toBe(409);
-    expect(early.body.err_msg).toMatch(/Cannot complete-planned .*Requested.*only one that is Planned/);
+    expect(early.body.err_msg).toMatch(/is Requested: “Complete” is possible only while it is Planned/);
     expect((await training(id.emmaCoaching)).status).toBe('Requested');
     expect((await exec.post('employee-training/remove-planned', { id: id.emmaCoaching })).status).toBe(409);
 
@@ -134,7 +134,7 @@ describe.each(backends())('personal development and training on $name', (backend
     // a training is planned in a plan: one requested without a plan gets it first
     const planless = await exec.post('employee-training/add-to-planned', { id: id.eliCoaching, plannedDate: '2026-05-01' });
     expect(planless.status).toBe(422);
-    expect(planless.body.errors).toEqual([{ field: 'annualTrainingPlanId', message: expect.stringMatching(/names no annual training plan/) }]);
+    expect(planless.body.errors).toEqual([{ field: 'annualTrainingPlanId', message: expect.stringMatching(/is required: a training that is Planned belongs to an annual training plan/) }]);
     expect((await training(id.eliCoaching)).status).toBe('Requested');
     const eliCoaching = await training(id.eliCoaching);
     ok(await sam.post('employee-training/update', { id: id.eliCoaching, version: eliCoaching.version, annualTrainingPlanId: id.plan }));
@@ -183,7 +183,7 @@ describe.each(backends())('personal development and training on $name', (backend
     ok(await exec.post('annual-training-plan/update-status', { id: id.plan, version: p.version, status: 'Closed' }));
     const refused = await exec.post('employee-training/complete-planned', { id: id.eliExcel, completionDate: '2026-04-02' });
     expect(refused.status).toBe(409);
-    expect(refused.body.err_msg).toMatch(/"Training plan 2026" is closed/);
+    expect(refused.body.err_msg).toMatch(/“Training plan 2026” is closed/);
     expect((await training(id.eliExcel)).status).toBe('Planned');
     const reopened = await plan();
     ok(await exec.post('annual-training-plan/update-status', { id: id.plan, version: reopened.version, status: 'Approved' }));

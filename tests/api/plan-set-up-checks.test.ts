@@ -59,10 +59,10 @@ describe.each(backends())('plan set-up checks on $name', (backend) => {
     for (const level of ['corporate', 'business-unit', 'department', 'employee']) {
       const r = await exec.post('performance-scorecard/add', { name: `No plan ${level}`, level, period: 'Annual', ...(level === 'employee' ? { employeeId: id.emma } : {}) });
       expect(r.status, level).toBe(422);
-      expect(r.body.errors).toEqual([{ field: 'annualPlanId', message: 'is required when level is corporate, business-unit, department or employee and period is Annual' }]);
+      expect(r.body.errors).toEqual([{ field: 'annualPlanId', message: 'Annual plan is required when level is Corporate, Business unit, Department or Employee and period is Annual' }]);
     }
     // the defaults (corporate, Annual) count
-    expect((await exec.post('performance-scorecard/add', { name: 'Defaults', level: 'corporate' })).body.errors).toEqual([{ field: 'annualPlanId', message: expect.stringMatching(/^is required when/) }]);
+    expect((await exec.post('performance-scorecard/add', { name: 'Defaults', level: 'corporate' })).body.errors).toEqual([{ field: 'annualPlanId', message: expect.stringMatching(/^Annual plan is required when/) }]);
     // a library scorecard (a template) and a periodic one need none
     ok(await exec.post('performance-scorecard/add', { name: 'Template', level: 'library', period: 'Annual' }));
     ok(await exec.post('performance-scorecard/add', { name: 'Periodic', level: 'corporate', period: 'Periodic', quarterIndex: 0 }));
@@ -81,7 +81,7 @@ describe.each(backends())('plan set-up checks on $name', (backend) => {
     const early = await exec.post('annual-plan/add', { name: 'FY 2025', strategicPlanId: vision.id, startDate: '2025-01-01', endDate: '2025-12-31' });
     expect(early.status).toBe(422);
     expect(early.body.errors).toEqual([
-      { field: 'startDate', message: 'Start date (2025-01-01) must not be before the start date of its strategic plan ("Vision 2026–2030" runs from 2026-01-01 to 2030-12-31)' },
+      { field: 'startDate', message: 'Start date (01/01/2025) must not be before the start date of its strategic plan (“Vision 2026–2030” runs from 01/01/2026 to 31/12/2030)' },
     ]);
     const late = await exec.post('annual-plan/add', { name: 'FY 2031', strategicPlanId: vision.id, startDate: '2030-07-01', endDate: '2031-06-30' });
     expect(late.body.errors!.map((e: { field: string; message: string }) => [e.field, e.message.slice(0, 8)])).toEqual([['endDate', 'End date']]);

@@ -72,7 +72,7 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     expect(twice.status).toBe(409);
     const refused = await quinn.post('qa-member/add', { annualPlanId: plan, list: 'Performance', employeeId: id.oz });
     expect(refused.status).toBe(403);
-    expect(refused.body.err_msg).toMatch(/admin access to the module "performance"/);
+    expect(refused.body.err_msg).toMatch(/admin access to the module “Performance management”/);
     const spare = (await exec.post('qa-member/add', { annualPlanId: plan, list: 'Scorecard', employeeId: id.oz })).body.data.member;
     expect((await quinn.post('qa-member/delete', { id: spare.id })).status).toBe(403);
     ok(await exec.post('qa-member/delete', { id: spare.id }));

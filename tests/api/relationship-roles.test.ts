@@ -50,7 +50,8 @@ describe.each(backends())('relationship roles on $name', (backend) => {
     item = byMember.body.data.item;
     const byOutsider = await oz.post('review-item/update', { id: item.id, version: item.version, title: 'Mine now' });
     expect(byOutsider.status).toBe(403);
-    expect(byOutsider.body.err_msg).toBe('Only a member of its review board, or an employee with admin access to the module "organisation" may change review item records');
+    // the refusal names the roles by the fields' and the entity's labels (the test metadata borrows field.name and entity.department)
+    expect(byOutsider.body.err_msg).toBe('Only a member of its name, or an employee with admin access to the module “Organisation” may change department records');
     expect((await abe.post('review-item/update', { id: item.id, version: item.version, title: 'Approver edit' })).status).toBe(403);
     // member:id admits the members to the team record itself
     const board = (await exec.get(`review-board/${id.board}`)).body.data.item;
@@ -61,7 +62,7 @@ describe.each(backends())('relationship roles on $name', (backend) => {
   it('lets only the employee a field names take the action given to that field', async () => {
     const byMember = await mia.post('review-item/sign-off', { id: item.id, version: item.version, approved: true });
     expect(byMember.status).toBe(403);
-    expect(byMember.body.err_msg).toBe('Only its approver may sign-off review item records');
+    expect(byMember.body.err_msg).toBe('Only the employee it names as “Name” may sign off department records');
     const byApprover = await abe.post('review-item/sign-off', { id: item.id, version: item.version, approved: true });
     expect(byApprover.status, byApprover.body.err_msg ?? '').toBe(200);
     expect(byApprover.body.data.item.approved).toBe(true);

@@ -55,7 +55,7 @@ describe.each(backends())('risk management on $name', (backend) => {
     const cell = (await exec.get('risk-rating?impact=Minor&likelihood=Rare')).body.data.list[0];
     const refused = await emma.post('risk-rating/update', { id: cell.id, version: cell.version, ratingScore: 3 });
     expect(refused.status).toBe(403);
-    expect(refused.body.err_msg).toMatch(/admin access to the module "risk-management"/);
+    expect(refused.body.err_msg).toMatch(/admin access to the module “Risk management”/);
     // the matrix is always the full 5 × 5: cells are changed, never added or removed
     expect((await exec.post('risk-rating/add', { impact: 'Minor', likelihood: 'Rare', ratingScore: 2, riskRatingTypeId: id.critical })).status).toBe(403);
     expect((await exec.post('risk-rating/delete', { id: cell.id })).status).toBe(403);
@@ -116,15 +116,15 @@ describe.each(backends())('risk management on $name', (backend) => {
     const undated = await exec.post('risk/add', { name: 'Outage', kind: 'Operational', impact: 'Moderate', likelihood: 'Possible' });
     expect(undated.status).toBe(422);
     expect(undated.body.errors).toEqual([
-      { field: 'startDate', message: 'is required for an operational risk' },
-      { field: 'endDate', message: 'is required for an operational risk' },
+      { field: 'startDate', message: 'Start date is required for an operational risk' },
+      { field: 'endDate', message: 'End date is required for an operational risk' },
     ]);
     const backwards = await exec.post('risk/add', { name: 'Outage', kind: 'Operational', impact: 'Moderate', likelihood: 'Possible', startDate: '2027-03-01', endDate: '2027-02-28' });
     expect(backwards.status).toBe(422);
     expect(backwards.body.errors).toEqual([{ field: 'endDate', message: 'End date must not be before Start date' }]);
     const wrongKind = await exec.post('risk/add', { name: 'Outage', kind: 'Operational', impact: 'Moderate', likelihood: 'Possible', startDate: '2027-01-01', endDate: '2027-12-31', riskCategoryId: id.market });
     expect(wrongKind.status).toBe(422);
-    expect(wrongKind.body.errors).toEqual([{ field: 'riskCategoryId', message: 'is a category of strategic risks; this is a operational risk' }]);
+    expect(wrongKind.body.errors).toEqual([{ field: 'riskCategoryId', message: 'Risk category is for risks of the kind Strategic; this risk is of the kind Operational' }]);
     const r = await exec.post('risk/add', { name: 'Outage', kind: 'Operational', impact: 'Moderate', likelihood: 'Possible', startDate: '2027-01-01', endDate: '2027-12-31', riskCategoryId: id.process });
     ok(r);
     operationalRisk = r.body.data.risk;

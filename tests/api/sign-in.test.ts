@@ -26,7 +26,7 @@ describe.each(backends())('sign-in on $name', (backend) => {
     const unknown = await t.anonymous.post('auth/login', { email: 'nobody@nowhere.example', password: 'nope-nope' });
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
     expect(wrong.body.err_msg).toBe(unknown.body.err_msg);
-    expect((await t.anonymous.post('auth/login', { email: execEmail })).body.errors).toEqual([{ field: 'password', message: 'is required' }]);
+    expect((await t.anonymous.post('auth/login', { email: execEmail })).body.errors).toEqual([{ field: 'password', message: 'Password is required' }]);
   });
 
   it('slows down repeated failures: after five, even the right password waits', async () => {

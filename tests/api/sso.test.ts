@@ -188,7 +188,7 @@ describe.each(backends())('single sign-on over OpenID Connect on $name', (backen
     expect((await exec.post('sso-provider/update', { id: providerId, version: v, passwordSignIn: 'No' })).status).toBe(200);
     const refused = await t.anonymous.post('auth/login', { email: execEmail, password: PASSWORD });
     expect(refused.status).toBe(403);
-    expect(refused.body.err_msg).toBe('Your company signs in through Acme Directory: use "Sign in with Acme Directory"');
+    expect(refused.body.err_msg).toBe('Your company signs in through Acme Directory: use “Sign in with Acme Directory”');
     // a wrong password still reads as a wrong password
     expect((await t.anonymous.post('auth/login', { email: execEmail, password: 'wrong-password' })).status).toBe(401);
     // and the sign-in page is told to leave the password out for this domain

@@ -50,7 +50,7 @@ describe.each(backends())('strategic projects on $name', (backend) => {
     id.later = (await exec.post('project-pillar/add', { projectPlanId: id.otherProjectPlan, name: 'Later' })).body.data.pillar.id;
     const wrong = await exec.post('strategic-project/add', { projectPlanId: id.projectPlan, projectPillarId: id.later, name: 'ERP' });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors).toEqual([{ field: 'projectPillarId', message: "is a pillar of another annual plan than the project's" }]);
+    expect(wrong.body.errors).toEqual([{ field: 'projectPillarId', message: 'Project pillar belongs to another annual plan (strategic projects) than this strategic project' }]);
     const r = await exec.post('strategic-project/add', { projectPlanId: id.projectPlan, projectPillarId: id.digital, name: 'ERP', managerId: id.mia, estimatedCost: 100000, budgetSpent: 40000, progress: 40 });
     ok(r);
     project = r.body.data.project;

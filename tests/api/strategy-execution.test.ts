@@ -69,7 +69,7 @@ describe.each(backends())('strategy execution on $name', (backend) => {
     expect(possible.body.data.possibleObjectives.list.map((o: { name: string; pillarName: string }) => [o.name, o.pillarName])).toEqual([['Grow exports', 'Growth']]);
     const foreign = await exec.post('annual-objective/add', { executionPlanId: id.execPlan, pillarObjectiveId: id.otherObjective, name: 'Old goal' });
     expect(foreign.status).toBe(422);
-    expect(foreign.body.errors).toEqual([{ field: 'pillarObjectiveId', message: "is an objective of another strategic plan than the annual plan's" }]);
+    expect(foreign.body.errors).toEqual([{ field: 'pillarObjectiveId', message: 'Pillar objective belongs to another strategic plan than this annual objective' }]);
     const r = await exec.post('annual-objective/add', { executionPlanId: id.execPlan, pillarObjectiveId: id.objective, name: 'Grow exports in 2027', weight: 40 });
     ok(r);
     id.annualObjective = r.body.data.annualObjective.id;
@@ -137,7 +137,7 @@ describe.each(backends())('strategy execution on $name', (backend) => {
   it("accepts a performance review only by the plan's approver or a module admin", async () => {
     const byEmma = await emma.post('performance-review/accept', { id: review.id, version: review.version });
     expect(byEmma.status).toBe(403);
-    expect(byEmma.body.err_msg).toBe('Only its approver, or an employee with admin access to the module "strategy-execution" may accept performance review records');
+    expect(byEmma.body.err_msg).toBe('Only the employee it names as “Approver”, or an employee with admin access to the module “Strategy execution” may accept performance review records');
     expect((await olga.post('performance-review/accept', { id: review.id, version: review.version })).status).toBe(403);
     expect((await (await exec.get(`performance-review/${review.id}`)).body.data.performanceReview.status)).toBe('Submitted');
     const r = await abe.post('performance-review/accept', { id: review.id, version: review.version });
@@ -157,7 +157,7 @@ describe.each(backends())('strategy execution on $name', (backend) => {
   it("accepts the annual plan only by its approver or a module admin; an accepted plan's initiatives are settled", async () => {
     const byEmma = await emma.post('execution-plan/accept', { id: plan.id, version: plan.version });
     expect(byEmma.status).toBe(403);
-    expect(byEmma.body.err_msg).toMatch(/^Only its approver, or an employee with admin access to the module "strategy-execution"/);
+    expect(byEmma.body.err_msg).toMatch(/^Only the employee it names as “Approver”, or an employee with admin access to the module “Strategy execution”/);
     const r = await abe.post('execution-plan/accept', { id: plan.id, version: plan.version });
     ok(r);
     plan = r.body.data.annualPlan;

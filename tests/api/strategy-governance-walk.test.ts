@@ -93,12 +93,12 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       ok(await take(aud, 'audit-report', 'submit-draft', report.id));
       const early = await take(man, 'audit-report', 'make-final-report', report.id);
       expect(early.status).toBe(409);
-      expect(early.body.err_msg).toBe('The final report can only be issued once the audit "Treasury 2026" is in Reporting; it is in Fieldwork');
+      expect(early.body.err_msg).toBe('The final report can only be issued once the audit “Treasury 2026” is in Reporting; it is in Fieldwork');
       const finding = await add(aud, 'audit-finding', { auditEngagementId: eng.id, title: 'Unreconciled accounts', observation: 'Two accounts were not reconciled', riskRating: 'High' });
       ok(await take(aud, 'audit-engagement', 'start-reporting', eng.id));
       const waiting = await take(man, 'audit-report', 'make-final-report', report.id);
       expect(waiting.status).toBe(409);
-      expect(waiting.body.err_msg).toBe('The final report cannot be issued while a finding awaits validation: "Unreconciled accounts"; validate or reject it first');
+      expect(waiting.body.err_msg).toBe('The final report cannot be issued while a finding awaits validation: “Unreconciled accounts”; validate or reject it first');
       expect(await read(exec, 'audit-report', report.id)).toMatchObject({ status: 'Submitted Draft', finalReportFileId: null });
       ok(await take(man, 'audit-finding', 'validate', finding.id));
       ok(await take(man, 'audit-report', 'make-final-report', report.id));
@@ -190,7 +190,7 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       const a = await add(exec, 'strategic-pillar', { strategicPlanId: plan.id, name: 'Growth', weight: 60 });
       const over = await exec.post('strategic-pillar/add', { strategicPlanId: plan.id, name: 'People', weight: 60 });
       expect(over.status).toBe(422);
-      expect(over.body.errors).toEqual([{ field: 'weight', message: "the weights of one strategic plan's strategic pillars add up to at most 100; with this one they would be 120" }]);
+      expect(over.body.errors).toEqual([{ field: 'weight', message: 'Weight (%) is too high: the pillar records of one strategic plan may together come to at most 100; with this one they would come to 120' }]);
       const b = await add(exec, 'strategic-pillar', { strategicPlanId: plan.id, name: 'People', weight: 40 });
       expect((await exec.post('strategic-pillar/update', { id: b.id, version: b.version, weight: 41 })).status).toBe(422);
       ok(await exec.post('strategic-pillar/update', { id: a.id, version: a.version, weight: 50 }));
@@ -204,9 +204,9 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       const project = await add(exec, 'project', { name: 'New warehouse', startDate: '2026-01-01', endDate: '2026-06-30' });
       const late = await exec.post('milestone/add', { projectId: project.id, name: 'Handover', startDate: '2026-06-01', endDate: '2026-07-31' });
       expect(late.status).toBe(422);
-      expect(late.body.errors).toEqual([{ field: 'endDate', message: "must not be after the project's end date (2026-06-30)" }]);
+      expect(late.body.errors).toEqual([{ field: 'endDate', message: 'End date must not be after the end date of its project (30/06/2026)' }]);
       const early = await exec.post('milestone/add', { projectId: project.id, name: 'Survey', startDate: '2025-12-01', endDate: '2026-01-31' });
-      expect(early.body.errors).toEqual([{ field: 'startDate', message: "must not be before the project's start date (2026-01-01)" }]);
+      expect(early.body.errors).toEqual([{ field: 'startDate', message: 'Start date must not be before the start date of its project (01/01/2026)' }]);
       const m = await add(exec, 'milestone', { projectId: project.id, name: 'Handover', startDate: '2026-06-01', endDate: '2026-06-30' });
       expect((await exec.post('milestone/update', { id: m.id, version: m.version, endDate: '2026-07-01' })).status).toBe(422);
     });
@@ -218,7 +218,7 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       const process = await add(exec, 'risk-category', { name: 'Process', kind: 'Operational' });
       const wrong = await exec.post('risk/add', { name: 'New entrant', kind: 'Strategic', riskCategoryId: process.id, impact: 'Major', likelihood: 'Possible' });
       expect(wrong.status).toBe(422);
-      expect(wrong.body.errors).toEqual([{ field: 'riskCategoryId', message: 'is a category of operational risks; this is a strategic risk' }]);
+      expect(wrong.body.errors).toEqual([{ field: 'riskCategoryId', message: 'Risk category is for risks of the kind Operational; this risk is of the kind Strategic' }]);
       const risk = await add(exec, 'risk', { name: 'New entrant', kind: 'Strategic', riskCategoryId: market.id, impact: 'Major', likelihood: 'Possible' });
       expect((await exec.post('risk/update', { id: risk.id, version: risk.version, riskCategoryId: process.id })).status).toBe(422);
     });

@@ -67,7 +67,7 @@ describe.each(backends())('strategy management on $name', (backend) => {
     id.skills = (await exec.post('pillar-objective/add', { pillarId: id.people, name: 'Build skills' })).body.data.objective.id;
     const foreign = await exec.post('pillar-objective/add', { pillarId: id.growth, name: 'Wrong lens', perspectiveId: id.oldPerspective });
     expect(foreign.status).toBe(422);
-    expect(foreign.body.errors).toEqual([{ field: 'perspectiveId', message: "is a perspective of another plan than the pillar's" }]);
+    expect(foreign.body.errors).toEqual([{ field: 'perspectiveId', message: 'Perspective belongs to another strategic plan than this pillar objective' }]);
     const forged = await exec.post('pillar-objective/add', { pillarId: id.growth, name: 'Forged', strategicPlanId: id.oldPlan });
     expect(forged.status).toBe(422);
     expect(forged.body.errors).toEqual([{ field: 'strategicPlanId', message: 'Strategic plan is read-only' }]);
@@ -96,7 +96,7 @@ describe.each(backends())('strategy management on $name', (backend) => {
   it('links objectives as cause and effect within one plan', async () => {
     const self = await exec.post('objective-link/add', { causeObjectiveId: id.exports, effectObjectiveId: id.exports });
     expect(self.status).toBe(422);
-    expect(self.body.errors).toEqual([{ field: 'effectObjectiveId', message: 'must be another objective than the cause' }]);
+    expect(self.body.errors).toEqual([{ field: 'effectObjectiveId', message: 'Effect (objective) must be another objective than the cause (objective)' }]);
     const oldPillar = (await exec.post('strategic-pillar/add', { strategicPlanId: id.oldPlan, name: 'Legacy' })).body.data.pillar.id;
     const oldObjective = (await exec.post('pillar-objective/add', { pillarId: oldPillar, name: 'Old goal' })).body.data.objective.id;
     const across = await exec.post('objective-link/add', { causeObjectiveId: id.skills, effectObjectiveId: oldObjective });

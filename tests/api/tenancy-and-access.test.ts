@@ -71,7 +71,7 @@ describe.each(backends())('companies, modules and access on $name', (backend) =>
     expect((await employee.get('strategic-plan')).status).toBe(200);
     const refused = await employee.post('perspective/add', { name: 'Customer', strategicPlanId: plan.body.data.strategic.id });
     expect(refused.status).toBe(403);
-    expect(refused.body.err_msg).toMatch(/admin access to the module "strategic"/);
+    expect(refused.body.err_msg).toMatch(/admin access to the module “Strategic plans”/);
     // switched off again: refused again
     await t.holder.post(`company-module/set-enablement?companyId=${a.id}`, { moduleId: strategic.id, enabled: 'No' });
     expect((await a.executive.get('strategic-plan')).status).toBe(403);

@@ -41,7 +41,7 @@ describe.each(backends())('workflow transitions on $name', (backend) => {
     expect(direct.body.errors).toEqual([{ field: 'status', message: '“status” is not a field of strategic plan' }]);
     const early = await exec.post('strategic-plan/close', { id: plan.id, description: 'Done' });
     expect(early.status).toBe(409);
-    expect(early.body.err_msg).toMatch(/Cannot close a strategic plan that is Draft; only one that is Active/);
+    expect(early.body.err_msg).toMatch(/This strategic plan is Draft: “Close” is possible only while it is Active/);
     expect((await staff.post('strategic-plan/activate', { id: plan.id })).status).toBe(403);
     const active = await exec.post('strategic-plan/activate', { id: plan.id });
     expect(active.status, active.body.err_msg ?? '').toBe(200);

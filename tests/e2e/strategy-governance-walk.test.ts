@@ -104,7 +104,7 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await max.locator('.ag-row', { hasText: 'Procurement audit report' }).getByRole('link').first().click();
     await max.locator('[data-screen=form][data-entity=audit-report]').waitFor();
     await button(max, 'Make final report').click();
-    await expect.poll(() => max.getByTestId('error-message').innerText()).toBe('The final report can only be issued once the audit "Procurement 2026" is in Reporting; it is in Fieldwork');
+    await expect.poll(() => max.getByTestId('error-message').innerText()).toBe('The final report can only be issued once the audit “Procurement 2026” is in Reporting; it is in Fieldwork');
     await snap(max, 'walk-2-final-report-refused');
     await max.getByRole('dialog').getByRole('button').first().click();
     await api(server, 'audit-engagement/start-reporting', { id: id.eng }, ada);

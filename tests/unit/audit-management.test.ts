@@ -40,11 +40,12 @@ describe('management action trackers', () => {
 describe('customer satisfaction survey answers', () => {
   it('takes answers to its own questions on its own scale, each once; submitting needs all of them', () => {
     expect(answerProblems([{ auditSurveyQuestionId: 1, value: 5 }], [1, 2], [1, 2, 3, 4, 5], false)).toEqual([]);
-    expect(answerProblems([{ auditSurveyQuestionId: 1, value: 5 }], [1, 2], [1, 2, 3, 4, 5], true)).toEqual([{ field: 'answers', message: "1 of the survey's 2 questions is not answered yet" }]);
-    expect(answerProblems([{ auditSurveyQuestionId: 9, value: 0 }, { auditSurveyQuestionId: 1, value: 3 }, { auditSurveyQuestionId: 1, value: 2 }], [1], [1, 2, 3], false)).toEqual([
-      { field: 'answers.0.auditSurveyQuestionId', message: 'is not a question of this survey' },
-      { field: 'answers.0.value', message: "is not on the survey's rating scale (1, 2, 3)" },
-      { field: 'answers.2.auditSurveyQuestionId', message: 'answers a question already answered' },
+    const said = (...a: Parameters<typeof answerProblems>) => answerProblems(...a).map(({ field, message }) => ({ field, message }));
+    expect(said([{ auditSurveyQuestionId: 1, value: 5 }], [1, 2], [1, 2, 3, 4, 5], true)).toEqual([{ field: 'answers', message: "1 of the survey's 2 questions is not answered yet" }]);
+    expect(said([{ auditSurveyQuestionId: 9, value: 0 }, { auditSurveyQuestionId: 1, value: 3 }, { auditSurveyQuestionId: 1, value: 2 }], [1], [1, 2, 3], false)).toEqual([
+      { field: 'answers.0.auditSurveyQuestionId', message: "Answer 1: the question is not one of this survey's" },
+      { field: 'answers.0.value', message: "Answer 1: Value is not on the survey's rating scale (1, 2, 3)" },
+      { field: 'answers.2.auditSurveyQuestionId', message: 'Answer 3: the question has already been answered' },
     ]);
   });
 });

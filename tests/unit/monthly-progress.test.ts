@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { monthPeriods } from '../../engine/hooks/monthly-progress/month-periods.ts';
 import { progressFilters } from '../../engine/hooks/monthly-progress/report-filters.ts';
 import { developmentWindowRefusal } from '../../engine/hooks/performance-plan/development-area-rules.ts';
+import { wordIn } from '../../engine/i18n/catalogue.ts';
 
 describe('monthly progress periods', () => {
   it('are the twelve calendar months of a plan that runs a calendar year', () => {
@@ -50,8 +51,8 @@ describe('the development area window', () => {
   });
 
   it('refuses a day outside every window, naming the windows', () => {
-    expect(developmentWindowRefusal(windows, '2026-05-05')).toBe(
-      'Development areas can be managed only in the development area window of a quarter (Q1 2026-01-05 to 2026-01-20, Q3 2026-07-01 to 2026-07-10); today is 2026-05-05',
+    expect(wordIn('en', developmentWindowRefusal(windows, '2026-05-05')!)).toBe(
+      'Development areas can be managed only in the development area window of a quarter (Q1 05/01/2026 to 20/01/2026 and Q3 01/07/2026 to 10/07/2026); today is 05/05/2026',
     );
   });
 });

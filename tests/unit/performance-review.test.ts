@@ -45,7 +45,7 @@ describe('review windows', () => {
         return e as AppError;
       }
     })();
-    expect(late).toMatchObject({ code: 'outside_window', status: 422, message: 'This can be done only in the assessment window of Q2, 2026-04-01 to 2026-04-10; today is 2026-04-11' });
+    expect(late).toMatchObject({ code: 'outside_window', status: 422, message: 'This can be done only in the assessment window of Q2, 01/04/2026 to 10/04/2026; today is 11/04/2026' });
     const corporate = { ...personal, type: 'Corporate', quarterIndex: null };
     const closed = (() => {
       try {

@@ -32,9 +32,9 @@ describe('heatMapCells', () => {
 
 describe('operational risk dates', () => {
   it('asks an operational risk for both dates and a strategic one for none', () => {
-    expect(operationalDateFaults({ kind: 'Operational' })).toEqual([
-      { field: 'startDate', message: 'is required for an operational risk' },
-      { field: 'endDate', message: 'is required for an operational risk' },
+    expect(operationalDateFaults({ kind: 'Operational' }).map(({ field, message }) => ({ field, message }))).toEqual([
+      { field: 'startDate', message: 'Start date is required for an operational risk' },
+      { field: 'endDate', message: 'End date is required for an operational risk' },
     ]);
     expect(operationalDateFaults({ kind: 'Operational', startDate: '2027-01-01', endDate: '2027-12-31' })).toEqual([]);
     expect(operationalDateFaults({ kind: 'Strategic' })).toEqual([]);

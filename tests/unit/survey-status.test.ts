@@ -67,10 +67,10 @@ describe('a reviewer invitation', () => {
     expect(invitationStatusFilter('Submitted', sql)).toBe('submittedAt IS NOT NULL');
   });
   it('takes ratings only from its survey scale', () => {
-    expect(ratingProblem(3, [1, 2, 3, 4, 5], 'survey')).toBeNull();
-    expect(ratingProblem(null, [1, 2, 3], 'survey')).toBeNull();
-    expect(ratingProblem(9, [1, 2, 3], 'survey')?.message).toBe("is not on the survey's rating scale (1, 2, 3)");
-    expect(ratingProblem(1, [], 'survey')?.message).toMatch(/no rating scale yet/);
+    expect(ratingProblem(3, [1, 2, 3, 4, 5])).toBeNull();
+    expect(ratingProblem(null, [1, 2, 3])).toBeNull();
+    expect(ratingProblem(9, [1, 2, 3])?.message).toBe("Rating is not on the survey's rating scale (1, 2, 3)");
+    expect(ratingProblem(1, [])?.message).toMatch(/no rating scale yet/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { BeforeWriteHook } from '../hook-registry.ts';
 export function stampEmployee(field: string): BeforeWriteHook {
   return async (ctx, _entity, before) => {
     if (before) return {};
-    if (ctx.actor.employeeId === null) throw new AppError('forbidden', 'Only an employee of the company may add this record');
+    if (ctx.actor.employeeId === null) throw AppError.worded('forbidden', text('refusal.employeesOnly'));
     return { [field]: ctx.actor.employeeId };
   };
 }

@@ -1,5 +1,6 @@
 import { listRecords } from '../../records/record-store.ts';
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { CommandHook } from '../hook-registry.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { CommandHook } from '../hook-registry.ts';
  */
 export const myResolutions: CommandHook = async (ctx, entity, input) => {
   const me = ctx.actor.employeeId;
-  if (me === null) throw new AppError('bad_request', 'My resolutions are for employees; the platform administrator owns none');
+  if (me === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));
   const query = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, [String(v)]]));
   const r = await listRecords(ctx, entity, query, (param) => {
     const p = param(me);

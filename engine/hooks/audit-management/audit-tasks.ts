@@ -1,4 +1,6 @@
 import { AppError } from '../../app-error.ts';
+import { entityLabel } from '../../records/record-validator.ts';
+import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
 import { humanize } from '../../metadata/naming.ts';
@@ -89,7 +91,7 @@ export async function openTask(ctx: CallContext, entity: EntityDef, record: Row,
 /** send, send-response, send-checklist, send-survey, resend-survey: the record is now with its approver or receiver. */
 export const openApproval: TransitionHook = async (ctx, entity, record, action) => {
   const { assigneeId, role } = recipientOf(action, record);
-  if (typeof assigneeId !== 'number') throw new AppError('invalid_state', `This ${humanize(entity.name)} names no ${role === 'receiver' ? 'receiver' : 'approver'} to send it to`);
+  if (typeof assigneeId !== 'number') throw AppError.worded('invalid_state', text(role === 'receiver' ? 'refusal.audit.noReceiver' : 'refusal.audit.noApprover', { entity: entityLabel(entity) }));
   await openTask(ctx, entity, record, assigneeId, role);
 };
 
@@ -113,7 +115,7 @@ export const reopenApproval: TransitionHook = async (ctx, entity, record) => {
 /** approve (working paper): nobody approves a working paper they prepared themselves. */
 export const approvePaper: TransitionHook = async (ctx, entity, record, action) => {
   if (record.preparedById !== null && record.preparedById === ctx.actor.employeeId)
-    throw new AppError('forbidden', 'You prepared this working paper yourself, so you cannot approve it; the audit manager may name another approver for the audit');
+    throw AppError.worded('forbidden', text('refusal.audit.ownPaper'));
   await closeApproval(ctx, entity, record, action);
 };
 

@@ -1,4 +1,6 @@
 import { AppError, type FieldError } from '../../app-error.ts';
+import { fieldProblem, wordedProblem } from '../../records/record-validator.ts';
+import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { TransitionHook } from '../hook-registry.ts';
 import { closeApproval } from './audit-tasks.ts';
@@ -14,14 +16,14 @@ export function answerProblems(answers: readonly Answer[], questionIds: readonly
   const problems: FieldError[] = [];
   const seen = new Set<number>();
   answers.forEach((a, i) => {
-    if (!questionIds.includes(a.auditSurveyQuestionId)) problems.push({ field: `answers.${i}.auditSurveyQuestionId`, message: 'is not a question of this survey' });
-    else if (seen.has(a.auditSurveyQuestionId)) problems.push({ field: `answers.${i}.auditSurveyQuestionId`, message: 'answers a question already answered' });
+    if (!questionIds.includes(a.auditSurveyQuestionId)) problems.push(fieldProblem(null, `answers.${i}.auditSurveyQuestionId`, 'refusal.survey.notAQuestion'));
+    else if (seen.has(a.auditSurveyQuestionId)) problems.push(fieldProblem(null, `answers.${i}.auditSurveyQuestionId`, 'refusal.survey.answeredTwice'));
     seen.add(a.auditSurveyQuestionId);
-    if (!scaleValues.includes(a.value)) problems.push({ field: `answers.${i}.value`, message: `is not on the survey's rating scale (${scaleValues.join(', ')})` });
+    if (!scaleValues.includes(a.value)) problems.push(fieldProblem(null, `answers.${i}.value`, 'refusal.survey.notOnScale', { values: scaleValues.join(', ') }));
   });
   if (complete) {
     const missing = questionIds.filter((q) => !seen.has(q));
-    if (missing.length) problems.push({ field: 'answers', message: `${missing.length} of the survey's ${questionIds.length} questions ${missing.length === 1 ? 'is' : 'are'} not answered yet` });
+    if (missing.length) problems.push(wordedProblem('answers', text('refusal.survey.unanswered', { count: missing.length, total: questionIds.length })));
   }
   return problems;
 }

@@ -1,4 +1,6 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
+import { optionLabel } from '../../i18n/message-words.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { CommandHook, TransitionHook } from '../hook-registry.ts';
 
@@ -6,7 +8,8 @@ import type { CommandHook, TransitionHook } from '../hook-registry.ts';
 export const closeEngagement: TransitionHook = async (ctx, _entity, engagement) => {
   const reports = await ctx.tx.query<{ status: string }>(`SELECT status FROM audit_report WHERE company_id = $1 AND audit_engagement_id = $2 ORDER BY status = 'Final' DESC LIMIT 1`, [ctx.companyId, engagement.id]);
   const report = reports[0];
-  if (report?.status !== 'Final') throw new AppError('invalid_state', `The audit "${engagement.name}" can close only once its final report is made${report ? ` (its report is ${report.status})` : ' (it has no report yet)'}`);
+  if (report?.status !== 'Final')
+    throw AppError.worded('invalid_state', report ? text('refusal.audit.closeReportNotFinal', { audit: String(engagement.name), state: optionLabel(report.status) }) : text('refusal.audit.closeNoReport', { audit: String(engagement.name) }));
 };
 
 /** notify (planning notification letter): the letter goes by mail to the employee it is addressed to. */
@@ -15,7 +18,7 @@ export const mailNotification: TransitionHook = async (ctx, _entity, letter) => 
     `SELECT email, concat_ws(' ', first_name, last_name) AS name FROM employee WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, letter.addresseeId],
   );
-  if (!to?.email) throw new AppError('invalid_state', `${to?.name ?? 'The addressee'} has no e-mail address on file, so the notification letter cannot be sent`);
+  if (!to?.email) throw AppError.worded('invalid_state', to ? text('refusal.audit.addresseeNoEmail', { name: to.name }) : text('refusal.audit.noAddressee'));
   const [audit] = await ctx.tx.query<{ name: string }>(`SELECT name FROM audit_engagement WHERE company_id = $1 AND id = $2`, [ctx.companyId, letter.auditEngagementId]);
   ctx.mail.push({
     to: to.email,

@@ -1,13 +1,12 @@
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
-import { humanize } from '../../metadata/naming.ts';
-
-const camelToKebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+import { moduleLabel, optionLabel } from '../../i18n/message-words.ts';
+import { text, type Text } from '../../i18n/text.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { fetchOne } from '../../records/record-store.ts';
 import type { BeforeDeleteHook, BeforeWriteHook } from '../hook-registry.ts';
-import { noSuchRecord } from '../../records/record-validator.ts';
+import { entityLabel, fieldProblem, labelOf, noSuchRecord } from '../../records/record-validator.ts';
 
 /**
  * Every record of an engagement hangs from one parent: the engagement itself, or a record of it (a working paper's
@@ -71,17 +70,17 @@ export const LOCKED: Readonly<Record<string, readonly string[]>> = {
 const PART_OF_PARENT = new Set(['audit-process-documentation', 'audit-risk-control', 'audit-sample-selection', 'audit-sample-documentation', 'audit-report-section']);
 
 /** How to reopen a record, for the message that refuses a change. */
-function reopenHint(entity: string): string {
-  if (entity === 'audit-management-response') return 'the response owner may cancel a sent response, the auditor may allow an update of an approved one';
-  if (entity === 'audit-report') return 'the audit manager may recall the final report';
-  if (entity === 'audit-scope') return 'the audit manager may allow a scope change';
-  if (LOCKED[entity]?.includes('Pending Approval')) return 'the audit manager may allow an update';
-  if (entity === 'audit-management-action') return 'the auditor may reopen it';
-  return 'it cannot be changed any more';
+function reopenHint(entity: string): Text {
+  if (entity === 'audit-management-response') return text('refusal.audit.reopen.response');
+  if (entity === 'audit-report') return text('refusal.audit.reopen.report');
+  if (entity === 'audit-scope') return text('refusal.audit.reopen.scope');
+  if (LOCKED[entity]?.includes('Pending Approval')) return text('refusal.audit.reopen.allowUpdate');
+  if (entity === 'audit-management-action') return text('refusal.audit.reopen.action');
+  return text('refusal.audit.reopen.never');
 }
 
-export function lockedRefusal(entity: string, label: string, state: string): AppError {
-  return new AppError('invalid_state', `This ${label} is ${state} and can no longer be changed; ${reopenHint(entity)}`);
+export function lockedRefusal(entity: EntityDef, state: string): AppError {
+  return AppError.worded('invalid_state', text('refusal.audit.locked', { entity: entityLabel(entity), state: optionLabel(state), hint: reopenHint(entity.name) }));
 }
 
 async function parentOf(ctx: CallContext, entity: EntityDef, record: Row): Promise<{ parent: Row; parentEntity: EntityDef } | null> {
@@ -102,7 +101,7 @@ function assertOpen(entity: EntityDef, before: Row | null, record: Row): void {
   if (!before || !states || !entity.workflow) return;
   const field = entity.workflow.stateField;
   if (record[field] !== before[field]) return;
-  if (states.includes(String(before[field]))) throw lockedRefusal(entity.name, humanize(entity.name), String(before[field]));
+  if (states.includes(String(before[field]))) throw lockedRefusal(entity, String(before[field]));
 }
 
 /** What some records derive beyond their place: who prepared a working paper; a closed action is done. */
@@ -121,10 +120,10 @@ export const placeInEngagement: BeforeWriteHook = async (ctx, entity, before, re
     const { parent, parentEntity } = found;
     if (PART_OF_PARENT.has(entity.name) && parentEntity.workflow) {
       const state = String(parent[parentEntity.workflow.stateField]);
-      if (LOCKED[parentEntity.name]?.includes(state)) throw lockedRefusal(parentEntity.name, humanize(parentEntity.name), state);
+      if (LOCKED[parentEntity.name]?.includes(state)) throw lockedRefusal(parentEntity, state);
     }
     if (parentEntity.name === 'audit-engagement' && parent.status === 'Closed' && (!before || record.status === before.status))
-      throw new AppError('invalid_state', `The audit "${parent.name}" is closed; its records can no longer be changed`);
+      throw AppError.worded('invalid_state', text('refusal.audit.closed', { audit: String(parent.name) }));
     for (const f of INHERITED) {
       const def = entity.field.get(f);
       if (!def?.readOnly) continue;
@@ -139,11 +138,11 @@ export const placeInEngagement: BeforeWriteHook = async (ctx, entity, before, re
 export const keepDecided: BeforeDeleteHook = async (ctx, entity, record) => {
   const states = LOCKED[entity.name];
   if (states && entity.workflow && states.includes(String(record[entity.workflow.stateField])))
-    throw lockedRefusal(entity.name, humanize(entity.name), String(record[entity.workflow.stateField]));
+    throw lockedRefusal(entity, String(record[entity.workflow.stateField]));
   const found = PART_OF_PARENT.has(entity.name) ? await parentOf(ctx, entity, record) : null;
   if (found?.parentEntity.workflow) {
     const state = String(found.parent[found.parentEntity.workflow.stateField]);
-    if (LOCKED[found.parentEntity.name]?.includes(state)) throw lockedRefusal(found.parentEntity.name, humanize(found.parentEntity.name), state);
+    if (LOCKED[found.parentEntity.name]?.includes(state)) throw lockedRefusal(found.parentEntity, state);
   }
 };
 
@@ -154,8 +153,8 @@ export const keepDecided: BeforeDeleteHook = async (ctx, entity, record) => {
 export const checkRoles: BeforeWriteHook = async (ctx, entity, before, record) => {
   const moved = before ? (['auditorId', 'auditManagerId', 'approverId'] as const).filter((f) => before[f] !== record[f]) : [];
   if (moved.length && !ctx.actor.adminModules.has(entity.module))
-    throw new AppError('forbidden', `Only an employee with admin access to the module "${entity.module}" may change the ${moved.map((f) => humanize(camelToKebab(f).replace(/-id$/, ''))).join(', ')} of an audit`);
+    throw AppError.worded('forbidden', text('refusal.audit.rolesAdminOnly', { module: moduleLabel(entity.module), fields: { list: moved.map((f) => labelOf(entity, f)), join: 'and', midSentence: true } }));
   if (record.approverId !== null && record.approverId !== undefined && record.approverId === record.auditorId)
-    throw AppError.validation([{ field: 'approverId', message: 'must be someone other than the auditor: nobody approves their own work' }]);
+    throw AppError.validation([fieldProblem(entity, 'approverId', 'refusal.audit.ownApprover')]);
   return {};
 };

@@ -1,16 +1,17 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import { assertRecordAllowed } from '../../access/access-policy.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import { applyUpdate, fetchOne } from '../../records/record-store.ts';
+import { applyUpdate, fetchOne, staleVersion } from '../../records/record-store.ts';
 import type { CommandHook } from '../hook-registry.ts';
 
 /** remove-exit-minutes (audit report): the exit meeting minutes attachment goes, file and all; the report says so in its trail. */
 export const removeExitMinutes: CommandHook = async (ctx: CallContext, entity, input) => {
   const report = await fetchOne(ctx, entity, input.id, true);
   const command = entity.commands.find((c) => c.name === 'remove-exit-minutes')!;
-  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, report, 'remove exit meeting minutes');
-  if (input.version !== undefined && input.version !== report.version) throw new AppError('stale_version', 'This audit report was changed by someone else; reload it and try again');
-  if (!report.exitMinutesFileId) throw new AppError('invalid_state', 'This audit report has no exit meeting minutes to remove');
+  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, report, text('refusal.access.removeExitMinutes'));
+  if (input.version !== undefined && input.version !== report.version) throw staleVersion(entity);
+  if (!report.exitMinutesFileId) throw AppError.worded('invalid_state', text('refusal.audit.noExitMinutes'));
   const after = await applyUpdate(ctx, entity, report, { exitMinutesFileId: null, exitMinutesName: null }, 'remove-exit-minutes');
   await ctx.tx.query(`DELETE FROM stored_file WHERE company_id = $1 AND id = $2`, [ctx.companyId, report.exitMinutesFileId]);
   return after;

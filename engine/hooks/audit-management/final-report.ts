@@ -1,4 +1,6 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
+import { optionLabel, quotedNames } from '../../i18n/message-words.ts';
 import type { Row } from '../../db/db.ts';
 import { storeFile } from '../../files/file-store.ts';
 import { readerLanguage } from '../../i18n/reader-language.ts';
@@ -26,16 +28,13 @@ async function outstandingResponses(ctx: CallContext, engagementId: unknown): Pr
 async function assertReadyForFinalReport(ctx: CallContext, engagementId: unknown): Promise<void> {
   const [eng] = await ctx.tx.query<{ name: string; status: string }>(`SELECT name, status FROM audit_engagement WHERE company_id = $1 AND id = $2`, [ctx.companyId, engagementId]);
   if (eng && eng.status !== 'Reporting')
-    throw new AppError('conflict', `The final report can only be issued once the audit "${eng.name}" is in Reporting; it is in ${eng.status}`);
+    throw AppError.worded('conflict', text('refusal.audit.notReporting', { audit: eng.name, state: optionLabel(eng.status) }));
   const waiting = await ctx.tx.query<{ title: string }>(
     `SELECT title FROM audit_finding WHERE company_id = $1 AND audit_engagement_id = $2 AND status = 'Awaiting Validation' ORDER BY id`,
     [ctx.companyId, engagementId],
   );
   if (waiting.length)
-    throw new AppError(
-      'conflict',
-      `The final report cannot be issued while ${waiting.length === 1 ? 'a finding awaits' : `${waiting.length} findings await`} validation: ${waiting.map((f) => `"${f.title}"`).join(', ')}; validate or reject ${waiting.length === 1 ? 'it' : 'them'} first`,
-    );
+    throw AppError.worded('conflict', text('refusal.audit.findingsAwait', { count: waiting.length, findings: quotedNames(waiting.map((f) => f.title)) }));
 }
 
 const person = `(SELECT concat_ws(' ', e.first_name, e.last_name) FROM employee e WHERE e.company_id = $1 AND e.id = %s)`;
@@ -112,10 +111,7 @@ export const placeReport: BeforeWriteHook = async (ctx, entity, before, record) 
     await assertReadyForFinalReport(ctx, report.auditEngagementId);
     const open = await outstandingResponses(ctx, report.auditEngagementId);
     if (open.length)
-      throw new AppError(
-        'conflict',
-        `The final report waits for ${open.length} outstanding management response${open.length === 1 ? '' : 's'}: ${open.map((r) => `"${r.finding}" (${r.status})`).join(', ')}; each must be approved first`,
-      );
+      throw AppError.worded('conflict', text('refusal.audit.responsesOutstanding', { count: open.length, responses: { list: open.map((r) => text('refusal.audit.responseOf', { finding: r.finding, state: optionLabel(r.status) })), join: 'and' } }));
     // in the language of the person who issues it (their choice, else the company's)
     const lang = await readerLanguage(ctx.tx, ctx.actor.email, ctx.companyId);
     const bytes = await renderFinalReport(await reportContent(ctx, report), lang, ctx.registry.messages);

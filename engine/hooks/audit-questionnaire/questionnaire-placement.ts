@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { BeforeWriteHook, ComputedHook, FilterHook } from '../hook-registry.ts';
 import { noSuchRecord } from '../../records/record-validator.ts';
@@ -13,8 +14,8 @@ export const placeRecipient: BeforeWriteHook = async (ctx, _entity, before, reco
     [ctx.companyId, record.auditEngagementId],
   );
   if (!audit) throw AppError.validation([noSuchRecord('auditEngagementId', ctx.registry.entity('audit-engagement'))]);
-  if (audit.status === 'Closed' && !before) throw new AppError('invalid_state', `The audit "${audit.name}" is closed; it takes no new questionnaire recipients`);
-  if (before?.submittedAt && record.email !== before.email) throw new AppError('invalid_state', 'This recipient has already submitted the questionnaire; the e-mail can no longer change');
+  if (audit.status === 'Closed' && !before) throw AppError.worded('invalid_state', text('refusal.audit.closedNoRecipients', { audit: audit.name }));
+  if (before?.submittedAt && record.email !== before.email) throw AppError.worded('invalid_state', text('refusal.audit.recipientSubmitted'));
   return { auditorId: audit.auditor_id, auditManagerId: audit.audit_manager_id };
 };
 

@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
 import { quoteIdent } from '../../metadata/naming.ts';
@@ -29,7 +30,7 @@ function requiredWhere(entity: EntityDef): string {
 }
 
 function callerOf(ctx: CallContext): number {
-  if (ctx.actor.employeeId === null) throw new AppError('bad_request', 'Required actions are those of an employee’s compliance teams; the platform administrator has none');
+  if (ctx.actor.employeeId === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));
   return ctx.actor.employeeId;
 }
 

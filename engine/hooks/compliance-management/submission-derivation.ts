@@ -1,4 +1,8 @@
 import { AppError } from '../../app-error.ts';
+import { fieldProblem } from '../../records/record-validator.ts';
+import { text } from '../../i18n/text.ts';
+import { optionLabel, optionsOr } from '../../i18n/message-words.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { Row } from '../../db/db.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
@@ -15,15 +19,15 @@ const CONTENT = ['complianceActivityId', 'complianceDate', 'comment'] as const;
  * changes. It stays with its activity, its content cannot change once it is submitted, and its date is never in the
  * future.
  */
-export const deriveSubmission: BeforeWriteHook = async (ctx, _entity, before, record) => {
+export const deriveSubmission: BeforeWriteHook = async (ctx, entity, before, record) => {
   if (before && record.complianceActivityId !== before.complianceActivityId)
-    throw AppError.validation([{ field: 'complianceActivityId', message: 'cannot change: a submission stays with its activity; start one for the other activity' }]);
+    throw AppError.validation([fieldProblem(entity, 'complianceActivityId', 'refusal.compliance.activityFixed')]);
   const activity = await referenced(ctx, 'compliance-activity', record.complianceActivityId, 'complianceActivityId');
   if (before && record.status === before.status && !(OPEN_FOR_EDIT as readonly string[]).includes(before.status as string) && CONTENT.some((f) => (record[f] ?? null) !== (before[f] ?? null)))
-    throw new AppError('invalid_state', `A ${String(before.status).toLowerCase()} compliance submission cannot be changed; only a draft or a declined one can`);
+    throw AppError.worded('invalid_state', text('refusal.compliance.submissionSettled', { state: optionLabel(before.status), states: optionsOr(OPEN_FOR_EDIT) }));
   if (!before || record.complianceDate !== before.complianceDate) {
     const now = today();
-    if (String(record.complianceDate) > now) throw AppError.validation([{ field: 'complianceDate', message: `must not be in the future (today is ${now})` }]);
+    if (String(record.complianceDate) > now) throw AppError.validation([fieldProblem(entity, 'complianceDate', 'refusal.compliance.future', { today: dayMonthYear(now) })]);
   }
   const derived: Row = { complianceTeamId: activity.complianceTeamId, approverId: activity.approverId };
   if (before && record.status !== before.status) {
@@ -37,7 +41,7 @@ export const deriveSubmission: BeforeWriteHook = async (ctx, _entity, before, re
 export const deriveEvidence: BeforeWriteHook = async (ctx, _entity, _before, record) => {
   const submission = await referenced(ctx, 'compliance-submission', record.complianceSubmissionId, 'complianceSubmissionId');
   if (!(OPEN_FOR_EDIT as readonly string[]).includes(submission.status as string))
-    throw new AppError('invalid_state', `Evidence can be attached only to a draft or a declined submission; this one is ${String(submission.status).toLowerCase()}`);
+    throw AppError.worded('invalid_state', text('refusal.compliance.evidenceSettled', { state: optionLabel(submission.status), states: optionsOr(OPEN_FOR_EDIT) }));
   return { complianceTeamId: submission.complianceTeamId };
 };
 

@@ -1,4 +1,7 @@
 import { AppError } from '../../app-error.ts';
+import { wordedProblem } from '../../records/record-validator.ts';
+import { text, type Text } from '../../i18n/text.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { applyUpdate } from '../../records/record-store.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { Row } from '../../db/db.ts';
@@ -10,9 +13,9 @@ import { referenced } from './compliance-records.ts';
 const lockedActivity = (ctx: CallContext, submission: Row) => referenced(ctx, 'compliance-activity', submission.complianceActivityId, 'complianceActivityId', true);
 
 /** A submission dated before the activity's last compliance would move its dates backwards. */
-function assertNotBeforeLast(submission: Row, activity: Row, refuse: (message: string) => AppError): void {
+function assertNotBeforeLast(submission: Row, activity: Row, refuse: (message: Text) => AppError): void {
   if (activity.lastComplianceDate && String(submission.complianceDate) < String(activity.lastComplianceDate))
-    throw refuse(`This submission is dated ${submission.complianceDate}, before the activity's last compliance on ${activity.lastComplianceDate}`);
+    throw refuse(text('refusal.compliance.beforeLast', { day: dayMonthYear(submission.complianceDate), last: dayMonthYear(activity.lastComplianceDate) }));
 }
 
 /**
@@ -23,13 +26,16 @@ function assertNotBeforeLast(submission: Row, activity: Row, refuse: (message: s
 export const markPending: TransitionHook = async (ctx, _entity, submission) => {
   const activity = await lockedActivity(ctx, submission);
   const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM compliance_evidence WHERE company_id = $1 AND compliance_submission_id = $2`, [ctx.companyId, submission.id]);
-  if (n === 0) throw new AppError('validation_failed', 'Attach at least one evidence file (a PDF or an image) before submitting', [{ field: 'evidenceList', message: 'needs at least one evidence file' }]);
+  if (n === 0) {
+    const said = text('refusal.compliance.noEvidence');
+    throw AppError.worded('validation_failed', said, [wordedProblem('evidenceList', said)]);
+  }
   const [waiting] = await ctx.tx.query<{ id: number }>(
     `SELECT id FROM compliance_submission WHERE company_id = $1 AND compliance_activity_id = $2 AND status = 'Submitted' AND id <> $3 LIMIT 1`,
     [ctx.companyId, activity.id, submission.id],
   );
-  if (waiting) throw new AppError('conflict', `Another submission of "${activity.name}" (id ${waiting.id}) is already waiting for approval`);
-  assertNotBeforeLast(submission, activity, (m) => AppError.validation([{ field: 'complianceDate', message: m }]));
+  if (waiting) throw AppError.worded('conflict', text('refusal.compliance.otherWaiting', { activity: String(activity.name), id: waiting.id }));
+  assertNotBeforeLast(submission, activity, (m) => AppError.validation([wordedProblem('complianceDate', m)]));
   await applyUpdate(ctx, ctx.registry.entity('compliance-activity'), activity, {}, 'compliance-submitted');
 };
 
@@ -46,9 +52,9 @@ export const clearPending: TransitionHook = async (ctx, _entity, submission) => 
  */
 export const applyProcessed: TransitionHook = async (ctx, _entity, submission, action) => {
   if (action === 'process' && submission.submittedById !== null && submission.submittedById === ctx.actor.employeeId)
-    throw new AppError('forbidden', 'An approver may not process a submission they submitted themselves; a module administrator may admin-process it');
+    throw AppError.worded('forbidden', text('refusal.compliance.ownSubmission'));
   const activity = await lockedActivity(ctx, submission);
-  assertNotBeforeLast(submission, activity, (m) => new AppError('invalid_state', m));
+  assertNotBeforeLast(submission, activity, (m) => AppError.worded('invalid_state', m));
   const last = String(submission.complianceDate);
   await applyUpdate(ctx, ctx.registry.entity('compliance-activity'), activity, { lastComplianceDate: last, nextComplianceDate: nextComplianceDate(last, activity.frequency as Frequency) }, 'compliance-processed');
 };

@@ -1,4 +1,6 @@
 import { AppError } from '../../app-error.ts';
+import { fieldProblem } from '../../records/record-validator.ts';
+import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
@@ -12,14 +14,14 @@ export function signingChanges(before: Row | null, record: Row, uploadDate: stri
   const changes: Row = {};
   const newDocument = record.signedDocument !== null && record.signedDocument !== undefined && record.signedDocument !== (before?.signedDocument ?? null);
   if (newDocument) {
-    if (before?.type === 'Signed') throw new AppError('invalid_state', 'This contract is already signed; its signed document cannot be replaced');
+    if (before?.type === 'Signed') throw AppError.worded('invalid_state', text('refusal.contract.signedAlready'));
     changes.type = 'Signed';
     changes.uploadDate = uploadDate;
     changes.status = record.status ?? 'Active';
   }
   const type = changes.type ?? record.type;
   if (type !== 'Signed' && record.status !== null && record.status !== undefined)
-    throw AppError.validation([{ field: 'status', message: 'is set once the signed contract is uploaded; a draft contract has no status' }]);
+    throw AppError.validation([fieldProblem(null, 'status', 'refusal.contract.draftStatus')]);
   return changes;
 }
 

@@ -1,11 +1,12 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { unitPerformance } from '../performance-reports/company-performance.ts';
 import { reportPage } from '../projects/report-page.ts';
 
 function callerOf(ctx: CallContext): number {
-  if (ctx.actor.employeeId === null) throw new AppError('bad_request', 'The dashboard items are those of an employee; the platform administrator has none');
+  if (ctx.actor.employeeId === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));
   return ctx.actor.employeeId;
 }
 

@@ -1,6 +1,7 @@
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { AppError } from '../../app-error.ts';
+import { text as words } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import { readFile } from '../../files/file-store.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
@@ -32,12 +33,12 @@ export const renderMarkdown: BeforeWriteHook = async (ctx, _entity, before, manu
   if (before && before.document === manual.document) return {};
   if (manualFormat(manual) !== 'Markdown') return { html: null };
   const file = await readFile(ctx, Number(manual.document), true);
-  if (!file) throw new AppError('not_found', `No stored file with id ${String(manual.document)}`);
+  if (!file) throw AppError.worded('not_found', words('refusal.file.notFound', { id: String(manual.document) }));
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(file.content);
   } catch {
-    throw new AppError('unsupported_media_type', `The Markdown file "${file.name}" is not UTF-8 text`);
+    throw AppError.worded('unsupported_media_type', words('refusal.file.notUtf8', { name: file.name }));
   }
   return { html: markdownToSafeHtml(text) };
 };

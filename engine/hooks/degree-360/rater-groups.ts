@@ -1,4 +1,5 @@
 import { assertRecordAllowed } from '../../access/access-policy.ts';
+import { text } from '../../i18n/text.ts';
 import { fetchOne } from '../../records/record-store.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { RELATIONSHIPS } from './reviewer-placement.ts';
@@ -50,7 +51,7 @@ export const reviewResult: CommandHook = async (ctx, entity, input) => {
   const command = entity.commands.find((c) => c.hook === 'degree360.result')!;
   const reviewed = await fetchOne(ctx, entity, Number(input.id));
   // the roles that depend on the record (the employee reviewed) are decided here, on it
-  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, reviewed, 'see this 360 result');
+  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, reviewed, text('refusal.access.see360Result'));
   const rows = await ctx.tx.query<ResultRow>(
     `WITH rated AS (
        SELECT q.survey_competency_id, g.rater_group, a.survey_reviewer_id, a.rating

@@ -1,4 +1,7 @@
 import { AppError } from '../../app-error.ts';
+import { notFound } from '../../records/record-store.ts';
+import { text } from '../../i18n/text.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { PublicFlowInfo } from '../../public-flows/public-flow-info.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
@@ -11,8 +14,8 @@ import { surveyStatus } from '../survey.ts';
  */
 export function assertSurveyTakesAnswers(ctx: CallContext, survey: { name: string; startDate: string; endDate: string }): void {
   const status = surveyStatus(survey, today());
-  if (status === 'Closed') throw new AppError('invalid_state', `The survey "${survey.name}" closed on ${survey.endDate}; it takes no more reviews`);
-  if (status === 'Not Open' && ctx.actor.role === 'respondent') throw new AppError('invalid_state', `The survey "${survey.name}" opens on ${survey.startDate}; come back then`);
+  if (status === 'Closed') throw AppError.worded('invalid_state', text('refusal.survey.closed', { survey: survey.name, day: dayMonthYear(survey.endDate) }));
+  if (status === 'Not Open' && ctx.actor.role === 'respondent') throw AppError.worded('invalid_state', text('refusal.survey.notOpen', { survey: survey.name, day: dayMonthYear(survey.startDate) }));
 }
 
 /** The rating options of a scale, lowest first: "3 – Meets expectations". */
@@ -33,7 +36,7 @@ export const reviewInfo: CommandHook = async (ctx, _entity, input): Promise<Publ
       WHERE rv.company_id = $1 AND rv.id = $2`,
     [ctx.companyId, input.id],
   );
-  if (!r) throw new AppError('not_found', `No survey reviewer with id ${String(input.id)}`);
+  if (!r) throw notFound(ctx.registry.entity('survey-reviewer'), input.id);
   assertSurveyTakesAnswers(ctx, { name: r.name, startDate: r.start_date, endDate: r.end_date });
   const scale = await ctx.tx.query<{ value: number; name: string }>(`SELECT value, name FROM survey_scale WHERE company_id = $1 AND survey_id = $2 ORDER BY value`, [ctx.companyId, r.survey_id]);
   const questions = await ctx.tx.query<{ id: number; question: string; competency: string }>(
@@ -41,8 +44,8 @@ export const reviewInfo: CommandHook = async (ctx, _entity, input): Promise<Publ
         WHERE q.company_id = $1 AND q.survey_id = $2 ORDER BY c.id, q.id`,
     [ctx.companyId, r.survey_id],
   );
-  if (!scale.length) throw new AppError('invalid_state', `The survey "${r.name}" has no rating scale yet; add its scale before sharing it`);
-  if (!questions.length) throw new AppError('invalid_state', `The survey "${r.name}" has no questions yet; add them before sharing it`);
+  if (!scale.length) throw AppError.worded('invalid_state', text('refusal.survey.noScaleToShare', { survey: r.name }));
+  if (!questions.length) throw AppError.worded('invalid_state', text('refusal.survey.noQuestions', { survey: r.name }));
   const options = ratingOptions(scale);
   const self = r.relationship === 'Self';
   return {

@@ -1,8 +1,11 @@
-import { AppError } from '../../app-error.ts';
+import { AppError, type FieldError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
-import { noSuchRecord } from '../../records/record-validator.ts';
+import { fieldProblem, labelOf, noSuchRecord, wordedProblem } from '../../records/record-validator.ts';
+import type { EntityDef } from '../../metadata/registry.ts';
+import { optionLabel } from '../../i18n/message-words.ts';
+import { fieldLabel, text } from '../../i18n/text.ts';
 
 /** How a reviewer stands to the reviewed employee; the result report groups the raters by it. */
 export const RELATIONSHIPS = ['Self', 'Supervisor', 'Peer', 'Subordinate', 'Outsider'] as const;
@@ -18,10 +21,10 @@ export async function colleagueContact(ctx: CallContext, employeeId: unknown, gi
 }
 
 /** Once a reviewer has submitted, who they are and whom they reviewed no longer change. */
-export function assertUnchangedOnceSubmitted(before: Row | null, record: Row, fields: readonly string[]): void {
+export function assertUnchangedOnceSubmitted(entity: EntityDef, before: Row | null, record: Row, fields: readonly string[]): void {
   if (!before?.submittedAt) return;
   const changed = fields.filter((f) => (record[f] ?? null) !== (before[f] ?? null));
-  if (changed.length) throw new AppError('invalid_state', `This reviewer has already submitted the review; ${changed.join(', ')} can no longer change`);
+  if (changed.length) throw AppError.worded('invalid_state', text('refusal.survey.submittedFixed', { fields: { list: changed.map((f) => labelOf(entity, f)), join: 'and' } }));
 }
 
 /**
@@ -29,8 +32,8 @@ export function assertUnchangedOnceSubmitted(before: Row | null, record: Row, fi
  * is an employee, whose name and e-mail the invitation takes (for a self-review, the reviewed employee); an outsider
  * is not, and is given by name and e-mail.
  */
-export const placeReviewer: BeforeWriteHook = async (ctx, _entity, before, record) => {
-  assertUnchangedOnceSubmitted(before, record, ['reviewedEmployeeId', 'relationship', 'employeeId', 'email']);
+export const placeReviewer: BeforeWriteHook = async (ctx, entity, before, record) => {
+  assertUnchangedOnceSubmitted(entity, before, record, ['reviewedEmployeeId', 'relationship', 'employeeId', 'email']);
   const [reviewed] = await ctx.tx.query<{ survey_id: number; employee_id: number }>(`SELECT survey_id, employee_id FROM reviewed_employee WHERE company_id = $1 AND id = $2`, [
     ctx.companyId,
     record.reviewedEmployeeId,
@@ -39,24 +42,24 @@ export const placeReviewer: BeforeWriteHook = async (ctx, _entity, before, recor
   const surveyId = Number(reviewed.survey_id);
   if (record.relationship === 'Outsider') {
     const faults = [
-      ...(record.employeeId != null ? [{ field: 'employeeId', message: 'is for colleagues; an outsider is given by name and e-mail' }] : []),
-      ...(!String(record.name ?? '').trim() ? [{ field: 'name', message: "is required for an outsider: the reviewer's name" }] : []),
-      ...(!String(record.email ?? '').trim() ? [{ field: 'email', message: 'is required for an outsider: where the link is sent' }] : []),
+      ...(record.employeeId != null ? [fieldProblem(entity, 'employeeId', 'refusal.survey.colleaguesOnly')] : []),
+      ...(!String(record.name ?? '').trim() ? [fieldProblem(entity, 'name', 'refusal.survey.outsiderName')] : []),
+      ...(!String(record.email ?? '').trim() ? [fieldProblem(entity, 'email', 'refusal.survey.outsiderEmail')] : []),
     ];
     if (faults.length) throw AppError.validation(faults);
     return { surveyId };
   }
   // a self-review is the reviewed employee's own: no one need be chosen
   const employeeId = record.employeeId ?? (record.relationship === 'Self' ? Number(reviewed.employee_id) : null);
-  if (employeeId == null) throw AppError.validation([{ field: 'employeeId', message: `is required for a ${String(record.relationship).toLowerCase()} reviewer: choose the colleague` }]);
+  if (employeeId == null) throw AppError.validation([fieldProblem(entity, 'employeeId', 'refusal.survey.chooseColleague', { relationship: optionLabel(record.relationship) })]);
   // the colleague first: an id that names no employee of the company is refused as such
   const contact = await colleagueContact(ctx, employeeId, record.email);
   // a colleague's name is the one on their employee record; another one typed in would be silently lost
   const typed = String(record.name ?? '').trim();
-  if (typed && typed !== contact.name && typed !== before?.name) throw AppError.validation([{ field: 'name', message: "is the colleague's name from their employee record; leave it out for a colleague" }]);
+  if (typed && typed !== contact.name && typed !== before?.name) throw AppError.validation([fieldProblem(entity, 'name', 'refusal.survey.colleagueName')]);
   const isSelf = Number(employeeId) === Number(reviewed.employee_id);
-  if (record.relationship === 'Self' && !isSelf) throw AppError.validation([{ field: 'employeeId', message: 'must be the reviewed employee for a self-review' }]);
-  if (record.relationship !== 'Self' && isSelf) throw AppError.validation([{ field: 'relationship', message: 'is Self when the reviewer is the reviewed employee' }]);
+  if (record.relationship === 'Self' && !isSelf) throw AppError.validation([fieldProblem(entity, 'employeeId', 'refusal.survey.selfIsReviewed')]);
+  if (record.relationship !== 'Self' && isSelf) throw AppError.validation([fieldProblem(entity, 'relationship', 'refusal.survey.reviewedIsSelf', { self: optionLabel('Self') })]);
   return { surveyId, employeeId, ...contact };
 };
 
@@ -68,9 +71,10 @@ export const placeQuestion: BeforeWriteHook = async (ctx, _entity, _before, reco
 };
 
 /** The problem with a rating that is not one of the scale's values, or none. */
-export function ratingProblem(rating: unknown, scale: readonly number[], what: string): { field: string; message: string } | null {
+export function ratingProblem(rating: unknown, scale: readonly number[]): FieldError | null {
   if (rating === null || rating === undefined) return null;
-  if (!scale.includes(Number(rating))) return { field: 'rating', message: scale.length ? `is not on the ${what}'s rating scale (${scale.join(', ')})` : `cannot be given: the ${what} has no rating scale yet` };
+  if (!scale.includes(Number(rating)))
+    return wordedProblem('rating', scale.length ? text('refusal.survey.notOnScale', { field: fieldLabel('rating'), values: scale.join(', ') }) : text('refusal.survey.noScale', { field: fieldLabel('rating') }));
   return null;
 }
 
@@ -80,7 +84,7 @@ export const checkAnswer: BeforeWriteHook = async (ctx, _entity, _before, record
     `SELECT sc.value FROM survey_scale sc JOIN survey_reviewer rv ON rv.company_id = sc.company_id AND rv.survey_id = sc.survey_id WHERE sc.company_id = $1 AND rv.id = $2 ORDER BY sc.value`,
     [ctx.companyId, record.surveyReviewerId],
   );
-  const problem = ratingProblem(record.rating, rows.map((r) => Number(r.value)), 'survey');
+  const problem = ratingProblem(record.rating, rows.map((r) => Number(r.value)));
   if (problem) throw AppError.validation([problem]);
   return {};
 };

@@ -1,4 +1,7 @@
 import { AppError } from '../../app-error.ts';
+import { fieldProblem, wordedProblem } from '../../records/record-validator.ts';
+import { text } from '../../i18n/text.ts';
+import { moduleLabel } from '../../i18n/message-words.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { addRecord, applyUpdate, fetchOne } from '../../records/record-store.ts';
 import type { CommandHook } from '../hook-registry.ts';
@@ -6,9 +9,9 @@ import { setEmployeeModule } from './module-access.ts';
 
 async function moduleById(ctx: CallContext, moduleId: number) {
   const [m] = await ctx.tx.query<{ id: number; code: string }>(`SELECT id, code FROM module WHERE id = $1`, [moduleId]);
-  if (!m) throw new AppError('validation_failed', `moduleId: no module with id ${moduleId}`, [{ field: 'moduleId', message: 'no such module' }]);
+  if (!m) throw AppError.validation([fieldProblem(null, 'moduleId', 'validation.noSuchRecord')]);
   const def = ctx.registry.modules.get(m.code);
-  if (!def) throw new AppError('validation_failed', `moduleId: the module ${m.code} no longer exists`);
+  if (!def) throw AppError.validation([fieldProblem(null, 'moduleId', 'validation.noSuchRecord')]);
   return def;
 }
 
@@ -17,7 +20,7 @@ export const setModuleEnablement: CommandHook = async (ctx, entity, input) => {
   const moduleId = Number(input.moduleId);
   const enabled = input.enabled as 'Yes' | 'No';
   const def = await moduleById(ctx, moduleId);
-  if (def.core || def.role !== 'employee') throw new AppError('validation_failed', `moduleId: ${def.id} is always available and cannot be switched`, [{ field: 'moduleId', message: 'cannot be switched' }]);
+  if (def.core || def.role !== 'employee') throw AppError.validation([wordedProblem('moduleId', text('refusal.module.alwaysOn', { module: moduleLabel(def.id) }))]);
   const [existing] = await ctx.tx.query<{ id: number }>(`SELECT id FROM company_module WHERE company_id = $1 AND module_id = $2`, [ctx.companyId, moduleId]);
   const row = existing
     ? await applyUpdate(ctx, entity, await fetchOne(ctx, entity, existing.id, true), { enabled }, 'set-enablement')
@@ -54,7 +57,7 @@ export const companyModuleStates: CommandHook = async (ctx) => {
 export const setModuleAdminAccess: CommandHook = async (ctx, _entity, input) => {
   const def = await moduleById(ctx, Number(input.moduleId));
   if (ctx.actor.role !== 'holder' && !ctx.actor.adminModules.has(def.id))
-    throw new AppError('forbidden', `You need admin access to the module "${def.id}" to grant it`);
+    throw AppError.worded('forbidden', text('refusal.module.grantNeedsAdmin', { module: moduleLabel(def.id) }));
   await fetchOne(ctx, ctx.registry.entity('employee'), Number(input.employeeId));
   return setEmployeeModule(ctx, Number(input.employeeId), Number(input.moduleId), input.adminAccess as 'Yes' | 'No');
 };

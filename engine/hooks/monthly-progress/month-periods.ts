@@ -1,7 +1,6 @@
-import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import { addRecord } from '../../records/record-store.ts';
+import { addRecord, notFound } from '../../records/record-store.ts';
 import type { AfterWriteHook, CommandHook } from '../hook-registry.ts';
 import { addMonths, createQuarters } from '../performance/quarter-dates.ts';
 import { followPlanDates } from '../performance/annual-plan-dates.ts';
@@ -63,7 +62,7 @@ export const makePeriods: CommandHook = async (ctx, _entity, input) => {
     'SELECT id, start_date AS "startDate", end_date AS "endDate" FROM annual_plan WHERE company_id = $1 AND id = $2',
     [ctx.companyId, input.annualPlanId],
   );
-  if (!plan) throw new AppError('not_found', `No annual plan with id ${input.annualPlanId}`);
+  if (!plan) throw notFound(ctx.registry.entity('annual-plan'), input.annualPlanId);
   await addMissingPeriods(ctx, plan.id, plan.startDate, plan.endDate);
   return ctx.tx.query(
     `SELECT id, annual_plan_id AS "annualPlanId", month, start_date AS "startDate", end_date AS "endDate", status, version FROM monthly_progress_period

@@ -1,8 +1,12 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
-import { noSuchRecord } from '../../records/record-validator.ts';
+import { fieldProblem, noSuchRecord, wordedProblem } from '../../records/record-validator.ts';
+import { notFound } from '../../records/record-store.ts';
+import type { EntityDef } from '../../metadata/registry.ts';
+import { optionLabel } from '../../i18n/message-words.ts';
 
 /** The scorecard levels whose KPIs are the organisation's own (company progress), not an employee's. */
 export const ORGANISATION_LEVELS = ['corporate', 'business-unit', 'department'] as const;
@@ -28,8 +32,8 @@ export async function openPeriod(ctx: CallContext, periodId: unknown): Promise<P
     'SELECT id, annual_plan_id AS "annualPlanId", month, status FROM monthly_progress_period WHERE company_id = $1 AND id = $2',
     [ctx.companyId, periodId],
   );
-  if (!period) throw new AppError('not_found', `No monthly progress period with id ${periodId}`);
-  if (period.status !== 'Open') throw new AppError('outside_window', `Progress for ${period.month} cannot be entered or changed: the period is closed`);
+  if (!period) throw notFound(ctx.registry.entity('monthly-progress-period'), periodId);
+  if (period.status !== 'Open') throw AppError.worded('outside_window', text('refusal.progress.periodClosed', { month: period.month }));
   return period;
 }
 
@@ -46,37 +50,37 @@ export async function kpiPlace(ctx: CallContext, kpiId: unknown): Promise<KpiPla
 }
 
 /** A progress record stays on its period and KPI (and employee): to move it, delete it and enter it anew. */
-function assertNotMoved(before: Row | null, record: Row, fields: readonly string[]): void {
+function assertNotMoved(entity: EntityDef, before: Row | null, record: Row, fields: readonly string[]): void {
   if (!before) return;
   const moved = fields.filter((f) => record[f] !== before[f]);
-  if (moved.length) throw AppError.validation(moved.map((field) => ({ field, message: 'cannot be changed on recorded progress; delete it and enter it anew' })));
+  if (moved.length) throw AppError.validation(moved.map((field) => fieldProblem(entity, field, 'refusal.progress.fixed')));
 }
 
 function assertSamePlan(kpi: KpiPlace, period: Period): void {
   if (kpi.annualPlanId !== period.annualPlanId)
-    throw AppError.validation([{ field: 'kpiId', message: `"${kpi.name}" is not on a scorecard of the annual plan that period ${period.month} belongs to` }]);
+    throw AppError.validation([wordedProblem('kpiId', text('refusal.progress.otherPlan', { kpi: kpi.name, month: period.month }))]);
 }
 
 /**
  * Employee progress: in an open period, on a KPI of an employee's scorecard of that period's plan; the progress
  * belongs to that employee (derived, so that self and supervisor are decided on the KPI's owner).
  */
-export const checkEmployeeProgress: BeforeWriteHook = async (ctx, _entity, before, record) => {
-  assertNotMoved(before, record, ['periodId', 'kpiId']);
+export const checkEmployeeProgress: BeforeWriteHook = async (ctx, entity, before, record) => {
+  assertNotMoved(entity, before, record, ['periodId', 'kpiId']);
   const period = await openPeriod(ctx, record.periodId);
   const kpi = await kpiPlace(ctx, record.kpiId);
-  if (kpi.employeeId === null) throw AppError.validation([{ field: 'kpiId', message: `"${kpi.name}" is on no employee's scorecard; employee progress is entered on an employee's own KPIs` }]);
+  if (kpi.employeeId === null) throw AppError.validation([wordedProblem('kpiId', text('refusal.progress.notEmployeeKpi', { kpi: kpi.name }))]);
   assertSamePlan(kpi, period);
   return { employeeId: kpi.employeeId };
 };
 
 /** Company progress: in an open period, on a KPI of a corporate, business-unit or department scorecard of that period's plan. */
-export const checkCompanyProgress: BeforeWriteHook = async (ctx, _entity, before, record) => {
-  assertNotMoved(before, record, ['periodId', 'kpiId']);
+export const checkCompanyProgress: BeforeWriteHook = async (ctx, entity, before, record) => {
+  assertNotMoved(entity, before, record, ['periodId', 'kpiId']);
   const period = await openPeriod(ctx, record.periodId);
   const kpi = await kpiPlace(ctx, record.kpiId);
   if (!(ORGANISATION_LEVELS as readonly string[]).includes(kpi.level))
-    throw AppError.validation([{ field: 'kpiId', message: `"${kpi.name}" is on a ${kpi.level} scorecard; company progress is entered on corporate, business unit and department KPIs` }]);
+    throw AppError.validation([wordedProblem('kpiId', text('refusal.progress.notCompanyKpi', { kpi: kpi.name, level: optionLabel(kpi.level) }))]);
   assertSamePlan(kpi, period);
   return {};
 };

@@ -1,9 +1,11 @@
 import { assertRecordAllowed } from '../../access/access-policy.ts';
+import { text } from '../../i18n/text.ts';
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { addRecord, applyUpdate, fetchOne } from '../../records/record-store.ts';
+import { fieldProblem, wordedProblem } from '../../records/record-validator.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { kpiPlace, openPeriod } from './progress-checks.ts';
 
@@ -17,10 +19,10 @@ interface ProgressEntry {
 
 const VALUES = ['actual', 'percent', 'comment'] as const;
 
-function assertDistinctKpis(entries: readonly ProgressEntry[]): void {
+function assertDistinctKpis(entity: EntityDef, entries: readonly ProgressEntry[]): void {
   const seen = new Set<number>();
   const twice = entries.filter((e) => (seen.has(e.kpiId) ? true : (seen.add(e.kpiId), false)));
-  if (twice.length) throw AppError.validation([{ field: 'entries', message: `names KPI ${twice.map((e) => e.kpiId).join(', ')} more than once` }]);
+  if (twice.length) throw AppError.validation([fieldProblem(entity, 'entries', 'refusal.progress.kpiTwice', { ids: twice.map((e) => e.kpiId).join(', ') })]);
 }
 
 /**
@@ -48,15 +50,15 @@ async function upsertProgress(ctx: CallContext, entity: EntityDef, table: string
  */
 export const setEmployeeProgress: CommandHook = async (ctx, entity, input) => {
   const employeeId = (input.employeeId as number | undefined) ?? ctx.actor.employeeId;
-  if (employeeId === null) throw AppError.validation([{ field: 'employeeId', message: 'is required: whose progress this is' }]);
+  if (employeeId === null) throw AppError.validation([fieldProblem(entity, 'employeeId', 'validation.required')]);
   // any employee may call set; whose progress it may be is decided here: their own, or that of an employee they supervise
-  await assertRecordAllowed(ctx.tx, entity, ['self', 'supervisor'], ctx.actor, { employeeId }, "set this employee's monthly progress");
+  await assertRecordAllowed(ctx.tx, entity, ['self', 'supervisor'], ctx.actor, { employeeId }, text('refusal.access.setEmployeeProgress'));
   const period = await openPeriod(ctx, input.periodId);
   const entries = input.entries as ProgressEntry[];
-  assertDistinctKpis(entries);
+  assertDistinctKpis(entity, entries);
   for (const e of entries) {
     const kpi = await kpiPlace(ctx, e.kpiId);
-    if (kpi.employeeId !== employeeId) throw AppError.validation([{ field: 'entries', message: `KPI "${kpi.name}" is not on this employee's own scorecard; progress is entered only on one's own KPIs` }]);
+    if (kpi.employeeId !== employeeId) throw AppError.validation([wordedProblem('entries', text('refusal.progress.notOwnKpi', { kpi: kpi.name }))]);
   }
   return upsertProgress(ctx, entity, 'employee_progress', period.id, entries, { employeeId });
 };
@@ -65,6 +67,6 @@ export const setEmployeeProgress: CommandHook = async (ctx, entity, input) => {
 export const setCompanyProgress: CommandHook = async (ctx, entity, input) => {
   const period = await openPeriod(ctx, input.periodId);
   const entries = input.entries as ProgressEntry[];
-  assertDistinctKpis(entries);
+  assertDistinctKpis(entity, entries);
   return upsertProgress(ctx, entity, 'company_progress', period.id, entries, {});
 };

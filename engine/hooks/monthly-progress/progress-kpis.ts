@@ -1,13 +1,16 @@
 import { assertRecordAllowed } from '../../access/access-policy.ts';
+import { text } from '../../i18n/text.ts';
 import { recordRoleWhere } from '../../access/record-role-sql.ts';
 import { AppError } from '../../app-error.ts';
+import { notFound } from '../../records/record-store.ts';
+import { fieldProblem } from '../../records/record-validator.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { ORGANISATION_LEVELS } from './progress-checks.ts';
 import { progressFilters } from './report-filters.ts';
 
 async function periodPlan(ctx: Parameters<CommandHook>[0], periodId: number): Promise<number> {
   const [period] = await ctx.tx.query<{ annualPlanId: number }>('SELECT annual_plan_id AS "annualPlanId" FROM monthly_progress_period WHERE company_id = $1 AND id = $2', [ctx.companyId, periodId]);
-  if (!period) throw new AppError('not_found', `No monthly progress period with id ${periodId}`);
+  if (!period) throw notFound(ctx.registry.entity('monthly-progress-period'), periodId);
   return period.annualPlanId;
 }
 
@@ -19,8 +22,8 @@ async function periodPlan(ctx: Parameters<CommandHook>[0], periodId: number): Pr
 export const employeeKpis: CommandHook = async (ctx, entity, input) => {
   const f = progressFilters(input, ['periodId', 'employeeId'], ['periodId']);
   const employeeId = f.employeeId ?? ctx.actor.employeeId;
-  if (employeeId === null) throw AppError.validation([{ field: 'employeeId', message: 'is required: whose KPIs' }]);
-  await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, { employeeId }, "read this employee's monthly progress");
+  if (employeeId === null) throw AppError.validation([fieldProblem(entity, 'employeeId', 'validation.required')]);
+  await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, { employeeId }, text('refusal.access.readEmployeeProgress'));
   const planId = await periodPlan(ctx, f.periodId!);
   return ctx.tx.query(
     `SELECT k.id AS "kpiId", k.name AS kpi, s.id AS "scorecardId", s.name AS scorecard, k.target, k.weight, k.option_type AS "optionType",

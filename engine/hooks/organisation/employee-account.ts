@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import { isDbError } from '../../db/db.ts';
 import type { AfterWriteHook } from '../hook-registry.ts';
 
@@ -21,7 +22,8 @@ export const syncEmployeeAccount: AfterWriteHook = async (ctx, _entity, _before,
     );
   } catch (e) {
     if (isDbError(e) && e.code === '23505')
-      throw new AppError('conflict', `email: ${email} is already the sign-in of another user`, [{ field: 'email', message: 'is already the sign-in of another user' }]);
+      // the field's message stays these words: the import screen knows them and says them in the user's language
+      throw AppError.worded('conflict', text('refusal.employee.signInTaken', { email }), [{ field: 'email', message: 'is already the sign-in of another user' }]);
     throw e;
   }
 };

@@ -4,6 +4,8 @@ import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
 import { assertSurveyTakesAnswers, ratingOptions } from '../degree-360/review-info.ts';
 import { assertUnchangedOnceSubmitted, colleagueContact, ratingProblem } from '../degree-360/reviewer-placement.ts';
 import { noSuchRecord } from '../../records/record-validator.ts';
+import { notFound } from '../../records/record-store.ts';
+import { text } from '../../i18n/text.ts';
 
 const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'];
 
@@ -11,8 +13,8 @@ const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'];
  * An organisational survey reviewer is a colleague (the survey asks the company's own people how it lives its values):
  * the invitation takes the employee's name and e-mail.
  */
-export const placeOrganizationalReviewer: BeforeWriteHook = async (ctx, _entity, before, record) => {
-  assertUnchangedOnceSubmitted(before, record, ['annualPlanId', 'quarterIndex', 'employeeId', 'email']);
+export const placeOrganizationalReviewer: BeforeWriteHook = async (ctx, entity, before, record) => {
+  assertUnchangedOnceSubmitted(entity, before, record, ['annualPlanId', 'quarterIndex', 'employeeId', 'email']);
   return colleagueContact(ctx, record.employeeId, record.email);
 };
 
@@ -34,7 +36,7 @@ export const checkOrganizationalAnswer: BeforeWriteHook = async (ctx, _entity, _
       WHERE sc.company_id = $1 AND rv.id = $2 ORDER BY sc.value`,
     [ctx.companyId, record.organizationalSurveyReviewerId],
   );
-  const problem = ratingProblem(record.rating, rows.map((r) => Number(r.value)), 'organisational survey');
+  const problem = ratingProblem(record.rating, rows.map((r) => Number(r.value)));
   if (problem) throw AppError.validation([problem]);
   return {};
 };
@@ -54,9 +56,9 @@ export const organizationalReviewInfo: CommandHook = async (ctx, _entity, input)
       WHERE rv.company_id = $1 AND rv.id = $2`,
     [ctx.companyId, input.id],
   );
-  if (!r) throw new AppError('not_found', `No organisational survey reviewer with id ${String(input.id)}`);
+  if (!r) throw notFound(ctx.registry.entity('organizational-survey-reviewer'), input.id);
   const name = `${r.plan} ${QUARTERS[Number(r.quarter_index)] ?? ''}`.trim();
-  assertSurveyTakesAnswers(ctx, { name: `organisational survey of ${name}`, startDate: r.start_date, endDate: r.end_date });
+  assertSurveyTakesAnswers(ctx, { name, startDate: r.start_date, endDate: r.end_date });
   const scale = await ctx.tx.query<{ value: number; name: string }>(`SELECT value, name FROM organizational_survey_scale WHERE company_id = $1 AND annual_plan_id = $2 AND quarter_index = $3 ORDER BY value`, [
     ctx.companyId,
     r.annual_plan_id,
@@ -70,8 +72,8 @@ export const organizationalReviewInfo: CommandHook = async (ctx, _entity, input)
       WHERE q.company_id = $1 AND q.annual_plan_id = $2 AND q.quarter_index = $3 ORDER BY c.id, q.id`,
     [ctx.companyId, r.annual_plan_id, r.quarter_index],
   );
-  if (!scale.length) throw new AppError('invalid_state', `The organisational survey of ${name} has no rating scale yet; add its scale before sharing it`);
-  if (!questions.length) throw new AppError('invalid_state', `The organisational survey of ${name} has no questions yet; add them before sharing it`);
+  if (!scale.length) throw AppError.worded('invalid_state', text('refusal.survey.noScaleToShare', { survey: name }));
+  if (!questions.length) throw AppError.worded('invalid_state', text('refusal.survey.noQuestions', { survey: name }));
   const options = ratingOptions(scale);
   return {
     title: `Organisational survey: ${name}`,

@@ -1,4 +1,7 @@
 import { AppError } from '../../app-error.ts';
+import { entityLabel, fieldProblem } from '../../records/record-validator.ts';
+import { text, type Text } from '../../i18n/text.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeDeleteHook, BeforeWriteHook } from '../hook-registry.ts';
@@ -15,10 +18,10 @@ interface Window {
  * Why an employee may not manage development areas on `day`, or null: once a module admin has set development area
  * windows on the plan's quarters, only inside one of them (start and end days included); with none set, any day.
  */
-export function developmentWindowRefusal(windows: readonly Window[], day: string): string | null {
+export function developmentWindowRefusal(windows: readonly Window[], day: string): Text | null {
   if (windows.length === 0 || windows.some((w) => day >= w.start && day <= w.end)) return null;
-  const named = windows.map((w) => `Q${w.quarterIndex + 1} ${w.start} to ${w.end}`).join(', ');
-  return `Development areas can be managed only in the development area window of a quarter (${named}); today is ${day}`;
+  const named = windows.map((w) => text('refusal.developmentArea.window', { quarter: w.quarterIndex + 1, start: dayMonthYear(w.start), end: dayMonthYear(w.end) }));
+  return text('refusal.developmentArea.outsideWindows', { windows: { list: named, join: 'and' }, today: dayMonthYear(day) });
 }
 
 async function assertInDevelopmentWindow(ctx: CallContext, annualPlanId: unknown): Promise<void> {
@@ -28,7 +31,7 @@ async function assertInDevelopmentWindow(ctx: CallContext, annualPlanId: unknown
     [ctx.companyId, annualPlanId],
   );
   const refusal = developmentWindowRefusal(windows, today());
-  if (refusal) throw new AppError('outside_window', refusal);
+  if (refusal) throw AppError.worded('outside_window', refusal);
 }
 
 const isOwner = (ctx: CallContext, record: Row) => ctx.actor.employeeId !== null && record.employeeId === ctx.actor.employeeId;
@@ -38,25 +41,25 @@ const isOwner = (ctx: CallContext, record: Row) => ctx.actor.employeeId !== null
  * area window (where set), never to the supervisor's comment, and no longer once the supervisor accepted it; it stays
  * with its employee and plan.
  */
-export const checkDevelopmentArea: BeforeWriteHook = async (ctx, _entity, before, record) => {
+export const checkDevelopmentArea: BeforeWriteHook = async (ctx, entity, before, record) => {
   if (before) {
     const moved = ['employeeId', 'annualPlanId'].filter((f) => record[f] !== before[f]);
-    if (moved.length) throw AppError.validation(moved.map((field) => ({ field, message: 'cannot be changed on a development area; add a new one instead' })));
+    if (moved.length) throw AppError.validation(moved.map((field) => fieldProblem(entity, field, 'refusal.field.fixedAddNew', { entity: entityLabel(entity) })));
   }
-  await assertPlanOpen(ctx, record.annualPlanId, 'its development areas');
+  await assertPlanOpen(ctx, record.annualPlanId, entity);
   const stateChange = before !== null && record.reviewStatus !== before.reviewStatus;
   if (isOwner(ctx, record) && !stateChange) {
     if ((record.supervisorComment ?? null) !== (before?.supervisorComment ?? null))
-      throw AppError.validation([{ field: 'supervisorComment', message: 'is written by your supervisor or acting supervisor when they review the area' }]);
+      throw AppError.validation([fieldProblem(entity, 'supervisorComment', 'refusal.developmentArea.supervisorComment')]);
     if (before?.reviewStatus === 'Accepted')
-      throw new AppError('invalid_state', 'Your supervisor has accepted this development area; it can no longer be changed unless they reopen it');
+      throw AppError.worded('invalid_state', text('refusal.developmentArea.acceptedChange'));
     await assertInDevelopmentWindow(ctx, record.annualPlanId);
   }
   return {};
 };
 
 /** An accepted development area, or one of a closed plan, stays. */
-export const keepSettledDevelopmentArea: BeforeDeleteHook = async (ctx, _entity, record) => {
-  await assertPlanOpen(ctx, record.annualPlanId, 'its development areas');
-  if (record.reviewStatus === 'Accepted') throw new AppError('invalid_state', 'This development area has been accepted by the supervisor; it cannot be deleted unless they reopen it');
+export const keepSettledDevelopmentArea: BeforeDeleteHook = async (ctx, entity, record) => {
+  await assertPlanOpen(ctx, record.annualPlanId, entity);
+  if (record.reviewStatus === 'Accepted') throw AppError.worded('invalid_state', text('refusal.developmentArea.acceptedDelete'));
 };

@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import type { OrganisationFilter } from './company-performance.ts';
@@ -33,7 +34,7 @@ class Query {
 
 /** The caller's employee id, which an inbox report needs (the platform administrator has no subordinates). */
 function callerOf(ctx: CallContext): number {
-  if (ctx.actor.employeeId === null) throw new AppError('bad_request', 'An inbox report is an employee’s; the platform administrator has none');
+  if (ctx.actor.employeeId === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));
   return ctx.actor.employeeId;
 }
 

@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { addRecord, applyUpdate, fetchOne } from '../../records/record-store.ts';
@@ -6,7 +7,8 @@ import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
 import { assertMayRun } from '../performance/scorecard-access.ts';
 import { assertParty } from './review-parties.ts';
 import { assertScores, scorecardRatingRange } from '../performance/rating-range.ts';
-import { noSuchRecord } from '../../records/record-validator.ts';
+import { fieldProblem, labelOf, noSuchRecord, wordedProblem } from '../../records/record-validator.ts';
+import { inSentence, optionLabel, optionsOr } from '../../i18n/message-words.ts';
 
 /** Who enters each score of a KPI in an assessment, and in which states of the assessment it may still change. */
 export const SCORE_FIELDS: Readonly<Record<string, { party: 'employee' | 'supervisor' | 'either'; states: readonly string[] }>> = {
@@ -27,9 +29,9 @@ export function changedScoreFields(before: Row | null, record: Row): string[] {
  * assessment) while the assessment is in a state that takes it; nothing changes once it is completed. The owner
  * follows the assessment. A score is a rating of the plan's rating scale.
  */
-export const checkKpiAssessment: BeforeWriteHook = async (ctx, _entity, before, record) => {
+export const checkKpiAssessment: BeforeWriteHook = async (ctx, entity, before, record) => {
   if (before && (record.assessmentId !== before.assessmentId || record.kpiId !== before.kpiId))
-    throw AppError.validation([{ field: record.assessmentId !== before.assessmentId ? 'assessmentId' : 'kpiId', message: 'cannot change; enter the scores of another KPI as a record of their own' }]);
+    throw AppError.validation([fieldProblem(entity, record.assessmentId !== before.assessmentId ? 'assessmentId' : 'kpiId', 'refusal.review.kpiScoresFixed')]);
   const [a] = await ctx.tx.query(
     `SELECT id, status, type, employee_id AS "employeeId", scorecard_id AS "scorecardId" FROM performance_assessment WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, record.assessmentId],
@@ -37,13 +39,14 @@ export const checkKpiAssessment: BeforeWriteHook = async (ctx, _entity, before, 
   if (!a) throw AppError.validation([noSuchRecord('assessmentId', ctx.registry.entity('performance-assessment'))]);
   const [kpi] = await ctx.tx.query<{ scorecardId: number }>(`SELECT scorecard_id AS "scorecardId" FROM performance_kpi WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.kpiId]);
   if (!kpi) throw AppError.validation([noSuchRecord('kpiId', ctx.registry.entity('performance-kpi'))]);
-  if (Number(kpi.scorecardId) !== Number(a.scorecardId)) throw AppError.validation([{ field: 'kpiId', message: `is not a KPI of the assessment's scorecard (${record.kpiId})` }]);
-  if (a.status === 'Completed') throw new AppError('invalid_state', 'This assessment is completed, and a completed assessment is final: its scores can no longer change');
+  if (Number(kpi.scorecardId) !== Number(a.scorecardId)) throw AppError.validation([wordedProblem('kpiId', text('refusal.review.kpiOfOtherScorecard', { id: String(record.kpiId) }))]);
+  if (a.status === 'Completed') throw AppError.worded('invalid_state', text('refusal.review.completedScores'));
   for (const field of changedScoreFields(before, record)) {
     const rule = SCORE_FIELDS[field];
-    if (!rule.states.includes(a.status as string)) throw new AppError('invalid_state', `${field} cannot change while the assessment is ${a.status}; it changes while it is ${rule.states.join(' or ')}`);
+    if (!rule.states.includes(a.status as string))
+      throw AppError.worded('invalid_state', text('refusal.review.scoreNotNow', { field: labelOf(entity, field), state: optionLabel(a.status), states: optionsOr(rule.states) }));
     if (rule.party === 'either') continue;
-    await assertParty(ctx, a, rule.party, `enter ${field} in`);
+    await assertParty(ctx, a, rule.party, text('refusal.review.doEnterScore', { field: inSentence(labelOf(entity, field)) }));
   }
   // a score is a rating of the plan's scale: a whole number from its lowest to its highest rating (an adjusted 0 adjusts nothing)
   const scores = changedScoreFields(before, record).filter((f) => f !== 'comment');
@@ -61,7 +64,7 @@ export const saveKpiScores: CommandHook = async (ctx, entity, input) => {
   await assertMayRun(ctx, entity, assessment, 'save-scores');
   const kpiEntity = ctx.registry.entity('kpi-assessment');
   const scores = input.scores as (Row & { kpiId: number })[];
-  if (new Set(scores.map((s) => s.kpiId)).size !== scores.length) throw AppError.validation([{ field: 'scores', message: 'names a KPI more than once' }]);
+  if (new Set(scores.map((s) => s.kpiId)).size !== scores.length) throw AppError.validation([fieldProblem(entity, 'scores', 'refusal.review.kpiTwice')]);
   const existing = await ctx.tx.query(`SELECT id FROM kpi_assessment WHERE company_id = $1 AND assessment_id = $2 AND kpi_id = ANY($3) FOR UPDATE`, [ctx.companyId, assessment.id, scores.map((s) => s.kpiId)]);
   const stored = new Map<number, Row>();
   for (const { id } of existing) {

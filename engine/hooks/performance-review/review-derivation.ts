@@ -1,11 +1,13 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { computeAssessmentTotals } from './assessment-scores.ts';
 import { isCommittee } from './review-parties.ts';
 import { agreementQuarter, defaultReviewType, reviewWindow, windowDates, type ReviewType } from './review-windows.ts';
-import { noSuchRecord } from '../../records/record-validator.ts';
+import { noSuchRecord, wordedProblem } from '../../records/record-validator.ts';
+import { moduleLabel, optionLabel } from '../../i18n/message-words.ts';
 
 /**
  * The scorecard a review is of, with what the review copies from it. A scorecard of no annual plan may have a review,
@@ -17,7 +19,7 @@ async function scorecardOf(ctx: CallContext, scorecardId: unknown): Promise<Row>
     [ctx.companyId, scorecardId],
   );
   if (!s) throw AppError.validation([noSuchRecord('scorecardId', ctx.registry.entity('performance-scorecard'))]);
-  if (s.level === 'library' || s.level === 'operational') throw AppError.validation([{ field: 'scorecardId', message: `names a ${s.level} scorecard; only corporate and employee scorecards are agreed and assessed` }]);
+  if (s.level === 'library' || s.level === 'operational') throw AppError.validation([wordedProblem('scorecardId', text('refusal.review.scorecardLevel', { level: optionLabel(s.level) }))]);
   return s;
 }
 
@@ -28,8 +30,8 @@ async function scorecardOf(ctx: CallContext, scorecardId: unknown): Promise<Row>
 function typeOf(ctx: CallContext, before: Row | null, record: Row, scorecard: Row): ReviewType {
   const type = (record.type as ReviewType | undefined | null) ?? defaultReviewType(scorecard.level);
   if (type !== ((before?.type as ReviewType | undefined) ?? defaultReviewType(scorecard.level)) && !isCommittee(ctx))
-    throw new AppError('forbidden', 'Only the PM committee (an employee with admin access to the module "performance") may set the type of a review');
-  if (type === 'Personal' && scorecard.employeeId === null) throw AppError.validation([{ field: 'type', message: 'Personal needs an employee’s scorecard; this scorecard belongs to no employee, so its review is Corporate' }]);
+    throw AppError.worded('forbidden', text('refusal.review.committeeSetsType', { module: moduleLabel('performance') }));
+  if (type === 'Personal' && scorecard.employeeId === null) throw AppError.validation([wordedProblem('type', text('refusal.review.personalNeedsEmployee'))]);
   return type;
 }
 
@@ -40,7 +42,7 @@ const quarterLabel = (q: number | null) => (q === null ? 'annual' : `Q${q + 1}`)
  * (and its quarter), whatever the write; the scorecard itself never changes.
  */
 export const deriveAgreement: BeforeWriteHook = async (ctx, _entity, before, record) => {
-  if (before && record.scorecardId !== before.scorecardId) throw AppError.validation([{ field: 'scorecardId', message: 'cannot change; an agreement stays with its scorecard' }]);
+  if (before && record.scorecardId !== before.scorecardId) throw AppError.validation([wordedProblem('scorecardId', text('refusal.review.agreementScorecardFixed'))]);
   const s = await scorecardOf(ctx, record.scorecardId);
   const type = typeOf(ctx, before, record, s);
   const quarterIndex = s.period === 'Periodic' && s.quarterIndex !== null ? Number(s.quarterIndex) : null;
@@ -57,20 +59,20 @@ const SCORED_ON: Readonly<Record<string, 'self' | 'all'>> = { SelfAssessed: 'sel
  * SelfAssessed or Assessed recomputes the stored totals from the scores entered.
  */
 export const deriveAssessment: BeforeWriteHook = async (ctx, _entity, before, record) => {
-  if (before?.status === 'Completed') throw new AppError('invalid_state', 'This assessment is completed, and a completed assessment is final: it can no longer change');
+  if (before?.status === 'Completed') throw AppError.worded('invalid_state', text('refusal.review.completed'));
   if (before && (record.scorecardId !== before.scorecardId || record.quarterIndex !== before.quarterIndex))
-    throw AppError.validation([{ field: record.scorecardId !== before.scorecardId ? 'scorecardId' : 'quarterIndex', message: 'cannot change; an assessment stays with its scorecard and quarter' }]);
+    throw AppError.validation([wordedProblem(record.scorecardId !== before.scorecardId ? 'scorecardId' : 'quarterIndex', text('refusal.review.assessmentFixed'))]);
   const s = await scorecardOf(ctx, record.scorecardId);
   const type = typeOf(ctx, before, record, s);
   const quarterIndex = Number(record.quarterIndex);
   if (s.period === 'Periodic' && s.quarterIndex !== null && Number(s.quarterIndex) !== quarterIndex)
-    throw AppError.validation([{ field: 'quarterIndex', message: `must be ${s.quarterIndex}: the scorecard is the periodic one of Q${Number(s.quarterIndex) + 1}` }]);
+    throw AppError.validation([wordedProblem('quarterIndex', text('refusal.review.periodicQuarter', { quarter: Number(s.quarterIndex) + 1 }))]);
   if (before?.status === 'Open' && record.status === 'Assessed' && type === 'Personal')
-    throw new AppError('invalid_state', 'The employee has not submitted a self-assessment yet; a personal assessment is assessed after it');
+    throw AppError.worded('invalid_state', text('refusal.review.selfAssessmentFirst'));
   const dates = await windowDates(ctx, s.annualPlanId, quarterIndex, reviewWindow('assessment', type));
   const derived: Row = { employeeId: s.employeeId, annualPlanId: s.annualPlanId, type, title: `${s.name} (${quarterLabel(quarterIndex)})`, ...dates };
   const scored = before && record.status !== before.status ? SCORED_ON[record.status as string] : undefined;
-  if (scored && s.annualPlanId === null) throw new AppError('invalid_state', 'The scorecard belongs to no annual plan, so it has no quarter to be assessed in; give it an annual plan first');
+  if (scored && s.annualPlanId === null) throw AppError.worded('invalid_state', text('refusal.review.noAnnualPlan'));
   if (scored) {
     const totals = await computeAssessmentTotals(ctx, { ...record, annualPlanId: s.annualPlanId });
     derived.selfScore = totals.selfScore;

@@ -1,7 +1,6 @@
-import { AppError } from '../../app-error.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
-import { readRecord } from '../../records/record-store.ts';
+import { notFound, readRecord } from '../../records/record-store.ts';
 import { validateInput } from '../../records/record-validator.ts';
 import type { CommandHook } from '../hook-registry.ts';
 
@@ -10,7 +9,7 @@ const INPUT = { type: 'object', required: ['id'], additionalProperties: false, p
 async function notesOf(ctx: CallContext, entity: EntityDef, input: Record<string, unknown>) {
   validateInput(INPUT, input);
   const r = await readRecord(ctx, entity, Number(input.id));
-  if (!r) throw new AppError('not_found', `No ${entity.name} with id ${input.id}`);
+  if (!r) throw notFound(entity, input.id);
   return { id: r.id, status: r.status, type: r.type, personalNote: r.personalNote ?? null, disputedNote: r.disputedNote ?? null, corporateNote: r.corporateNote ?? null };
 }
 

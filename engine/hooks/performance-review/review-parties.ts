@@ -1,4 +1,6 @@
 import { AppError } from '../../app-error.ts';
+import { text, type Text } from '../../i18n/text.ts';
+import { moduleLabel } from '../../i18n/message-words.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 
@@ -18,14 +20,14 @@ export async function supervises(ctx: CallContext, employeeId: unknown): Promise
  * Refuses (403) a caller who is not the party a step of this review belongs to. A corporate review's every step is
  * the PM committee's; a personal one's are the employee's own or the supervisor's.
  */
-export async function assertParty(ctx: CallContext, record: Row, party: Exclude<ReviewParty, 'committee'>, what: string): Promise<void> {
+export async function assertParty(ctx: CallContext, record: Row, party: Exclude<ReviewParty, 'committee'>, what: Text): Promise<void> {
   if (record.type === 'Corporate') {
-    if (!isCommittee(ctx)) throw new AppError('forbidden', `Only the PM committee (an employee with admin access to the module "performance") may ${what} a corporate review`);
+    if (!isCommittee(ctx)) throw AppError.worded('forbidden', text('refusal.review.committeeOnly', { what, module: moduleLabel('performance') }));
     return;
   }
   if (party === 'employee') {
-    if (record.employeeId !== ctx.actor.employeeId) throw new AppError('forbidden', `Only the employee it belongs to may ${what} a personal review`);
+    if (record.employeeId !== ctx.actor.employeeId) throw AppError.worded('forbidden', text('refusal.review.employeeOnly', { what }));
     return;
   }
-  if (!(await supervises(ctx, record.employeeId))) throw new AppError('forbidden', `Only the employee's supervisor or acting supervisor may ${what} a personal review`);
+  if (!(await supervises(ctx, record.employeeId))) throw AppError.worded('forbidden', text('refusal.review.supervisorOnly', { what }));
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { selectColumns } from '../../records/record-columns.ts';
@@ -49,7 +50,7 @@ const caseOf = (states: Record<string, string>) => Object.entries(states).map(([
 function queue(kind: 'agreement' | 'assessment', currentQuarter: boolean): CommandHook {
   return async (ctx, entity, input) => {
     validateInput(INPUT, input);
-    if (ctx.actor.employeeId === null) throw new AppError('bad_request', 'A queue is an employee’s; the platform administrator has none');
+    if (ctx.actor.employeeId === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));
     const w = WAITING[kind];
     const own = `(t.type = 'Personal' AND t.employee_id = $2 AND t.status IN (${sqlList(Object.keys(w.employee))}))`;
     const reports = `(t.type = 'Personal' AND t.status IN (${sqlList(Object.keys(w.supervisor))}) AND t.employee_id IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $2 OR acting_supervisor_id = $2)))`;

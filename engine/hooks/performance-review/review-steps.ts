@@ -1,6 +1,11 @@
 import type { TransitionHook } from '../hook-registry.ts';
 import { assertParty } from './review-parties.ts';
 import { assertReviewInWindow } from './review-windows.ts';
+import { actionLabel, inSentence } from '../../i18n/message-words.ts';
+import { text } from '../../i18n/text.ts';
+
+/** A step as a refusal names it: "dispute", by its button's label. */
+const doing = (action: string) => text('refusal.review.doAction', { action: inSentence(actionLabel(action)) });
 
 /**
  * performance-agreement transitions: agree and dispute are the employee's (the PM committee's for a corporate
@@ -8,8 +13,8 @@ import { assertReviewInWindow } from './review-windows.ts';
  * scorecard. Runs in the transition's transaction: a refusal undoes the step.
  */
 export const checkAgreementStep: TransitionHook = async (ctx, _entity, record, action) => {
-  if (action === 'resolve') return assertParty(ctx, record, 'supervisor', action);
-  await assertParty(ctx, record, 'employee', action);
+  if (action === 'resolve') return assertParty(ctx, record, 'supervisor', doing(action));
+  await assertParty(ctx, record, 'employee', doing(action));
   assertReviewInWindow(record, 'agreement');
 };
 
@@ -20,6 +25,6 @@ export const checkAgreementStep: TransitionHook = async (ctx, _entity, record, a
  */
 export const checkAssessmentStep: TransitionHook = async (ctx, _entity, record, action) => {
   const party = action === 'assess' || action === 'reassess' ? 'supervisor' : 'employee';
-  await assertParty(ctx, record, party, action.replace(/-/g, ' '));
+  await assertParty(ctx, record, party, doing(action));
   if (action === 'submit-self-assessment' || action === 'assess') assertReviewInWindow(record, 'assessment');
 };

@@ -1,6 +1,8 @@
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
+import { inSentence } from '../../i18n/message-words.ts';
+import { text } from '../../i18n/text.ts';
 import { today, windowRefusal, type QuarterWindow } from '../performance/quarter-windows.ts';
 
 /** Whose review a record is: an employee's own (Personal) or the company's, set by its PM committee (Corporate). */
@@ -43,6 +45,6 @@ export function assertReviewInWindow(record: Row, kind: ReviewKind, on: string =
   const quarterIndex = kind === 'agreement' ? agreementQuarter(record.quarterIndex as number | null) : Number(record.quarterIndex);
   const refusal = windowRefusal({ quarterIndex, [`${window}StartDate`]: record.windowStartDate, [`${window}EndDate`]: record.windowEndDate }, window, on);
   if (!refusal) return;
-  if (type === 'Corporate') throw new AppError('period_closed', `Period is closed: ${refusal.charAt(0).toLowerCase()}${refusal.slice(1)}`);
-  throw new AppError('outside_window', refusal);
+  if (type === 'Corporate') throw AppError.worded('period_closed', text('refusal.window.periodClosed', { reason: inSentence(refusal) }));
+  throw AppError.worded('outside_window', refusal);
 }

@@ -1,16 +1,13 @@
 import { AppError, type FieldError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
+import { inSentence } from '../../i18n/message-words.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
+import { fieldProblem, labelOf } from '../../records/record-validator.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne } from '../../records/record-store.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { monthPeriods } from '../monthly-progress/month-periods.ts';
 import { addMonths, quarterDates } from './quarter-dates.ts';
-
-/** The English label of a field of an entity (its title), for messages that name fields as the screens do. */
-function labelOf(ctx: CallContext, entity: string, field: string): string {
-  const title = ctx.registry.entity(entity).field.get(field)?.schema.title as string | undefined;
-  return (title && ctx.registry.messages.en[title]) || field;
-}
 
 /**
  * annual-plan beforeWrite: an annual plan lies within its strategic plan, its start date not before the strategic
@@ -24,15 +21,14 @@ export const checkAnnualPlanDates: BeforeWriteHook = async (ctx, _entity, before
     [ctx.companyId, plan.strategicPlanId],
   );
   if (!strategic) return {}; // the reference itself is checked by the database (a 422 naming strategicPlanId)
-  const its = labelOf(ctx, 'annual-plan', 'strategicPlanId').toLowerCase();
+  const annualPlan = ctx.registry.entity('annual-plan');
+  const strategicPlan = ctx.registry.entity('strategic-plan');
   const faults: FieldError[] = [];
-  const start = labelOf(ctx, 'annual-plan', 'startDate');
-  const end = labelOf(ctx, 'annual-plan', 'endDate');
-  const span = `"${strategic.description}" runs from ${strategic.startDate} to ${strategic.endDate}`;
+  const span = { plan: strategic.description, start: dayMonthYear(strategic.startDate), end: dayMonthYear(strategic.endDate), parent: inSentence(labelOf(annualPlan, 'strategicPlanId')) };
   if (String(plan.startDate) < strategic.startDate)
-    faults.push({ field: 'startDate', message: `${start} (${plan.startDate}) must not be before the ${labelOf(ctx, 'strategic-plan', 'startDate').toLowerCase()} of its ${its} (${span})` });
+    faults.push(fieldProblem(annualPlan, 'startDate', 'refusal.annualPlan.startBefore', { ...span, day: dayMonthYear(plan.startDate), other: inSentence(labelOf(strategicPlan, 'startDate')) }));
   if (String(plan.endDate) > strategic.endDate)
-    faults.push({ field: 'endDate', message: `${end} (${plan.endDate}) must not be after the ${labelOf(ctx, 'strategic-plan', 'endDate').toLowerCase()} of its ${its} (${span})` });
+    faults.push(fieldProblem(annualPlan, 'endDate', 'refusal.annualPlan.endAfter', { ...span, day: dayMonthYear(plan.endDate), other: inSentence(labelOf(strategicPlan, 'endDate')) }));
   if (faults.length) throw AppError.validation(faults);
   return {};
 };
@@ -107,7 +103,7 @@ export async function followPlanDates(ctx: CallContext, before: Row, plan: Row):
   const dropped = periods.slice(wanted.length);
   const kept = dropped.filter((p) => p.progress);
   if (kept.length)
-    throw AppError.validation([{ field: 'endDate', message: `is too early: progress has been entered in the plan's month${kept.length > 1 ? 's' : ''} ${kept.map((p) => p.month).join(', ')}, which it would no longer have` }]);
+    throw AppError.validation([fieldProblem(ctx.registry.entity('annual-plan'), 'endDate', 'refusal.annualPlan.endTooEarly', { count: kept.length, months: kept.map((p) => p.month).join(', ') })]);
   for (const p of dropped) await deleteRecord(ctx, periodEntity, { id: Number(p.id) }, { checked: true });
   // each month is unique in its plan: moving later, the last month moves first (into a month no other period holds)
   const moves = periods.slice(0, wanted.length).map((p, i) => ({ id: Number(p.id), to: wanted[i] }));

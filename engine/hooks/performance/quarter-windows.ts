@@ -1,24 +1,20 @@
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
+import { text, type Text } from '../../i18n/text.ts';
+import { notFound } from '../../records/record-store.ts';
 
 /** The windows of a quarter, by the field prefix that holds their dates. */
 export type QuarterWindow = 'agreement' | 'assessment' | 'pmAgreement' | 'pmAssessment';
 
-const WINDOW_NAMES: Record<QuarterWindow, string> = {
-  agreement: 'agreement window',
-  assessment: 'assessment window',
-  pmAgreement: 'PM agreement window',
-  pmAssessment: 'PM assessment window',
-};
-
 /** Why a write on `today` falls outside a quarter's window, or null when it is inside (start and end days included). */
-export function windowRefusal(quarter: Row, window: QuarterWindow, today: string): string | null {
-  const name = `the ${WINDOW_NAMES[window]} of Q${Number(quarter.quarterIndex) + 1}`;
+export function windowRefusal(quarter: Row, window: QuarterWindow, today: string): Text | null {
+  const name = text(`refusal.window.${window}`, { quarter: Number(quarter.quarterIndex) + 1 });
   const start = quarter[`${window}StartDate`] as string | null;
   const end = quarter[`${window}EndDate`] as string | null;
-  if (!start || !end) return `This can be done only in ${name}, which has not been set`;
-  if (today < start || today > end) return `This can be done only in ${name}, ${start} to ${end}; today is ${today}`;
+  if (!start || !end) return text('refusal.window.notSet', { window: name });
+  if (today < start || today > end) return text('refusal.window.outside', { window: name, start: dayMonthYear(start), end: dayMonthYear(end), today: dayMonthYear(today) });
   return null;
 }
 
@@ -30,15 +26,15 @@ export function today(): string {
 
 /** Refuses (422, code outside_window) a write outside the window of the plan's quarter. */
 export async function assertInWindow(ctx: CallContext, annualPlanId: unknown, quarterIndex: number, window: QuarterWindow): Promise<void> {
-  if (annualPlanId === null || annualPlanId === undefined) throw new AppError('invalid_state', 'This scorecard belongs to no annual plan, so it has no quarters');
+  if (annualPlanId === null || annualPlanId === undefined) throw AppError.worded('invalid_state', text('refusal.scorecard.noAnnualPlan'));
   const [quarter] = await ctx.tx.query(
     `SELECT quarter_index AS "quarterIndex", ${window.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())}_start_date AS "${window}StartDate", ${window.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())}_end_date AS "${window}EndDate"
        FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 AND quarter_index = $3`,
     [ctx.companyId, annualPlanId, quarterIndex],
   );
-  if (!quarter) throw new AppError('not_found', `The annual plan has no Q${quarterIndex + 1}`);
+  if (!quarter) throw AppError.worded('not_found', text('refusal.window.noQuarter', { quarter: quarterIndex + 1 }));
   const refusal = windowRefusal(quarter, window, today());
-  if (refusal) throw new AppError('outside_window', refusal);
+  if (refusal) throw AppError.worded('outside_window', refusal);
 }
 
 /** Refuses (422, code outside_window) a write to an operational scorecard outside its operational plan's dates. */
@@ -47,7 +43,8 @@ export async function assertInOperationalPlan(ctx: CallContext, operationalPlanI
     `SELECT description, to_char(start_date, 'YYYY-MM-DD') AS "startDate", to_char(end_date, 'YYYY-MM-DD') AS "endDate" FROM operational_plan WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, operationalPlanId],
   );
-  if (!plan) throw new AppError('not_found', `No operational plan with id ${operationalPlanId}`);
+  if (!plan) throw notFound(ctx.registry.entity('operational-plan'), operationalPlanId);
   const now = today();
-  if (now < plan.startDate || now > plan.endDate) throw new AppError('outside_window', `This can be done only while the operational plan "${plan.description}" runs, ${plan.startDate} to ${plan.endDate}; today is ${now}`);
+  if (now < plan.startDate || now > plan.endDate)
+    throw AppError.worded('outside_window', text('refusal.window.operationalPlan', { plan: plan.description, start: dayMonthYear(plan.startDate), end: dayMonthYear(plan.endDate), today: dayMonthYear(now) }));
 }

@@ -1,5 +1,6 @@
 import { AppError, type FieldError } from '../../app-error.ts';
 import type { CallContext } from '../../records/call-context.ts';
+import { fieldProblem } from '../../records/record-validator.ts';
 
 /** The ratings a person may give: whole numbers from the lowest to the highest rating of a plan's rating scale. */
 export interface RatingRange {
@@ -28,15 +29,16 @@ export async function scorecardRatingRange(ctx: CallContext, scorecardId: unknow
 }
 
 /**
- * The problem with a score someone entered, or null: it must be a whole rating of the scale (a 7 or a 3.5 on a 1–5
- * scale is refused); `zeroAllowed` for a score whose 0 means "none" (an adjusted score that adjusts nothing).
+ * The problem with a score someone entered, as the key of its message, or null: it must be a whole rating of the
+ * scale (a 7 or a 3.5 on a 1–5 scale is refused); `zeroAllowed` for a score whose 0 means "none" (an adjusted score
+ * that adjusts nothing).
  */
-export function scoreProblem(label: string, value: unknown, range: RatingRange, zeroAllowed = false): string | null {
+export function scoreProblem(value: unknown, range: RatingRange, zeroAllowed = false): 'validation.between' | 'refusal.score.wholeBetween' | null {
   if (value === null || value === undefined) return null;
   if (zeroAllowed && value === 0) return null;
   const n = value as number;
-  if (typeof n !== 'number' || n < range.min || n > range.max) return `${label} must be between ${range.min} and ${range.max}`;
-  if (!Number.isInteger(n)) return `${label} must be a whole number between ${range.min} and ${range.max}`;
+  if (typeof n !== 'number' || n < range.min || n > range.max) return 'validation.between';
+  if (!Number.isInteger(n)) return 'refusal.score.wholeBetween';
   return null;
 }
 
@@ -45,10 +47,8 @@ export function assertScores(ctx: CallContext, entityName: string, values: Recor
   const entity = ctx.registry.entity(entityName);
   const faults: FieldError[] = [];
   for (const field of fields) {
-    const title = entity.field.get(field)?.schema.title as string | undefined;
-    const label = (title && ctx.registry.messages.en[title]) || field;
-    const message = scoreProblem(label, values[field], range, opts.zeroAllowed?.includes(field));
-    if (message) faults.push({ field: `${opts.pathPrefix ?? ''}${field}`, message });
+    const key = scoreProblem(values[field], range, opts.zeroAllowed?.includes(field));
+    if (key) faults.push(fieldProblem(entity, `${opts.pathPrefix ?? ''}${field}`, key, { min: range.min, max: range.max }, undefined, opts.pathPrefix));
   }
   if (faults.length) throw AppError.validation(faults);
 }

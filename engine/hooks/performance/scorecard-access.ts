@@ -1,4 +1,4 @@
-import { assertRecordAllowed } from '../../access/access-policy.ts';
+import { assertRecordAllowed, attempt } from '../../access/access-policy.ts';
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
@@ -16,5 +16,5 @@ export async function scorecardFor(ctx: CallContext, entity: EntityDef, id: unkn
 /** The record-level half of a hook command's access (the engine has checked the role-level half). */
 export async function assertMayRun(ctx: CallContext, entity: EntityDef, record: Row, command: string): Promise<void> {
   const def = entity.commands.find((c) => c.name === command)!;
-  await assertRecordAllowed(ctx.tx, entity, def.access, ctx.actor, record, `${command.replace(/-/g, ' ')} on this scorecard`);
+  await assertRecordAllowed(ctx.tx, entity, def.access, ctx.actor, record, attempt(entity, command));
 }

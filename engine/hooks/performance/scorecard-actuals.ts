@@ -1,7 +1,8 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import { applyUpdate, fetchOne, readRecord } from '../../records/record-store.ts';
-import { validateInput } from '../../records/record-validator.ts';
+import { fieldProblem, validateInput, wordedProblem } from '../../records/record-validator.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { scorecardFor } from './scorecard-access.ts';
 import { assertInOperationalPlan, assertInWindow } from './quarter-windows.ts';
@@ -45,7 +46,7 @@ export const updateActuals: CommandHook = async (ctx, entity, input) => {
   else await assertInWindow(ctx, scorecard.annualPlanId, quarter, 'assessment');
   const kpiEntity = ctx.registry.entity('performance-kpi');
   const entries = input.actuals as { kpiId: number; actual?: number | null; ytd?: number | null; manualRatingScore?: number | null }[];
-  if (new Set(entries.map((e) => e.kpiId)).size !== entries.length) throw AppError.validation([{ field: 'actuals', message: 'names a KPI more than once' }]);
+  if (new Set(entries.map((e) => e.kpiId)).size !== entries.length) throw AppError.validation([fieldProblem(entity, 'actuals', 'refusal.review.kpiTwice')]);
   // a hand rating is a rating of the plan's scale
   if (entries.some((e) => e.manualRatingScore != null)) {
     const range = await scorecardRatingRange(ctx, scorecard.id);
@@ -54,7 +55,7 @@ export const updateActuals: CommandHook = async (ctx, entity, input) => {
   const kpis: Row[] = [];
   for (const e of entries) kpis.push(await fetchOne(ctx, kpiEntity, e.kpiId, true).catch(() => ({ id: e.kpiId, scorecardId: null })));
   const strangers = kpis.filter((k) => k.scorecardId !== scorecard.id).map((k) => k.id);
-  if (strangers.length) throw AppError.validation([{ field: 'actuals', message: `KPI ${strangers.join(', ')} is not one of this scorecard's` }]);
+  if (strangers.length) throw AppError.validation([wordedProblem('actuals', text('refusal.scorecard.strangeKpis', { ids: strangers.join(', ') }))]);
   for (const [i, e] of entries.entries()) {
     const before = kpis[i];
     const changes: Row = {};

@@ -1,9 +1,11 @@
 import { assertRecordAllowed } from '../../access/access-policy.ts';
+import { text } from '../../i18n/text.ts';
 import { AppError } from '../../app-error.ts';
+import { optionLabel } from '../../i18n/message-words.ts';
 import type { Row } from '../../db/db.ts';
 import { writeAudit } from '../../audit/audit-writer.ts';
 import { addRecord, fetchOne } from '../../records/record-store.ts';
-import { validateInput } from '../../records/record-validator.ts';
+import { entityLabel, validateInput, wordedProblem } from '../../records/record-validator.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { EDITABLE_KPI_FIELDS } from './scorecard-kpis.ts';
@@ -65,19 +67,19 @@ const present = (r: Row) => Object.fromEntries(Object.entries(r).filter(([, v]) 
 export const cascade: CommandHook = async (ctx, entity, input) => {
   validateInput(CASCADE_INPUT, input);
   const source = await fetchOne(ctx, entity, input.id, true);
-  if (source.level === 'employee' || source.level === 'functional' || source.level === 'library') throw new AppError('invalid_state', `A ${source.level} scorecard is not cascaded; cascade a corporate, business-unit or department scorecard`);
+  if (source.level === 'employee' || source.level === 'functional' || source.level === 'library') throw AppError.worded('invalid_state', text('refusal.scorecard.notCascaded', { level: optionLabel(source.level) }));
   const targets: [string, string, number[]][] = [
     ['business-unit', 'businessUnitId', (input.businessUnitIds ?? []) as number[]],
     ['department', 'departmentId', (input.departmentIds ?? []) as number[]],
     ['employee', 'employeeId', (input.employeeIds ?? []) as number[]],
   ];
-  if (!targets.some(([, , list]) => list.length)) throw AppError.validation([{ field: 'employeeIds', message: 'name at least one employee, business unit or department to cascade to' }]);
+  if (!targets.some(([, , list]) => list.length)) throw AppError.validation([wordedProblem('employeeIds', text('refusal.scorecard.cascadeToNobody'))]);
   const made: Row[] = [];
   for (const [level, field, list] of targets) {
     if (!list.length) continue;
     const column = field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
     const already = await ctx.tx.query(`SELECT ${column} AS target FROM performance_scorecard WHERE company_id = $1 AND cascaded_from_id = $2 AND ${column} = ANY($3)`, [ctx.companyId, source.id, list]);
-    if (already.length) throw new AppError('conflict', `${field.replace(/Id$/, '')} ${already.map((r) => r.target).join(', ')} already has a scorecard cascaded from this one`);
+    if (already.length) throw AppError.worded('conflict', text('refusal.scorecard.cascadedAlready', { entity: entityLabel(ctx.registry.entity(level)), ids: already.map((r) => r.target).join(', ') }));
     for (const target of list) made.push(await copyScorecard(ctx, source, { level, [field]: target }, true));
   }
   return made;
@@ -87,9 +89,9 @@ export const cascade: CommandHook = async (ctx, entity, input) => {
 export const copyFromLibrary: CommandHook = async (ctx, entity, input) => {
   validateInput(COPY_FROM_LIBRARY_INPUT, input);
   const source = await fetchOne(ctx, entity, input.libraryId);
-  if (source.level !== 'library') throw AppError.validation([{ field: 'libraryId', message: `scorecard ${source.id} is not in the library` }]);
+  if (source.level !== 'library') throw AppError.validation([wordedProblem('libraryId', text('refusal.scorecard.notLibrary', { id: Number(source.id) }))]);
   const command = entity.commands.find((c) => c.name === 'copy-from-library')!;
-  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, { employeeId: input.employeeId }, 'copy a library scorecard for this employee');
+  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, { employeeId: input.employeeId }, text('refusal.access.copyLibraryScorecard'));
   return copyScorecard(ctx, source, { level: 'employee', employeeId: input.employeeId }, false);
 };
 

@@ -1,8 +1,10 @@
 import { AppError } from '../../app-error.ts';
+import { optionLabel } from '../../i18n/message-words.ts';
+import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
-import { addRecord, applyUpdate, deleteRecord, fetchOne, readRecord } from '../../records/record-store.ts';
-import { validateInput, validateRecord } from '../../records/record-validator.ts';
+import { addRecord, applyUpdate, deleteRecord, fetchOne, readRecord, staleVersion } from '../../records/record-store.ts';
+import { validateInput, validateRecord, wordedProblem } from '../../records/record-validator.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { scorecardFor } from './scorecard-access.ts';
@@ -54,13 +56,13 @@ export function defaultTargetDateKind(s: Row): string {
 export const saveKpis: CommandHook = async (ctx, entity, input) => {
   validateInput(SAVE_KPIS_INPUT, input);
   const scorecard = await scorecardFor(ctx, entity, input.id, 'save-kpis');
-  if (input.version !== undefined && input.version !== scorecard.version) throw new AppError('stale_version', 'This scorecard was changed by someone else since you loaded it; reload it and try again');
-  if (scorecard.status !== 'Draft') throw new AppError('invalid_state', `The KPIs of a scorecard that is ${scorecard.status} cannot change; send it back to draft first`);
+  if (input.version !== undefined && input.version !== scorecard.version) throw staleVersion(entity);
+  if (scorecard.status !== 'Draft') throw AppError.worded('invalid_state', text('refusal.scorecard.kpisSettled', { state: optionLabel(scorecard.status) }));
   const withKpa = scorecard.includeKeyPerformanceArea === 'Yes';
   const areas = (input.keyPerformanceAreas ?? []) as Row[];
   const loose = (input.kpis ?? []) as Row[];
-  if (withKpa && loose.length) throw AppError.validation([{ field: 'kpis', message: 'this scorecard groups its KPIs in key performance areas; send them in keyPerformanceAreas' }]);
-  if (!withKpa && areas.length) throw AppError.validation([{ field: 'keyPerformanceAreas', message: 'this scorecard has no key performance areas; send its KPIs in kpis' }]);
+  if (withKpa && loose.length) throw AppError.validation([wordedProblem('kpis', text('refusal.scorecard.kpisInAreas'))]);
+  if (!withKpa && areas.length) throw AppError.validation([wordedProblem('keyPerformanceAreas', text('refusal.scorecard.noAreas'))]);
   const allKpis = withKpa ? areas.flatMap((a) => a.kpis as Row[]) : loose;
   // a draft is saved however far it is built (weights short of 100, an area without KPIs, a KPI without target):
   // approving it asks for all of that (scorecard-weights.ts), and the editor lists what is still missing
@@ -78,8 +80,8 @@ export const saveKpis: CommandHook = async (ctx, entity, input) => {
   ]);
   const areaIds = new Set(storedAreas.map((r) => r.id));
   const kpiIds = new Set(storedKpis.map((r) => r.id));
-  for (const a of areas) if (a.id !== undefined && !areaIds.has(a.id)) throw AppError.validation([{ field: 'keyPerformanceAreas', message: `key performance area ${a.id} is not one of this scorecard's` }]);
-  for (const k of allKpis) if (k.id !== undefined && !kpiIds.has(k.id)) throw AppError.validation([{ field: 'kpis', message: `KPI ${k.id} is not one of this scorecard's` }]);
+  for (const a of areas) if (a.id !== undefined && !areaIds.has(a.id)) throw AppError.validation([wordedProblem('keyPerformanceAreas', text('refusal.scorecard.strangeArea', { id: String(a.id) }))]);
+  for (const k of allKpis) if (k.id !== undefined && !kpiIds.has(k.id)) throw AppError.validation([wordedProblem('kpis', text('refusal.scorecard.strangeKpis', { ids: String(k.id) }))]);
 
   const defaultDate = await ctx.tx.query<{ targetDate: string }>(
     `SELECT target_date AS "targetDate" FROM default_target_date WHERE company_id = $1 AND annual_plan_id = $2 AND kind = $3`,

@@ -1,4 +1,7 @@
 import { AppError } from '../../app-error.ts';
+import { entityLabel } from '../../records/record-validator.ts';
+import { text, type Text } from '../../i18n/text.ts';
+import { optionLabel, optionsOr } from '../../i18n/message-words.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { applyUpdate, deleteRecord, fetchOne } from '../../records/record-store.ts';
@@ -44,18 +47,18 @@ export const checkComplete: CommandHook = async (ctx, _entity, input) => {
 };
 
 /** The caller's review, locked; refused when it is another's. */
-async function ownReview(ctx: CallContext, id: number, what: string): Promise<Row> {
+async function ownReview(ctx: CallContext, id: number, what: Text): Promise<Row> {
   const me = callerEmployee(ctx);
   const review = await fetchOne(ctx, ctx.registry.entity('qa-review'), id, true);
-  if (review.reviewerId !== me) throw new AppError('forbidden', `Only the member who wrote a QA review may ${what} it; review ${id} is another member's`);
+  if (review.reviewerId !== me) throw AppError.worded('forbidden', text('refusal.qa.notYours', { what, id }));
   return review;
 }
 
 /** The assessment of a performance review, locked, in a state QA may move it from. */
-async function reviewableAssessment(ctx: CallContext, assessmentId: number, what: string): Promise<Row> {
+async function reviewableAssessment(ctx: CallContext, assessmentId: number, what: Text): Promise<Row> {
   const assessment = await fetchOne(ctx, ctx.registry.entity('performance-assessment'), assessmentId, true);
   if (!REVIEWABLE_ASSESSMENT_STATES.includes(assessment.status as string))
-    throw new AppError('invalid_state', `Cannot ${what} an assessment that is ${assessment.status}; only one that is ${REVIEWABLE_ASSESSMENT_STATES.join(', ')}`);
+    throw AppError.worded('invalid_state', text('refusal.qa.assessmentState', { what, state: optionLabel(assessment.status), states: optionsOr(REVIEWABLE_ASSESSMENT_STATES) }));
   return assessment;
 }
 
@@ -65,17 +68,18 @@ async function reviewableAssessment(ctx: CallContext, assessmentId: number, what
  */
 export const complete: CommandHook = async (ctx, entity, input) => {
   const me = callerEmployee(ctx);
-  const review = await ownReview(ctx, input.id as number, 'complete the QA review with');
+  const review = await ownReview(ctx, input.id as number, text('refusal.qa.doComplete'));
   const list: QaList = subjectListOf(review);
   const subject = await loadSubject(ctx, list, subjectIdOf(review));
   const set = await reviewSet(ctx, subject, true);
-  if (set.completed) throw new AppError('invalid_state', `The QA review of this ${SUBJECT[list].noun} is already complete`);
+  const noun = entityLabel(ctx.registry.entity(SUBJECT[list].entity));
+  if (set.completed) throw AppError.worded('invalid_state', text('refusal.qa.alreadyComplete', { subject: noun }));
   if (!set.isComplete)
-    throw new AppError('invalid_state', `Not every member of the ${list} QA list has reviewed this ${SUBJECT[list].noun} yet (${set.reviews.length} of ${set.members.length}); still to review: ${set.stillToReview.map((m) => m.employeeName).join(', ')}`);
-  if (set.lastReviewer?.employeeId !== me) throw new AppError('forbidden', `Only the last reviewer (${set.lastReviewer?.employeeName}) may complete the QA review of this ${SUBJECT[list].noun}`);
+    throw AppError.worded('invalid_state', text('refusal.qa.notAllReviewed', { list: optionLabel(list), subject: noun, done: set.reviews.length, all: set.members.length, names: { list: set.stillToReview.map((m) => String(m.employeeName)), join: 'and' } }));
+  if (set.lastReviewer?.employeeId !== me) throw AppError.worded('forbidden', text('refusal.qa.lastReviewerOnly', { name: String(set.lastReviewer?.employeeName ?? ''), subject: noun }));
   let assessment: Row | null = null;
   if (list === 'Performance') {
-    const before = await reviewableAssessment(ctx, subject.id, 'complete the QA review of');
+    const before = await reviewableAssessment(ctx, subject.id, text('refusal.qa.completing'));
     assessment = await applyUpdate(ctx, ctx.registry.entity('performance-assessment'), before, { status: 'Completed' }, 'complete');
   }
   const reviews: Row[] = [];
@@ -85,9 +89,9 @@ export const complete: CommandHook = async (ctx, entity, input) => {
 
 /** POST qa-review/recall {id}: a member withdraws their own review while the subject's review is not complete. */
 export const recall: CommandHook = async (ctx, entity, input) => {
-  const review = await ownReview(ctx, input.id as number, 'recall');
+  const review = await ownReview(ctx, input.id as number, text('refusal.qa.doRecall'));
   if ((await subjectReviews(ctx, subjectListOf(review), subjectIdOf(review))).some((r) => r.isComplete))
-    throw new AppError('invalid_state', 'This QA review is complete; a completed review cannot be recalled');
+    throw AppError.worded('invalid_state', text('refusal.qa.completeNoRecall'));
   return deleteRecord(ctx, entity, { id: review.id }, { checked: true });
 };
 
@@ -96,11 +100,11 @@ export const recall: CommandHook = async (ctx, entity, input) => {
  * to the supervisor (ReferredBack); the subject's reviews are withdrawn, so that QA reviews the reassessment afresh.
  */
 export const referBack: CommandHook = async (ctx, entity, input) => {
-  const review = await ownReview(ctx, input.id as number, 'refer back');
-  if (subjectListOf(review) !== 'Performance') throw new AppError('bad_request', 'Refer back applies to performance reviews only; this is a scorecard review');
+  const review = await ownReview(ctx, input.id as number, text('refusal.qa.doReferBack'));
+  if (subjectListOf(review) !== 'Performance') throw AppError.worded('bad_request', text('refusal.qa.referBackPerformanceOnly'));
   const reviews = await subjectReviews(ctx, 'Performance', subjectIdOf(review), true);
-  if (reviews.some((r) => r.isComplete)) throw new AppError('invalid_state', 'This QA review is complete; a completed review cannot be referred back');
-  const before = await reviewableAssessment(ctx, subjectIdOf(review), 'refer back');
+  if (reviews.some((r) => r.isComplete)) throw AppError.worded('invalid_state', text('refusal.qa.completeNoReferBack'));
+  const before = await reviewableAssessment(ctx, subjectIdOf(review), text('refusal.qa.referringBack'));
   const assessment = await applyUpdate(ctx, ctx.registry.entity('performance-assessment'), before, { status: 'ReferredBack' }, 'refer-back');
   for (const r of reviews) await deleteRecord(ctx, entity, { id: r.id }, { checked: true });
   return assessment;

@@ -1,4 +1,7 @@
 import { AppError } from '../../app-error.ts';
+import { entityLabel, fieldProblem } from '../../records/record-validator.ts';
+import { text } from '../../i18n/text.ts';
+import { optionLabel, optionsOr } from '../../i18n/message-words.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { fetchOne } from '../../records/record-store.ts';
 import { loadSubject, REVIEWABLE_ASSESSMENT_STATES, SUBJECT, subjectReviews, type QaList } from './qa-subjects.ts';
@@ -9,26 +12,27 @@ import { loadSubject, REVIEWABLE_ASSESSMENT_STATES, SUBJECT, subjectReviews, typ
  * that has been assessed, and the subject's review not yet complete; the list, plan, reviewer and reviewed employee
  * are derived. Changing: only the comment of a review that is not complete.
  */
-export const deriveReview: BeforeWriteHook = async (ctx, _entity, before, record) => {
+export const deriveReview: BeforeWriteHook = async (ctx, entity, before, record) => {
   if (before) {
-    if (before.isComplete) throw new AppError('invalid_state', 'This QA review is complete; a completed review no longer changes');
+    if (before.isComplete) throw AppError.worded('invalid_state', text('refusal.qa.completeNoChange'));
     const moved = ['qaMemberId', 'scorecardId', 'assessmentId'].find((f) => (record[f] ?? null) !== (before[f] ?? null));
-    if (moved) throw AppError.validation([{ field: moved, message: 'cannot change; recall the review and add a new one instead' }]);
+    if (moved) throw AppError.validation([fieldProblem(entity, moved, 'refusal.qa.fieldFixed')]);
     return {};
   }
   const member = await fetchOne(ctx, ctx.registry.entity('qa-member'), record.qaMemberId);
   if (member.employeeId !== ctx.actor.employeeId)
-    throw new AppError('forbidden', `Only a member of the ${member.list} QA list of this annual plan may add a review, as themselves; QA member ${member.id} is another employee`);
+    throw AppError.worded('forbidden', text('refusal.qa.memberOnly', { list: optionLabel(member.list), id: Number(member.id) }));
   const list = member.list as QaList;
-  const { field, noun } = SUBJECT[list];
+  const { field } = SUBJECT[list];
+  const noun = entityLabel(ctx.registry.entity(SUBJECT[list].entity));
   const other = SUBJECT[list === 'Scorecard' ? 'Performance' : 'Scorecard'].field;
-  if (record[other] !== undefined && record[other] !== null) throw AppError.validation([{ field: other, message: `is not reviewed by the ${list} QA list; its members review a ${noun} (${field})` }]);
+  if (record[other] !== undefined && record[other] !== null) throw AppError.validation([fieldProblem(entity, other, 'refusal.qa.otherList', { list: optionLabel(list), subject: noun })]);
   const subjectId = record[field];
-  if (subjectId === undefined || subjectId === null) throw AppError.validation([{ field, message: `is required: members of the ${list} QA list review a ${noun}` }]);
+  if (subjectId === undefined || subjectId === null) throw AppError.validation([fieldProblem(entity, field, 'refusal.qa.subjectRequired', { list: optionLabel(list), subject: noun })]);
   const subject = await loadSubject(ctx, list, subjectId as number);
-  if (subject.annualPlanId !== member.annualPlanId) throw AppError.validation([{ field, message: `names a ${noun} of another annual plan than this QA member's` }]);
+  if (subject.annualPlanId !== member.annualPlanId) throw AppError.validation([fieldProblem(entity, field, 'refusal.qa.otherPlan', { subject: noun })]);
   if (list === 'Performance' && !REVIEWABLE_ASSESSMENT_STATES.includes(subject.status))
-    throw new AppError('invalid_state', `This assessment is ${subject.status}; QA reviews an assessment once it is ${REVIEWABLE_ASSESSMENT_STATES.join(', ')}`);
-  if ((await subjectReviews(ctx, list, subject.id)).some((r) => r.isComplete)) throw new AppError('invalid_state', `The QA review of this ${noun} is complete; it takes no more reviews`);
+    throw AppError.worded('invalid_state', text('refusal.qa.notYetReviewable', { state: optionLabel(subject.status), states: optionsOr(REVIEWABLE_ASSESSMENT_STATES) }));
+  if ((await subjectReviews(ctx, list, subject.id)).some((r) => r.isComplete)) throw AppError.worded('invalid_state', text('refusal.qa.completeNoMore', { subject: noun }));
   return { list, annualPlanId: member.annualPlanId, reviewerId: member.employeeId, employeeId: subject.employeeId, isComplete: false };
 };

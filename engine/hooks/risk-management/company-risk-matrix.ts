@@ -1,4 +1,7 @@
 import { AppError } from '../../app-error.ts';
+import { wordedProblem } from '../../records/record-validator.ts';
+import { text } from '../../i18n/text.ts';
+import { optionLabel } from '../../i18n/message-words.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { addRecord } from '../../records/record-store.ts';
 import { defaultRiskTable, IMPACTS, LIKELIHOODS, riskRating, type RiskTableEntry } from '../risk.ts';
@@ -78,6 +81,6 @@ export async function rateByMatrix(ctx: CallContext, impact: unknown, likelihood
   try {
     return riskRating(String(impact), String(likelihood), matrix);
   } catch {
-    throw AppError.validation([{ field: 'impact', message: `"${String(impact)}" with likelihood "${String(likelihood)}" has no rating in your company's risk matrix` }]);
+    throw AppError.validation([wordedProblem('impact', text('refusal.risk.noRating', { impact: optionLabel(impact), likelihood: optionLabel(likelihood) }))]);
   }
 }

@@ -1,6 +1,10 @@
 import { AppError } from '../../app-error.ts';
+import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
+import type { EntityDef } from '../../metadata/registry.ts';
+import { moduleLabel, optionLabel } from '../../i18n/message-words.ts';
+import { entityLabel, fieldProblem } from '../../records/record-validator.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { ratingPercent } from '../scoring.ts';
 
@@ -22,20 +26,20 @@ export async function planById(ctx: CallContext, id: unknown): Promise<Plan | un
 }
 
 /** What an accepted plan or a restricted one refuses: its objectives and initiatives are settled, or only module admins set them. */
-export function assertPlanOpen(ctx: CallContext, plan: Plan, what: string, moduleId: string): void {
-  if (plan.status === 'Accepted') throw new AppError('invalid_state', `The annual plan is accepted: its ${what} can no longer change; reopen it first`);
-  if (plan.accessControl === 'Restricted' && ctx.actor.role === 'employee' && !ctx.actor.adminModules.has(moduleId))
-    throw new AppError('forbidden', `The annual plan is restricted: only an employee with admin access to the module "${moduleId}" may change its ${what}`);
+export function assertPlanOpen(ctx: CallContext, plan: Plan, entity: EntityDef): void {
+  if (plan.status === 'Accepted') throw AppError.worded('invalid_state', text('refusal.execution.accepted', { entity: entityLabel(entity) }));
+  if (plan.accessControl === 'Restricted' && ctx.actor.role === 'employee' && !ctx.actor.adminModules.has(entity.module))
+    throw AppError.worded('forbidden', text('refusal.execution.restricted', { entity: entityLabel(entity), module: moduleLabel(entity.module) }));
 }
 
 /** An annual objective is adopted from a pillar objective of the plan's own strategic plan; an accepted plan's objectives are settled. */
 export const placeObjective: BeforeWriteHook = async (ctx, entity, _before, objective) => {
   const plan = await planById(ctx, objective.executionPlanId);
   if (!plan) return {};
-  assertPlanOpen(ctx, plan, 'objectives', entity.module);
+  assertPlanOpen(ctx, plan, entity);
   if (objective.pillarObjectiveId !== null && objective.pillarObjectiveId !== undefined) {
     const [source] = await ctx.tx.query<{ plan: number }>(`SELECT strategic_plan_id AS plan FROM pillar_objective WHERE company_id = $1 AND id = $2`, [ctx.companyId, objective.pillarObjectiveId]);
-    if (source && source.plan !== plan.strategicPlanId) throw AppError.validation([{ field: 'pillarObjectiveId', message: "is an objective of another strategic plan than the annual plan's" }]);
+    if (source && source.plan !== plan.strategicPlanId) throw AppError.validation([fieldProblem(entity, 'pillarObjectiveId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('strategic-plan')), entity: entityLabel(entity) })]);
   }
   return {};
 };
@@ -45,7 +49,7 @@ export const placeInitiative: BeforeWriteHook = async (ctx, entity, _before, ini
   const [objective] = await ctx.tx.query<{ planId: number }>(`SELECT execution_plan_id AS "planId" FROM annual_objective WHERE company_id = $1 AND id = $2`, [ctx.companyId, initiative.annualObjectiveId]);
   if (!objective) return {};
   const plan = (await planById(ctx, objective.planId))!;
-  assertPlanOpen(ctx, plan, 'initiatives', entity.module);
+  assertPlanOpen(ctx, plan, entity);
   return { executionPlanId: plan.id };
 };
 
@@ -56,10 +60,10 @@ async function cyclePlan(ctx: CallContext, cycleId: unknown): Promise<number | u
 }
 
 /** An initiative's target for a cycle: the cycle must be one of the initiative's plan. */
-export const checkInitiativeCycle: BeforeWriteHook = async (ctx, _entity, _before, row) => {
+export const checkInitiativeCycle: BeforeWriteHook = async (ctx, entity, _before, row) => {
   const [initiative] = await ctx.tx.query<{ planId: number }>(`SELECT execution_plan_id AS "planId" FROM annual_initiative WHERE company_id = $1 AND id = $2`, [ctx.companyId, row.annualInitiativeId]);
   const planId = await cyclePlan(ctx, row.performanceReviewCycleId);
-  if (initiative && planId !== undefined && planId !== initiative.planId) throw AppError.validation([{ field: 'performanceReviewCycleId', message: "is a cycle of another annual plan than the initiative's" }]);
+  if (initiative && planId !== undefined && planId !== initiative.planId) throw AppError.validation([fieldProblem(entity, 'performanceReviewCycleId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('execution-plan')), entity: entityLabel(entity) })]);
   return {};
 };
 
@@ -68,9 +72,9 @@ export const checkInitiativeCycle: BeforeWriteHook = async (ctx, _entity, _befor
  * the plan's approver (who accepts it), the target (the initiative's for that cycle, else its own) and the percent
  * achieved, so that none of them can be forged; the cycle must be of the initiative's plan.
  */
-export const placeReview: BeforeWriteHook = async (ctx, _entity, before, review) => {
+export const placeReview: BeforeWriteHook = async (ctx, entity, before, review) => {
   // an accepted review is what the strategy map and the reports count: it is settled
-  if (before?.status === 'Accepted') throw new AppError('invalid_state', 'This performance review is accepted and can no longer change');
+  if (before?.status === 'Accepted') throw AppError.worded('invalid_state', text('refusal.record.settledChange', { entity: entityLabel(entity), state: optionLabel(before.status) }));
   const [initiative] = await ctx.tx.query<{ planId: number; businessUnitId: number; ownerId: number | null; target: number | null; optionType: string; cycleTarget: number | null; approverId: number | null }>(
     `SELECT ai.execution_plan_id AS "planId", ai.business_unit_id AS "businessUnitId", ai.owner_id AS "ownerId", ai.target::float8 AS target, ai.option_type AS "optionType",
             ic.target::float8 AS "cycleTarget", ep.approver_id AS "approverId"
@@ -82,7 +86,7 @@ export const placeReview: BeforeWriteHook = async (ctx, _entity, before, review)
   );
   if (!initiative) return {};
   const planId = await cyclePlan(ctx, review.performanceReviewCycleId);
-  if (planId !== undefined && planId !== initiative.planId) throw AppError.validation([{ field: 'performanceReviewCycleId', message: "is a cycle of another annual plan than the initiative's" }]);
+  if (planId !== undefined && planId !== initiative.planId) throw AppError.validation([fieldProblem(entity, 'performanceReviewCycleId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('execution-plan')), entity: entityLabel(entity) })]);
   const target = initiative.cycleTarget ?? initiative.target;
   const actual = review.actual === null || review.actual === undefined ? null : Number(review.actual);
   const derived: Row = {
@@ -97,10 +101,10 @@ export const placeReview: BeforeWriteHook = async (ctx, _entity, before, review)
 };
 
 /** A review of the whole annual plan: accepted by the plan's approver; its cycle must be of that plan. */
-export const placePlanReview: BeforeWriteHook = async (ctx, _entity, _before, review) => {
+export const placePlanReview: BeforeWriteHook = async (ctx, entity, _before, review) => {
   const plan = await planById(ctx, review.executionPlanId);
   if (!plan) return {};
   const planId = await cyclePlan(ctx, review.performanceReviewCycleId);
-  if (planId !== undefined && planId !== plan.id) throw AppError.validation([{ field: 'performanceReviewCycleId', message: 'is a cycle of another annual plan' }]);
+  if (planId !== undefined && planId !== plan.id) throw AppError.validation([fieldProblem(entity, 'performanceReviewCycleId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('execution-plan')), entity: entityLabel(entity) })]);
   return { approverId: plan.approverId };
 };

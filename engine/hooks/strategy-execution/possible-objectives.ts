@@ -1,5 +1,5 @@
-import { AppError } from '../../app-error.ts';
 import { validateInput } from '../../records/record-validator.ts';
+import { notFound } from '../../records/record-store.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { reportPage } from './execution-report.ts';
 
@@ -17,7 +17,7 @@ const INPUT = {
 export const possibleObjectives: CommandHook = async (ctx, _entity, input) => {
   validateInput(INPUT, input);
   const [plan] = await ctx.tx.query<{ strategicPlanId: number }>(`SELECT strategic_plan_id AS "strategicPlanId" FROM execution_plan WHERE company_id = $1 AND id = $2`, [ctx.companyId, input.id]);
-  if (!plan) throw new AppError('not_found', `No execution plan with id ${String(input.id)}`);
+  if (!plan) throw notFound(ctx.registry.entity('execution-plan'), input.id);
   const sql = `SELECT o.id, o.name, o.pillar_id AS "pillarId", p.name AS "pillarName", o.weight::float8 AS weight
       FROM pillar_objective o JOIN strategic_pillar p ON p.company_id = o.company_id AND p.id = o.pillar_id
      WHERE o.company_id = $1 AND o.strategic_plan_id = $2

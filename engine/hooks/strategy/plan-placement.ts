@@ -1,4 +1,6 @@
 import { AppError } from '../../app-error.ts';
+import { entityLabel, fieldProblem, labelOf } from '../../records/record-validator.ts';
+import { inSentence } from '../../i18n/message-words.ts';
 import type { Db } from '../../db/db.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 
@@ -19,16 +21,16 @@ export const placeInPlan: BeforeWriteHook = async (ctx, entity, _before, record)
     entity.name === 'pillar-objective' ? await planOf(ctx.tx, ctx.companyId, 'strategic_pillar', record.pillarId) : await planOf(ctx.tx, ctx.companyId, 'pillar_objective', record.pillarObjectiveId);
   if (entity.name === 'pillar-objective' && record.perspectiveId !== null && record.perspectiveId !== undefined && strategicPlanId !== undefined) {
     const [p] = await ctx.tx.query<{ plan: number | null }>(`SELECT strategic_plan_id AS plan FROM perspective WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.perspectiveId]);
-    if (p && p.plan !== strategicPlanId) throw AppError.validation([{ field: 'perspectiveId', message: "is a perspective of another plan than the pillar's" }]);
+    if (p && p.plan !== strategicPlanId) throw AppError.validation([fieldProblem(entity, 'perspectiveId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('strategic-plan')), entity: entityLabel(entity) })]);
   }
   return strategicPlanId === undefined ? {} : { strategicPlanId };
 };
 
 /** A cause-and-effect link joins two different objectives of one plan; it carries that plan. */
-export const linkObjectives: BeforeWriteHook = async (ctx, _entity, _before, link) => {
-  if (link.causeObjectiveId === link.effectObjectiveId) throw AppError.validation([{ field: 'effectObjectiveId', message: 'must be another objective than the cause' }]);
+export const linkObjectives: BeforeWriteHook = async (ctx, entity, _before, link) => {
+  if (link.causeObjectiveId === link.effectObjectiveId) throw AppError.validation([fieldProblem(entity, 'effectObjectiveId', 'refusal.strategy.sameObjective', { cause: inSentence(labelOf(entity, 'causeObjectiveId')) })]);
   const [cause, effect] = await Promise.all([planOf(ctx.tx, ctx.companyId, 'pillar_objective', link.causeObjectiveId), planOf(ctx.tx, ctx.companyId, 'pillar_objective', link.effectObjectiveId)]);
-  if (cause !== undefined && effect !== undefined && cause !== effect) throw AppError.validation([{ field: 'effectObjectiveId', message: 'is an objective of another strategic plan than the cause' }]);
+  if (cause !== undefined && effect !== undefined && cause !== effect) throw AppError.validation([fieldProblem(entity, 'effectObjectiveId', 'refusal.strategy.otherPlanThanCause', { cause: inSentence(labelOf(entity, 'causeObjectiveId')) })]);
   return cause === undefined ? {} : { strategicPlanId: cause };
 };
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../app-error.ts';
+import { notFound } from '../../records/record-store.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { validateInput } from '../../records/record-validator.ts';
 import type { CommandHook } from '../hook-registry.ts';
@@ -65,7 +65,7 @@ export const map: CommandHook = async (ctx, _entity, input) => {
     ),
     planBands(ctx, planId),
   ]);
-  if (!plan) throw new AppError('not_found', `No strategic plan with id ${planId}`);
+  if (!plan) throw notFound(ctx.registry.entity('strategic-plan'), planId);
   const percents = new Map<number, number[]>();
   const add = (id: number, p: number) => percents.set(id, [...(percents.get(id) ?? []), p]);
   for (const m of measures) add(m.objectiveId, ratingPercent(m.actual, m.target, m.optionType));
