@@ -164,8 +164,8 @@ describe.each(backends())('locks by state on $name', (backend) => {
       '„Policy“ (Prüfpunkt) hat den Status „Genehmigt“, daher können keine Einträge vom Typ Prüfnotiz mehr hinzugefügt werden; wieder geöffnet wird der Eintrag mit „Wieder öffnen“',
     );
     const bulk = await mia.post('review-note/bulk-add', { items: [{ reviewItemId: id.item, title: 'Bulk reading' }] });
-    // (a bulk add names the item it refuses)
-    expect([bulk.status, bulk.body.err_msg]).toEqual([409, `items.0: ${added.body.err_msg}`]);
+    // (a bulk add names the row it refuses, counted from 1 as a person counts them)
+    expect([bulk.status, bulk.body.err_msg]).toEqual([409, `Row 1: ${added.body.err_msg}`]);
     const form = new FormData();
     form.set('reviewItemId', String(id.item));
     form.set('title', 'Scan');

@@ -133,8 +133,9 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       // a parent chosen in the list (?businessUnitId=3) is filled in; one the server derives (read-only) is not sent
       restart({ ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref'] && !entity.schema.properties[k].readOnly).map(([k, v]) => [k, Number(v)])), ...preset });
     }
+    // by the entity's name, not its object: /meta read again (after a save elsewhere) must not wipe what is being typed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [entity, mode, id]);
+  }, [entity.name, mode, id]);
 
   // where Save and Cancel return: the screen the user came from; else the list with its parameters filled (a pillar's
   // form returns to /strategic-plan/3/pillar); else back in the history
