@@ -68,6 +68,7 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
   const buHead = new Map<unknown, Row>();
   const deptHead = new Map<unknown, Row>();
   const signIns = [demo.executive.email];
+  let secondSignInId = 0;
   for (let i = 0; i < EMPLOYEES_PER_COMPANY; i++) {
     const [firstName, lastName] = demo.people[i % demo.people.length];
     const u = units[i % units.length];
@@ -93,6 +94,9 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
     if (headsBu) buHead.set(u.bu.id, e);
     if (headsDept) deptHead.set(u.dept.id, e);
     if (i < 2) signIns.push(String(e.email));
+    // and the first officer under the second (Nusrat): a subordinate who must not read his manager's records
+    else if (signIns.length === 3 && supervisorId === secondSignInId) signIns.push(String(e.email));
+    if (i === 1) secondSignInId = Number(e.id);
   }
 
   const year = new Date().getUTCFullYear();
