@@ -1,0 +1,33 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The embedded PGlite may be opened by one process at a time: two that write the same folder ruin it. The server
+ * that opens it writes its process id into DATA_DIR/server.pid, and a backup or restore refuses while that process
+ * lives (a pid file left by a server that was killed is no obstacle).
+ */
+const pidFile = (dataDir: string) => join(dataDir, 'server.pid');
+
+export function claimDataDir(dataDir: string): () => void {
+  const file = pidFile(dataDir);
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
+/** The process id of a live server on this data folder, if one runs. */
+export function serverOnDataDir(dataDir: string): number | null {
+  const file = pidFile(dataDir);
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (e) {
+    // EPERM: it lives, under another user
+    return (e as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+/** The name of the pid file, which a backup does not copy. */
+export const PID_FILE_NAME = 'server.pid';
