@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootStratum, ROOT } from './boot.ts';
 import { configFromEnv, type Config } from './config.ts';
-import { claimDataDir } from './data-dir-lock.ts';
+import { claimDataDir, DataDirInUse } from './data-dir-lock.ts';
 import { createLogger } from './logger.ts';
 import { scheduleReminders } from './reminder-schedule.ts';
 import { runPrimary } from './worker-cluster.ts';
@@ -17,7 +17,14 @@ import { runPrimary } from './worker-cluster.ts';
 async function serveProcess(config: Config): Promise<void> {
   // the embedded database is one process's: a backup or restore must not open it while this one runs
   const releaseDataDir = config.databaseUrl ? () => {} : (mkdirSync(config.dataDir, { recursive: true }), claimDataDir(config.dataDir));
-  const { stratum, app } = await bootStratum(config, { rendererDir: join(ROOT, 'dist', 'renderer') });
+  let booted;
+  try {
+    booted = await bootStratum(config, { rendererDir: join(ROOT, 'dist', 'renderer') });
+  } catch (e) {
+    releaseDataDir();
+    throw e;
+  }
+  const { stratum, app } = booted;
   const stopSharing = await shareCallerForgetting(stratum.db, (line) => stratum.logger.warn(line));
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     if (cluster.isWorker && cluster.worker!.id > 1) return;
@@ -26,7 +33,11 @@ async function serveProcess(config: Config): Promise<void> {
   const stopReminders = scheduleReminders(stratum, config.reminderIntervalMinutes);
   // the mail worker: sends queued mail at once and looks again every MAIL_POLL_SECONDS (mail of other processes, retries)
   stratum.mailer.start();
+  let stopping = false;
   const stop = async () => {
+    // a terminal's Ctrl+C reaches the workers both directly and through the primary
+    if (stopping) return;
+    stopping = true;
     stopReminders();
     await stratum.mailer.stop();
     server.close();
@@ -50,7 +61,7 @@ try {
 } catch (e) {
   // A start that cannot go on is told in plain text on stderr, not as a JSON line: the person starting the server
   // reads it (the settings or the logger may be what failed), and what it asks them to do is theirs, not a stack's.
-  if (e instanceof MetadataError || e instanceof DestructiveMigrationError || e instanceof RequestRoleError) console.error(e.message);
+  if (e instanceof MetadataError || e instanceof DestructiveMigrationError || e instanceof RequestRoleError || e instanceof DataDirInUse) console.error(e.message);
   else console.error(e instanceof Error && cluster.isPrimary && /first server process stopped/.test(e.message) ? e.message : e);
   process.exit(1);
 }

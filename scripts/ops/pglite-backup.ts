@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { serverOnDataDir } from '../../server/data-dir-lock.ts';
+import { claimDataDir, serverOnDataDir } from '../../server/data-dir-lock.ts';
 import { BackupRefusal, PGLITE_DIR } from './backup-folder.ts';
 
 export const PGLITE_FILE = 'pglite.tar.gz';
@@ -19,12 +19,17 @@ function refuseWhileServing(dataDir: string, what: string): void {
  */
 export async function dumpPglite(dataDir: string, backupDir: string): Promise<string> {
   refuseWhileServing(dataDir, 'make the backup');
-  const pg = await PGlite.create(join(dataDir, PGLITE_DIR));
+  const release = claimDataDir(dataDir);
   try {
-    const tarball = await pg.dumpDataDir('gzip');
-    writeFileSync(join(backupDir, PGLITE_FILE), Buffer.from(await tarball.arrayBuffer()));
+    const pg = await PGlite.create(join(dataDir, PGLITE_DIR));
+    try {
+      const tarball = await pg.dumpDataDir('gzip');
+      writeFileSync(join(backupDir, PGLITE_FILE), Buffer.from(await tarball.arrayBuffer()));
+    } finally {
+      await pg.close();
+    }
   } finally {
-    await pg.close();
+    release();
   }
   return PGLITE_FILE;
 }
@@ -32,11 +37,16 @@ export async function dumpPglite(dataDir: string, backupDir: string): Promise<st
 /** Makes DATA_DIR/pglite from the backup's tarball (loadDataDir), and checks that it opens and answers. */
 export async function loadPglite(backupDir: string, databaseFile: string, dataDir: string): Promise<void> {
   refuseWhileServing(dataDir, 'restore');
-  const tarball = new Blob([readFileSync(join(backupDir, databaseFile))]);
-  const pg = await PGlite.create(join(dataDir, PGLITE_DIR), { loadDataDir: tarball });
+  const release = claimDataDir(dataDir);
   try {
-    await pg.query(`SELECT count(*) FROM stratum_migration`);
+    const tarball = new Blob([readFileSync(join(backupDir, databaseFile))]);
+    const pg = await PGlite.create(join(dataDir, PGLITE_DIR), { loadDataDir: tarball });
+    try {
+      await pg.query(`SELECT count(*) FROM stratum_migration`);
+    } finally {
+      await pg.close();
+    }
   } finally {
-    await pg.close();
+    release();
   }
 }
