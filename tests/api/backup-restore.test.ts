@@ -21,7 +21,8 @@ const folder = (name: string) => mkdtempSync(join(tmpdir(), `stratum-${name}-`))
 function ops(script: 'backup' | 'restore', arg: string, env: Record<string, string>): { status: number | null; out: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'ops', `${script}.ts`), arg], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '', BACKUP_DATABASE_URL: '', ...env },
+    // the test cluster's own client programs, of its version
+    env: { ...process.env, DATABASE_URL: '', BACKUP_DATABASE_URL: '', PG_BIN, ...env },
     encoding: 'utf8',
   });
   return { status: r.status, out: r.stdout + r.stderr };
