@@ -2,8 +2,9 @@
  * npm run db:roles                    prints the one-time SQL for the owner named in DATABASE_URL
  * npm run db:roles -- --owner NAME    … for another owner
  * A superuser runs it once (psql -f, or paste it), so that Stratum can connect as a database owner that may not
- * create roles. It changes nothing itself.
+ * create roles, and so that npm run backup has a role that reads every company's rows. It changes nothing itself.
  */
+import { backupRoleSql } from '../engine/migrator/backup-role.ts';
 import { requestRoleSql } from '../engine/migrator/request-role.ts';
 
 function ownerFromArgs(argv: string[], databaseUrl: string | undefined): string | undefined {
@@ -20,3 +21,4 @@ if (!owner) {
   process.exit(1);
 }
 console.log(requestRoleSql(owner));
+console.log(backupRoleSql());

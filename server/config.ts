@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './logger.ts';
 
@@ -25,6 +26,11 @@ export interface Config {
   logLevel: LogLevel;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; unset = /metrics answers direct loopback callers only */
   metricsToken?: string;
+  /**
+   * WORKERS: how many server processes answer on PORT (node:cluster); default the number of cores. Forced to 1 on the
+   * embedded PGlite, which one process alone may open.
+   */
+  workers: number;
   /** The platform's own directory, through which the holder may sign in (PLATFORM_OIDC_*) */
   platformSso?: PlatformSsoConfig;
 }
@@ -70,6 +76,13 @@ function positiveSeconds(name: string, raw: string | undefined, fallback: number
   return n;
 }
 
+function workers(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return availableParallelism();
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`WORKERS must be a whole number of server processes, 1 or more; got "${raw}"`);
+  return n;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number; got "${env.PORT}"`);
@@ -91,5 +104,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     platformSso: platformSsoFromEnv(env),
     logLevel: logLevel(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN || undefined,
+    workers: workers(env.WORKERS),
   };
 }

@@ -5,8 +5,9 @@ import type { Actor } from '../access/actor.ts';
  * Who a token belongs to, and which modules an employee may use, remembered for a moment: every call needs both, and
  * asking the database costs each call a round trip of its own (the token) or a statement ahead of its work (the
  * module access). Whatever this process changes that could alter an answer forgets them all once it has committed
- * (`affectsCallers`, and sign-out and password reset); a change made elsewhere (another server process, a hand-written
- * UPDATE) shows within CALLER_TTL_MS.
+ * (`affectsCallers`, and sign-out and password reset) and tells the other server processes over one PostgreSQL
+ * (caller-forgetting.ts), which forget theirs at once; a change no process made (a hand-written UPDATE) shows within
+ * CALLER_TTL_MS.
  */
 export const CALLER_TTL_MS = 2_000;
 
@@ -33,9 +34,22 @@ const accessKey = (companyId: number, employeeId: number | null) => `${companyId
 export const rememberedAccess = (companyId: number, employeeId: number | null) => access.get(accessKey(companyId, employeeId));
 export const rememberAccess = (companyId: number, employeeId: number | null, a: ModuleAccess) => access.set(accessKey(companyId, employeeId), a);
 
-export function forgetCallers(): void {
+/** Forgets this process's answers only: what a notice from another process asks. */
+export function forgetCallersHere(): void {
   callers.clear();
   access.clear();
+}
+
+/** How the other processes are told (caller-forgetting.ts sets it when the database can tell them). */
+let tellOthers: () => void = () => {};
+export function onCallersForgotten(tell: () => void): void {
+  tellOthers = tell;
+}
+
+/** Forgets here and in every other server process over the same database. */
+export function forgetCallers(): void {
+  forgetCallersHere();
+  tellOthers();
 }
 
 /** Tables whose rows decide a token's caller or an employee's module access (an employee's row keeps its account). */

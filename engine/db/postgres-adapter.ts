@@ -95,6 +95,12 @@ class PostgresDb implements Db {
     }
   }
 
+  async listen(channel: string, onMessage: (payload: string) => void, onListen?: () => void): Promise<{ unlisten(): Promise<void> }> {
+    if (!this.root) throw new Error('listen is not for a transaction');
+    const { unlisten } = await this.root.listen(channel, onMessage, onListen);
+    return { unlisten };
+  }
+
   async close(): Promise<void> {
     if (this.root) await this.root.end({ timeout: 5 });
   }

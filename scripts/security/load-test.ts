@@ -5,7 +5,10 @@
  * (approve / accept-back of a performance scorecard whose KPI weights total 100). Prints throughput, p50/p95/p99 per
  * kind and overall, and errors; fails when there is an error or the overall p99 is over LOAD_P99_MS (250).
  *
+ * LOAD_WORKERS (default 1) is the server's WORKERS: that many server processes on one port over the one PostgreSQL.
+ *
  *   npm run test:load            LOAD_SECONDS=10 npm run test:load      LOAD_PROFILE_DIR=/tmp/prof npm run test:load
+ *   LOAD_WORKERS=3 npm run test:load
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -17,6 +20,7 @@ import { api, companyWithExecutive, PASSWORD, startStratum } from './stratum-pro
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.LOAD_USERS ?? 100);
 const P99_BUDGET = Number(process.env.LOAD_P99_MS ?? 250);
+const WORKERS = process.env.LOAD_WORKERS ?? '1';
 
 type Kind = 'list' | 'read' | 'update' | 'transition';
 
@@ -33,7 +37,7 @@ if (!postgresAvailable()) {
 const cluster = await startCluster();
 const dataDir = mkdtempSync(join(tmpdir(), 'stratum-load-'));
 // LOAD_PROFILE_DIR: the server writes a CPU profile there when it stops (open it in Chrome's DevTools)
-const server = await startStratum({ dataDir, databaseUrl: cluster.url, nodeArgs: process.env.LOAD_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`] : [] });
+const server = await startStratum({ dataDir, databaseUrl: cluster.url, env: { WORKERS }, nodeArgs: process.env.LOAD_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`] : [] });
 let failed = false;
 try {
   const a = api(server.url);
@@ -110,7 +114,7 @@ try {
       n++;
     }
   };
-  console.log(`running: ${USERS} users for ${SECONDS} s (70% reads, 20% updates, 10% transitions)`);
+  console.log(`running: ${USERS} users for ${SECONDS} s (70% reads, 20% updates, 10% transitions) against ${WORKERS} server process(es)`);
   await Promise.all(Array.from({ length: USERS }, (_, i) => user(i)));
   agent.destroy();
 

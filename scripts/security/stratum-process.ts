@@ -17,7 +17,7 @@ export const freePort = () =>
     });
   });
 
-/** The real server (`npx tsx server/main.ts`) in a process of its own, on PGlite under dataDir or on databaseUrl. */
+/** The real server (`npx tsx server/main.ts`) in a process of its own, on PGlite under dataDir or on databaseUrl; one worker unless env says WORKERS. */
 export interface StratumProcess {
   url: string;
   child: ChildProcess;
@@ -32,7 +32,7 @@ export async function startStratum(opts: { dataDir: string; databaseUrl?: string
   const port = opts.port ?? (await freePort());
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: opts.dataDir, DATABASE_URL: opts.databaseUrl ?? '', HOLDER_EMAIL: HOLDER.email, HOLDER_PASSWORD: HOLDER.password, PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: opts.dataDir, DATABASE_URL: opts.databaseUrl ?? '', HOLDER_EMAIL: HOLDER.email, HOLDER_PASSWORD: HOLDER.password, PUBLIC_URL: `http://127.0.0.1:${port}`, WORKERS: '1', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

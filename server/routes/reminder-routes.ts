@@ -1,11 +1,10 @@
 import type { Hono } from 'hono';
 import { AppError } from '../../engine/app-error.ts';
 import { text } from '../../engine/i18n/text.ts';
-import { runReminders } from '../../engine/reminders/reminder-run.ts';
 import { success } from '../envelope.ts';
 import { jsonBody } from '../request-body.ts';
 import type { AppEnv, Stratum } from '../stratum-context.ts';
-import { todayHere } from '../reminder-schedule.ts';
+import { runRemindersOnce, todayHere } from '../reminder-schedule.ts';
 
 /** The holder sends the reminders due now (or on a given day) without waiting for the schedule. */
 export function mountReminderRoutes(app: Hono<AppEnv>, s: Stratum): void {
@@ -19,7 +18,8 @@ export function mountReminderRoutes(app: Hono<AppEnv>, s: Stratum): void {
     if (body.today !== undefined && (typeof body.today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(body.today) || Number.isNaN(Date.parse(body.today))))
       throw AppError.validation([{ field: 'today', message: 'must be a date as YYYY-MM-DD' }]);
     s.metrics.reminderRun('holder');
-    const result = await runReminders({ ...s, publicUrl: s.config.publicUrl }, (body.today as string | undefined) ?? todayHere());
+    // another process's run under way: this one waits for it, and then sends what it left
+    const result = (await runRemindersOnce(s, (body.today as string | undefined) ?? todayHere(), true))!;
     return success(c, { reminders: result });
   });
 }
