@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Db, PoolUse, QueryOptions, Row } from './db.ts';
+import type { Db, PoolUse, QueryOptions, Row, TransactionOptions } from './db.ts';
 import { OID, parseDate, parseInt8, parseNumeric, parseTimestamp } from './type-parsers.ts';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
@@ -67,7 +67,7 @@ class PostgresDb implements Db {
    * (postgres' `sql.begin` waits for BEGIN's reply before it runs anything). A failed statement fails the
    * transaction even when the caller caught it: PostgreSQL would answer COMMIT with a silent rollback.
    */
-  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Db) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     if (!this.root) return fn(this);
     this.pool.busy++;
     const connection = await this.root.reserve().catch((e: unknown) => {
@@ -75,7 +75,7 @@ class PostgresDb implements Db {
       throw e;
     });
     const tx = new PostgresDb(connection, null, this.prepared, this.pool);
-    const begun = connection.unsafe('begin').execute();
+    const begun = connection.unsafe(options.readOnly ? 'begin read only' : 'begin').execute();
     // a failed BEGIN also fails the statements behind it; it is awaited before COMMIT
     begun.catch(() => {});
     let alive = true;
@@ -83,7 +83,13 @@ class PostgresDb implements Db {
       const result = await fn(tx);
       await begun;
       if (tx.failure) throw tx.failure.error;
-      await connection.unsafe('commit');
+      if (options.readOnly) {
+        // queued behind the reads on this connection, ahead of whatever its next user sends: see TransactionOptions
+        connection
+          .unsafe('commit')
+          .execute()
+          .catch(() => undefined);
+      } else await connection.unsafe('commit');
       return result;
     } catch (error) {
       // a connection that cannot even roll back is lost: the pool reconnects it, so it is not handed back

@@ -3,7 +3,7 @@ import { text } from '../i18n/text.ts';
 import { entityLabel } from './record-validator.ts';
 import type { Actor } from '../access/actor.ts';
 import { loadModuleAccess } from '../auth/auth-service.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, TransactionOptions } from '../db/db.ts';
 import { setScope } from '../db/tenant-scope.ts';
 import type { HookRegistry } from '../hooks/hook-registry.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -26,9 +26,10 @@ export interface Engine {
 /**
  * Runs fn in one transaction under the request role with the tenant setting; an employee's module access is read
  * inside it. Mail the work writes goes to the outbox in the same transaction, worded in each recipient's language, and
- * the mailer is woken once it committed. Used by the HTTP API and by scripts alike.
+ * the mailer is woken once it committed. Used by the HTTP API and by scripts alike. A read (`readOnly`) is refused any
+ * write by the database and answers without waiting for its COMMIT (engine/db/db.ts, TransactionOptions).
  */
-export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: number | null, fn: (ctx: CallContext) => Promise<T>): Promise<{ result: T; mailed: number }> {
+export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: number | null, fn: (ctx: CallContext) => Promise<T>, options: TransactionOptions = {}): Promise<{ result: T; mailed: number }> {
   const mail: CallContext['mail'] = [];
   const afterCommit: CallContext['afterCommit'] = new Set();
   let result: T;
@@ -54,7 +55,7 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
       await scoped;
       if (mail.length) await enqueueMail(tx, engine.registry.messages, mail, ctx.companyId);
       return out;
-    });
+    }, options);
   } catch (e) {
     // a dry run did all its work and rolled it back: nothing was written, nothing is mailed, the reply is its result
     if (e instanceof RolledBack) return { result: e.result as T, mailed: 0 };

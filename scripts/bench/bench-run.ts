@@ -321,7 +321,8 @@ async function pglitePart(): Promise<void> {
 function profileArgs(label: string): string[] {
   if (!settings.profileDir) return [];
   mkdirSync(settings.profileDir, { recursive: true });
-  return ['--cpu-prof', '--cpu-prof-dir', settings.profileDir, '--cpu-prof-name', `${label}-${Date.now()}.cpuprofile`];
+  // one file per thread (the main thread's is the largest; the TypeScript loader's and PGlite's are others)
+  return ['--cpu-prof', '--cpu-prof-dir', join(settings.profileDir, label)];
 }
 
 /** Read cases need no database work before a run; their fixture comes from the tenant alone. */
