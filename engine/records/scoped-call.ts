@@ -10,6 +10,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import type { Registry } from '../metadata/registry.ts';
 import type { CallContext } from './call-context.ts';
 import { RolledBack } from './rolled-back.ts';
+import { forgetTitles } from './title-cache.ts';
 
 export type Caller = Omit<Actor, 'enabledModules' | 'adminModules'>;
 
@@ -50,7 +51,7 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
         }
         actor = { ...caller, enabledModules: new Set(), adminModules: new Set() };
       }
-      const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, afterCommit, publicUrl: engine.publicUrl, secretKey: engine.secretKey };
+      const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, afterCommit, publicUrl: engine.publicUrl, secretKey: engine.secretKey, readOnly: options.readOnly };
       const out = await fn(ctx);
       await scoped;
       if (mail.length) await enqueueMail(tx, engine.registry.messages, mail, ctx.companyId);
@@ -61,6 +62,8 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
     if (e instanceof RolledBack) return { result: e.result as T, mailed: 0 };
     throw e;
   }
+  // a committed write may have renamed what other records name: their titles are read afresh (title-cache.ts)
+  if (!options.readOnly) forgetTitles();
   for (const work of afterCommit) work();
   if (mail.length) engine.mailer?.wake();
   return { result, mailed: mail.length };
