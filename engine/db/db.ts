@@ -14,9 +14,8 @@ export interface QueryOptions {
 export interface TransactionOptions {
   /**
    * A read: opened READ ONLY, so that PostgreSQL refuses any write in it, and its result is handed back as soon as
-   * its last statement answered. The COMMIT goes out behind it and is not waited for (the connection runs it before
-   * anything sent after it): a read-only transaction has nothing to make durable, so its reply does not wait a round
-   * trip for it.
+   * its last statement answered. The COMMIT goes out behind it and the reply does not wait for it (a read-only
+   * transaction has nothing to make durable); the connection serves its next user once COMMIT answered.
    */
   readOnly?: boolean;
 }

@@ -78,27 +78,49 @@ class PostgresDb implements Db {
     const begun = connection.unsafe(options.readOnly ? 'begin read only' : 'begin').execute();
     // a failed BEGIN also fails the statements behind it; it is awaited before COMMIT
     begun.catch(() => {});
-    let alive = true;
+    let result: T;
     try {
-      const result = await fn(tx);
+      result = await fn(tx);
       await begun;
       if (tx.failure) throw tx.failure.error;
-      if (options.readOnly) {
-        // queued behind the reads on this connection, ahead of whatever its next user sends: see TransactionOptions
-        connection
-          .unsafe('commit')
-          .execute()
-          .catch(() => undefined);
-      } else await connection.unsafe('commit');
-      return result;
     } catch (error) {
-      // a connection that cannot even roll back is lost: the pool reconnects it, so it is not handed back
-      await connection.unsafe('rollback').catch(() => (alive = false));
+      await this.rollBack(connection);
       throw error;
-    } finally {
-      this.pool.busy--;
-      if (alive) connection.release();
     }
+    const committed = connection.unsafe('commit');
+    if (options.readOnly) {
+      // A read answers now (see TransactionOptions); its connection goes back to the pool once COMMIT answered, never
+      // before: handed back with COMMIT still queued inside the reservation (a busy socket), it would carry its open
+      // transaction on to the next user.
+      committed.then(
+        () => this.handBack(connection, true),
+        () => this.rollBack(connection),
+      );
+      return result;
+    }
+    try {
+      await committed;
+    } catch (error) {
+      await this.rollBack(connection);
+      throw error;
+    }
+    this.handBack(connection, true);
+    return result;
+  }
+
+  /** A connection that cannot even roll back is lost: the pool reconnects it, so it is not handed back. */
+  private async rollBack(connection: postgres.ReservedSql): Promise<void> {
+    const alive = await connection.unsafe('rollback').then(
+      () => true,
+      () => false,
+    );
+    this.handBack(connection, alive);
+  }
+
+  /** A reserved connection back to the pool when it is fit for the next user; a lost one is left for the pool to replace. */
+  private handBack(connection: postgres.ReservedSql, alive: boolean): void {
+    this.pool.busy--;
+    if (alive) connection.release();
   }
 
   async close(): Promise<void> {
