@@ -2,30 +2,10 @@
  * npm run build: the renderer into dist/renderer. With --if-stale (npm start) it builds only when the build is missing
  * or older than the renderer's sources, the metadata schema or the lock file, so that a fresh clone just works.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build } from 'vite';
-
-const ROOT = resolve(import.meta.dirname, '..');
-const OUT = join(ROOT, 'dist', 'renderer');
-const STAMP = join(OUT, '.sources');
-
-function sourcesHash(): string {
-  const h = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const f of readdirSync(dir).sort()) {
-      const p = join(dir, f);
-      if (statSync(p).isDirectory()) walk(p);
-      else h.update(p).update(readFileSync(p));
-    }
-  };
-  walk(join(ROOT, 'renderer'));
-  h.update(readFileSync(join(ROOT, 'package-lock.json')));
-  h.update(readFileSync(import.meta.filename));
-  return h.digest('hex');
-}
+import { RENDERER_OUT as OUT, RENDERER_STAMP as STAMP, ROOT, rendererSourcesHash as sourcesHash } from './renderer-sources.mjs';
 
 export async function buildRenderer(onlyIfStale: boolean): Promise<boolean> {
   const hash = sourcesHash();
@@ -35,6 +15,8 @@ export async function buildRenderer(onlyIfStale: boolean): Promise<boolean> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
+    // Vite is loaded only to build: a start that finds the build up to date does not pay for loading it
+    const { build } = await import('vite');
     await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: onlyIfStale ? 'warn' : 'info', mode: 'production' });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;

@@ -45,7 +45,9 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
   const transitions = wf?.transitions.map((t) => ({ t, roles: (t.access ?? entity.access.update) as readonly Role[] })) ?? [];
   const commands = entity.commands.filter(actsOnRecord);
   const roleSets = [entity.access.update, entity.access.delete, ...transitions.map((x) => x.roles), ...commands.map((c) => c.access)];
-  const reach = await loadReach(ctx.tx, ctx.actor, entity, [...new Set(roleSets.flat())]);
+  // reach only for the role sets the caller's role does not settle alone (a module admin's needs none)
+  const undecided = roleSets.filter((roles) => !allows(roles, ctx.actor, entity.module));
+  const reach = await loadReach(ctx.tx, ctx.actor, entity, [...new Set(undecided.flat())]);
   const admits = (roles: readonly Role[], row: Row) => recordAdmits(roles, ctx.actor, entity, row, reach);
   const holds = await holdsOn(ctx, entity, rows, { own: true, forShare: false });
   rows.forEach((row, i) => {

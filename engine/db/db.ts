@@ -10,6 +10,16 @@ export interface QueryOptions {
   prepare?: boolean;
 }
 
+/** How a transaction is opened. */
+export interface TransactionOptions {
+  /**
+   * A read: opened READ ONLY, so that PostgreSQL refuses any write in it, and its result is handed back as soon as
+   * its last statement answered. The COMMIT goes out behind it and the reply does not wait for it (a read-only
+   * transaction has nothing to make durable); the connection serves its next user once COMMIT answered.
+   */
+  readOnly?: boolean;
+}
+
 /** A database handle's connections: how many it may open and how many are busy with a statement or transaction now. */
 export interface PoolUse {
   size: number;
@@ -20,7 +30,7 @@ export interface Db {
   readonly kind: 'postgres' | 'pglite';
   query<T = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
   /** Runs fn in one transaction; inside a transaction it simply runs fn. */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Db) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
   /** For /metrics: read from counters the adapter keeps, never from a query. */
   poolUse?(): PoolUse;

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Db, PoolUse, Row } from './db.ts';
+import type { Db, PoolUse, Row, TransactionOptions } from './db.ts';
 
 /**
  * The embedded PGlite runs in a worker thread of its own. In the server's thread, each statement would run
@@ -106,12 +106,12 @@ class PgliteDb implements Db {
     }
   }
 
-  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Db) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     if (this.inTransaction) return fn(this);
     return this.thread.exclusive(async () => {
       // Not awaited: the thread runs statements in the order sent, so BEGIN travels with the transaction's first
       // statement instead of costing a round trip of its own; if it failed, that statement fails too.
-      const begun = this.thread.send('query', 'BEGIN');
+      const begun = this.thread.send('query', options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
       begun.catch(() => undefined);
       let result: T;
       const tx = new PgliteDb(this.thread, true);
@@ -124,7 +124,10 @@ class PgliteDb implements Db {
         await this.thread.send('query', 'ROLLBACK').catch(() => undefined);
         throw e;
       }
-      await this.thread.send('query', 'COMMIT');
+      const committed = this.thread.send('query', 'COMMIT');
+      // a read's COMMIT runs before the next call's statements (the thread keeps their order): see TransactionOptions
+      if (options.readOnly) committed.catch(() => undefined);
+      else await committed;
       return result;
     });
   }

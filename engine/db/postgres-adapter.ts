@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import type { Db, PoolUse, QueryOptions, Row } from './db.ts';
+import type { Db, PoolUse, QueryOptions, Row, TransactionOptions } from './db.ts';
 import { OID, parseDate, parseInt8, parseNumeric, parseTimestamp } from './type-parsers.ts';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
@@ -67,7 +67,7 @@ class PostgresDb implements Db {
    * (postgres' `sql.begin` waits for BEGIN's reply before it runs anything). A failed statement fails the
    * transaction even when the caller caught it: PostgreSQL would answer COMMIT with a silent rollback.
    */
-  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Db) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     if (!this.root) return fn(this);
     this.pool.busy++;
     const connection = await this.root.reserve().catch((e: unknown) => {
@@ -75,24 +75,52 @@ class PostgresDb implements Db {
       throw e;
     });
     const tx = new PostgresDb(connection, null, this.prepared, this.pool);
-    const begun = connection.unsafe('begin').execute();
+    const begun = connection.unsafe(options.readOnly ? 'begin read only' : 'begin').execute();
     // a failed BEGIN also fails the statements behind it; it is awaited before COMMIT
     begun.catch(() => {});
-    let alive = true;
+    let result: T;
     try {
-      const result = await fn(tx);
+      result = await fn(tx);
       await begun;
       if (tx.failure) throw tx.failure.error;
-      await connection.unsafe('commit');
-      return result;
     } catch (error) {
-      // a connection that cannot even roll back is lost: the pool reconnects it, so it is not handed back
-      await connection.unsafe('rollback').catch(() => (alive = false));
+      await this.rollBack(connection);
       throw error;
-    } finally {
-      this.pool.busy--;
-      if (alive) connection.release();
     }
+    const committed = connection.unsafe('commit');
+    if (options.readOnly) {
+      // A read answers now (see TransactionOptions); its connection goes back to the pool once COMMIT answered, never
+      // before: handed back with COMMIT still queued inside the reservation (a busy socket), it would carry its open
+      // transaction on to the next user.
+      committed.then(
+        () => this.handBack(connection, true),
+        () => this.rollBack(connection),
+      );
+      return result;
+    }
+    try {
+      await committed;
+    } catch (error) {
+      await this.rollBack(connection);
+      throw error;
+    }
+    this.handBack(connection, true);
+    return result;
+  }
+
+  /** A connection that cannot even roll back is lost: the pool reconnects it, so it is not handed back. */
+  private async rollBack(connection: postgres.ReservedSql): Promise<void> {
+    const alive = await connection.unsafe('rollback').then(
+      () => true,
+      () => false,
+    );
+    this.handBack(connection, alive);
+  }
+
+  /** A reserved connection back to the pool when it is fit for the next user; a lost one is left for the pool to replace. */
+  private handBack(connection: postgres.ReservedSql, alive: boolean): void {
+    this.pool.busy--;
+    if (alive) connection.release();
   }
 
   async listen(channel: string, onMessage: (payload: string) => void, onListen?: () => void): Promise<{ unlisten(): Promise<void> }> {

@@ -20,6 +20,8 @@ export interface CallContext {
   readonly publicUrl: string;
   /** Seals fields declared x-encrypted (STRATUM_SECRET_KEY or DATA_DIR/secret.key). */
   readonly secretKey?: Buffer;
+  /** A read (a list, a read by id, /meta): the database refuses it any write, and it may use titles remembered a moment ago. */
+  readonly readOnly?: boolean;
 }
 
 /** Moves the transaction's tenant setting to another company (the holder adding a company and its executive). */

@@ -3,13 +3,14 @@ import { text } from '../i18n/text.ts';
 import { entityLabel } from './record-validator.ts';
 import type { Actor } from '../access/actor.ts';
 import { loadModuleAccess } from '../auth/auth-service.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, TransactionOptions } from '../db/db.ts';
 import { setScope } from '../db/tenant-scope.ts';
 import type { HookRegistry } from '../hooks/hook-registry.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { Registry } from '../metadata/registry.ts';
 import type { CallContext } from './call-context.ts';
 import { RolledBack } from './rolled-back.ts';
+import { forgetTitles } from './title-cache.ts';
 
 export type Caller = Omit<Actor, 'enabledModules' | 'adminModules'>;
 
@@ -26,9 +27,10 @@ export interface Engine {
 /**
  * Runs fn in one transaction under the request role with the tenant setting; an employee's module access is read
  * inside it. Mail the work writes goes to the outbox in the same transaction, worded in each recipient's language, and
- * the mailer is woken once it committed. Used by the HTTP API and by scripts alike.
+ * the mailer is woken once it committed. Used by the HTTP API and by scripts alike. A read (`readOnly`) is refused any
+ * write by the database and answers without waiting for its COMMIT (engine/db/db.ts, TransactionOptions).
  */
-export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: number | null, fn: (ctx: CallContext) => Promise<T>): Promise<{ result: T; mailed: number }> {
+export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: number | null, fn: (ctx: CallContext) => Promise<T>, options: TransactionOptions = {}): Promise<{ result: T; mailed: number }> {
   const mail: CallContext['mail'] = [];
   const afterCommit: CallContext['afterCommit'] = new Set();
   let result: T;
@@ -49,17 +51,19 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
         }
         actor = { ...caller, enabledModules: new Set(), adminModules: new Set() };
       }
-      const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, afterCommit, publicUrl: engine.publicUrl, secretKey: engine.secretKey };
+      const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, afterCommit, publicUrl: engine.publicUrl, secretKey: engine.secretKey, readOnly: options.readOnly };
       const out = await fn(ctx);
       await scoped;
       if (mail.length) await enqueueMail(tx, engine.registry.messages, mail, ctx.companyId);
       return out;
-    });
+    }, options);
   } catch (e) {
     // a dry run did all its work and rolled it back: nothing was written, nothing is mailed, the reply is its result
     if (e instanceof RolledBack) return { result: e.result as T, mailed: 0 };
     throw e;
   }
+  // a committed write may have renamed what other records name: their titles are read afresh (title-cache.ts)
+  if (!options.readOnly) forgetTitles();
   for (const work of afterCommit) work();
   if (mail.length) engine.mailer?.wake();
   return { result, mailed: mail.length };

@@ -21,12 +21,18 @@ export interface BenchCase {
   connections?: number;
   /** measured seconds at least, for calls that take seconds each: a reply still running when the run ends is not counted */
   minSeconds?: number;
+  /** the bare floor (floor-server.ts) answers this case too: one prepared SELECT, no transaction, no token */
+  floor?: true;
+  /** the hand-written baseline has no such endpoint: the engine is held to the floor alone */
+  withoutBaseline?: true;
 }
 
 export const CASES: readonly BenchCase[] = [
   { name: 'meta', title: 'GET /meta', kind: 'read' },
-  { name: 'read', title: 'read one employee by id', kind: 'read' },
-  { name: 'list-first', title: 'employee list, first 50', kind: 'read' },
+  { name: 'read', title: 'read one employee by id', kind: 'read', floor: true },
+  { name: 'list-first', title: 'employee list, first 50', kind: 'read', floor: true },
+  // a list whose read role reaches through the parent (`parent:scorecardId`), with `_allowed` and `_titles` on each row
+  { name: 'kpi-list', title: 'KPI list, first 50 (read role parent:scorecardId)', kind: 'read', floor: true, withoutBaseline: true },
   { name: 'list-deep-offset', title: 'employee list, 50 at offset 10,000 (the deepest offset served)', kind: 'read' },
   { name: 'list-deep-after', title: 'employee list, 50 after row 50,000 (keyset)', kind: 'read' },
   { name: 'list-by-department', title: 'employee list by departmentId', kind: 'read' },
@@ -56,6 +62,8 @@ export function aggregateReportPaths(report: AggregateReport, f: Fixture): strin
 
 /** What one run needs from the database, prepared by the bench and handed to the load process as JSON. */
 export interface Fixture {
+  /** the caller's company, sent as X-Company-Id for the floor (the engine and the baseline take it from the token) */
+  companyId: number;
   signIn: { email: string; password: string };
   /** employee ids to read, taken in a scattered order */
   readIds: { first: number; last: number };
@@ -83,7 +91,7 @@ const json = { 'content-type': 'application/json' };
 const post = (path: string, headers: Record<string, string>, body: object): Request => ({ method: 'POST', path, headers: { ...headers, ...json }, body: JSON.stringify(body) });
 
 export function requestsFor(name: string, f: Fixture, token: string): Request[] {
-  const auth = { token };
+  const auth = { token, 'x-company-id': String(f.companyId) };
   let n = 0;
   switch (name) {
     case 'meta':
@@ -96,6 +104,8 @@ export function requestsFor(name: string, f: Fixture, token: string): Request[] 
     }
     case 'list-first':
       return [{ method: 'GET', path: '/api/v1/employee?limit=50', headers: auth }];
+    case 'kpi-list':
+      return [{ method: 'GET', path: '/api/v1/performance-kpi?limit=50', headers: auth }];
     case 'list-deep-offset':
       return [{ method: 'GET', path: `/api/v1/employee?limit=50&offset=${f.deepPage.offset}`, headers: auth }];
     case 'list-deep-after':

@@ -34,12 +34,15 @@ import { timeAggregateReport, timeScoreReport } from './report-sweep.ts';
 import { baseFixture, prepareRun, type PreparedRun } from './run-fixtures.ts';
 import { startServer, stopAllServers, type ServerProcess } from './server-process.ts';
 import { soak } from './soak.ts';
-import { timeStartups } from './startup-timing.ts';
+import { NPM_START, timeStartups } from './startup-timing.ts';
 import { describeRenderer, measureRenderer } from './renderer-timing.ts';
+import { buildRenderer } from '../build-renderer.ts';
 import { generateTenant, HOLDER_EMAIL, type GeneratedTenant } from './tenant-generator.ts';
 
-const ENGINE = join(import.meta.dirname, 'engine-server.ts');
+/** the engine as `npm start` runs it (server/main.ts: the renderer's routes, the request log, the mail worker) */
+const ENGINE = join(ROOT, 'server', 'main.ts');
 const BASELINE = join(import.meta.dirname, 'baseline-server.ts');
+const FLOOR = join(import.meta.dirname, 'floor-server.ts');
 
 const settings = benchSettings();
 const startedAt = new Date();
@@ -132,16 +135,18 @@ async function measure(db: Db | null, t: GeneratedTenant, c: BenchCase, side: Si
 }
 
 /** A case's runs on one database: into the table, the history and the progress lines. */
-function record(c: BenchCase, db: 'postgres' | 'pglite', engine: { label: string; runs: LoadResult[] }, baseline: { label: string; runs: LoadResult[] }) {
-  const summary = caseSummary(c.name, db, engine.runs, baseline.runs);
+function record(c: BenchCase, db: 'postgres' | 'pglite', engine: { label: string; runs: LoadResult[] }, baseline: { label: string; runs: LoadResult[] }, floor: LoadResult[] = []) {
+  const summary = caseSummary(c.name, db, engine.runs, baseline.runs, floor);
   const verdict = judgeCase(c, summary);
   rows.push({ bench: c, summary, verdict });
   history.set(`${c.name}:${engine.label}`, engine.runs);
   history.set(`${c.name}:${baseline.label}`, baseline.runs);
   const b = summary.baseline;
+  const f = summary.floor;
   say(
     `  ${db.padEnd(8)} ${c.title.padEnd(36)} engine ${Math.round(summary.engine.rps).toLocaleString('en').padStart(6)}/s` +
       (b ? `  baseline ${Math.round(b.rps).toLocaleString('en').padStart(6)}/s  ratio ${summary.ratio?.toFixed(2) ?? '—'}` : '') +
+      (f ? `  floor ${Math.round(f.rps).toLocaleString('en').padStart(6)}/s (p99 ${f.p99} ms)  ÷ floor ${summary.floorRatio?.toFixed(2)}` : '') +
       `  p99 ${summary.engine.p99} ms  errors ${summary.engine.errors}${b ? '/' + b.errors : ''}  ${verdict.pass ? 'PASS' : `FAIL (${verdict.notes.join(', ')})`}`,
   );
 }
@@ -161,15 +166,17 @@ async function postgresPart(): Promise<void> {
     report.tenant = t.rows;
 
     const engineEnv = { DATABASE_URL: cluster.url, DATA_DIR: join(work, 'engine-data'), HOLDER_EMAIL, HOLDER_PASSWORD };
-    const startup = await timeStartups('engine-postgres', ENGINE, engineEnv, work, 3);
-    say(`  engine start-up on the existing database: ${startup.samples.map((s) => `${s} ms`).join(', ')}`);
+    const startup = await timeStartups('engine-postgres', ENGINE, engineEnv, work, 3, NPM_START);
+    say(`  start-up with npm start on the existing database: ${startup.samples.map((s) => `${s} ms`).join(', ')}`);
 
-    const engineServer = await startServer('engine-postgres', ENGINE, engineEnv, work);
+    const engineServer = await startServer('engine-postgres', ENGINE, engineEnv, work, { nodeArgs: profileArgs('engine-postgres') });
     const engine: Side = { server: engineServer, token: await signIn(engineServer, t), runs: [] };
     const metaFile = join(work, 'meta.json');
     writeFileSync(metaFile, await (await fetch(`${engineServer.url}/api/v1/meta`, { headers: { token: engine.token } })).text());
     const baselineServer = await startServer('baseline-postgres', BASELINE, { DATABASE_URL: cluster.url, BASELINE_META: metaFile }, work);
     const baseline: Side = { server: baselineServer, token: await signIn(baselineServer, t), runs: [] };
+    const floorServer = await startServer('floor-postgres', FLOOR, { DATABASE_URL: cluster.url }, work);
+    const floor: Side = { server: floorServer, token: '', runs: [] };
     const differences = await replyDifferences({ url: engineServer.url, token: engine.token }, { url: baselineServer.url, token: baseline.token }, baseFixture(t));
     say(differences.length ? `  WARNING: the baseline does not answer like the engine:\n    ${differences.join('\n    ')}` : '  the baseline answers the read cases with the same data as the engine');
     report.replyDifferences = differences;
@@ -204,16 +211,19 @@ async function postgresPart(): Promise<void> {
       }
       engine.runs = [];
       baseline.runs = [];
+      floor.runs = [];
       for (let round = 0; round < settings.rounds; round++) {
         const warmup = round === 0 ? settings.warmup : 0;
         await measure(db, t, c, engine, warmup);
-        await measure(db, t, c, baseline, warmup);
+        if (!c.withoutBaseline) await measure(db, t, c, baseline, warmup);
+        if (c.floor) await measure(db, t, c, floor, warmup);
       }
-      record(c, 'postgres', { label: engineServer.label, runs: engine.runs }, { label: baselineServer.label, runs: baseline.runs });
+      record(c, 'postgres', { label: engineServer.label, runs: engine.runs }, { label: baselineServer.label, runs: baseline.runs }, floor.runs);
     }
-    report.postgresMemoryMiB = { engine: engineServer.rssMiB(), baseline: baselineServer.rssMiB() };
+    report.postgresMemoryMiB = { engine: engineServer.rssMiB(), baseline: baselineServer.rssMiB(), floor: floorServer.rssMiB() };
     await engineServer.stop();
     await baselineServer.stop();
+    await floorServer.stop();
 
     if (settings.soak) {
       say(`Soak: read one employee by id for ${Math.round(settings.soakSeconds)} s on one fresh engine process`);
@@ -249,7 +259,7 @@ async function pglitePart(): Promise<void> {
   const engineEnv = { DATA_DIR: dataDir, HOLDER_EMAIL, HOLDER_PASSWORD };
   const metaFile = join(work, 'meta.json');
   const baselineEnv = { PGLITE_DIR: pgliteDir, BASELINE_META: metaFile };
-  const startup = await timeStartups('engine-pglite', ENGINE, engineEnv, work, 3);
+  const startup = await timeStartups('engine-pglite', ENGINE, engineEnv, work, 3, NPM_START);
   say(`  engine start-up on the existing data folder: ${startup.samples.map((s) => `${s} ms`).join(', ')}`);
   report.pgliteStartup = { engineMs: startup.samples, medianMs: startup.median, verdict: judgeStartup('pglite', startup.median) };
 
@@ -281,7 +291,7 @@ async function pglitePart(): Promise<void> {
   const writes = measured.filter((c) => c.kind === 'write');
   const timeAggregates = aggregateReportNames().length > 0;
   await phase('engine', reads, new Map(), timeAggregates);
-  await phase('baseline', reads, new Map(), timeAggregates);
+  await phase('baseline', reads.filter((c) => !c.withoutBaseline), new Map(), timeAggregates);
   judgeAggregateReports('pglite', aggregateTimes.engine, aggregateTimes.baseline, 3);
   const prepared = new Map<string, PreparedRun>();
   if (writes.length) {
@@ -305,6 +315,14 @@ async function pglitePart(): Promise<void> {
     if (skipped) rows.push({ bench: c, db: 'pglite', skipped });
     else record(c, 'pglite', { label: 'engine-pglite', runs: results.get(c.name)!.engine }, { label: 'baseline-pglite', runs: results.get(c.name)!.baseline });
   }
+}
+
+/** BENCH_PROFILE=<folder>: the engine's PostgreSQL process writes a CPU profile there when it stops (node --cpu-prof). */
+function profileArgs(label: string): string[] {
+  if (!settings.profileDir) return [];
+  mkdirSync(settings.profileDir, { recursive: true });
+  // one file per thread (the main thread's is the largest; the TypeScript loader's and PGlite's are others)
+  return ['--cpu-prof', '--cpu-prof-dir', join(settings.profileDir, label)];
 }
 
 /** Read cases need no database work before a run; their fixture comes from the tenant alone. */
@@ -332,6 +350,8 @@ try {
   report.loadAverageAtStart = loadavg()[0];
   // Everything here shares the machine's cores with whatever else runs: other work skews the figures.
   if (loadavg()[0] > 0.5 * cpus().length) say(`WARNING: the machine is busy (load average ${load()} on ${cpus().length} cores); figures will be noisy`);
+  // the engine runs as `npm start` runs it, with the built renderer's routes mounted
+  await buildRenderer(true);
   if (settings.postgres) await postgresPart();
   if (settings.pglite) await pglitePart();
 

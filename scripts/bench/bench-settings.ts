@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+
 /**
  * What one `npm run bench` does, from the environment. The defaults keep a full run (PostgreSQL engine and baseline,
  * three interleaved measured runs each per case, then PGlite) under ten minutes on a 2-core machine; the issue's own
@@ -19,6 +21,8 @@ export interface BenchSettings {
   soakSeconds: number;
   /** comma-separated case names to run (all when unset) */
   only: string[] | null;
+  /** BENCH_PROFILE: a folder for a CPU profile of the engine's PostgreSQL process (node --cpu-prof), none when unset */
+  profileDir: string | null;
 }
 
 function positive(name: string, fallback: number): number {
@@ -45,6 +49,7 @@ export function benchSettings(): BenchSettings {
     pglite: flag('BENCH_PGLITE', true),
     soak: flag('BENCH_SOAK', false),
     soakSeconds: positive('BENCH_SOAK_SECONDS', 180),
+    profileDir: process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null,
     only: process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : null,
   };
 }

@@ -21,6 +21,10 @@ export interface CaseSummary {
   baseline: SideSummary | null;
   /** engine ÷ baseline throughput */
   ratio: number | null;
+  /** the bare floor's figures, for the cases it answers (floor-server.ts) */
+  floor: SideSummary | null;
+  /** engine ÷ floor throughput */
+  floorRatio: number | null;
 }
 
 const median = (xs: number[]) => {
@@ -42,8 +46,9 @@ export function summarise(runs: LoadResult[]): SideSummary {
   };
 }
 
-export function caseSummary(caseName: string, db: CaseSummary['db'], engine: LoadResult[], baseline: LoadResult[]): CaseSummary {
+export function caseSummary(caseName: string, db: CaseSummary['db'], engine: LoadResult[], baseline: LoadResult[], floor: LoadResult[] = []): CaseSummary {
   const e = summarise(engine);
   const b = baseline.length ? summarise(baseline) : null;
-  return { case: caseName, db, engine: e, baseline: b, ratio: b && b.rps > 0 ? e.rps / b.rps : null };
+  const f = floor.length ? summarise(floor) : null;
+  return { case: caseName, db, engine: e, baseline: b, ratio: b && b.rps > 0 ? e.rps / b.rps : null, floor: f, floorRatio: f && f.rps > 0 ? e.rps / f.rps : null };
 }

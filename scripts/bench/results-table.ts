@@ -11,29 +11,32 @@ const int = (n: number) => Math.round(n).toLocaleString('en');
 const ms = (n: number) => (n >= 100 ? Math.round(n).toString() : n.toFixed(1));
 const pair = (a: string, b: string | null) => (b === null ? a : `${a} / ${b}`);
 
-/** The one table of the run: PostgreSQL rows, then PGlite rows; p50/p99/errors as engine / baseline. */
+/** The one table of the run: PostgreSQL rows, then PGlite rows; p50/errors as engine / baseline, p99 also / floor. */
 export function formatTable(rows: readonly TableRow[]): string {
-  const head = ['db', 'case', 'engine req/s', 'baseline req/s', 'ratio', 'p50 ms E/B', 'p99 ms E/B', 'errors E/B', 'budget'];
+  const head = ['db', 'case', 'engine req/s', 'baseline req/s', 'ratio', 'floor req/s', '÷ floor', 'p50 ms E/B', 'p99 ms E/B/F', 'errors E/B', 'budget'];
+  const last = head.length - 1;
   const body = rows.map((r) => {
-    if ('skipped' in r) return [r.db, r.bench.title, '—', '—', '—', '—', '—', '—', `SKIPPED: ${r.skipped}`];
+    if ('skipped' in r) return [r.db, r.bench.title, '—', '—', '—', '—', '—', '—', '—', '—', `SKIPPED: ${r.skipped}`];
     const { summary: s, verdict: v } = r;
     const b = s.baseline;
+    const f = s.floor;
     return [
       s.db,
       r.bench.title,
       int(s.engine.rps),
       b ? int(b.rps) : '—',
       s.ratio === null ? '—' : s.ratio.toFixed(2),
+      f ? int(f.rps) : '—',
+      s.floorRatio === null ? '—' : s.floorRatio.toFixed(2),
       pair(ms(s.engine.p50), b && ms(b.p50)),
-      pair(ms(s.engine.p99), b && ms(b.p99)),
+      pair(pair(ms(s.engine.p99), b && ms(b.p99)), f && ms(f.p99)),
       pair(String(s.engine.errors), b && String(b.errors)),
       `${v.pass ? 'PASS' : 'FAIL'} (${v.notes.join(', ')})`,
     ];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (i === 8 ? 0 : r[i].length))));
-  const right = new Set([2, 3, 4, 5, 6, 7]);
-  const line = (cells: string[]) => cells.map((c, i) => (i === 8 ? c : right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
-  const out = [line(head), widths.map((w, i) => '-'.repeat(i === 8 ? 6 : w)).join('  ')];
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (i === last ? 0 : r[i].length))));
+  const line = (cells: string[]) => cells.map((c, i) => (i === last ? c : i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  const out = [line(head), widths.map((w, i) => '-'.repeat(i === last ? 6 : w)).join('  ')];
   let db = '';
   for (const r of body) {
     if (db && r[0] !== db) out.push('');

@@ -17,6 +17,7 @@ export interface PreparedRun {
 
 export function baseFixture(t: GeneratedTenant): Fixture {
   return {
+    companyId: t.companyA,
     signIn: { email: t.benchEmail, password: t.benchPassword },
     readIds: t.employeeIdsA,
     deepPage: t.deepPageA,

@@ -34,20 +34,40 @@ export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((s) => s.stop()));
 }
 
+export interface StartOptions {
+  /** more Node options before the entry (BENCH_PROFILE: --cpu-prof) */
+  nodeArgs?: string[];
+  /** a whole command instead of Node with the entry (`npm start`): run in a process group of its own, stopped as a group */
+  command?: string[];
+}
+
 /**
- * Starts `node --import tsx <entry>` with env and waits for /healthz. Its output goes to a log file, shown when it
- * fails to start. The clock starts before spawn, so start-up includes Node, the TypeScript loader and all of boot.
+ * Starts `node --import tsx <entry>` (or options.command) with env and waits for /healthz. Its output goes to a log
+ * file, shown when it fails to start. The clock starts before spawn, so start-up includes Node, the TypeScript loader
+ * (npm too, for a command) and all of boot.
  */
-export async function startServer(label: string, entry: string, env: Record<string, string>, logDir: string): Promise<ServerProcess> {
+export async function startServer(label: string, entry: string, env: Record<string, string>, logDir: string, options: StartOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = join(logDir, `${label.replace(/[^a-z0-9]+/gi, '-')}-${port}.log`);
   const log = createWriteStream(logFile);
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const [file, ...args] = options.command ?? [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', entry];
+  const group = !!options.command;
+  const child: ChildProcess = spawn(file, args, {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: group,
   });
+  // npm and its shell do not all pass a signal on: a command's whole group is signalled
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      if (group) process.kill(-child.pid!, sig);
+      else child.kill(sig);
+    } catch {
+      // gone already
+    }
+  };
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   let exited: number | null = null;
@@ -61,7 +81,7 @@ export async function startServer(label: string, entry: string, env: Record<stri
       // not listening yet
     }
     if (performance.now() - started > 180_000) {
-      child.kill('SIGKILL');
+      signal('SIGKILL');
       throw new Error(`${label} was not ready after 180 s:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
     }
     await sleep(10);
@@ -84,8 +104,8 @@ export async function startServer(label: string, entry: string, env: Record<stri
       running.delete(server);
       if (exited !== null) return;
       const gone = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      signal('SIGTERM');
+      const timer = setTimeout(() => signal('SIGKILL'), 10_000);
       await gone;
       clearTimeout(timer);
     },

@@ -15,13 +15,14 @@ import type { AppEnv, Stratum } from '../stratum-context.ts';
 
 /** The metadata the caller may see (for the renderer), texts, OpenAPI, health and stored files. */
 export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
-  // built and serialised once: 3 MB of JSON is not stringified again for every caller
-  const openapi = JSON.stringify(openApiDocument(s.registry, s.config.publicUrl));
+  // built and serialised once, when first asked for: 3 MB of JSON is not stringified again for every caller, and a
+  // start (a sixth of whose time it took) does not wait for a document few callers read
+  let openapi: string | undefined;
   app.get('/healthz', async (c) => {
     await s.db.query('SELECT 1');
     return c.json({ status: 'ok', metadata: s.registry.hash });
   });
-  app.get('/api/v1/openapi.json', (c) => c.body(openapi, 200, { 'content-type': 'application/json' }));
+  app.get('/api/v1/openapi.json', (c) => c.body((openapi ??= JSON.stringify(openApiDocument(s.registry, s.config.publicUrl))), 200, { 'content-type': 'application/json' }));
   app.get('/api/v1/i18n/:lang', (c) => {
     const lang = c.req.param('lang') as Language;
     if (!LANGUAGES.includes(lang)) throw new AppError('not_found', `No texts for "${lang}"; there are ${LANGUAGES.join(', ')}`);
@@ -39,7 +40,7 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
         if (metaReplies.size < 1_000) metaReplies.set(profile, text);
       }
       return text;
-    });
+    }, { readOnly: true });
     return c.body(reply, 200, { 'content-type': 'application/json' });
   });
   function metaFor(actor: Actor) {
