@@ -9,7 +9,8 @@ import { scheduleReminders } from './reminder-schedule.ts';
 
 try {
   const config = configFromEnv();
-  const { stratum, app } = await bootStratum(config, { rendererDir: join(ROOT, 'dist', 'renderer') });
+  // METADATA_DIR is for tests (tests/support/fixture-module.ts): a server on a copy of metadata/ with a fixture module
+  const { stratum, app } = await bootStratum(config, { rendererDir: join(ROOT, 'dist', 'renderer'), ...(process.env.METADATA_DIR ? { metadataDir: process.env.METADATA_DIR } : {}) });
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     stratum.logger.info({ port: info.port, database: stratum.db.kind }, `Stratum is serving on http://localhost:${info.port} (${stratum.db.kind === 'pglite' ? `embedded PGlite under ${config.dataDir}` : 'PostgreSQL'})`);
   });

@@ -1,12 +1,12 @@
 import type { Row } from '../db/db.ts';
 import { actionLabel, optionLabel } from '../i18n/message-words.ts';
+import { text } from '../i18n/text.ts';
 import { linkTo } from '../mail/record-link.ts';
 import type { EntityDef, Role, WorkflowMeta } from '../metadata/registry.ts';
 import { titleFieldOf } from '../metadata/title-field.ts';
 import { reminderRecipients } from '../reminders/reminder-recipients.ts';
 import type { CallContext } from './call-context.ts';
 import { calendarToday } from './calendar-today.ts';
-import { entityLabel } from './record-validator.ts';
 
 type Transition = WorkflowMeta['transitions'][number];
 
@@ -33,7 +33,8 @@ export async function sendNotices(ctx: CallContext, entity: EntityDef, t: Transi
   if (!t.notify?.length || ctx.companyId === null) return;
   const title = after[titleFieldOf(entity)];
   const values = { title: String(title ?? `#${after.id}`), by: ctx.actor.name, link: linkTo(ctx, entity, Number(after.id)) };
-  const worded = { entity: entityLabel(entity), action: actionLabel(t.action), state: optionLabel(t.to) };
+  // the entity by its label as written (it may begin the subject)
+  const worded = { entity: text(entity.label), action: actionLabel(t.action), state: optionLabel(t.to) };
   for (const n of t.notify) {
     const to = (await reminderRecipients(ctx.tx, ctx.companyId, entity, n.to as Role[], [after])).get(Number(after.id)) ?? [];
     for (const address of new Set(to)) ctx.mail.push({ to: address, template: n.mail as 'stateNotice', values, worded, ...(n.subject ? { subjectKey: n.subject } : {}) });

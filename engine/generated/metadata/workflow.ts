@@ -8,6 +8,20 @@ export type Role = string;
  * one condition: a comparison (field, op and one of value, otherField, today), present, children with count or every, role, or anyOf. message: an i18n key that words it instead of the engine's words.
  */
 export type Condition =
+  | SimpleCondition
+  | {
+      /**
+       * holds when one of these holds (one level: an "or" of simple conditions)
+       *
+       * @minItems 2
+       */
+      anyOf: [SimpleCondition, SimpleCondition, ...SimpleCondition[]];
+      message?: string;
+    };
+/**
+ * a condition but anyOf: a comparison (field, op and one of value, otherField, today), present, children with count or every, or role
+ */
+export type SimpleCondition =
   | {
       field: FieldPath;
       op: Comparison;
@@ -48,13 +62,6 @@ export type Condition =
        * @minItems 1
        */
       role: [Role, ...Role[]];
-      message?: string;
-    }
-  | {
-      /**
-       * @minItems 2
-       */
-      anyOf: [Condition, Condition, ...Condition[]];
       message?: string;
     };
 /**
