@@ -19,7 +19,8 @@ async function serveProcess(config: Config): Promise<void> {
   const releaseDataDir = config.databaseUrl ? () => {} : (mkdirSync(config.dataDir, { recursive: true }), claimDataDir(config.dataDir));
   let booted;
   try {
-    booted = await bootStratum(config, { rendererDir: join(ROOT, 'dist', 'renderer') });
+    // METADATA_DIR is for tests (tests/support/fixture-module.ts): a server on a copy of metadata/ with a fixture module
+    booted = await bootStratum(config, { rendererDir: join(ROOT, 'dist', 'renderer'), ...(process.env.METADATA_DIR ? { metadataDir: process.env.METADATA_DIR } : {}) });
   } catch (e) {
     releaseDataDir();
     throw e;

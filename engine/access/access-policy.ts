@@ -74,20 +74,25 @@ export async function assertRecordAllowed(
 function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef, what: Text): AppError {
   if (roles.length === 0) return AppError.worded('forbidden', text('refusal.access.nobody', { what }));
   if (actor.role === 'employee') {
-    const who: TextParam[] = [
-      ...(roles.includes('self') ? [text('refusal.access.who.self')] : []),
-      ...(roles.includes('supervisor') ? [text('refusal.access.who.supervisor')] : []),
-      ...(roles.includes('unowned') ? [text(entity.unownedWhen ? 'refusal.access.who.unownedShown' : 'refusal.access.who.unowned')] : []),
-      ...roles.filter(isRelationshipRole).map((r) => {
-        const name = r.split(':')[1];
-        if (r.startsWith('parent:')) return text('refusal.access.who.parent', { field: inSentence(labelOf(entity, name)) });
-        if (r.startsWith('field:')) return text('refusal.access.who.field', { field: labelOf(entity, name) });
-        return name === 'id' ? text('refusal.access.who.memberOfThis', { entity: entityLabel(entity) }) : text('refusal.access.who.member', { field: inSentence(labelOf(entity, name)) });
-      }),
-      ...(roles.includes('employee:moduleAdmin') ? [text('refusal.access.who.moduleAdmin', { module: moduleLabel(entity.module) })] : []),
-    ];
+    const who = whoHolds(roles, entity);
     // "A, or B, or C": the roles' own words may hold an "or" (supervisor or acting supervisor)
     if (who.length) return AppError.worded('forbidden', text('refusal.access.onlyWho', { who: who.reduce((a, b) => text('refusal.access.orElse', { a, b })), what }));
   }
   return AppError.worded('forbidden', text('refusal.access.yourRole', { what }));
+}
+
+/** Who the roles admit, in words (the employee it belongs to, an employee with admin access to the module …), one by role. */
+export function whoHolds(roles: readonly Role[], entity: EntityDef): TextParam[] {
+  return [
+    ...(roles.includes('self') ? [text('refusal.access.who.self')] : []),
+    ...(roles.includes('supervisor') ? [text('refusal.access.who.supervisor')] : []),
+    ...(roles.includes('unowned') ? [text(entity.unownedWhen ? 'refusal.access.who.unownedShown' : 'refusal.access.who.unowned')] : []),
+    ...roles.filter(isRelationshipRole).map((r) => {
+      const name = r.split(':')[1];
+      if (r.startsWith('parent:')) return text('refusal.access.who.parent', { field: inSentence(labelOf(entity, name)) });
+      if (r.startsWith('field:')) return text('refusal.access.who.field', { field: labelOf(entity, name) });
+      return name === 'id' ? text('refusal.access.who.memberOfThis', { entity: entityLabel(entity) }) : text('refusal.access.who.member', { field: inSentence(labelOf(entity, name)) });
+    }),
+    ...(roles.includes('employee:moduleAdmin') ? [text('refusal.access.who.moduleAdmin', { module: moduleLabel(entity.module) })] : []),
+  ];
 }

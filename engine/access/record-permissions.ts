@@ -6,12 +6,13 @@ import { membershipKey } from './record-reach.ts';
 import { loadReach } from './record-reach.ts';
 import { closedChildren, holdsOn, openingOfAll, type Opening } from '../records/state-locks.ts';
 import { employeeNames, namedOtherThan, recordRolesOf, transitionRoles } from '../records/in-place-of.ts';
+import { unmetConditions } from '../records/transition-conditions.ts';
 
 /** "What may I do here" for one record, sent with it as `_allowed` so that a screen shows exactly these controls. */
 export interface AllowedOnRecord {
   update: boolean;
   delete: boolean;
-  /** the workflow transitions open now: from the record's state, and the caller admitted to them */
+  /** the workflow transitions open now: from the record's state, the caller admitted to them, and their conditions met */
   transitions: string[];
   /** the commands that act on this record (patch, upload, share, POST hooks) the caller may run on it */
   commands: string[];
@@ -69,6 +70,15 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
     };
     row._allowed = allowed;
   });
+  // a transition whose conditions a record fails is not offered on it: a click would be refused
+  for (const { t } of transitions.filter((x) => x.t.when?.length)) {
+    const offered = rows.filter((r) => (r._allowed as AllowedOnRecord).transitions.includes(t.action));
+    const unmet = await unmetConditions(ctx, entity, t, offered);
+    offered.forEach((r, i) => {
+      const allowed = r._allowed as AllowedOnRecord;
+      if (unmet[i]) allowed.transitions = allowed.transitions.filter((a) => a !== t.action);
+    });
+  }
   await nameInPlaceOf(ctx, entity, rows, (roles, row) => admits(roles, row));
   for (const c of children) {
     const childRows = rows.flatMap((r) => (Array.isArray(r[c.key]) ? (r[c.key] as Row[]) : []));

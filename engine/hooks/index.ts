@@ -44,7 +44,7 @@ import { agencyReport, report as executionReport } from './strategy-execution/ex
 import { possibleObjectives } from './strategy-execution/possible-objectives.ts';
 import { checkPillar as checkProjectPillar } from './strategic-projects/project-placement.ts';
 import { report as projectReport } from './strategic-projects/project-report.ts';
-import { keepAcceptedReview, keepSettledInitiative, keepSettledObjective } from './strategy-execution/settled-deletes.ts';
+import { keepSettledInitiative, keepSettledObjective } from './strategy-execution/settled-deletes.ts';
 
 /** Every hook that metadata may name, by kind and name. */
 export const hooks = createHookRegistry(mergeHookSets({
@@ -104,7 +104,6 @@ export const hooks = createHookRegistry(mergeHookSets({
   beforeDelete: {
     'execution.keepSettledObjective': keepSettledObjective,
     'execution.keepSettledInitiative': keepSettledInitiative,
-    'execution.keepAcceptedReview': keepAcceptedReview,
   },
   beforeWrite: {
     'strategy.placeInPlan': placeInPlan,

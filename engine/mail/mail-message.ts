@@ -1,3 +1,4 @@
+import type { TextParam } from '../i18n/text.ts';
 import type { MailTemplateName } from './mail-templates.ts';
 
 /**
@@ -9,6 +10,8 @@ export interface MailMessage {
   template: MailTemplateName;
   /** the {{placeholders}} of the template's texts; dates already as the app writes them (day/month/year) */
   values: Readonly<Record<string, string>>;
+  /** placeholders worded in the recipient's language (an entity, a state, an action by their labels) */
+  worded?: Readonly<Record<string, TextParam>>;
   /** the i18n key of the subject when the sender chooses it (a reminder's, declared in metadata) */
   subjectKey?: string;
   /** where the template's keys that start with "." are (a public flow's `mail` prefix: `mail.surveyReview`) */

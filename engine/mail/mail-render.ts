@@ -87,8 +87,8 @@ async function htmlPart(blocks: readonly Worded[], lang: Language, subject: stri
 export async function renderMail(message: MailMessage, lang: Language, messages: Readonly<Record<Language, Messages>>): Promise<RenderedMail> {
   const template: MailTemplate = MAIL_TEMPLATES[message.template];
   const resolve = (key: string) => (key.startsWith('.') ? `${message.keyPrefix ?? ''}${key}` : key);
-  const subject = wordIn(lang, text(resolve(message.subjectKey ?? template.subject), { ...message.values }), messages);
-  const say = (key: string, values: Record<string, string> = {}) => wordIn(lang, text(resolve(key), { ...message.values, subject, ...values }), messages);
+  const subject = wordIn(lang, text(resolve(message.subjectKey ?? template.subject), { ...message.values, ...message.worded }), messages);
+  const say = (key: string, values: Record<string, string> = {}) => wordIn(lang, text(resolve(key), { ...message.values, ...message.worded, subject, ...values }), messages);
   const blocks = wordBlocks(template, message, say);
   const footer = say('mail.footer');
   return { subject, text: textPart(blocks, footer), html: await htmlPart(blocks, lang, subject, footer, say('mail.openLinkHint')) };

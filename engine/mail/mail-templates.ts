@@ -36,6 +36,14 @@ export const MAIL_TEMPLATES = {
   signUp: { subject: 'mail.signUp.subject', blocks: [{ kind: 'greeting' }, { kind: 'text', key: 'mail.signUp.intro' }, ...setPasswordEnd] },
   /** a reminder metadata declares (subjectKey: its subject): values title, date, link */
   reminder: { subject: 'reminder.dueSoon', blocks: [{ kind: 'text', key: 'mail.reminder.intro' }, { kind: 'action', key: 'mail.reminder.action', href: 'link' }, { kind: 'text', key: 'mail.reminder.once' }] },
+  /**
+   * a workflow's notice of a transition taken (workflow.json `notify`; the subject may be the notice's own): values
+   * title, by, link; worded: entity, action, state
+   */
+  stateNotice: {
+    subject: 'mail.stateNotice.subject',
+    blocks: [{ kind: 'greeting' }, { kind: 'text', key: 'mail.stateNotice.intro' }, { kind: 'action', key: 'mail.stateNotice.action', href: 'link' }],
+  },
   /** an audit's planning notification letter: values name, subject, body, date, audit, link */
   auditLetter: {
     subject: 'mail.auditLetter.subject',
@@ -57,6 +65,9 @@ export const MAIL_TEMPLATES = {
 } as const satisfies Record<string, MailTemplate>;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
+
+/** The templates a workflow's notice fills: they ask only for what a transition knows (the record, who took it, its state). */
+export const NOTICE_TEMPLATES = ['stateNotice'] as const satisfies readonly MailTemplateName[];
 
 /** Every i18n key the templates name, but those under a message's own prefix (the loader checks each is in en.json). */
 export function mailTextKeys(): string[] {

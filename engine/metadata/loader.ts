@@ -7,6 +7,7 @@ import type { ErrorObject } from 'ajv';
 import { createAjv } from './schema-validator.ts';
 import { checkParentChains, resolveRelationshipRoles } from './relationship-roles.ts';
 import { buildLocks, setLockRoutes } from './workflow-locks.ts';
+import { checkTransitionRules } from './workflow-conditions.ts';
 import { buildReport, checkReportReferences } from './report-definition.ts';
 import { MetadataError, type MetadataFault } from './metadata-error.ts';
 import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
@@ -145,6 +146,7 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
       continue;
     }
     checkWorkflow(wf, entity, hooks, faults, key);
+    checkTransitionRules(wf.file, wf.data, entity, entities, faults, key);
     Object.assign(entity as { workflow?: WorkflowMeta; locks: EntityDef['locks'] }, { workflow: wf.data, locks: buildLocks(wf.file, wf.data, entity, entities, faults) });
   }
 

@@ -1,5 +1,6 @@
 import type { EntityDef, Membership, Role } from './registry.ts';
 import type { MetadataFault } from './metadata-error.ts';
+import { transitionRuleRoles } from './workflow-conditions.ts';
 
 /**
  * Relationship roles, decided per record like self and supervisor:
@@ -8,7 +9,7 @@ import type { MetadataFault } from './metadata-error.ts';
  *                  the team entity declares `"members": { "entity", "via", "employee" }`, its membership entity;
  *   parent:<name>  (reading only) whoever may read the record that the record's <name> references: a comment is read
  *                  by the readers of its scorecard, a KPI by those of its scorecard, a KPI's comment by those of its KPI.
- * This checks every such role an entity names (access, commands, transitions, locks, reminders) and records, for each member role,
+ * This checks every such role an entity names (access, commands, transitions and their conditions and notices, locks, reminders) and records, for each member role,
  * which table to ask and, for each parent role, which entity; the access policy reads `entity.memberships` and
  * `entity.parents` at run time.
  */
@@ -19,6 +20,7 @@ export function resolveRelationshipRoles(entity: EntityDef, entities: ReadonlyMa
     ...Object.entries(entity.access).flatMap(([a, roles]) => roles.map((r): [Role, string, string] => [r, entity.source, `/access/${a}`])),
     ...entity.commands.flatMap((c, i) => c.access.map((r): [Role, string, string] => [r, entity.source, `/commands/${i}/access`])),
     ...(entity.workflow?.transitions ?? []).flatMap((t, i) => (t.access ?? []).map((r): [Role, string, string] => [r as Role, workflowFile, `/transitions/${i}/access`])),
+    ...(entity.workflow?.transitions ?? []).flatMap((t, i) => transitionRuleRoles(t, i).map(([r, pointer]): [Role, string, string] => [r, workflowFile, pointer])),
     ...entity.locks.flatMap((l, i) => l.exceptRoles.map((r): [Role, string, string] => [r, workflowFile, `/locks/${i}/exceptRoles`])),
     ...entity.reminders.flatMap((x, i) => x.to.map((r): [Role, string, string] => [r, entity.source, `/reminders/${i}/to`])),
   ];

@@ -13,6 +13,8 @@ import { actionLabel, optionLabel, optionsOr } from '../i18n/message-words.ts';
 import { text } from '../i18n/text.ts';
 import { reportParameters } from '../reports/report-parameters.ts';
 import { MAX_BULK, runBulkAdd } from './bulk-add.ts';
+import { unmetConditions } from './transition-conditions.ts';
+import { effectChanges, sendNotices } from './transition-effects.ts';
 
 /** Runs one declared command; the reply's data goes under the command's data key. */
 export async function runCommand(ctx: CallContext, entity: EntityDef, command: CommandDef, input: unknown, file?: IncomingFile): Promise<unknown> {
@@ -102,7 +104,10 @@ function formValues(entity: EntityDef, form: Record<string, string>): Row {
   return out;
 }
 
-/** A workflow transition: the state must be one it starts from; it sets the state, runs its hook and writes the audit entry in one transaction. */
+/**
+ * A workflow transition: the state must be one it starts from and its conditions (`when`) must hold; it sets the state
+ * with what it stamps and sets, runs its hook, writes the audit entry and queues its notices, in one transaction.
+ */
 export async function runTransition(ctx: CallContext, entity: EntityDef, action: string, input: unknown): Promise<Row> {
   const wf = entity.workflow!;
   const t = wf.transitions.find((x) => x.action === action)!;
@@ -126,7 +131,10 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   const state = before[wf.stateField] as string;
   if (!t.from.includes(state))
     throw AppError.worded('invalid_state', text('refusal.workflow.notOpen', { action: actionLabel(action), entity: entityLabel(entity), state: optionLabel(state), states: optionsOr(t.from) }));
-  const changes: Row = { [wf.stateField]: t.to };
+  // the conditions judge the record as the transition would leave it with what it takes (a reason given now)
+  const [unmet] = await unmetConditions(ctx, entity, t, [{ ...before, ...given }]);
+  if (unmet) throw AppError.worded('invalid_state', unmet);
+  const changes: Row = { ...effectChanges(ctx, entity, t), [wf.stateField]: t.to };
   for (const f of t.requires ?? []) changes[f] = given[f];
   // an administrator taking a step the record names someone for (its approver) acts in place of them, on the record
   const own = recordRolesOf(roles);
@@ -135,5 +143,6 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   const inPlaceOf = other && { ...other, name: (await employeeNames(ctx, [other.employeeId])).get(other.employeeId) ?? `#${other.employeeId}` };
   const after = await applyUpdate(ctx, entity, before, changes, action, { inPlaceOf, transition: true });
   if (t.hook) await ctx.hooks.transition[t.hook](ctx, entity, after, action);
+  await sendNotices(ctx, entity, t, after);
   return after;
 }

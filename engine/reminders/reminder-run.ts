@@ -7,6 +7,7 @@ import type { CallContext } from '../records/call-context.ts';
 import { holderCaller, scopedCall, type Engine } from '../records/scoped-call.ts';
 import { reminderRecipients } from './reminder-recipients.ts';
 import { reminderWindow } from './reminder-window.ts';
+import { linkTo } from '../mail/record-link.ts';
 
 /** Records handled per reminder and company in one run; the rest follow in the next run. */
 const BATCH = 500;
@@ -95,13 +96,4 @@ async function sendReminder(ctx: CallContext, entity: EntityDef, reminder: Remin
     }
   }
   return { reminders: mine.size, mails };
-}
-
-
-/** Where the record opens in Stratum: its edit screen, else its list. */
-function linkTo(ctx: CallContext, entity: EntityDef, id: number): string {
-  const screens = [...ctx.registry.modules.values()].flatMap((m) => m.screens).filter((s) => s.entity === entity.name);
-  const edit = screens.find((s) => (s.kind === 'form' || s.kind === 'custom') && (s.mode === 'edit' || /edit/i.test(s.path)));
-  const target = edit ?? screens.find((s) => s.kind === 'list');
-  return target ? `${ctx.publicUrl}${target.path}${edit ? `?id=${id}` : ''}` : ctx.publicUrl;
 }

@@ -424,7 +424,8 @@ describe.each(backends())('audit management on $name', (backend) => {
     ok(await take(aud, 'audit-engagement', 'start-reporting', e3.id));
     const early = await take(man, 'audit-engagement', 'close', e3.id);
     expect(early.status).toBe(409);
-    expect(early.body.err_msg).toMatch(/only once its final report is made/);
+    expect(early.body.err_msg).toBe('“Close” is possible only when its final report is made');
+    expect(item(await man.get(`audit-engagement/${e3.id}`))._allowed.transitions).toEqual([]);
   });
 
   it('follows up: a follow-up plan\'s work is sent for approval and approved by its approver', async () => {

@@ -302,10 +302,10 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect((await mia.get('compliance-activity/required-action-count')).body.data.count).toBe(1);
     const edit = await mia.post('compliance-submission/update', { id: draft.id, version: draft.version, comment: 'Changed my mind' });
     expect(edit.status).toBe(409);
-    expect(edit.body.err_msg).toBe('This compliance submission is Submitted and cannot be changed; only one that is Draft or Declined can');
+    expect(edit.body.err_msg).toBe('The compliance submission no. 1 is Submitted and can no longer be changed; “Decline” opens it again');
     const late = await attach(mia, draft.id);
     expect(late.status).toBe(409);
-    expect(late.body.err_msg).toBe('Evidence can be attached only to a submission that is Draft or Declined; this one is Submitted');
+    expect(late.body.err_msg).toBe('The compliance submission no. 1 is Submitted, so no evidence can be added to it any more; “Decline” opens it again');
     // one submission of an activity waits for approval at a time
     const second = (await max.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now })).body.data.complianceSubmission;
     const wrong = (await attach(max, second.id)).body.data.evidence.record;

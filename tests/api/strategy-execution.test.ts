@@ -164,7 +164,7 @@ describe.each(backends())('strategy execution on $name', (backend) => {
     expect(plan.status).toBe('Accepted');
     const settled = await exec.post('annual-initiative/add', { annualObjectiveId: id.annualObjective, businessUnitId: id.north, quarterIndex: 3, name: 'Too late' });
     expect(settled.status).toBe(409);
-    expect(settled.body.err_msg).toMatch(/accepted/);
+    expect(settled.body.err_msg).toBe('The annual plan (strategy execution) “FY 2027” is Accepted, so no annual initiative can be added to it any more; “Reopen” opens it again');
     // nor does anything of it go: neither an initiative nor an objective, and both are still there
     expect((await exec.post('annual-initiative/delete', { id: id.southInitiative })).status).toBe(409);
     expect((await exec.post('annual-objective/delete', { id: id.annualObjective })).status).toBe(409);

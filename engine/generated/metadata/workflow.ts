@@ -4,6 +4,72 @@
  * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor); unowned (any employee, on a record that belongs to no employee: a corporate or library scorecard beside personal ones; only those that access.unownedWhen admits, where it says); field:<name> (the employee the record's <name> names, e.g. field:approverId); member:<name> (a member of the team the record's <name> references, member:id for the team itself; the team entity declares members); parent:<name> (in access.read only: whoever may read the record its reference <name> names, e.g. a comment read by the readers of its scorecard)
  */
 export type Role = string;
+/**
+ * one condition: a comparison (field, op and one of value, otherField, today), present, children with count or every, role, or anyOf. message: an i18n key that words it instead of the engine's words.
+ */
+export type Condition =
+  | SimpleCondition
+  | {
+      /**
+       * holds when one of these holds (one level: an "or" of simple conditions)
+       *
+       * @minItems 2
+       */
+      anyOf: [SimpleCondition, SimpleCondition, ...SimpleCondition[]];
+      message?: string;
+    };
+/**
+ * a condition but anyOf: a comparison (field, op and one of value, otherField, today), present, children with count or every, or role
+ */
+export type SimpleCondition =
+  | {
+      field: FieldPath;
+      op: Comparison;
+      value?: Constant | null | [Constant, ...Constant[]];
+      otherField?: FieldPath;
+      /**
+       * today plus so many days (0: today)
+       */
+      today?: number;
+      message?: string;
+    }
+  | {
+      /**
+       * fields that must hold a value
+       *
+       * @minItems 1
+       */
+      present: [FieldPath, ...FieldPath[]];
+      message?: string;
+    }
+  | {
+      /**
+       * a child collection by its key
+       */
+      children: string;
+      where?: FieldCondition;
+      count?: {
+        op: "eq" | "ne" | "lt" | "lte" | "gt" | "gte";
+        value: number;
+      };
+      every?: FieldCondition1;
+      message?: string;
+    }
+  | {
+      /**
+       * the caller holds one of these roles on the record ("or by a module administrator")
+       *
+       * @minItems 1
+       */
+      role: [Role, ...Role[]];
+      message?: string;
+    };
+/**
+ * a field of the record ("amount"), or a field of the record a reference of it names ("engagementId.status")
+ */
+export type FieldPath = string;
+export type Comparison = "eq" | "ne" | "lt" | "lte" | "gt" | "gte" | "in" | "notIn";
+export type Constant = string | number | number | boolean;
 
 /**
  * The states of an entity and the transitions between them. Only a transition changes the state field.
@@ -47,5 +113,61 @@ export interface WorkflowMeta {
     requires?: string[];
     hook?: string;
     error?: string;
+    /**
+     * conditions the record and the caller must meet for the transition, all of them (anyOf inside for "or"); data, never code. A failed one refuses with 409 invalid_state naming it in the caller's language, and the transition is left out of the record's _allowed.transitions.
+     *
+     * @minItems 1
+     */
+    when?: [Condition, ...Condition[]];
+    /**
+     * fields the transition stamps: "caller" writes the calling employee (a reference to employee), "now" the moment (a date-time field) or today (a date field). Written with the state, in its audit entry.
+     */
+    stamp?: {
+      [k: string]: "caller" | "now" | undefined;
+    };
+    /**
+     * fields the transition sets to constants (null clears one), each checked against its field's schema at start
+     */
+    set?: {
+      [k: string]: string | number | boolean | null | undefined;
+    };
+    /**
+     * mails the transition sends through the outbox once its transaction commits
+     */
+    notify?: Notice[];
   }[];
+}
+/**
+ * counts only the child records that match
+ */
+export interface FieldCondition {
+  /**
+   * @minItems 1
+   */
+  [k: string]: [Constant, ...Constant[]] | undefined;
+}
+/**
+ * every child record (of those where admits) matches: "every child in state X"
+ */
+export interface FieldCondition1 {
+  /**
+   * @minItems 1
+   */
+  [k: string]: [Constant, ...Constant[]] | undefined;
+}
+export interface Notice {
+  /**
+   * a mail template a notice fills (engine/mail/mail-templates.ts: stateNotice)
+   */
+  mail: string;
+  /**
+   * who receives it: self, supervisor, field:<reference to employee>, member:<team>, employee:moduleAdmin
+   *
+   * @minItems 1
+   */
+  to: [Role, ...Role[]];
+  /**
+   * the i18n key of its subject, instead of the template's
+   */
+  subject?: string;
 }

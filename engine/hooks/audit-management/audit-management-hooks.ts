@@ -2,7 +2,7 @@ import type { ModuleHookSet } from '../hook-registry.ts';
 import { actionTracker, actionTrackerFilter, planContentStatus, planContentStatusFilter } from './audit-derived.ts';
 import { approvePaper, closeApproval, openApproval, reopenApproval, requestResponse } from './audit-tasks.ts';
 import { checkSurveyAnswers, submitSurvey } from './customer-survey.ts';
-import { closeEngagement, engagementNames, mailNotification, planYears } from './engagement-lifecycle.ts';
+import { engagementNames, mailNotification, planYears } from './engagement-lifecycle.ts';
 import { checkRoles, keepDecided, placeInEngagement } from './engagement-placement.ts';
 import { removeExitMinutes } from './exit-minutes.ts';
 import { placeReport } from './final-report.ts';
@@ -21,7 +21,6 @@ export const auditManagementHooks: ModuleHookSet = {
     'audit.closeApproval': closeApproval,
     'audit.reopenApproval': reopenApproval,
     'audit.approvePaper': approvePaper,
-    'audit.closeEngagement': closeEngagement,
     'audit.mailNotification': mailNotification,
     'audit.checkSurveyAnswers': checkSurveyAnswers,
     'audit.submitSurvey': submitSurvey,

@@ -1,16 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import { text } from '../../i18n/text.ts';
-import { optionLabel } from '../../i18n/message-words.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { CommandHook, TransitionHook } from '../hook-registry.ts';
-
-/** close (audit): an audit closes once its report is final. */
-export const closeEngagement: TransitionHook = async (ctx, _entity, engagement) => {
-  const reports = await ctx.tx.query<{ status: string }>(`SELECT status FROM audit_report WHERE company_id = $1 AND audit_engagement_id = $2 ORDER BY status = 'Final' DESC LIMIT 1`, [ctx.companyId, engagement.id]);
-  const report = reports[0];
-  if (report?.status !== 'Final')
-    throw AppError.worded('invalid_state', report ? text('refusal.audit.closeReportNotFinal', { audit: String(engagement.name), state: optionLabel(report.status) }) : text('refusal.audit.closeNoReport', { audit: String(engagement.name) }));
-};
 
 /** notify (planning notification letter): the letter goes by mail to the employee it is addressed to. */
 export const mailNotification: TransitionHook = async (ctx, _entity, letter) => {

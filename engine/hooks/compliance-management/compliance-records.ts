@@ -19,7 +19,5 @@ export async function referenced(ctx: CallContext, entity: string, id: unknown, 
   return row;
 }
 
-/** States in which a submission's content (date, comment, evidence) may still change. */
-export const OPEN_FOR_EDIT = ['Draft', 'Declined'] as const;
 /** States of a submission that the activity's team and approver still follow. */
 export const OPEN_STATES = ['Draft', 'Submitted', 'Declined'] as const;

@@ -1,30 +1,23 @@
 import { AppError } from '../../app-error.ts';
 import { fieldProblem } from '../../records/record-validator.ts';
-import { text } from '../../i18n/text.ts';
-import { optionLabel, optionsOr } from '../../i18n/message-words.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { Row } from '../../db/db.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
 import { nextComplianceDate, type Frequency } from './compliance-dates.ts';
-import { OPEN_FOR_EDIT, referenced } from './compliance-records.ts';
-
-/** Fields of a submission that its team writes; the others are derived or belong to the workflow. */
-const CONTENT = ['complianceActivityId', 'complianceDate', 'comment'] as const;
+import { referenced } from './compliance-records.ts';
 
 /**
  * A submission follows its activity: the activity's compliance team (whose members submit it) and approver (who
  * processes or declines it) are copied onto it on every write, so that the workflow's roles member:complianceTeamId
  * and field:approverId decide on the submission itself. Who submitted and who decided are recorded as the state
- * changes. It stays with its activity, its content cannot change once it is submitted, and its date is never in the
- * future.
+ * changes. It stays with its activity and its date is never in the future (its content is fixed once it is submitted:
+ * the workflow's lock).
  */
 export const deriveSubmission: BeforeWriteHook = async (ctx, entity, before, record) => {
   if (before && record.complianceActivityId !== before.complianceActivityId)
     throw AppError.validation([fieldProblem(entity, 'complianceActivityId', 'refusal.compliance.activityFixed')]);
   const activity = await referenced(ctx, 'compliance-activity', record.complianceActivityId, 'complianceActivityId');
-  if (before && record.status === before.status && !(OPEN_FOR_EDIT as readonly string[]).includes(before.status as string) && CONTENT.some((f) => (record[f] ?? null) !== (before[f] ?? null)))
-    throw AppError.worded('invalid_state', text('refusal.compliance.submissionSettled', { state: optionLabel(before.status), states: optionsOr(OPEN_FOR_EDIT) }));
   if (!before || record.complianceDate !== before.complianceDate) {
     const now = today();
     if (String(record.complianceDate) > now) throw AppError.validation([fieldProblem(entity, 'complianceDate', 'refusal.compliance.future', { today: dayMonthYear(now) })]);
@@ -37,11 +30,9 @@ export const deriveSubmission: BeforeWriteHook = async (ctx, entity, before, rec
   return derived;
 };
 
-/** Evidence belongs to its submission's team, and is attached only while the submission is a draft or declined. */
+/** Evidence belongs to its submission's team (it is attached only while the submission is open: the workflow's lock). */
 export const deriveEvidence: BeforeWriteHook = async (ctx, _entity, _before, record) => {
   const submission = await referenced(ctx, 'compliance-submission', record.complianceSubmissionId, 'complianceSubmissionId');
-  if (!(OPEN_FOR_EDIT as readonly string[]).includes(submission.status as string))
-    throw AppError.worded('invalid_state', text('refusal.compliance.evidenceSettled', { state: optionLabel(submission.status), states: optionsOr(OPEN_FOR_EDIT) }));
   return { complianceTeamId: submission.complianceTeamId };
 };
 

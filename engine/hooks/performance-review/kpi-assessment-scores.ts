@@ -40,7 +40,6 @@ export const checkKpiAssessment: BeforeWriteHook = async (ctx, entity, before, r
   const [kpi] = await ctx.tx.query<{ scorecardId: number }>(`SELECT scorecard_id AS "scorecardId" FROM performance_kpi WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.kpiId]);
   if (!kpi) throw AppError.validation([noSuchRecord('kpiId', ctx.registry.entity('performance-kpi'))]);
   if (Number(kpi.scorecardId) !== Number(a.scorecardId)) throw AppError.validation([wordedProblem('kpiId', text('refusal.review.kpiOfOtherScorecard', { id: String(record.kpiId) }))]);
-  if (a.status === 'Completed') throw AppError.worded('invalid_state', text('refusal.review.completedScores'));
   for (const field of changedScoreFields(before, record)) {
     const rule = SCORE_FIELDS[field];
     if (!rule.states.includes(a.status as string))

@@ -54,12 +54,12 @@ export const deriveAgreement: BeforeWriteHook = async (ctx, _entity, before, rec
 const SCORED_ON: Readonly<Record<string, 'self' | 'all'>> = { SelfAssessed: 'self', Assessed: 'all' };
 
 /**
- * performance-assessment beforeWrite: derives what the agreement derives (for the assessment's quarter); a completed
- * assessment is final; a personal one is assessed only after the employee's self-assessment; and entering
- * SelfAssessed or Assessed recomputes the stored totals from the scores entered.
+ * performance-assessment beforeWrite: derives what the agreement derives (for the assessment's quarter); a personal
+ * one is assessed only after the employee's self-assessment; and entering SelfAssessed or Assessed recomputes the
+ * stored totals from the scores entered. (A completed assessment is final: the workflow's lock on Completed holds it
+ * and its KPI scores.)
  */
 export const deriveAssessment: BeforeWriteHook = async (ctx, _entity, before, record) => {
-  if (before?.status === 'Completed') throw AppError.worded('invalid_state', text('refusal.review.completed'));
   if (before && (record.scorecardId !== before.scorecardId || record.quarterIndex !== before.quarterIndex))
     throw AppError.validation([wordedProblem(record.scorecardId !== before.scorecardId ? 'scorecardId' : 'quarterIndex', text('refusal.review.assessmentFixed'))]);
   const s = await scorecardOf(ctx, record.scorecardId);

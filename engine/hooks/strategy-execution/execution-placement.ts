@@ -3,7 +3,7 @@ import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
-import { moduleLabel, optionLabel } from '../../i18n/message-words.ts';
+import { moduleLabel } from '../../i18n/message-words.ts';
 import { entityLabel, fieldProblem } from '../../records/record-validator.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { ratingPercent } from '../scoring.ts';
@@ -25,14 +25,16 @@ export async function planById(ctx: CallContext, id: unknown): Promise<Plan | un
   return plan;
 }
 
-/** What an accepted plan or a restricted one refuses: its objectives and initiatives are settled, or only module admins set them. */
+/**
+ * What a restricted plan refuses: only module admins set its objectives and initiatives. (An accepted plan's are
+ * settled by the plan's workflow lock, which holds its objectiveList and initiativeList.)
+ */
 export function assertPlanOpen(ctx: CallContext, plan: Plan, entity: EntityDef): void {
-  if (plan.status === 'Accepted') throw AppError.worded('invalid_state', text('refusal.execution.accepted', { entity: entityLabel(entity) }));
   if (plan.accessControl === 'Restricted' && ctx.actor.role === 'employee' && !ctx.actor.adminModules.has(entity.module))
     throw AppError.worded('forbidden', text('refusal.execution.restricted', { entity: entityLabel(entity), module: moduleLabel(entity.module) }));
 }
 
-/** An annual objective is adopted from a pillar objective of the plan's own strategic plan; an accepted plan's objectives are settled. */
+/** An annual objective is adopted from a pillar objective of the plan's own strategic plan. */
 export const placeObjective: BeforeWriteHook = async (ctx, entity, _before, objective) => {
   const plan = await planById(ctx, objective.executionPlanId);
   if (!plan) return {};
@@ -72,9 +74,7 @@ export const checkInitiativeCycle: BeforeWriteHook = async (ctx, entity, _before
  * the plan's approver (who accepts it), the target (the initiative's for that cycle, else its own) and the percent
  * achieved, so that none of them can be forged; the cycle must be of the initiative's plan.
  */
-export const placeReview: BeforeWriteHook = async (ctx, entity, before, review) => {
-  // an accepted review is what the strategy map and the reports count: it is settled
-  if (before?.status === 'Accepted') throw AppError.worded('invalid_state', text('refusal.record.settledChange', { entity: entityLabel(entity), state: optionLabel(before.status) }));
+export const placeReview: BeforeWriteHook = async (ctx, entity, _before, review) => {
   const [initiative] = await ctx.tx.query<{ planId: number; businessUnitId: number; ownerId: number | null; target: number | null; optionType: string; cycleTarget: number | null; approverId: number | null }>(
     `SELECT ai.execution_plan_id AS "planId", ai.business_unit_id AS "businessUnitId", ai.owner_id AS "ownerId", ai.target::float8 AS target, ai.option_type AS "optionType",
             ic.target::float8 AS "cycleTarget", ep.approver_id AS "approverId"
