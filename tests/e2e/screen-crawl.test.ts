@@ -22,6 +22,13 @@ const ONLY = process.env.CRAWL_ACTORS?.split(',');
  */
 const KNOWN: { screen: string; actor: string; problem: string; reason: string }[] = [];
 
+/**
+ * Record screens a role's crawl cannot reach, each with why: a screen of one record that no list of the role links to
+ * and no record of its entity the role may list. The crawl fails on any other unreached record screen, and prints an
+ * entry that no longer matches, so that this list only ever shrinks.
+ */
+const UNREACHED: { screen: string; actor: string; reason: string }[] = [];
+
 const known = (f: Finding) => KNOWN.find((k) => k.screen === f.screen && (k.actor === '*' || k.actor === f.actor) && f.problem.includes(k.problem));
 
 /**
@@ -53,13 +60,18 @@ describe.skipIf(skip)('screen crawl, every screen for every role', () => {
     const texts = { add: messages['shell.add'], noRecordChosen: messages['shell.noRecordChosen'] };
     const findings: Finding[] = [];
     const visits: Visit[] = [];
+    const unreached: { actor: string; screen: string }[] = [];
     // two pages at a time (the machine has two cores): the administrator's long crawl beside the others'
     const crawlOne = async (actor: CrawlWorld['actors'][number]) => {
       const t0 = Date.now();
       const r = await crawlActor(browser, server, actor, LANG, texts, (page) => signIn(page, server.url, actor.email, actor.password));
       findings.push(...r.findings);
       visits.push(...r.visits);
-      console.log(`${actor.name}: ${r.visits.length} screens in ${((Date.now() - t0) / 1000).toFixed(0)} s, ${r.findings.length} findings; record screens no list linked to: ${r.unreached.length}`);
+      unreached.push(...r.unreached.map((screen) => ({ actor: actor.name, screen })));
+      const records = r.visits.filter((v) => v.record).length;
+      console.log(
+        `${actor.name}: ${r.visits.length} screens (${r.visits.length - records} lists and others, ${records} record screens) in ${((Date.now() - t0) / 1000).toFixed(0)} s, ${r.findings.length} findings; record screens not reached: ${r.unreached.length}`,
+      );
     };
     const chosen = world.actors.filter((a) => !ONLY || ONLY.includes(a.name));
     const respondent = async () => {
@@ -83,6 +95,11 @@ describe.skipIf(skip)('screen crawl, every screen for every role', () => {
 
     const stale = KNOWN.filter((k) => !findings.some((f) => known(f) === k));
     if (stale.length) console.log(`allow-list entries that no longer match (remove them):\n  ${stale.map((k) => `${k.actor} ${k.screen}: ${k.problem}`).join('\n  ')}`);
+    const excused = (u: { actor: string; screen: string }) => UNREACHED.some((x) => x.screen === u.screen && (x.actor === '*' || x.actor === u.actor));
+    const staleUnreached = UNREACHED.filter((x) => !unreached.some((u) => u.screen === x.screen && (x.actor === '*' || x.actor === u.actor)));
+    if (staleUnreached.length) console.log(`unreached-list entries now reached (remove them):\n  ${staleUnreached.map((x) => `${x.actor} ${x.screen}`).join('\n  ')}`);
+    const unexcused = ONLY || process.env.CRAWL_LIMIT || process.env.CRAWL_PATHS ? [] : unreached.filter((u) => !excused(u)).map((u) => `${u.actor} ${u.screen}`);
+    expect(unexcused, `${unexcused.length} record screens no crawl reached (test-artifacts/crawl/unreached-*.txt)`).toEqual([]);
     const unexpected = findings.filter((f) => !known(f)).map((f) => `${f.actor} ${f.screen}${f.at && f.at !== f.screen ? ` (${f.at})` : ''}: ${f.problem}`);
     expect(unexpected, `${unexpected.length} findings (screenshots under test-artifacts/crawl)`).toEqual([]);
   }, 30 * 60_000);
