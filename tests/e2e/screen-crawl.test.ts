@@ -36,8 +36,10 @@ const UNREACHED: { screen: string; actor: string; reason: string }[] = [
   ...auditTaskScreens()
     .filter((x) => !x.includes('/pending-response/'))
     .map((screen) => ({ screen, actor: 'employee', reason: 'the employee is the auditor: sent no item but a management response' })),
-  // the supervisor approves the employee's audit; three of its task screens need what the crawl does not do
+  // the supervisor approves the employee's audit and receives its checklist; four of its task screens need what the
+  // crawl does not do
   { screen: '/app/audit-management/my-task/pending-overall/:id/:role', actor: 'supervisor', reason: 'an audit has one overall opinion, and the supervisor decides it (completed-overall is reached)' },
+  { screen: '/app/audit-management/my-task/pending-checklist/:id/:role', actor: 'supervisor', reason: 'an audit has one completion checklist, and the supervisor completes it (completed-checklist is reached)' },
   { screen: '/app/audit-management/my-task/completed-response/:id/:role', actor: 'supervisor', reason: 'a management response reaches its approver when its owner sends it with the response text' },
   { screen: '/app/audit-management/my-task/completed-survey/:id/:role', actor: 'supervisor', reason: 'a customer satisfaction survey is completed with its answers, which the crawl does not give' },
 ];
@@ -53,10 +55,14 @@ const known = (f: Finding) => KNOWN.find((k) => k.screen === f.screen && (k.acto
 /**
  * Every screen for every role, generated from the Registry: the holder, a company administrator with admin access to
  * every module (all enabled), a supervisor with reports and an ordinary employee each open every screen their
- * navigation offers and every screen path of their modules without a parameter, and the record screens (:id, ?id=)
- * their lists link to; an outside respondent opens the public flows' mailed links. Each screen must render text
- * without a page or console error, show no raw key, [object Object], undefined or NaN, no link with an unfilled
- * :param, and an Add control on a list whose caller may add. All findings of a run are reported together.
+ * navigation offers and every screen path of their modules without a parameter, each list's first row (clicked, as a
+ * person opens a record) and the record screens (:id, ?id=) their lists and records link to, on data that gives the
+ * supervisor and the employee records of their own (crawl-people-records.ts); an outside respondent opens the public
+ * flows' mailed links. Each screen must render text without a page or console error, show no raw key, [object
+ * Object], undefined or NaN, no link with an unfilled :param, and an Add control on a list whose caller may add; a
+ * record screen shows no Save, workflow button or command form its record's _allowed does not grant, and Add on each
+ * child panel _allowed.addChildren names. Every record screen of a role is reached, or UNREACHED says why. All
+ * findings of a run are reported together, with the screens each role reached.
  */
 describe.skipIf(skip)('screen crawl, every screen for every role', () => {
   let server: RunningServer;
