@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
-import { browserSkipReason, launchChromium } from './support/browser.ts';
-import { journeySteps, signedIn } from './support/journey.ts';
-import { startServer, type RunningServer } from './support/server-process.ts';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSkipReason } from './support/browser.ts';
+import { journeySteps } from './support/journey.ts';
+import { journeyCompany } from './support/journey-company.ts';
 import { fill, nav, openRow, pick, row, save, snap } from './support/screens.ts';
 
 const skip = browserSkipReason();
@@ -33,9 +32,6 @@ async function clickCell(page: Page, view: 'inherent' | 'residual', impact: stri
  * until it is complete. The API only arranges the company and its people.
  */
 describe.skipIf(skip)('risk management: a risk identified, controlled, found on the heat map and mitigated by its owners', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
   let riskId: number;
   const people = {
     rita: { firstName: 'Rita', lastName: 'Riskowner', email: 'rita@riskline.example', password: 'rita-pass-1234' },
@@ -43,23 +39,8 @@ describe.skipIf(skip)('risk management: a risk identified, controlled, found on 
   };
   const pages: Record<string, Page> = {};
   const step = journeySteps('risk', pages, 90_000);
-  const risk = async () => (await api(server, `risk/${riskId}`, undefined, token)).risk;
-
-  beforeAll(async () => {
-    server = await startServer();
-    const company = await companyWithExecutive(server, 'Riskline', 'exec-pass-12', ['risk-management']);
-    token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
-    browser = await launchChromium();
-    pages.exec = await signedIn(browser, server.url, company, { width: 1500, height: 1100 });
-    for (const [k, who] of Object.entries(people)) {
-      await employeeWithPassword(server, token, who);
-      pages[k] = await signedIn(browser, server.url, who, { width: 1500, height: 1100 });
-    }
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const j = journeyCompany({ company: 'Riskline', modules: ['risk-management'], people, pages });
+  const risk = async () => (await j.call(`risk/${riskId}`)).risk;
 
   step('the risk manager identifies a strategic risk and names its owner; the server rates it from impact and likelihood', async () => {
     const page = pages.exec;
@@ -74,7 +55,7 @@ describe.skipIf(skip)('risk management: a risk identified, controlled, found on 
     await page.locator('#root_name').press('Tab');
     await save(page);
     await row(page, RISK).waitFor();
-    const [added] = (await api(server, `risk?q=${encodeURIComponent(RISK)}`, undefined, token)).list;
+    const [added] = (await j.call(`risk?q=${encodeURIComponent(RISK)}`)).list;
     expect(added).toMatchObject({ kind: 'Strategic', impact: 'Major', likelihood: 'Likely', ratingScore: 16, rating: 'High' });
     riskId = added.id;
     await snap(page, 'risk-01-identified');

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
-import { browserSkipReason, launchChromium } from './support/browser.ts';
-import { journeySteps, signedIn } from './support/journey.ts';
-import { startServer, type RunningServer } from './support/server-process.ts';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSkipReason } from './support/browser.ts';
+import { journeySteps } from './support/journey.ts';
+import { journeyCompany } from './support/journey-company.ts';
 import { fill, nav, openRow, pick, row, save, snap, stateOf, tab, transition } from './support/screens.ts';
 
 const skip = browserSkipReason();
@@ -17,9 +16,6 @@ const UNSCORED = '#9e9e9e';
  * its business units and its people.
  */
 describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted review on the strategy map', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let token: string;
   let planId: number;
   const people = {
     abe: { firstName: 'Abe', lastName: 'Approver', email: 'abe@stratline.example', password: 'abe-pass-1234' },
@@ -36,22 +32,15 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     await objectiveRow(page, 'Grow exports').waitFor();
   }
 
-  beforeAll(async () => {
-    server = await startServer();
-    const company = await companyWithExecutive(server, 'Stratline', 'exec-pass-12', ['strategic', 'strategy-management', 'strategy-execution']);
-    token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
-    // the organisation the initiatives are planned for
-    for (const name of ['North', 'South']) await api(server, 'business-unit/add', { name }, token);
-    browser = await launchChromium();
-    pages.exec = await signedIn(browser, server.url, company, { width: 1500, height: 1100 });
-    for (const [k, who] of Object.entries(people)) {
-      await employeeWithPassword(server, token, who);
-      pages[k] = await signedIn(browser, server.url, who, { width: 1500, height: 1100 });
-    }
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  // the organisation the initiatives are planned for
+  const j = journeyCompany({
+    company: 'Stratline',
+    modules: ['strategic', 'strategy-management', 'strategy-execution'],
+    people,
+    pages,
+    arrange: async ({ call }) => {
+      for (const name of ['North', 'South']) await call('business-unit/add', { name });
+    },
   });
 
   step('the strategy office creates a strategic plan with two pillars and an objective under each, from the plan’s page', async () => {
@@ -63,7 +52,7 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     await save(page);
     await openRow(page, 'Vision 2030');
     await page.locator('[data-screen=form][data-entity=strategic-plan]').waitFor();
-    [{ id: planId }] = (await api(server, 'strategic-plan?q=Vision', undefined, token)).list;
+    [{ id: planId }] = (await j.call('strategic-plan?q=Vision')).list;
 
     for (const pillar of ['Growth', 'People']) {
       await page.getByTestId('add-pillarList').click();
@@ -93,7 +82,7 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     await nav(page, 'Strategic plans', { module: 'Strategy management' });
     await openRow(page, 'Vision 2030');
     await page.getByTestId('children-objectiveList').getByRole('link', { name: 'Build skills' }).waitFor();
-    const objectives = (await api(server, `pillar-objective?strategicPlanId=${planId}&sort=name`, undefined, token)).list;
+    const objectives = (await j.call(`pillar-objective?strategicPlanId=${planId}&sort=name`)).list;
     expect(objectives.map((o: { name: string; pillarId: number }) => o.name)).toEqual(['Build skills', 'Grow exports']);
     await snap(page, 'strategy-01-plan-with-objectives');
   });
@@ -132,7 +121,7 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
       await save(page);
       await row(page, name).waitFor();
     }
-    const initiatives = (await api(server, 'annual-initiative?sort=name', undefined, token)).list;
+    const initiatives = (await j.call('annual-initiative?sort=name')).list;
     expect(initiatives.map((i: { name: string }) => i.name)).toEqual(['Export academy', 'Open two markets']);
     await snap(page, 'strategy-02-initiatives');
   });
@@ -190,7 +179,7 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     await openRow(abe, 'Open two markets');
     await transition(abe, 'Accept').click();
     await expect.poll(() => stateOf(abe)).toBe('Accepted');
-    const [review] = (await api(server, 'performance-review', undefined, token)).list;
+    const [review] = (await j.call('performance-review')).list;
     expect(review).toMatchObject({ status: 'Accepted', target: 100, actual: 95, percent: 95 });
 
     // the strategy office looks at the map again, as it was left open

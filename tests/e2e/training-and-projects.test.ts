@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
-import { browserSkipReason, launchChromium } from './support/browser.ts';
-import { journeySteps, signedIn } from './support/journey.ts';
-import { HOLDER, startServer, type RunningServer } from './support/server-process.ts';
-import { fill, nav, openRow, pick, row, save, signIn, snap, stateOf, tab, transition } from './support/screens.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api } from './support/api-setup.ts';
+import { browserSkipReason } from './support/browser.ts';
+import { journeySteps } from './support/journey.ts';
+import { journeyCompany } from './support/journey-company.ts';
+import { HOLDER } from './support/server-process.ts';
+import { fill, nav, openRow, pick, row, save, snap, stateOf, tab, transition } from './support/screens.ts';
 
 const skip = browserSkipReason();
 
@@ -15,11 +16,7 @@ const skip = browserSkipReason();
  * reports show it. The API only arranges the company, its people and the training catalogue.
  */
 describe.skipIf(skip)('personal development and projects: a training requested, planned and completed; a project with its milestones', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let page: Page; // the administrator's
-  let exec: { email: string; password: string };
-  let token: string;
   let planId: number;
   const people = {
     nia: { firstName: 'Nia', lastName: 'Newhire', email: 'nia@learnbuild.example', password: 'nia-pass-1234' },
@@ -28,7 +25,6 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     oli: { firstName: 'Oli', lastName: 'Owner', email: 'oli@learnbuild.example', password: 'oli-pass-1234' },
   };
   const pages: Record<string, Page> = {};
-  const id: Record<string, number> = {};
   /** Answers the dialog a transition opens with what it asks for. */
   async function answer(on: Page, field: string, value: string) {
     const dialog = on.getByRole('dialog');
@@ -37,28 +33,22 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
   }
   const step = journeySteps('training-and-projects', pages, 90_000);
 
-  beforeAll(async () => {
-    server = await startServer();
-    const company = await companyWithExecutive(server, 'Learnbuild', 'exec-pass-12', ['personal-development', 'projects', 'performance']);
-    exec = { email: company.email, password: company.password };
-    token = (await api(server, 'auth/login', exec)).user.token;
-    await api(server, 'training/add', { name: 'Forklift safety', provider: 'Depot academy' }, token);
-    planId = (await api(server, 'annual-training-plan/add', { name: 'Training plan 2026', year: 2026 }, token)).annualTrainingPlan.id;
-    for (const [k, who] of Object.entries(people)) id[k] = await employeeWithPassword(server, token, who);
-    // Nia reports to Sam
-    const nia = (await api(server, `employee/${id.nia}`, undefined, token)).employee;
-    await api(server, 'employee/update', { id: id.nia, version: nia.version, supervisorId: id.sam }, token);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1500, height: 1100 } });
-    await signIn(page, server.url, exec.email, exec.password);
-    pages.admin = page;
-    for (const [k, who] of Object.entries(people)) {
-      pages[k] = await signedIn(browser, server.url, who, { width: 1500, height: 1000 });
-    }
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  // the training catalogue and plan; Nia reports to Sam
+  const j = journeyCompany({
+    company: 'Learnbuild',
+    modules: ['personal-development', 'projects', 'performance'],
+    people,
+    pages,
+    arrange: async ({ call, ids }) => {
+      await call('training/add', { name: 'Forklift safety', provider: 'Depot academy' });
+      planId = (await call('annual-training-plan/add', { name: 'Training plan 2026', year: 2026 })).annualTrainingPlan.id;
+      const nia = (await call(`employee/${ids.nia}`)).employee;
+      await call('employee/update', { id: ids.nia, version: nia.version, supervisorId: ids.sam });
+    },
+  });
+  const id = j.ids;
+  beforeAll(() => {
+    page = pages.exec;
   });
 
   step('the employee requests a training from her inbox; it waits among the requested trainings', async () => {
@@ -97,7 +87,7 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     await answer(sam, 'Completion date', '2026-03-02');
     await expect.poll(() => stateOf(sam)).toBe('Completed');
     expect(await transition(sam, 'Back to planned').count()).toBe(1);
-    const [done] = (await api(server, `employee-training?employeeId=${id.nia}`, undefined, token)).list;
+    const [done] = (await j.call(`employee-training?employeeId=${id.nia}`)).list;
     expect(done).toMatchObject({ status: 'Completed', annualTrainingPlanId: planId, plannedDate: '2026-03-01', completionDate: '2026-03-02' });
   });
 
@@ -107,7 +97,7 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     await nia.reload();
     await row(nia, 'Forklift safety').getByRole('gridcell', { name: 'Completed', exact: true }).waitFor();
 
-    const rate = (await api(server, `annual-training-plan/execution-rate?id=${planId}`, undefined, token)).executionRate;
+    const rate = (await j.call(`annual-training-plan/execution-rate?id=${planId}`)).executionRate;
     expect(rate).toMatchObject({ planned: 0, completed: 1, executionRate: 100 });
     await nav(page, 'Training plans and executions');
     await tab(page, 'Completed trainings');
@@ -131,7 +121,7 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     await page.locator('#root_name').press('Tab');
     await save(page);
     await row(page, 'New depot').waitFor();
-    const [project] = (await api(server, 'project?q=depot', undefined, token)).list;
+    const [project] = (await j.call('project?q=depot')).list;
     expect(project).toMatchObject({ estimatedCost: 5000, budgetSpent: 1200, remaining: 3800, managerId: id.pia });
     id.project = project.id;
 
@@ -179,7 +169,7 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     await fill(pia, { completion: '50' });
     await save(pia);
     await row(pia, 'New depot').getByRole('gridcell', { name: 'In progress', exact: true }).waitFor();
-    expect((await api(server, `project/${id.project}`, undefined, token)).project).toMatchObject({ status: 'In Progress', completion: 50 });
+    expect((await j.call(`project/${id.project}`)).project).toMatchObject({ status: 'In Progress', completion: 50 });
   });
 
   step('the timeline shows the milestone and its task; the reports the completed milestone', async () => {
@@ -203,19 +193,19 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
   });
 
   it('reads the user manuals of the company’s modules, Markdown shown as HTML', async () => {
-    const holder = (await api(server, 'auth/login', HOLDER)).user.token;
-    const modules = (await api(server, 'module?limit=100', undefined, holder)).list as { id: number; code: string }[];
+    const holder = (await api(j.server, 'auth/login', HOLDER)).user.token;
+    const modules = (await api(j.server, 'module?limit=100', undefined, holder)).list as { id: number; code: string }[];
     const manual = async (title: string, code: string, markdown: string) => {
-      const { item } = await api(server, 'user-manual/add', { title, moduleId: modules.find((m) => m.code === code)!.id }, holder);
+      const { item } = await api(j.server, 'user-manual/add', { title, moduleId: modules.find((m) => m.code === code)!.id }, holder);
       const form = new FormData();
       form.set('id', String(item.id));
       form.set('document', new File([markdown], `${code}.md`, { type: 'text/markdown' }));
-      const r = await fetch(`${server.url}/api/v1/user-manual/upload-document`, { method: 'POST', headers: { token: holder }, body: form });
+      const r = await fetch(`${j.server.url}/api/v1/user-manual/upload-document`, { method: 'POST', headers: { token: holder }, body: form });
       expect(r.status).toBe(200);
     };
     await manual('Planning trainings', 'personal-development', '# Planning trainings\n\nChoose **Add to planned**.\n\n<script>window.hacked = true</script>');
     await manual('Rating risks', 'risk-management', '# Rating risks');
-    await page.goto(`${server.url}/app/user-manuals/read`);
+    await page.goto(`${j.server.url}/app/user-manuals/read`);
     await page.locator('[data-screen=manual-list] [data-manual="Planning trainings"]').waitFor();
     expect(await page.locator('[data-screen=manual-list] [data-manual]').count()).toBe(1);
     await page.getByRole('link', { name: 'Planning trainings' }).click();
@@ -227,7 +217,7 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
   });
 
   step('shows the milestone owner his required actions on the dashboard, each count opening its list', async () => {
-    await page.goto(`${server.url}/app/dashboard/main`);
+    await page.goto(`${j.server.url}/app/dashboard/main`);
     await page.locator('[data-item=company-performance]').waitFor();
     const oli = pages.oli;
     await nav(oli, 'Dashboard', { module: 'Dashboard' });

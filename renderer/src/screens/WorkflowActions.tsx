@@ -51,7 +51,7 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
         </span>
       ))}
       {open.map((x) => (
-        <button key={x.action} className="btn" disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : take(x))}>
+        <button key={x.action} className="btn" data-action={x.action} disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : take(x))}>
           {transitionLabel(t, x.action, allowedOn(entity, record).inPlaceOf)}
         </button>
       ))}

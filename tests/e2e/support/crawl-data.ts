@@ -6,6 +6,7 @@ import type { Registry } from '../../../engine/metadata/registry.ts';
 import { ROOT } from '../../../server/boot.ts';
 import { sentRecipient } from '../../support/public-flow-respondent.ts';
 import { addableCompanyEntities, addSample } from '../../support/sample-records.ts';
+import { arrangePeopleRecords, sendForApproval } from './crawl-people-records.ts';
 import { decodeMail, type Client, type Reply, type TestStratum } from '../../support/test-stratum.ts';
 import { DEMO_COMPANIES } from '../../../scripts/demo/demo-organisation.ts';
 import { HOLDER, type RunningServer } from './server-process.ts';
@@ -83,14 +84,35 @@ const must = (r: Reply, what: string) => {
   return r.body.data;
 };
 
+const YEAR = new Date().getUTCFullYear();
+/** Values that put the samples in the middle of their work: a 360 survey open (this year), a project running. */
+const LIVE_STATES: Record<string, Record<string, unknown>> = {
+  survey: { startDate: `${YEAR}-01-01`, endDate: `${YEAR}-12-31` },
+  project: { status: 'In Progress' },
+};
+
+/** The employee's audits (they are the auditor) moved into fieldwork, as the auditor does once planning is done. */
+async function startFieldwork(auditor: Client, employeeId: number): Promise<string[]> {
+  const r = await auditor.get(`audit-engagement?auditorId=${employeeId}&status=Planning&limit=50`);
+  const notes: string[] = [];
+  for (const a of (r.body.data?.list ?? []) as { id: number; version: number }[]) {
+    const t = await auditor.post('audit-engagement/start-fieldwork', { id: a.id, version: a.version });
+    if (t.status !== 200) notes.push(`audit ${a.id} into fieldwork: ${t.status} ${t.body.err_msg}`);
+  }
+  return notes;
+}
+
 /**
  * The crawl's world, on a server started with DEMO=1 (the demo seed: organisation, 57 people with supervisors, a
  * strategic plan with perspectives and a rating scale): the holder switches on every module for the first demo
  * company, its executive gets admin access to each, and then one sample record of every entity the executive may add
  * (generated from the Registry, with what its references need: annual plans with quarters, scorecards, audits, risks,
- * surveys, projects, contracts, committees, trainings…), plus one of every owned entity for an ordinary employee who
- * reports to the supervisor, so that "my" and "my reports'" lists have rows too. A public-flow link per flow for the
- * outside respondent.
+ * surveys, projects, contracts, committees, trainings…), plus the records that name an ordinary employee and the
+ * supervisor they report to (`arrangePeopleRecords`: their scorecards, agreements and assessments of the annual plan
+ * under way, the audit the employee performs and the supervisor manages, in fieldwork, with its working papers and
+ * findings, their teams' contracts and resolutions, their risks, trainings and project tasks), so that "my" and "my
+ * reports'" lists have rows and their record screens open. A 360 survey is open and a project running. A
+ * public-flow link per flow for the outside respondent.
  */
 export async function arrangeCrawlWorld(server: RunningServer): Promise<CrawlWorld> {
   const registry = loadRegistry(join(ROOT, 'metadata'), hooks);
@@ -120,11 +142,19 @@ export async function arrangeCrawlWorld(server: RunningServer): Promise<CrawlWor
   await setPassword(server, supervisor.email, password);
   await setPassword(server, report.email, password);
 
-  // one sample of every entity the administrator may add, then one per owned entity for the report
-  for (const e of addableCompanyEntities(registry)) {
-    await addSample(admin, registry, e.name).catch((err: Error) => notes.push(`sample ${e.name}: ${err.message.slice(0, 160)}`));
-    if (e.owner && !e.field.get(e.owner)?.readOnly) await addSample(admin, registry, e.name, { [e.owner]: report.id }).catch((err: Error) => notes.push(`sample ${e.name} for the employee: ${err.message.slice(0, 160)}`));
-  }
+  // one sample of every entity the administrator may add, then the records that name the supervisor and the report
+  for (const e of addableCompanyEntities(registry))
+    await addSample(admin, registry, e.name, LIVE_STATES[e.name]).catch((err: Error) => notes.push(`sample ${e.name}: ${err.message.slice(0, 160)}`));
+  notes.push(...(await arrangePeopleRecords(admin, registry, { employee: report.id, supervisor: supervisor.id }, LIVE_STATES)));
+  const employeeToken = await login(server, report.email, password);
+  notes.push(...(await startFieldwork(httpClient(server, employeeToken), report.id)));
+  const supervisorToken = await login(server, supervisor.email, password);
+  notes.push(...(await sendForApproval(registry, httpClient(server, employeeToken), httpClient(server, supervisorToken))));
+
+  // one of every record only the holder adds (a user manual for every employee's manual reader, a platform rating
+  // scale), beside the demo's companies
+  for (const e of [...registry.entities.values()].filter((x) => x.access.add.length === 1 && x.access.add[0] === 'holder' && x.name !== 'company'))
+    await addSample(holder, registry, e.name).catch((err: Error) => notes.push(`sample ${e.name}: ${err.message.slice(0, 160)}`));
 
   // a mailed link per public flow, as the outside respondent gets it
   const respondentLinks: CrawlWorld['respondentLinks'] = [];
@@ -149,8 +179,8 @@ export async function arrangeCrawlWorld(server: RunningServer): Promise<CrawlWor
     actors: [
       { name: 'holder', email: HOLDER.email, password: HOLDER.password, token: holderToken },
       { name: 'admin', email: demo.executive.email, password: 'stratum-demo', token: adminToken },
-      { name: 'supervisor', email: supervisor.email, password, token: await login(server, supervisor.email, password) },
-      { name: 'employee', email: report.email, password, token: await login(server, report.email, password) },
+      { name: 'supervisor', email: supervisor.email, password, token: supervisorToken },
+      { name: 'employee', email: report.email, password, token: employeeToken },
     ],
   };
 }

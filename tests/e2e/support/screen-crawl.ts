@@ -8,6 +8,7 @@ import { formMode } from '../../../renderer/src/screens/entity-screens.ts';
 import { recordAddress } from '../../../renderer/src/screens/screen-links.ts';
 import { fillPath } from '../../../renderer/src/screens/screen-params.ts';
 import type { Actor } from './crawl-data.ts';
+import { recordControlFaults } from './record-controls.ts';
 import type { RunningServer } from './server-process.ts';
 
 /** Screenshots of the screens the crawl found at fault (git-ignored, with the suite's other screenshots). */
@@ -27,6 +28,8 @@ export interface Visit {
   screen: string;
   at: string;
   kind: string;
+  /** a screen of one record (an :id, an edit form), not a list or a screen without a parameter */
+  record: boolean;
 }
 
 /** Text that is a translation key shown as it is (a missing label). */
@@ -68,6 +71,8 @@ interface Seen {
   dialog: string | null;
   addShown: boolean;
   noRecordChosen: boolean;
+  /** the first grid row's Edit (or Open) link */
+  rowLink: string | null;
 }
 
 /**
@@ -134,6 +139,17 @@ export class CrawlPage {
     }
   }
 
+  /** Clicks the Edit (or Open) link of the grid's first row, as a person opens a record, and waits for its screen. */
+  async clickFirstRow(): Promise<void> {
+    await this.page.evaluate(() => document.querySelectorAll('[data-screen]').forEach((e) => e.setAttribute('data-crawl-seen', '')));
+    await this.page.locator('main [data-screen] .ag-row[row-index="0"] a[href]').first().click();
+    await this.settle();
+    if (!(await this.page.locator('main [data-screen]:not([data-crawl-seen])').count())) {
+      await this.page.locator('main [data-screen]:not([data-crawl-seen])').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+      await this.settle();
+    }
+  }
+
   seen(addText: string, noRecordText: string): Promise<Seen> {
     return this.page.evaluate(
       ({ addText, noRecordText }) => {
@@ -152,12 +168,16 @@ export class CrawlPage {
           dialog: dialog ? dialog.innerText : null,
           addShown: !!root && [...root.querySelectorAll('button, a')].some((b) => (b as HTMLElement).innerText.trim() === addText),
           noRecordChosen: (root?.innerText ?? '').includes(noRecordText),
+          rowLink: root?.querySelector('.ag-row[row-index="0"] a[href]')?.getAttribute('href') ?? null,
         };
       },
       { addText, noRecordText },
     );
   }
 }
+
+/** Pages each actor's crawl uses at once (CRAWL_PAGES, 3 by default). */
+const PAGES = Number(process.env.CRAWL_PAGES) || 3;
 
 export interface CrawlTexts {
   add: string;
@@ -203,81 +223,127 @@ export async function crawlActor(
   mkdirSync(CRAWL_ARTIFACTS, { recursive: true });
   const log = join(CRAWL_ARTIFACTS, `findings-${lang}-${actor.name}.txt`);
   writeFileSync(log, '');
-  const bad = async (screen: string, at: string, problems: string[]) => {
-    for (const problem of problems) {
-      findings.push({ actor: actor.name, screen, at, problem });
-      appendFileSync(log, `${screen} (${at}): ${problem}\n`);
-    }
-    // CRAWL_SNAP=1 keeps a picture of every screen (to look at another language by hand), else of the failing ones
-    if (problems.length || process.env.CRAWL_SNAP) {
-      mkdirSync(CRAWL_ARTIFACTS, { recursive: true });
-      const name = `${lang}-${actor.name}-${at.replace(/^\/app\//, '').replace(/[^A-Za-z0-9]+/g, '_').slice(0, 120)}`;
-      await page.screenshot({ path: join(CRAWL_ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
-    }
-  };
+  let busy = 0;
+  /** One page's share of the crawl: it takes the next address of the common queue until none is left. */
+  const worker = (crawl: CrawlPage) => {
+    const page = crawl.page;
+    const bad = async (screen: string, at: string, problems: string[]) => {
+      for (const problem of problems) {
+        findings.push({ actor: actor.name, screen, at, problem });
+        appendFileSync(log, `${screen} (${at}): ${problem}\n`);
+      }
+      // CRAWL_SNAP=1 keeps a picture of every screen (to look at another language by hand), else of the failing ones
+      if (problems.length || process.env.CRAWL_SNAP) {
+        mkdirSync(CRAWL_ARTIFACTS, { recursive: true });
+        const name = `${lang}-${actor.name}-${at.replace(/^\/app\//, '').replace(/[^A-Za-z0-9]+/g, '_').slice(0, 120)}`;
+        await page.screenshot({ path: join(CRAWL_ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
+      }
+    };
 
-  const drain = async (followLinks: boolean) => {
-    while (queue.length) {
-      const at = queue.shift()!;
-      const target = screenOf(meta, at.split('?')[0]);
-      const key = target?.path ?? at;
-      if (visited.has(key)) continue;
-      visited.add(key);
+    /** Clicks the first row's link of the list shown and checks the record screen it opens. */
+    const openRow = async (rowScreen: ScreenMeta, href: string, from: string) => {
+      visited.add(rowScreen.path);
+      linkedFrom.set(href, from);
       crawl.takeErrors();
-      await crawl.open(at);
-      const s = await crawl.seen(texts.add, texts.noRecordChosen);
-      const landed = screenOf(meta, s.url.split('?')[0]);
-      visits.push({ actor: actor.name, screen: key, at, kind: target?.kind ?? '?' });
-      const problems: string[] = crawl.takeErrors();
-      if (s.url.startsWith('/app/sessions/')) {
-        problems.push(`left for ${s.url} (signed out)`);
-        await bad(key, at, problems);
-        await signIn(page);
-        await crawl.settle();
-        continue;
-      }
-      if (!(await page.locator('main').count())) {
-        // the app fell over (an error thrown while rendering unmounts it): say so, and load it afresh for the next screen
-        problems.push('blank: the app unmounted (no main)');
-        await bad(key, at, problems);
-        await page.goto(server.url + at);
-        await crawl.settle();
-        crawl.takeErrors();
-        continue;
-      }
-      if (!s.screen) problems.push('blank: no [data-screen] rendered');
-      else if (s.screen === 'not-found') problems.push('not found');
-      // a screen of the role's modules that the caller may not use says so; the navigation and links must not lead there
-      else if (s.screen === 'forbidden' && (offered.has(at) || linkedFrom.has(at)))
-        problems.push(offered.has(at) ? 'forbidden, yet offered by the navigation' : `forbidden, yet linked from ${linkedFrom.get(at)}`);
-      else if (!s.rootText.trim()) problems.push('blank: the screen shows no text');
-      if (s.noRecordChosen) problems.push('"No record was chosen." (the address does not name a record)');
-      if (s.dialog) problems.push(`error dialog: ${s.dialog.replace(/\s+/g, ' ').trim().slice(0, 200)}`);
-      problems.push(...textFaults(s.mainText));
-      if (s.badHrefs.length) problems.push(`link with an unfilled parameter: ${s.badHrefs.slice(0, 5).join(', ')}${s.badHrefs.length > 5 ? ` (+${s.badHrefs.length - 5})` : ''}`);
-      const entity = target?.entity ? meta.entities.find((e) => e.name === target.entity) : undefined;
-      // the Add control follows the list's first page (which says whether the caller may add): give it a moment
-      if (target?.kind === 'list' && landed === target && target.add && entity?.can.add && s.screen === 'list' && !s.addShown && (await serverSaysMayAdd(page, entity.name)))
-        if (!(await page.locator('main [data-screen=list] .toolbar').getByRole('button', { name: texts.add, exact: true }).first().waitFor({ timeout: 5_000 }).then(() => true, () => false)))
-          problems.push('no Add control, though the caller may add');
-      if (target?.kind === 'list' && !target.source && landed === target && entity && s.screen === 'list' && s.addShown && !(await serverSaysMayAdd(page, entity.name)))
-        problems.push('an Add control, though the server says the caller may not add here');
-      await bad(key, at, problems);
-
-      // the record screens this one links to (an Edit, a "manage", an "Open the list" under a record)
-      for (const href of followLinks ? s.links : []) {
-        if (/\/:[a-zA-Z]/.test(href)) continue;
-        const linkedScreen = screenOf(meta, href.split('?')[0]);
-        if (!linkedScreen || visited.has(linkedScreen.path) || linked.has(linkedScreen.path)) continue;
-        if (needsRecord(linkedScreen) || !queue.includes(linkedScreen.path)) {
-          linked.set(linkedScreen.path, href);
-          linkedFrom.set(href, at);
-          queue.push(href);
+      await crawl.clickFirstRow();
+      await check(href, rowScreen.path, rowScreen, true);
+    };
+    const drain = async () => {
+      // a page whose queue is empty waits while another's screen may still add links to it
+      while (queue.length || busy > 0) {
+        if (!queue.length) {
+          await page.waitForTimeout(100);
+          continue;
+        }
+        const at = queue.shift()!;
+        const target = screenOf(meta, at.split('?')[0]);
+        const key = target?.path ?? at;
+        if (visited.has(key)) continue;
+        visited.add(key);
+        busy++;
+        try {
+          crawl.takeErrors();
+          await crawl.open(at);
+          await check(at, key, target, false);
+        } finally {
+          busy--;
         }
       }
-    }
+    };
+    const check = async (at: string, key: string, target: ScreenMeta | undefined, byClick: boolean): Promise<void> => {
+      {
+        const s = await crawl.seen(texts.add, texts.noRecordChosen);
+        const landed = screenOf(meta, s.url.split('?')[0]);
+        visits.push({ actor: actor.name, screen: key, at: byClick ? s.url : at, kind: target?.kind ?? '?', record: !!target && needsRecord(target) });
+        const problems: string[] = crawl.takeErrors();
+        if (s.url.startsWith('/app/sessions/')) {
+          problems.push(`left for ${s.url} (signed out)`);
+          await bad(key, at, problems);
+          await signIn(page);
+          await crawl.settle();
+          return;
+        }
+        if (!(await page.locator('main').count())) {
+          // the app fell over (an error thrown while rendering unmounts it): say so, and load it afresh for the next screen
+          problems.push('blank: the app unmounted (no main)');
+          await bad(key, at, problems);
+          await page.goto(server.url + at);
+          await crawl.settle();
+          crawl.takeErrors();
+          return;
+        }
+        if (!s.screen) problems.push('blank: no [data-screen] rendered');
+        else if (s.screen === 'not-found') problems.push('not found');
+        // a screen of the role's modules that the caller may not use says so; the navigation and links must not lead there
+        else if (s.screen === 'forbidden' && (offered.has(at) || linkedFrom.has(at)))
+          problems.push(offered.has(at) ? 'forbidden, yet offered by the navigation' : `forbidden, yet linked from ${linkedFrom.get(at)}`);
+        else if (!s.rootText.trim()) problems.push('blank: the screen shows no text');
+        if (s.noRecordChosen) problems.push('"No record was chosen." (the address does not name a record)');
+        if (s.dialog) problems.push(`error dialog: ${s.dialog.replace(/\s+/g, ' ').trim().slice(0, 200)}`);
+        problems.push(...textFaults(s.mainText));
+        if (s.badHrefs.length) problems.push(`link with an unfilled parameter: ${s.badHrefs.slice(0, 5).join(', ')}${s.badHrefs.length > 5 ? ` (+${s.badHrefs.length - 5})` : ''}`);
+        const entity = target?.entity ? meta.entities.find((e) => e.name === target.entity) : undefined;
+        // the Add control follows the list's first page (which says whether the caller may add): give it a moment
+        if (target?.kind === 'list' && landed === target && target.add && entity?.can.add && s.screen === 'list' && !s.addShown && (await serverSaysMayAdd(page, entity.name)))
+          if (!(await page.locator('main [data-screen=list] .toolbar').getByRole('button', { name: texts.add, exact: true }).first().waitFor({ timeout: 5_000 }).then(() => true, () => false)))
+            problems.push('no Add control, though the caller may add');
+        if (target?.kind === 'list' && !target.source && landed === target && entity && s.screen === 'list' && s.addShown && !(await serverSaysMayAdd(page, entity.name)))
+          problems.push('an Add control, though the server says the caller may not add here');
+        problems.push(...(await recordControlFaults(page, meta)));
+        await bad(key, at, problems);
+        // a list's first row opened as a person does, by its Edit (or Open) link: the record screen is checked there and then
+        if (s.screen === 'list' && s.rowLink) {
+          const rowScreen = screenOf(meta, s.rowLink.split('?')[0]);
+          if (rowScreen && !visited.has(rowScreen.path) && !/\/:[a-zA-Z]/.test(s.rowLink)) await openRow(rowScreen, s.rowLink, at);
+        }
+
+        // the record screens this one links to (an Edit, a "manage", an "Open the list" under a record)
+        for (const href of s.links) {
+          if (/\/:[a-zA-Z]/.test(href)) continue;
+          const linkedScreen = screenOf(meta, href.split('?')[0]);
+          if (!linkedScreen || visited.has(linkedScreen.path) || linked.has(linkedScreen.path)) continue;
+          if (needsRecord(linkedScreen) || !queue.includes(linkedScreen.path)) {
+            linked.set(linkedScreen.path, href);
+            linkedFrom.set(href, at);
+            queue.push(href);
+          }
+        }
+      }
+    };
+    return drain;
   };
-  await drain(true);
+  // more than one page at a time: most of a screen's time is waiting for its calls, not for the processor
+  const extras = await Promise.all(
+    Array.from({ length: PAGES - 1 }, async () => {
+      const extra = new CrawlPage(await context.newPage());
+      await extra.page.goto(`${server.url}/app/dashboard/main`);
+      await extra.settle();
+      extra.takeErrors();
+      return extra;
+    }),
+  );
+  const drain = () => Promise.all([crawl, ...extras].map((c) => worker(c)()));
+  await drain();
   // the record screens no link led to: opened with a record of their entity that the actor may list, its fields
   // filling the address (as a list's link would), so that a screen without a linking list is still looked at
   for (const screen of allScreens(meta).filter((x) => needsRecord(x) && !visited.has(x.path) && x.entity)) {
@@ -289,7 +355,7 @@ export async function crawlActor(
     if (!at) continue;
     queue.push(at);
   }
-  await drain(false);
+  await drain();
   const unreached = allScreens(meta).filter((s) => needsRecord(s) && !visited.has(s.path)).map((s) => s.path);
   writeFileSync(join(CRAWL_ARTIFACTS, `unreached-${lang}-${actor.name}.txt`), unreached.join('\n') + '\n');
   await context.close();
@@ -315,7 +381,7 @@ export async function crawlRespondent(browser: Browser, server: RunningServer, l
     problems.push(...textFaults(text));
     const badHrefs = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href') ?? '').filter((h) => /\/:[a-zA-Z]/.test(h)));
     if (badHrefs.length) problems.push(`link with an unfilled parameter: ${badHrefs.join(', ')}`);
-    visits.push({ actor: 'respondent', screen, at, kind: 'public' });
+    visits.push({ actor: 'respondent', screen, at, kind: 'public', record: false });
     for (const problem of problems) findings.push({ actor: 'respondent', screen, at, problem });
     if (problems.length) {
       mkdirSync(CRAWL_ARTIFACTS, { recursive: true });
