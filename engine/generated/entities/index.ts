@@ -5,6 +5,7 @@ export type { AnnualObjective } from './annual-objective.ts';
 export type { AnnualPlan } from './annual-plan.ts';
 export type { AnnualPlanPerformanceReview } from './annual-plan-performance-review.ts';
 export type { AnnualTrainingPlan } from './annual-training-plan.ts';
+export type { ApiToken } from './api-token.ts';
 export type { AssessmentArea } from './assessment-area.ts';
 export type { AssessmentQuestion } from './assessment-question.ts';
 export type { AssessmentScale } from './assessment-scale.ts';
