@@ -31,4 +31,5 @@ export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<an
   MonthlyProgressEntry: lazy(() => import('./MonthlyProgressEntry.tsx')),
   QualityAssuranceWork: lazy(() => import('./QualityAssuranceWork.tsx')),
   ReportIndex: lazy(() => import('./ReportIndex.tsx')),
+  ApiTokenIssue: lazy(() => import('./ApiTokenIssue.tsx')),
 };
