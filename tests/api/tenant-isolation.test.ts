@@ -48,6 +48,8 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
       const me = (await admin.get('auth/me')).body.data.user.employeeId;
       await writeQaReview(admin, admin, me, me);
     }
+    // API tokens are issued, never added
+    for (const admin of [a, b]) await admin.post('api-token/issue', { name: 'Isolation feed', access: 'read', modules: ['organisation'], expiresOn: '2099-12-31' });
     for (const e of companyEntities()) {
       if (aRecords.has(e.name)) continue;
       const rows = (await a.get(`${e.name}?limit=5`)).body.data[e.dataKeys.list];
