@@ -78,6 +78,7 @@ export const hooks = createHookRegistry(mergeHookSets({
     'actionsTracker.myResolutions': myResolutions,
     'modules.setEnablement': setModuleEnablement,
     'apiToken.issue': issueApiToken,
+    'apiToken.issuePlatform': issueApiToken,
     'modules.companyModuleStates': companyModuleStates,
     'modules.setAdminAccess': setModuleAdminAccess,
     'performance.saveKpis': saveKpis,

@@ -148,6 +148,19 @@ export const SYSTEM_TABLES: TableSpec[] = [
     indexes: [{ name: 'ix_api_token_key__company_id__token_id', columns: ['company_id', 'token_id'] }],
   },
   {
+    // the holder's API tokens (platform-api-token), by hash
+    name: 'platform_api_token_key',
+    companyScoped: false,
+    columns: [
+      { name: 'token_hash', type: 'text', notNull: true },
+      { name: 'token_id', type: 'bigint', notNull: true },
+    ],
+    primaryKey: ['token_hash'],
+    checks: [],
+    foreignKeys: [{ name: 'fk_platform_api_token_key__platform_api_token', columns: ['token_id'], refTable: 'platform_api_token', refColumns: ['id'], onDelete: 'CASCADE' }],
+    indexes: [{ name: 'ix_platform_api_token_key__token_id', columns: ['token_id'] }],
+  },
+  {
     name: 'login_throttle',
     companyScoped: false,
     columns: [

@@ -166,3 +166,56 @@ describe.each(backends())('API tokens on $name', (backend) => {
     expect((await employee.post('api-token/revoke', { id: someone.id, version: someone.version })).status).toBe(403);
   });
 });
+
+/** The holder's tokens: the platform's routes with the holder's rights, within their modules; a company's records by ?companyId= as the holder names them. */
+describe.each(backends())('API tokens of the holder on $name', (backend) => {
+  let t: TestStratum;
+  let companyId: number;
+  const bearer = (secret: string) => ({
+    get: (path: string) => t.anonymous.raw(path, { method: 'GET', headers: { authorization: `Bearer ${secret}` } }),
+    post: (path: string, body: unknown) => t.anonymous.raw(path, { method: 'POST', body: JSON.stringify(body), headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' } }),
+  });
+
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    companyId = (await t.addCompany('Holder Co')).id;
+  });
+  afterAll(() => t.close());
+
+  it('issues, uses, lists and revokes a token of the platform, audited under its name', async () => {
+    const r = await t.holder.post('platform-api-token/issue', { name: 'Billing sync', access: 'read', modules: ['platform', 'organisation'], expiresOn: inDays(10) });
+    expect(r.status, r.body.err_msg ?? '').toBe(200);
+    const token = r.body.data.platform_api_token;
+    expect(token.secret).toMatch(/^stk_/);
+    const it = bearer(token.secret);
+    const companies = await it.get('company');
+    expect(companies.status, companies.body.err_msg ?? '').toBe(200);
+    expect(companies.body.data.company_list.map((c: { id: number }) => c.id)).toContain(companyId);
+    // a read token changes nothing, a module it does not name is not reached
+    const write = await it.post('company/update', { id: companyId, version: 1, companyName: 'Renamed' });
+    expect(write.status).toBe(403);
+    expect(write.body.err_msg).toBe('The API token “Billing sync” may only read; it cannot change anything');
+    expect((await it.get(`risk-category?companyId=${companyId}`)).body.err_msg).toBe('The API token “Billing sync” does not reach Risk management');
+
+    const listed = (await t.holder.get('platform-api-token')).body.data.platform_api_token_list;
+    expect(listed).toEqual([expect.objectContaining({ name: 'Billing sync', access: 'read', status: 'Active', prefix: token.prefix })]);
+    expect(listed[0].lastUsedAt).not.toBeNull();
+    expect(JSON.stringify(listed)).not.toContain(token.secret.slice(token.prefix.length));
+    const trail = (await t.holder.get(`platform-audit-trail?entity=platform-api-token&limit=50`)).body.data;
+    const entries = trail[Object.keys(trail).find((k) => Array.isArray(trail[k]))!] as { action: string; doneByName: string; after: { status: number } }[];
+    expect(entries.filter((e) => e.action === 'use').map((e) => [e.doneByName, e.after.status]).sort()).toEqual(
+      [['API token: Billing sync', 200], ['API token: Billing sync', 403], ['API token: Billing sync', 403]].sort(),
+    );
+
+    expect((await t.holder.post('platform-api-token/revoke', { id: token.id, version: token.version })).status).toBe(200);
+    const refused = await it.get('company');
+    expect(refused.status).toBe(401);
+    expect(refused.body.err_msg).toBe('The API token “Billing sync” has been revoked');
+  });
+
+  it('is the holder’s alone: an employee can neither issue nor list the platform’s tokens', async () => {
+    const { executive } = await t.addCompany('Nosy Co');
+    expect((await executive.post('platform-api-token/issue', { name: 'Mine', access: 'read', modules: ['platform'], expiresOn: inDays(10) })).status).toBe(403);
+    expect((await executive.get('platform-api-token')).status).toBe(403);
+  });
+});

@@ -131,6 +131,7 @@ export type { PerformanceScorecard } from './performance-scorecard.ts';
 export type { PersonalDevelopmentArea } from './personal-development-area.ts';
 export type { Perspective } from './perspective.ts';
 export type { PillarObjective } from './pillar-objective.ts';
+export type { PlatformApiToken } from './platform-api-token.ts';
 export type { PlatformAuditTrail } from './platform-audit-trail.ts';
 export type { PlatformRatingScale } from './platform-rating-scale.ts';
 export type { Project } from './project.ts';

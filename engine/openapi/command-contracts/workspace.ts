@@ -18,6 +18,10 @@ export const workspaceContracts: ContractSet = (records) => ({
     description: 'Issues an API token; the reply carries its secret this once (send it as `Authorization: Bearer <secret>`), never again.',
     reply: records.rowWith('api-token', { secret: text }),
   },
+  'apiToken.issuePlatform': {
+    description: 'Issues an API token of the holder; the reply carries its secret this once (`Authorization: Bearer <secret>`), never again.',
+    reply: records.rowWith('platform-api-token', { secret: text }),
+  },
   'modules.setAdminAccess': { reply: records.row('employee-module') },
   'dashboard.companyPerformance': {
     description: 'How the company performs in the current annual plan, per business unit (averages only).',

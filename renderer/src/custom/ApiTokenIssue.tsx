@@ -17,17 +17,17 @@ type Row = Record<string, any>;
  * carries the secret this once. The secret is shown with a copy button until the person leaves; it is kept nowhere
  * (not in the address, not in storage), so it cannot be shown again.
  */
-export default function ApiTokenIssue() {
+export default function ApiTokenIssue({ entityName = 'api-token' }: { entityName?: string }) {
   const { t } = useTranslation();
   const meta = useMeta();
-  const entity = useEntity('api-token');
+  const entity = useEntity(entityName);
   const validator = useFormValidator();
   const { loading, run } = useCall();
   const [errors, setErrors] = useState<ErrorSchema | undefined>();
   const [issued, setIssued] = useState<{ name: string; secret: string } | null>(null);
   const [copied, setCopied] = useState(false);
   // the modules this person's company uses, in the order of the navigation; the server keeps to those they administer
-  const modules = useMemo(() => new Set(meta.modules.filter((m) => m.role === 'employee').map((m) => m.id)), [meta]);
+  const modules = useMemo(() => new Set(meta.modules.filter((m) => m.role !== 'public').map((m) => m.id)), [meta]);
 
   const { schema, uiSchema } = useMemo(() => {
     const properties: Record<string, RJSFSchema> = {};
@@ -55,7 +55,7 @@ export default function ApiTokenIssue() {
     const r = await run(entity.errors.issue, () => post(`${entity.name}/issue`, data), {
       onFailure: (e) => setErrors(Object.fromEntries(e.fieldErrors.filter((f) => f.field).map((f) => [f.field.split('.')[0], { __errors: [f.message] }])) as ErrorSchema),
     });
-    if (r) setIssued({ name: r.api_token.name, secret: r.api_token.secret });
+    if (r) setIssued({ name: r[entity.dataKeys.item].name, secret: r[entity.dataKeys.item].secret });
   };
   const copy = async () => {
     await navigator.clipboard?.writeText(issued!.secret).catch(() => undefined);
