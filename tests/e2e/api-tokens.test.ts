@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { companyWithExecutive } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { nav, openRow, row, signIn, snap, transition } from './support/screens.ts';
-import { startServer, type RunningServer } from './support/server-process.ts';
+import { HOLDER, startServer, type RunningServer } from './support/server-process.ts';
 
 const skip = browserSkipReason();
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -85,6 +85,28 @@ describe.skipIf(skip)('API tokens in the browser', () => {
     await page.getByRole('button', { name: 'টোকেন তৈরি করুন', exact: true }).waitFor();
     expect(await page.content()).not.toContain(secret);
     await snap(page, 'api-token-06-issue-form-bengali');
+    await page.selectOption('#language', 'en');
+  }, 120_000);
+
+  it('the holder issues a token of the platform in Bengali and sees it once', async () => {
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await signIn(page, server.url, HOLDER.email, HOLDER.password);
+    await page.selectOption('#language', 'bn');
+    await nav(page, 'নতুন এপিআই টোকেন');
+    await page.fill('#root_name', 'হিসাব সমন্বয়');
+    await page.getByRole('checkbox', { name: 'প্ল্যাটফর্ম প্রশাসন' }).check();
+    await page.getByRole('checkbox', { name: 'প্রতিষ্ঠান' }).check();
+    await page.fill('#root_expiresOn', inDays(30));
+    await page.getByRole('button', { name: 'টোকেন তৈরি করুন', exact: true }).click();
+    const shown = page.getByTestId('issued-token');
+    await shown.getByText('এপিআই টোকেন “হিসাব সমন্বয়” তৈরি হয়েছে').waitFor();
+    const secret = await shown.locator('input').inputValue();
+    await snap(page, 'api-token-07-holder-shown-once-bengali');
+    expect((await call(secret, 'company')).status).toBe(200);
+    await page.getByRole('link', { name: 'আমি কপি করেছি', exact: true }).click();
+    await row(page, 'হিসাব সমন্বয়').waitFor();
+    expect(await page.content()).not.toContain(secret);
+    await snap(page, 'api-token-08-holder-list-bengali');
     await page.selectOption('#language', 'en');
   }, 120_000);
 });

@@ -26,8 +26,8 @@ export default function ApiTokenIssue({ entityName = 'api-token' }: { entityName
   const [errors, setErrors] = useState<ErrorSchema | undefined>();
   const [issued, setIssued] = useState<{ name: string; secret: string } | null>(null);
   const [copied, setCopied] = useState(false);
-  // the modules this person's company uses, in the order of the navigation; the server keeps to those they administer
-  const modules = useMemo(() => new Set(meta.modules.filter((m) => m.role !== 'public').map((m) => m.id)), [meta]);
+  // the modules this person's company uses; the server keeps to those they administer
+  const modules = useMemo(() => new Set(meta.modules.filter((m) => m.role === 'employee').map((m) => m.id)), [meta]);
 
   const { schema, uiSchema } = useMemo(() => {
     const properties: Record<string, RJSFSchema> = {};
@@ -37,7 +37,8 @@ export default function ApiTokenIssue({ entityName = 'api-token' }: { entityName
       properties[name] = { ...rest, title: title ? t(title) : name };
       if (f.enum) ui[name] = { ...(ui[name] as UiSchema), 'ui:enumNames': f.enum.map((v) => optionLabel(t, v)) };
       if (name === 'modules') {
-        const offered = (rest.items.enum as string[]).filter((m) => modules.has(m));
+        // the holder's token may name any module (the holder reaches every company's); an employee's those of the company
+        const offered = (rest.items.enum as string[]).filter((m) => entity!.scope === 'platform' || modules.has(m));
         properties[name] = { ...properties[name], items: { ...rest.items, enum: offered } };
         // the labels the metadata gives the options (i18n keys), for the modules offered
         const names = (ui[name] as UiSchema | undefined)?.['ui:enumNames'] as string[] | undefined;
