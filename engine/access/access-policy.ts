@@ -27,6 +27,9 @@ export const attempt = (entity: EntityDef, action: string): Text =>
 export function assertAllowed(registry: Registry, entity: EntityDef, roles: readonly Role[], actor: Actor, what: Text): void {
   const module = registry.modules.get(entity.module)!;
   if (actor.role === 'employee' && module.role === 'holder' && entity.scope !== 'platform') throw AppError.worded('forbidden', text('refusal.access.holderOnly', { what }));
+  // an API token reaches only the modules it names, whatever its creator may do elsewhere
+  if (actor.apiToken && !actor.apiToken.modules.includes(entity.module))
+    throw AppError.worded('forbidden', text('refusal.apiToken.outsideModules', { name: actor.apiToken.name, module: moduleLabel(entity.module) }));
   if (actor.role === 'employee' && !moduleEnabled(module, actor))
     throw AppError.worded('module_disabled', text('refusal.access.moduleDisabled', { module: text(module.label, undefined, module.id) }));
   if (allows(roles, actor, entity.module) || decidedByRecord(roles, actor, entity)) return;

@@ -8,4 +8,14 @@ export interface Actor {
   readonly name: string;
   readonly enabledModules: ReadonlySet<string>;
   readonly adminModules: ReadonlySet<string>;
+  /** set when the call comes with an API token: the creator's rights, narrowed to the token's modules and access */
+  readonly apiToken?: ApiTokenScope;
+}
+
+/** What an API token admits to (engine/auth/api-tokens.ts): its record, its name for the audit trail, read or read-and-write, its modules. */
+export interface ApiTokenScope {
+  readonly id: number;
+  readonly name: string;
+  readonly access: 'read' | 'readWrite';
+  readonly modules: readonly string[];
 }

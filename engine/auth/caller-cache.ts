@@ -53,7 +53,7 @@ export function forgetCallers(): void {
 }
 
 /** Tables whose rows decide a token's caller or an employee's module access (an employee's row keeps its account). */
-const CALLER_TABLES: ReadonlySet<string> = new Set(['account', 'session', 'employee', 'company', 'company_module', 'employee_module']);
+const CALLER_TABLES: ReadonlySet<string> = new Set(['account', 'session', 'employee', 'company', 'company_module', 'employee_module', 'api_token', 'platform_api_token']);
 
 /** Whether a write of the record store may change an answer: any delete (its cascades reach accounts) or a caller table. */
 export const affectsCallers = (table: string, action: 'add' | 'update' | 'delete') => action === 'delete' || CALLER_TABLES.has(table);

@@ -3,6 +3,7 @@ import { moduleHookSets } from './module-hook-sets.ts';
 import { onboardExecutive } from './organisation/company-onboarding.ts';
 import { syncEmployeeAccount } from './organisation/employee-account.ts';
 import { indexSsoDomains } from './organisation/sso-domain-index.ts';
+import { issueApiToken } from './organisation/api-token-issue.ts';
 import { fullName, head } from './organisation/employee-derived.ts';
 import { entityLabel as auditEntityLabel, recordTitle as auditRecordTitle } from './audit/audit-entry-names.ts';
 import { companyModuleStates, setModuleAdminAccess, setModuleEnablement } from './modules/module-commands.ts';
@@ -76,6 +77,8 @@ export const hooks = createHookRegistry(mergeHookSets({
     'compliance.requiredActionCount': requiredActionCount,
     'actionsTracker.myResolutions': myResolutions,
     'modules.setEnablement': setModuleEnablement,
+    'apiToken.issue': issueApiToken,
+    'apiToken.issuePlatform': issueApiToken,
     'modules.companyModuleStates': companyModuleStates,
     'modules.setAdminAccess': setModuleAdminAccess,
     'performance.saveKpis': saveKpis,

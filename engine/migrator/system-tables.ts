@@ -133,6 +133,34 @@ export const SYSTEM_TABLES: TableSpec[] = [
     indexes: [{ name: 'ix_public_pass__record', columns: ['company_id', 'entity', 'record_id'] }],
   },
   {
+    // an API token's hash, looked up before the company is known (api_token itself is a company table that row-level
+    // security hides from such a call), like sessions and passes; the token's record keeps its name, scope and state
+    name: 'api_token_key',
+    companyScoped: false,
+    columns: [
+      { name: 'token_hash', type: 'text', notNull: true },
+      { name: 'company_id', type: 'bigint', notNull: true },
+      { name: 'token_id', type: 'bigint', notNull: true },
+    ],
+    primaryKey: ['token_hash'],
+    checks: [],
+    foreignKeys: [{ name: 'fk_api_token_key__api_token', columns: ['company_id', 'token_id'], refTable: 'api_token', refColumns: ['company_id', 'id'], onDelete: 'CASCADE' }],
+    indexes: [{ name: 'ix_api_token_key__company_id__token_id', columns: ['company_id', 'token_id'] }],
+  },
+  {
+    // the holder's API tokens (platform-api-token), by hash
+    name: 'platform_api_token_key',
+    companyScoped: false,
+    columns: [
+      { name: 'token_hash', type: 'text', notNull: true },
+      { name: 'token_id', type: 'bigint', notNull: true },
+    ],
+    primaryKey: ['token_hash'],
+    checks: [],
+    foreignKeys: [{ name: 'fk_platform_api_token_key__platform_api_token', columns: ['token_id'], refTable: 'platform_api_token', refColumns: ['id'], onDelete: 'CASCADE' }],
+    indexes: [{ name: 'ix_platform_api_token_key__token_id', columns: ['token_id'] }],
+  },
+  {
     name: 'login_throttle',
     companyScoped: false,
     columns: [

@@ -44,11 +44,13 @@ export function openApiDocument(registry: Registry, serverUrl: string): JsonSche
         version: registry.hash,
         description:
           'Every reply is an envelope: `{ res: "success", data, err_msg: null }`, or `{ res: "failed", data: null, err_msg, code, errors? }` with the status of its code. ' +
-          'Sign in with auth.login and send the token it returns in the `token` header (or as `Authorization: Bearer`). The version is the hash of the metadata served.',
+          'Sign in with auth.login and send the token it returns in the `token` header (or as `Authorization: Bearer`). ' +
+          'An integration sends an API token instead (apiToken.issue; `Authorization: Bearer stk_…`): it acts with the rights of the employee who issued it, narrowed to its modules and, for a read token, to GET. ' +
+          'The version is the hash of the metadata served.',
       },
       servers: [{ url: serverUrl, description: 'this server (PUBLIC_URL)' }],
       jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-      security: [{ token: [] }, { bearer: [] }],
+      security: [{ token: [] }, { bearer: [] }, { apiToken: [] }],
       tags,
       paths,
       components: {
@@ -58,6 +60,15 @@ export function openApiDocument(registry: Registry, serverUrl: string): JsonSche
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token', description: 'the session token auth.login returns' },
           bearer: { type: 'http', scheme: 'bearer', description: 'the same token as `Authorization: Bearer <token>`' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'stk_<43 characters>',
+            description:
+              'an API token for integrations (`Authorization: Bearer stk_…`), issued by a module administrator (apiToken.issue) and shown once: ' +
+              'the rights of the employee who issued it, as they are at each call, within the modules it names; a read token only GETs. ' +
+              'Refused 401 once revoked or past its expiry day, 403 outside its modules or for a write with a read token. Every use is in the audit trail as "API token: <name>".',
+          },
         },
       },
     }),

@@ -31,8 +31,9 @@ const caller = object({
   companyId: { type: ['integer', 'null'] },
   employeeId: { type: ['integer', 'null'] },
   email: { type: 'string' },
-  name: { type: 'string', description: 'first and last name, else the e-mail' },
-} satisfies Record<keyof TokenCaller, JsonSchema>);
+  name: { type: 'string', description: 'first and last name, else the e-mail; for an API token "API token: <its name>"' },
+  apiToken: object({ id: { type: 'integer' }, name: { type: 'string' }, access: { enum: ['read', 'readWrite'] }, modules: { type: 'array', items: { type: 'string' } } }),
+} satisfies Record<keyof TokenCaller, JsonSchema>, ['apiToken']);
 
 const offers = object({
   providers: {

@@ -43,7 +43,9 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
       let actor: Actor;
       if (caller.role === 'employee') {
         const access = await loadModuleAccess(tx, companyId!, caller.employeeId);
-        actor = { ...caller, enabledModules: access.enabled, adminModules: access.admin };
+        // an API token administers only those of its creator's modules it names (engine/auth/api-tokens.ts)
+        const admin = caller.apiToken ? new Set([...access.admin].filter((m) => caller.apiToken!.modules.includes(m))) : access.admin;
+        actor = { ...caller, enabledModules: access.enabled, adminModules: admin };
       } else {
         if (companyId !== null) {
           const [exists] = await tx.query(`SELECT 1 FROM company WHERE id = $1`, [companyId]);

@@ -157,6 +157,10 @@ describe.each(backends())('access matrix on $name', (backend) => {
     await enterMonthlyProgress(admin, plain, plainId);
     // a QA review is written by a QA member, as themselves: the plain employee reviews their own scorecard
     await writeQaReview(admin, plain, plainId, plainId);
+    // API tokens are issued, never added: one of the company's (by its module admin) and one of the platform's
+    const token = { access: 'read', modules: ['organisation'], expiresOn: '2099-12-31' };
+    expect((await admin.post('api-token/issue', { ...token, name: 'Matrix feed' })).status).toBe(200);
+    expect((await t.holder.post('platform-api-token/issue', { ...token, name: 'Matrix feed' })).status).toBe(200);
     for (const e of entities.filter((x) => !addable(x))) {
       const found =
         e.tenantKey === 'id'

@@ -14,6 +14,14 @@ export const workspaceContracts: ContractSet = (records) => ({
     reply: listOf(object({ moduleId: integer, code: text, label: { type: 'string', description: 'an i18n key' }, core: yesNo, enabled: yesNo, controlEffectiveness: yesNo })),
   },
   'modules.setEnablement': { reply: records.row('company-module') },
+  'apiToken.issue': {
+    description: 'Issues an API token; the reply carries its secret this once (send it as `Authorization: Bearer <secret>`), never again.',
+    reply: records.rowWith('api-token', { secret: text }),
+  },
+  'apiToken.issuePlatform': {
+    description: 'Issues an API token of the holder; the reply carries its secret this once (`Authorization: Bearer <secret>`), never again.',
+    reply: records.rowWith('platform-api-token', { secret: text }),
+  },
   'modules.setAdminAccess': { reply: records.row('employee-module') },
   'dashboard.companyPerformance': {
     description: 'How the company performs in the current annual plan, per business unit (averages only).',

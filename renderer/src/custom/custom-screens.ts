@@ -31,4 +31,7 @@ export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<an
   MonthlyProgressEntry: lazy(() => import('./MonthlyProgressEntry.tsx')),
   QualityAssuranceWork: lazy(() => import('./QualityAssuranceWork.tsx')),
   ReportIndex: lazy(() => import('./ReportIndex.tsx')),
+  ApiTokenIssue: lazy(() => import('./ApiTokenIssue.tsx')),
+  // the holder's tokens: the same screen over platform-api-token
+  PlatformApiTokenIssue: lazy(() => import('./ApiTokenIssue.tsx').then((m) => ({ default: () => createElement(m.default, { entityName: 'platform-api-token' }) }))),
 };

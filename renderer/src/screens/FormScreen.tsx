@@ -96,6 +96,9 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v)), ...own };
       else if (f.type === 'array' && (f.items as { type?: string; enum?: unknown } | undefined)?.type === 'string' && !(f.items as { enum?: unknown }).enum)
         ui[name] = { 'ui:field': 'stringList', ...own };
+      // option labels the metadata gives as i18n keys (an API token's modules) in the reader's words; plain ones (Q1) stay
+      const named = (ui[name] as UiSchema | undefined)?.['ui:enumNames'] as string[] | undefined;
+      if (named) ui[name] = { ...(ui[name] as UiSchema), 'ui:enumNames': named.map((n) => t(n, { defaultValue: n })) };
       if (name in preset) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
       if (open && !open.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
     }

@@ -48,12 +48,16 @@ function formatValue(t: (k: string) => string, entity: EntityMeta, name: string,
   if (displayValue(t, name, f, v) !== undefined) return displayValue(t, name, f, v)!;
   // a reference by the title the row came with, else by the one looked up for the page (a command's page)
   if (f['x-ref']) return referenceTitle(t as never, row, name) ?? titles.get(f['x-ref'])?.get(v as number) ?? String(v);
-  if (f.enum) {
-    // an option list the form names in its uiSchema (Q1..Q4 for 0..3) is shown the same way in the list
-    const names = (entity.form.uiSchema[name] as { 'ui:enumNames'?: string[] } | undefined)?.['ui:enumNames'];
-    const i = f.enum.indexOf(v as never);
-    return names && i >= 0 ? names[i] : optionLabel(t as never, v as string);
-  }
+  // an option list the form names in its uiSchema (Q1..Q4 for 0..3; i18n keys such as module.riskManagement) is shown the same way in the list
+  const names = (entity.form.uiSchema[name] as { 'ui:enumNames'?: string[] } | undefined)?.['ui:enumNames'];
+  const option = (options: readonly unknown[], x: unknown) => {
+    const i = options.indexOf(x);
+    return names && i >= 0 ? (t as (k: string, o: object) => string)(names[i], { defaultValue: names[i] }) : optionLabel(t as never, x as string);
+  };
+  if (f.enum) return option(f.enum, v);
+  // a list of options (an API token's modules), each by its label
+  const items = f.items as FieldSchema | undefined;
+  if (Array.isArray(v) && items?.enum) return v.map((x) => option(items.enum!, x)).join(', ');
   if (f.format === 'date') return formatDate(String(v));
   if (f.format === 'date-time') return entity.name === 'company' && name === 'createdAt' ? formatOrdinalDate(String(v)) : formatDateTime(String(v));
   if (f['x-money']) return formatAmount(Number(v));

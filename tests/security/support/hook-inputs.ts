@@ -38,6 +38,8 @@ const EXAMPLES: Record<string, (c: HookInputContext) => Record<string, unknown>>
   // without a plan named: one that does not exist, so that a module admin gets 404 and nothing is deleted
   'delete-all-employee': (c) => ({ annualPlanId: c.annualPlanId ?? 999_999_999 }),
   'set-enablement': (c) => ({ moduleId: c.strategicModuleId, enabled: 'Yes' }),
+  // a module the company has (its organisation module is core); a module admin gets a token, anyone else 422 by the hook
+  'apiToken.issue': () => ({ name: `Matrix ${Date.now()}-${Math.random()}`, access: 'read', modules: ['organisation'], expiresOn: '2099-12-31' }),
   'set-admin-access': (c) => ({ employeeId: c.bystanderEmployeeId, moduleId: c.strategicModuleId, adminAccess: 'No' }),
 };
 
