@@ -97,5 +97,6 @@ export function whoHolds(roles: readonly Role[], entity: EntityDef): TextParam[]
       return name === 'id' ? text('refusal.access.who.memberOfThis', { entity: entityLabel(entity) }) : text('refusal.access.who.member', { field: inSentence(labelOf(entity, name)) });
     }),
     ...(roles.includes('employee:moduleAdmin') ? [text('refusal.access.who.moduleAdmin', { module: moduleLabel(entity.module) })] : []),
+    ...(roles.includes('employee:anyModuleAdmin') ? [text('refusal.access.who.anyModuleAdmin')] : []),
   ];
 }

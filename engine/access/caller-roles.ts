@@ -16,7 +16,11 @@ export function allows(roles: readonly Role[], actor: Actor, moduleId: string): 
   if (actor.role === 'holder') return roles.includes('holder');
   // a respondent of a public flow reaches only what the flow itself writes, never a declared call
   if (actor.role === 'respondent') return false;
-  return roles.includes('employee') || (roles.includes('employee:moduleAdmin') && actor.adminModules.has(moduleId));
+  return (
+    roles.includes('employee') ||
+    (roles.includes('employee:moduleAdmin') && actor.adminModules.has(moduleId)) ||
+    (roles.includes('employee:anyModuleAdmin') && actor.adminModules.size > 0)
+  );
 }
 
 /**

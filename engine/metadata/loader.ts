@@ -542,7 +542,7 @@ function remindersOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, file: 
     if (!date || date.computed || date.schema.format !== 'date') faults.push({ file, pointer: `${pointer}/date`, message: `names "${r.date}", which is not a stored date field` });
     for (const f of [...Object.keys(r.onlyWhen ?? {}), ...(r.skipWhenSet ?? [])])
       if (!field.has(f) || field.get(f)!.computed) faults.push({ file, pointer, message: `names "${f}", which is not a stored field` });
-    for (const role of r.to) if (['holder', 'employee', 'public'].includes(role)) faults.push({ file, pointer: `${pointer}/to`, message: `${role} names nobody in particular; name self, supervisor, field:…, member:… or employee:moduleAdmin` });
+    for (const role of r.to) if (['holder', 'employee', 'employee:anyModuleAdmin', 'public'].includes(role)) faults.push({ file, pointer: `${pointer}/to`, message: `${role} names nobody in particular; name self, supervisor, field:…, member:… or employee:moduleAdmin` });
     if (m.owner === undefined && r.to.some((role) => role === 'self' || role === 'supervisor' || role === 'unowned')) faults.push({ file, pointer: `${pointer}/to`, message: OWNER_ROLE_WITHOUT_OWNER });
     key(file, `${pointer}/subject`, r.subject);
     return { name: r.name, date: r.date, daysBefore: r.daysBefore, daysAfter: r.daysAfter, to: r.to as Role[], subject: r.subject, onlyWhen: (r.onlyWhen ?? {}) as ReminderDef['onlyWhen'], skipWhenSet: r.skipWhenSet ?? [] };
@@ -611,7 +611,7 @@ function messageOf(err: ErrorObject, data: unknown): string {
   if (err.keyword === 'additionalProperties') return 'is not a known property';
   // every role (access, commands, transitions, locks, reminders) is checked against the one grammar of entity.schema.json
   if (err.keyword === 'pattern' && err.schemaPath.endsWith('/$defs/role/pattern'))
-    return `names the unknown role "${String(valueAt(data, err.instancePath))}"; a role is holder, employee, employee:moduleAdmin, public, self, supervisor, unowned, field:<a reference to employee> or member:<a reference to a team>`;
+    return `names the unknown role "${String(valueAt(data, err.instancePath))}"; a role is holder, employee, employee:moduleAdmin, employee:anyModuleAdmin, public, self, supervisor, unowned, field:<a reference to employee> or member:<a reference to a team>`;
   if (err.keyword === 'enum') return `${err.message}: ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
   return err.message ?? err.keyword;
 }

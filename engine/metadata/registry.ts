@@ -4,7 +4,7 @@ import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
 import type { WorkflowMeta } from '../generated/metadata/workflow.ts';
 
-export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'public' | 'self' | 'supervisor' | 'unowned' | `field:${string}` | `member:${string}` | `parent:${string}`;
+export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'employee:anyModuleAdmin' | 'public' | 'self' | 'supervisor' | 'unowned' | `field:${string}` | `member:${string}` | `parent:${string}`;
 
 /** Field values by field: a record matches when each field named has one of its values. */
 export type FieldCondition = Readonly<Record<string, readonly (string | number | boolean)[]>>;

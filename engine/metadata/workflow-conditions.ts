@@ -8,7 +8,7 @@ type Transition = WorkflowMeta['transitions'][number];
 type KeyCheck = (file: string, pointer: string, k: string | undefined) => void;
 
 /** Roles that name nobody in particular: a notice goes to people the record names. */
-const NOBODY_IN_PARTICULAR = new Set(['holder', 'employee', 'public', 'unowned']);
+const NOBODY_IN_PARTICULAR = new Set(['holder', 'employee', 'employee:anyModuleAdmin', 'public', 'unowned']);
 
 const ajv = createAjv();
 

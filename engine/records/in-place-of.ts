@@ -23,7 +23,7 @@ export function namedOtherThan(roles: readonly Role[], actor: Actor, record: Row
 }
 
 /** The roles a record decides (its named employees, its team's members, its owner and the owner's supervisor), not the caller's standing. */
-export const recordRolesOf = (roles: readonly Role[]): Role[] => roles.filter((r) => r !== 'employee' && r !== 'holder' && r !== 'employee:moduleAdmin');
+export const recordRolesOf = (roles: readonly Role[]): Role[] => roles.filter((r) => r !== 'employee' && r !== 'holder' && r !== 'employee:moduleAdmin' && r !== 'employee:anyModuleAdmin');
 
 /** The names of employees, by id, in one query. */
 export async function employeeNames(ctx: CallContext, ids: readonly number[]): Promise<Map<number, string>> {
