@@ -33,7 +33,7 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
   // what brought the record to its state (the reason it was declined)
   const recorded = [...new Set(wf.transitions.filter((x) => x.to === state).flatMap((x) => x.requires ?? []))].filter((f) => record[f] !== null && record[f] !== undefined && record[f] !== '' && typeof record[f] !== 'object');
   const label = (field: string) => t(entity.schema.properties[field]?.title ?? field);
-  const take = async (x: Transition, values: Record<string, string> = {}) => {
+  const take = async (x: Transition, values: Record<string, string | number> = {}) => {
     setAsking(null);
     const d = await run(x.error, () => post(`${entity.name}/${x.action}`, { id: record.id, version: record.version, ...values }), { onFailure: (e) => setHeld(heldStatusOf(e)) });
     if (d) setHeld(null);
@@ -58,7 +58,7 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
       {asking && (
         <InputDialog
           title={t(actionKey(asking.action), { defaultValue: asking.action })}
-          fields={(asking.requires ?? []).map((name) => ({ name, label: label(name) }))}
+          fields={(asking.requires ?? []).map((name) => ({ name, label: label(name), type: entity.schema.properties[name]?.type as string | undefined, format: entity.schema.properties[name]?.format }))}
           onCancel={() => setAsking(null)}
           onConfirm={(values) => take(asking, values)}
         />
