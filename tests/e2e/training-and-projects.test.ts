@@ -87,6 +87,9 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     // typed as the app writes dates, day/month/year: the dialog asks for a date, not free text
     await answer(page, 'Planned date', '01/03/2026');
     await expect.poll(() => stateOf(page)).toBe('Planned');
+    // shown as typed, day/month/year, beside the state and in the form's date field (not the browser's mm/dd/yyyy)
+    expect(await page.getByTestId('workflow-plannedDate').innerText()).toBe('Planned date: 01/03/2026');
+    await expect.poll(() => page.locator('#root_plannedDate').inputValue()).toBe('01/03/2026');
 
     const sam = pages.sam;
     await nav(sam, 'My subordinates\u2019 development');

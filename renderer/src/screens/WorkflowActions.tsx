@@ -9,6 +9,7 @@ import { heldStatusOf, type HeldStatus } from './period-closed-status.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { takenByPanel } from './panel-transitions.ts';
 import { transitionLabel } from './transition-label.ts';
+import { formatDate } from '../format/formats.ts';
 
 type Transition = NonNullable<EntityMeta['workflow']>['transitions'][number];
 const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
@@ -47,7 +48,7 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
       </span>
       {recorded.map((f) => (
         <span key={f} className="muted" data-testid={`workflow-${f}`}>
-          {label(f)}: <strong>{String(record[f])}</strong>
+          {label(f)}: <strong>{entity.schema.properties[f]?.format === 'date' ? formatDate(String(record[f])) : String(record[f])}</strong>
         </span>
       ))}
       {open.map((x) => (
