@@ -4,7 +4,7 @@ import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import type { EntityMeta } from '../meta/meta-types.ts';
 import { optionLabel } from '../meta/labels.ts';
-import { InputDialog } from '../shell/Dialogs.tsx';
+import { ConfirmDialog, InputDialog } from '../shell/Dialogs.tsx';
 import { heldStatusOf, type HeldStatus } from './period-closed-status.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { takenByPanel } from './panel-transitions.ts';
@@ -23,6 +23,8 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const [asking, setAsking] = useState<Transition | null>(null);
+  // a step taken in place of the person the record names for it is confirmed first: the trail will say so
+  const [confirming, setConfirming] = useState<Transition | null>(null);
   // a step refused with code period_closed holds the special status "Period is closed" (spec 001, D16)
   const [held, setHeld] = useState<HeldStatus | null>(null);
   const wf = entity.workflow;
@@ -52,10 +54,21 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
         </span>
       ))}
       {open.map((x) => (
-        <button key={x.action} className="btn" disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : take(x))}>
+        <button key={x.action} className="btn" disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : allowedOn(entity, record).inPlaceOf?.[x.action] ? setConfirming(x) : take(x))}>
           {transitionLabel(t, x.action, allowedOn(entity, record).inPlaceOf)}
         </button>
       ))}
+      {confirming && (
+        <ConfirmDialog
+          title={transitionLabel(t, confirming.action, allowedOn(entity, record).inPlaceOf)}
+          text={t('shell.confirmInPlaceOf', { name: allowedOn(entity, record).inPlaceOf?.[confirming.action] })}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            void take(confirming);
+          }}
+        />
+      )}
       {asking && (
         <InputDialog
           title={t(actionKey(asking.action), { defaultValue: asking.action })}
