@@ -80,8 +80,10 @@ describe.skipIf(skip)('audit questionnaire: the auditor sends it, an outside aud
     await auditee.reload();
     await expect.poll(() => auditee.getByLabel('How are payroll changes approved?').inputValue()).toBe('By the HR lead and finance');
     await snap(auditee, 'audit-questionnaire-02-answers');
+    // an answer changed and Submit clicked straight from its box: the one click saves it and submits
+    await auditee.getByLabel('How are payroll changes approved?').fill('By the HR lead and finance, in writing');
     await auditee.getByRole('button', { name: 'Submit answers' }).click();
-    await auditee.getByTestId('public-flow-success').waitFor();
+    await auditee.getByTestId('public-flow-success').waitFor({ timeout: 10_000 });
     // the link is used up
     await auditee.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
     await auditee.getByText(/already been submitted/).waitFor();
@@ -92,7 +94,7 @@ describe.skipIf(skip)('audit questionnaire: the auditor sends it, an outside aud
     await auditor.reload();
     await auditor.getByText(/Answered on/).waitFor();
     await auditor.getByTestId('children-answerList').getByRole('link', { name: 'Open the list' }).click();
-    await auditor.getByRole('gridcell', { name: 'By the HR lead and finance' }).waitFor();
+    await auditor.getByRole('gridcell', { name: 'By the HR lead and finance, in writing' }).waitFor();
     await auditor.getByRole('gridcell', { name: 'Yes', exact: true }).waitFor();
     await nav(auditor, 'My audits');
     await openRow(auditor, 'Payroll audit');

@@ -97,6 +97,14 @@ describe.skipIf(skip)('risk management: a risk identified, controlled, found on 
     await list.getByRole('heading', { name: /Residual risk: Minor impact, Unlikely likelihood/ }).waitFor();
     await list.locator(`tr[data-risk-id="${riskId}"]`).getByRole('link', { name: RISK }).waitFor();
     await expect.poll(() => list.locator(`tr[data-risk-id="${riskId}"]`).innerText()).toMatch(/High \(16\).*Low \(4\)/s);
+    // the rating levels are worded in the reader's language
+    await page.selectOption('#language', 'de');
+    await expect.poll(() => list.locator(`tr[data-risk-id="${riskId}"]`).innerText()).toMatch(/Hoch \(16\).*Niedrig \(4\)/s);
+    await snap(page, 'risk-03-heat-map-residual-de');
+    await page.selectOption('#language', 'bn');
+    await page.locator('[data-heat-map=residual] canvas').first().waitFor();
+    await snap(page, 'risk-03-heat-map-bn');
+    await page.selectOption('#language', 'en');
     await snap(page, 'risk-03-heat-map-residual');
     // an empty cell lists nothing
     await clickCell(page, 'residual', 'Catastrophic', 'Certain');

@@ -129,6 +129,11 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await button(exec, 'Accept (in place of Abe Approver)').waitFor();
     await snap(exec, 'walk-3-accept-in-place-of');
     await button(exec, 'Accept (in place of Abe Approver)').click();
+    // acting for someone else is confirmed first, naming him
+    const confirm = exec.getByRole('dialog');
+    await confirm.getByText(/in place of Abe Approver/).first().waitFor();
+    await snap(exec, 'walk-3-confirm-in-place-of');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => exec.getByTestId('workflow-state').innerText()).toBe('Accepted');
     await exec.getByTestId('read-only').waitFor();
     await none(exec.getByRole('button', { name: 'Save' }));

@@ -74,8 +74,12 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     await save(page);
     await openRow(page, 'Nia Newhire');
     await transition(page, 'Add to planned').click();
-    await answer(page, 'Planned date', '2026-03-01');
+    // typed as the app writes dates, day/month/year: the dialog asks for a date, not free text
+    await answer(page, 'Planned date', '01/03/2026');
     await expect.poll(() => stateOf(page)).toBe('Planned');
+    // shown as typed, day/month/year, beside the state and in the form's date field (not the browser's mm/dd/yyyy)
+    expect(await page.getByTestId('workflow-plannedDate').innerText()).toBe('Planned date: 01/03/2026');
+    await expect.poll(() => page.locator('#root_plannedDate').inputValue()).toBe('01/03/2026');
 
     const sam = pages.sam;
     await nav(sam, 'My subordinates\u2019 development');
@@ -84,7 +88,7 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     await sam.locator('[data-screen=form][data-entity=employee-training]').waitFor();
     expect(await stateOf(sam)).toBe('Planned');
     await transition(sam, 'Complete').click();
-    await answer(sam, 'Completion date', '2026-03-02');
+    await answer(sam, 'Completion date', '02/03/2026');
     await expect.poll(() => stateOf(sam)).toBe('Completed');
     expect(await transition(sam, 'Back to planned').count()).toBe(1);
     const [done] = (await j.call(`employee-training?employeeId=${id.nia}`)).list;

@@ -23,7 +23,7 @@ const entityFile = (dir: string, name: string) => join(dir, 'modules/compliance-
 
 describe('compliance labels', () => {
   it('names a submission by its date and state, and a note by its first line', () => {
-    expect(submissionLabel({ complianceDate: '2027-03-10', status: 'Declined' })).toBe('2027-03-10 · Declined');
+    expect(submissionLabel({ complianceDate: '2027-03-10', status: 'Declined' })).toBe('10/03/2027 · Declined');
     expect(noteLabel({ note: 'Form changed\nsee the gazette' })).toBe('Form changed');
     expect(noteLabel({ note: 'x'.repeat(100) })).toBe(`${'x'.repeat(79)}…`);
   });

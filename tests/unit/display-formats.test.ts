@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { displayValue, isYearField } from '../../renderer/src/format/field-display.ts';
-import { formatDate, formatDateTime, formatFigure, formatFileSize, formatNumber, formatPercent } from '../../renderer/src/format/formats.ts';
+import { formatDate, formatDateTime, parseDate, formatFigure, formatFileSize, formatNumber, formatPercent } from '../../renderer/src/format/formats.ts';
 import { chartValue, localeNumbers } from '../../renderer/src/format/chart-numbers.ts';
 import { gridLocaleText } from '../../renderer/src/screens/grid-locale.ts';
 
@@ -92,5 +92,17 @@ describe('values on screen', () => {
     expect(gridLocaleText('de')?.page).toBe('Seite');
     expect(gridLocaleText('bn')?.page).toBe('পৃষ্ঠা');
     expect(gridLocaleText('en')).toBeUndefined();
+  });
+
+  it('reads a typed date back to the stored ISO day: day/month/year as written, dots or dashes, Bengali digits, ISO', () => {
+    expect(parseDate('20/11/2026')).toBe('2026-11-20');
+    expect(parseDate(' 5/3/2026 ')).toBe('2026-03-05');
+    expect(parseDate('20.11.2026')).toBe('2026-11-20');
+    expect(parseDate('২০/১১/২০২৬')).toBe('2026-11-20');
+    expect(parseDate('2026-11-20')).toBe('2026-11-20');
+    // no day of the calendar, or the month first as the browser writes it in English: refused, not guessed
+    expect(parseDate('31/02/2026')).toBeNull();
+    expect(parseDate('11/20/2026')).toBeNull();
+    expect(parseDate('next week')).toBeNull();
   });
 });

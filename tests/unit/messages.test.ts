@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type TFunction } from 'i18next';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../engine/app-error.ts';
@@ -148,11 +145,5 @@ describe('the forms and the server say the same', () => {
         const client = new SchemaValidator(describeProblem(t, lang)).problems(schema, body).map((e) => ({ field: e.property!.slice(1), message: e.message }));
         expect(client, `${name} ${lang}`).toEqual(server);
       }
-  });
-
-  it('gives a date field a date picker, not a free-text box', () => {
-    const schema: RJSFSchema = { type: 'object', properties: { plannedDate: { type: 'string', format: 'date', title: 'Planned date' } } };
-    const html = renderToStaticMarkup(createElement(Form, { schema, validator: new SchemaValidator(describeProblem(translators.en)) as never }));
-    expect(html).toMatch(/<input[^>]*type="date"[^>]*id="root_plannedDate"|<input[^>]*id="root_plannedDate"[^>]*type="date"/);
   });
 });

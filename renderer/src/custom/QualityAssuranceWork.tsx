@@ -43,7 +43,7 @@ export default function QualityAssuranceWork({ screen }: { screen: ScreenMeta })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const act = async (a: Ask, values: Record<string, string> = {}) => {
+  const act = async (a: Ask, values: Record<string, string | number> = {}) => {
     setAsk(null);
     const r = a.row;
     const done =

@@ -53,14 +53,15 @@ function matrixOption(map: HeatMap, view: View, t: TFunction): EChartsOption {
         const rows = [
           [t('field.impact'), optionLabel(t, c.impact)],
           [t('field.likelihood'), optionLabel(t, c.likelihood)],
-          [t('field.rating'), `${c.rating} (${formatNumber(c.ratingScore)})`],
+          [t('field.rating'), `${optionLabel(t, c.rating)} (${formatNumber(c.ratingScore)})`],
           [t(view === 'inherent' ? 'risk.heatMap.inherent' : 'risk.heatMap.residual'), formatNumber(c[view])],
         ];
-        // the rating's name is the company's own text: escape it, as every value shown in the tooltip's HTML
+        // a rating's level (High) is worded in the language, a company's own name left as it is: escape it, as every value shown in the tooltip's HTML
         return rows.map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`).join('<br/>');
       },
     },
-    xAxis: { type: 'category', data: map.likelihoods.map((l) => optionLabel(t, l)), name: t('field.likelihood'), nameLocation: 'middle', nameGap: 32, splitArea: { show: true } },
+    // every likelihood named under its column, a long one (Bengali) wrapped in it rather than dropped by ECharts
+    xAxis: { type: 'category', data: map.likelihoods.map((l) => optionLabel(t, l)), axisLabel: { interval: 0, width: 90, overflow: 'break' }, name: t('field.likelihood'), nameLocation: 'middle', nameGap: 32, splitArea: { show: true } },
     yAxis: { type: 'category', data: map.impacts.map((i) => optionLabel(t, i)), name: t('field.impact'), nameLocation: 'middle', nameGap: 96, splitArea: { show: true } },
     // the cell's colour is its level (fourth value), not its count
     visualMap: {
@@ -178,8 +179,8 @@ export default function RiskHeatMap(_: { screen: ScreenMeta }) {
                     <tr key={r.id} data-risk-id={r.id}>
                       <td>{edit ? <Link to={`${edit.path}?id=${r.id}`}>{r.name}</Link> : r.name}</td>
                       <td>{optionLabel(t, r.kind)}</td>
-                      <td>{r.rating} ({formatFigure(r.ratingScore)})</td>
-                      <td>{r.residualRating ? `${r.residualRating} (${formatFigure(r.residualRatingScore)})` : '—'}</td>
+                      <td>{optionLabel(t, r.rating)} ({formatFigure(r.ratingScore)})</td>
+                      <td>{r.residualRating ? `${optionLabel(t, r.residualRating)} (${formatFigure(r.residualRatingScore)})` : '—'}</td>
                     </tr>
                   ))}
                 </tbody>

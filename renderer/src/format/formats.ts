@@ -50,3 +50,20 @@ export function formatFileSize(bytes: number): string {
   }
   return `${formatAmount(n)} ${units[i]}`;
 }
+
+/** Bengali digits (২৫/১১/২০২৬) as the Latin ones a date is read from. */
+const latinDigits = (s: string) => s.replace(/[০-৯]/g, (c) => String(c.charCodeAt(0) - 0x09e6));
+/**
+ * A typed date back to the stored ISO day: day/month/year as formatDate writes it (also with dots or dashes, as a German
+ * or Bengali user types it, and in Bengali digits), or an ISO day as it is; null when it is no day of the calendar.
+ */
+export function parseDate(text: string): string | null {
+  const s = latinDigits(text.trim());
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+  const [year, month, day] = iso ? [+iso[1], +iso[2], +iso[3]] : dmy ? [+dmy[3], +dmy[2], +dmy[1]] : [0, 0, 0];
+  if (!year) return null;
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate } from 'react-router';
 import { useCall } from '../api/call-state.tsx';
@@ -64,11 +64,14 @@ function Authenticate({ flow, errors, completePath }: { flow: string; errors: Pu
 function Complete({ flow, errors, successPath, authPath }: { flow: string; errors: PublicFlowScreen['errors']; successPath?: string; authPath?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { loading, run } = useCall();
+  const { run } = useCall();
   const token = storedToken(flow);
   const [info, setInfo] = useState<PublicFlowInfo | null>(null);
   const [values, setValues] = useState<Record<number, unknown>>({});
   const [saved, setSaved] = useState<Record<number, boolean>>({});
+  // the text answers typed but not yet saved (their box still has the focus when Submit is clicked)
+  const drafts = useRef<Record<number, string>>({});
+  const [submitting, setSubmitting] = useState(false);
   useEffect(() => {
     if (!token) return;
     void run(errors.auth, () => publicCall<{ info: PublicFlowInfo }>('POST', `${flow}/auth`, { token })).then((data) => {
@@ -99,11 +102,27 @@ function Complete({ flow, errors, successPath, authPath }: { flow: string; error
     setValues((v) => ({ ...v, [q.id]: value }));
     setSaved((s) => ({ ...s, [q.id]: false }));
     const ok = await run(errors.answer, () => publicCall('POST', `${flow}/answer`, { token, questionId: q.id, [answerField(q)]: value }));
-    if (ok) setSaved((s) => ({ ...s, [q.id]: true }));
+    if (ok) {
+      setSaved((s) => ({ ...s, [q.id]: true }));
+      delete drafts.current[q.id];
+    }
+    return Boolean(ok);
   };
+  // one click on Submit submits: a text answer still being typed (its box not yet left) is saved first, and the button
+  // is not disabled by that save (a blur's save used to swallow the click, so the first one only saved)
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!(await run(errors.submit, () => publicCall('POST', `${flow}/submit`, { token })))) return;
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      for (const q of info.questions) {
+        const draft = drafts.current[q.id];
+        if (draft !== undefined && draft !== values[q.id] && !(await save(q, draft))) return;
+      }
+      if (!(await run(errors.submit, () => publicCall('POST', `${flow}/submit`, { token })))) return;
+    } finally {
+      setSubmitting(false);
+    }
     forgetToken(flow);
     if (successPath) navigate(successPath, { replace: true });
   };
@@ -115,16 +134,16 @@ function Complete({ flow, errors, successPath, authPath }: { flow: string; error
         <fieldset key={group} className="stack">
           {group && <legend>{group}</legend>}
           {questions.map((q) => (
-            <Question key={q.id} question={q} value={values[q.id]} saved={saved[q.id]} onAnswer={(v) => void save(q, v)} />
+            <Question key={q.id} question={q} value={values[q.id]} saved={saved[q.id]} onAnswer={(v) => void save(q, v)} onDraft={(v) => (drafts.current[q.id] = v)} />
           ))}
         </fieldset>
       ))}
-      <button className="btn btn-primary" type="submit" disabled={loading}>{t('publicFlow.submit')}</button>
+      <button className="btn btn-primary" type="submit" disabled={submitting}>{t('publicFlow.submit')}</button>
     </form>
   );
 }
 
-function Question({ question: q, value, saved, onAnswer }: { question: PublicQuestion; value: unknown; saved?: boolean; onAnswer: (v: unknown) => void }) {
+function Question({ question: q, value, saved, onAnswer, onDraft }: { question: PublicQuestion; value: unknown; saved?: boolean; onAnswer: (v: unknown) => void; onDraft: (v: string) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState(typeof value === 'string' ? value : '');
   const id = `question-${q.id}`;
@@ -138,7 +157,11 @@ function Question({ question: q, value, saved, onAnswer }: { question: PublicQue
     return (
       <div className="stack" style={{ gap: 4 }}>
         <label htmlFor={id}>{label}</label>
-        <textarea id={id} className="input" rows={3} required={q.required} value={text} onChange={(e) => setText(e.target.value)} onBlur={() => text !== value && onAnswer(text)} />
+        <textarea id={id} className="input" rows={3} required={q.required} value={text} onChange={(e) => {
+            setText(e.target.value);
+            onDraft(e.target.value);
+          }}
+          onBlur={() => text !== value && onAnswer(text)} />
       </div>
     );
   return (

@@ -11,6 +11,7 @@ import { useMeta } from '../meta/meta-context.tsx';
 import { useSession } from '../session/use-session.ts';
 import type { EntityMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
+import { DateWidget } from '../widgets/DateInput.tsx';
 import { StringListField } from '../widgets/StringListField.tsx';
 import { editableFields, formMode, requiredNow, screensOf } from './entity-screens.ts';
 import { boundValues, routeParams } from './screen-params.ts';
@@ -177,7 +178,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           uiSchema={uiSchema}
           initialFormData={initial.data}
           validator={validator}
-          widgets={{ reference: ReferenceWidget }}
+          widgets={{ reference: ReferenceWidget, DateWidget }}
           fields={{ stringList: StringListField }}
           formContext={{ formData, properties: entity.schema.properties }}
           extraErrors={extraErrors}

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Form from '@rjsf/core';
+import { DateWidget } from '../widgets/DateInput.tsx';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { post } from '../api/api-client.ts';
 import { useCall, type CallError } from '../api/call-state.tsx';
@@ -73,6 +74,7 @@ function PatchForm({ entity, record, command, onChanged }: { entity: EntityMeta;
         uiSchema={uiSchema}
         initialFormData={initial}
         validator={validator}
+        widgets={{ DateWidget }}
         extraErrors={errors}
         showErrorList={false}
         noHtml5Validate

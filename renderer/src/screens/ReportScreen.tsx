@@ -17,6 +17,7 @@ import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, ReportMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
+import { DateWidget } from '../widgets/DateInput.tsx';
 import { Forbidden } from '../shell/NotFound.tsx';
 import { displayValue } from '../format/field-display.ts';
 import { downloadReport } from './report-download.ts';
@@ -98,7 +99,7 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
           uiSchema={uiSchema}
           formData={values}
           validator={validator}
-          widgets={{ reference: ReferenceWidget }}
+          widgets={{ reference: ReferenceWidget, DateWidget }}
           formContext={{ formData: values, properties: report.parameters }}
           showErrorList={false}
           noHtml5Validate

@@ -4,11 +4,12 @@ import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import type { EntityMeta } from '../meta/meta-types.ts';
 import { optionLabel } from '../meta/labels.ts';
-import { InputDialog } from '../shell/Dialogs.tsx';
+import { ConfirmDialog, InputDialog } from '../shell/Dialogs.tsx';
 import { heldStatusOf, type HeldStatus } from './period-closed-status.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { takenByPanel } from './panel-transitions.ts';
 import { transitionLabel } from './transition-label.ts';
+import { formatDate } from '../format/formats.ts';
 
 type Transition = NonNullable<EntityMeta['workflow']>['transitions'][number];
 const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
@@ -22,6 +23,8 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const [asking, setAsking] = useState<Transition | null>(null);
+  // a step taken in place of the person the record names for it is confirmed first: the trail will say so
+  const [confirming, setConfirming] = useState<Transition | null>(null);
   // a step refused with code period_closed holds the special status "Period is closed" (spec 001, D16)
   const [held, setHeld] = useState<HeldStatus | null>(null);
   const wf = entity.workflow;
@@ -33,7 +36,7 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
   // what brought the record to its state (the reason it was declined)
   const recorded = [...new Set(wf.transitions.filter((x) => x.to === state).flatMap((x) => x.requires ?? []))].filter((f) => record[f] !== null && record[f] !== undefined && record[f] !== '' && typeof record[f] !== 'object');
   const label = (field: string) => t(entity.schema.properties[field]?.title ?? field);
-  const take = async (x: Transition, values: Record<string, string> = {}) => {
+  const take = async (x: Transition, values: Record<string, string | number> = {}) => {
     setAsking(null);
     const d = await run(x.error, () => post(`${entity.name}/${x.action}`, { id: record.id, version: record.version, ...values }), { onFailure: (e) => setHeld(heldStatusOf(e)) });
     if (d) setHeld(null);
@@ -47,18 +50,29 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
       </span>
       {recorded.map((f) => (
         <span key={f} className="muted" data-testid={`workflow-${f}`}>
-          {label(f)}: <strong>{String(record[f])}</strong>
+          {label(f)}: <strong>{entity.schema.properties[f]?.format === 'date' ? formatDate(String(record[f])) : String(record[f])}</strong>
         </span>
       ))}
       {open.map((x) => (
-        <button key={x.action} className="btn" data-action={x.action} disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : take(x))}>
+        <button key={x.action} className="btn" data-action={x.action} disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : allowedOn(entity, record).inPlaceOf?.[x.action] ? setConfirming(x) : take(x))}>
           {transitionLabel(t, x.action, allowedOn(entity, record).inPlaceOf)}
         </button>
       ))}
+      {confirming && (
+        <ConfirmDialog
+          title={transitionLabel(t, confirming.action, allowedOn(entity, record).inPlaceOf)}
+          text={t('shell.confirmInPlaceOf', { name: allowedOn(entity, record).inPlaceOf?.[confirming.action] })}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            void take(confirming);
+          }}
+        />
+      )}
       {asking && (
         <InputDialog
           title={t(actionKey(asking.action), { defaultValue: asking.action })}
-          fields={(asking.requires ?? []).map((name) => ({ name, label: label(name) }))}
+          fields={(asking.requires ?? []).map((name) => ({ name, label: label(name), type: entity.schema.properties[name]?.type as string | undefined, format: entity.schema.properties[name]?.format }))}
           onCancel={() => setAsking(null)}
           onConfirm={(values) => take(asking, values)}
         />
