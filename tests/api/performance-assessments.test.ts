@@ -120,6 +120,12 @@ describe.each(backends())('performance assessments on $name', (backend) => {
   it('lets the supervisor rate and assess, and stores the weighted and adjusted totals', async () => {
     // Q1 actual of Sales: 85 % of target, band 3 of the default bands
     ok(await emma.post('performance-scorecard/update-actuals', { id: card.emma, quarter: 0, actuals: [{ kpiId: kpi.emmaSales, actual: 85 }] }));
+    // Sales is quantitative and the plan scores automatically: a manual rating of it would be ignored, so it is refused, named
+    const ignored = await sam.post('performance-assessment/save-scores', { id: assessment.emma.id, scores: [{ kpiId: kpi.emmaSales, manualRatingScore: 4 }] });
+    expect(ignored.status).toBe(422);
+    expect(ignored.body.errors).toEqual([
+      { field: 'manualRatingScore', message: 'Manual rating score of “Sales” would not count: the plan scores quantitative KPIs from their actuals; enter an adjusted score to change its score' },
+    ]);
     ok(await sam.post('performance-assessment/save-scores', { id: assessment.emma.id, scores: [{ kpiId: kpi.emmaCulture, manualRatingScore: 4, adjustedScore: 5 }] }));
     expect((await emma.post('performance-assessment/assess', { id: assessment.emma.id })).status).toBe(403);
     expect((await olga.post('performance-assessment/assess', { id: assessment.emma.id })).status).toBe(403);
