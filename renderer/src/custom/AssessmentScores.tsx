@@ -47,9 +47,7 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   useEffect(() => {
     if (!planEntity || !record.annualPlanId) return;
     // the plan's scoring mode says which KPIs a manual rating counts for (the server refuses the others)
-    void get(`annual-plan/${record.annualPlanId}`)
-      .then((d) => setScoringMode(d?.[planEntity.dataKeys.item]?.scoringMode ?? 'automatic'))
-      .catch(() => setScoringMode('automatic'));
+    void get(`annual-plan/${record.annualPlanId}`).then((e) => setScoringMode(e.data?.[planEntity.dataKeys.item]?.scoringMode ?? 'automatic'));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record.annualPlanId]);
   // spec 001 §9: in automatic mode a quantitative KPI is scored from its actual, so no manual rating is offered for it
