@@ -96,10 +96,17 @@ describe.each(backends())('performance assessments on $name', (backend) => {
   });
 
   it('takes the self-assessment only from the employee, inside the assessment window', async () => {
+    // while the window is not set the step is not offered: _allowed leaves it out and says why
+    const waiting = await read(emma, 'emma');
+    expect(waiting._allowed.transitions).not.toContain('submit-self-assessment');
+    expect(waiting._allowed.closed).toEqual({ 'submit-self-assessment': { from: null, to: null } });
     const unset = await emma.post('performance-assessment/submit-self-assessment', { id: assessment.emma.id });
     expect(unset.status).toBe(422);
     expect(unset.body.code).toBe('outside_window');
     await setWindow(0, { assessmentStartDate: isoDay(0), assessmentEndDate: isoDay(5) });
+    const opened = await read(emma, 'emma');
+    expect(opened._allowed.transitions).toContain('submit-self-assessment');
+    expect(opened._allowed.closed).toBeUndefined();
     expect((await sam.post('performance-assessment/submit-self-assessment', { id: assessment.emma.id })).status).toBe(403);
     // a personal assessment is assessed after the self-assessment
     const tooSoon = await sam.post('performance-assessment/assess', { id: assessment.emma.id });
