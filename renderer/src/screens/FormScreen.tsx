@@ -179,6 +179,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           formContext={{ formData, properties: entity.schema.properties }}
           extraErrors={extraErrors}
           showErrorList={false}
+          // the fields show what is wrong; a failed check is the user\'s to fix, not an error to log
+          onError={() => undefined}
           noHtml5Validate
           disabled={readOnly}
           onChange={(e) => setFormData(e.formData ?? {})}
