@@ -1,5 +1,6 @@
 import type { Row } from '../db/db.ts';
 import type { ChildDef, CommandDef, EntityDef, Role } from '../metadata/registry.ts';
+import { todayIso } from '../records/calendar-day.ts';
 import type { CallContext } from '../records/call-context.ts';
 import { allows, decidedByRecord, recordAdmits } from './access-policy.ts';
 import { membershipKey } from './record-reach.ts';
@@ -24,6 +25,17 @@ export interface AllowedOnRecord {
   fields?: string[];
   /** the record's child collections (by key) that its lock closes: nothing is added there (their records say what of them may still change) */
   lockedChildren?: string[];
+  /** the transitions the caller could take but for their window (workflow `window`): its dates by action, null while not set */
+  closed?: Record<string, { from: string | null; to: string | null }>;
+}
+
+/** A transition's window on a record: its dates, and whether today lies inside it (closed while either date is empty). */
+function windowOf(t: NonNullable<EntityDef['workflow']>['transitions'][number], row: Row, today: string): { from: string | null; to: string | null; open: boolean } | null {
+  if (!t.window) return null;
+  const day = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v).slice(0, 10));
+  const from = day(row[t.window.from]);
+  const to = day(row[t.window.to]);
+  return { from, to, open: from !== null && to !== null && from <= today && today <= to };
 }
 
 /** Commands about one record; the others (bulk, attach, reports and lists) concern the entity and are in /meta. */
@@ -51,22 +63,29 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
   const reach = await loadReach(ctx.tx, ctx.actor, entity, [...new Set(undecided.flat())]);
   const admits = (roles: readonly Role[], row: Row) => recordAdmits(roles, ctx.actor, entity, row, reach);
   const holds = await holdsOn(ctx, entity, rows, { own: true, forShare: false });
+  const today = todayIso();
   rows.forEach((row, i) => {
     // what the locks on the record leave open (everything, when none holds it); a locked parent's also stops its children's transitions
     const open = openingOfAll(holds[i]);
     const underParent = openingOfAll(holds[i].filter((h) => h.paths.length));
     const update = admits(entity.access.update, row) && (open.all || open.fields.length > 0);
     const lockedChildren = closedChildren(entity, holds[i]);
+    const takeable = transitions.filter(({ t, roles }) => t.from.includes(row[wf!.stateField] as string) && admits(roles, row) && opens(underParent, [wf!.stateField, ...(t.requires ?? [])]));
+    // a transition outside its window is left out (no button a click would refuse), and its window said instead
+    const closed: NonNullable<AllowedOnRecord['closed']> = {};
+    for (const { t } of takeable) {
+      const w = windowOf(t, row, today);
+      if (w && !w.open) closed[t.action] = { from: w.from, to: w.to };
+    }
     const allowed: AllowedOnRecord = {
       update,
       delete: admits(entity.access.delete, row) && open.all,
-      transitions: transitions
-        .filter(({ t, roles }) => t.from.includes(row[wf!.stateField] as string) && admits(roles, row) && opens(underParent, [wf!.stateField, ...(t.requires ?? [])]))
-        .map(({ t }) => t.action),
+      transitions: takeable.filter(({ t }) => !closed[t.action]).map(({ t }) => t.action),
       // a patch or an upload only where the lock leaves its fields open; hook commands decide for themselves
       commands: commands.filter((c) => admits(c.access, row) && opens(open, writes(c))).map((c) => c.name),
       ...(update && !open.all ? { fields: [...open.fields] } : {}),
       ...(lockedChildren.length ? { lockedChildren } : {}),
+      ...(Object.keys(closed).length ? { closed } : {}),
     };
     row._allowed = allowed;
   });

@@ -528,6 +528,10 @@ function checkWorkflow(
     for (const s of [...t.from, t.to]) if (!data.states.includes(s)) faults.push({ file, pointer: p, message: `"${s}" is not one of the states` });
     if (t.hook && !hooks.has('transition', t.hook)) faults.push({ file, pointer: `${p}/hook`, message: `names the unknown hook "${t.hook}"` });
     for (const r of t.requires ?? []) if (!entity.field.has(r)) faults.push({ file, pointer: `${p}/requires`, message: `names "${r}", which is not a field` });
+    for (const end of ['from', 'to'] as const) {
+      const name = t.window?.[end];
+      if (name !== undefined && entity.field.get(name)?.format !== 'date') faults.push({ file, pointer: `${p}/window/${end}`, message: `names "${name}", which is not a date field` });
+    }
     key(file, `${p}/error`, t.error);
     if (!entity.owner && t.access?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer: `${p}/access`, message: OWNER_ROLE_WITHOUT_OWNER });
     if (entity.commands.some((c) => c.name === t.action)) faults.push({ file, pointer: `${p}/action`, message: `"${t.action}" is also a command of ${entity.name}` });

@@ -32,6 +32,12 @@ export function allowedSchema(entity: EntityDef): JsonSchema {
       description: 'the record is locked by its state (or its parent’s) but these fields stay open: update holds for them alone',
     },
     lockedChildren: { ...names(entity.children.map((c) => c.key)), description: 'the child collections the record’s lock closes: nothing is added there' },
+    closed: {
+      type: 'object',
+      description: 'the transitions the caller could take but for their window: its first and last day by action (null while not set)',
+      ...(transitions.length ? { propertyNames: { enum: transitions } } : { maxProperties: 0 }),
+      additionalProperties: object({ from: { type: ['string', 'null'] }, to: { type: ['string', 'null'] } }),
+    },
   } satisfies Record<keyof AllowedOnRecord, JsonSchema>;
-  return { ...object(properties, ['inPlaceOf', 'addChildren', 'fields', 'lockedChildren']), description: 'what the caller may do with this record now; the screens show exactly these controls' };
+  return { ...object(properties, ['inPlaceOf', 'addChildren', 'fields', 'lockedChildren', 'closed']), description: 'what the caller may do with this record now; the screens show exactly these controls' };
 }

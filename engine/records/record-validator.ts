@@ -212,10 +212,12 @@ export function checkRules(entity: EntityDef, record: Record<string, unknown>): 
     if (a === null || a === undefined || b === null || b === undefined) continue;
     // dates as YYYY-MM-DD or ISO strings compare as text; numbers as numbers
     if ((a as number | string) >= (b as number | string)) continue;
+    // numbers are less or more than each other; dates before or after
+    const numeric = typeof a === 'number' && typeof b === 'number';
     faults.push(
       r.blame === r.field
-        ? wordedProblem(r.field, text('validation.notBefore', { field: labelOf(entity, r.field), other: labelOf(entity, r.notBefore) }))
-        : wordedProblem(r.blame, text('validation.notAfter', { field: labelOf(entity, r.blame), other: labelOf(entity, r.field) })),
+        ? wordedProblem(r.field, text(numeric ? 'validation.notLess' : 'validation.notBefore', { field: labelOf(entity, r.field), other: labelOf(entity, r.notBefore) }))
+        : wordedProblem(r.blame, text(numeric ? 'validation.notMore' : 'validation.notAfter', { field: labelOf(entity, r.blame), other: labelOf(entity, r.field) })),
     );
   }
   if (faults.length) throw AppError.validation(faults);

@@ -96,10 +96,17 @@ describe.each(backends())('performance assessments on $name', (backend) => {
   });
 
   it('takes the self-assessment only from the employee, inside the assessment window', async () => {
+    // while the window is not set the step is not offered: _allowed leaves it out and says why
+    const waiting = await read(emma, 'emma');
+    expect(waiting._allowed.transitions).not.toContain('submit-self-assessment');
+    expect(waiting._allowed.closed).toEqual({ 'submit-self-assessment': { from: null, to: null } });
     const unset = await emma.post('performance-assessment/submit-self-assessment', { id: assessment.emma.id });
     expect(unset.status).toBe(422);
     expect(unset.body.code).toBe('outside_window');
     await setWindow(0, { assessmentStartDate: isoDay(0), assessmentEndDate: isoDay(5) });
+    const opened = await read(emma, 'emma');
+    expect(opened._allowed.transitions).toContain('submit-self-assessment');
+    expect(opened._allowed.closed).toBeUndefined();
     expect((await sam.post('performance-assessment/submit-self-assessment', { id: assessment.emma.id })).status).toBe(403);
     // a personal assessment is assessed after the self-assessment
     const tooSoon = await sam.post('performance-assessment/assess', { id: assessment.emma.id });
@@ -120,6 +127,12 @@ describe.each(backends())('performance assessments on $name', (backend) => {
   it('lets the supervisor rate and assess, and stores the weighted and adjusted totals', async () => {
     // Q1 actual of Sales: 85 % of target, band 3 of the default bands
     ok(await emma.post('performance-scorecard/update-actuals', { id: card.emma, quarter: 0, actuals: [{ kpiId: kpi.emmaSales, actual: 85 }] }));
+    // Sales is quantitative and the plan scores automatically: a manual rating of it would be ignored, so it is refused, named
+    const ignored = await sam.post('performance-assessment/save-scores', { id: assessment.emma.id, scores: [{ kpiId: kpi.emmaSales, manualRatingScore: 4 }] });
+    expect(ignored.status).toBe(422);
+    expect(ignored.body.errors).toEqual([
+      { field: 'manualRatingScore', message: 'Manual rating score of “Sales” would not count: the plan scores quantitative KPIs from their actuals; enter an adjusted score to change its score' },
+    ]);
     ok(await sam.post('performance-assessment/save-scores', { id: assessment.emma.id, scores: [{ kpiId: kpi.emmaCulture, manualRatingScore: 4, adjustedScore: 5 }] }));
     expect((await emma.post('performance-assessment/assess', { id: assessment.emma.id })).status).toBe(403);
     expect((await olga.post('performance-assessment/assess', { id: assessment.emma.id })).status).toBe(403);

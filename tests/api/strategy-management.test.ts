@@ -39,7 +39,7 @@ describe.each(backends())('strategy management on $name', (backend) => {
     id.outstanding = r.body.data.performanceRating.id;
     const backwards = await exec.post('performance-rating/add', { name: 'Odd', rating: 4, min: 100, max: 80 });
     expect(backwards.status).toBe(422);
-    expect(backwards.body.errors).toEqual([{ field: 'max', message: 'Maximum must not be before Minimum' }]);
+    expect(backwards.body.errors).toEqual([{ field: 'max', message: 'Maximum must not be less than Minimum' }]);
     expect((await exec.post('performance-rating/add', { name: 'Twice', rating: 5 })).status).toBe(409);
     expect((await emma.post('performance-rating/add', { name: 'Mine', rating: 1 })).status).toBe(403);
     const impl = await exec.post('implementation-rating/add', { name: 'On track', rating: 3 });

@@ -197,6 +197,14 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     expect(offered).toContain('/app/projects/my-tasks');
     const heads = page.locator('[data-item=business-unit-heads]');
     await heads.locator('canvas').waitFor();
+    // "Open the list" leads only to a list he may open: not the module admins' employee scorecards
+    const headsList = heads.getByRole('link', { name: 'Open the list' });
+    expect(await headsList.getAttribute('href')).not.toBe('/app/annual/employee-scorecards');
+    await headsList.click();
+    await page.locator('main h1').waitFor();
+    expect(await page.getByText('Not available to you').count()).toBe(0);
+    await page.goBack();
+    await heads.locator('canvas').waitFor();
     await snap(page, 'dashboard-supervisor');
     await page.selectOption('#language', 'de');
     await myTasks.locator('[data-action=auditTasks]').filter({ hasText: 'Prüfungsfreigaben und Stellungnahmen: 2' }).waitFor();

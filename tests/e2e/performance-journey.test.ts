@@ -375,8 +375,10 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await sam.locator('.ag-row a', { hasText: 'Edit' }).first().click();
     await stateIs(sam, 'Self-assessed');
     const panel = sam.getByTestId('assessment-scores');
-    // the qualitative KPI is rated by hand; the quantitative one is scored from its actual
+    // the qualitative KPI is rated by hand; the quantitative one is scored from its actual, so it offers no manual rating
     await panel.getByLabel('Manual rating score Customer satisfaction').fill('3');
+    await expect(panel.getByLabel('Manual rating score First-call resolution').count()).resolves.toBe(0);
+    await panel.locator('tr', { hasText: 'First-call resolution' }).getByTestId('scored-from-actual').waitFor();
     await panel.getByRole('button', { name: 'Save scores' }).click();
     await panel.getByRole('button', { name: 'Save scores' }).and(sam.locator('[disabled]')).waitFor();
     await button(sam, 'Assess').click();

@@ -111,6 +111,13 @@ export interface WorkflowMeta {
     to: string;
     access?: Role[];
     requires?: string[];
+    /**
+     * the transition is open only on the days from the record's date field `from` to its date field `to` (both included); closed while either is empty. `_allowed` leaves it out then and says when it opens (`closed`); the transition's hook refuses it with its own words
+     */
+    window?: {
+      from: string;
+      to: string;
+    };
     hook?: string;
     error?: string;
     /**

@@ -33,11 +33,15 @@ export const checkKpiAssessment: BeforeWriteHook = async (ctx, entity, before, r
   if (before && (record.assessmentId !== before.assessmentId || record.kpiId !== before.kpiId))
     throw AppError.validation([fieldProblem(entity, record.assessmentId !== before.assessmentId ? 'assessmentId' : 'kpiId', 'refusal.review.kpiScoresFixed')]);
   const [a] = await ctx.tx.query(
-    `SELECT id, status, type, employee_id AS "employeeId", scorecard_id AS "scorecardId" FROM performance_assessment WHERE company_id = $1 AND id = $2`,
+    `SELECT a.id, a.status, a.type, a.employee_id AS "employeeId", a.scorecard_id AS "scorecardId", p.scoring_mode AS "scoringMode"
+       FROM performance_assessment a LEFT JOIN annual_plan p ON p.company_id = a.company_id AND p.id = a.annual_plan_id WHERE a.company_id = $1 AND a.id = $2`,
     [ctx.companyId, record.assessmentId],
   );
   if (!a) throw AppError.validation([noSuchRecord('assessmentId', ctx.registry.entity('performance-assessment'))]);
-  const [kpi] = await ctx.tx.query<{ scorecardId: number }>(`SELECT scorecard_id AS "scorecardId" FROM performance_kpi WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.kpiId]);
+  const [kpi] = await ctx.tx.query<{ scorecardId: number; name: string; kpiType: string | null }>(
+    `SELECT scorecard_id AS "scorecardId", name, kpi_type AS "kpiType" FROM performance_kpi WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, record.kpiId],
+  );
   if (!kpi) throw AppError.validation([noSuchRecord('kpiId', ctx.registry.entity('performance-kpi'))]);
   if (Number(kpi.scorecardId) !== Number(a.scorecardId)) throw AppError.validation([wordedProblem('kpiId', text('refusal.review.kpiOfOtherScorecard', { id: String(record.kpiId) }))]);
   for (const field of changedScoreFields(before, record)) {
@@ -47,11 +51,20 @@ export const checkKpiAssessment: BeforeWriteHook = async (ctx, entity, before, r
     if (rule.party === 'either') continue;
     await assertParty(ctx, a, rule.party, text('refusal.review.doEnterScore', { field: inSentence(labelOf(entity, field)) }));
   }
+  // in automatic mode a quantitative KPI is scored from its actual (spec 001 §9): a manual rating of it would be
+  // ignored, so it is refused rather than stored to be shown beside a score it never changed
+  if (record.manualRatingScore != null && changedScoreFields(before, record).includes('manualRatingScore') && !manualScoreCounts(a.scoringMode as string | null, kpi.kpiType))
+    throw AppError.validation([wordedProblem('manualRatingScore', text('refusal.review.manualScoreNotCounted', { field: labelOf(entity, 'manualRatingScore'), kpi: kpi.name }))]);
   // a score is a rating of the plan's scale: a whole number from its lowest to its highest rating (an adjusted 0 adjusts nothing)
   const scores = changedScoreFields(before, record).filter((f) => f !== 'comment');
   if (scores.length) assertScores(ctx, 'kpi-assessment', record, scores, await scorecardRatingRange(ctx, a.scorecardId), { zeroAllowed: ['adjustedScore'] });
   return { employeeId: a.employeeId };
 };
+
+/** Whether a KPI's manual rating counts in its score: in manual mode always, in automatic mode only for a KPI that is not quantitative. */
+export function manualScoreCounts(scoringMode: string | null | undefined, kpiType: string | null | undefined): boolean {
+  return scoringMode === 'manual' || kpiType !== 'Quantitative';
+}
 
 /**
  * POST performance-assessment/save-scores {id, scores: [{kpiId, selfScore?, manualRatingScore?, adjustedScore?, comment?}]}:

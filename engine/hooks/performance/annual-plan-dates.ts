@@ -55,7 +55,7 @@ const WINDOW_FIELDS = ['agreement', 'assessment', 'pmAgreement', 'pmAssessment',
 
 /**
  * After an annual plan's dates change, its quarters and its monthly progress periods follow: each quarter takes the
- * dates the plan's new span gives it, its windows moved as its start moved (and kept inside it); the
+ * dates the plan's new span gives it, its windows moved as its start moved (none starting before it); the
  * i-th month of the plan stays the i-th month (its status and its progress with it), months the plan no longer has go
  * (refused while progress was entered in them) and new ones are added, closed. Every change goes through the record
  * store, so that each has its audit entry.
@@ -85,7 +85,9 @@ export async function followPlanDates(ctx: CallContext, before: Row, plan: Row):
     if (old.endDate !== q.endDate) changes.endDate = q.endDate;
     for (const f of WINDOW_FIELDS) {
       if (old[f] === null || old[f] === undefined) continue;
-      const moved = clamp(move(String(old[f])), q.startDate, q.endDate);
+      // the four review windows may run past the quarter's end (a quarter is assessed once it is over); the
+      // development-area window stays inside it
+      const moved = clamp(move(String(old[f])), q.startDate, f.startsWith('developmentArea') ? q.endDate : '9999-12-31');
       if (moved !== old[f]) changes[f] = moved;
     }
     if (Object.keys(changes).length) await applyUpdate(ctx, quarterEntity, old, changes, 'update');

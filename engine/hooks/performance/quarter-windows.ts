@@ -4,6 +4,7 @@ import type { CallContext } from '../../records/call-context.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { text, type Text } from '../../i18n/text.ts';
 import { notFound } from '../../records/record-store.ts';
+import { todayIso } from '../../records/calendar-day.ts';
 
 /** The windows of a quarter, by the field prefix that holds their dates. */
 export type QuarterWindow = 'agreement' | 'assessment' | 'pmAgreement' | 'pmAssessment';
@@ -19,10 +20,7 @@ export function windowRefusal(quarter: Row, window: QuarterWindow, today: string
 }
 
 /** Today's calendar date where the server runs. */
-export function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+export const today = todayIso;
 
 /** Refuses (422, code outside_window) a write outside the window of the plan's quarter. */
 export async function assertInWindow(ctx: CallContext, annualPlanId: unknown, quarterIndex: number, window: QuarterWindow): Promise<void> {

@@ -27,7 +27,9 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   const session = useSession();
   const { loading, run } = useCall();
   const scorecardEntity = meta.entities.find((e) => e.name === 'performance-scorecard');
+  const planEntity = meta.entities.find((e) => e.name === 'annual-plan');
   const [kpis, setKpis] = useState<Row[] | null>(null);
+  const [scoringMode, setScoringMode] = useState<string | null>(null);
   const entered = useMemo(() => new Map<number, Row>(((record.kpiAssessmentList ?? []) as Row[]).map((r) => [Number(r.kpiId), r])), [record]);
   const [draft, setDraft] = useState<Record<number, Partial<Record<ScoreField, string>>>>({});
 
@@ -42,6 +44,14 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record.scorecardId]);
+  useEffect(() => {
+    if (!planEntity || !record.annualPlanId) return;
+    // the plan's scoring mode says which KPIs a manual rating counts for (the server refuses the others)
+    void get(`annual-plan/${record.annualPlanId}`).then((e) => setScoringMode(e.data?.[planEntity.dataKeys.item]?.scoringMode ?? 'automatic'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record.annualPlanId]);
+  // spec 001 §9: in automatic mode a quantitative KPI is scored from its actual, so no manual rating is offered for it
+  const manualCounts = (k: Row) => scoringMode === 'manual' || k.kpiType !== 'Quantitative';
   useEffect(() => setDraft({}), [record]);
 
   const isEmployee = record.type === 'Personal' && record.employeeId === session?.employeeId;
@@ -71,7 +81,11 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   };
 
   const scoreInput = (k: Row, f: ScoreField) =>
-    editable[f] ? (
+    f === 'manualRatingScore' && !manualCounts(k) ? (
+      <span className="muted" data-testid="scored-from-actual">
+        {t('shell.scoredFromActual')}
+      </span>
+    ) : editable[f] ? (
       <input
         className="input"
         type={f === 'comment' ? 'text' : 'number'}

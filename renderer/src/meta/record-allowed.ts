@@ -14,6 +14,8 @@ export interface RecordAllowed {
   lockedChildren?: string[];
   /** the keys of the record's children the caller may add to it now (a single record's reply says; a list's rows do not) */
   addChildren?: string[];
+  /** transitions the caller could take but for their window: its first and last day by action (null while not set) */
+  closed?: Record<string, { from: string | null; to: string | null }>;
 }
 
 /**

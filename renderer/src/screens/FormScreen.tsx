@@ -159,6 +159,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
 
   // a record the caller may read but not change is shown as it is: no Save, nothing to type into
   const readOnly = mode === 'edit' && record !== null && (!!screen.readOnly || !allowedOn(entity, record).update);
+  const mayAct = record !== null && (allowedOn(entity, record).transitions.length > 0 || allowedOn(entity, record).commands.length > 0);
   if (mode === 'edit' && !id) return <p className="error-text" data-screen="form" data-entity={entity.name}>{t('shell.noRecordChosen')}</p>;
   if (unreadable === 'forbidden') return <Forbidden />;
   if (unreadable === 'not_found') return <NotFound />;
@@ -166,7 +167,12 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   return (
     <section data-screen="form" data-entity={entity.name} data-mode={mode} data-record-id={record?.id as number | undefined}>
       <h1>{readOnly ? t(entity.label) : t(mode === 'edit' ? 'shell.editWhat' : 'shell.addWhat', { what: t(entity.label) })}</h1>
-      {readOnly && <p className="muted" data-testid="read-only">{t('shell.readOnlyNote')}</p>}
+      {readOnly && (
+        <p className="muted" data-testid="read-only">
+          {/* a record whose fields are closed may still have steps the caller takes (open, close a period): then say only the fields are */}
+          {t(mayAct ? 'shell.readOnlyFieldsNote' : 'shell.readOnlyNote')}
+        </p>
+      )}
       {!readOnly && openFields && entity.workflow && (
         <p className="muted" data-testid="partly-open">{t('shell.partlyOpenNote', { state: optionLabel(t, record![entity.workflow.stateField]) })}</p>
       )}
@@ -183,6 +189,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           formContext={{ formData, properties: entity.schema.properties }}
           extraErrors={extraErrors}
           showErrorList={false}
+          // the fields show what is wrong; a failed check is the user\'s to fix, not an error to log
+          onError={() => undefined}
           noHtml5Validate
           disabled={readOnly}
           onChange={(e) => setFormData(e.formData ?? {})}

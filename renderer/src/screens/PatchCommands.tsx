@@ -77,6 +77,8 @@ function PatchForm({ entity, record, command, onChanged }: { entity: EntityMeta;
         widgets={{ DateWidget }}
         extraErrors={errors}
         showErrorList={false}
+        // the fields show what is wrong; a failed check is the user\'s to fix, not an error to log
+        onError={() => undefined}
         noHtml5Validate
         idPrefix={`patch_${command.name}`}
         onSubmit={(e) => submit(e.formData ?? {})}

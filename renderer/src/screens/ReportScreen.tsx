@@ -102,6 +102,8 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
           widgets={{ reference: ReferenceWidget, DateWidget }}
           formContext={{ formData: values, properties: report.parameters }}
           showErrorList={false}
+          // the fields show what is wrong; a failed check is the user\'s to fix, not an error to log
+          onError={() => undefined}
           noHtml5Validate
           onSubmit={(e) => setParams(toParams(e.formData ?? {}))}
         >

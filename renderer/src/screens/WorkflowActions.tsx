@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatDate } from '../format/formats.ts';
 import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import type { EntityMeta } from '../meta/meta-types.ts';
@@ -10,6 +12,15 @@ import { allowedOn } from '../meta/record-allowed.ts';
 import { takenByPanel } from './panel-transitions.ts';
 import { transitionLabel } from './transition-label.ts';
 import { formatDate } from '../format/formats.ts';
+
+/** Why a step is not offered now: its window opens later, has closed, or is not set yet. */
+function windowLine(t: TFunction, action: string, w: { from: string | null; to: string | null }): string {
+  const d = new Date();
+  const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  if (!w.from || !w.to) return t('shell.windowNotSet', { action });
+  if (today < w.from) return t('shell.windowOpens', { action, from: formatDate(w.from), to: formatDate(w.to) });
+  return t('shell.windowClosed', { action, to: formatDate(w.to) });
+}
 
 type Transition = NonNullable<EntityMeta['workflow']>['transitions'][number];
 const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
@@ -51,6 +62,11 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
       {recorded.map((f) => (
         <span key={f} className="muted" data-testid={`workflow-${f}`}>
           {label(f)}: <strong>{entity.schema.properties[f]?.format === 'date' ? formatDate(String(record[f])) : String(record[f])}</strong>
+        </span>
+      ))}
+      {Object.entries(allowedOn(entity, record).closed ?? {}).map(([action, w]) => (
+        <span key={action} className="muted" data-testid={`workflow-closed-${action}`}>
+          {windowLine(t, transitionLabel(t, action, undefined), w)}
         </span>
       ))}
       {open.map((x) => (

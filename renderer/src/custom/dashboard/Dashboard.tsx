@@ -9,6 +9,7 @@ import { formatInteger } from '../../format/formats.ts';
 import { useMeta } from '../../meta/meta-context.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { stackedBars } from './FigureReport.tsx';
+import { mayOpen } from '../../shell/screen-access.ts';
 import { echarts } from './figure-charts.ts';
 
 type Row = Record<string, any>;
@@ -106,7 +107,8 @@ export default function Dashboard() {
   const user = useSession();
   const { run } = useCall();
   const me = user?.employeeId ?? 0;
-  const visible = (path: string) => meta.modules.some((m) => m.screens.some((s) => s.path === path.split('?')[0]));
+  // a link only to a screen the caller may open (in their meta, and its report or source theirs to run)
+  const visible = (path: string) => meta.modules.some((m) => m.screens.some((s) => s.path === path.split('?')[0] && mayOpen(meta, s)));
   const performanceOn = meta.entities.some((e) => e.name === 'performance-scorecard');
   const [items, setItems] = useState<ItemName[] | null>(null);
   useEffect(() => {
@@ -131,9 +133,9 @@ export default function Dashboard() {
       case 'company-performance':
         return <CompanyPerformance key={item} visible={visible} />;
       case 'business-unit-heads':
-        return <Heads key={item} name={item} error="error.getDashboardBusinessUnitHeadItems" title="dashboard.businessUnitHeads" />;
+        return <Heads key={item} name={item} error="error.getDashboardBusinessUnitHeadItems" title="dashboard.businessUnitHeads" visible={visible} />;
       case 'department-heads':
-        return <Heads key={item} name={item} error="error.getDashboardDepartmentHeadItems" title="dashboard.departmentHeads" />;
+        return <Heads key={item} name={item} error="error.getDashboardDepartmentHeadItems" title="dashboard.departmentHeads" visible={visible} />;
     }
   };
   return (
@@ -230,12 +232,15 @@ function CompanyPerformance({ visible }: { visible: (path: string) => boolean })
 
 const headName = (r: Row): string => (r.unit ? `${r.name} · ${r.unit}` : r.name);
 
-function Heads({ name, error, title }: { name: string; error: string; title: string }) {
+/** Where a heads card's "Open the list" leads: the employee scorecards list, else the scorecard report the caller may open. */
+const HEADS_LISTS = ['/app/annual/employee-scorecards', '/app/my-inbox/reports/employee-scorecards', '/app/reports/employee-scorecards'];
+
+function Heads({ name, error, title, visible }: { name: string; error: string; title: string; visible: (path: string) => boolean }) {
   const { t } = useTranslation();
   const item = useItem<{ list: Row[]; total: number }>(name, error, { limit: 20 });
   if (!item) return null;
   return (
-    <Card title={`${t(title)} (${formatInteger(item.total)})`} to="/app/annual/employee-scorecards" testId={name}>
+    <Card title={`${t(title)} (${formatInteger(item.total)})`} to={HEADS_LISTS.find(visible)} testId={name}>
       {item.list.some((r) => r.scorecards > 0) ? (
         <Chart echarts={echarts} option={stackedBars(item.list.map((r) => ({ ...r, name: headName(r) })), ['accepted', 'approved', 'draft'], (r) => r.name, t)} style={{ height: Math.max(140, item.list.length * 32 + 60) }} notMerge />
       ) : item.list.length ? (
