@@ -2,7 +2,7 @@
 
 export type I18NKey = string;
 /**
- * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor); unowned (any employee, on a record that belongs to no employee: a corporate or library scorecard beside personal ones; only those that access.unownedWhen admits, where it says); field:<name> (the employee the record's <name> names, e.g. field:approverId); member:<name> (a member of the team the record's <name> references, member:id for the team itself; the team entity declares members); parent:<name> (in access.read only: whoever may read the record its reference <name> names, e.g. a comment read by the readers of its scorecard)
+ * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); employee:anyModuleAdmin (an employee with admin access to any module, e.g. who issues API tokens for the modules they administer); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor); unowned (any employee, on a record that belongs to no employee: a corporate or library scorecard beside personal ones; only those that access.unownedWhen admits, where it says); field:<name> (the employee the record's <name> names, e.g. field:approverId); member:<name> (a member of the team the record's <name> references, member:id for the team itself; the team entity declares members); parent:<name> (in access.read only: whoever may read the record its reference <name> names, e.g. a comment read by the readers of its scorecard)
  */
 export type Role = string;
 

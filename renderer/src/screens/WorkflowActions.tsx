@@ -11,7 +11,6 @@ import { heldStatusOf, type HeldStatus } from './period-closed-status.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { takenByPanel } from './panel-transitions.ts';
 import { transitionLabel } from './transition-label.ts';
-import { formatDate } from '../format/formats.ts';
 
 /** Why a step is not offered now: its window opens later, has closed, or is not set yet. */
 function windowLine(t: TFunction, action: string, w: { from: string | null; to: string | null }): string {
