@@ -4,7 +4,7 @@ import { onboardExecutive } from './organisation/company-onboarding.ts';
 import { syncEmployeeAccount } from './organisation/employee-account.ts';
 import { indexSsoDomains } from './organisation/sso-domain-index.ts';
 import { fullName, head } from './organisation/employee-derived.ts';
-import { entityLabel as auditEntityLabel, recordTitle as auditRecordTitle } from './audit/audit-entry-names.ts';
+import { actionLabel as auditActionLabel, entityLabel as auditEntityLabel, recordTitle as auditRecordTitle } from './audit/audit-entry-names.ts';
 import { companyModuleStates, setModuleAdminAccess, setModuleEnablement } from './modules/module-commands.ts';
 import { displayBaseline, displayTarget, displayTargetDate, displayYtd } from './performance/kpi-display.ts';
 import { createQuarters } from './performance/quarter-dates.ts';
@@ -51,6 +51,7 @@ export const hooks = createHookRegistry(mergeHookSets({
   computed: {
     'audit.recordTitle': auditRecordTitle,
     'audit.entityLabel': auditEntityLabel,
+    'audit.actionLabel': auditActionLabel,
     'compliance.dueStatus': complianceDueStatus,
     'compliance.submissionLabel': complianceSubmissionLabel,
     'compliance.noteLabel': complianceNoteLabel,
