@@ -3,6 +3,7 @@ import type { InPlaceOf } from './in-place-of.ts';
 import { assertUnlocked } from './state-locks.ts';
 import { allows, assertAllowed, assertRecordAllowed, attempt, decidedByRecord } from '../access/access-policy.ts';
 import { recordRoleWhere } from '../access/record-role-sql.ts';
+import { assertParentsReadable } from '../access/parent-reads.ts';
 import { AppError } from '../app-error.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Row } from '../db/db.ts';
@@ -206,7 +207,10 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
   if (parentsOf(entity, values) !== parents) await assertUnlocked(ctx, entity, 'add', values);
   await checkAcrossRecords(ctx, entity, null, values);
-  if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
+  if (!opts.checked) {
+    await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
+    await assertParentsReadable(ctx.tx, ctx.actor, entity, values, what);
+  }
   if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
   const columns: { sql: string; value: unknown; cast: string }[] = [];
   if (entity.scope === 'company') columns.push({ sql: 'company_id', value: ctx.companyId, cast: '' });
@@ -247,6 +251,8 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
   // Both as stored and as it would be: nobody hands a record over to an employee they may not act for.
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, { ...before, ...changes }, what);
+  // nor moved under a parent the caller may not read
+  await assertParentsReadable(ctx.tx, ctx.actor, entity, { ...before, ...changes }, what);
   if (before.version !== version)
     throw AppError.worded('stale_version', text('refusal.record.staleVersions', { entity: entityLabel(entity), yours: version, now: Number(before.version) }));
   return applyUpdate(ctx, entity, before, changes, action);

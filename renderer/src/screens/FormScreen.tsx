@@ -176,7 +176,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           validator={validator}
           widgets={{ reference: ReferenceWidget }}
           fields={{ stringList: StringListField }}
-          formContext={{ formData, properties: entity.schema.properties }}
+          formContext={{ formData, properties: entity.schema.properties, record }}
           extraErrors={extraErrors}
           showErrorList={false}
           noHtml5Validate
