@@ -207,7 +207,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       {record && <PatchCommands entity={entity} record={record} onChanged={changed} />}
       {record && <ShareCommands entity={entity} record={record} onChanged={changed} />}
       {record && <UploadCommands entity={entity} record={record} onChanged={changed} />}
-      {record && <RecordChildren entity={entity} record={record} onChanged={setRecord} />}
+      {record && <RecordChildren entity={entity} record={record} onChanged={setRecord} report={!!screen.readOnly} />}
     </section>
   );
 }
