@@ -67,6 +67,9 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     await nia.getByRole('button', { name: 'Add', exact: true }).click();
     await nia.locator('[data-screen=form][data-entity=employee-training]').waitFor();
     await pick(nia, 'trainingId', 'Forklift safety');
+    // she asks for it within the company's plan, which she may read (and pick) but not manage
+    await pick(nia, 'annualTrainingPlanId', 'Training plan 2026');
+    expect(await nia.locator('nav.sidebar').getByRole('link', { name: 'Annual training plans', exact: true }).count()).toBe(0);
     await save(nia);
     await row(nia, 'Forklift safety').getByRole('gridcell', { name: 'Requested', exact: true }).waitFor();
     await snap(nia, 'training-01-requested');
