@@ -185,6 +185,27 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     expect((await api(server, `project/${id.project}`, undefined, token)).project).toMatchObject({ status: 'In Progress', completion: 50 });
   });
 
+  step('the project manager opens the project\'s link to a corporate scorecard she may not read: the scorecard is named, not "Choose…"', async () => {
+    // arranged: a draft corporate scorecard (its PM committee's until shown to employees), linked to her project
+    const strategic = (await api(server, 'strategic-plan/add', { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' }, token)).strategic;
+    const annual = (await api(server, 'annual-plan/add', { name: 'FY2026', strategicPlanId: strategic.id, startDate: '2026-01-01', endDate: '2026-12-31' }, token)).annualPlan;
+    const card = Object.values(await api(server, 'performance-scorecard/add', { name: 'Depot corporate FY2026', level: 'corporate', period: 'Annual', annualPlanId: annual.id }, token))[0] as { id: number };
+    const link = Object.values(await api(server, 'project-scorecard/add', { projectId: id.project, performanceScorecardId: card.id }, token))[0] as { id: number };
+    const pia = pages.pia;
+    // the screen the link is shown on (a project's scorecards are the administrator's list; the form is the widget under test)
+    await pia.goto(`${server.url}/app/projects/edit-employee-scorecard?id=${link.id}`);
+    await pia.locator('[data-screen=form][data-entity=project-scorecard]').waitFor();
+    const selected = pia.locator('#root_performanceScorecardId option:checked');
+    await expect.poll(() => selected.innerText()).toBe('Depot corporate FY2026');
+    // she cannot pick it from the options she may read: the scorecard is there only as the record's own value
+    await snap(pia, 'projects-01b-unreadable-reference');
+    await pia.selectOption('#language', 'bn');
+    await pia.locator('h1', { hasText: 'প্রকল্প' }).first().waitFor();
+    await expect.poll(() => selected.innerText()).toBe('Depot corporate FY2026');
+    await snap(pia, 'projects-01c-unreadable-reference-bn');
+    await pia.selectOption('#language', 'en');
+  });
+
   step('the timeline shows the milestone and its task; the reports the completed milestone', async () => {
     await nav(page, 'Project timeline');
     await page.locator('#timeline-project').selectOption({ label: 'New depot' });
