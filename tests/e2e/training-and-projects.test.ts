@@ -39,7 +39,7 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
 
   beforeAll(async () => {
     server = await startServer();
-    const company = await companyWithExecutive(server, 'Learnbuild', 'exec-pass-12', ['personal-development', 'projects', 'performance']);
+    const company = await companyWithExecutive(server, 'Learnbuild', 'exec-pass-12', ['personal-development', 'projects', 'performance', 'strategic']);
     exec = { email: company.email, password: company.password };
     token = (await api(server, 'auth/login', exec)).user.token;
     await api(server, 'training/add', { name: 'Forklift safety', provider: 'Depot academy' }, token);
