@@ -164,6 +164,18 @@ export async function readRecord(ctx: CallContext, entity: EntityDef, id: unknow
   return row;
 }
 
+/**
+ * Which children of an entity an employee reads when they come with their parent: all (true), none (false), or those
+ * a condition reaches (her own, her reports', those under a parent she reads). Others read what the parent has.
+ */
+function childrenReadable(ctx: CallContext, child: EntityDef, bind: (value: unknown) => string): boolean | string {
+  if (ctx.actor.role !== 'employee') return true;
+  const roles = child.access.read;
+  if (allows(roles, ctx.actor, child.module)) return true;
+  if (!decidedByRecord(roles, ctx.actor, child)) return false;
+  return recordRoleWhere(ctx, child, bind) ?? true;
+}
+
 /** One query per child level, never per parent row. */
 export async function loadChildren(ctx: CallContext, children: readonly ChildDef[], parents: Row[]): Promise<void> {
   for (const c of children) {
@@ -171,14 +183,21 @@ export async function loadChildren(ctx: CallContext, children: readonly ChildDef
     const via = child.field.get(c.via)!;
     const ids = parents.map((p) => p.id);
     const tenant = tenantWhere(ctx, child, 2);
-    const rows = withComputed(
-      ctx,
-      child,
-      await ctx.tx.query(
-        `SELECT ${selectColumns(child)} FROM ${quoteIdent(child.table)} WHERE ${[`${quoteIdent(via.column)} = ANY($1)`, ...tenant.sql].join(' AND ')} ORDER BY ${quoteIdent(child.field.get(child.list.sort.replace(/^-/, ''))?.column ?? 'id')}, id`,
-        [ids, ...tenant.params],
-      ),
-    );
+    const params: unknown[] = [ids, ...tenant.params];
+    // an employee gets only the children she may read herself (a plan every employee reads carries every employee's
+    // trainings): by the child's own read roles, as its list would give them
+    const readable = childrenReadable(ctx, child, (value) => `$${params.push(value)}`);
+    const rows =
+      readable === false
+        ? []
+        : withComputed(
+            ctx,
+            child,
+            await ctx.tx.query(
+              `SELECT ${selectColumns(child)} FROM ${quoteIdent(child.table)} WHERE ${[`${quoteIdent(via.column)} = ANY($1)`, ...tenant.sql, ...(readable === true ? [] : [readable])].join(' AND ')} ORDER BY ${quoteIdent(child.field.get(child.list.sort.replace(/^-/, ''))?.column ?? 'id')}, id`,
+              params,
+            ),
+          );
     const byParent = new Map<unknown, Row[]>(parents.map((p) => [p.id, []]));
     for (const r of rows) byParent.get(r[c.via])?.push(r);
     for (const p of parents) p[c.key] = byParent.get(p.id);
