@@ -4,6 +4,7 @@ import type { EntityDef } from '../metadata/registry.ts';
 import type { CallContext } from '../records/call-context.ts';
 import { allows, decidedByRecord, recordAdmits } from './access-policy.ts';
 import { loadReach } from './record-reach.ts';
+import { unreadParents } from './parent-reads.ts';
 
 /**
  * A child as it would be added to `parent` before anything is chosen on its form: it names the parent (`via`), and it
@@ -29,8 +30,10 @@ export async function attachChildAdd(ctx: CallContext, entity: EntityDef, row: R
   for (const c of entity.children.filter((x) => !closed.has(x.key))) {
     const child = ctx.registry.entity(c.entity);
     const roles = child.access.add;
-    if (allows(roles, ctx.actor, child.module)) keys.push(c.key);
-    else if (decidedByRecord(roles, ctx.actor, child) && recordAdmits(roles, ctx.actor, child, childOf(child, c.via, row), await loadReach(ctx.tx, ctx.actor, child, roles))) keys.push(c.key);
+    const record = childOf(child, c.via, row);
+    const admitted = allows(roles, ctx.actor, child.module) || (decidedByRecord(roles, ctx.actor, child) && recordAdmits(roles, ctx.actor, child, record, await loadReach(ctx.tx, ctx.actor, child, roles)));
+    // and only under parents the caller may read, as the add itself asks
+    if (admitted && !(await unreadParents(ctx.tx, ctx.actor, child, record)).length) keys.push(c.key);
   }
   allowed.addChildren = keys;
 }

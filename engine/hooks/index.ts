@@ -5,7 +5,7 @@ import { syncEmployeeAccount } from './organisation/employee-account.ts';
 import { indexSsoDomains } from './organisation/sso-domain-index.ts';
 import { issueApiToken } from './organisation/api-token-issue.ts';
 import { fullName, head } from './organisation/employee-derived.ts';
-import { entityLabel as auditEntityLabel, recordTitle as auditRecordTitle } from './audit/audit-entry-names.ts';
+import { actionLabel as auditActionLabel, entityLabel as auditEntityLabel, recordTitle as auditRecordTitle } from './audit/audit-entry-names.ts';
 import { companyModuleStates, setModuleAdminAccess, setModuleEnablement } from './modules/module-commands.ts';
 import { displayBaseline, displayTarget, displayTargetDate, displayYtd } from './performance/kpi-display.ts';
 import { createQuarters } from './performance/quarter-dates.ts';
@@ -52,6 +52,7 @@ export const hooks = createHookRegistry(mergeHookSets({
   computed: {
     'audit.recordTitle': auditRecordTitle,
     'audit.entityLabel': auditEntityLabel,
+    'audit.actionLabel': auditActionLabel,
     'compliance.dueStatus': complianceDueStatus,
     'compliance.submissionLabel': complianceSubmissionLabel,
     'compliance.noteLabel': complianceNoteLabel,

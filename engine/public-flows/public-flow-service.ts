@@ -10,7 +10,10 @@ import { entityLabel, fieldProblem, validateRecord, wordedProblem } from '../rec
 import { moduleLabel } from '../i18n/message-words.ts';
 import { text } from '../i18n/text.ts';
 import { scopedCall, type Engine } from '../records/scoped-call.ts';
-import type { PublicFlowInfo } from './public-flow-info.ts';
+import { wordedInfo, type PublicFlowInfo } from './public-flow-info.ts';
+import { wordIn } from '../i18n/catalogue.ts';
+import { readerLanguage } from '../i18n/reader-language.ts';
+import type { Language } from '../metadata/registry.ts';
 import { closePasses, issuePass, openPass, passCompany, type PublicPass } from './public-pass.ts';
 
 /** The entity whose public flow has this name, or a 404 that names it. */
@@ -37,7 +40,9 @@ export async function shareLink(ctx: CallContext, entity: EntityDef, roles: Enti
   const info = await flowInfo(ctx, entity, record.id as number);
   // the token travels in the address fragment, which browsers never send to a server: it stays out of every log
   const link = `${ctx.publicUrl}${flow.page}/${flow.authPage}#token=${token}`;
-  const values = { title: info.title, link, expires: dayMonthYear(expiresAt), name: String(record[flow.respondentName ?? flow.email] ?? email) };
+  // the mail is worded in the recipient's language, its title too
+  const title = wordIn(await readerLanguage(ctx.tx, email, ctx.companyId), info.title, ctx.registry.messages);
+  const values = { title, link, expires: dayMonthYear(expiresAt), name: String(record[flow.respondentName ?? flow.email] ?? email) };
   ctx.mail.push({ to: email, template: 'invitation', keyPrefix: flow.mail, values });
   // the recipient records when its link went out (and the audit trail who sent it); the token itself is never stored
   const after = flow.sent ? await applyUpdate(ctx, entity, record, { [flow.sent]: new Date().toISOString() }, 'share') : record;
@@ -45,10 +50,11 @@ export async function shareLink(ctx: CallContext, entity: EntityDef, roles: Enti
 }
 
 /** What the respondent opens the flow with: the questions, the answers saved so far and the recipient. */
-export function authenticate(engine: Engine, flow: string, token: unknown): Promise<Row> {
+export function authenticate(engine: Engine, flow: string, token: unknown, lang: Language = 'en'): Promise<Row> {
   return respondentCall(engine, flow, token, async (ctx, entity, pass) => {
     const recipient = await fetchOne(ctx, entity, pass.recordId);
-    const info = await flowInfo(ctx, entity, pass.recordId);
+    // in the language the respondent's page asks in (an outsider has no account to remember it)
+    const info = wordedInfo(await flowInfo(ctx, entity, pass.recordId), lang, ctx.registry.messages);
     return { info: { ...info, recipientId: pass.recordId, respondent: pass.email, expiresAt: pass.expiresAt, answers: await savedAnswers(ctx, entity, pass), name: recipient[entity.publicFlow!.respondentName ?? ''] ?? null } };
   });
 }

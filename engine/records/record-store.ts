@@ -3,6 +3,7 @@ import type { InPlaceOf } from './in-place-of.ts';
 import { assertUnlocked } from './state-locks.ts';
 import { allows, assertAllowed, assertRecordAllowed, attempt, decidedByRecord } from '../access/access-policy.ts';
 import { recordRoleWhere } from '../access/record-role-sql.ts';
+import { assertParentsReadable } from '../access/parent-reads.ts';
 import { AppError } from '../app-error.ts';
 import { writeAudit } from '../audit/audit-writer.ts';
 import type { Row } from '../db/db.ts';
@@ -163,6 +164,18 @@ export async function readRecord(ctx: CallContext, entity: EntityDef, id: unknow
   return row;
 }
 
+/**
+ * Which children of an entity an employee reads when they come with their parent: all (true), none (false), or those
+ * a condition reaches (her own, her reports', those under a parent she reads). Others read what the parent has.
+ */
+function childrenReadable(ctx: CallContext, child: EntityDef, bind: (value: unknown) => string): boolean | string {
+  if (ctx.actor.role !== 'employee') return true;
+  const roles = child.access.read;
+  if (allows(roles, ctx.actor, child.module)) return true;
+  if (!decidedByRecord(roles, ctx.actor, child)) return false;
+  return recordRoleWhere(ctx, child, bind) ?? true;
+}
+
 /** One query per child level, never per parent row. */
 export async function loadChildren(ctx: CallContext, children: readonly ChildDef[], parents: Row[]): Promise<void> {
   for (const c of children) {
@@ -170,14 +183,21 @@ export async function loadChildren(ctx: CallContext, children: readonly ChildDef
     const via = child.field.get(c.via)!;
     const ids = parents.map((p) => p.id);
     const tenant = tenantWhere(ctx, child, 2);
-    const rows = withComputed(
-      ctx,
-      child,
-      await ctx.tx.query(
-        `SELECT ${selectColumns(child)} FROM ${quoteIdent(child.table)} WHERE ${[`${quoteIdent(via.column)} = ANY($1)`, ...tenant.sql].join(' AND ')} ORDER BY ${quoteIdent(child.field.get(child.list.sort.replace(/^-/, ''))?.column ?? 'id')}, id`,
-        [ids, ...tenant.params],
-      ),
-    );
+    const params: unknown[] = [ids, ...tenant.params];
+    // an employee gets only the children she may read herself (a plan every employee reads carries every employee's
+    // trainings): by the child's own read roles, as its list would give them
+    const readable = childrenReadable(ctx, child, (value) => `$${params.push(value)}`);
+    const rows =
+      readable === false
+        ? []
+        : withComputed(
+            ctx,
+            child,
+            await ctx.tx.query(
+              `SELECT ${selectColumns(child)} FROM ${quoteIdent(child.table)} WHERE ${[`${quoteIdent(via.column)} = ANY($1)`, ...tenant.sql, ...(readable === true ? [] : [readable])].join(' AND ')} ORDER BY ${quoteIdent(child.field.get(child.list.sort.replace(/^-/, ''))?.column ?? 'id')}, id`,
+              params,
+            ),
+          );
     const byParent = new Map<unknown, Row[]>(parents.map((p) => [p.id, []]));
     for (const r of rows) byParent.get(r[c.via])?.push(r);
     for (const p of parents) p[c.key] = byParent.get(p.id);
@@ -206,7 +226,10 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
   if (parentsOf(entity, values) !== parents) await assertUnlocked(ctx, entity, 'add', values);
   await checkAcrossRecords(ctx, entity, null, values);
-  if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
+  if (!opts.checked) {
+    await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
+    await assertParentsReadable(ctx.tx, ctx.actor, entity, values, what);
+  }
   if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
   const columns: { sql: string; value: unknown; cast: string }[] = [];
   if (entity.scope === 'company') columns.push({ sql: 'company_id', value: ctx.companyId, cast: '' });
@@ -247,6 +270,8 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
   // Both as stored and as it would be: nobody hands a record over to an employee they may not act for.
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, before, what);
   await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, { ...before, ...changes }, what);
+  // nor moved under a parent the caller may not read
+  await assertParentsReadable(ctx.tx, ctx.actor, entity, { ...before, ...changes }, what);
   if (before.version !== version)
     throw AppError.worded('stale_version', text('refusal.record.staleVersions', { entity: entityLabel(entity), yours: version, now: Number(before.version) }));
   return applyUpdate(ctx, entity, before, changes, action);

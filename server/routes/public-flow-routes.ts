@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { authenticate, flowEntity, saveAnswer, submitAnswers } from '../../engine/public-flows/public-flow-service.ts';
 import { publicFlowScreens } from '../../engine/public-flows/public-flow-screens.ts';
-import { success } from '../envelope.ts';
+import { callerLanguage, success } from '../envelope.ts';
 import { jsonBody } from '../request-body.ts';
 import type { AppEnv, Stratum } from '../stratum-context.ts';
 
@@ -17,7 +17,7 @@ export function mountPublicFlowRoutes(app: Hono<AppEnv>, s: Stratum): void {
   app.post('/api/v1/public/:flow/auth', async (c) => {
     flowEntity(s.registry, c.req.param('flow'));
     const body = (await jsonBody(c)) as { token?: unknown } | null;
-    return success(c, await authenticate(engine, c.req.param('flow'), body?.token));
+    return success(c, await authenticate(engine, c.req.param('flow'), body?.token, callerLanguage(c)));
   });
   app.post('/api/v1/public/:flow/answer', async (c) => {
     flowEntity(s.registry, c.req.param('flow'));

@@ -169,6 +169,17 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     ok(auth);
     const info = auth.body.data.info;
     expect(info.title).toBe('Leadership 360: review of Ada Reviewed');
+    expect(info.intro).toMatch(/^Rate Ada Reviewed on each question, as you have seen them work \(you review as: outsider\)\..*submit them when you are done, by \d\d\/\d\d\/\d{4}\.$/);
+    // an outsider reads the page in the language it is shown in, its title and introduction too
+    const inLanguage = async (lang: string) =>
+      (await t.anonymous.raw('public/survey-review/auth', { method: 'POST', body: JSON.stringify({ token }), headers: { 'content-type': 'application/json', 'accept-language': lang } })).body.data.info;
+    const de = await inLanguage('de');
+    expect(de.title).toBe('Leadership 360: Beurteilung von Ada Reviewed');
+    expect(de.intro).toMatch(/^Bewerten Sie Ada Reviewed bei jeder Frage .*\(Sie beurteilen als: Externe[^)]*\)\..*spätestens am \d\d\/\d\d\/\d{4}\.$/);
+    const bn = await inLanguage('bn');
+    expect(bn.title).toBe('Leadership 360: Ada Reviewed-এর মূল্যায়ন');
+    expect(bn.intro).toContain('প্রতিটি প্রশ্নে রেটিং দিন');
+    expect(bn.intro).not.toMatch(/Rate|answers/);
     expect(info).toMatchObject({ surveyId: id.survey, reviewedEmployee: 'Ada Reviewed', relationship: 'Outsider', recipientId: reviewer.out1, respondent: 'out1@partner.example', answers: [] });
     expect(info.questions.map((x: { id: number; group: string; type: string; required: boolean }) => [x.id, x.group, x.type, x.required])).toEqual([
       [q.direction, 'Vision', 'rating', true],

@@ -111,6 +111,15 @@ describe.each(backends())('organisational surveys on $name', (backend) => {
     ok(auth);
     const info = auth.body.data.info;
     expect(info).toMatchObject({ title: 'Organisational survey: FY Q1', ...Q1(), answers: [] });
+    expect(info.intro).toMatch(/^Rate how the organisation lives its values\. Your answers are saved as you go; submit them when you are done, by \d\d\/\d\d\/\d{4}\.$/);
+    const inLanguage = async (lang: string) =>
+      (await t.anonymous.raw('public/organizational-survey-review/auth', { method: 'POST', body: JSON.stringify({ token }), headers: { 'content-type': 'application/json', 'accept-language': lang } })).body.data.info;
+    const de = await inLanguage('de');
+    expect(de.title).toBe('Organisationsumfrage: FY Q1');
+    expect(de.intro).toMatch(/^Bewerten Sie, wie die Organisation ihre Werte lebt\. Ihre Antworten werden laufend gespeichert/);
+    const bn = await inLanguage('bn');
+    expect(bn.title).toBe('প্রাতিষ্ঠানিক জরিপ: FY Q1');
+    expect(bn.intro).not.toMatch(/[A-Za-z]{3,}/);
     expect(info.questions.map((x: { id: number; group: string }) => [x.id, x.group])).toEqual([
       [q.deadlines, 'Integrity: Keeping promises'],
       [q.honest, 'Integrity: Keeping promises'],

@@ -172,6 +172,13 @@ describe.each(backends())('personal development and training on $name', (backend
     // the plan lists its trainings, and every step is in the audit trail
     const children = (await plan()).employeeTrainingList.map((x: { id: number; status: string }) => [x.id, x.status]);
     expect(children).toEqual(expect.arrayContaining([[id.emmaCoaching, 'Completed'], [id.eliExcel, 'Planned'], [id.eliCoaching, 'Removed']]));
+    // every employee reads the plan (to ask for a training in it), but only the trainings she may read come with it:
+    // her own, and her reports' for their supervisor
+    const asRead = async (who: Client) => ((await who.get(`annual-training-plan/${id.plan}`)).body.data.annualTrainingPlan.employeeTrainingList as { employeeId: number }[]).map((x) => x.employeeId);
+    expect(new Set(await asRead(emma))).toEqual(new Set([id.emma]));
+    expect(new Set(await asRead(eli))).toEqual(new Set([id.eli]));
+    expect(new Set(await asRead(sam))).toEqual(new Set([id.emma, id.eli]));
+    expect((await emma.get(`annual-training-plan?limit=10`)).status).toBe(200);
     const trail = (await exec.get(`audit-trail?entity=employee-training&recordId=${id.emmaCoaching}&sort=id`)).body.data.list.map((e: { action: string }) => e.action);
     expect(trail).toEqual(['add', 'add-to-planned', 'complete-planned', 'remove-completed', 'complete-planned']);
     const eliTrail = (await exec.get(`audit-trail?entity=employee-training&recordId=${id.eliCoaching}&sort=id`)).body.data.list.map((e: { action: string }) => e.action);

@@ -143,4 +143,36 @@ describe.each(backends())('what may I do here on $name', (backend) => {
     const entities = (await emma.get('meta')).body.data.entities.map((e: { name: string }) => e.name);
     expect(entities).toContain('employee-progress');
   });
+  it('takes comments on a scorecard and its KPIs only from those who may read it: its owner and her supervisor, not a peer or her report', async () => {
+    const ursula = await t.addEmployee(exec, 'Ursula', 'Under', 'ursula@allowco.example');
+    const uid = (await exec.get('employee?email=ursula@allowco.example')).body.data.list[0].id;
+    const u = (await exec.get(`employee/${uid}`)).body.data.employee;
+    ok(await exec.post('employee/update', { id: uid, version: u.version, supervisorId: id.emma }));
+    const kpi = (await exec.get(`performance-kpi?scorecardId=${scorecard.id}`)).body.data.list[0];
+    const comment = (who: string, text: string) => ({ scorecardId: scorecard.id, quarterIndex: 0, kind: 'employee', comment: text, authorId: id[who] });
+    const kpiComment = (who: string, text: string) => ({ kpiId: kpi.id, quarterIndex: 0, kind: 'employee', comment: text, authorId: id[who] });
+    id.ursula = uid;
+    // those who read the scorecard comment on it
+    ok(await emma.post('scorecard-comment/add', comment('emma', 'My own view')));
+    ok(await sam.post('scorecard-comment/add', comment('sam', 'Her supervisor agrees')));
+    ok(await emma.post('kpi-comment/add', kpiComment('emma', 'On track')));
+    ok(await sam.post('kpi-comment/add', kpiComment('sam', 'Agreed')));
+    // a peer and her own report may not read it, so they may not comment on it either, and the refusal says who may
+    for (const [who, client] of [['olga', olga], ['ursula', ursula]] as const) {
+      const refused = await client.post('scorecard-comment/add', comment(who, 'Peeking'));
+      expect(refused.status, who).toBe(403);
+      expect(refused.body.err_msg).toBe('Only whoever may read its scorecard may add scorecard comment records');
+      expect((await client.post('kpi-comment/add', kpiComment(who, 'Peeking'))).status, who).toBe(403);
+      expect((await client.get(`performance-scorecard/${scorecard.id}`)).status, who).toBe(403);
+    }
+    const de = await olga.raw('scorecard-comment/add', { method: 'POST', body: JSON.stringify(comment('olga', 'Peeking')), headers: { 'content-type': 'application/json', 'accept-language': 'de' } });
+    expect(de.status).toBe(403);
+    expect(de.body.err_msg).not.toBe('Only whoever may read its scorecard may add scorecard comment records');
+    // nor may a comment of her own be moved onto a scorecard she may not read
+    const { annualPlanId } = Object.values((await exec.get(`performance-scorecard/${scorecard.id}`)).body.data as Record<string, { annualPlanId: number }>)[0];
+    const card = Object.values((await exec.post('performance-scorecard/add', { name: 'Olga FY', level: 'employee', annualPlanId, employeeId: id.olga })).body.data as Record<string, { id: number }>)[0];
+    const own = (await olga.post('scorecard-comment/add', { ...comment('olga', 'On my own card'), scorecardId: card.id })).body.data.comment;
+    expect((await olga.post('scorecard-comment/update', { id: own.id, version: own.version, scorecardId: scorecard.id })).status).toBe(403);
+    expect((await emma.get(`scorecard-comment?scorecardId=${scorecard.id}`)).body.data.list.map((c: { comment: string }) => c.comment).sort()).toEqual(['Her supervisor agrees', 'My own view']);
+  });
 });

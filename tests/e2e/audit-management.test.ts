@@ -373,6 +373,8 @@ describe.skipIf(skip)('audit management: one audit from plan to final report and
     await max.getByTestId('read-only').waitFor();
     expect(await max.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await panel(max, 'workList').getByText('Re-test payment approvals').waitFor();
+    // nothing is added from a report
+    expect(await panel(max, 'workList').getByTestId('add-workList').count()).toBe(0);
     expect(await only('audit-follow-up-work?sort=id')).toMatchObject({ status: 'Approved', auditManagementActionId: id.action });
     await snap(max, 'audit-08-follow-up-report');
   });

@@ -150,7 +150,20 @@ describe.skipIf(skip)('360-degree feedback: a round with outside reviewers, from
         await group.locator(`input[value="${r.ratings[i]}"]`).check();
         await group.getByText('(saved)').waitFor();
       }
-      if (r.label === 'Olivia Outside') await snap(reviewer, 'degree-360-03-outsider-answers');
+      if (r.label === 'Olivia Outside') {
+        await snap(reviewer, 'degree-360-03-outsider-answers');
+        // an outsider reads the page in her language: its title and introduction too, not only the buttons
+        await reviewer.selectOption('#session-language', 'bn');
+        await expect.poll(() => form.locator('h2').innerText()).toBe(`${SURVEY}: Ada Lovelace-এর মূল্যায়ন`);
+        expect(await form.innerText()).toContain('প্রতিটি প্রশ্নে রেটিং দিন');
+        await snap(reviewer, 'degree-360-03b-outsider-answers-bn');
+        await reviewer.selectOption('#session-language', 'de');
+        await expect.poll(() => form.locator('h2').innerText()).toBe(`${SURVEY}: Beurteilung von Ada Lovelace`);
+        expect(await form.innerText()).toContain('Ihre Antworten werden laufend gespeichert');
+        await snap(reviewer, 'degree-360-03c-outsider-answers-de');
+        await reviewer.selectOption('#session-language', 'en');
+        await expect.poll(() => form.locator('h2').innerText()).toBe(`${SURVEY}: review of Ada Lovelace`);
+      }
       await reviewer.getByRole('button', { name: 'Submit answers' }).click();
       await reviewer.getByTestId('public-flow-success').waitFor();
       await context.close();

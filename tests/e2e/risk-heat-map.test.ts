@@ -41,6 +41,7 @@ describe.skipIf(skip)('risk management: a risk identified, controlled, found on 
   const step = journeySteps('risk', pages, 90_000);
   const j = journeyCompany({ company: 'Riskline', modules: ['risk-management'], people, pages });
   const risk = async () => (await j.call(`risk/${riskId}`)).risk;
+  const employeeId = async (email: string) => (await j.call(`employee?email=${encodeURIComponent(email)}`)).list[0].id as number;
 
   step('the risk manager identifies a strategic risk and names its owner; the server rates it from impact and likelihood', async () => {
     const page = pages.exec;
@@ -113,6 +114,28 @@ describe.skipIf(skip)('risk management: a risk identified, controlled, found on 
     await list.getByRole('heading', { name: /Inherent risk: Major impact, Likely likelihood/ }).waitFor();
     await list.getByRole('link', { name: RISK }).click();
     await page.waitForURL(`**/app/risk-management/edit-identification?id=${riskId}`);
+  });
+
+  step('the risk owner finds the risks she owns in the risk module by its menu, only hers, and opens hers to read', async () => {
+    // another owner's risk, which her list leaves out
+    await j.call('risk/add', { kind: 'Strategic', name: 'Port strike', ownerId: await employeeId(people.leo.email), impact: 'Minor', likelihood: 'Possible' });
+    const rita = pages.rita;
+    await rita.goto(`${j.server.url}/app/dashboard`);
+    await nav(rita, 'Risks I own');
+    await row(rita, RISK).waitFor();
+    await expect.poll(() => rita.getByTestId('total').innerText()).toBe('1 record');
+    expect(await row(rita, 'Port strike').count()).toBe(0);
+    await snap(rita, 'risk-03b-my-risks');
+    await openRow(rita, RISK);
+    await rita.waitForURL(`**/app/risk-management/edit-identification?id=${riskId}`);
+    await rita.getByTestId('read-only').waitFor();
+    expect(await rita.locator('#root_name').inputValue()).toBe(RISK);
+    // her risk's owner is named, not "Choose…"
+    expect(await rita.locator('#root_ownerId option:checked').innerText()).toBe('Rita Riskowner');
+    await rita.selectOption('#language', 'bn');
+    await rita.locator('h1', { hasText: 'ঝুঁকি' }).first().waitFor();
+    await snap(rita, 'risk-03c-my-risk-bn');
+    await rita.selectOption('#language', 'en');
   });
 
   step('the risk owner records a mitigation on her risk and names its action owner', async () => {

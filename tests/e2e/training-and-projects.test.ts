@@ -36,7 +36,7 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
   // the training catalogue and plan; Nia reports to Sam
   const j = journeyCompany({
     company: 'Learnbuild',
-    modules: ['personal-development', 'projects', 'performance'],
+    modules: ['personal-development', 'projects', 'performance', 'strategic'],
     people,
     pages,
     arrange: async ({ call, ids }) => {
@@ -57,6 +57,9 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     await nia.getByRole('button', { name: 'Add', exact: true }).click();
     await nia.locator('[data-screen=form][data-entity=employee-training]').waitFor();
     await pick(nia, 'trainingId', 'Forklift safety');
+    // she asks for it within the company's plan, which she may read (and pick) but not manage
+    await pick(nia, 'annualTrainingPlanId', 'Training plan 2026');
+    expect(await nia.locator('nav.sidebar').getByRole('link', { name: 'Annual training plans', exact: true }).count()).toBe(0);
     await save(nia);
     await row(nia, 'Forklift safety').getByRole('gridcell', { name: 'Requested', exact: true }).waitFor();
     await snap(nia, 'training-01-requested');
@@ -174,6 +177,27 @@ describe.skipIf(skip)('personal development and projects: a training requested, 
     await save(pia);
     await row(pia, 'New depot').getByRole('gridcell', { name: 'In progress', exact: true }).waitFor();
     expect((await j.call(`project/${id.project}`)).project).toMatchObject({ status: 'In Progress', completion: 50 });
+  });
+
+  step('the project manager opens the project\'s link to a corporate scorecard she may not read: the scorecard is named, not "Choose…"', async () => {
+    // arranged: a draft corporate scorecard (its PM committee's until shown to employees), linked to her project
+    const strategic = (await j.call('strategic-plan/add', { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' })).strategic;
+    const annual = (await j.call('annual-plan/add', { name: 'FY2026', strategicPlanId: strategic.id, startDate: '2026-01-01', endDate: '2026-12-31' })).annualPlan;
+    const card = Object.values(await j.call('performance-scorecard/add', { name: 'Depot corporate FY2026', level: 'corporate', period: 'Annual', annualPlanId: annual.id }))[0] as { id: number };
+    const link = Object.values(await j.call('project-scorecard/add', { projectId: id.project, performanceScorecardId: card.id }))[0] as { id: number };
+    const pia = pages.pia;
+    // the screen the link is shown on (a project's scorecards are the administrator's list; the form is the widget under test)
+    await pia.goto(`${j.server.url}/app/projects/edit-employee-scorecard?id=${link.id}`);
+    await pia.locator('[data-screen=form][data-entity=project-scorecard]').waitFor();
+    const selected = pia.locator('#root_performanceScorecardId option:checked');
+    await expect.poll(() => selected.innerText()).toBe('Depot corporate FY2026');
+    // she cannot pick it from the options she may read: the scorecard is there only as the record's own value
+    await snap(pia, 'projects-01b-unreadable-reference');
+    await pia.selectOption('#language', 'bn');
+    await pia.locator('h1', { hasText: 'প্রকল্প' }).first().waitFor();
+    await expect.poll(() => selected.innerText()).toBe('Depot corporate FY2026');
+    await snap(pia, 'projects-01c-unreadable-reference-bn');
+    await pia.selectOption('#language', 'en');
   });
 
   step('the timeline shows the milestone and its task; the reports the completed milestone', async () => {

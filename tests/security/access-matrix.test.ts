@@ -5,7 +5,7 @@ import { addSample, sampleBody, type ParentCache } from '../support/sample-recor
 import { answerAll, sentRecipient } from '../support/public-flow-respondent.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 import { getCommandQuery, hookInput, type HookInputContext } from './support/hook-inputs.ts';
-import { declaredAllowed, type MemberOf, type RecordOf, describeReply, inCompany, type RoleUser } from './support/role-users.ts';
+import { declaredAllowed, declaredParentsReadable, type MemberOf, type RecordOf, describeReply, inCompany, type RoleUser } from './support/role-users.ts';
 import { attachForm, sampleFile, uploadForm } from './support/sample-files.ts';
 import { enterMonthlyProgress } from '../support/monthly-progress-records.ts';
 import { writeQaReview } from '../support/qa-review-records.ts';
@@ -248,7 +248,10 @@ describe.each(backends())('access matrix on $name', (backend) => {
       for (const op of operations(e)) {
         for (const target of op.listing ? targets.get(e.name)!.slice(0, 1) : targets.get(e.name)!) {
           for (const user of users) {
-            const allowed = await declaredAllowed(reg(), user, op.roles, e, op.listing ? undefined : target, supervisorOf, memberOf, recordOf);
+            const allowed =
+              (await declaredAllowed(reg(), user, op.roles, e, op.listing ? undefined : target, supervisorOf, memberOf, recordOf)) &&
+              // an add or a change under a parent is the parent's readers' only (a comment on a scorecard)
+              (!(op.name === 'add' || op.name === 'update') || (await declaredParentsReadable(reg(), user, e, target.record, supervisorOf, memberOf, recordOf)));
             let x = target;
             if (allowed && op.destroys) {
               // a fresh copy to delete, owned by the same employee (with parents of its own: some entities are unique per parent)

@@ -3,6 +3,7 @@ import { displayValue, isYearField } from '../../renderer/src/format/field-displ
 import { formatDate, formatDateTime, parseDate, formatFigure, formatFileSize, formatNumber, formatPercent } from '../../renderer/src/format/formats.ts';
 import { chartValue, localeNumbers } from '../../renderer/src/format/chart-numbers.ts';
 import { gridLocaleText } from '../../renderer/src/screens/grid-locale.ts';
+import { reportCell } from '../../renderer/src/format/report-cells.ts';
 
 /** The renderer reads the page's language from <html lang>; here a stand-in document says which. */
 const inLanguage = (lang: string) => ((globalThis as { document?: unknown }).document = { documentElement: { lang } });
@@ -104,5 +105,24 @@ describe('values on screen', () => {
     expect(parseDate('31/02/2026')).toBeNull();
     expect(parseDate('11/20/2026')).toBeNull();
     expect(parseDate('next week')).toBeNull();
+  });
+
+  it('writes every figure of a report in the user\'s language by the one formatter set, whatever its column declares', () => {
+    const col = (format?: string) => ({ key: 'totalScore', title: 'field.totalScore', ...(format ? { format } : {}) }) as never;
+    const cases: [string, string[]][] = [
+      ['en', ['4.60', '4.6', '12,345', '62.5 %']],
+      ['de', ['4,60', '4,6', '12.345', '62,5 %']],
+      ['bn', ['৪.৬০', '৪.৬', '১২,৩৪৫', '৬২.৫ %']],
+    ];
+    for (const [lang, [amount, plain, integer, percent]] of cases) {
+      inLanguage(lang);
+      expect(reportCell(col('number'), 4.6, t), lang).toBe(amount);
+      expect(reportCell(col(), 4.6, t), lang).toBe(plain);
+      expect(reportCell(col('integer'), 12345, t), lang).toBe(integer);
+      expect(reportCell(col('percent'), 62.5, t), lang).toBe(percent);
+    }
+    inLanguage('en');
+    expect(reportCell({ key: 'year', title: 'field.year' } as never, 2026, t)).toBe('2026');
+    expect(reportCell(col(), 'Q1', t)).toBe('Q1');
   });
 });

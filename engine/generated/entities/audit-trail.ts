@@ -13,6 +13,7 @@ export interface AuditTrail {
   entity: string;
   recordId: number;
   recordTitle: string;
+  actionLabel: string;
   entityLabel: string;
   action: string;
   doneBy?: number | null;

@@ -13,6 +13,7 @@ export interface PlatformAuditTrail {
   entity: string;
   recordId: number;
   recordTitle: string;
+  actionLabel: string;
   entityLabel: string;
   action: string;
   doneBy?: number | null;

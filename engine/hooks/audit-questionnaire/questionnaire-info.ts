@@ -1,5 +1,6 @@
 import type { Row } from '../../db/db.ts';
-import type { PublicFlowInfo, PublicQuestion } from '../../public-flows/public-flow-info.ts';
+import { sentences, type PublicFlowInfo, type PublicQuestion } from '../../public-flows/public-flow-info.ts';
+import { text } from '../../i18n/text.ts';
 import type { CommandHook } from '../hook-registry.ts';
 
 const RATINGS = [1, 2, 3, 4, 5].map((value) => ({ value, label: String(value) }));
@@ -28,8 +29,8 @@ export const info: CommandHook = async (ctx, _entity, input): Promise<PublicFlow
     [ctx.companyId, recipient.audit_engagement_id],
   );
   return {
-    title: `Audit questionnaire: ${recipient.audit}`,
-    intro: recipient.name ? `For ${recipient.name}. Your answers are saved as you go; submit them when you are done.` : undefined,
+    title: text('publicFlow.auditQuestionnaire.title', { audit: String(recipient.audit) }),
+    intro: recipient.name ? sentences(text('publicFlow.auditQuestionnaire.for', { name: String(recipient.name) }), text('publicFlow.savedAsYouGo')) : undefined,
     questions: questions.map((q) => ({ id: Number(q.id), text: q.question, group: q.area, required: true, ...askedAs(q.answer_type) })),
     auditQuestionnaireId: Number(recipient.audit_engagement_id),
     userId: Number(input.id),

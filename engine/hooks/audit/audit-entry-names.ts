@@ -1,4 +1,5 @@
 import type { Row } from '../../db/db.ts';
+import { kebabToCamel } from '../../metadata/naming.ts';
 import { TITLE_FIELDS, titleFieldOf } from '../../metadata/title-field.ts';
 import type { ComputedHook } from '../hook-registry.ts';
 
@@ -21,3 +22,13 @@ export const recordTitle: ComputedHook = (entry, registry) => {
 
 /** entityLabel: the entry's record type as the i18n key of its label (shown in the reader's language); the name itself when unknown. */
 export const entityLabel: ComputedHook = (entry, registry) => registry?.entities.get(String(entry.entity))?.label ?? entry.entity;
+
+/**
+ * actionLabel: what the entry's write did, as the i18n key of its words in the trail ("Added", "Scores saved"), else
+ * the label of the button that did it (a transition's, `action.<name>`); the action itself where neither is written.
+ */
+export const actionLabel: ComputedHook = (entry, registry) => {
+  const name = kebabToCamel(String(entry.action));
+  const en = registry?.messages.en ?? {};
+  return [`auditAction.${name}`, `action.${name}`].find((key) => en[key] !== undefined) ?? entry.action;
+};

@@ -2,7 +2,8 @@ import { AppError } from '../../app-error.ts';
 import { notFound } from '../../records/record-store.ts';
 import { text } from '../../i18n/text.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
-import type { PublicFlowInfo } from '../../public-flows/public-flow-info.ts';
+import { sentences, type PublicFlowInfo } from '../../public-flows/public-flow-info.ts';
+import { inSentence, optionLabel } from '../../i18n/message-words.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
@@ -49,14 +50,12 @@ export const reviewInfo: CommandHook = async (ctx, _entity, input): Promise<Publ
   const options = ratingOptions(scale);
   const self = r.relationship === 'Self';
   return {
-    title: `${r.name}: ${self ? 'self-review' : `review of ${r.employee}`}`,
-    intro: [
-      self ? 'Rate yourself on each question.' : `Rate ${r.employee} on each question, as you have seen them work (you review as: ${r.relationship.toLowerCase()}).`,
-      r.description ?? '',
-      `Your answers are saved as you go; submit them when you are done, by ${r.end_date}.`,
-    ]
-      .filter(Boolean)
-      .join(' '),
+    title: self ? text('publicFlow.review360.selfTitle', { survey: r.name }) : text('publicFlow.review360.title', { survey: r.name, employee: r.employee }),
+    intro: sentences(
+      self ? text('publicFlow.review360.selfIntro') : text('publicFlow.review360.intro', { employee: r.employee, relationship: inSentence(optionLabel(r.relationship)) }),
+      r.description,
+      text('publicFlow.savedAsYouGoBy', { day: dayMonthYear(r.end_date) }),
+    ),
     questions: questions.map((q) => ({ id: Number(q.id), text: q.question, group: q.competency, type: 'rating' as const, options, required: true, field: 'rating' })),
     surveyId: Number(r.survey_id),
     reviewedEmployee: r.employee,

@@ -1,11 +1,12 @@
 import { AppError } from '../../app-error.ts';
-import type { PublicFlowInfo } from '../../public-flows/public-flow-info.ts';
+import { sentences, type PublicFlowInfo } from '../../public-flows/public-flow-info.ts';
 import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
 import { assertSurveyTakesAnswers, ratingOptions } from '../degree-360/review-info.ts';
 import { assertUnchangedOnceSubmitted, colleagueContact, ratingProblem } from '../degree-360/reviewer-placement.ts';
 import { noSuchRecord } from '../../records/record-validator.ts';
 import { notFound } from '../../records/record-store.ts';
 import { text } from '../../i18n/text.ts';
+import { dayMonthYear } from '../../i18n/day-month-year.ts';
 
 const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'];
 
@@ -76,8 +77,8 @@ export const organizationalReviewInfo: CommandHook = async (ctx, _entity, input)
   if (!questions.length) throw AppError.worded('invalid_state', text('refusal.survey.noQuestions', { survey: name }));
   const options = ratingOptions(scale);
   return {
-    title: `Organisational survey: ${name}`,
-    intro: `Rate how the organisation lives its values. Your answers are saved as you go; submit them when you are done, by ${r.end_date}.`,
+    title: text('publicFlow.organizationalSurvey.title', { survey: name }),
+    intro: sentences(text('publicFlow.organizationalSurvey.intro'), text('publicFlow.savedAsYouGoBy', { day: dayMonthYear(r.end_date) })),
     questions: questions.map((q) => ({ id: Number(q.id), text: q.question, group: q.value ? `${q.value}: ${q.competency}` : q.competency, type: 'rating' as const, options, required: true, field: 'rating' })),
     annualPlanId: Number(r.annual_plan_id),
     quarterIndex: Number(r.quarter_index),

@@ -62,7 +62,7 @@ function Authenticate({ flow, errors, completePath }: { flow: string; errors: Pu
 }
 
 function Complete({ flow, errors, successPath, authPath }: { flow: string; errors: PublicFlowScreen['errors']; successPath?: string; authPath?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { run } = useCall();
   const token = storedToken(flow);
@@ -85,7 +85,8 @@ function Complete({ flow, errors, successPath, authPath }: { flow: string; error
       setValues(given);
       setSaved(Object.fromEntries(Object.keys(given).map((k) => [k, true])));
     });
-  }, [flow, token]); // eslint-disable-line react-hooks/exhaustive-deps
+    // the flow's title and introduction come worded in the page's language: asked again when it changes
+  }, [flow, token, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const groups = useMemo(() => {
     const out = new Map<string, PublicQuestion[]>();
     for (const q of info?.questions ?? []) out.set(q.group ?? '', [...(out.get(q.group ?? '') ?? []), q]);

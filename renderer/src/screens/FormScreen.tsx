@@ -186,7 +186,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           validator={validator}
           widgets={{ reference: ReferenceWidget, DateWidget }}
           fields={{ stringList: StringListField }}
-          formContext={{ formData, properties: entity.schema.properties }}
+          formContext={{ formData, properties: entity.schema.properties, record }}
           extraErrors={extraErrors}
           showErrorList={false}
           // the fields show what is wrong; a failed check is the user\'s to fix, not an error to log
@@ -219,7 +219,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       {record && <PatchCommands entity={entity} record={record} onChanged={changed} />}
       {record && <ShareCommands entity={entity} record={record} onChanged={changed} />}
       {record && <UploadCommands entity={entity} record={record} onChanged={changed} />}
-      {record && <RecordChildren entity={entity} record={record} onChanged={setRecord} />}
+      {record && <RecordChildren entity={entity} record={record} onChanged={setRecord} report={!!screen.readOnly} />}
     </section>
   );
 }

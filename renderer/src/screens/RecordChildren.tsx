@@ -23,22 +23,23 @@ const namingReference = (child: EntityMeta, via: string) =>
 /**
  * The record's declared children (a business unit's departments), each linking to its own screens. A child that
  * carries a file (evidence) is offered for download, and one added by an attach command gets a file input here.
- * `onChanged` receives the record re-read after an attach.
+ * `onChanged` receives the record re-read after an attach. A `report` (a screen that shows a record to read: the
+ * follow-up audit report) offers nothing to add: what is added there is added on the record's own form.
  */
-export function RecordChildren({ entity, record, onChanged }: { entity: EntityMeta; record: Row; onChanged?: (r: Row) => void }) {
+export function RecordChildren({ entity, record, onChanged, report = false }: { entity: EntityMeta; record: Row; onChanged?: (r: Row) => void; report?: boolean }) {
   const meta = useMeta();
   if (!entity.children.length) return null;
   return (
     <div className="children stack">
       {entity.children.map((c) => {
         const child = meta.entities.find((e) => e.name === c.entity);
-        return child ? <ChildList key={c.key} meta={meta} entity={entity} record={record} child={child} link={c} onChanged={onChanged} /> : null;
+        return child ? <ChildList key={c.key} meta={meta} entity={entity} record={record} child={child} link={c} onChanged={report ? undefined : onChanged} report={report} /> : null;
       })}
     </div>
   );
 }
 
-function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Meta; entity: EntityMeta; record: Row; child: EntityMeta; link: Child; onChanged?: (r: Row) => void }) {
+function ChildList({ meta, entity, record, child, link, onChanged, report }: { meta: Meta; entity: EntityMeta; record: Row; child: EntityMeta; link: Child; onChanged?: (r: Row) => void; report: boolean }) {
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const rows: Row[] = record[link.key] ?? [];
@@ -54,7 +55,7 @@ function ChildList({ meta, entity, record, child, link, onChanged }: { meta: Met
   const listLink = list && childLink(list, link.via, record);
   // a child is added from its parent, the add form getting the parent filled in; not where the parent's lock closes the
   // collection (a final report's sections), as the record's _allowed says
-  const addLink = add && mayAddChild(child, record, link.key) && !attach && !allowedOn(entity, record).lockedChildren?.includes(link.key) ? childLink(add, link.via, record) : undefined;
+  const addLink = add && !report && mayAddChild(child, record, link.key) && !attach && !allowedOn(entity, record).lockedChildren?.includes(link.key) ? childLink(add, link.via, record) : undefined;
   // a child named by a reference (a KPI assessment by its KPI) shows that record's title, as the server sent it with the row
   const title = (r: Row) => (reference ? (referenceTitle(t, r, reference) ?? String(r[reference] ?? r.id)) : String(r[child.titleField] ?? r.id));
 

@@ -12,14 +12,14 @@ import { get } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
 import { useFormValidator } from '../forms/use-form-validator.ts';
-import { formatAmount, formatDate, formatInteger, formatPercent } from '../format/formats.ts';
+import { formatInteger } from '../format/formats.ts';
+import { reportCell as cell } from '../format/report-cells.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, ReportMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
 import { DateWidget } from '../widgets/DateInput.tsx';
 import { Forbidden } from '../shell/NotFound.tsx';
-import { displayValue } from '../format/field-display.ts';
 import { downloadReport } from './report-download.ts';
 import { reportChartOption } from './report-chart.ts';
 
@@ -157,25 +157,6 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
 }
 
 const numeric = (format: string) => format === 'integer' || format === 'number' || format === 'percent';
-
-/** A cell as the spec's formats show it (000 §9). */
-function cell(column: ReportMeta['columns'][number] | undefined, v: unknown, t: (k: string, o?: Record<string, unknown>) => string): string {
-  if (v === null || v === undefined || v === '') return '—';
-  switch (column?.format) {
-    case 'integer':
-      return displayValue(t as never, column!.key, { type: 'integer' }, v) ?? formatInteger(Number(v));
-    case 'number':
-      return formatAmount(Number(v));
-    case 'percent':
-      return formatPercent(Number(v));
-    case 'date':
-      return formatDate(String(v));
-    case 'option':
-      return optionLabel(t as never, String(v));
-    default:
-      return String(v);
-  }
-}
 
 /** The filters named in the address, typed by their declaration (a bookmarked report opens as it was). */
 function readValues(filters: [string, ReportMeta['parameters'][string]][], params: URLSearchParams): Values {

@@ -10,6 +10,7 @@ import { referenceTitles } from './reference-titles.ts';
 import { recordTitle } from '../meta/record-title.ts';
 import { refMatchQuery } from './ref-match.ts';
 import { formatInteger } from '../format/formats.ts';
+import { displayValue } from '../format/field-display.ts';
 
 /** How many records a select offers at once; past that the user narrows them by typing (the list's `?q=`). */
 const OFFERED = 50;
@@ -25,13 +26,16 @@ interface Option {
  * (`parentFilter`); other references the form shares with it narrow nothing.
  */
 export function ReferenceWidget(props: WidgetProps) {
-  const { id, value, onChange, required, disabled, readonly, options } = props;
+  const { id, name, value, onChange, required, disabled, readonly, options } = props;
   const formContext = props.registry.formContext;
   const { t } = useTranslation();
   const meta = useMeta();
   const target = meta.entities.find((e) => e.name === options.entity);
   const formData = (formContext as { formData?: Record<string, unknown> } | undefined)?.formData ?? {};
   const properties = (formContext as { properties?: Record<string, { 'x-ref'?: string }> } | undefined)?.properties ?? {};
+  // the record as stored: the title of what its reference names came with it (`_titles`), readable or not to the caller
+  const stored = (formContext as { record?: Record<string, unknown> | null } | undefined)?.record;
+  const storedTitle = stored && stored[name] === value ? (stored._titles as Record<string, string> | undefined)?.[name] : undefined;
   const parent = useMemo(() => (target ? parentFilter(target, properties, formData, meta.entities) : undefined), [target, properties, formData, meta.entities]);
   const [parentField, parentValue] = [parent?.filter, parent?.value];
   const matchQuery = refMatchQuery(props.schema as { 'x-refMatch'?: Record<string, string> }, formData);
@@ -61,7 +65,11 @@ export function ReferenceWidget(props: WidgetProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target, q, parentField, parentValue, t, JSON.stringify(matchQuery)]);
   useEffect(() => {
-    if (!target || value == null) return setCurrent(null);
+    if (value == null) return setCurrent(null);
+    // the stored record's own reference: its title as the server sent it with the record, a stored label key in the
+    // user's language (a record the caller may not list, or of an entity it may not list at all, shows its name too)
+    if (storedTitle !== undefined) return setCurrent({ id: value, title: displayValue(t, name, { type: 'string' }, storedTitle) ?? storedTitle });
+    if (!target) return setCurrent({ id: value, title: t('shell.forbiddenTitle') });
     // asked of the list, which leaves out a record the caller may not read (a draft corporate scorecard a project
     // names) instead of refusing: the choice then says so rather than showing a bare id
     get(target.name, { 'id[in]': value, limit: 1 }).then((r) => {
@@ -69,8 +77,10 @@ export function ReferenceWidget(props: WidgetProps) {
       const [row] = r.data[target.dataKeys.list] as Record<string, unknown>[];
       setCurrent({ id: value, title: row ? recordTitle(t, target, row) : t('shell.forbiddenTitle') });
     });
-  }, [target, value, t]);
+  }, [target, value, t, storedTitle, name]);
   const choices = current && !items.some((i) => i.id === current.id) ? [current, ...items] : items;
+  // nothing of the referenced entity can be listed by the caller: the value stands as it is, it cannot be changed here
+  const unlistable = !target && value != null;
   const searchable = Boolean(target?.list.search.length);
   const more = total !== null && total.count > items.length;
   return (
@@ -84,7 +94,8 @@ export function ReferenceWidget(props: WidgetProps) {
           className="input"
           value={value ?? ''}
           required={required}
-          disabled={disabled || readonly}
+          disabled={disabled || readonly || unlistable}
+          data-unlistable={unlistable || undefined}
           onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
         >
           <option value="">{t('shell.choose')}</option>

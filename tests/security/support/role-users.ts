@@ -88,3 +88,32 @@ export function inCompany(client: Client, companyId: number): Client {
 }
 
 export const describeReply = (r: Reply) => `${r.status} ${r.body.code ?? ''} ${r.body.err_msg ?? ''}`.trim();
+
+/**
+ * A record its parent's readers read (`parent:<reference>` in access.read: a comment on a scorecard) is written only
+ * under a parent the writer may read: true where the user reads the entity by role, or reads every parent the record
+ * names by those roles (as declaredAllowed judges the parent's read).
+ */
+export async function declaredParentsReadable(
+  registry: Registry,
+  user: RoleUser,
+  entity: EntityDef,
+  record: Record<string, unknown>,
+  supervisorOf: ReadonlyMap<number, number | null>,
+  memberOf: MemberOf,
+  recordOf: RecordOf,
+): Promise<boolean> {
+  if (user.kind === 'holder') return true;
+  const read = entity.access.read;
+  if (read.includes('employee') || (read.includes('employee:moduleAdmin') && user.adminModules.has(entity.module))) return true;
+  for (const role of read.filter((r) => r.startsWith('parent:'))) {
+    const name = role.slice('parent:'.length);
+    const value = record[name];
+    if (typeof value !== 'number') continue;
+    const parentEntity = registry.entity(entity.field.get(name)!.ref!);
+    const parent = await recordOf(parentEntity.name, value);
+    const parentTarget = parent && { ownerId: parentEntity.owner ? ((parent[parentEntity.owner] as number | null) ?? null) : null, record: parent };
+    if (!parentTarget || !(await declaredAllowed(registry, user, parentEntity.access.read, parentEntity, parentTarget, supervisorOf, memberOf, recordOf))) return false;
+  }
+  return true;
+}

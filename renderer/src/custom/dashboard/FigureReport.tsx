@@ -5,7 +5,7 @@ import { Chart } from '../../widgets/Chart.tsx';
 import type { EChartsOption } from 'echarts';
 import { get } from '../../api/api-client.ts';
 import { useCall } from '../../api/call-state.tsx';
-import { formatAmount, formatDate, formatInteger } from '../../format/formats.ts';
+import { formatAmount, formatDate, formatInteger, formatNumber } from '../../format/formats.ts';
 import { optionLabel } from '../../meta/labels.ts';
 import type { ScreenMeta } from '../../meta/meta-types.ts';
 import { echarts } from './figure-charts.ts';
@@ -88,7 +88,8 @@ export function figureCell(t: (k: string) => string, key: string, v: unknown): s
   if (OPTIONS.has(key) || (key === 'name' && typeof v === 'string' && ['Extreme', 'High', 'Moderate', 'Low'].includes(v))) return optionLabel(t as never, String(v));
   if (MONEY.has(key)) return formatAmount(Number(v));
   if (key.endsWith('Date')) return formatDate(String(v));
-  if (typeof v === 'number') return formatInteger(v);
+  // a count as a count, any other figure (a completion of 62.5 %) with its decimals, both in the user's language
+  if (typeof v === 'number') return Number.isInteger(v) ? formatInteger(v) : formatNumber(v);
   return String(v);
 }
 

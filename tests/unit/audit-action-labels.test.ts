@@ -1,0 +1,26 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { actionLabel } from '../../engine/hooks/audit/audit-entry-names.ts';
+import { hooks } from '../../engine/hooks/index.ts';
+import { loadRegistry } from '../../engine/metadata/loader.ts';
+import { ROOT } from '../../server/boot.ts';
+
+const registry = loadRegistry(join(ROOT, 'metadata'), hooks);
+
+describe('the audit trail words its actions', () => {
+  it('names every write a record can get (add, update, delete, each transition and writing command, the hooks\' own) in every language', () => {
+    const actions = new Set(['add', 'update', 'delete', 'set', 'assign', 'rerate']);
+    for (const e of registry.entities.values()) {
+      for (const t of e.workflow?.transitions ?? []) actions.add(t.action);
+      for (const c of e.commands) if (c.method === 'POST') actions.add(c.name);
+    }
+    const unworded = [...actions].filter((a) => {
+      const key = String(actionLabel({ action: a }, registry));
+      return (['en', 'bn', 'de'] as const).some((lang) => registry.messages[lang][key] === undefined);
+    });
+    expect(unworded).toEqual([]);
+    expect(registry.messages.de[String(actionLabel({ action: 'update' }, registry))]).toBe('Geändert');
+    expect(registry.messages.en[String(actionLabel({ action: 'save-scores' }, registry))]).toBe('Scores saved');
+    expect(registry.messages.en[String(actionLabel({ action: 'approve' }, registry))]).toBe('Approve');
+  });
+});
