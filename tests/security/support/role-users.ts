@@ -38,6 +38,7 @@ export async function declaredAllowed(
   if (module.role === 'holder' && entity.scope !== 'platform') return false;
   if (roles.includes('employee')) return true;
   if (roles.includes('employee:moduleAdmin') && user.adminModules.has(entity.module)) return true;
+  if (roles.includes('employee:anyModuleAdmin') && user.adminModules.size > 0) return true;
   const ownerRoles = entity.owner ? roles.filter((r) => r === 'self' || r === 'supervisor' || r === 'unowned') : [];
   const relationshipRoles = roles.filter((r) => r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:'));
   // no record concerned (a list): roles decided by the record admit the call, and the list shows only those records; a
