@@ -21,6 +21,7 @@ import { openPglite } from '../../engine/db/pglite-adapter.ts';
 import { connectPostgres } from '../../engine/db/postgres-adapter.ts';
 import { ROOT } from '../../server/boot.ts';
 import { PG_BIN, postgresAvailable, startCluster } from '../../tests/support/postgres-cluster.ts';
+import { measureWorkerScaling } from '../ops/worker-scaling.ts';
 import { AGGREGATE_REPORTS, aggregateReportPaths, CASES, type AggregateReport, type BenchCase, type Fixture } from './bench-cases.ts';
 import { benchSettings } from './bench-settings.ts';
 import { HOLDER_PASSWORD } from './bench-tenant.ts';
@@ -224,6 +225,12 @@ async function postgresPart(): Promise<void> {
     await engineServer.stop();
     await baselineServer.stop();
     await floorServer.stop();
+
+    // several processes on one port (WORKERS, issue 25): the same read load against 1 and 2 workers, each on a fresh database
+    say(`Workers: an employee list, ${settings.connections} connections for ${settings.seconds} s, against WORKERS=1 and WORKERS=2`);
+    const scaling = await measureWorkerScaling({ clusterUrl: cluster.url, seconds: settings.seconds, connections: settings.connections });
+    report.workerScaling = scaling;
+    say(`  ${scaling.runs.map((r) => `${r.workers} worker(s): ${Math.round(r.requestsPerSecond).toLocaleString('en')}/s, p99 ${r.p99Ms} ms, ${r.errors} errors`).join('; ')}; 2 ÷ 1 = ${scaling.ratio} (load average ${loadavg()[0].toFixed(1)})`);
 
     if (settings.soak) {
       say(`Soak: read one employee by id for ${Math.round(settings.soakSeconds)} s on one fresh engine process`);
