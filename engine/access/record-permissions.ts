@@ -2,6 +2,7 @@ import type { Row } from '../db/db.ts';
 import type { ChildDef, CommandDef, EntityDef, Role } from '../metadata/registry.ts';
 import type { CallContext } from '../records/call-context.ts';
 import { allows, decidedByRecord, recordAdmits } from './access-policy.ts';
+import { teamOfRole } from './caller-roles.ts';
 import { membershipKey } from './record-reach.ts';
 import { loadReach } from './record-reach.ts';
 import { closedChildren, holdsOn, openingOfAll, type Opening } from '../records/state-locks.ts';
@@ -126,7 +127,7 @@ async function mayAddByRole(ctx: CallContext, entity: EntityDef): Promise<boolea
   const reach = await loadReach(ctx.tx, ctx.actor, entity, roles);
   if (roles.includes('supervisor') && reach.reports.size > 0) return true;
   return roles.some((r) => {
-    const m = r.startsWith('member:') ? entity.memberships.get(r.slice('member:'.length)) : undefined;
+    const m = teamOfRole(entity, r)?.membership;
     return m !== undefined && (reach.teams.get(membershipKey(m))?.size ?? 0) > 0;
   });
 }
