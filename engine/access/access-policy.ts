@@ -5,7 +5,7 @@ import { text, type Text, type TextParam } from '../i18n/text.ts';
 import type { EntityDef, Registry, Role } from '../metadata/registry.ts';
 import { entityLabel, labelOf } from '../records/record-validator.ts';
 import type { Actor } from './actor.ts';
-import { allows, decidedByRecord, isRelationshipRole, moduleEnabled } from './caller-roles.ts';
+import { allows, decidedByRecord, isRelationshipRole, moduleEnabled, teamOfRole } from './caller-roles.ts';
 import { loadReach, membershipKey, type RecordReach } from './record-reach.ts';
 import { unownedAdmits } from './unowned-condition.ts';
 
@@ -39,7 +39,8 @@ export function assertAllowed(registry: Registry, entity: EntityDef, roles: read
 /**
  * Whether the roles admit the actor to this one record: by role alone, or by the record (self and supervisor by its
  * owner, unowned by its having none and matching `access.unownedWhen`, field:<name> by the employee it names,
- * member:<name> by the team it references, parent:<name> by the caller's reading that parent). The one predicate
+ * member:<name> by the team it references, parent:<name> by the caller's reading that parent, child:<key>.<field> by a
+ * child record that references it and names the caller). The one predicate
  * behind both the refusal of a call and the "what may I do here" answer sent with every record; `recordRoleWhere` is
  * the same as SQL.
  */
@@ -48,10 +49,11 @@ export function recordAdmits(roles: readonly Role[], actor: Actor, entity: Entit
   if (!decidedByRecord(roles, actor, entity)) return false;
   for (const role of roles.filter(isRelationshipRole)) {
     const [kind, name] = role.split(':');
-    const value = record[name];
+    const team = teamOfRole(entity, role);
+    const value = record[team?.field ?? name];
     if (value === null || value === undefined) continue;
     if (kind === 'field' && value === actor.employeeId) return true;
-    if (kind === 'member' && reach.teams.get(membershipKey(entity.memberships.get(name)!))?.has(Number(value))) return true;
+    if (team && reach.teams.get(membershipKey(team.membership))?.has(Number(value))) return true;
     if (kind === 'parent' && reach.parents.get(name)?.has(Number(value))) return true;
   }
   const ownerId = entity.owner === undefined ? undefined : record[entity.owner];
@@ -93,6 +95,7 @@ export function whoHolds(roles: readonly Role[], entity: EntityDef): TextParam[]
     ...roles.filter(isRelationshipRole).map((r) => {
       const name = r.split(':')[1];
       if (r.startsWith('parent:')) return text('refusal.access.who.parent', { field: inSentence(labelOf(entity, name)) });
+      if (r.startsWith('child:')) return text('refusal.access.who.child');
       if (r.startsWith('field:')) return text('refusal.access.who.field', { field: labelOf(entity, name) });
       return name === 'id' ? text('refusal.access.who.memberOfThis', { entity: entityLabel(entity) }) : text('refusal.access.who.member', { field: inSentence(labelOf(entity, name)) });
     }),

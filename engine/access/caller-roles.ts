@@ -1,10 +1,25 @@
-import type { EntityDef, ModuleDef, Role } from '../metadata/registry.ts';
+import type { EntityDef, Membership, ModuleDef, Role } from '../metadata/registry.ts';
 import type { Actor } from './actor.ts';
 
 /** Roles decided by the record's owner field. */
 export const OWNER_ROLES: readonly Role[] = ['self', 'supervisor', 'unowned'];
-/** Roles decided by another field of the record: an employee it names, a team it belongs to, a parent whose readers read it. */
-export const isRelationshipRole = (r: Role) => r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:');
+/** Roles decided by another field of the record: an employee it names, a team it belongs to, a parent whose readers read it, a child that names the caller. */
+export const isRelationshipRole = (r: Role) => r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:') || r.startsWith('child:');
+
+/**
+ * The membership a member:<field> or child:<key>.<field> role is judged by, and the record's field that must be one of
+ * the caller's teams: <field> for a member role; the record's own id for a child role (its child records are the
+ * "membership": those that reference it and name the caller).
+ */
+export function teamOfRole(entity: EntityDef, role: Role): { field: string; membership: Membership } | undefined {
+  if (role.startsWith('member:')) {
+    const field = role.slice('member:'.length);
+    const membership = entity.memberships.get(field);
+    return membership && { field, membership };
+  }
+  const membership = role.startsWith('child:') ? entity.memberships.get(role) : undefined;
+  return membership && { field: 'id', membership };
+}
 
 /** Whether a module is usable by a company: core modules always are; the others when the holder has enabled them. */
 export function moduleEnabled(module: ModuleDef, actor: Actor): boolean {

@@ -10,7 +10,7 @@ import { unreadParents } from './parent-reads.ts';
  * A child as it would be added to `parent` before anything is chosen on its form: it names the parent (`via`), and it
  * carries what it shares with the parent under the same name (an assessment's employee, for its KPI assessments).
  */
-function childOf(child: EntityDef, via: string, parent: Row): Row {
+export function childOf(child: EntityDef, via: string, parent: Row): Row {
   const row: Row = { [via]: parent.id };
   for (const f of child.fields) if (f.name !== via && !f.computed && parent[f.name] !== undefined && parent[f.name] !== null) row[f.name] = parent[f.name];
   return row;

@@ -3,6 +3,10 @@ import type { ChildDef, CommandDef, EntityDef, Role } from '../metadata/registry
 import { todayIso } from '../records/calendar-day.ts';
 import type { CallContext } from '../records/call-context.ts';
 import { allows, decidedByRecord, recordAdmits } from './access-policy.ts';
+import { teamOfRole } from './caller-roles.ts';
+import { childOf } from './child-permissions.ts';
+import { quoteIdent } from '../metadata/naming.ts';
+import { selectColumns } from '../records/record-columns.ts';
 import { membershipKey } from './record-reach.ts';
 import { loadReach } from './record-reach.ts';
 import { closedChildren, holdsOn, openingOfAll, type Opening } from '../records/state-locks.ts';
@@ -130,22 +134,66 @@ async function nameInPlaceOf(ctx: CallContext, entity: EntityDef, rows: Row[], a
  * one record's collection (`?scorecardId=3`) offers no Add while that record's lock closes the collection.
  */
 export async function mayAdd(ctx: CallContext, entity: EntityDef, query: Record<string, string[]> = {}): Promise<boolean> {
-  if (!(await mayAddByRole(ctx, entity))) return false;
+  if (!(await mayAddByRole(ctx, entity, query))) return false;
   const parents = entity.lockRoutes.map((r) => r.up[0].via).filter((via) => query[via]?.length === 1 && /^[1-9][0-9]*$/.test(query[via][0]));
   if (!parents.length) return true;
   const [holds] = await holdsOn(ctx, entity, [Object.fromEntries(parents.map((via) => [via, Number(query[via][0])]))], { own: false, forShare: false });
   return openingOfAll(holds).all;
 }
 
-async function mayAddByRole(ctx: CallContext, entity: EntityDef): Promise<boolean> {
+async function mayAddByRole(ctx: CallContext, entity: EntityDef, query: Record<string, string[]>): Promise<boolean> {
   const roles = entity.access.add;
   if (allows(roles, ctx.actor, entity.module)) return true;
   if (!decidedByRecord(roles, ctx.actor, entity)) return false;
-  if (roles.some((r) => r === 'self' || r === 'unowned' || r.startsWith('field:'))) return true;
+  // a list of one record's children (?auditEngagementId=3): judged on the child as it would be added there, as the add is
+  const bound = await childOfBoundParents(ctx, entity, query);
+  if (bound === null) return false;
+  if (bound) return recordAdmits(roles, ctx.actor, entity, bound, await loadReach(ctx.tx, ctx.actor, entity, roles, [bound]));
+  if (roles.some((r) => r === 'self' || r === 'unowned')) return true;
+  for (const r of roles.filter((x) => x.startsWith('field:'))) if (await mayBeNamed(ctx, entity, r.slice('field:'.length))) return true;
   const reach = await loadReach(ctx.tx, ctx.actor, entity, roles);
   if (roles.includes('supervisor') && reach.reports.size > 0) return true;
   return roles.some((r) => {
-    const m = r.startsWith('member:') ? entity.memberships.get(r.slice('member:'.length)) : undefined;
+    const m = teamOfRole(entity, r)?.membership;
     return m !== undefined && (reach.teams.get(membershipKey(m))?.size ?? 0) > 0;
   });
+}
+
+/** The references to other records the list's query pins to one id each (not employees: those are whose, not where). */
+const boundParents = (ctx: CallContext, entity: EntityDef, query: Record<string, string[]>) =>
+  entity.fields.filter((f) => f.ref && f.ref !== 'employee' && !f.computed && ctx.registry.entities.get(f.ref)?.scope === 'company' && query[f.name]?.length === 1 && /^[1-9][0-9]{0,15}$/.test(query[f.name][0]));
+
+/**
+ * The record an add would start from under the parents the query pins (what it shares with each by name, as a child
+ * panel's Add judges it); undefined when the query pins none; null when a pinned parent is not one the company has.
+ */
+async function childOfBoundParents(ctx: CallContext, entity: EntityDef, query: Record<string, string[]>): Promise<Row | null | undefined> {
+  const fields = boundParents(ctx, entity, query);
+  if (!fields.length) return undefined;
+  let row: Row = {};
+  for (const f of fields) {
+    const parent = ctx.registry.entity(f.ref!);
+    const [found] = await ctx.tx.query(`SELECT ${selectColumns(parent)} FROM ${quoteIdent(parent.table)} WHERE id = $1 AND company_id = $2`, [Number(query[f.name][0]), ctx.actor.companyId]);
+    if (!found) return null;
+    row = { ...childOf(entity, f.name, found), ...row };
+  }
+  return row;
+}
+
+/**
+ * field:<name> on an add with no parent chosen: the caller may name themselves where the form lets them choose it; a
+ * field the engine copies from a referenced record (an audit report's auditor, from its audit) admits only an employee
+ * some such record names there.
+ */
+async function mayBeNamed(ctx: CallContext, entity: EntityDef, name: string): Promise<boolean> {
+  const field = entity.field.get(name)!;
+  if (!field.readOnly && !field.computed) return true;
+  for (const ref of entity.fields.filter((f) => f.ref && f.ref !== 'employee')) {
+    const parent = ctx.registry.entity(ref.ref!);
+    const same = parent.field.get(name);
+    if (parent.scope !== 'company' || same?.ref !== 'employee' || same.computed) continue;
+    const [hit] = await ctx.tx.query(`SELECT 1 FROM ${quoteIdent(parent.table)} WHERE company_id = $1 AND ${quoteIdent(same.column)} = $2 LIMIT 1`, [ctx.actor.companyId, ctx.actor.employeeId]);
+    if (hit) return true;
+  }
+  return false;
 }

@@ -2,7 +2,7 @@ import type { Row } from '../db/db.ts';
 import type { EntityDef, Membership, Role } from '../metadata/registry.ts';
 import type { Actor } from './actor.ts';
 import { quoteIdent } from '../metadata/naming.ts';
-import { allows, decidedByRecord } from './caller-roles.ts';
+import { allows, decidedByRecord, teamOfRole } from './caller-roles.ts';
 import { recordRoleWhere } from './record-role-sql.ts';
 
 type Tx = { query<T = Row>(sql: string, params?: unknown[]): Promise<T[]> };
@@ -41,8 +41,7 @@ export async function loadReach(tx: Tx, actor: Actor, entity: EntityDef, roles: 
   if (roles.includes('supervisor') && !call.reports && me !== null)
     call.reports = tx.query<{ id: number }>(`SELECT id FROM employee WHERE supervisor_id = $1 OR acting_supervisor_id = $1`, [me]).then((rows) => new Set(rows.map((r) => Number(r.id))));
   for (const role of roles) {
-    if (!role.startsWith('member:') || me === null) continue;
-    const m = entity.memberships.get(role.slice('member:'.length));
+    const m = me === null ? undefined : teamOfRole(entity, role)?.membership;
     if (!m || call.teams.has(membershipKey(m))) continue;
     call.teams.set(
       membershipKey(m),

@@ -1,7 +1,7 @@
 import type { EntityDef } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import type { Actor } from './actor.ts';
-import { allows, decidedByRecord } from './caller-roles.ts';
+import { allows, decidedByRecord, teamOfRole } from './caller-roles.ts';
 import { unownedSql } from './unowned-condition.ts';
 
 /** Who asks, and in which company (the holder names one; an employee's is their own). */
@@ -16,7 +16,8 @@ export interface RoleSqlCaller {
  * reading one record by id would refuse: self, the caller's own; supervisor, those of the employees the caller
  * supervises or stands in for; unowned, those of nobody that `access.unownedWhen` admits; field:<name>, those that name
  * the caller in <name>; member:<name>, those whose team <name> (the record itself for member:id) the caller is a member
- * of; parent:<name>, those whose parent <name> the caller may read (the parent's own condition, nested). `bind` binds a
+ * of; child:<key>.<field>, those a record of their child collection <key> references and names the caller in <field>;
+ * parent:<name>, those whose parent <name> the caller may read (the parent's own condition, nested). `bind` binds a
  * value and returns its placeholder; `alias` qualifies the entity's columns in a query that joins it. Null when the
  * caller's role reads every record; FALSE when no role reaches any.
  */
@@ -42,9 +43,10 @@ function roleWhere(caller: RoleSqlCaller, entity: EntityDef, roles: EntityDef['a
   for (const role of roles) {
     const [kind, name] = role.split(':');
     if (kind === 'field') reach.push(`${column(name)} = ${meParam()}`);
-    if (kind === 'member') {
-      const m = entity.memberships.get(name)!;
-      reach.push(`${column(name)} IN (SELECT ${quoteIdent(m.viaColumn)} FROM ${quoteIdent(m.table)} WHERE company_id = ${companyParam()} AND ${quoteIdent(m.employeeColumn)} = ${meParam()})`);
+    const team = teamOfRole(entity, role);
+    if (team) {
+      const m = team.membership;
+      reach.push(`${column(team.field)} IN (SELECT ${quoteIdent(m.viaColumn)} FROM ${quoteIdent(m.table)} WHERE company_id = ${companyParam()} AND ${quoteIdent(m.employeeColumn)} = ${meParam()})`);
     }
     if (kind === 'parent') {
       const parent = entity.parents.get(name)!;

@@ -4,7 +4,7 @@ import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
 import type { WorkflowMeta } from '../generated/metadata/workflow.ts';
 
-export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'employee:anyModuleAdmin' | 'public' | 'self' | 'supervisor' | 'unowned' | `field:${string}` | `member:${string}` | `parent:${string}`;
+export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'employee:anyModuleAdmin' | 'public' | 'self' | 'supervisor' | 'unowned' | `field:${string}` | `member:${string}` | `parent:${string}` | `child:${string}`;
 
 /** Field values by field: a record matches when each field named has one of its values. */
 export type FieldCondition = Readonly<Record<string, readonly (string | number | boolean)[]>>;
@@ -192,7 +192,7 @@ export interface EntityDef {
   readonly members?: { readonly entity: string; readonly via: string; readonly employee: string };
   readonly reminders: readonly ReminderDef[];
   readonly publicFlow?: PublicFlowDef;
-  /** for each member:<field> role this entity names, where to look the caller up (filled by the loader) */
+  /** for each member:<field> role this entity names (by <field>) and each child:<key>.<field> role (by the whole role), where to look the caller up (filled by the loader) */
   readonly memberships: Map<string, Membership>;
   /** for each parent:<field> role of its read, the entity that field references, whose readers read this one (filled by the loader) */
   readonly parents: Map<string, EntityDef>;

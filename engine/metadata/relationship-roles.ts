@@ -8,7 +8,10 @@ import { transitionRuleRoles } from './workflow-conditions.ts';
  *   member:<name>  a member of the team that the record's <name> references (member:id, of the team record itself);
  *                  the team entity declares `"members": { "entity", "via", "employee" }`, its membership entity;
  *   parent:<name>  (reading only) whoever may read the record that the record's <name> references: a comment is read
- *                  by the readers of its scorecard, a KPI by those of its scorecard, a KPI's comment by those of its KPI.
+ *                  by the readers of its scorecard, a KPI by those of its scorecard, a KPI's comment by those of its KPI;
+ *   child:<key>.<field>  (reading only) the employee that <field> names on a record of this record's child collection
+ *                  <key>: a finding is read by whoever one of its management responses asks to respond. Judged as a
+ *                  membership of the record itself (member:id), with the child entity as the membership.
  * This checks every such role an entity names (access, commands, transitions and their conditions and notices, locks, reminders) and records, for each member role,
  * which table to ask and, for each parent role, which entity; the access policy reads `entity.memberships` and
  * `entity.parents` at run time.
@@ -45,6 +48,15 @@ export function resolveRelationshipRoles(entity: EntityDef, entities: ReadonlyMa
       else if (!ref || ref.computed || !parent) fault(`"${name}" is not a stored reference`);
       else if (parent.scope !== 'company' || entity.scope !== 'company') fault(`${entity.name} and ${parent.name} are not both records of a company`);
       else entity.parents.set(name, parent);
+    } else if (kind === 'child') {
+      const [key, field] = name.split('.');
+      const collection = entity.children.find((c) => c.key === key);
+      const child = entities.get(collection?.entity ?? '');
+      if (pointer !== '/access/read') fault('a child names who reads a record, not who changes it: name it in access.read only');
+      else if (!collection || !child) fault(`"${key}" is not a child collection of ${entity.name}`);
+      else if (child.field.get(field)?.ref !== 'employee') fault(`${child.name}.${field} is not a reference to employee`);
+      else if (child.scope !== 'company' || entity.scope !== 'company') fault(`${entity.name} and ${child.name} are not both records of a company`);
+      else entity.memberships.set(role, { table: child.table, viaColumn: child.field.get(collection.via)!.column, employeeColumn: child.field.get(field)!.column });
     }
   }
 }

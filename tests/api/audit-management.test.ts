@@ -262,6 +262,24 @@ describe.each(backends())('audit management on $name', (backend) => {
     id.response = r.id;
     expect(r).toMatchObject({ auditEngagementId: id.eng, status: 'Requested', approverId: id.abe });
     expect(await tasks(own, 'Pending')).toEqual([expect.objectContaining({ kind: 'response', role: 'responseOwner', recordId: r.id })]);
+    // the owner reads the finding she is asked to answer (by id, in a list, its responses), and only that one;
+    // another employee does not, and reading gives the owner no right to change it
+    const finding = await own.get(`audit-finding/${id.finding}`);
+    ok(finding);
+    expect(item(finding)).toMatchObject({ id: id.finding, auditEngagementId: id.eng });
+    expect((await own.get(`audit-finding?auditEngagementId=${id.eng}&limit=100`)).body.data.list.map((f: { id: number }) => f.id)).toEqual([id.finding]);
+    expect((await own.get(`audit-management-response?auditFindingId=${id.finding}`)).body.data.list.map((x: { id: number }) => x.id)).toEqual([r.id]);
+    expect([403, 404]).toContain((await oz.get(`audit-finding/${id.finding}`)).status);
+    expect((await oz.get(`audit-finding?auditEngagementId=${id.eng}&limit=100`)).body.data.list).toEqual([]);
+    expect((await own.post('audit-finding/update', { id: id.finding, version: item(finding).version, title: 'Mine now' })).status).toBe(403);
+    // a list offers Add only where the caller may add: the audit's auditor on its reports, papers and findings; not an
+    // employee on no audit, nor the response owner on the audit of the finding she reads
+    const mayAdd = async (who: Client, path: string) => (await who.get(path)).body.data.allowed?.add;
+    for (const path of ['audit-report?limit=1', `audit-report?auditEngagementId=${id.eng}`, `audit-working-paper?auditEngagementId=${id.eng}`, `audit-finding?auditEngagementId=${id.eng}`]) {
+      expect(await mayAdd(aud, path), path).toBe(true);
+      expect(await mayAdd(oz, path), path).toBe(false);
+      expect(await mayAdd(own, path), path).toBe(false);
+    }
     const action = await add(own, 'audit-management-action', { auditManagementResponseId: r.id, action: 'Configure dual approval in the bank portal', actionOwnerId: id.ace, dueDate: addDays(now, 30) });
     id.action = action.id;
     expect(action).toMatchObject({ auditEngagementId: id.eng, responseOwnerId: id.ola, status: 'Open', tracker: 'Open', progress: 0 });
