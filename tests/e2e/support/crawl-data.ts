@@ -156,6 +156,13 @@ export async function arrangeCrawlWorld(server: RunningServer): Promise<CrawlWor
   for (const e of [...registry.entities.values()].filter((x) => x.access.add.length === 1 && x.access.add[0] === 'holder' && x.name !== 'company'))
     await addSample(holder, registry, e.name).catch((err: Error) => notes.push(`sample ${e.name}: ${err.message.slice(0, 160)}`));
 
+  // API tokens are issued, never added: one of the company's (by its administrator) and one of the platform's
+  const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  for (const [who, path, modules] of [[admin, 'api-token/issue', ['risk-management']], [holder, 'platform-api-token/issue', ['platform']]] as const) {
+    const r = await who.post(path, { name: 'Crawl feed', access: 'read', modules, expiresOn: inAMonth });
+    if (r.status !== 200) notes.push(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`);
+  }
+
   // a mailed link per public flow, as the outside respondent gets it
   const respondentLinks: CrawlWorld['respondentLinks'] = [];
   // the outbox is written just after the share's transaction: give it a moment
