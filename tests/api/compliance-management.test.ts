@@ -235,7 +235,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     const r = await mia.post('compliance-submission/add', { complianceActivityId: id.payroll, complianceDate: now, comment: 'Filed with the revenue service' });
     ok(r);
     draft = r.body.data.complianceSubmission;
-    expect(draft).toMatchObject({ status: 'Draft', complianceTeamId: id.team, approverId: id.abe, submittedById: null, label: `${now} · Draft` });
+    expect(draft).toMatchObject({ status: 'Draft', complianceTeamId: id.team, approverId: id.abe, submittedById: null, label: `${appDay(now)} · Draft` });
     // the draft shows against the required action
     const mine = (await mia.get('compliance-activity/required-actions')).body.data.requiredActions.list;
     expect(mine.find((a: { id: number }) => a.id === id.payroll)).toMatchObject({ openSubmissionId: draft.id, openSubmissionStatus: 'Draft' });

@@ -69,7 +69,7 @@ function formatValue(t: (k: string) => string, entity: EntityMeta, name: string,
 
 /** A list from metadata: server-side paging, sorting and filtering, search, CSV export, edit and delete per row. */
 export default function ListScreen({ screen, entity }: { screen: ScreenMeta; entity: EntityMeta }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const meta = useMeta();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -286,6 +286,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
       </div>
       <div className="grid-box" aria-busy={!firstPageCame}>
         <AgGridReact
+          // AG Grid reads its own texts (pager, filters) once, when made: a grid of its own per language
+          key={i18n.language}
           theme={theme}
           columnDefs={columns}
           rowModelType="infinite"
