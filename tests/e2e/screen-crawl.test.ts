@@ -42,6 +42,9 @@ const UNREACHED: { screen: string; actor: string; reason: string }[] = [
   { screen: '/app/audit-management/my-task/pending-checklist/:id/:role', actor: 'supervisor', reason: 'an audit has one completion checklist, and the supervisor completes it (completed-checklist is reached)' },
   { screen: '/app/audit-management/my-task/completed-response/:id/:role', actor: 'supervisor', reason: 'a management response reaches its approver when its owner sends it with the response text' },
   { screen: '/app/audit-management/my-task/completed-survey/:id/:role', actor: 'supervisor', reason: 'a customer satisfaction survey is completed with its answers, which the crawl does not give' },
+  // an API token is read by its issuer, and only an administrator of some module issues one: the crawl's supervisor
+  // and employee administer none, so they have no token to open
+  ...['supervisor', 'employee'].map((actor) => ({ screen: '/app/settings/api-tokens/edit', actor, reason: 'administers no module, so has issued no API token' })),
 ];
 
 /** The task screens of the audit approval steps, pending and completed (engine/hooks/audit-management/audit-tasks.ts). */
