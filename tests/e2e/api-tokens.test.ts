@@ -81,6 +81,12 @@ describe.skipIf(skip)('API tokens in the browser', () => {
     expect(refused.status).toBe(401);
     expect((await refused.json()).err_msg).toBe('The API token “Risk dashboard feed” has been revoked');
 
+    // the company's audit trail, from the menu: the token's calls under its name, worded
+    await nav(page, 'Audit trail');
+    await row(page, 'API token: Risk dashboard feed').first().waitFor();
+    await expect(row(page, 'API token: Risk dashboard feed').first().innerText()).resolves.toContain('API call');
+    await snap(page, 'api-token-05b-audit-trail');
+
     // the issue screen in Bengali, afresh: the secret is not shown again
     await page.selectOption('#language', 'bn');
     await nav(page, 'নতুন এপিআই টোকেন');
