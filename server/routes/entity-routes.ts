@@ -54,6 +54,7 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
       const page = await listRecords(ctx, entity, query);
       // sent together, one round trip for all three: each reads the page and writes its own part of the reply
       const [, , add] = await Promise.all([attachAllowed(ctx, entity, page.rows), attachReferenceTitles(ctx, entity, page.rows), mayAdd(ctx, entity, query)]);
+      page.rows.forEach(inReplyOrder);
       return { ...page, allowed: { add } };
     }, READ);
     return success(c, { [listKey]: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset, allowed: r.allowed });
@@ -81,5 +82,19 @@ async function withAllowed(ctx: CallContext, entity: EntityDef, row: Row, childr
   await attachAllowed(ctx, entity, [row], children);
   await attachChildAdd(ctx, entity, row);
   await titled;
+  return inReplyOrder(row);
+}
+
+/**
+ * `_allowed` then `_titles`, whichever was attached first: the two are worked out side by side and finish in either
+ * order, and the same record must come back as the same bytes (its ETag, a 304 to the caller who has it).
+ */
+function inReplyOrder(row: Row): Row {
+  for (const key of ['_allowed', '_titles']) {
+    if (!(key in row)) continue;
+    const value = row[key];
+    delete row[key];
+    row[key] = value;
+  }
   return row;
 }
