@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { addDays, addMonths } from '../../engine/hooks/compliance-management/compliance-dates.ts';
 import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
+import { appDay } from '../support/iso-day.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { nav, openRow, row, signIn, snap, tab } from './support/screens.ts';
@@ -146,8 +147,9 @@ describe.skipIf(skip)('compliance: a member submits with evidence, the approver 
     await tab(approver, 'Activities');
     await row(approver, ACTIVITY).getByText('On track').waitFor();
     await openRow(approver, ACTIVITY);
-    await expect.poll(() => approver.locator('#root_nextComplianceDate').inputValue()).toBe(addMonths(now, 1));
-    expect(await approver.locator('#root_lastComplianceDate').inputValue()).toBe(now);
+    // date fields show the day as the app writes it: day/month/year
+    await expect.poll(() => approver.locator('#root_nextComplianceDate').inputValue()).toBe(appDay(addMonths(now, 1)));
+    expect(await approver.locator('#root_lastComplianceDate').inputValue()).toBe(appDay(now));
     // and the member has nothing left to do
     await nav(member, 'Compliance management');
     await tab(member, 'Required actions');
