@@ -42,12 +42,23 @@ function pendingPatchNames(done: Set<string>, patchesDir: string | undefined): s
   return readdirSync(patchesDir).filter((f) => f.endsWith('.sql') && !done.has(f)).sort();
 }
 
+/**
+ * A patch's statements, one by one: the embedded database prepares each query, and a prepared statement holds one
+ * command. A statement ends with a semicolon at the end of a line (scripts/patches/README.md); comment lines go.
+ */
+export function patchStatements(sql: string): string[] {
+  return sql
+    .split(/;[ \t]*$/m)
+    .map((chunk) => chunk.split('\n').filter((line) => !/^\s*--/.test(line)).join('\n').trim())
+    .filter(Boolean);
+}
+
 /** Phase 2: hand-written patches (scripts/patches/*.sql) not yet applied, in name order. */
 async function applyPatches(tx: Db, patchesDir: string | undefined): Promise<string[]> {
   const done = new Set((await tx.query<{ name: string }>(`SELECT name FROM stratum_patch`)).map((r) => r.name));
   const applied: string[] = [];
   for (const name of pendingPatchNames(done, patchesDir)) {
-    await tx.query(readFileSync(join(patchesDir!, name), 'utf8'));
+    for (const statement of patchStatements(readFileSync(join(patchesDir!, name), 'utf8'))) await tx.query(statement);
     await tx.query(`INSERT INTO stratum_patch (name) VALUES ($1)`, [name]);
     applied.push(name);
   }
@@ -89,6 +100,8 @@ export async function migrate(db: Db, registry: Registry, options: { patchesDir?
     const plan = await planFor(tx, registry);
     if (plan.destructive.length) throw new DestructiveMigrationError(plan);
     for (const a of plan.actions) for (const sql of a.sql) await tx.query(sql);
+    // a new database is made as the metadata is now, which every patch so far leads to: they are recorded, not run
+    if (last === undefined) for (const name of pendingPatchNames(new Set(), options.patchesDir)) await tx.query(`INSERT INTO stratum_patch (name) VALUES ($1) ON CONFLICT DO NOTHING`, [name]);
     if (plan.actions.length || patches.length || last !== wanted)
       await tx.query(`INSERT INTO stratum_migration (registry_hash, actions) VALUES ($1, $2::text::jsonb)`, [
         wanted,
