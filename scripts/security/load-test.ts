@@ -162,7 +162,7 @@ try {
         n++;
       }
     };
-    console.log(`running on the ${label}: ${USERS} users for ${SECONDS} s (70% reads, 20% updates, 10% transitions)${label === 'engine' ? `, ${WORKERS} server process(es)` : ''}`);
+    console.log(`running on the ${label}: ${USERS} users for ${SECONDS} s (70% reads, 20% updates, 10% transitions)${label === 'engine' ? ` against ${WORKERS} server process(es)` : ''}`);
     await Promise.all(Array.from({ length: USERS }, (_, i) => user(i)));
     agent.destroy();
 

@@ -81,9 +81,8 @@ describe.skipIf(skip)('the renderer under the Content-Security-Policy', () => {
     await page.goto(`${server.url}/app/dashboard`);
     await page.waitForTimeout(1000);
     expect(violations).toEqual([]);
-    // react-jsonschema-form reports the refused e-mail on the console: proof that its validator ran under the policy
-    expect(errors.filter((e) => /Form validation failed/.test(e)).length).toBeGreaterThan(0);
-    expect(errors.filter((e) => !/Form validation failed|Failed to load resource: the server responded with a status of 4\d\d/.test(e))).toEqual([]);
+    // the field's message above is the proof that the form's validator ran under the policy; it no longer logs an error
+    expect(errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e))).toEqual([]);
   });
   it('shows a PDF user manual inline in the reader without a violation; objects are only blob: PDFs the renderer made', async () => {
     const res = await fetch(`${server.url}/app/sessions/signIn`);
