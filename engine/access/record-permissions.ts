@@ -188,12 +188,16 @@ async function childOfBoundParents(ctx: CallContext, entity: EntityDef, query: R
 async function mayBeNamed(ctx: CallContext, entity: EntityDef, name: string): Promise<boolean> {
   const field = entity.field.get(name)!;
   if (!field.readOnly && !field.computed) return true;
+  let copiedByName = false;
   for (const ref of entity.fields.filter((f) => f.ref && f.ref !== 'employee')) {
     const parent = ctx.registry.entity(ref.ref!);
     const same = parent.field.get(name);
     if (parent.scope !== 'company' || same?.ref !== 'employee' || same.computed) continue;
+    copiedByName = true;
     const [hit] = await ctx.tx.query(`SELECT 1 FROM ${quoteIdent(parent.table)} WHERE company_id = $1 AND ${quoteIdent(same.column)} = $2 LIMIT 1`, [ctx.actor.companyId, ctx.actor.employeeId]);
     if (hit) return true;
   }
-  return false;
+  // a field a hook fills from a field of another name (a mitigation's riskOwnerId, from its risk's ownerId): the
+  // metadata does not say from where, so the list offers Add and the add itself judges
+  return !copiedByName;
 }
