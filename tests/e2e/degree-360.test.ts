@@ -70,8 +70,8 @@ describe.skipIf(skip)('360-degree feedback: a round with outside reviewers, from
       ['360-degree feedback', ['Surveys', 'Scales', 'Competencies', 'Questions', 'Reviewed employees', 'Share survey', 'Completed reviews']],
     ] as const) {
       await nav(admin, label);
-      await admin.getByRole('tab').first().waitFor();
-      expect(await admin.getByRole('tab').allInnerTexts(), label).toEqual(tabs);
+      // the previous area's tabs stay until the next one renders: wait for this one's
+      await expect.poll(() => admin.getByRole('tab').allInnerTexts(), { message: label }).toEqual(tabs);
     }
 
     await admin.getByRole('button', { name: 'Add', exact: true }).click();
