@@ -8,6 +8,7 @@ import { createAjv } from './schema-validator.ts';
 import { checkParentChains, resolveRelationshipRoles } from './relationship-roles.ts';
 import { buildLocks, setLockRoutes } from './workflow-locks.ts';
 import { checkTransitionRules } from './workflow-conditions.ts';
+import { checkRefMatches } from './ref-match-check.ts';
 import { buildReport, checkReportReferences } from './report-definition.ts';
 import { MetadataError, type MetadataFault } from './metadata-error.ts';
 import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
@@ -157,6 +158,7 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   checkParentChains(entities, faults);
   for (const entity of entities.values()) checkReportReferences(entity, entities, faults);
   checkPublicFlows(entities, faults);
+  checkRefMatches(entities, faults);
 
   const modules = new Map<string, ModuleDef>();
   for (const mf of moduleFiles) {

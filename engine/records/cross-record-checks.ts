@@ -73,19 +73,42 @@ export async function checkAcrossRecords(ctx: CallContext, entity: EntityDef, be
   for (const f of entity.fields) {
     const match = f.schema['x-refMatch'] as RefMatch | undefined;
     const refId = value(f.name);
-    if (!match || !f.ref || typeof refId !== 'number' || !changed(before, record, [f.name, ...Object.values(match)])) continue;
+    if (!match || !f.ref || typeof refId !== 'number' || !changed(before, record, [f.name, ...Object.values(match).map((o) => o.split('.')[0])])) continue;
     const target = ctx.registry.entity(f.ref);
-    const cols = Object.keys(match).map((k) => `${quoteIdent(target.field.get(k)!.column)} AS ${quoteIdent(k)}`);
-    const [row] = await ctx.tx.query<Row>(
-      `SELECT ${cols.join(', ')} FROM ${quoteIdent(target.table)} WHERE id = $1${target.scope === 'company' ? ' AND company_id = $2' : ''}`,
-      target.scope === 'company' ? [refId, ctx.companyId] : [refId],
-    );
+    const row = await fieldsOf(ctx, target, refId, Object.keys(match));
     if (!row) continue;
     for (const [theirs, ours] of Object.entries(match)) {
-      const want = value(ours);
-      if (want !== null && want !== undefined && row[theirs] !== want)
-        problems.push(fieldProblem(entity, f.name, 'refusal.check.refMatch', { match: inSentence(labelOf(target, theirs)), want: optionLabel(want), got: optionLabel(row[theirs]) }));
+      const want = await matchValue(ctx, entity, ours, value);
+      if (want === null || want === undefined || row[theirs] === want) continue;
+      // a record the reference names belongs elsewhere (a perspective of another plan): its id would tell a person nothing
+      const parentRef = target.field.get(theirs)!.ref;
+      if (parentRef) problems.push(fieldProblem(entity, f.name, 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity(parentRef)), entity: entityLabel(entity) }));
+      else problems.push(fieldProblem(entity, f.name, 'refusal.check.refMatch', { match: inSentence(labelOf(target, theirs)), want: optionLabel(want), got: optionLabel(row[theirs]) }));
     }
   }
   if (problems.length) throw AppError.validation(problems);
+}
+
+/** Some fields of one record of `target`, by id, in the caller's company; none when it is not there. */
+async function fieldsOf(ctx: CallContext, target: EntityDef, id: number, fields: readonly string[]): Promise<Row | undefined> {
+  const cols = fields.map((k) => `${quoteIdent(target.field.get(k)!.column)} AS ${quoteIdent(k)}`);
+  const [row] = await ctx.tx.query<Row>(
+    `SELECT ${cols.join(', ')} FROM ${quoteIdent(target.table)} WHERE id = $1${target.scope === 'company' ? ' AND company_id = $2' : ''}`,
+    target.scope === 'company' ? [id, ctx.companyId] : [id],
+  );
+  return row;
+}
+
+/**
+ * What a reference must match, named by `x-refMatch`: a field of the record (`strategicPlanId`), or a field of the
+ * record another of its references names (`pillarId.strategicPlanId`: the plan of the objective's pillar), which a
+ * form knows before any hook has derived it.
+ */
+async function matchValue(ctx: CallContext, entity: EntityDef, ours: string, value: (f: string) => unknown): Promise<unknown> {
+  const [ref, field] = ours.split('.');
+  if (field === undefined) return value(ref);
+  const id = value(ref);
+  if (typeof id !== 'number') return undefined;
+  const row = await fieldsOf(ctx, ctx.registry.entity(entity.field.get(ref)!.ref!), id, [field]);
+  return row?.[field];
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../../app-error.ts';
-import { entityLabel, fieldProblem, labelOf } from '../../records/record-validator.ts';
+import { fieldProblem, labelOf } from '../../records/record-validator.ts';
 import { inSentence } from '../../i18n/message-words.ts';
 import type { Db } from '../../db/db.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
@@ -13,16 +13,12 @@ async function planOf(tx: Db, companyId: number | null, table: 'strategic_pillar
 
 /**
  * Pillar objectives, measures and initiatives carry the strategic plan of their pillar or objective, derived on every
- * write, so that a plan's lists filter by it directly and a client can never place them in another plan; an
- * objective's perspective must be one of that plan's.
+ * write, so that a plan's lists filter by it directly and a client can never place them in another plan (that an
+ * objective's perspective is one of that plan's, its `x-refMatch` declares).
  */
 export const placeInPlan: BeforeWriteHook = async (ctx, entity, _before, record) => {
   const strategicPlanId =
     entity.name === 'pillar-objective' ? await planOf(ctx.tx, ctx.companyId, 'strategic_pillar', record.pillarId) : await planOf(ctx.tx, ctx.companyId, 'pillar_objective', record.pillarObjectiveId);
-  if (entity.name === 'pillar-objective' && record.perspectiveId !== null && record.perspectiveId !== undefined && strategicPlanId !== undefined) {
-    const [p] = await ctx.tx.query<{ plan: number | null }>(`SELECT strategic_plan_id AS plan FROM perspective WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.perspectiveId]);
-    if (p && p.plan !== strategicPlanId) throw AppError.validation([fieldProblem(entity, 'perspectiveId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('strategic-plan')), entity: entityLabel(entity) })]);
-  }
   return strategicPlanId === undefined ? {} : { strategicPlanId };
 };
 

@@ -8,7 +8,7 @@ import { parentFilter } from './reference-parent.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { referenceTitles } from './reference-titles.ts';
 import { recordTitle } from '../meta/record-title.ts';
-import { refMatchQuery } from './ref-match.ts';
+import { useRefMatchQuery } from './ref-match.ts';
 import { formatInteger } from '../format/formats.ts';
 import { displayValue } from '../format/field-display.ts';
 
@@ -38,7 +38,7 @@ export function ReferenceWidget(props: WidgetProps) {
   const storedTitle = stored && stored[name] === value ? (stored._titles as Record<string, string> | undefined)?.[name] : undefined;
   const parent = useMemo(() => (target ? parentFilter(target, properties, formData, meta.entities) : undefined), [target, properties, formData, meta.entities]);
   const [parentField, parentValue] = [parent?.filter, parent?.value];
-  const matchQuery = refMatchQuery(props.schema as { 'x-refMatch'?: Record<string, string> }, formData);
+  const matchQuery = useRefMatchQuery(props.schema as { 'x-refMatch'?: Record<string, string> }, formData, properties, meta.entities);
   const [q, setQ] = useState('');
   const [items, setItems] = useState<Option[]>([]);
   // how many records match (the select offers the first OFFERED): more than shown asks the user to narrow by typing

@@ -1,11 +1,51 @@
+import { useEffect, useState } from 'react';
+import { get } from '../api/api-client.ts';
+import { succeeded } from '../api/envelope.ts';
+import type { EntityMeta } from '../meta/meta-types.ts';
+
+type Match = Record<string, string>;
+
 /**
  * The list filters that keep a reference select to the records matching the form (`x-refMatch`: a risk category of
- * the risk's kind): each of the referenced entity's fields set to the form's value, once the form has one.
+ * the risk's kind, a pillar's perspective of its plan): each of the referenced entity's fields set to the form's value,
+ * once the form has one. A value named through another reference (`pillarId.strategicPlanId`: the plan of the chosen
+ * pillar) is read from that record, as the server judges it, before any hook has stored it on this one.
  */
-export function refMatchQuery(schema: { 'x-refMatch'?: Record<string, string> } | undefined, formData: Record<string, unknown>): Record<string, string | number> {
+export function useRefMatchQuery(
+  schema: { 'x-refMatch'?: Match } | undefined,
+  formData: Record<string, unknown>,
+  properties: Readonly<Record<string, { 'x-ref'?: string }>>,
+  entities: readonly EntityMeta[],
+): Record<string, string | number> {
+  const match = schema?.['x-refMatch'] ?? {};
+  const through = Object.values(match).filter((o) => o.includes('.'));
+  // the records named through: their ids as the form holds them now
+  const key = through.map((o) => `${o}=${String(formData[o.split('.')[0]] ?? '')}`).join('&');
+  const [reached, setReached] = useState<Record<string, string | number>>({});
+  useEffect(() => {
+    let live = true;
+    Promise.all(
+      through.map(async (o) => {
+        const [ref, field] = o.split('.');
+        const id = formData[ref];
+        const entity = entities.find((e) => e.name === properties[ref]?.['x-ref']);
+        if ((typeof id !== 'number' && typeof id !== 'string') || id === '' || !entity) return [o, undefined] as const;
+        const r = await get(entity.name, { 'id[in]': id, limit: 1 });
+        const row = succeeded(r) ? (r.data[entity.dataKeys.list] as Record<string, unknown>[])[0] : undefined;
+        const v = row?.[field];
+        return [o, typeof v === 'string' || typeof v === 'number' ? v : undefined] as const;
+      }),
+    ).then((pairs) => {
+      if (live) setReached(Object.fromEntries(pairs.filter(([, v]) => v !== undefined)) as Record<string, string | number>);
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, entities]);
   const out: Record<string, string | number> = {};
-  for (const [theirs, ours] of Object.entries(schema?.['x-refMatch'] ?? {})) {
-    const v = formData[ours];
+  for (const [theirs, ours] of Object.entries(match)) {
+    const v = ours.includes('.') ? reached[ours] : formData[ours];
     if (typeof v === 'string' || typeof v === 'number') out[theirs] = v;
   }
   return out;

@@ -1,0 +1,45 @@
+import type { MetadataFault } from './metadata-error.ts';
+import type { EntityDef, FieldDef } from './registry.ts';
+
+/**
+ * Checks every `x-refMatch` (a reference whose options and accepted records must match a field of the form: a
+ * pillar's perspective of the pillar's own plan) so that a name it gets wrong fails the start, not a save: the
+ * referenced entity has the field and lists by it (the select narrows its options through that filter), and the
+ * form's side is a field of the record, or `<reference>.<field>` of the record a reference names, holding the same kind
+ * of value (both naming records of one entity).
+ */
+export function checkRefMatches(entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): void {
+  for (const entity of entities.values()) {
+    for (const f of entity.fields) {
+      const match = f.schema['x-refMatch'] as Record<string, string> | undefined;
+      if (!match) continue;
+      const at = `/schema/properties/${f.name}/x-refMatch`;
+      const fault = (message: string) => faults.push({ file: entity.source, pointer: at, message });
+      const target = f.ref ? entities.get(f.ref) : undefined;
+      if (!target) {
+        fault('belongs on a reference to a known entity');
+        continue;
+      }
+      for (const [theirs, ours] of Object.entries(match)) {
+        const their = target.field.get(theirs);
+        if (!their) fault(`names "${theirs}", which ${target.name} does not have`);
+        else if (!target.list.filters.includes(theirs)) fault(`"${theirs}" must be a list filter of ${target.name}, so that the select can offer only matching records`);
+        const our = ownSide(entity, ours, entities);
+        if (typeof our === 'string') fault(our);
+        else if (their && (our.ref ?? our.type) !== (their.ref ?? their.type)) fault(`"${ours}" and ${target.name}'s "${theirs}" hold different kinds of value`);
+      }
+    }
+  }
+}
+
+/** The field `ours` names (`field`, or `reference.field` through a reference of the entity), or why it names none. */
+function ownSide(entity: EntityDef, ours: string, entities: ReadonlyMap<string, EntityDef>): FieldDef | string {
+  const [first, second, ...rest] = ours.split('.');
+  const own = entity.field.get(first);
+  if (!own) return `names "${first}", which ${entity.name} does not have`;
+  if (second === undefined) return own;
+  if (rest.length) return `"${ours}" may go through one reference only`;
+  const via = own.ref ? entities.get(own.ref) : undefined;
+  if (!via) return `"${first}" is not a reference, so "${ours}" names nothing`;
+  return via.field.get(second) ?? `names "${second}", which ${via.name} does not have`;
+}
