@@ -6,7 +6,7 @@ import type { FormatsPlugin } from 'ajv-formats';
 const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
 
 /** The x- keywords of entity schemas: annotations that ajv accepts and ignores when validating records. */
-export const X_KEYWORDS = ['x-ref', 'x-onDelete', 'x-computed', 'x-renamedFrom', 'x-money', 'x-file', 'x-html', 'x-encrypted', 'x-i18n'] as const;
+export const X_KEYWORDS = ['x-ref', 'x-onDelete', 'x-computed', 'x-renamedFrom', 'x-money', 'x-file', 'x-html', 'x-encrypted', 'x-i18n', 'x-caseSensitive'] as const;
 
 /**
  * The x- keywords whose value is an object: `x-questions` on an array of answers names the questions they answer and

@@ -1,6 +1,8 @@
 import type { EntityDef, FieldDef, Registry } from '../metadata/registry.ts';
 import { constraintName, type ColumnSpec, type SqlType, type TableSpec } from './table-spec.ts';
 import { SYSTEM_TABLES } from './system-tables.ts';
+import { CASE_FOLDED_UNIQUE, uniqueIgnoresCase } from './unique-case.ts';
+import { quoteIdent } from '../metadata/naming.ts';
 
 export function sqlTypeOf(f: Pick<FieldDef, 'type' | 'format'>): SqlType {
   switch (f.type) {
@@ -89,8 +91,13 @@ export function entityTable(entity: EntityDef, registry: Registry): TableSpec {
     spec.indexes.push({ name: constraintName('ix', t, cols), columns: [...lead, ...cols, 'id'] });
   }
   for (const u of entity.unique) {
-    const cols = u.map((n) => entity.field.get(n)!.column);
-    spec.indexes.push({ name: constraintName('uq', t, cols), columns: [...lead, ...cols], unique: true });
+    const fields = u.map((n) => entity.field.get(n)!);
+    const cols = fields.map((f) => f.column);
+    // a new name, not the exact index's: the migrator adds indexes it does not find by name, so a database made before
+    // gets the case-blind index too (and keeps the exact one, which it implies)
+    const folded = fields.some(uniqueIgnoresCase);
+    const exprs = fields.map((f) => (uniqueIgnoresCase(f) ? `lower(${quoteIdent(f.column)})` : f.column));
+    spec.indexes.push({ name: constraintName(folded ? CASE_FOLDED_UNIQUE : 'uq', t, cols), columns: [...lead, ...exprs], unique: true });
   }
   return spec;
 }

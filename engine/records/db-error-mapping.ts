@@ -3,16 +3,21 @@ import { isDbError } from '../db/db.ts';
 import { readableName, text } from '../i18n/text.ts';
 import type { EntityDef, Registry } from '../metadata/registry.ts';
 import { entityLabel, labelOf, wordedProblem } from './record-validator.ts';
+import { constraintName } from '../migrator/table-spec.ts';
+import { CASE_FOLDED_UNIQUE } from '../migrator/unique-case.ts';
+
+const UNIQUE_PREFIXES = ['uq', CASE_FOLDED_UNIQUE];
 
 /**
  * Turns a constraint violation into the 4xx a user understands, in plain words that name the fields by their labels
  * (worded in the caller's language by the envelope). Constraint names are the migrator's (fk_<table>__<column>,
- * uq_<table>__<columns>, ck_<table>__<column>), so the fields can be named.
+ * uq_<table>__<columns>, or uqc_ where a name is compared without regard to case, ck_<table>__<column>), so the
+ * fields can be named.
  */
 export function mapDbError(e: unknown, registry: Registry, entity: EntityDef, action: 'add' | 'update' | 'delete'): unknown {
   if (!isDbError(e)) return e;
   const constraint = e.constraint ?? e.constraint_name ?? '';
-  const [, table, columns] = /^(?:fk|uq|ck)_(.+?)__(.+)$/.exec(constraint) ?? [];
+  const [, table, columns] = /^(?:fk|uqc?|ck)_(.+?)__(.+)$/.exec(constraint) ?? [];
   const fieldOf = (column: string | undefined) => entity.fields.find((f) => f.column === column)?.name ?? column ?? 'value';
   const label = (field: string) => (entity.field.has(field) ? labelOf(entity, field) : readableName(field));
   switch (e.code) {
@@ -28,7 +33,9 @@ export function mapDbError(e: unknown, registry: Registry, entity: EntityDef, ac
       return new AppError('validation_failed', problem.message, [problem], {}, problem.text);
     }
     case '23505': {
-      const fields = (columns ?? '').split('__').map((c) => fieldOf(c));
+      // the unique set whose index this is (its name may be cut and hashed when long), else the columns it names
+      const declared = entity.unique.find((u) => UNIQUE_PREFIXES.some((p) => constraintName(p, entity.table, u.map((n) => entity.field.get(n)!.column)) === constraint));
+      const fields = declared ? [...declared] : (columns ?? '').split('__').map((c) => fieldOf(c));
       // one sentence, on each of the fields, so that a form shows it where the user looks
       const said = text('validation.unique', { entity: entityLabel(entity), fields: { list: fields.map(label), join: 'and', midSentence: true } });
       return AppError.worded('conflict', said, fields.map((field) => wordedProblem(field, said)));

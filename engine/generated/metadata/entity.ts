@@ -323,6 +323,10 @@ export interface Field {
    */
   "x-i18n"?: boolean;
   /**
+   * how a unique constraint naming this text field compares it: false treats "Finance" and "finance" as the same value; the default is false for names (name and …Name fields) and true for other text
+   */
+  "x-caseSensitive"?: boolean;
+  /**
    * a reference's fields that must equal this record's, by the referenced entity's field: {"kind": "kind"} offers and admits only risk categories of the risk's kind
    */
   "x-refMatch"?: {
