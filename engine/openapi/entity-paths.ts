@@ -5,7 +5,25 @@ import type { CommandContract } from './command-contracts/command-contract.ts';
 import type { FailureStatus } from './failure-responses.ts';
 import { jsonBody, operation, pathParameter, queryParameter, type OperationSpec } from './operations.ts';
 import { componentName, dryRunRow, recordRef, writableProperties } from './record-schemas.ts';
-import { integer, object, text } from './schema-shapes.ts';
+import { dateTime, integer, listOf, object, orNull, text } from './schema-shapes.ts';
+
+/** A page of a record's audit trail (engine/audit/record-history.ts). */
+const HISTORY_PAGE = object({
+  entries: listOf(
+    object({
+      id: integer,
+      action: text,
+      actionLabel: { type: 'string', description: "the i18n key of the action's words, else the action" },
+      doneAt: dateTime,
+      doneByName: orNull(text),
+      inPlaceOfName: orNull(text),
+      changed: listOf(text),
+    }),
+  ),
+  total: integer,
+  limit: integer,
+  offset: integer,
+});
 import type { EnglishTexts } from './english-titles.ts';
 
 /** Every authenticated call: a bad token or none (401), a malformed companyId or none where one is needed (400), refused access (403). */
@@ -128,6 +146,22 @@ export function entityPaths(registry: Registry, entity: EntityDef, contracts: Re
       roles: entity.access.read,
       parameters: [companyParameter, pathParameter('id', { type: 'integer', minimum: 1 })],
       data: item(recordRef.detail(entity)),
+      failures: [...CALL, 404],
+    }),
+  };
+  paths[`${base}/{id}/history`] = {
+    get: op({
+      operationId: `${id}.history`,
+      summary: `History of one: ${label}`,
+      description: 'The audit trail of the record, newest first: who, when, what, the fields changed and, where an administrator took a step the record names another employee for, in place of whom. For whoever may read the record.',
+      roles: entity.access.read,
+      parameters: [
+        companyParameter,
+        pathParameter('id', { type: 'integer', minimum: 1 }),
+        queryParameter('limit', { type: 'integer', minimum: 1 }, 'entries per page (20 unless given)'),
+        queryParameter('offset', { type: 'integer', minimum: 0 }, 'entries to skip'),
+      ],
+      data: object({ history: HISTORY_PAGE }),
       failures: [...CALL, 404],
     }),
   };

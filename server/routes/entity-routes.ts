@@ -8,6 +8,7 @@ import type { ChildDef, EntityDef } from '../../engine/metadata/registry.ts';
 import { runCommand, runTransition } from '../../engine/records/command-runner.ts';
 import { addRecord, deleteRecord, listRecords, readRecord, updateRecord } from '../../engine/records/record-store.ts';
 import { runCall } from '../call-runner.ts';
+import { recordHistory } from '../../engine/audit/record-history.ts';
 import { success } from '../envelope.ts';
 import { jsonBody, multipartBody, queryLists, singleQuery } from '../request-body.ts';
 import { mountReportExport } from './report-export-routes.ts';
@@ -60,6 +61,8 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
     return success(c, { [listKey]: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset, allowed: r.allowed });
   });
   app.get(`${base}/:id{[0-9]+}`, async (c) => success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await readRecord(ctx, entity, Number(c.req.param('id'))), entity.children), READ) }));
+  // the record's audit trail, for whoever may read the record (its History section)
+  app.get(`${base}/:id{[0-9]+}/history`, async (c) => success(c, { history: await runCall(s, c, (ctx) => recordHistory(ctx, entity, Number(c.req.param('id')), singleQuery(c)), READ) }));
   app.post(`${base}/add`, async (c) => {
     const body = await jsonBody(c);
     return success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await addRecord(ctx, entity, body))) });

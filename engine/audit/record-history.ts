@@ -1,0 +1,85 @@
+import { assertAllowed, assertRecordAllowed, attempt } from '../access/access-policy.ts';
+import type { Row } from '../db/db.ts';
+import { actionLabel } from '../hooks/audit/audit-entry-names.ts';
+import type { EntityDef } from '../metadata/registry.ts';
+import type { CallContext } from '../records/call-context.ts';
+import { fetchOne } from '../records/record-store.ts';
+import { parseListQuery } from '../records/list-query.ts';
+
+/** One write to a record as its history screen shows it: who, when, what, the fields it changed, for whom. */
+export interface HistoryEntry {
+  id: number;
+  action: string;
+  /** the i18n key of the action's words ("Added", a transition's button), else the action itself */
+  actionLabel: string;
+  doneAt: string;
+  doneByName: string | null;
+  /** the employee the record named for the step, when an administrator took it in their place */
+  inPlaceOfName: string | null;
+  /** the record's fields whose value the write changed (none for a delete) */
+  changed: string[];
+}
+
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** What every write changes by itself: not what a person did. */
+const BOOKKEEPING = new Set(['id', 'version', 'companyId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
+const PAGE = 20;
+
+/**
+ * The audit trail of one record, newest first, a page at a time, for a caller who may read the record (by the same
+ * roles and record roles as its read: a colleague who may not read an assessment reads none of its history either).
+ * One query: the entries and their count together.
+ */
+export async function recordHistory(ctx: CallContext, entity: EntityDef, id: number, query: Readonly<Record<string, string | undefined>>): Promise<HistoryPage> {
+  const what = attempt(entity, 'read');
+  assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, what);
+  const record = await fetchOne(ctx, entity, id);
+  await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, record, what);
+  // paged as a list is (its checks and words for a wrong limit or offset), and never by the record's own filters
+  const { limit, offset } = parseListQuery(entity, { limit: [query.limit ?? String(PAGE)], offset: [query.offset ?? '0'] }, 1);
+  const company = entity.scope === 'company' || entity.tenantKey;
+  const rows = await ctx.tx.query<Row>(
+    company
+      ? `SELECT id, action, done_at AS "doneAt", done_by_name AS "doneByName", in_place_of_name AS "inPlaceOfName", before, after, count(*) OVER () AS total
+           FROM audit_trail WHERE company_id = $1 AND entity = $2 AND record_id = $3 ORDER BY done_at DESC, id DESC LIMIT $4 OFFSET $5`
+      : `SELECT id, action, done_at AS "doneAt", done_by_name AS "doneByName", NULL AS "inPlaceOfName", before, after, count(*) OVER () AS total
+           FROM platform_audit_trail WHERE $1::bigint IS NULL AND entity = $2 AND record_id = $3 ORDER BY done_at DESC, id DESC LIMIT $4 OFFSET $5`,
+    [company ? (entity.scope === 'company' ? ctx.companyId : Number(record[entity.tenantKey!])) : null, entity.name, id, limit, offset],
+  );
+  const readable = new Set(entity.fields.filter((f) => !f.writeOnly).map((f) => f.name));
+  return {
+    entries: rows.map((r) => ({
+      id: Number(r.id),
+      action: String(r.action),
+      actionLabel: String(actionLabel(r, ctx.registry)),
+      doneAt: r.doneAt instanceof Date ? r.doneAt.toISOString() : String(r.doneAt),
+      doneByName: (r.doneByName as string | null) ?? null,
+      inPlaceOfName: (r.inPlaceOfName as string | null) ?? null,
+      changed: changedFields(r.before as Row | null, r.after as Row | null).filter((f) => readable.has(f)),
+    })),
+    total: rows.length ? Number(rows[0].total) : await countOf(ctx, entity, id, company ? (entity.scope === 'company' ? ctx.companyId : Number(record[entity.tenantKey!])) : null),
+    limit,
+    offset,
+  };
+}
+
+/** The fields an update changed; an add's filled fields; nothing for a delete. */
+function changedFields(before: Row | null, after: Row | null): string[] {
+  if (!after) return [];
+  return Object.keys(after).filter((k) => !BOOKKEEPING.has(k) && (before ? JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null) : after[k] !== null && after[k] !== undefined && after[k] !== ''));
+}
+
+/** A page past the last entry still says how many there are. */
+async function countOf(ctx: CallContext, entity: EntityDef, id: number, companyId: number | null): Promise<number> {
+  const [r] = await ctx.tx.query<{ n: string }>(
+    companyId !== null ? `SELECT count(*) AS n FROM audit_trail WHERE company_id = $1 AND entity = $2 AND record_id = $3` : `SELECT count(*) AS n FROM platform_audit_trail WHERE $1::bigint IS NULL AND entity = $2 AND record_id = $3`,
+    [companyId, entity.name, id],
+  );
+  return Number(r.n);
+}
