@@ -17,6 +17,7 @@ import { editableFields, formMode, requiredNow, screensOf } from './entity-scree
 import { boundValues, routeParams } from './screen-params.ts';
 import { listAddress } from './screen-links.ts';
 import { CUSTOM_PANELS } from '../custom/custom-panels.ts';
+import { RecordHistory } from './RecordHistory.tsx';
 import { RecordChildren } from './RecordChildren.tsx';
 import { PatchCommands } from './PatchCommands.tsx';
 import { ShareCommands } from './ShareCommands.tsx';
@@ -220,6 +221,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       {record && <ShareCommands entity={entity} record={record} onChanged={changed} />}
       {record && <UploadCommands entity={entity} record={record} onChanged={changed} />}
       {record && <RecordChildren entity={entity} record={record} onChanged={setRecord} report={!!screen.readOnly} />}
+      {record && typeof record.id === 'number' && <RecordHistory entity={entity} record={record} />}
     </section>
   );
 }
