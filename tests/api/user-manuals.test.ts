@@ -127,4 +127,26 @@ describe.each(backends())('user manuals on $name', (backend) => {
     expect([en[errors.list], en[errors.read]]).toEqual(['Get Manuals Failed', 'Get Manuals Failed']);
     expect(en[errors.add]).toBe('Add Manual Failed');
   });
+  it('adds a manual with its file in one call (attach), which the reader then shows; a refused field stores nothing', async () => {
+    const modules = (await t.holder.get('module?limit=100')).body.data.list as { id: number; code: string }[];
+    const form = (fields: Record<string, string>, bytes: Uint8Array, name: string, type: string) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      f.set('document', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+      return f;
+    };
+    const development = String(modules.find((m) => m.code === 'personal-development')!.id);
+    const r = await t.holder.raw('user-manual/attach', { method: 'POST', body: form({ title: 'Development areas', moduleId: development }, new TextEncoder().encode('# Areas\n\nChoose **two**.'), 'areas.md', 'text/markdown') });
+    ok(r);
+    const added = r.body.data.document.record;
+    expect(added).toMatchObject({ title: 'Development areas', documentName: 'areas.md', format: 'Markdown' });
+    expect((await reader.get(`user-manual/${added.id}`)).body.data.item.html).toContain('<strong>two</strong>');
+    // the trail names the one step
+    expect((await t.holder.get(`user-manual/${added.id}/history`)).body.data.history.entries.map((e: { action: string }) => e.action)).toEqual(['attach']);
+    const before = (await t.holder.get('user-manual?limit=100')).body.data.total;
+    const refused = await t.holder.raw('user-manual/attach', { method: 'POST', body: form({ title: '   ' }, PDF, 'x.pdf', 'application/pdf') });
+    expect(refused.status).toBe(422);
+    expect((await t.holder.get('user-manual?limit=100')).body.data.total).toBe(before);
+    expect((await reader.raw('user-manual/attach', { method: 'POST', body: form({ title: 'Mine' }, PDF, 'x.pdf', 'application/pdf') })).status).toBe(403);
+  });
 });

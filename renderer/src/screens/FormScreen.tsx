@@ -18,6 +18,7 @@ import { boundValues, routeParams } from './screen-params.ts';
 import { listAddress } from './screen-links.ts';
 import { CUSTOM_PANELS } from '../custom/custom-panels.ts';
 import { RecordHistory } from './RecordHistory.tsx';
+import { formatFileSize } from '../format/formats.ts';
 import { RecordChildren } from './RecordChildren.tsx';
 import { PatchCommands } from './PatchCommands.tsx';
 import { ShareCommands } from './ShareCommands.tsx';
@@ -148,11 +149,18 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   const back = from ?? listAddress(list, routeParams(screen, pathname), { ...record, ...formData }, parentParams);
   const backToList = () => navigate(back ?? (-1 as never));
 
+  // an entity that adds a record with its file in one call (`attach`: a user manual, an evidence) takes the file on Add
+  const attach = mode === 'add' ? entity.commands.find((c) => c.kind === 'attach') : undefined;
+  const [file, setFile] = useState<File | null>(null);
+
   const submit = async (data: Row) => {
     setExtraErrors(undefined);
     const body = mode === 'edit' ? { ...changes(data, record!, fields.map(([n]) => n)), id: record!.id, version: record!.version } : stripEmpty(data);
     const onFailure = (e: CallError) => setExtraErrors(toErrorSchema(e));
-    const r = await run(mode === 'edit' ? entity.errors.update : entity.errors.add, () => post(`${entity.name}/${mode === 'edit' ? 'update' : 'add'}`, body), { onFailure });
+    const r =
+      attach && file
+        ? await run(attach.error ?? entity.errors.add, () => post(`${entity.name}/${attach.name}`, attachBody(body, file)), { onFailure }).then((d) => d && { [entity.dataKeys.item]: d[attach.dataKey].record })
+        : await run(mode === 'edit' ? entity.errors.update : entity.errors.add, () => post(`${entity.name}/${mode === 'edit' ? 'update' : 'add'}`, body), { onFailure });
     // a send form sends what it added; a refusal shows over the list, where the record waits as added
     if (r && mode === 'add' && screen.then) await takeThen(run, entity, screen.then, r[entity.dataKeys.item]);
     if (r) backToList();
@@ -197,6 +205,13 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           onChange={(e) => setFormData(e.formData ?? {})}
           onSubmit={(e) => submit(e.formData ?? {})}
         >
+          {attach && (
+            <div className="stack" style={{ marginBottom: 'var(--space-4)' }}>
+              <label htmlFor={`attach-${attach.name}`}>{t(entity.schema.properties[attach.fields[0]]?.title ?? attach.fields[0])}</label>
+              <input id={`attach-${attach.name}`} data-testid="attach-file" type="file" accept={attach.mimeTypes?.join(',')} disabled={loading} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+              {file && <span className="muted">{file.name} ({formatFileSize(file.size)})</span>}
+            </div>
+          )}
           <div className="row">
             <span className="spacer" />
             {back ? (
@@ -224,6 +239,14 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       {record && typeof record.id === 'number' && <RecordHistory entity={entity} record={record} />}
     </section>
   );
+}
+
+/** An add with its file: the record's fields as text beside the file, in the multipart field the engine reads ("document"). */
+function attachBody(values: Row, file: File): FormData {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(values)) if (v !== null && v !== undefined && typeof v !== 'object') body.set(k, String(v));
+  body.set('document', file);
+  return body;
 }
 
 /** Add sends only what was filled in. */
