@@ -6,6 +6,7 @@ import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
 import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
+import { RecordHistory } from '../screens/RecordHistory.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 import { WorkflowActions } from '../screens/WorkflowActions.tsx';
 import { progressColour, ratingPercent } from '../../../engine/hooks/scoring.ts';
@@ -391,6 +392,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
           </button>
         </div>
       )}
+      {entity && <RecordHistory entity={entity} record={record} />}
     </section>
   );
 }
