@@ -55,7 +55,6 @@ describe.skipIf(skip)('forms offer what belongs, records show their history', ()
     await page.locator('[data-screen=form][data-entity=pillar-objective]').waitFor();
     // the objective names no plan of its own: the select follows the plan of its pillar
     await page.locator('#root_perspectiveId option', { hasText: 'Finance' }).waitFor({ state: 'attached' });
-    await page.waitForTimeout(400);
     expect(await options(page, 'perspectiveId')).toEqual(['Finance']);
     await snap(page, 'forms-objective-perspectives');
   });

@@ -38,14 +38,14 @@ export function ReferenceWidget(props: WidgetProps) {
   const storedTitle = stored && stored[name] === value ? (stored._titles as Record<string, string> | undefined)?.[name] : undefined;
   const parent = useMemo(() => (target ? parentFilter(target, properties, formData, meta.entities) : undefined), [target, properties, formData, meta.entities]);
   const [parentField, parentValue] = [parent?.filter, parent?.value];
-  const matchQuery = useRefMatchQuery(props.schema as { 'x-refMatch'?: Record<string, string> }, formData, properties, meta.entities);
+  const { query: matchQuery, pending: matchPending } = useRefMatchQuery(props.schema as { 'x-refMatch'?: Record<string, string> }, formData, properties, meta.entities);
   const [q, setQ] = useState('');
   const [items, setItems] = useState<Option[]>([]);
   // how many records match (the select offers the first OFFERED): more than shown asks the user to narrow by typing
   const [total, setTotal] = useState<{ count: number; capped: boolean } | null>(null);
   const [current, setCurrent] = useState<Option | null>(null);
   useEffect(() => {
-    if (!target) return;
+    if (!target || matchPending) return;
     const handle = setTimeout(async () => {
       const query: Record<string, string | number | undefined> = { limit: OFFERED, q: target.list.search.length && q ? q : undefined };
       if (parentField) query[parentField] = parentValue;
@@ -63,7 +63,7 @@ export function ReferenceWidget(props: WidgetProps) {
     }, 200);
     return () => clearTimeout(handle);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target, q, parentField, parentValue, t, JSON.stringify(matchQuery)]);
+  }, [target, q, parentField, parentValue, t, JSON.stringify(matchQuery), matchPending]);
   useEffect(() => {
     if (value == null) return setCurrent(null);
     // the stored record's own reference: its title as the server sent it with the record, a stored label key in the

@@ -16,12 +16,12 @@ export function useRefMatchQuery(
   formData: Record<string, unknown>,
   properties: Readonly<Record<string, { 'x-ref'?: string }>>,
   entities: readonly EntityMeta[],
-): Record<string, string | number> {
+): { query: Record<string, string | number>; pending: boolean } {
   const match = schema?.['x-refMatch'] ?? {};
   const through = Object.values(match).filter((o) => o.includes('.'));
   // the records named through: their ids as the form holds them now
   const key = through.map((o) => `${o}=${String(formData[o.split('.')[0]] ?? '')}`).join('&');
-  const [reached, setReached] = useState<Record<string, string | number>>({});
+  const [reached, setReached] = useState<{ key: string; values: Record<string, string | number> }>({ key: '', values: {} });
   useEffect(() => {
     let live = true;
     Promise.all(
@@ -36,7 +36,7 @@ export function useRefMatchQuery(
         return [o, typeof v === 'string' || typeof v === 'number' ? v : undefined] as const;
       }),
     ).then((pairs) => {
-      if (live) setReached(Object.fromEntries(pairs.filter(([, v]) => v !== undefined)) as Record<string, string | number>);
+      if (live) setReached({ key, values: Object.fromEntries(pairs.filter(([, v]) => v !== undefined)) as Record<string, string | number> });
     });
     return () => {
       live = false;
@@ -45,8 +45,9 @@ export function useRefMatchQuery(
   }, [key, entities]);
   const out: Record<string, string | number> = {};
   for (const [theirs, ours] of Object.entries(match)) {
-    const v = ours.includes('.') ? reached[ours] : formData[ours];
+    const v = ours.includes('.') ? reached.values[ours] : formData[ours];
     if (typeof v === 'string' || typeof v === 'number') out[theirs] = v;
   }
-  return out;
+  // until the records named through are read, the options would be every record's: the select waits for them
+  return { query: out, pending: through.length > 0 && reached.key !== key };
 }
