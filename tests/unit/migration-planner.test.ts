@@ -4,6 +4,7 @@ import { hooks } from '../../engine/hooks/index.ts';
 import { loadRegistry } from '../../engine/metadata/loader.ts';
 import { entityTable } from '../../engine/migrator/desired-schema.ts';
 import { planMigration } from '../../engine/migrator/planner.ts';
+import { CATALOG_TYPE } from '../../engine/migrator/table-spec.ts';
 import type { Catalogue } from '../../engine/migrator/catalogue.ts';
 import { ROOT } from '../../server/boot.ts';
 
@@ -20,6 +21,21 @@ describe('migration planner', () => {
     expect(cm.foreignKeys[0]).toMatchObject({ columns: ['module_id'], refTable: 'module' });
     const emp = entityTable(registry.entity('employee'), registry);
     expect(emp.foreignKeys.find((f) => f.columns.includes('supervisor_id'))).toMatchObject({ onDelete: 'SET NULL', setNullColumns: ['supervisor_id'] });
+  });
+
+  it('makes names unique without regard to case under an index of its own name, and keeps other unique text exact', () => {
+    const perspective = entityTable(registry.entity('perspective'), registry).indexes.filter((i) => i.unique);
+    expect(perspective).toEqual([
+      { name: 'uqc_perspective__strategic_plan_id__name', columns: ['company_id', 'strategic_plan_id', 'lower("name")'], unique: true },
+      { name: 'uqc_perspective__operational_plan_id__name', columns: ['company_id', 'operational_plan_id', 'lower("name")'], unique: true },
+    ]);
+    // the engine upserts modules by their code: that index stays exact
+    expect(entityTable(registry.entity('module'), registry).indexes.filter((i) => i.unique).map((i) => i.columns)).toEqual([['code']]);
+    // a database made before gets the case-blind index beside the exact one it has
+    const table = entityTable(registry.entity('perspective'), registry);
+    const live: Catalogue = { ...empty, tables: new Map([[table.name, { columns: new Map(table.columns.map((c) => [c.name, { type: CATALOG_TYPE[c.type], notNull: !!c.notNull }])) }]]), indexes: new Set(['uq_perspective__strategic_plan_id__name']) } as unknown as Catalogue;
+    const plan = planMigration([table], live, () => true);
+    expect(plan.actions.some((a) => a.kind === 'addIndex' && a.sql[0].includes('uqc_perspective') && a.sql[0].includes('lower("name")'))).toBe(true);
   });
 
   it('creates everything on an empty database, with row-level security on company tables only', () => {
