@@ -77,7 +77,8 @@ export async function sweepGets(baseUrl: string, doc: Json, caller: SweepCaller,
     if (path.endsWith('/export')) for (const format of ['csv', 'xlsx']) await call(path, `${url}?${new URLSearchParams({ ...Object.fromEntries(query), format })}`);
     else await call(path, `${url}${query.size ? `?${query}` : ''}`);
   };
-  const entityOf = (path: string) => /^\/api\/v1\/([a-z0-9-]+)\/\{id\}$/.exec(path)?.[1];
+  // a record's read and its history are asked of the entity's first record
+  const entityOf = (path: string) => /^\/api\/v1\/([a-z0-9-]+)\/\{id\}(?:\/history)?$/.exec(path)?.[1];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
     const op = item.get as Json | undefined;
     if (!op) continue;
