@@ -4,6 +4,7 @@ import { actionLabel } from '../hooks/audit/audit-entry-names.ts';
 import type { EntityDef } from '../metadata/registry.ts';
 import type { CallContext } from '../records/call-context.ts';
 import { fetchOne } from '../records/record-store.ts';
+import { useCompany } from '../records/call-context.ts';
 import { parseListQuery } from '../records/list-query.ts';
 
 /** One write to a record as its history screen shows it: who, when, what, the fields it changed, for whom. */
@@ -43,14 +44,17 @@ export async function recordHistory(ctx: CallContext, entity: EntityDef, id: num
   await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, record, what);
   // paged as a list is (its checks and words for a wrong limit or offset), and never by the record's own filters
   const { limit, offset } = parseListQuery(entity, { limit: [query.limit ?? String(PAGE)], offset: [query.offset ?? '0'] }, 1);
-  const company = entity.scope === 'company' || entity.tenantKey;
+  // the trail the writes went to (engine/audit/audit-writer.ts): the company's, a platform record's company by its
+  // tenant key (row-level security set to it, as the writer did), else the platform's own
+  const companyId = entity.scope === 'company' ? ctx.companyId : entity.tenantKey ? Number(record[entity.tenantKey]) : null;
+  if (companyId !== null) await useCompany(ctx, companyId);
   const rows = await ctx.tx.query<Row>(
-    company
+    companyId !== null
       ? `SELECT id, action, done_at AS "doneAt", done_by_name AS "doneByName", in_place_of_name AS "inPlaceOfName", before, after, count(*) OVER () AS total
            FROM audit_trail WHERE company_id = $1 AND entity = $2 AND record_id = $3 ORDER BY done_at DESC, id DESC LIMIT $4 OFFSET $5`
       : `SELECT id, action, done_at AS "doneAt", done_by_name AS "doneByName", NULL AS "inPlaceOfName", before, after, count(*) OVER () AS total
            FROM platform_audit_trail WHERE $1::bigint IS NULL AND entity = $2 AND record_id = $3 ORDER BY done_at DESC, id DESC LIMIT $4 OFFSET $5`,
-    [company ? (entity.scope === 'company' ? ctx.companyId : Number(record[entity.tenantKey!])) : null, entity.name, id, limit, offset],
+    [companyId, entity.name, id, limit, offset],
   );
   const readable = new Set(entity.fields.filter((f) => !f.writeOnly).map((f) => f.name));
   return {
@@ -63,7 +67,7 @@ export async function recordHistory(ctx: CallContext, entity: EntityDef, id: num
       inPlaceOfName: (r.inPlaceOfName as string | null) ?? null,
       changed: changedFields(r.before as Row | null, r.after as Row | null).filter((f) => readable.has(f)),
     })),
-    total: rows.length ? Number(rows[0].total) : await countOf(ctx, entity, id, company ? (entity.scope === 'company' ? ctx.companyId : Number(record[entity.tenantKey!])) : null),
+    total: rows.length ? Number(rows[0].total) : await countOf(ctx, entity, id, companyId),
     limit,
     offset,
   };

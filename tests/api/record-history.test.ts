@@ -14,6 +14,7 @@ describe.each(backends())('record history on $name', (backend) => {
   let aud: Client; // an auditor
   let peer: Client; // a colleague named on nothing
   const id: Record<string, number> = {};
+  let companyId: number;
   const first = (r: Reply) => {
     ok(r);
     return Object.values(r.body.data as Record<string, Record<string, any>>)[0];
@@ -22,7 +23,9 @@ describe.each(backends())('record history on $name', (backend) => {
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
-    exec = (await t.addCompany('Historyco', { modules: MODULES })).executive;
+    const company = await t.addCompany('Historyco', { modules: MODULES });
+    exec = company.executive;
+    companyId = company.id;
     app = await t.addEmployee(exec, 'Tanvir', 'Ahmed', 'tanvir@historyco.example');
     aud = await t.addEmployee(exec, 'Ada', 'Auditor', 'ada@historyco.example');
     peer = await t.addEmployee(exec, 'Pia', 'Peer', 'pia@historyco.example');
@@ -64,5 +67,11 @@ describe.each(backends())('record history on $name', (backend) => {
     expect((await peer.get(`audit-engagement/${eng.id}/history`)).status).toBe(403);
     expect((await exec.get(`audit-engagement/999999/history`)).status).toBe(404);
     expect((await exec.get(`audit-engagement/${eng.id}/history?limit=0`)).status).toBe(400);
+  });
+
+  it("gives the holder a company's history from that company's trail", async () => {
+    const h = (await t.holder.get(`company/${companyId}/history`)).body.data.history;
+    expect(h.total).toBeGreaterThan(0);
+    expect(h.entries.at(-1).action).toBe('add');
   });
 });
