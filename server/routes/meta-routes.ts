@@ -5,7 +5,7 @@ import type { Actor } from '../../engine/access/actor.ts';
 import { AppError } from '../../engine/app-error.ts';
 import { text } from '../../engine/i18n/text.ts';
 import { readFile } from '../../engine/files/file-store.ts';
-import { LANGUAGES, type EntityDef, type Language, type Role } from '../../engine/metadata/registry.ts';
+import { LANGUAGES, type Language, type Role } from '../../engine/metadata/registry.ts';
 import { titleFieldOf } from '../../engine/metadata/title-field.ts';
 import { openApiDocument } from '../../engine/openapi/openapi-document.ts';
 import { runCall } from '../call-runner.ts';

@@ -165,7 +165,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
                 </Link>
               )}
               {allowedOn(entity, p.data).delete && (
-                <button className="btn btn-sm" onClick={() => setConfirm(p.data)} aria-label={`${t('shell.delete')} ${p.data[entity.titleField] ?? p.data.id}`}>
+                <button type="button" className="btn btn-sm" onClick={() => setConfirm(p.data)} aria-label={`${t('shell.delete')} ${p.data[entity.titleField] ?? p.data.id}`}>
                   {t('shell.delete')}
                 </button>
               )}
@@ -277,9 +277,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           />
         )}
         <span className="spacer" />
-        <button className="btn" onClick={exportCsv}>{t('shell.exportCsv')}</button>
+        <button type="button" className="btn" onClick={exportCsv}>{t('shell.exportCsv')}</button>
         {add && (source ? entity.can.add : mayAdd === true) && (
-          <button className="btn btn-primary" onClick={openAdd}>
+          <button type="button" className="btn btn-primary" onClick={openAdd}>
             {t('shell.add')}
           </button>
         )}
