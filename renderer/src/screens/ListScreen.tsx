@@ -301,6 +301,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           onGridReady={(e) => (api.current = e.api)}
           overlayNoRowsTemplate={t('shell.noRecords')}
           localeText={gridLocaleText()}
+          // the pager's figures ("১ – ৫০ / ৫৮") in the user's digits, like every other number on screen
+          paginationNumberFormatter={(p) => formatInteger(p.value)}
         />
       </div>
       {confirm && (
