@@ -5,8 +5,12 @@
  */
 import type { FormatterModule } from 'i18next';
 
-/** A number inside a sentence: grouped only from five digits on, so that a year stays "2026". */
-export const inlineNumber = (n: number, lang: string): string => new Intl.NumberFormat(lang, { useGrouping: 'min2', maximumFractionDigits: 4 } as unknown as Intl.NumberFormatOptions).format(n);
+/**
+ * A number inside a sentence, ungrouped (an id, a year: "999999", "2026"); a figure the text formats as a number
+ * (`{{total, number}}`) grouped from five digits on ("12,345").
+ */
+export const inlineNumber = (n: number, lang: string, grouped = false): string =>
+  new Intl.NumberFormat(lang, { useGrouping: grouped ? 'min2' : false, maximumFractionDigits: 4 } as unknown as Intl.NumberFormatOptions).format(n);
 
 /** A day as the app writes it (31/03/2026), recognised in a text's placeholder. */
 const DAY = /^\d{2}\/\d{2}\/\d{4}$/;
@@ -30,5 +34,5 @@ export const numberFormatter: FormatterModule = {
   add: () => undefined,
   addCached: () => undefined,
   // i18next hands back what this returns as it is: a non-number stays the value it was (typed string only by i18next)
-  format: (value, _format, lng) => (typeof value === 'number' && Number.isFinite(value) ? inlineNumber(value, lng ?? 'en') : value),
+  format: (value, format, lng) => (typeof value === 'number' && Number.isFinite(value) ? inlineNumber(value, lng ?? 'en', format === 'number') : value),
 };

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { displayValue, isYearField } from '../../renderer/src/format/field-display.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import i18next from 'i18next';
+import { enumName, optionLabel } from '../../renderer/src/meta/labels.ts';
 import { formatDate, formatDateTime, formatInteger, formatMonth, formatOrdinalDate, parseDate, formatFigure, formatFileSize, formatNumber, formatPercent } from '../../renderer/src/format/formats.ts';
 import { numberFormatter } from '../../engine/i18n/localized-numbers.ts';
 import { text, wordText } from '../../engine/i18n/text.ts';
@@ -77,6 +80,21 @@ describe('values on screen', () => {
     expect(formatOrdinalDate('2024-01-01')).toBe('০১ জানুয়ারি, ২০২৪');
     inLanguage('en');
     expect(formatOrdinalDate('2024-01-01')).toBe('Jan 1st 2024');
+  });
+
+  it('names a quarter Q1..Q4 in every option list and cell (Bengali ordinals in bn), never its stored index 0..3', async () => {
+    const quarter = { type: 'integer', enum: [0, 1, 2, 3], title: 'field.quarter' } as const;
+    for (const [lang, first, last] of [['en', 'Q1', 'Q4'], ['de', 'Q1', 'Q4'], ['bn', '১ম প্রান্তিক', '৪র্থ প্রান্তিক']] as const) {
+      const i = i18next.createInstance();
+      const shipped = JSON.parse(readFileSync(join(import.meta.dirname, '../../metadata/i18n', `${lang}.json`), 'utf8'));
+      await i.init({ lng: lang, resources: { [lang]: { translation: shipped } }, keySeparator: false });
+      expect(quarter.enum.map((v) => optionLabel(i.t, v, quarter))[0], lang).toBe(first);
+      expect(optionLabel(i.t, 3, quarter), lang).toBe(last);
+      // the metadata's own names (x-enumNames, ui:enumNames "Q1"..) say the same
+      expect(enumName(i.t, 'Q4'), lang).toBe(last);
+      // an index of another field stays what it is
+      expect(optionLabel(i.t, 3, { type: 'integer', title: 'field.level' }), lang).toBe('3');
+    }
   });
 
   it('shows a stored month ("2026-11") by its name and year in the language, wherever a value is shown', () => {

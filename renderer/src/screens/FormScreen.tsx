@@ -6,7 +6,7 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { get, post } from '../api/api-client.ts';
 import { useFormValidator } from '../forms/use-form-validator.ts';
 import { useCall, type CallError } from '../api/call-state.tsx';
-import { optionLabel } from '../meta/labels.ts';
+import { enumName, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import { useSession } from '../session/use-session.ts';
 import type { EntityMeta, ScreenMeta } from '../meta/meta-types.ts';
@@ -94,12 +94,12 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     for (const [name, f] of fields) {
       const own = (ui[name] as UiSchema | undefined) ?? {};
       if (f['x-ref']) ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'] }, ...own };
-      else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v)), ...own };
+      else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v, f)), ...own };
       else if (f.type === 'array' && (f.items as { type?: string; enum?: unknown } | undefined)?.type === 'string' && !(f.items as { enum?: unknown }).enum)
         ui[name] = { 'ui:field': 'stringList', ...own };
       // option labels the metadata gives as i18n keys (an API token's modules) in the reader's words; plain ones (Q1) stay
       const named = (ui[name] as UiSchema | undefined)?.['ui:enumNames'] as string[] | undefined;
-      if (named) ui[name] = { ...(ui[name] as UiSchema), 'ui:enumNames': named.map((n) => t(n, { defaultValue: n })) };
+      if (named) ui[name] = { ...(ui[name] as UiSchema), 'ui:enumNames': named.map((n) => enumName(t, n)) };
       if (name in preset) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
       if (open && !open.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
     }

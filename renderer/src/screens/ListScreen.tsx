@@ -7,7 +7,7 @@ import { get, post } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
 import { formatAmount, formatDate, formatDateTime, formatInteger, formatNumber, formatOrdinalDate } from '../format/formats.ts';
-import { optionKey, optionLabel } from '../meta/labels.ts';
+import { enumName, optionKey, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts';
 import { ConfirmDialog } from '../shell/Dialogs.tsx';
@@ -52,7 +52,7 @@ function formatValue(t: (k: string) => string, entity: EntityMeta, name: string,
   const names = (entity.form.uiSchema[name] as { 'ui:enumNames'?: string[] } | undefined)?.['ui:enumNames'];
   const option = (options: readonly unknown[], x: unknown) => {
     const i = options.indexOf(x);
-    return names && i >= 0 ? (t as (k: string, o: object) => string)(names[i], { defaultValue: names[i] }) : optionLabel(t as never, x as string);
+    return names && i >= 0 ? enumName(t as never, names[i]) : optionLabel(t as never, x as string, f);
   };
   if (f.enum) return option(f.enum, v);
   // a list of options (an API token's modules), each by its label
