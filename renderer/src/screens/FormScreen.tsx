@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { get, post } from '../api/api-client.ts';
 import { useFormValidator } from '../forms/use-form-validator.ts';
+import { mergePrefill, sameValues } from '../forms/add-prefill.ts';
 import { useCall, type CallError } from '../api/call-state.tsx';
 import { enumName, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
@@ -48,15 +49,6 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   const pathId = screen.params ? bound.id : matchPath(screen.path, pathname)?.params.id;
   const id = Number(params.get('id') ?? pathId);
   const [record, setRecord] = useState<Row | null>(null);
-  // The form is uncontrolled (initialFormData): a controlled rjsf form could put back a field's old value when the page
-  // re-rendered while a keystroke was still being processed. formData follows its changes for the reference widgets;
-  // a new formKey starts it afresh from what the server sent.
-  const [formData, setFormData] = useState<Row>({});
-  const [initial, setInitial] = useState<{ data: Row; key: number }>({ data: {}, key: 0 });
-  const restart = (data: Row) => {
-    setFormData(data);
-    setInitial((i) => ({ data, key: i.key + 1 }));
-  };
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   // a screen about one kind of record goes back where it came from; the others to the entity's list
   const list = screen.preset || screen.owner ? undefined : screensOf(meta, entity.name, screen).list;
@@ -73,6 +65,27 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     }),
     [screen, entity, session, bound, mode],
   );
+  // an add form starts from its parent chosen in the list (?businessUnitId=3) and the preset; a parent the server
+  // derives (read-only) is not sent
+  const prefill: Row =
+    mode === 'add'
+      ? { ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref'] && !entity.schema.properties[k].readOnly).map(([k, v]) => [k, Number(v)])), ...preset }
+      : {};
+  const prefillKey = JSON.stringify(prefill);
+
+  // The form is uncontrolled (initialFormData): a controlled rjsf form could put back a field's old value when the page
+  // re-rendered while a keystroke was still being processed. formData follows its changes for the reference widgets;
+  // a new formKey starts it afresh from what the server sent.
+  // An add form is born holding its prefill, so that nothing typed lands on a form about to be replaced by it.
+  const [formData, setFormData] = useState<Row>(() => prefill);
+  const [initial, setInitial] = useState<{ data: Row; key: number }>(() => ({ data: prefill, key: 0 }));
+  // what the form holds now (typed included), for a prefill that changes later to merge into
+  const held = useRef<Row>(prefill);
+  const restart = (data: Row) => {
+    held.current = data;
+    setFormData(data);
+    setInitial((i) => ({ data, key: i.key + 1 }));
+  };
 
   const fields = useMemo(() => editableFields(entity), [entity]);
   // a field that some kinds of record need (an annual scorecard's plan) is required while the form holds one of them
@@ -134,12 +147,14 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       if (!id) return;
       void load();
     } else {
-      // a parent chosen in the list (?businessUnitId=3) is filled in; one the server derives (read-only) is not sent
-      restart({ ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref'] && !entity.schema.properties[k].readOnly).map(([k, v]) => [k, Number(v)])), ...preset });
+      // a prefill that changes after the form came (the signed-in caller as owner, another parent) merges into what
+      // was typed, which it never wipes; one that changes nothing leaves the form as it is
+      const merged = mergePrefill(prefill, held.current, Object.keys(preset));
+      if (!sameValues(merged, held.current)) restart(merged);
     }
     // by the entity's name, not its object: /meta read again (after a save elsewhere) must not wipe what is being typed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [entity.name, mode, id]);
+  }, [entity.name, mode, id, prefillKey]);
 
   // where Save and Cancel return: the screen the user came from; else the list with its parameters filled (a pillar's
   // form returns to /strategic-plan/3/pillar); else back in the history
@@ -193,7 +208,10 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           onError={() => undefined}
           noHtml5Validate
           disabled={readOnly}
-          onChange={(e) => setFormData(e.formData ?? {})}
+          onChange={(e) => {
+            held.current = e.formData ?? {};
+            setFormData(e.formData ?? {});
+          }}
           onSubmit={(e) => submit(e.formData ?? {})}
         >
           <div className="row">
