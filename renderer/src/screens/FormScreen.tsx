@@ -180,7 +180,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   if (unreadable === 'not_found') return <NotFound />;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
-    <section data-screen="form" data-entity={entity.name} data-mode={mode} data-record-id={record?.id as number | undefined}>
+    <section data-screen="form" data-entity={entity.name} data-mode={mode} data-record-id={record?.id as number | undefined} data-report={screen.readOnly || undefined}>
       <h1>{readOnly ? t(entity.label) : t(mode === 'edit' ? 'shell.editWhat' : 'shell.addWhat', { what: t(entity.label) })}</h1>
       {readOnly && (
         <p className="muted" data-testid="read-only">
