@@ -43,13 +43,27 @@ describe.skipIf(skip)('long words and other digits in the grid and the sidebar',
     await open('de');
     const cut = await page.evaluate(() => {
       const out: string[] = [];
-      for (const h of document.querySelectorAll<HTMLElement>('.ag-header-cell-text')) if (h.scrollWidth > h.clientWidth + 1) out.push(`header "${h.innerText}"`);
+      // a header cut short, or a word of it broken across two lines ("Stellenbezeichn" / "ung")
+      for (const h of document.querySelectorAll<HTMLElement>('.ag-header-cell-text')) {
+        if (h.scrollWidth > h.clientWidth + 1) out.push(`header "${h.textContent}" cut`);
+        const node = h.firstChild;
+        if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index!);
+          range.setEnd(node, m.index! + m[0].length);
+          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) out.push(`header word "${m[0]}" broken`);
+        }
+      }
+      // a row's button outside its cell, or outside the part of the grid one sees
+      const seen = document.querySelector('.grid-box')!.getBoundingClientRect();
       for (const b of document.querySelectorAll<HTMLElement>('.ag-cell .btn')) {
         const cell = b.closest('.ag-cell')!.getBoundingClientRect();
         const r = b.getBoundingClientRect();
-        if (r.right > cell.right + 0.5 || r.bottom > cell.bottom + 0.5 || r.top < cell.top - 0.5) out.push(`button "${b.innerText}"`);
+        if (r.right > Math.min(cell.right, seen.right) + 0.5 || r.bottom > cell.bottom + 0.5 || r.top < cell.top - 0.5) out.push(`button "${b.textContent}"`);
       }
-      for (const a of document.querySelectorAll<HTMLElement>('.sidebar a')) if (a.scrollWidth > a.clientWidth + 1) out.push(`sidebar "${a.innerText}"`);
+      for (const a of document.querySelectorAll<HTMLElement>('.sidebar a')) if (a.scrollWidth > a.clientWidth + 1) out.push(`sidebar "${a.textContent}"`);
       return [...new Set(out)];
     });
     expect(await page.locator('.ag-header-cell-text').allInnerTexts()).toContain('Aktionen');
