@@ -1,0 +1,332 @@
+import type { HookCatalog } from './hook-catalog.ts';
+import type { KeyCheck } from './i18n-key-check.ts';
+import type { MetadataFault } from './metadata-error.ts';
+import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
+import { buildReport } from './report-definition.ts';
+import { TITLE_FIELDS } from './title-field.ts';
+import type {
+  Action,
+  ChildDef,
+  CommandDef,
+  EntityDef,
+  EntityMeta,
+  FieldCondition,
+  FieldDef,
+  JsonSchema,
+  PublicFlowDef,
+  ReminderDef,
+  RequiredWhenDef,
+  Role,
+  RuleDef,
+} from './registry.ts';
+
+/** Names that every record carries; a declared field may not reuse them. */
+export const STANDARD_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+const RESERVED = new Set<string>([...STANDARD_FIELDS, 'companyId']);
+const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_UPLOAD_BYTES = 2 * 1024 * 1024;
+export const OWNER_ROLE_WITHOUT_OWNER = 'names the role self, supervisor or unowned, which needs the entity to declare its owner';
+
+/**
+ * An entity.json as the engine uses it (an EntityDef), with what its own file decides checked on the way: field names
+ * and their x- keywords, list columns, filters, search and sort, unique and index fields, totals, rules, owner, access
+ * (and the roles it takes when the file names none), commands, reminders and public flow, the hooks and i18n keys they
+ * name. What other files decide (references, workflow, relationship roles) is resolved and checked later, on the whole.
+ */
+export function entityDefinition(
+  ef: { readonly file: string; readonly data: EntityMeta; readonly module: string },
+  hooks: HookCatalog,
+  faults: MetadataFault[],
+  key: KeyCheck,
+): EntityDef {
+  const m = ef.data;
+  const file = ef.file;
+  const scope = m.scope ?? 'company';
+  const camelName = kebabToCamel(m.name);
+  const label = m.label ?? `entity.${camelName}`;
+  key(file, '/label', label);
+  const props = (m.schema.properties ?? {}) as unknown as Record<string, JsonSchema>;
+  const required = new Set(m.schema.required ?? []);
+  for (const r of required) if (!(r in props)) faults.push({ file, pointer: '/schema/required', message: `names "${r}", which is not a field` });
+
+  const fields: FieldDef[] = Object.entries(props).map(([name, s]) => {
+    const pointer = `/schema/properties/${name}`;
+    if (RESERVED.has(name)) faults.push({ file, pointer, message: `"${name}" is a standard field of every record; do not declare it` });
+    // d_ names the spec's display copies (d_target), which are computed and never stored
+    if (!/^[a-z][A-Za-z0-9]*$/.test(name) && !(s['x-computed'] && /^d_[a-z][A-Za-z0-9]*$/.test(name)))
+      faults.push({ file, pointer, message: 'a field name is camelCase (d_name only for a computed display copy)' });
+    key(file, `${pointer}/title`, s.title as string | undefined);
+    const computed = s['x-computed'] as string | undefined;
+    if (computed && !hooks.has('computed', computed)) faults.push({ file, pointer: `${pointer}/x-computed`, message: `names the unknown hook "${computed}"` });
+    if (s['x-encrypted'] === true && (s.writeOnly !== true || s.type !== 'string'))
+      faults.push({ file, pointer: `${pointer}/x-encrypted`, message: 'an encrypted field is a writeOnly string (its stored form is never returned)' });
+    return {
+      name,
+      column: camelToSnake(name),
+      type: s.type as FieldDef['type'],
+      format: s.format as string | undefined,
+      enum: s.enum as (string | number)[] | undefined,
+      required: required.has(name),
+      ref: s['x-ref'] as string | undefined,
+      onDelete: (s['x-onDelete'] as FieldDef['onDelete']) ?? 'restrict',
+      computed,
+      readOnly: s.readOnly === true || computed !== undefined,
+      writeOnly: s.writeOnly === true,
+      encrypted: s['x-encrypted'] === true,
+      html: s['x-html'] === true,
+      renamedFrom: s['x-renamedFrom'] as string | undefined,
+      default: s.default,
+      schema: s,
+    };
+  });
+  const field = new Map(fields.map((f) => [f.name, f]));
+  const stored = (name: string) => field.has(name) && !field.get(name)!.computed;
+  const sortable = (name: string) => stored(name) || (STANDARD_FIELDS as readonly string[]).includes(name);
+
+  const list = m.list ?? {};
+  (list.columns ?? []).forEach((c, i) => {
+    if (!field.has(c) && !(STANDARD_FIELDS as readonly string[]).includes(c)) faults.push({ file, pointer: `/list/columns/${i}`, message: `names "${c}", which is not a field` });
+  });
+  // a computed field is a filter when a filter hook of its hook's name turns a value into SQL over the stored columns
+  const filterable = (name: string) => sortable(name) || (field.get(name)?.computed !== undefined && hooks.has('filter', field.get(name)!.computed!));
+  (list.filters ?? []).forEach((c, i) => {
+    if (!filterable(c)) faults.push({ file, pointer: `/list/filters/${i}`, message: `names "${c}", which is not a stored field (nor a computed one with a filter hook)` });
+  });
+  (list.search ?? []).forEach((c, i) => {
+    if (!stored(c) || field.get(c)!.type !== 'string') faults.push({ file, pointer: `/list/search/${i}`, message: `names "${c}", which is not a stored text field` });
+  });
+  const sort = list.sort ?? 'id';
+  if (!sortable(sort.replace(/^-/, ''))) faults.push({ file, pointer: '/list/sort', message: `names "${sort}", which is not a stored field` });
+  // a write-only field never leaves the database, so no list may show, filter, search or sort by it
+  for (const [key, names] of [['columns', list.columns], ['filters', list.filters], ['search', list.search], ['sort', [sort.replace(/^-/, '')]]] as const)
+    (names ?? []).forEach((c, i) => {
+      if (field.get(c)?.writeOnly) faults.push({ file, pointer: key === 'sort' ? '/list/sort' : `/list/${key}/${i}`, message: `names "${c}", which is write-only and never returned` });
+    });
+  for (const key of ['unique', 'indexes'] as const)
+    (m[key] ?? []).forEach((u, i) =>
+      u.forEach((c, j) => {
+        if (!stored(c)) faults.push({ file, pointer: `/${key}/${i}/${j}`, message: `names "${c}", which is not a stored field` });
+      }),
+    );
+
+  (m.totals ?? []).forEach((x, i) => {
+    if (!stored(x.field) || !['integer', 'number'].includes(field.get(x.field)!.type)) faults.push({ file, pointer: `/totals/${i}/field`, message: `"${x.field}" is not a stored number of ${m.name}` });
+    if (!stored(x.per)) faults.push({ file, pointer: `/totals/${i}/per`, message: `"${x.per}" is not a stored field of ${m.name}` });
+  });
+  (m.inside ?? []).forEach((x, i) => {
+    if (!field.get(x.ref)?.ref) faults.push({ file, pointer: `/inside/${i}/ref`, message: `"${x.ref}" is not a reference of ${m.name}` });
+    for (const k of ['start', 'end'] as const) if (field.get(x[k])?.format !== 'date') faults.push({ file, pointer: `/inside/${i}/${k}`, message: `"${x[k]}" is not a date of ${m.name}` });
+  });
+  const rules: RuleDef[] = [];
+  const requiredWhen: RequiredWhenDef[] = [];
+  (m.rules ?? []).forEach((declared, i) => {
+    if (declared.requiredWhen) {
+      const f = field.get(declared.field);
+      if (!f || f.computed || f.readOnly) faults.push({ file, pointer: `/rules/${i}/field`, message: `names "${declared.field}", which is not a stored field a client writes` });
+      else if (f.required) faults.push({ file, pointer: `/rules/${i}/field`, message: `names "${declared.field}", which is required anyway` });
+      const when = declared.requiredWhen as Record<string, (string | number | boolean)[]>;
+      for (const [name, values] of Object.entries(when)) {
+        const w = field.get(name);
+        if (!w || w.computed) faults.push({ file, pointer: `/rules/${i}/requiredWhen/${name}`, message: `names "${name}", which is not a stored field of ${m.name}` });
+        else if (w.enum) values.forEach((v, j) => {
+          if (!w.enum!.includes(v as string | number)) faults.push({ file, pointer: `/rules/${i}/requiredWhen/${name}/${j}`, message: `"${String(v)}" is not one of the values of "${name}"` });
+        });
+      }
+      requiredWhen.push({ field: declared.field, when });
+      return;
+    }
+    const r = ruleOf(declared);
+    const a = field.get(r.field);
+    const b = field.get(r.notBefore);
+    if (!a || !b || a.computed || b.computed) faults.push({ file, pointer: `/rules/${i}`, message: `names a field that is not a stored field of ${m.name}` });
+    else if (a.type !== b.type || a.format !== b.format || !['integer', 'number', 'string'].includes(a.type)) faults.push({ file, pointer: `/rules/${i}`, message: `"${r.field}" and "${r.notBefore}" must be two numbers or two dates of one kind` });
+    rules.push(r);
+  });
+  if (m.owner !== undefined && (!stored(m.owner) || field.get(m.owner)!.ref !== 'employee'))
+    faults.push({ file, pointer: '/owner', message: `names "${m.owner}", which is not a stored reference to employee` });
+  if (m.tenantKey !== undefined && (scope !== 'platform' || !(m.tenantKey === 'id' || stored(m.tenantKey))))
+    faults.push({ file, pointer: '/tenantKey', message: 'is for platform entities and must name a stored field or id' });
+  if (m.moduleKey !== undefined && (scope !== 'platform' || !stored(m.moduleKey) || field.get(m.moduleKey)!.ref !== 'module'))
+    faults.push({ file, pointer: '/moduleKey', message: 'is for platform entities and must name a stored reference to module' });
+
+  const acc = m.access ?? {};
+  /**
+   * Who may act when the metadata does not say. Reading a record that belongs to an employee is that employee's
+   * business: it is read by whoever may write it, by the employee and by their supervisor (or acting supervisor), and
+   * not by every colleague; an entity whose records are company-wide says `"read": ["employee"]`. Records of nobody
+   * stay readable by every employee of the company.
+   */
+  const defaultRoles = (action: Action): Role[] => {
+    if (scope === 'platform') return ['holder'];
+    if (m.system) return action === 'read' ? ['employee:moduleAdmin'] : [];
+    if (action !== 'read') return ['employee:moduleAdmin'];
+    if (m.owner === undefined) return ['employee'];
+    return [...new Set<Role>([...writes.add, ...writes.update, ...writes.delete, 'self', 'supervisor'])];
+  };
+  const writes = {
+    add: (acc.add ?? acc.write ?? defaultRoles('add')) as Role[],
+    update: (acc.update ?? acc.write ?? defaultRoles('update')) as Role[],
+    delete: (acc.delete ?? acc.write ?? defaultRoles('delete')) as Role[],
+  };
+  const access = { read: (acc.read ?? defaultRoles('read')) as Role[], ...writes };
+  if (m.system) for (const a of ['add', 'update', 'delete'] as const) access[a] = [];
+  const ownerRoles = (roles: readonly string[] | undefined, pointer: string) => {
+    if (m.owner === undefined && roles?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer, message: OWNER_ROLE_WITHOUT_OWNER });
+  };
+  for (const [a, roles] of Object.entries(access)) ownerRoles(roles, `/access/${a}`);
+  (m.commands ?? []).forEach((c, i) => ownerRoles(c.access, `/commands/${i}/access`));
+  const unownedWhen = acc.unownedWhen as FieldCondition[] | undefined;
+  if (unownedWhen && !Object.values(access).some((roles) => roles.includes('unowned')))
+    faults.push({ file, pointer: '/access/unownedWhen', message: 'limits the role unowned, which no access of the entity names' });
+  unownedWhen?.forEach((condition, i) =>
+    Object.entries(condition).forEach(([name, values]) => {
+      const f = field.get(name);
+      const pointer = `/access/unownedWhen/${i}/${name}`;
+      if (!f || f.computed) faults.push({ file, pointer, message: `names "${name}", which is not a stored field of ${m.name}` });
+      else if (values.some((v) => (f.enum ? !f.enum.includes(v as string | number) : typeof v !== (f.type === 'integer' || f.type === 'number' ? 'number' : f.type))))
+        faults.push({ file, pointer, message: `holds a value that "${name}" cannot have` });
+    }),
+  );
+
+  const errors = (m.errors ?? {}) as Record<string, string>;
+  for (const [k, v] of Object.entries(errors)) key(file, `/errors/${k}`, v);
+
+  const commands: CommandDef[] = (m.commands ?? []).map((c, i) => {
+    const pointer = `/commands/${i}`;
+    if (['add', 'update', 'delete'].includes(c.name)) faults.push({ file, pointer: `${pointer}/name`, message: `"${c.name}" is a standard call` });
+    for (const f of c.fields ?? []) if (!stored(f)) faults.push({ file, pointer: `${pointer}/fields`, message: `names "${f}", which is not a stored field` });
+    if (c.kind === 'hook' && (!c.hook || !hooks.has('command', c.hook))) faults.push({ file, pointer: `${pointer}/hook`, message: `names the unknown hook "${c.hook ?? ''}"` });
+    if ((c.kind === 'patch' || c.kind === 'upload' || c.kind === 'attach') && !(c.fields ?? []).length) faults.push({ file, pointer, message: `a ${c.kind} command names its fields` });
+    if ((c.kind === 'upload' || c.kind === 'attach') && (c.fields ?? []).length > 1) faults.push({ file, pointer: `${pointer}/fields`, message: `an ${c.kind} command names the one field that points at the file` });
+    for (const [k, f] of Object.entries(c.fileInfo ?? {})) {
+      if (c.kind !== 'upload' && c.kind !== 'attach') faults.push({ file, pointer: `${pointer}/fileInfo`, message: 'only upload and attach commands store a file' });
+      else if (!stored(f as string) || !field.get(f as string)!.readOnly) faults.push({ file, pointer: `${pointer}/fileInfo/${k}`, message: `names "${f}", which is not a stored read-only field` });
+    }
+    if (!errors[c.name]) faults.push({ file, pointer: `/errors`, message: `has no error title for the command "${c.name}"` });
+    for (const f of Object.keys(c.lookups ?? {})) {
+      if (c.kind !== 'bulkAdd') faults.push({ file, pointer: `${pointer}/lookups`, message: 'only bulkAdd commands look references up' });
+      else if (!stored(f) || !field.get(f)!.ref) faults.push({ file, pointer: `${pointer}/lookups/${f}`, message: `names "${f}", which is not a stored reference field` });
+    }
+    return {
+      name: c.name,
+      kind: c.kind,
+      method: c.method ?? 'POST',
+      fields: c.fields ?? [],
+      input: c.input as JsonSchema | undefined,
+      lookups: (c.lookups ?? {}) as Record<string, string>,
+      hook: c.hook,
+      access: (c.access ?? (c.kind === 'bulkDelete' ? access.delete : c.kind === 'attach' ? access.add : access.update)) as Role[],
+      dataKey: c.dataKey ?? (c.kind === 'bulkAdd' || c.kind === 'bulkDelete' ? 'list' : 'item'),
+      error: errors[c.name],
+      maxBytes: c.maxBytes ?? DEFAULT_UPLOAD_BYTES,
+      mimeTypes: c.mimeTypes ?? [],
+      fileInfo: (c.fileInfo ?? {}) as CommandDef['fileInfo'],
+      ...(c.report && { report: buildReport(c.report as Parameters<typeof buildReport>[0], c, file, `${pointer}/report`, faults, key) }),
+    };
+  });
+  if (m.hooks?.afterWrite && !hooks.has('afterWrite', m.hooks.afterWrite))
+    faults.push({ file, pointer: '/hooks/afterWrite', message: `names the unknown hook "${m.hooks.afterWrite}"` });
+  if (m.hooks?.beforeWrite && !hooks.has('beforeWrite', m.hooks.beforeWrite))
+    faults.push({ file, pointer: '/hooks/beforeWrite', message: `names the unknown hook "${m.hooks.beforeWrite}"` });
+  if (m.hooks?.beforeDelete && !hooks.has('beforeDelete', m.hooks.beforeDelete))
+    faults.push({ file, pointer: '/hooks/beforeDelete', message: `names the unknown hook "${m.hooks.beforeDelete}"` });
+
+  return {
+    name: m.name,
+    camelName,
+    module: ef.module,
+    scope,
+    label,
+    table: kebabToSnake(m.name),
+    tenantKey: m.tenantKey,
+    moduleKey: m.moduleKey,
+    owner: m.owner,
+    system: m.system ?? false,
+    fields,
+    field,
+    schema: m.schema as unknown as JsonSchema,
+    unique: m.unique ?? [],
+    indexes: m.indexes ?? [],
+    rules,
+    requiredWhen,
+    totals: m.totals ?? [],
+    inside: m.inside ?? [],
+    children: (m.children ?? []) as ChildDef[],
+    list: {
+      columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),
+      filters: list.filters ?? [],
+      search: list.search ?? titleSearch(field),
+      sort,
+      pageSize: list.pageSize ?? DEFAULT_PAGE_SIZE,
+    },
+    form: { uiSchema: (m.form?.uiSchema ?? {}) as JsonSchema },
+    errors,
+    access,
+    unownedWhen,
+    dataKeys: { list: m.api?.dataKeys?.list ?? 'list', item: m.api?.dataKeys?.item ?? 'item' },
+    afterWrite: m.hooks?.afterWrite,
+    beforeWrite: m.hooks?.beforeWrite,
+    beforeDelete: m.hooks?.beforeDelete,
+    commands,
+    locks: [],
+    lockRoutes: [],
+    members: m.members,
+    reminders: remindersOf(m, field, file, faults, key),
+    publicFlow: publicFlowOf(m, field, hooks, file, faults, key),
+    memberships: new Map(),
+    parents: new Map(),
+    source: file,
+  };
+}
+
+/** The entity's reminders, each checked: a stored date field, known fields in its conditions, an English subject. */
+function remindersOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, file: string, faults: MetadataFault[], key: KeyCheck): ReminderDef[] {
+  return (m.reminders ?? []).map((r, i) => {
+    const pointer = `/reminders/${i}`;
+    const date = field.get(r.date);
+    if (!date || date.computed || date.schema.format !== 'date') faults.push({ file, pointer: `${pointer}/date`, message: `names "${r.date}", which is not a stored date field` });
+    for (const f of [...Object.keys(r.onlyWhen ?? {}), ...(r.skipWhenSet ?? [])])
+      if (!field.has(f) || field.get(f)!.computed) faults.push({ file, pointer, message: `names "${f}", which is not a stored field` });
+    for (const role of r.to) if (['holder', 'employee', 'employee:anyModuleAdmin', 'public'].includes(role)) faults.push({ file, pointer: `${pointer}/to`, message: `${role} names nobody in particular; name self, supervisor, field:…, member:… or employee:moduleAdmin` });
+    if (m.owner === undefined && r.to.some((role) => role === 'self' || role === 'supervisor' || role === 'unowned')) faults.push({ file, pointer: `${pointer}/to`, message: OWNER_ROLE_WITHOUT_OWNER });
+    key(file, `${pointer}/subject`, r.subject);
+    return { name: r.name, date: r.date, daysBefore: r.daysBefore, daysAfter: r.daysAfter, to: r.to as Role[], subject: r.subject, onlyWhen: (r.onlyWhen ?? {}) as ReminderDef['onlyWhen'], skipWhenSet: r.skipWhenSet ?? [] };
+  });
+}
+
+/** The entity's public flow, checked: its fields exist with the right types, its hook and mail texts are known. */
+function publicFlowOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, hooks: HookCatalog, file: string, faults: MetadataFault[], key: KeyCheck): PublicFlowDef | undefined {
+  const p = m.publicFlow;
+  if (!p) return undefined;
+  const storedField = (name: string | undefined, pointer: string, check: (f: FieldDef) => boolean, what: string) => {
+    if (name === undefined) return;
+    const f = field.get(name);
+    if (!f || f.computed || !check(f)) faults.push({ file, pointer: `/publicFlow/${pointer}`, message: `names "${name}", which is not ${what}` });
+  };
+  storedField(p.email, 'email', (f) => f.type === 'string', 'a stored text field');
+  storedField(p.respondentName, 'respondentName', (f) => f.type === 'string', 'a stored text field');
+  storedField(p.submitted, 'submitted', (f) => f.schema.format === 'date-time' && f.readOnly === true, 'a stored read-only date-time field');
+  storedField(p.sent, 'sent', (f) => f.schema.format === 'date-time' && f.readOnly === true, 'a stored read-only date-time field');
+  if (!hooks.has('command', p.info)) faults.push({ file, pointer: '/publicFlow/info', message: `names the unknown hook "${p.info}"` });
+  key(file, '/publicFlow/mail', `${p.mail}.subject`);
+  key(file, '/publicFlow/mail', `${p.mail}.body`);
+  key(file, '/publicFlow/mail', `${p.mail}.action`);
+  if (!(m.commands ?? []).some((c) => c.kind === 'share')) faults.push({ file, pointer: '/commands', message: 'an entity with a public flow declares a share command that mails its link' });
+  const errors = { auth: 'publicFlow.error.auth', answer: 'publicFlow.error.answer', submit: 'publicFlow.error.submit', ...p.errors };
+  for (const [k, v] of Object.entries(errors)) key(file, `/publicFlow/errors/${k}`, v);
+  return { ...p, authPage: p.authPage ?? 'auth', expiresInDays: p.expiresInDays ?? 14, errors };
+}
+
+/** Every rule as "later >= earlier"; `blame` is the field a refusal names (the declared one). */
+function ruleOf(r: NonNullable<EntityMeta['rules']>[number]): RuleDef {
+  return r.notAfter !== undefined ? { field: r.notAfter, notBefore: r.field, blame: r.field } : { field: r.field, notBefore: r.notBefore!, blame: r.field };
+}
+
+/**
+ * What a list that declares no search is searched by: its title field, when that is a stored text (an audit finding
+ * by its title), so that a select of its records narrows as one types (`?q=`) however many there are.
+ */
+function titleSearch(field: ReadonlyMap<string, FieldDef>): string[] {
+  const title = TITLE_FIELDS.map((f) => field.get(f)).find((f) => f !== undefined);
+  return title && !title.computed && !title.writeOnly && title.type === 'string' ? [title.name] : [];
+}
