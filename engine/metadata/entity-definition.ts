@@ -244,7 +244,7 @@ export function entityDefinition(
     system: m.system ?? false,
     fields,
     field,
-    schema: m.schema as unknown as JsonSchema,
+    schema: m.schema as EntityDef['schema'],
     unique: m.unique ?? [],
     indexes: m.indexes ?? [],
     rules,

@@ -55,7 +55,8 @@ export function resolveMetadata(valid: ValidMetadata, hooks: HookCatalog, faults
       role: m.role ?? 'employee',
       core: m.core ?? false,
       routeBase: m.routeBase,
-      screens: m.screens ?? [],
+      // as validated: JSON holds no undefined values in its maps (contract/meta-reply.ts, ScreenMeta)
+      screens: (m.screens ?? []) as ModuleDef['screens'],
       entities: [...entities.values()].filter((e) => e.module === m.id).map((e) => e.name),
     });
   return { entities, modules, moduleFiles: valid.modules, entityFiles: valid.entities, workflows };
