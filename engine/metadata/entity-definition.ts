@@ -2,21 +2,19 @@ import type { HookCatalog } from './hook-catalog.ts';
 import type { KeyCheck } from './i18n-key-check.ts';
 import type { MetadataFault } from './metadata-error.ts';
 import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
-import { buildReport } from './report-definition.ts';
+import { accessOf } from './entity-access.ts';
+import { commandsOf } from './command-definition.ts';
+import { publicFlowOf } from './public-flow-definition.ts';
+import { remindersOf } from './reminder-definition.ts';
+import { isStored } from './stored-field.ts';
 import { TITLE_FIELDS } from './title-field.ts';
 import type {
-  Action,
   ChildDef,
-  CommandDef,
   EntityDef,
   EntityMeta,
-  FieldCondition,
   FieldDef,
   JsonSchema,
-  PublicFlowDef,
-  ReminderDef,
   RequiredWhenDef,
-  Role,
   RuleDef,
 } from './registry.ts';
 
@@ -24,8 +22,6 @@ import type {
 export const STANDARD_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
 const RESERVED = new Set<string>([...STANDARD_FIELDS, 'companyId']);
 const DEFAULT_PAGE_SIZE = 50;
-const DEFAULT_UPLOAD_BYTES = 2 * 1024 * 1024;
-export const OWNER_ROLE_WITHOUT_OWNER = 'names the role self, supervisor or unowned, which needs the entity to declare its owner';
 
 /**
  * An entity.json as the engine uses it (an EntityDef), with what its own file decides checked on the way: field names
@@ -80,7 +76,7 @@ export function entityDefinition(
     };
   });
   const field = new Map(fields.map((f) => [f.name, f]));
-  const stored = (name: string) => field.has(name) && !field.get(name)!.computed;
+  const stored = (name: string) => isStored(field, name);
   const sortable = (name: string) => stored(name) || (STANDARD_FIELDS as readonly string[]).includes(name);
 
   const list = m.list ?? {};
@@ -149,81 +145,12 @@ export function entityDefinition(
   if (m.moduleKey !== undefined && (scope !== 'platform' || !stored(m.moduleKey) || field.get(m.moduleKey)!.ref !== 'module'))
     faults.push({ file, pointer: '/moduleKey', message: 'is for platform entities and must name a stored reference to module' });
 
-  const acc = m.access ?? {};
-  /**
-   * Who may act when the metadata does not say. Reading a record that belongs to an employee is that employee's
-   * business: it is read by whoever may write it, by the employee and by their supervisor (or acting supervisor), and
-   * not by every colleague; an entity whose records are company-wide says `"read": ["employee"]`. Records of nobody
-   * stay readable by every employee of the company.
-   */
-  const defaultRoles = (action: Action): Role[] => {
-    if (scope === 'platform') return ['holder'];
-    if (m.system) return action === 'read' ? ['employee:moduleAdmin'] : [];
-    if (action !== 'read') return ['employee:moduleAdmin'];
-    if (m.owner === undefined) return ['employee'];
-    return [...new Set<Role>([...writes.add, ...writes.update, ...writes.delete, 'self', 'supervisor'])];
-  };
-  const writes = {
-    add: (acc.add ?? acc.write ?? defaultRoles('add')) as Role[],
-    update: (acc.update ?? acc.write ?? defaultRoles('update')) as Role[],
-    delete: (acc.delete ?? acc.write ?? defaultRoles('delete')) as Role[],
-  };
-  const access = { read: (acc.read ?? defaultRoles('read')) as Role[], ...writes };
-  if (m.system) for (const a of ['add', 'update', 'delete'] as const) access[a] = [];
-  const ownerRoles = (roles: readonly string[] | undefined, pointer: string) => {
-    if (m.owner === undefined && roles?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer, message: OWNER_ROLE_WITHOUT_OWNER });
-  };
-  for (const [a, roles] of Object.entries(access)) ownerRoles(roles, `/access/${a}`);
-  (m.commands ?? []).forEach((c, i) => ownerRoles(c.access, `/commands/${i}/access`));
-  const unownedWhen = acc.unownedWhen as FieldCondition[] | undefined;
-  if (unownedWhen && !Object.values(access).some((roles) => roles.includes('unowned')))
-    faults.push({ file, pointer: '/access/unownedWhen', message: 'limits the role unowned, which no access of the entity names' });
-  unownedWhen?.forEach((condition, i) =>
-    Object.entries(condition).forEach(([name, values]) => {
-      const f = field.get(name);
-      const pointer = `/access/unownedWhen/${i}/${name}`;
-      if (!f || f.computed) faults.push({ file, pointer, message: `names "${name}", which is not a stored field of ${m.name}` });
-      else if (values.some((v) => (f.enum ? !f.enum.includes(v as string | number) : typeof v !== (f.type === 'integer' || f.type === 'number' ? 'number' : f.type))))
-        faults.push({ file, pointer, message: `holds a value that "${name}" cannot have` });
-    }),
-  );
+  const { access, unownedWhen } = accessOf(m, field, file, faults);
 
   const errors = (m.errors ?? {}) as Record<string, string>;
   for (const [k, v] of Object.entries(errors)) key(file, `/errors/${k}`, v);
 
-  const commands: CommandDef[] = (m.commands ?? []).map((c, i) => {
-    const pointer = `/commands/${i}`;
-    if (['add', 'update', 'delete'].includes(c.name)) faults.push({ file, pointer: `${pointer}/name`, message: `"${c.name}" is a standard call` });
-    for (const f of c.fields ?? []) if (!stored(f)) faults.push({ file, pointer: `${pointer}/fields`, message: `names "${f}", which is not a stored field` });
-    if (c.kind === 'hook' && (!c.hook || !hooks.has('command', c.hook))) faults.push({ file, pointer: `${pointer}/hook`, message: `names the unknown hook "${c.hook ?? ''}"` });
-    if ((c.kind === 'patch' || c.kind === 'upload' || c.kind === 'attach') && !(c.fields ?? []).length) faults.push({ file, pointer, message: `a ${c.kind} command names its fields` });
-    if ((c.kind === 'upload' || c.kind === 'attach') && (c.fields ?? []).length > 1) faults.push({ file, pointer: `${pointer}/fields`, message: `an ${c.kind} command names the one field that points at the file` });
-    for (const [k, f] of Object.entries(c.fileInfo ?? {})) {
-      if (c.kind !== 'upload' && c.kind !== 'attach') faults.push({ file, pointer: `${pointer}/fileInfo`, message: 'only upload and attach commands store a file' });
-      else if (!stored(f as string) || !field.get(f as string)!.readOnly) faults.push({ file, pointer: `${pointer}/fileInfo/${k}`, message: `names "${f}", which is not a stored read-only field` });
-    }
-    if (!errors[c.name]) faults.push({ file, pointer: `/errors`, message: `has no error title for the command "${c.name}"` });
-    for (const f of Object.keys(c.lookups ?? {})) {
-      if (c.kind !== 'bulkAdd') faults.push({ file, pointer: `${pointer}/lookups`, message: 'only bulkAdd commands look references up' });
-      else if (!stored(f) || !field.get(f)!.ref) faults.push({ file, pointer: `${pointer}/lookups/${f}`, message: `names "${f}", which is not a stored reference field` });
-    }
-    return {
-      name: c.name,
-      kind: c.kind,
-      method: c.method ?? 'POST',
-      fields: c.fields ?? [],
-      input: c.input as JsonSchema | undefined,
-      lookups: (c.lookups ?? {}) as Record<string, string>,
-      hook: c.hook,
-      access: (c.access ?? (c.kind === 'bulkDelete' ? access.delete : c.kind === 'attach' ? access.add : access.update)) as Role[],
-      dataKey: c.dataKey ?? (c.kind === 'bulkAdd' || c.kind === 'bulkDelete' ? 'list' : 'item'),
-      error: errors[c.name],
-      maxBytes: c.maxBytes ?? DEFAULT_UPLOAD_BYTES,
-      mimeTypes: c.mimeTypes ?? [],
-      fileInfo: (c.fileInfo ?? {}) as CommandDef['fileInfo'],
-      ...(c.report && { report: buildReport(c.report as Parameters<typeof buildReport>[0], c, file, `${pointer}/report`, faults, key) }),
-    };
-  });
+  const commands = commandsOf(m, field, access, errors, hooks, file, faults, key);
   if (m.hooks?.afterWrite && !hooks.has('afterWrite', m.hooks.afterWrite))
     faults.push({ file, pointer: '/hooks/afterWrite', message: `names the unknown hook "${m.hooks.afterWrite}"` });
   if (m.hooks?.beforeWrite && !hooks.has('beforeWrite', m.hooks.beforeWrite))
@@ -279,43 +206,6 @@ export function entityDefinition(
   };
 }
 
-/** The entity's reminders, each checked: a stored date field, known fields in its conditions, an English subject. */
-function remindersOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, file: string, faults: MetadataFault[], key: KeyCheck): ReminderDef[] {
-  return (m.reminders ?? []).map((r, i) => {
-    const pointer = `/reminders/${i}`;
-    const date = field.get(r.date);
-    if (!date || date.computed || date.schema.format !== 'date') faults.push({ file, pointer: `${pointer}/date`, message: `names "${r.date}", which is not a stored date field` });
-    for (const f of [...Object.keys(r.onlyWhen ?? {}), ...(r.skipWhenSet ?? [])])
-      if (!field.has(f) || field.get(f)!.computed) faults.push({ file, pointer, message: `names "${f}", which is not a stored field` });
-    for (const role of r.to) if (['holder', 'employee', 'employee:anyModuleAdmin', 'public'].includes(role)) faults.push({ file, pointer: `${pointer}/to`, message: `${role} names nobody in particular; name self, supervisor, field:…, member:… or employee:moduleAdmin` });
-    if (m.owner === undefined && r.to.some((role) => role === 'self' || role === 'supervisor' || role === 'unowned')) faults.push({ file, pointer: `${pointer}/to`, message: OWNER_ROLE_WITHOUT_OWNER });
-    key(file, `${pointer}/subject`, r.subject);
-    return { name: r.name, date: r.date, daysBefore: r.daysBefore, daysAfter: r.daysAfter, to: r.to as Role[], subject: r.subject, onlyWhen: (r.onlyWhen ?? {}) as ReminderDef['onlyWhen'], skipWhenSet: r.skipWhenSet ?? [] };
-  });
-}
-
-/** The entity's public flow, checked: its fields exist with the right types, its hook and mail texts are known. */
-function publicFlowOf(m: EntityMeta, field: ReadonlyMap<string, FieldDef>, hooks: HookCatalog, file: string, faults: MetadataFault[], key: KeyCheck): PublicFlowDef | undefined {
-  const p = m.publicFlow;
-  if (!p) return undefined;
-  const storedField = (name: string | undefined, pointer: string, check: (f: FieldDef) => boolean, what: string) => {
-    if (name === undefined) return;
-    const f = field.get(name);
-    if (!f || f.computed || !check(f)) faults.push({ file, pointer: `/publicFlow/${pointer}`, message: `names "${name}", which is not ${what}` });
-  };
-  storedField(p.email, 'email', (f) => f.type === 'string', 'a stored text field');
-  storedField(p.respondentName, 'respondentName', (f) => f.type === 'string', 'a stored text field');
-  storedField(p.submitted, 'submitted', (f) => f.schema.format === 'date-time' && f.readOnly === true, 'a stored read-only date-time field');
-  storedField(p.sent, 'sent', (f) => f.schema.format === 'date-time' && f.readOnly === true, 'a stored read-only date-time field');
-  if (!hooks.has('command', p.info)) faults.push({ file, pointer: '/publicFlow/info', message: `names the unknown hook "${p.info}"` });
-  key(file, '/publicFlow/mail', `${p.mail}.subject`);
-  key(file, '/publicFlow/mail', `${p.mail}.body`);
-  key(file, '/publicFlow/mail', `${p.mail}.action`);
-  if (!(m.commands ?? []).some((c) => c.kind === 'share')) faults.push({ file, pointer: '/commands', message: 'an entity with a public flow declares a share command that mails its link' });
-  const errors = { auth: 'publicFlow.error.auth', answer: 'publicFlow.error.answer', submit: 'publicFlow.error.submit', ...p.errors };
-  for (const [k, v] of Object.entries(errors)) key(file, `/publicFlow/errors/${k}`, v);
-  return { ...p, authPage: p.authPage ?? 'auth', expiresInDays: p.expiresInDays ?? 14, errors };
-}
 
 /** Every rule as "later >= earlier"; `blame` is the field a refusal names (the declared one). */
 function ruleOf(r: NonNullable<EntityMeta['rules']>[number]): RuleDef {

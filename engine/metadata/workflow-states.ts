@@ -1,7 +1,7 @@
 import type { HookCatalog } from './hook-catalog.ts';
 import type { KeyCheck } from './i18n-key-check.ts';
 import type { MetadataFault } from './metadata-error.ts';
-import { OWNER_ROLE_WITHOUT_OWNER } from './entity-definition.ts';
+import { OWNER_ROLE_WITHOUT_OWNER } from './owner-roles.ts';
 import type { EntityDef, WorkflowMeta } from './registry.ts';
 
 /**

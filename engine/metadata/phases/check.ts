@@ -3,7 +3,7 @@ import { checkReferences } from '../entity-references.ts';
 import type { HookCatalog } from '../hook-catalog.ts';
 import type { KeyCheck } from '../i18n-key-check.ts';
 import type { MetadataFault } from '../metadata-error.ts';
-import { checkPublicFlows } from '../public-flow-check.ts';
+import { checkPublicFlows } from '../public-flow-definition.ts';
 import { checkParentChains } from '../relationship-roles.ts';
 import { checkReportReferences } from '../report-definition.ts';
 import { checkScreens } from '../screen-check.ts';
