@@ -36,7 +36,7 @@ function areasOf(screens: ScreenMeta[]): [string, ScreenMeta[]][] {
   return [...areas];
 }
 
-function Navigation({ modules }: { modules: ModuleMeta[] }) {
+function Navigation({ modules }: { modules: readonly ModuleMeta[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const meta = useMeta();
