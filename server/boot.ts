@@ -7,6 +7,7 @@ import { oneProcessAtATime, PROCESS_LOCK } from '../engine/db/process-lock.ts';
 import { hooks } from '../engine/hooks/index.ts';
 import { createMailer } from '../engine/mail/mail-delivery.ts';
 import { loadRegistry } from '../engine/metadata/loader.ts';
+import type { Registry } from '../engine/metadata/registry.ts';
 import { syncModules } from '../engine/metadata/module-sync.ts';
 import { migrate } from '../engine/migrator/migrate.ts';
 import { seedDemo } from '../scripts/demo/seed-demo.ts';
@@ -37,8 +38,19 @@ export interface BootOptions {
 export async function bootStratum(config: Config, options: BootOptions = {}) {
   const logger = options.logger ?? createLogger(config.logLevel, options.log);
   const log = (line: string) => logger.info(line);
-  const registry = loadRegistry(options.metadataDir ?? join(ROOT, 'metadata'), hooks);
-  const db = options.db ?? (await openDatabase(config));
+  // The database opens first and in the background: PGlite compiles its WebAssembly and starts PostgreSQL in a thread
+  // of its own (a second or more of a restart), PostgreSQL's pool connects on its own, and neither needs the metadata,
+  // which this thread loads and checks meanwhile. On a machine with two cores a restart waits for the longer of the
+  // two rather than their sum.
+  const opening = options.db ? Promise.resolve(options.db) : openDatabase(config);
+  let registry: Registry;
+  try {
+    registry = loadRegistry(options.metadataDir ?? join(ROOT, 'metadata'), hooks);
+  } catch (e) {
+    if (!options.db) await opening.then((db) => db.close()).catch(() => undefined);
+    throw e;
+  }
+  const db = await opening;
   try {
     // Servers booting together over one PostgreSQL (WORKERS, several machines) take turns: the first migrates, syncs
     // the modules, makes the holder and seeds the demo; the others find it done.

@@ -6,9 +6,16 @@ import { languageOf } from '../engine/i18n/catalogue.ts';
 import { text } from '../engine/i18n/text.ts';
 import type { Registry } from '../engine/metadata/registry.ts';
 import type { Logger } from './logger.ts';
+import { jsonReplyHeaders } from './middleware/reply-encoding.ts';
 
-/** The spec's reply: { res, data, err_msg }; failures add a stable code and, for bad fields, the list of them. */
-export const success = (c: Context, data: unknown) => c.json({ res: 'success', data, err_msg: null });
+/**
+ * The spec's reply: { res, data, err_msg }; failures add a stable code and, for bad fields, the list of them. A success
+ * is written with the headers the middleware would add (jsonReplyHeaders: its ETag, Vary), so that it stays a string.
+ */
+export function success(c: Context, data: unknown): Response {
+  const body = JSON.stringify({ res: 'success', data, err_msg: null });
+  return c.body(body, 200, jsonReplyHeaders(c.req.method, body));
+}
 
 /**
  * The caller's language (en, bn or de): `?lang=` where a call names it (a report export), else the `Accept-Language`

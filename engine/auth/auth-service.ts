@@ -5,7 +5,7 @@ import type { Db } from '../db/db.ts';
 import { inScope } from '../db/tenant-scope.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { Language, Messages } from '../metadata/registry.ts';
-import { forgetCallers, rememberAccess, rememberCaller, rememberedAccess, rememberedCaller, type ModuleAccess, type TokenCaller } from './caller-cache.ts';
+import { forgetCallers, lookUpCallerOnce, rememberAccess, rememberCaller, rememberedAccess, rememberedCaller, type ModuleAccess, type TokenCaller } from './caller-cache.ts';
 import { clearFailures, recordFailure, secondsLocked } from './login-throttle.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password-hash.ts';
 import { consumeResetKey, createResetKey } from './reset-keys.ts';
@@ -110,21 +110,23 @@ export async function resolveToken(db: Db, token: string): Promise<TokenCaller |
   const hash = hashSecret(token);
   const known = rememberedCaller(hash);
   if (known) return known;
-  const [a] = await db.query<AccountRow & { expires_at: string }>(
-    `SELECT a.*, s.expires_at FROM session s JOIN account a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [hash],
-  );
-  if (!a) return null;
-  const caller: TokenCaller = {
-    accountId: a.id,
-    role: a.role,
-    companyId: a.company_id,
-    employeeId: a.employee_id,
-    email: a.email,
-    name: [a.first_name, a.last_name].filter(Boolean).join(' ') || a.email,
-  };
-  rememberCaller(hash, caller, new Date(a.expires_at));
-  return caller;
+  return lookUpCallerOnce(hash, async () => {
+    const [a] = await db.query<AccountRow & { expires_at: string }>(
+      `SELECT a.*, s.expires_at FROM session s JOIN account a ON a.id = s.account_id WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      [hash],
+    );
+    if (!a) return null;
+    const caller: TokenCaller = {
+      accountId: a.id,
+      role: a.role,
+      companyId: a.company_id,
+      employeeId: a.employee_id,
+      email: a.email,
+      name: [a.first_name, a.last_name].filter(Boolean).join(' ') || a.email,
+    };
+    rememberCaller(hash, caller, new Date(a.expires_at));
+    return caller;
+  });
 }
 
 /**

@@ -35,7 +35,7 @@ import { timeAggregateReport, timeScoreReport } from './report-sweep.ts';
 import { baseFixture, prepareRun, type PreparedRun } from './run-fixtures.ts';
 import { startServer, stopAllServers, type ServerProcess } from './server-process.ts';
 import { soak } from './soak.ts';
-import { NPM_START, timeStartups } from './startup-timing.ts';
+import { bundledEngine, NPM_START, timeStartups } from './startup-timing.ts';
 import { describeRenderer, measureRenderer } from './renderer-timing.ts';
 import { buildRenderer } from '../build-renderer.ts';
 import { generateTenant, HOLDER_EMAIL, type GeneratedTenant } from './tenant-generator.ts';
@@ -170,7 +170,7 @@ async function postgresPart(): Promise<void> {
     const startup = await timeStartups('engine-postgres', ENGINE, engineEnv, work, 3, NPM_START);
     say(`  start-up with npm start on the existing database: ${startup.samples.map((s) => `${s} ms`).join(', ')}`);
 
-    const engineServer = await startServer('engine-postgres', ENGINE, engineEnv, work, { nodeArgs: profileArgs('engine-postgres') });
+    const engineServer = await startServer('engine-postgres', ENGINE, engineEnv, work, bundledEngine(profileArgs('engine-postgres')));
     const engine: Side = { server: engineServer, token: await signIn(engineServer, t), runs: [] };
     const metaFile = join(work, 'meta.json');
     writeFileSync(metaFile, await (await fetch(`${engineServer.url}/api/v1/meta`, { headers: { token: engine.token } })).text());
@@ -234,7 +234,7 @@ async function postgresPart(): Promise<void> {
 
     if (settings.soak) {
       say(`Soak: read one employee by id for ${Math.round(settings.soakSeconds)} s on one fresh engine process`);
-      const soakServer = await startServer('engine-postgres-soak', ENGINE, engineEnv, work);
+      const soakServer = await startServer('engine-postgres-soak', ENGINE, engineEnv, work, bundledEngine());
       const r = await soak(soakServer, await signIn(soakServer, t), baseFixture(t), settings.connections, settings.soakSeconds);
       await soakServer.stop();
       report.soak = r;
@@ -279,7 +279,7 @@ async function pglitePart(): Promise<void> {
   const aggregateTimes = { engine: new Map<AggregateReport, { ms: number; calls: number }>(), baseline: new Map<AggregateReport, { ms: number; calls: number }>() };
   const phase = async (which: 'engine' | 'baseline', list: BenchCase[], prepared: Map<string, PreparedRun>, withAggregateTimes = false) => {
     if (!list.length && !withAggregateTimes) return;
-    const server = which === 'engine' ? await startServer('engine-pglite', ENGINE, engineEnv, work) : await startServer('baseline-pglite', BASELINE, baselineEnv, work);
+    const server = which === 'engine' ? await startServer('engine-pglite', ENGINE, engineEnv, work, bundledEngine()) : await startServer('baseline-pglite', BASELINE, baselineEnv, work);
     try {
       const side: Side = { server, token: await signIn(server, t), runs: [] };
       if (which === 'engine' && !existsSync(metaFile)) writeFileSync(metaFile, await (await fetch(`${server.url}/api/v1/meta`, { headers: { token: side.token } })).text());

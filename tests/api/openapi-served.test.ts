@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,6 +131,31 @@ describe('the served OpenAPI document, held to the demo server’s replies', () 
     // another page is another tag
     const changed = await rawGet(`${server.url}/api/v1/employee?limit=49`, { token, 'if-none-match': list.headers.etag as string });
     expect(changed.status).toBe(200);
+  });
+
+  it('tags a JSON reply with the SHA-1 of the text it sends, plain or gzipped alike, and answers 304 to it', async () => {
+    // the envelope writes the tag itself (server/middleware/reply-encoding.ts, jsonReplyHeaders) instead of the ETag
+    // middleware reading the body back: the tag must be the one the middleware would have made of those bytes
+    const token = await signIn(ADMIN, DEMO_PASSWORD);
+    const [someone] = (JSON.parse((await rawGet(`${server.url}/api/v1/employee?limit=1`, { token })).body.toString('utf8')) as { data: { list: { id: number }[] } }).data.list;
+    const url = `${server.url}/api/v1/employee/${someone.id}`;
+    const plain = await rawGet(url, { token });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).toBe(`W/"${createHash('sha1').update(plain.body).digest('hex')}"`);
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    const zipped = await rawGet(url, { token, 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    const again = await rawGet(url, { token, 'if-none-match': plain.headers.etag as string });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    // a write answers without a tag: only a GET's reply may be revalidated
+    const post = await fetch(`${server.url}/api/v1/employee/update`, { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: JSON.stringify({ id: someone.id }) });
+    expect(post.headers.get('etag')).toBeNull();
   });
 
   it('sends the renderer’s hashed assets precompressed (brotli or gzip), tagged and cached for good', async () => {

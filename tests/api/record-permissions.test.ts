@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 import { isoDay } from '../support/iso-day.ts';
+import { forgetTitles } from '../../engine/records/title-cache.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 type Allowed = { update: boolean; delete: boolean; transitions: string[]; commands: string[] };
@@ -126,6 +127,24 @@ describe.each(backends())('what may I do here on $name', (backend) => {
     // list pages too: one title per referenced record, whatever the number of rows
     const listed = (await sam.get('performance-scorecard?owner=reports')).body.data.list.find((x: { id: number }) => x.id === scorecard.id);
     expect(listed._titles).toMatchObject({ employeeId: 'Emma Ployee' });
+  });
+
+  it('names an employee’s organisation units and supervisor alike whether their titles are read afresh or remembered', async () => {
+    // the units' names are read in one statement for all of them, the supervisor's computed full name apart
+    // (engine/records/reference-titles.ts): each must be the record's own title, read afresh and from memory alike
+    const unit = Object.values((await exec.post('business-unit/add', { name: 'Allow Operations' })).body.data)[0] as { id: number };
+    const department = Object.values((await exec.post('department/add', { name: 'Allow Quality', businessUnitId: unit.id })).body.data)[0] as { id: number };
+    const before = (await exec.get(`employee/${id.emma}`)).body.data.employee;
+    ok(await exec.post('employee/update', { id: id.emma, version: before.version, businessUnitId: unit.id, departmentId: department.id }));
+    forgetTitles();
+    const fresh = (await exec.get(`employee/${id.emma}`)).body.data.employee;
+    const units: [string, string][] = [['businessUnitId', 'business-unit'], ['departmentId', 'department'], ['divisionId', 'division'], ['sectionId', 'section'], ['subSectionId', 'sub-section'], ['subSubSectionId', 'sub-sub-section']];
+    const expected: Record<string, string> = { supervisorId: 'Sam Super' };
+    for (const [field, entity] of units) if (typeof fresh[field] === 'number') expected[field] = (Object.values((await exec.get(`${entity}/${fresh[field]}`)).body.data)[0] as { name: string }).name;
+    expect(expected).toMatchObject({ businessUnitId: 'Allow Operations', departmentId: 'Allow Quality' });
+    expect(fresh._titles).toEqual(expected);
+    const remembered = (await exec.get(`employee/${id.emma}`)).body.data.employee;
+    expect(remembered._titles).toEqual(expected);
   });
 
   it('tells on a record which children the caller may add to it, and the server agrees', async () => {
