@@ -1,12 +1,26 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from '../db/db.ts';
+import { isDbError, type Db } from '../db/db.ts';
 import type { Registry } from '../metadata/registry.ts';
 import { readCatalogue, tableHasRows } from './catalogue.ts';
 import { desiredSchema } from './desired-schema.ts';
-import { GRANTS_SQL, planMigration, type MigrationPlan } from './planner.ts';
+import { GRANTS_SQL, planMigration, type MigrationAction, type MigrationPlan } from './planner.ts';
 import { ensureRequestRole } from './request-role.ts';
+
+/**
+ * A unique index the metadata now asks for (a name compared without regard to case, a new unique set) that the rows
+ * already stored break: the start stops, nothing of the migration is kept, and the message says which rows to rename.
+ */
+export class DuplicateRowsError extends Error {
+  constructor(action: MigrationAction, detail: string) {
+    super(
+      `The metadata asks for ${action.description}, but rows of ${action.table} already hold the same values (${detail}). ` +
+        'Rename or merge those rows (or write a patch in scripts/patches/), then start again; nothing was changed.',
+    );
+    this.name = 'DuplicateRowsError';
+  }
+}
 
 export class DestructiveMigrationError extends Error {
   constructor(readonly plan: MigrationPlan) {
@@ -99,7 +113,11 @@ export async function migrate(db: Db, registry: Registry, options: { patchesDir?
     const patches = last !== undefined ? await applyPatches(tx, options.patchesDir) : [];
     const plan = await planFor(tx, registry);
     if (plan.destructive.length) throw new DestructiveMigrationError(plan);
-    for (const a of plan.actions) for (const sql of a.sql) await tx.query(sql);
+    for (const a of plan.actions)
+      for (const sql of a.sql)
+        await tx.query(sql).catch((e: unknown) => {
+          throw a.kind === 'addIndex' && isDbError(e) && e.code === '23505' ? new DuplicateRowsError(a, e.detail ?? e.message) : e;
+        });
     // a new database is made as the metadata is now, which every patch so far leads to: they are recorded, not run
     if (last === undefined) for (const name of pendingPatchNames(new Set(), options.patchesDir)) await tx.query(`INSERT INTO stratum_patch (name) VALUES ($1) ON CONFLICT DO NOTHING`, [name]);
     if (plan.actions.length || patches.length || last !== wanted)

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../engine/db/db.ts';
-import { DestructiveMigrationError } from '../../engine/migrator/migrate.ts';
+import { DestructiveMigrationError, DuplicateRowsError } from '../../engine/migrator/migrate.ts';
 import { backends } from '../support/backends.ts';
 import { copyMetadata, editJson } from '../support/metadata-copy.ts';
 import { startOnDb, type TestStratum } from '../support/test-stratum.ts';
@@ -112,5 +112,25 @@ describe.each(backends())('extending the metadata on $name', (backend) => {
     await bootStratum({ ...configFromEnv({}), holderEmail: 'x@y.example', holderPassword: 'whatever-1' }, { db, metadataDir: meta, log: (l) => lines.push(l) });
     expect(lines.join('\n')).toMatch(/kept columns that no field declares any more: business_unit.cost_center/);
     expect(await column(db, 'business_unit', 'cost_center')).toBeDefined();
+  });
+
+  it('stops a start whose new unique index the stored rows break, names the rows, and keeps nothing', async () => {
+    // a database from before names were compared without regard to case: no such index, "Twin" and "twin" both stored
+    const folded = async () => (await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'business_unit' AND indexname LIKE 'uqc%'`)).map((r) => r.indexname);
+    const [index] = await folded();
+    expect(index).toBeDefined();
+    await db.query(`DROP INDEX ${index}`);
+    await db.query(`UPDATE stratum_migration SET registry_hash = 'before case-folded names'`);
+    const { executive } = await first.addCompany('Twins');
+    for (const name of ['Twin', 'twin']) expect((await executive.post('business-unit/add', { name })).status).toBe(200);
+    const err = await startOnDb(db).catch((x: Error) => x);
+    expect(err).toBeInstanceOf(DuplicateRowsError);
+    expect((err as Error).message).toMatch(/rows of business_unit already hold the same values \(.*twin.*\)\. Rename or merge those rows/);
+    expect(await folded()).toEqual([]);
+    // once the person renames one, the next start adds the index
+    const twin = (await executive.get('business-unit?q=twin')).body.data.businessUnitList.find((b: { name: string }) => b.name === 'twin');
+    expect((await executive.post('business-unit/update', { id: twin.id, version: twin.version, name: 'Twin B' })).status).toBe(200);
+    await startOnDb(db);
+    expect(await folded()).toEqual([index]);
   });
 });
