@@ -61,6 +61,7 @@ export const performanceContracts: ContractSet = (records) => {
         bands: listOf(scoringBand),
         mode: { enum: ['automatic', 'manual'] },
         averageTargetType: boolean,
+        actualsWindows: listOf(object({ quarter: integer, from: orNull(text), to: orNull(text), open: boolean })),
       }),
     },
   };
