@@ -78,7 +78,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     expect((await olga.post('performance-assessment/save-scores', { id: a, scores: [{ kpiId: kpi.emmaSales, comment: 'x' }] })).status).toBe(403);
     const foreign = await emma.post('performance-assessment/save-scores', { id: a, scores: [{ kpiId: kpi.ericSales, selfScore: 4 }] });
     expect(foreign.status).toBe(422);
-    expect(foreign.body.errors).toEqual([{ field: 'kpiId', message: `KPI ${kpi.ericSales} is not on the assessment's scorecard` }]);
+    expect(foreign.body.errors).toEqual([{ field: 'scores.0.kpiId', message: `KPI ${kpi.ericSales} is not on the assessment's scorecard` }]);
     const saved = await emma.post('performance-assessment/save-scores', { id: a, scores: [{ kpiId: kpi.emmaSales, selfScore: 4, comment: 'Good quarter' }, { kpiId: kpi.emmaCulture, selfScore: 3 }] });
     ok(saved);
     expect(saved.body.data.item.kpiAssessmentList.map((k: { kpiId: number; selfScore: number }) => [k.kpiId, k.selfScore])).toEqual([[kpi.emmaSales, 4], [kpi.emmaCulture, 3]].sort((x, y) => x[0] - y[0]));
@@ -131,7 +131,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     const ignored = await sam.post('performance-assessment/save-scores', { id: assessment.emma.id, scores: [{ kpiId: kpi.emmaSales, manualRatingScore: 4 }] });
     expect(ignored.status).toBe(422);
     expect(ignored.body.errors).toEqual([
-      { field: 'manualRatingScore', message: 'Manual rating score of “Sales” would not count: the plan scores quantitative KPIs from their actuals; enter an adjusted score to change its score' },
+      { field: 'scores.0.manualRatingScore', message: 'Manual rating score of “Sales” would not count: the plan scores quantitative KPIs from their actuals; enter an adjusted score to change its score' },
     ]);
     ok(await sam.post('performance-assessment/save-scores', { id: assessment.emma.id, scores: [{ kpiId: kpi.emmaCulture, manualRatingScore: 4, adjustedScore: 5 }] }));
     expect((await emma.post('performance-assessment/assess', { id: assessment.emma.id })).status).toBe(403);

@@ -62,6 +62,7 @@ export const performanceContracts: ContractSet = (records) => {
         mode: { enum: ['automatic', 'manual'] },
         averageTargetType: boolean,
         actualsWindows: listOf(object({ quarter: integer, from: orNull(text), to: orNull(text), open: boolean })),
+        ratingRange: object({ min: integer, max: integer }),
       }),
     },
   };
