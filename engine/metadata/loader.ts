@@ -274,6 +274,7 @@ function buildEntity(
       writeOnly: s.writeOnly === true,
       encrypted: s['x-encrypted'] === true,
       html: s['x-html'] === true,
+      writeRoles: s['x-writeRoles'] as Role[] | undefined,
       renamedFrom: s['x-renamedFrom'] as string | undefined,
       default: s.default,
       schema: s,

@@ -163,8 +163,8 @@ describe.each(backends())('plan set-up checks on $name', (backend) => {
     expect(two.body.errors).toEqual([{ field: 'scores.1.adjustedScore', message: 'Adjusted score must be between 1 and 5' }]);
     expect((await sam.get(`performance-assessment/${assessment.id}`)).body.data.assessment.kpiAssessmentList.find((k: { kpiId: number }) => k.kpiId === culture.id)).toBeUndefined();
     const bn = await sam.post('performance-assessment/save-scores?lang=bn', { id: assessment.id, scores: [{ kpiId: culture.id, manualRatingScore: 7 }] });
-    expect(bn.body.errors[0].field).toBe('scores.0.manualRatingScore');
-    expect(bn.body.errors[0].message).toContain('-এর মধ্যে হতে হবে');
+    expect(bn.body.errors![0].field).toBe('scores.0.manualRatingScore');
+    expect(bn.body.errors![0].message).toContain('-এর মধ্যে হতে হবে');
     // an adjusted score of 0 adjusts nothing
     ok(await sam.post('performance-assessment/save-scores', { id: assessment.id, scores: [{ kpiId: culture.id, manualRatingScore: 4, adjustedScore: 0 }] }));
     const entered = (await sam.get(`performance-assessment/${assessment.id}`)).body.data.assessment.kpiAssessmentList;

@@ -321,8 +321,25 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await stateIs(emma, 'Open');
     assessmentUrl = emma.url();
     const scores = emma.getByTestId('assessment-scores');
-    await scores.getByLabel('Self score Customer satisfaction').fill('5');
+    // a 7 on the 1–5 scale is refused beside its KPI, in her language, and what she typed stays
+    const satisfaction = scores.getByLabel('Self score Customer satisfaction');
+    expect([await satisfaction.getAttribute('min'), await satisfaction.getAttribute('max')]).toEqual(['1', '5']);
+    await satisfaction.fill('7');
     await scores.getByLabel('Self score First-call resolution').fill('4');
+    await scores.getByRole('button', { name: 'Save scores' }).click();
+    const problem = scores.locator('tr[data-kpi="Customer satisfaction"] [data-problem=selfScore]');
+    await problem.filter({ hasText: 'Self score must be between 1 and 5' }).waitFor();
+    expect(await scores.locator('tr[data-kpi="First-call resolution"] [data-problem]').count()).toBe(0);
+    expect(await emma.locator('#error-title').count()).toBe(0);
+    expect(await scores.getByLabel('Self score First-call resolution').inputValue()).toBe('4');
+    await shot(emma, 'employee-self-score-refused-en');
+    await emma.selectOption('#language', 'bn');
+    await scores.locator('button.btn-primary').click();
+    await problem.filter({ hasText: '১ থেকে ৫-এর মধ্যে হতে হবে' }).or(problem.filter({ hasText: '1 থেকে 5-এর মধ্যে হতে হবে' })).waitFor();
+    await shot(emma, 'employee-self-score-refused-bn');
+    await emma.selectOption('#language', 'en');
+    await satisfaction.fill('5');
+    expect(await problem.count()).toBe(0);
     await scores.getByRole('button', { name: 'Save scores' }).click();
     await scores.getByRole('button', { name: 'Save scores' }).and(emma.locator('[disabled]')).waitFor();
     // assessing is the supervisor's

@@ -16,6 +16,8 @@ export interface RecordAllowed {
   addChildren?: string[];
   /** transitions the caller could take but for their window: its first and last day by action (null while not set) */
   closed?: Record<string, { from: string | null; to: string | null }>;
+  /** fields the metadata gives to another party (x-writeRoles): shown read-only to this caller */
+  readOnlyFields?: string[];
 }
 
 /**
