@@ -202,7 +202,9 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
       ) : kpis.length === 0 ? (
         <p className="muted">{t('monthlyProgress.noKpis')}</p>
       ) : (
+        // the form's own check says what is wrong beside each KPI in the user's language, not the browser's bubble
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             save();
