@@ -172,4 +172,6 @@ export interface RecordAllowed {
   lockedChildren?: string[];
   /** the transitions the caller could take but for their window (workflow `window`): its dates by action, null while not set */
   closed?: Record<string, { from: string | null; to: string | null }>;
+  /** fields the spec gives to another party (x-writeRoles): shown to this caller, not changed by them */
+  readOnlyFields?: string[];
 }

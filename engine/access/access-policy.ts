@@ -76,7 +76,8 @@ export async function assertRecordAllowed(
   throw refusal(roles, actor, entity, what);
 }
 
-function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef, what: Text): AppError {
+/** The 403 naming who may do `what` instead (by the roles), in words. */
+export function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef, what: Text): AppError {
   if (roles.length === 0) return AppError.worded('forbidden', text('refusal.access.nobody', { what }));
   if (actor.role === 'employee') {
     const who = whoHolds(roles, entity);

@@ -13,6 +13,7 @@ import { loadReach } from './record-reach.ts';
 import { closedChildren, holdsOn, openingOfAll, type Opening } from '../records/state-locks.ts';
 import { employeeNames, namedOtherThan, recordRolesOf, transitionRoles } from '../records/in-place-of.ts';
 import { unmetConditions } from '../records/transition-conditions.ts';
+import { closedFieldsOf } from './field-write-roles.ts';
 
 /** "What may I do here" for one record, sent with it as `_allowed`: the renderer's shape too (contract/meta-reply.ts). */
 export type { RecordAllowed as AllowedOnRecord } from '../../contract/meta-reply.ts';
@@ -86,6 +87,12 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
       if (unmet[i]) allowed.transitions = allowed.transitions.filter((a) => a !== t.action);
     });
   }
+  // fields the spec gives to another party: the form shows them read-only to this caller
+  const closedFields = await closedFieldsOf(ctx, entity, rows);
+  rows.forEach((r, i) => {
+    const allowed = r._allowed as AllowedOnRecord;
+    if (allowed.update && closedFields[i].length) allowed.readOnlyFields = closedFields[i];
+  });
   await nameInPlaceOf(ctx, entity, rows, (roles, row) => admits(roles, row));
   for (const c of children) {
     const childRows = rows.flatMap((r) => (Array.isArray(r[c.key]) ? (r[c.key] as Row[]) : []));

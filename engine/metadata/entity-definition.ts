@@ -15,6 +15,7 @@ import type {
   FieldDef,
   JsonSchema,
   RequiredWhenDef,
+  Role,
   RuleDef,
 } from './registry.ts';
 
@@ -70,6 +71,7 @@ export function entityDefinition(
       writeOnly: s.writeOnly === true,
       encrypted: s['x-encrypted'] === true,
       html: s['x-html'] === true,
+      writeRoles: s['x-writeRoles'] as Role[] | undefined,
       renamedFrom: s['x-renamedFrom'] as string | undefined,
       default: s.default,
       schema: s,

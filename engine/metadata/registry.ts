@@ -50,6 +50,8 @@ export interface FieldDef {
   readonly encrypted: boolean;
   /** HTML from a rich-text editor: stored only after sanitising (x-html) */
   readonly html: boolean;
+  /** the roles that may change it (x-writeRoles; engine/access/field-write-roles.ts); undefined: whoever may update the record */
+  readonly writeRoles?: readonly Role[];
   readonly renamedFrom?: string;
   readonly default?: unknown;
   readonly schema: JsonSchema;

@@ -26,6 +26,7 @@ export function resolveRelationshipRoles(entity: EntityDef, entities: ReadonlyMa
     ...(entity.workflow?.transitions ?? []).flatMap((t, i) => transitionRuleRoles(t, i).map(([r, pointer]): [Role, string, string] => [r, workflowFile, pointer])),
     ...entity.locks.flatMap((l, i) => l.exceptRoles.map((r): [Role, string, string] => [r, workflowFile, `/locks/${i}/exceptRoles`])),
     ...entity.reminders.flatMap((x, i) => x.to.map((r): [Role, string, string] => [r, entity.source, `/reminders/${i}/to`])),
+    ...entity.fields.flatMap((f) => (f.writeRoles ?? []).map((r): [Role, string, string] => [r, entity.source, `/schema/properties/${f.name}/x-writeRoles`])),
   ];
   for (const [role, file, pointer] of used) {
     const [kind, name] = role.split(':');

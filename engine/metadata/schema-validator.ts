@@ -14,12 +14,16 @@ export const X_KEYWORDS = ['x-ref', 'x-onDelete', 'x-computed', 'x-renamedFrom',
  */
 export const X_OBJECT_KEYWORDS = ['x-questions', 'x-refMatch'] as const;
 
+/** The x- keywords whose value is an array: `x-writeRoles`, the roles that may change a field (engine/access/field-write-roles.ts). */
+export const X_ARRAY_KEYWORDS = ['x-writeRoles'] as const;
+
 /** One ajv for metadata and records alike: JSON Schema 2020-12, formats, every error reported. */
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, strictRequired: false, useDefaults: false, coerceTypes: false });
   addFormats(ajv);
   for (const k of X_KEYWORDS) ajv.addKeyword({ keyword: k, schemaType: ['string', 'boolean'] });
   for (const k of X_OBJECT_KEYWORDS) ajv.addKeyword({ keyword: k, schemaType: ['object'] });
+  for (const k of X_ARRAY_KEYWORDS) ajv.addKeyword({ keyword: k, schemaType: ['array'] });
   return ajv;
 }
 

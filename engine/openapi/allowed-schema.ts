@@ -38,6 +38,7 @@ export function allowedSchema(entity: EntityDef): JsonSchema {
       ...(transitions.length ? { propertyNames: { enum: transitions } } : { maxProperties: 0 }),
       additionalProperties: object({ from: { type: ['string', 'null'] }, to: { type: ['string', 'null'] } }),
     },
+    readOnlyFields: { ...names(entity.fields.filter((f) => f.writeRoles !== undefined).map((f) => f.name)), description: 'fields the metadata gives to another party (x-writeRoles): the caller sees them, and may not change them' },
   } satisfies Record<keyof AllowedOnRecord, JsonSchema>;
-  return { ...object(properties, ['inPlaceOf', 'addChildren', 'fields', 'lockedChildren', 'closed']), description: 'what the caller may do with this record now; the screens show exactly these controls' };
+  return { ...object(properties, ['inPlaceOf', 'addChildren', 'fields', 'lockedChildren', 'closed', 'readOnlyFields']), description: 'what the caller may do with this record now; the screens show exactly these controls' };
 }

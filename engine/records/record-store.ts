@@ -1,3 +1,4 @@
+import { assertFieldsWritable } from '../access/field-write-roles.ts';
 import { checkAcrossRecords } from './cross-record-checks.ts';
 import type { InPlaceOf } from './in-place-of.ts';
 import { assertUnlocked } from './state-locks.ts';
@@ -226,6 +227,8 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
   if (parentsOf(entity, values) !== parents) await assertUnlocked(ctx, entity, 'add', values);
   await checkAcrossRecords(ctx, entity, null, values);
+  // a field the spec gives to one party is given only by them (x-writeRoles), whoever else may add the record
+  if (ctx.actor.role === 'employee') await assertFieldsWritable(ctx, entity, null, values, Object.keys(input as Row));
   if (!opts.checked) {
     await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
     await assertParentsReadable(ctx.tx, ctx.actor, entity, values, what);
@@ -288,6 +291,8 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
   const changed = Object.keys(given).filter((k) => !sameValue(given[k], before[k]));
   const moves = opts.transition === true || (entity.workflow !== undefined && changed.includes(entity.workflow.stateField));
   await assertUnlocked(ctx, entity, 'update', before, changed, !moves);
+  // on every path (an update, a command, a transition, a hook): a field the spec gives to one party changes only by them
+  if (ctx.actor.role === 'employee') await assertFieldsWritable(ctx, entity, before, { ...before, ...given }, changed);
   checkRules(entity, { ...before, ...given });
   checkRequiredWhen(entity, { ...before, ...given }, Object.keys(given));
   // derived fields follow the record as it will be stored, whatever the write changed

@@ -148,12 +148,29 @@ describe.each(backends())('dashboard on $name', (backend) => {
   it('counts the caller’s required actions, each kind in one query', async () => {
     const counts = async (who: Client) => Object.fromEntries((await item(who, 'required-actions')).list.map((r: { kind: string; count: number }) => [r.kind, r.count]));
     // Bella: one project task and two audit approvals waiting (the third she decided)
-    expect(await counts(bella)).toEqual({ myTasks: 3, myMilestones: 1, myMitigationStrategies: 0, myTrainings: 0, subordinateTrainingRequests: 2 });
-    expect((await item(bella, 'required-actions')).list[0]).toEqual({ kind: 'myTasks', count: 3, parts: [{ kind: 'projectTasks', count: 1 }, { kind: 'auditTasks', count: 2 }] });
+    // and the draft scorecards of her two reports, Dan and Eve, to approve
+    expect(await counts(bella)).toEqual({ myTasks: 5, myMilestones: 1, myMitigationStrategies: 0, myTrainings: 0, subordinateTrainingRequests: 2 });
+    const performance = (n: { approve: number; accept: number; progress: number }) => [
+      { kind: 'scorecardsToApprove', count: n.approve },
+      { kind: 'scorecardsToAccept', count: n.accept },
+      { kind: 'agreementsWaiting', count: 0 },
+      { kind: 'assessmentsWaiting', count: 0 },
+      { kind: 'monthlyProgressDue', count: n.progress },
+    ];
+    expect((await item(bella, 'required-actions')).list[0]).toEqual({ kind: 'myTasks', count: 5, parts: [{ kind: 'projectTasks', count: 1 }, { kind: 'auditTasks', count: 2 }, ...performance({ approve: 2, accept: 0, progress: 0 })] });
     expect((await bella.get('audit-task?owner=me&status=Pending')).body.data.total).toBe(2);
     expect(await counts(eve)).toEqual({ myTasks: 1, myMilestones: 0, myMitigationStrategies: 0, myTrainings: 1, subordinateTrainingRequests: 0 });
-    // a module the company has not switched on counts nothing: Otherco has no projects and no audits
-    expect((await item(other, 'required-actions')).list[0]).toEqual({ kind: 'myTasks', count: 0, parts: [] });
+    // Bella approves Eve's scorecard: it leaves her count and waits for Eve's acceptance; an open month waits for Eve's
+    // progress and Bella's (both have KPIs for the plan), not Dan's (his scorecard has none)
+    const eveCard = (await eve.get(`performance-scorecard?employeeId=${id.eve}`)).body.data.list[0];
+    ok(await bella.post('performance-scorecard/approve', { id: eveCard.id }));
+    const [month] = (await exec.get(`monthly-progress-period?annualPlanId=${eveCard.annualPlanId}&sort=month&limit=1`)).body.data.list;
+    ok(await exec.post('monthly-progress-period/open', { id: month.id }));
+    expect((await item(bella, 'required-actions')).list[0].parts.slice(2)).toEqual(performance({ approve: 1, accept: 0, progress: 1 }));
+    expect((await item(eve, 'required-actions')).list[0]).toEqual({ kind: 'myTasks', count: 3, parts: [{ kind: 'projectTasks', count: 1 }, { kind: 'auditTasks', count: 0 }, ...performance({ approve: 0, accept: 1, progress: 1 })] });
+    expect((await item(dan, 'required-actions')).list[0].parts.slice(2)).toEqual(performance({ approve: 0, accept: 0, progress: 0 }));
+    // a module the company has not switched on counts nothing: Otherco has performance, but no projects and no audits
+    expect((await item(other, 'required-actions')).list[0]).toEqual({ kind: 'myTasks', count: 0, parts: performance({ approve: 0, accept: 0, progress: 0 }) });
   });
 
   it('lets each employee hide and order their own dashboard items, and nobody else’s', async () => {

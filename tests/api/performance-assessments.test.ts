@@ -69,6 +69,29 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     expect(assessment.emmaQ2.title).toBe('emma FY (Q2)');
   });
 
+  it("keeps each party's fields to them (x-writeRoles): the supervisor neither writes the employee's note nor moves the scorecard, and sees them read-only", async () => {
+    const bySam = await read(sam, 'emma');
+    expect(bySam._allowed.update).toBe(true);
+    expect([...bySam._allowed.readOnlyFields].sort()).toEqual(['corporateNote', 'personalNote', 'quarterIndex', 'scorecardId']);
+    const note = await sam.post('performance-assessment/update', { id: bySam.id, version: bySam.version, personalNote: '<p>Written for her</p>' });
+    expect(note.status).toBe(403);
+    expect(note.body.err_msg).toBe('Only the employee it belongs to may change the personal note of performance assessment records');
+    // through a command too: the record store judges every path
+    expect((await sam.post('performance-assessment/add-note', { id: bySam.id, version: bySam.version, personalNote: 'x' })).status).toBe(403);
+    const byEmma = await read(emma, 'emma');
+    expect([...byEmma._allowed.readOnlyFields].sort()).toEqual(['corporateNote', 'quarterIndex', 'scorecardId']);
+    ok(await emma.post('performance-assessment/update', { id: byEmma.id, version: byEmma.version, personalNote: '<p>My quarter</p>' }));
+    // the PM committee writes the corporate note; the employee may not
+    const after = await read(emma, 'emma');
+    expect((await emma.post('performance-assessment/update', { id: after.id, version: after.version, corporateNote: 'x' })).status).toBe(403);
+    const byExec = await read(exec, 'emma');
+    expect([...byExec._allowed.readOnlyFields].sort()).toEqual(['personalNote', 'quarterIndex', 'scorecardId']);
+    ok(await exec.post('performance-assessment/update', { id: byExec.id, version: byExec.version, corporateNote: '<p>On track</p>' }));
+    const stored = await read(emma, 'emma');
+    expect([stored.personalNote, stored.corporateNote]).toEqual(['<p>My quarter</p>', '<p>On track</p>']);
+    assessment.emma = stored;
+  });
+
   it('takes each KPI score from its own party, for KPIs of the scorecard only', async () => {
     const a = assessment.emma.id;
     // the employee enters self scores, not the supervisor's rating
@@ -78,7 +101,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     expect((await olga.post('performance-assessment/save-scores', { id: a, scores: [{ kpiId: kpi.emmaSales, comment: 'x' }] })).status).toBe(403);
     const foreign = await emma.post('performance-assessment/save-scores', { id: a, scores: [{ kpiId: kpi.ericSales, selfScore: 4 }] });
     expect(foreign.status).toBe(422);
-    expect(foreign.body.errors).toEqual([{ field: 'kpiId', message: `KPI ${kpi.ericSales} is not on the assessment's scorecard` }]);
+    expect(foreign.body.errors).toEqual([{ field: 'scores.0.kpiId', message: `KPI ${kpi.ericSales} is not on the assessment's scorecard` }]);
     const saved = await emma.post('performance-assessment/save-scores', { id: a, scores: [{ kpiId: kpi.emmaSales, selfScore: 4, comment: 'Good quarter' }, { kpiId: kpi.emmaCulture, selfScore: 3 }] });
     ok(saved);
     expect(saved.body.data.item.kpiAssessmentList.map((k: { kpiId: number; selfScore: number }) => [k.kpiId, k.selfScore])).toEqual([[kpi.emmaSales, 4], [kpi.emmaCulture, 3]].sort((x, y) => x[0] - y[0]));
@@ -131,7 +154,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     const ignored = await sam.post('performance-assessment/save-scores', { id: assessment.emma.id, scores: [{ kpiId: kpi.emmaSales, manualRatingScore: 4 }] });
     expect(ignored.status).toBe(422);
     expect(ignored.body.errors).toEqual([
-      { field: 'manualRatingScore', message: 'Manual rating score of “Sales” would not count: the plan scores quantitative KPIs from their actuals; enter an adjusted score to change its score' },
+      { field: 'scores.0.manualRatingScore', message: 'Manual rating score of “Sales” would not count: the plan scores quantitative KPIs from their actuals; enter an adjusted score to change its score' },
     ]);
     ok(await sam.post('performance-assessment/save-scores', { id: assessment.emma.id, scores: [{ kpiId: kpi.emmaCulture, manualRatingScore: 4, adjustedScore: 5 }] }));
     expect((await emma.post('performance-assessment/assess', { id: assessment.emma.id })).status).toBe(403);
@@ -190,7 +213,8 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     const late = await sam.post('performance-assessment/save-scores', { id: done.id, scores: [{ kpiId: kpi.emmaSales, comment: 'late' }] });
     expect(late.body.err_msg).toBe('The performance assessment “emma FY (Q1)” is Completed, so this KPI assessment can no longer be changed');
     const trail = (await exec.get(`audit-trail?entity=performance-assessment&recordId=${assessment.emma.id}&sort=id`)).body.data.list;
-    expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'submit-self-assessment', 'assess', 'dispute', 'reassess']);
+    // the two notes written by their own parties (x-writeRoles), then the review's steps
+    expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'update', 'update', 'submit-self-assessment', 'assess', 'dispute', 'reassess']);
   });
 
   it('lets the employee agree (review complete), after which a dispute is refused', async () => {

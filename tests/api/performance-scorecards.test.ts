@@ -120,6 +120,21 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     expect((await olga.get('performance-scorecard?owner=reports')).body.data.list).toEqual([]);
   });
 
+  it('refuses to cascade onto an employee who already has a scorecard for the plan, naming them, so none is counted twice', async () => {
+    await t.addEmployee(exec, 'Pia', 'Present', 'pia@scoreco.example');
+    const pia = (await exec.get('employee?email=pia@scoreco.example')).body.data.list[0].id;
+    const own = (await exec.post('performance-scorecard/add', { name: 'Pia 2026', level: 'employee', employeeId: pia, annualPlanId: plan.id })).body.data.scorecard;
+    const r = await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [pia] });
+    expect(r.status).toBe(409);
+    expect(r.body.err_msg).toBe('Pia Present already has a scorecard for this annual plan ("Pia 2026"); a second one would be counted twice. Add the KPIs to that scorecard, or delete it first and cascade again');
+    expect((await exec.get(`performance-scorecard?employeeId=${pia}`)).body.data.list.map((s: { name: string }) => s.name)).toEqual(['Pia 2026']);
+    // the refusal is the whole call's: no copy for anyone named with her
+    const both = await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.olga, pia] });
+    expect(both.status).toBe(409);
+    expect((await exec.get(`performance-scorecard?employeeId=${id.olga}`)).body.data.list).toEqual([]);
+    ok(await exec.post('performance-scorecard/delete', { id: own.id }));
+  });
+
   it('lets only the roles of each transition approve and accept', async () => {
     const approveAsSelf = await emma.post('performance-scorecard/approve', { id: emmaCard.id });
     expect(approveAsSelf.status).toBe(403);

@@ -152,11 +152,19 @@ describe.each(backends())('plan set-up checks on $name', (backend) => {
     ] as const) {
       const r = await self(score);
       expect(r.status, String(score)).toBe(422);
-      expect(r.body.errors).toEqual([{ field: 'selfScore', message }]);
+      expect(r.body.errors).toEqual([{ field: 'scores.0.selfScore', message }]);
     }
     ok(await self(4));
     const manual = await sam.post('performance-assessment/save-scores', { id: assessment.id, scores: [{ kpiId: culture.id, manualRatingScore: 7 }] });
-    expect(manual.body.errors).toEqual([{ field: 'manualRatingScore', message: 'Manual rating score must be between 1 and 5' }]);
+    expect(manual.body.errors).toEqual([{ field: 'scores.0.manualRatingScore', message: 'Manual rating score must be between 1 and 5' }]);
+    // every row is judged, each refusal named by its row, so a screen can say it beside the KPI; nothing of the call is kept
+    const two = await sam.post('performance-assessment/save-scores', { id: assessment.id, scores: [{ kpiId: culture.id, manualRatingScore: 3, comment: 'fine' }, { kpiId: sales.id, adjustedScore: 9 }] });
+    expect(two.status).toBe(422);
+    expect(two.body.errors).toEqual([{ field: 'scores.1.adjustedScore', message: 'Adjusted score must be between 1 and 5' }]);
+    expect((await sam.get(`performance-assessment/${assessment.id}`)).body.data.assessment.kpiAssessmentList.find((k: { kpiId: number }) => k.kpiId === culture.id)).toBeUndefined();
+    const bn = await sam.post('performance-assessment/save-scores?lang=bn', { id: assessment.id, scores: [{ kpiId: culture.id, manualRatingScore: 7 }] });
+    expect(bn.body.errors![0].field).toBe('scores.0.manualRatingScore');
+    expect(bn.body.errors![0].message).toContain('-এর মধ্যে হতে হবে');
     // an adjusted score of 0 adjusts nothing
     ok(await sam.post('performance-assessment/save-scores', { id: assessment.id, scores: [{ kpiId: culture.id, manualRatingScore: 4, adjustedScore: 0 }] }));
     const entered = (await sam.get(`performance-assessment/${assessment.id}`)).body.data.assessment.kpiAssessmentList;
@@ -166,7 +174,9 @@ describe.each(backends())('plan set-up checks on $name', (backend) => {
     const strategicPlanId = (await exec.get(`annual-plan/${id.plan}`)).body.data.annualPlan.strategicPlanId;
     for (const rating of [1, 2, 3]) ok(await exec.post('rating-scale/add', { description: `Band ${rating}`, rating, min: (rating - 1) * 50, max: rating * 50 - 1, target: rating * 50 - 1, strategicPlanId }));
     const five = await sam.post('performance-assessment/save-scores', { id: assessment.id, scores: [{ kpiId: culture.id, manualRatingScore: 5 }] });
-    expect(five.body.errors).toEqual([{ field: 'manualRatingScore', message: 'Manual rating score must be between 1 and 3' }]);
+    expect(five.body.errors).toEqual([{ field: 'scores.0.manualRatingScore', message: 'Manual rating score must be between 1 and 3' }]);
+    // the screens take the scale's bounds from the score report, for their inputs' min and max
+    expect((await emma.get(`performance-scorecard/scores?annualPlanId=${id.plan}&scorecardId=${card.id}`)).body.data.scores.ratingRange).toEqual({ min: 1, max: 3 });
     // the scorecard editor's hand ratings too
     const hand = await exec.post('performance-scorecard/save-kpis', { id: card.id, kpis: [{ id: sales.id, name: 'Sales', kpiType: 'Quantitative', weight: 60, target: 100 }, { id: culture.id, name: 'Culture', kpiType: 'Qualitative', weight: 40, manualRatingScore: 2.5 }] });
     expect(hand.status).toBe(409); // approved: the KPIs no longer change, whatever their ratings

@@ -321,8 +321,28 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await stateIs(emma, 'Open');
     assessmentUrl = emma.url();
     const scores = emma.getByTestId('assessment-scores');
-    await scores.getByLabel('Self score Customer satisfaction').fill('5');
+    // a 7 on the 1–5 scale is refused beside its KPI, in her language, and what she typed stays
+    const satisfaction = scores.getByLabel('Self score Customer satisfaction');
+    expect([await satisfaction.getAttribute('min'), await satisfaction.getAttribute('max')]).toEqual(['1', '5']);
+    await satisfaction.fill('7');
     await scores.getByLabel('Self score First-call resolution').fill('4');
+    await scores.getByRole('button', { name: 'Save scores' }).click();
+    const problem = scores.locator('tr[data-kpi="Customer satisfaction"] [data-problem=selfScore]');
+    await problem.filter({ hasText: 'Self score must be between 1 and 5' }).waitFor();
+    expect(await scores.locator('tr[data-kpi="First-call resolution"] [data-problem]').count()).toBe(0);
+    expect(await emma.locator('#error-title').count()).toBe(0);
+    expect(await scores.getByLabel('Self score First-call resolution').inputValue()).toBe('4');
+    await shot(emma, 'employee-self-score-refused-en');
+    await emma.selectOption('#language', 'bn');
+    await emma.locator('html[lang=bn]').waitFor();
+    // her one input on the row (the ratings are the supervisor's), now labelled in Bengali
+    await scores.locator('tr[data-kpi="Customer satisfaction"] input[type=number]').fill('7');
+    await scores.locator('button.btn-primary').click();
+    await problem.filter({ hasText: /মধ্যে হতে হবে/ }).waitFor();
+    await shot(emma, 'employee-self-score-refused-bn');
+    await emma.selectOption('#language', 'en');
+    await satisfaction.fill('5');
+    expect(await problem.count()).toBe(0);
     await scores.getByRole('button', { name: 'Save scores' }).click();
     await scores.getByRole('button', { name: 'Save scores' }).and(emma.locator('[disabled]')).waitFor();
     // assessing is the supervisor's
@@ -353,8 +373,16 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await nav(emma, 'My monthly progress', 'My inbox');
     await emma.getByTestId('progress-plan').selectOption({ label: 'FY Journey' });
     // the one open month is chosen for her
-    await expect.poll(async () => (await emma.getByTestId('progress-month').locator('option:checked').textContent())?.trim()).toBe(month);
+    // named as she names it, not as the database stores it (2026-11)
+    const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+    await expect.poll(async () => (await emma.getByTestId('progress-month').locator('option:checked').textContent())?.trim()).toBe(monthName);
     await emma.getByLabel('Actual First-call resolution').fill('72');
+    // a percent past 1000 is said beside its KPI, by its label, and the actual she typed stays
+    await emma.getByLabel('Percent First-call resolution').fill('2000');
+    await emma.getByTestId('save-progress').click();
+    await emma.locator('[data-problem=percent]').filter({ hasText: 'Percent must be between 0 and 1,000' }).waitFor();
+    expect(await emma.getByLabel('Actual First-call resolution').inputValue()).toBe('72');
+    await shot(emma, 'employee-monthly-progress-refused');
     await emma.getByLabel('Percent First-call resolution').fill('90');
     await emma.getByLabel('Comment First-call resolution').fill('New scripts from week two');
     await emma.getByTestId('save-progress').click();
@@ -376,6 +404,10 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await nav(sam, 'Assessment review', 'My inbox');
     await sam.locator('.ag-row a', { hasText: 'Edit' }).first().click();
     await stateIs(sam, 'Self-assessed');
+    // the employee's own note and the scorecard assessed are hers (field rights): shown to him, not his to change
+    await expect.poll(() => sam.locator('#root_personalNote').evaluate((e) => (e as HTMLInputElement).readOnly || (e as HTMLInputElement).disabled)).toBe(true);
+    await expect.poll(() => sam.locator('#root_scorecardId').isDisabled()).toBe(true);
+    await shot(sam, 'supervisor-employee-fields-read-only');
     const panel = sam.getByTestId('assessment-scores');
     // the qualitative KPI is rated by hand; the quantitative one is scored from its actual, so it offers no manual rating
     await panel.getByLabel('Manual rating score Customer satisfaction').fill('3');

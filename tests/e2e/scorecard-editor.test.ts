@@ -118,6 +118,21 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
     expect(report.rows.map((r: { employeeName: string; total: number }) => [r.employeeName, r.total])).toEqual([['Emma Ployee', Number(TOTAL)]]);
   });
 
+  it("offers a quarter's actuals save only inside its window: Q4's is not set, so no button and its inputs stay closed", async () => {
+    await page.locator('#quarter').selectOption('3');
+    await page.locator('[data-actuals-window=closed]').filter({ hasText: "Q4 actuals cannot be entered yet: the quarter's assessment window is not set" }).waitFor();
+    expect(await page.getByRole('button', { name: /Save Q4 actuals/ }).count()).toBe(0);
+    await expect.poll(() => page.locator('tr[data-kpi="Satisfaction"]').getByLabel('Actual Q4').isDisabled()).toBe(true);
+    await page.selectOption('#language', 'bn');
+    await page.locator('[data-actuals-window=closed]').filter({ hasText: 'মূল্যায়নের সময়সীমা ঠিক করা হয়নি' }).waitFor();
+    await snap(page, 'scorecard-05-q4-closed-bn');
+    await page.selectOption('#language', 'en');
+    await snap(page, 'scorecard-05-q4-closed-en');
+    // back in Q1, whose window is today, the save is offered again
+    await page.locator('#quarter').selectOption('0');
+    await page.getByRole('button', { name: 'Save Q1 actuals' }).waitFor();
+  });
+
   it('keeps the KPI columns readable at 1440 × 900 in English, Bengali and German: no column cut, names wrap', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${server.url}/app/my-inbox/annual-employee-scorecards/scorecards`);

@@ -261,6 +261,10 @@ export interface Field {
    * the entity this field references (a real foreign key, indexed)
    */
   "x-ref"?: string;
+  /**
+   * the roles that may change this field where the spec gives it to one party (an employee's own note: ["self"]); others who may update the record see it read-only. On add, a value for it is taken from these roles only; [] sets it on add (by whoever adds) and never changes it. The record store enforces it on every write; _allowed.readOnlyFields says it per record
+   */
+  "x-writeRoles"?: Role[];
   "x-onDelete"?: "restrict" | "cascade" | "setNull";
   /**
    * hook that derives the value; never stored, never written by clients

@@ -4,6 +4,7 @@ import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { unitPerformance } from '../performance-reports/company-performance.ts';
 import { reportPage } from '../projects/report-page.ts';
+import { waitingForCaller } from '../performance-review/review-queues.ts';
 
 function callerOf(ctx: CallContext): number {
   if (ctx.actor.employeeId === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));
@@ -62,7 +63,9 @@ export const directReportees: CommandHook = async (ctx, _entity, input) => {
 /**
  * GET dashboard-item/required-actions: how many things wait for the caller, by kind, in one statement. My tasks are
  * every task waiting for the caller, of each module the company has switched on (`parts`): the project tasks they own
- * that are not done, and the audit tasks waiting for their decision (approvals, management responses, receipts).
+ * that are not done, the audit tasks waiting for their decision (approvals, management responses, receipts), and
+ * their performance work: scorecards of their reports to approve, their own approved scorecards to accept, agreements
+ * and assessments waiting for their step (as the review queues list them), and open months without their progress.
  * Then their open milestones, mitigation strategies in progress, their own trainings and their reportees' requests.
  */
 export const requiredActions: CommandHook = async (ctx) => {
@@ -74,11 +77,21 @@ export const requiredActions: CommandHook = async (ctx) => {
       (SELECT count(*) FROM mitigation_strategy WHERE company_id = $1 AND owner_id = $2 AND status = 'In Progress')::int AS "myMitigationStrategies",
       (SELECT count(*) FROM employee_training WHERE company_id = $1 AND employee_id = $2 AND status IN ('Requested', 'Planned'))::int AS "myTrainings",
       (SELECT count(*) FROM employee_training t JOIN employee e ON e.company_id = t.company_id AND e.id = t.employee_id
-        WHERE t.company_id = $1 AND t.status = 'Requested' AND (e.supervisor_id = $2 OR e.acting_supervisor_id = $2))::int AS "subordinateTrainingRequests"`,
+        WHERE t.company_id = $1 AND t.status = 'Requested' AND (e.supervisor_id = $2 OR e.acting_supervisor_id = $2))::int AS "subordinateTrainingRequests",
+      (SELECT count(*) FROM performance_scorecard s WHERE s.company_id = $1 AND s.status = 'Draft' AND s.level IN ('employee', 'functional')
+        AND s.employee_id IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $2 OR acting_supervisor_id = $2)))::int AS "scorecardsToApprove",
+      (SELECT count(*) FROM performance_scorecard s WHERE s.company_id = $1 AND s.status = 'Approved' AND s.employee_id = $2)::int AS "scorecardsToAccept",
+      (SELECT count(*) FROM performance_agreement t WHERE t.company_id = $1 AND ${waitingForCaller(ctx, 'agreement')})::int AS "agreementsWaiting",
+      (SELECT count(*) FROM performance_assessment t WHERE t.company_id = $1 AND ${waitingForCaller(ctx, 'assessment')})::int AS "assessmentsWaiting",
+      (SELECT count(*) FROM monthly_progress_period p WHERE p.company_id = $1 AND p.status = 'Open'
+        AND EXISTS (SELECT 1 FROM performance_scorecard s JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
+                     WHERE s.company_id = $1 AND s.employee_id = $2 AND s.annual_plan_id = p.annual_plan_id AND s.period = 'Annual')
+        AND NOT EXISTS (SELECT 1 FROM employee_progress g WHERE g.company_id = $1 AND g.period_id = p.id AND g.employee_id = $2))::int AS "monthlyProgressDue"`,
     [ctx.companyId, callerOf(ctx)],
   );
-  const { projectTasks, auditTasks, ...others } = row!;
-  const parts = TASK_PARTS.filter((p) => ctx.actor.enabledModules.has(p.module)).map((p) => ({ kind: p.kind, count: p.kind === 'projectTasks' ? projectTasks! : auditTasks! }));
+  const tasks = Object.fromEntries(TASK_PARTS.map((p) => [p.kind, row![p.kind]]));
+  const others = Object.fromEntries(Object.entries(row!).filter(([kind]) => !(kind in tasks)));
+  const parts = TASK_PARTS.filter((p) => ctx.actor.enabledModules.has(p.module)).map((p) => ({ kind: p.kind, count: tasks[p.kind]! }));
   const myTasks = { kind: 'myTasks', count: parts.reduce((sum, p) => sum + p.count, 0), parts };
   return { list: [myTasks, ...Object.entries(others).map(([kind, count]) => ({ kind, count }))] };
 };
@@ -87,4 +100,9 @@ export const requiredActions: CommandHook = async (ctx) => {
 const TASK_PARTS = [
   { kind: 'projectTasks', module: 'projects' },
   { kind: 'auditTasks', module: 'audit-management' },
+  { kind: 'scorecardsToApprove', module: 'performance' },
+  { kind: 'scorecardsToAccept', module: 'performance' },
+  { kind: 'agreementsWaiting', module: 'performance' },
+  { kind: 'assessmentsWaiting', module: 'performance' },
+  { kind: 'monthlyProgressDue', module: 'performance' },
 ] as const;

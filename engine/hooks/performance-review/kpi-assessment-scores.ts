@@ -1,4 +1,4 @@
-import { AppError } from '../../app-error.ts';
+import { AppError, type FieldError } from '../../app-error.ts';
 import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import { addRecord, applyUpdate, fetchOne } from '../../records/record-store.ts';
@@ -82,11 +82,20 @@ export const saveKpiScores: CommandHook = async (ctx, entity, input) => {
     const row = await fetchOne(ctx, kpiEntity, Number(id), true);
     stored.set(Number(row.kpiId), row);
   }
-  for (const { kpiId, ...values } of scores) {
+  // every row is judged before the call fails, so that the screen can say beside each KPI what is wrong with it
+  // (scores.<i>.<field>); a row's check refuses before its statement runs, so the later rows are still tried
+  const faults: FieldError[] = [];
+  for (const [i, { kpiId, ...values }] of scores.entries()) {
     const before = stored.get(kpiId);
-    if (before) await applyUpdate(ctx, kpiEntity, before, values, 'save-scores');
-    else await addRecord(ctx, kpiEntity, { assessmentId: assessment.id, kpiId, ...stripNulls(values) }, { checked: true, action: 'save-scores' });
+    try {
+      if (before) await applyUpdate(ctx, kpiEntity, before, values, 'save-scores');
+      else await addRecord(ctx, kpiEntity, { assessmentId: assessment.id, kpiId, ...stripNulls(values) }, { checked: true, action: 'save-scores' });
+    } catch (e) {
+      if (!(e instanceof AppError) || e.code !== 'validation_failed') throw e;
+      faults.push(...e.fieldErrors.map((f) => ({ ...f, field: `scores.${i}.${f.field ?? ''}`.replace(/\.$/, '') })));
+    }
   }
+  if (faults.length) throw AppError.validation(faults);
   const kpiAssessmentList = await ctx.tx.query(
     `SELECT id, kpi_id AS "kpiId", self_score AS "selfScore", manual_rating_score AS "manualRatingScore", adjusted_score AS "adjustedScore", comment FROM kpi_assessment WHERE company_id = $1 AND assessment_id = $2 ORDER BY kpi_id`,
     [ctx.companyId, assessment.id],

@@ -1,3 +1,4 @@
+import type { CallContext } from '../../records/call-context.ts';
 import { AppError } from '../../app-error.ts';
 import { text } from '../../i18n/text.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
@@ -41,6 +42,19 @@ const sqlList = (values: readonly string[]) => values.map((v) => `'${v.replace(/
 const caseOf = (states: Record<string, string>) => Object.entries(states).map(([s, a]) => `WHEN '${s}' THEN '${a}'`).join(' ');
 
 /**
+ * The SQL condition on a review row `t` that it waits for the caller ($1 company, $2 caller): their own personal ones in
+ * the employee's states, their reports' in the supervisor's, and (for the PM committee) the corporate ones in the
+ * committee's. The queues list by it, the dashboard counts by it.
+ */
+export function waitingForCaller(ctx: CallContext, kind: 'agreement' | 'assessment'): string {
+  const w = WAITING[kind];
+  const own = `(t.type = 'Personal' AND t.employee_id = $2 AND t.status IN (${sqlList(Object.keys(w.employee))}))`;
+  const reports = `(t.type = 'Personal' AND t.status IN (${sqlList(Object.keys(w.supervisor))}) AND t.employee_id IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $2 OR acting_supervisor_id = $2)))`;
+  const committee = isCommittee(ctx) ? ` OR (t.type = 'Corporate' AND t.status IN (${sqlList(Object.keys(w.committee))}))` : '';
+  return `(${own} OR ${reports}${committee})`;
+}
+
+/**
  * The records of a review entity waiting for the caller: the caller's own personal ones in the employee's states, those
  * of the employees the caller supervises or stands in for in the supervisor's, and (for the PM committee) the
  * corporate ones in the committee's; `currentQuarter` keeps those of the quarter running today. Each row carries
@@ -51,10 +65,7 @@ function queue(kind: 'agreement' | 'assessment', currentQuarter: boolean): Comma
     validateInput(INPUT, input);
     if (ctx.actor.employeeId === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));
     const w = WAITING[kind];
-    const own = `(t.type = 'Personal' AND t.employee_id = $2 AND t.status IN (${sqlList(Object.keys(w.employee))}))`;
-    const reports = `(t.type = 'Personal' AND t.status IN (${sqlList(Object.keys(w.supervisor))}) AND t.employee_id IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $2 OR acting_supervisor_id = $2)))`;
-    const committee = isCommittee(ctx) ? ` OR (t.type = 'Corporate' AND t.status IN (${sqlList(Object.keys(w.committee))}))` : '';
-    const where = [`t.company_id = $1`, `(${own} OR ${reports}${committee})`];
+    const where = [`t.company_id = $1`, waitingForCaller(ctx, kind)];
     const params: unknown[] = [ctx.companyId, ctx.actor.employeeId];
     if (input.annualPlanId !== undefined) where.push(`t.annual_plan_id = $${params.push(Number(input.annualPlanId))}`);
     if (input.quarterIndex !== undefined) where.push(`${kind === 'agreement' ? 'coalesce(t.quarter_index, 0)' : 't.quarter_index'} = $${params.push(Number(input.quarterIndex))}`);

@@ -46,3 +46,34 @@ export async function assertInOperationalPlan(ctx: CallContext, operationalPlanI
   if (now < plan.startDate || now > plan.endDate)
     throw AppError.worded('outside_window', text('refusal.window.operationalPlan', { plan: plan.description, start: dayMonthYear(plan.startDate), end: dayMonthYear(plan.endDate), today: dayMonthYear(now) }));
 }
+
+/** A quarter's window for actuals: its first and last day (null while not set) and whether today lies inside it. */
+export interface ActualsWindow {
+  quarter: number;
+  from: string | null;
+  to: string | null;
+  open: boolean;
+}
+
+/**
+ * The windows in which each quarter's actuals are taken (update-actuals): an annual plan's quarters' assessment
+ * windows, an operational plan's dates for all four. Judged as assertInWindow judges a write, so that the editor
+ * offers a quarter's save only where the server would take it.
+ */
+export async function actualsWindows(ctx: CallContext, plan: { annualPlanId: number } | { operationalPlanId: number }): Promise<ActualsWindow[]> {
+  const now = today();
+  const judged = (quarter: number, from: string | null, to: string | null): ActualsWindow => ({ quarter, from, to, open: !!from && !!to && from <= now && now <= to });
+  if ('operationalPlanId' in plan) {
+    const [p] = await ctx.tx.query<{ from: string | null; to: string | null }>(
+      `SELECT to_char(start_date, 'YYYY-MM-DD') AS "from", to_char(end_date, 'YYYY-MM-DD') AS "to" FROM operational_plan WHERE company_id = $1 AND id = $2`,
+      [ctx.companyId, plan.operationalPlanId],
+    );
+    return [0, 1, 2, 3].map((q) => judged(q, p?.from ?? null, p?.to ?? null));
+  }
+  const rows = await ctx.tx.query<{ quarter: number; from: string | null; to: string | null }>(
+    `SELECT quarter_index AS quarter, to_char(assessment_start_date, 'YYYY-MM-DD') AS "from", to_char(assessment_end_date, 'YYYY-MM-DD') AS "to"
+       FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 ORDER BY quarter_index`,
+    [ctx.companyId, plan.annualPlanId],
+  );
+  return rows.map((r) => judged(Number(r.quarter), r.from, r.to));
+}

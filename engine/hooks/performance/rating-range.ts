@@ -28,6 +28,17 @@ export async function scorecardRatingRange(ctx: CallContext, scorecardId: unknow
   return r && r.min !== null && r.max !== null ? { min: Number(r.min), max: Number(r.max) } : DEFAULT_RATING_RANGE;
 }
 
+/** The rating range of a plan's rating scale (an annual plan's strategic plan's, or an operational plan's); 1..5 without bands. */
+export async function planRatingRange(ctx: CallContext, plan: { annualPlanId: number } | { operationalPlanId: number }): Promise<RatingRange> {
+  const [r] = await ctx.tx.query<{ min: unknown; max: unknown }>(
+    'annualPlanId' in plan
+      ? `SELECT min(rating) AS min, max(rating) AS max FROM rating_scale WHERE company_id = $1 AND strategic_plan_id = (SELECT strategic_plan_id FROM annual_plan WHERE company_id = $1 AND id = $2)`
+      : `SELECT min(rating) AS min, max(rating) AS max FROM rating_scale WHERE company_id = $1 AND operational_plan_id = $2`,
+    [ctx.companyId, 'annualPlanId' in plan ? plan.annualPlanId : plan.operationalPlanId],
+  );
+  return r && r.min !== null && r.max !== null ? { min: Number(r.min), max: Number(r.max) } : DEFAULT_RATING_RANGE;
+}
+
 /**
  * The problem with a score someone entered, as the key of its message, or null: it must be a whole rating of the
  * scale (a 7 or a 3.5 on a 1–5 scale is refused); `zeroAllowed` for a score whose 0 means "none" (an adjusted score

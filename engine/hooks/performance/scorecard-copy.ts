@@ -8,6 +8,8 @@ import { addRecord, fetchOne } from '../../records/record-store.ts';
 import { entityLabel, validateInput, wordedProblem } from '../../records/record-validator.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
+import type { EntityDef } from '../../metadata/registry.ts';
+import { attachReferenceTitles } from '../../records/reference-titles.ts';
 import { EDITABLE_KPI_FIELDS } from './scorecard-kpis.ts';
 
 const RESULTS = new Set(['manualRatingScore', 'adjustedScore', 'ytd']);
@@ -80,10 +82,30 @@ export const cascade: CommandHook = async (ctx, entity, input) => {
     const column = field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
     const already = await ctx.tx.query(`SELECT ${column} AS target FROM performance_scorecard WHERE company_id = $1 AND cascaded_from_id = $2 AND ${column} = ANY($3)`, [ctx.companyId, source.id, list]);
     if (already.length) throw AppError.worded('conflict', text('refusal.scorecard.cascadedAlready', { entity: entityLabel(ctx.registry.entity(level)), ids: already.map((r) => r.target).join(', ') }));
+    await refuseSecondScorecard(ctx, entity, source, level, field, list);
     for (const target of list) made.push(await copyScorecard(ctx, source, { level, [field]: target }, true));
   }
   return made;
 };
+
+/**
+ * One scorecard per employee (or unit) and annual plan period: a cascade onto a target that already has one (made by
+ * hand, from the library or cascaded from another scorecard) would leave two, both counted in every average. The
+ * caller is told whose, by name, and where to go instead.
+ */
+async function refuseSecondScorecard(ctx: CallContext, entity: EntityDef, source: Row, level: string, field: string, list: number[]): Promise<void> {
+  if (source.annualPlanId == null) return;
+  const column = field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+  const existing = await ctx.tx.query(
+    `SELECT id, name, ${column} AS "${field}" FROM performance_scorecard
+      WHERE company_id = $1 AND annual_plan_id = $2 AND level = $3 AND period = $4 AND quarter_index IS NOT DISTINCT FROM $5 AND ${column} = ANY($6) ORDER BY id`,
+    [ctx.companyId, source.annualPlanId, level, source.period, source.quarterIndex ?? null, list],
+  );
+  if (!existing.length) return;
+  await attachReferenceTitles(ctx, entity, existing);
+  const whose = existing.map((r) => (r._titles as Record<string, string> | undefined)?.[field] ?? String(r[field]));
+  throw AppError.worded('conflict', text('refusal.scorecard.hasScorecardAlready', { names: [...new Set(whose)].join(', '), scorecard: existing[0].name as string }));
+}
 
 /** A library scorecard copied for one employee, by that employee, their supervisor or a module admin. */
 export const copyFromLibrary: CommandHook = async (ctx, entity, input) => {

@@ -7,6 +7,8 @@ import { validateInput } from '../../records/record-validator.ts';
 import { bandsFromTargets, DEFAULT_BAND_TARGETS } from '../scoring.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { scoreScorecard, type ScoringRules } from './quarter-score.ts';
+import { actualsWindows } from './quarter-windows.ts';
+import { planRatingRange } from './rating-range.ts';
 
 /** The plan a scorecard is scored under: an annual plan (its strategic plan's rating scale) or an operational plan (its own). */
 export type ScoringPlan = { annualPlanId: number } | { operationalPlanId: number };
@@ -109,5 +111,5 @@ export const scores: CommandHook = async (ctx, entity, input) => {
     const own = byScorecard.get(s.id)!;
     return { ...s, kpiCount: own.length, weight: own.reduce((t, k) => t + Number(k.weight ?? 0), 0), ...scoreScorecard(own, rules, quarter) };
   });
-  return { rows, total: n, limit, offset, quarter, ...rules };
+  return { rows, total: n, limit, offset, quarter, ...rules, actualsWindows: await actualsWindows(ctx, plan), ratingRange: await planRatingRange(ctx, plan) };
 };

@@ -39,7 +39,7 @@ export const workspaceContracts: ContractSet = (records) => ({
     reply: object({
       list: listOf({
         oneOf: [
-          object({ kind: { const: 'myTasks' }, count: integer, parts: listOf(object({ kind: { enum: ['projectTasks', 'auditTasks'] }, count: integer })) }),
+          object({ kind: { const: 'myTasks' }, count: integer, parts: listOf(object({ kind: { enum: ['projectTasks', 'auditTasks', 'scorecardsToApprove', 'scorecardsToAccept', 'agreementsWaiting', 'assessmentsWaiting', 'monthlyProgressDue'] }, count: integer })) }),
           object({ kind: { enum: ['myMilestones', 'myMitigationStrategies', 'myTrainings', 'subordinateTrainingRequests'] }, count: integer }),
         ],
       }),

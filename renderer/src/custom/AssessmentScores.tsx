@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, post } from '../api/api-client.ts';
-import { useCall } from '../api/call-state.tsx';
-import { formatFigure } from '../format/formats.ts';
+import { useCall, useCallError, type CallError } from '../api/call-state.tsx';
+import { formatFigure, formatNumber } from '../format/formats.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import { useSession } from '../session/use-session.ts';
@@ -26,12 +26,17 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   const meta = useMeta();
   const session = useSession();
   const { loading, run } = useCall();
+  const { setError } = useCallError();
   const scorecardEntity = meta.entities.find((e) => e.name === 'performance-scorecard');
   const planEntity = meta.entities.find((e) => e.name === 'annual-plan');
   const [kpis, setKpis] = useState<Row[] | null>(null);
   const [scoringMode, setScoringMode] = useState<string | null>(null);
   const entered = useMemo(() => new Map<number, Row>(((record.kpiAssessmentList ?? []) as Row[]).map((r) => [Number(r.kpiId), r])), [record]);
   const [draft, setDraft] = useState<Record<number, Partial<Record<ScoreField, string>>>>({});
+  // the plan's rating scale bounds every score (1..5 until it is known, as the server's default)
+  const [range, setRange] = useState<{ min: number; max: number }>({ min: 1, max: 5 });
+  // what is wrong with each KPI's row, by KPI and field: said beside the score, not only in a dialog
+  const [problems, setProblems] = useState<Record<number, Partial<Record<ScoreField, string>>>>({});
 
   useEffect(() => {
     if (!scorecardEntity) return;
@@ -48,11 +53,18 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
     if (!planEntity || !record.annualPlanId) return;
     // the plan's scoring mode says which KPIs a manual rating counts for (the server refuses the others)
     void get(`annual-plan/${record.annualPlanId}`).then((e) => setScoringMode(e.data?.[planEntity.dataKeys.item]?.scoringMode ?? 'automatic'));
+    void get('performance-scorecard/scores', { annualPlanId: record.annualPlanId, scorecardId: record.scorecardId, limit: 1 }).then((e) => {
+      const r = e.data?.scores?.ratingRange;
+      if (r) setRange(r);
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record.annualPlanId]);
   // spec 001 §9: in automatic mode a quantitative KPI is scored from its actual, so no manual rating is offered for it
   const manualCounts = (k: Row) => scoringMode === 'manual' || k.kpiType !== 'Quantitative';
-  useEffect(() => setDraft({}), [record]);
+  useEffect(() => {
+    setDraft({});
+    setProblems({});
+  }, [record]);
 
   const isEmployee = record.type === 'Personal' && record.employeeId === session?.employeeId;
   // the server says whether this caller may save scores on this assessment now (not once its lock closes the scores); the state says which
@@ -69,14 +81,49 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   const save = useMemo(() => entity.commands.find((c) => c.name === 'save-scores'), [entity]);
 
   const value = (kpiId: number, f: ScoreField): string => draft[kpiId]?.[f] ?? (entered.get(kpiId)?.[f] ?? '').toString();
-  const set = (kpiId: number, f: ScoreField, v: string) => setDraft((d) => ({ ...d, [kpiId]: { ...d[kpiId], [f]: v } }));
+  const set = (kpiId: number, f: ScoreField, v: string) => {
+    setDraft((d) => ({ ...d, [kpiId]: { ...d[kpiId], [f]: v } }));
+    setProblems((p) => ({ ...p, [kpiId]: { ...p[kpiId], [f]: undefined } }));
+  };
+  /** A score outside the plan's scale, worded as the server words it (an adjusted 0 adjusts nothing, so it is allowed). */
+  const scoreProblem = (f: ScoreField, v: string): string | undefined => {
+    if (f === 'comment' || v.trim() === '') return undefined;
+    const n = Number(v);
+    if (f === 'adjustedScore' && n === 0) return undefined;
+    const words = { field: t(`field.${f}`), min: formatNumber(range.min), max: formatNumber(range.max) };
+    if (!Number.isFinite(n) || n < range.min || n > range.max) return t('validation.between', words);
+    if (!Number.isInteger(n)) return t('refusal.score.wholeBetween', words);
+    return undefined;
+  };
   const submit = async () => {
-    const scores = Object.entries(draft).map(([kpiId, fields]) => ({
-      kpiId: Number(kpiId),
+    const rows = Object.entries(draft).map(([kpiId, fields]) => ({ kpiId: Number(kpiId), fields }));
+    if (!rows.length || !save) return;
+    // the form's own check first: every row it refuses is marked, and what was typed stays
+    const found: typeof problems = {};
+    for (const { kpiId, fields } of rows)
+      for (const [f, v] of Object.entries(fields) as [ScoreField, string][]) {
+        const p = scoreProblem(f, v);
+        if (p) found[kpiId] = { ...found[kpiId], [f]: p };
+      }
+    setProblems(found);
+    if (Object.keys(found).length) return;
+    const scores = rows.map(({ kpiId, fields }) => ({
+      kpiId,
       ...Object.fromEntries(Object.entries(fields).map(([f, v]) => [f, f === 'comment' ? v : v === '' ? null : Number(v)])),
     }));
-    if (!scores.length || !save) return;
-    const d = await run(save.error, () => post(`${entity.name}/save-scores`, { id: record.id, scores }));
+    // the server's refusals of a row (scores.<i>.<field>) are shown on that row; any other in the dialog
+    const onFailure = (e: CallError) => {
+      const byRow: typeof problems = {};
+      for (const fe of e.fieldErrors) {
+        const m = /^scores\.(\d+)\.(\w+)$/.exec(fe.field ?? '');
+        const row = m ? rows[Number(m[1])] : undefined;
+        if (row) byRow[row.kpiId] = { ...byRow[row.kpiId], [m![2] as ScoreField]: fe.message };
+      }
+      setProblems(byRow);
+      // every refusal is on its row: no dialog hides the rows they are beside
+      if (e.fieldErrors.length && e.fieldErrors.every((fe) => /^scores\.\d+\./.test(fe.field ?? ''))) setError(null);
+    };
+    const d = await run(save.error, () => post(`${entity.name}/save-scores`, { id: record.id, scores }), { onFailure });
     if (d) onChanged(d[save.dataKey]);
   };
 
@@ -86,15 +133,23 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
         {t('shell.scoredFromActual')}
       </span>
     ) : editable[f] ? (
-      <input
-        className="input"
-        type={f === 'comment' ? 'text' : 'number'}
-        min={0}
-        step="any"
-        aria-label={`${t(`field.${f}`)} ${k.name}`}
-        value={value(k.id, f)}
-        onChange={(e) => set(k.id, f, e.target.value)}
-      />
+      <>
+        <input
+          className="input"
+          type={f === 'comment' ? 'text' : 'number'}
+          {...(f === 'comment' ? {} : { min: f === 'adjustedScore' ? 0 : range.min, max: range.max, step: 1 })}
+          aria-label={`${t(`field.${f}`)} ${k.name}`}
+          aria-invalid={problems[k.id]?.[f] ? true : undefined}
+          aria-describedby={problems[k.id]?.[f] ? `score-problem-${k.id}-${f}` : undefined}
+          value={value(k.id, f)}
+          onChange={(e) => set(k.id, f, e.target.value)}
+        />
+        {problems[k.id]?.[f] && (
+          <span id={`score-problem-${k.id}-${f}`} className="error-text field-problem" role="alert" data-problem={f}>
+            {problems[k.id]![f]}
+          </span>
+        )}
+      </>
     ) : f === 'comment' ? (
       value(k.id, f) || '—'
     ) : (
@@ -129,7 +184,7 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
             </thead>
             <tbody>
               {kpis.map((k) => (
-                <tr key={k.id}>
+                <tr key={k.id} data-kpi={k.name} aria-invalid={problems[k.id] && Object.values(problems[k.id]).some(Boolean) ? true : undefined}>
                   <td>{k.name}</td>
                   <td>{k.kpiType ? optionLabel(t, k.kpiType) : '—'}</td>
                   <td className="num">{formatFigure(k.weight)}</td>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, post } from '../api/api-client.ts';
-import { useCall } from '../api/call-state.tsx';
+import { useCall, type CallError } from '../api/call-state.tsx';
 import { formatDate, formatNumber } from '../format/formats.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
@@ -17,6 +17,13 @@ function today(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** A period's month (YYYY-MM) as its reader names it: "November 2026", "নভেম্বর ২০২৬". */
+const monthName = (month: string, language: string): string => {
+  const [y, m] = month.split('-').map(Number);
+  if (!y || !m) return month;
+  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+};
+
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const number = (v: string) => (v.trim() === '' ? null : Number(v));
 
@@ -27,7 +34,7 @@ const number = (v: string) => (v.trim() === '' ? null : Number(v));
  * actual against target, coloured as the spec's progress bar (under 60 danger, under 90 warning, else success).
  */
 export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const meta = useMeta();
   const { loading, run } = useCall();
   const entityName = screen.entity ?? 'employee-progress';
@@ -41,6 +48,8 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
   const [kpis, setKpis] = useState<Row[] | null>(null);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [saved, setSaved] = useState(false);
+  // what is wrong with each KPI's row, by KPI and field: said beside the value, in the user's words
+  const [problems, setProblems] = useState<Record<number, Partial<Record<keyof Draft, string>>>>({});
 
   useEffect(() => {
     run('error.getAnnualPlans', () => get('annual-plan', { sort: '-startDate', limit: 100 })).then((d) => {
@@ -75,6 +84,7 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
   useEffect(() => {
     setKpis(null);
     setSaved(false);
+    setProblems({});
     if (periodId !== null) load(periodId);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [periodId]);
@@ -89,16 +99,44 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
 
   const edit = (kpiId: number, field: keyof Draft, value: string) => {
     setSaved(false);
+    setProblems((p) => ({ ...p, [kpiId]: { ...p[kpiId], [field]: undefined } }));
     setDrafts((all) => ({ ...all, [kpiId]: { ...all[kpiId], [field]: value } }));
   };
 
+  /** A value the server would refuse, worded as it words it (the field named by its label), or undefined. */
+  const problemOf = (field: keyof Draft, value: string): string | undefined => {
+    if (field === 'comment' || value.trim() === '') return undefined;
+    const n = Number(value);
+    const label = t(field === 'percent' ? 'field.progressPercent' : 'field.actual');
+    if (!Number.isFinite(n)) return t('validation.invalid', { field: label });
+    if (field === 'percent' && (n < 0 || n > 1000)) return t('validation.between', { field: label, min: formatNumber(0), max: formatNumber(1000) });
+    return undefined;
+  };
   const save = async () => {
     if (periodId === null || changed.length === 0) return;
+    const found: typeof problems = {};
+    for (const k of changed)
+      for (const f of ['actual', 'percent'] as const) {
+        const p = problemOf(f, drafts[k.kpiId][f]);
+        if (p) found[k.kpiId] = { ...found[k.kpiId], [f]: p };
+      }
+    setProblems(found);
+    if (Object.keys(found).length) return;
     const entries = changed.map((k) => {
       const d = drafts[k.kpiId];
       return { kpiId: k.kpiId, actual: number(d.actual), percent: number(d.percent), comment: d.comment.trim() === '' ? null : d.comment };
     });
-    const d = await run(errorOf('set'), () => post(`${entityName}/set`, { periodId, entries }));
+    // the server's refusal of one entry (entries.<i>.<field>) is shown on its row too; what was typed stays
+    const onFailure = (e: CallError) => {
+      const byRow: typeof problems = {};
+      for (const fe of e.fieldErrors) {
+        const m = /^entries\.(\d+)\.(actual|percent|comment)$/.exec(fe.field ?? '');
+        const row = m ? changed[Number(m[1])] : undefined;
+        if (row) byRow[row.kpiId] = { ...byRow[row.kpiId], [m![2]]: fe.message };
+      }
+      setProblems(byRow);
+    };
+    const d = await run(errorOf('set'), () => post(`${entityName}/set`, { periodId, entries }), { onFailure });
     if (d) {
       await load(periodId);
       setSaved(true);
@@ -115,6 +153,12 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
   };
 
   const period = periods?.find((p) => p.id === periodId);
+  const rowProblem = (kpiId: number, field: keyof Draft) =>
+    problems[kpiId]?.[field] && (
+      <span className="error-text field-problem" role="alert" data-problem={field}>
+        {problems[kpiId]![field]}
+      </span>
+    );
 
   return (
     <section data-screen="monthly-progress-entry" data-entity={entityName}>
@@ -135,7 +179,7 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
           <select value={periodId ?? ''} onChange={(e) => setPeriodId(e.target.value ? Number(e.target.value) : null)} disabled={!periods?.length} data-testid="progress-month">
             {(periods ?? []).map((p) => (
               <option key={p.id} value={p.id}>
-                {p.month}
+                {monthName(p.month, i18n.language)}
               </option>
             ))}
           </select>
@@ -158,7 +202,9 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
       ) : kpis.length === 0 ? (
         <p className="muted">{t('monthlyProgress.noKpis')}</p>
       ) : (
+        // the form's own check says what is wrong beside each KPI in the user's language, not the browser's bubble
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             save();
@@ -189,13 +235,16 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
                       <td>{k.kpi}</td>
                       <td>{k.target === null || k.target === undefined ? '—' : formatNumber(Number(k.target))}</td>
                       <td>
-                        <input type="number" step="any" value={d.actual} aria-label={`${t('field.actual')} ${k.kpi}`} onChange={(e) => edit(k.kpiId, 'actual', e.target.value)} style={{ width: '8em' }} />
+                        <input type="number" step="any" value={d.actual} aria-label={`${t('field.actual')} ${k.kpi}`} aria-invalid={problems[k.kpiId]?.actual ? true : undefined} onChange={(e) => edit(k.kpiId, 'actual', e.target.value)} style={{ width: '8em' }} />
+                        {rowProblem(k.kpiId, 'actual')}
                       </td>
                       <td>
-                        <input type="number" step="any" min={0} max={1000} value={d.percent} aria-label={`${t('field.progressPercent')} ${k.kpi}`} onChange={(e) => edit(k.kpiId, 'percent', e.target.value)} style={{ width: '6em' }} />
+                        <input type="number" step="any" min={0} max={1000} value={d.percent} aria-label={`${t('field.progressPercent')} ${k.kpi}`} aria-invalid={problems[k.kpiId]?.percent ? true : undefined} onChange={(e) => edit(k.kpiId, 'percent', e.target.value)} style={{ width: '6em' }} />
+                        {rowProblem(k.kpiId, 'percent')}
                       </td>
                       <td>
                         <input type="text" maxLength={2000} value={d.comment} aria-label={`${t('field.comment')} ${k.kpi}`} onChange={(e) => edit(k.kpiId, 'comment', e.target.value)} />
+                        {rowProblem(k.kpiId, 'comment')}
                       </td>
                       <td>{percent === null ? '' : <span className={`badge badge-${progressColour(percent)}`}>{formatNumber(Math.round(percent * 100) / 100)} %</span>}</td>
                     </tr>

@@ -13,7 +13,8 @@ import { progressColour, ratingPercent } from '../../../engine/hooks/scoring.ts'
 import { quarterFigures, scoreKpi, scoreScorecard, type ScoredKpi, type ScoringRules } from '../../../engine/hooks/performance/quarter-score.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { Forbidden } from '../shell/NotFound.tsx';
-import { formatFigure, formatNumber, formatPercent } from '../format/formats.ts';
+import { formatDate, formatFigure, formatNumber, formatPercent } from '../format/formats.ts';
+import type { ActualsWindow } from '../../../engine/hooks/performance/quarter-windows.ts';
 import { approvalGaps } from '../../../engine/hooks/performance/scorecard-readiness.ts';
 import { quarterDates, quarterOn } from '../../../engine/hooks/performance/plan-calendar.ts';
 import { wordText, type Translate } from '../../../engine/i18n/text.ts';
@@ -122,6 +123,8 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const { loading, run } = useCall();
   const [record, setRecord] = useState<Row | null>(null);
   const [rules, setRules] = useState<ScoringRules | null>(null);
+  // each quarter's window for actuals, as the server judges update-actuals (null until the plan's scores come)
+  const [windows, setWindows] = useState<ActualsWindow[] | null>(null);
   const [areas, setAreas] = useState<AreaDraft[]>([]);
   // the quarter shown: the current one of the scorecard's plan once known (null until then), then the user's choice
   const [quarter, setQuarterChosen] = useState<number | null>(null);
@@ -157,7 +160,10 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       const plan = card.annualPlanId ? { annualPlanId: card.annualPlanId } : card.operationalPlanId ? { operationalPlanId: card.operationalPlanId } : null;
       if (plan) {
         const s = await run('error.getScorecardScores', () => get('performance-scorecard/scores', { ...plan, scorecardId: card.id }));
-        if (s) setRules({ bands: s.scores.bands, mode: s.scores.mode, averageTargetType: s.scores.averageTargetType });
+        if (s) {
+          setRules({ bands: s.scores.bands, mode: s.scores.mode, averageTargetType: s.scores.averageTargetType });
+          setWindows(s.scores.actualsWindows ?? []);
+        }
       }
     },
     [id, run],
@@ -189,6 +195,9 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const may = allowedOn(entity, record);
   // KPIs are set while the scorecard's lock (from its approval on) leaves them open; actuals follow update-actuals
   const draft = !!record && may.commands.includes('save-kpis') && !may.lockedChildren?.includes('kpiList');
+  // a quarter's actuals are saved only inside its window: outside it the server refuses, so no button is offered
+  const quarterWindow = windows?.find((w) => w.quarter === q);
+  const actualsOpen = may.commands.includes('update-actuals') && !!quarterWindow?.open;
   const withKpa = record?.includeKeyPerformanceArea === 'Yes';
   // what approval still asks for, as far as the editor holds the scorecard now
   const gaps = useMemo(
@@ -314,9 +323,9 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
                     <td>{figureInput(t('field.target'), k.target, (v) => set({ target: v }), !draft)}</td>
                     <td>{figureInput(t(`field.periodicTarget${q + 1}`), k.periodicTargets[q], (v) => set({ periodicTargets: k.periodicTargets.map((x, i) => (i === q ? v : x)) }), !draft)}</td>
                     <td>
-                      {figureInput(t(`field.actual${q + 1}`), k.actuals[q], (v) => set({ actuals: k.actuals.map((x, i) => (i === q ? v : x)) }), !k.id || k.kpiType !== 'Quantitative' || !may.commands.includes('update-actuals'))}
+                      {figureInput(t(`field.actual${q + 1}`), k.actuals[q], (v) => set({ actuals: k.actuals.map((x, i) => (i === q ? v : x)) }), !k.id || k.kpiType !== 'Quantitative' || !actualsOpen)}
                     </td>
-                    <td>{figureInput(t('field.manualRatingScore'), k.manualRatingScore, (v) => set({ manualRatingScore: v }), k.kpiType === 'Quantitative' && rules?.mode !== 'manual')}</td>
+                    <td>{figureInput(t('field.manualRatingScore'), k.manualRatingScore, (v) => set({ manualRatingScore: v }), (k.kpiType === 'Quantitative' && rules?.mode !== 'manual') || !actualsOpen)}</td>
                     <td>
                       <span className={`badge badge-${percent === null ? 'muted' : progressColour(percent)}`} data-score={score ?? ''} title={percent === null ? '' : formatPercent(percent)}>
                         {score === null ? '–' : formatFigure(score)}
@@ -372,10 +381,17 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
             {t('scorecard.saveKpis')}
           </button>
         )}
-        {may.commands.includes('update-actuals') && (
+        {actualsOpen && (
           <button type="button" className="btn btn-success" disabled={loading} onClick={saveActuals}>
             {t('scorecard.saveActuals', { quarter: `Q${q + 1}` })}
           </button>
+        )}
+        {may.commands.includes('update-actuals') && quarterWindow && !quarterWindow.open && (
+          <span className="muted" data-actuals-window="closed">
+            {quarterWindow.from && quarterWindow.to
+              ? t('scorecard.actualsWindowClosed', { quarter: `Q${q + 1}`, from: formatDate(quarterWindow.from), to: formatDate(quarterWindow.to) })
+              : t('scorecard.actualsWindowNotSet', { quarter: `Q${q + 1}` })}
+          </span>
         )}
       </div>
       {record.level === 'corporate' && employees.length > 0 && (

@@ -103,9 +103,12 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   // a record its state locks but for some fields (an agreed agreement's notes): those alone are open, as its _allowed says
   const openFields = mode === 'edit' && record ? allowedOn(entity, record).fields : undefined;
   const openKey = openFields?.join(',');
+  // fields the metadata gives to another party (x-writeRoles): read-only to this caller, as the server says per record
+  const closedKey = mode === 'edit' && record ? (allowedOn(entity, record).readOnlyFields ?? []).join(',') : '';
   const uiSchema = useMemo<UiSchema>(() => {
     const ui: UiSchema = { ...(entity.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } };
     const open = openKey === undefined ? undefined : openKey.split(',');
+    const closed = closedKey ? closedKey.split(',') : [];
     for (const [name, f] of fields) {
       const own = (ui[name] as UiSchema | undefined) ?? {};
       if (f['x-ref']) ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'] }, ...own };
@@ -117,9 +120,10 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       if (named) ui[name] = { ...(ui[name] as UiSchema), 'ui:enumNames': named.map((n) => enumName(t, n)) };
       if (name in preset) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
       if (open && !open.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
+      if (closed.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
     }
     return ui;
-  }, [fields, entity, t, preset, openKey]);
+  }, [fields, entity, t, preset, openKey, closedKey]);
 
   /**
    * The record as the server now has it, in the form too: a transition or an upload may change other fields (a

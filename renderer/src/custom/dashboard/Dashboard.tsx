@@ -18,6 +18,11 @@ type Row = Record<string, any>;
 const ACTION_LISTS: Record<string, (me: number) => string | string[]> = {
   projectTasks: () => '/app/projects/my-tasks',
   auditTasks: () => '/app/audit-management/my-task/pending',
+  scorecardsToApprove: () => '/app/my-inbox/annual-employee-scorecards/supervisor-scorecards',
+  scorecardsToAccept: () => '/app/my-inbox/annual-employee-scorecards/scorecards',
+  agreementsWaiting: () => '/app/my-inbox/performance-agreement-review/scorecards',
+  assessmentsWaiting: () => '/app/my-inbox/performance-assessment-review/scorecards',
+  monthlyProgressDue: () => '/app/my-inbox/monthly-progress/employee-progresses',
   myMilestones: () => '/app/projects/my-milestones',
   myMitigationStrategies: (me) => `/app/projects/mitigation-strategies?ownerId=${me}`,
   // the performance inbox's, else personal development's own (a company may use one without the other)
@@ -28,6 +33,11 @@ const ACTION_TITLES: Record<string, string> = {
   myTasks: 'screen.myTasks',
   projectTasks: 'dashboard.projectTasks',
   auditTasks: 'dashboard.auditTasks',
+  scorecardsToApprove: 'dashboard.scorecardsToApprove',
+  scorecardsToAccept: 'dashboard.scorecardsToAccept',
+  agreementsWaiting: 'dashboard.agreementsWaiting',
+  assessmentsWaiting: 'dashboard.assessmentsWaiting',
+  monthlyProgressDue: 'dashboard.monthlyProgressDue',
   myMilestones: 'screen.myMilestones',
   myMitigationStrategies: 'dashboard.myMitigationStrategies',
   myTrainings: 'screen.myTrainings',
