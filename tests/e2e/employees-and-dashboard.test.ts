@@ -183,7 +183,9 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     await signIn(page, server.url, sup.email, sup.password);
     const myTasks = page.locator('[data-action=myTasks]');
     await myTasks.waitFor();
-    await expect(myTasks.locator('strong').textContent()).resolves.toBe('3');
+    // Lena's draft scorecard waits for him too (she reports to him)
+    await expect(myTasks.locator('strong').textContent()).resolves.toBe('4');
+    await expect(myTasks.locator('[data-action=scorecardsToApprove]').textContent()).resolves.toBe('Scorecards to approve: 1');
     await expect(myTasks.locator('[data-action=auditTasks]').textContent()).resolves.toBe('Audit approvals and responses: 2');
     await expect(myTasks.locator('[data-action=projectTasks]').textContent()).resolves.toBe('Project tasks: 1');
     const mine = page.locator('[data-item=company-performance]');
