@@ -35,6 +35,14 @@ function asText(f: FieldDef, v: unknown, secretKey?: Buffer): string | null {
   return String(p);
 }
 
+/**
+ * Rows of a bulk write are judged against the records stored before it, not against each other: an entity whose
+ * records share a total (`totals`: a plan's pillar weights) is written row by row through the single-row store.
+ */
+function assertJudgedAlone(entity: EntityDef, rows: number): void {
+  if (entity.totals.length && rows > 1) throw new AppError('internal', `${entity.name} declares totals across its records: write its rows one at a time (addRecord, applyUpdate)`);
+}
+
 /** Rows grouped by the fields they carry, so that each group is one statement. */
 function byShape<T>(items: readonly T[], fieldsOf: (item: T) => FieldDef[]): { fields: FieldDef[]; items: T[] }[] {
   const groups = new Map<string, { fields: FieldDef[]; items: T[] }>();
@@ -57,6 +65,7 @@ export async function rowsForWrite(ctx: CallContext, entity: EntityDef, where: s
 /** Adds records (each `input` validated as an add body; `set`: read-only values the hook sets itself, such as the source a copy links to). */
 export async function addRecords(ctx: CallContext, entity: EntityDef, items: readonly { input: Row; set?: Row }[], action = 'add'): Promise<Row[]> {
   if (!items.length) return [];
+  assertJudgedAlone(entity, items.length);
   if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
   const values: Row[] = [];
   for (const { input, set } of items) values.push(await prepareAdd(ctx, entity, input, set, false));
@@ -104,6 +113,7 @@ export async function addRecords(ctx: CallContext, entity: EntityDef, items: rea
  * row's own beforeWrite, which derives the same copies, is not asked again (it would read per row).
  */
 export async function updateRecords(ctx: CallContext, entity: EntityDef, items: readonly { before: Row; set: Row }[], action: string, opts: { derived?: boolean } = {}): Promise<Row[]> {
+  assertJudgedAlone(entity, items.length);
   const work: { before: Row; changes: Row; changed: string[] }[] = [];
   for (const { before, set } of items) {
     const given = sanitiseHtmlFields(entity, set);
