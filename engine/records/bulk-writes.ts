@@ -40,7 +40,7 @@ function asText(f: FieldDef, v: unknown, secretKey?: Buffer): string | null {
  * records share a total (`totals`: a plan's pillar weights) is written row by row through the single-row store.
  */
 function assertJudgedAlone(entity: EntityDef, rows: number): void {
-  if (entity.totals.length && rows > 1) throw new AppError('internal', `${entity.name} declares totals across its records: write its rows one at a time (addRecord, applyUpdate)`);
+  if (entity.totals.length && rows > 1) throw new AppError('internal', `Bulk write misused: ${entity.name} declares totals across its records; write its rows one at a time (addRecord, applyUpdate)`);
 }
 
 /** Rows grouped by the fields they carry, so that each group is one statement. */
@@ -58,7 +58,7 @@ function byShape<T>(items: readonly T[], fieldsOf: (item: T) => FieldDef[]): { f
 
 /** Rows of the call's company that `where` (SQL over the entity's columns, parameters from $2) finds, locked for the update or delete that follows. */
 export async function rowsForWrite(ctx: CallContext, entity: EntityDef, where: string, params: readonly unknown[]): Promise<Row[]> {
-  if (entity.scope !== 'company' || ctx.companyId === null) throw new AppError('internal', `rowsForWrite is for the records of one company, not ${entity.name}`);
+  if (entity.scope !== 'company' || ctx.companyId === null) throw new AppError('internal', `Bulk write misused: rowsForWrite reads the records of one company, not ${entity.name}`);
   return ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${quoteIdent(entity.table)} WHERE company_id = $1 AND (${where}) ORDER BY id FOR UPDATE`, [ctx.companyId, ...params]);
 }
 
@@ -66,7 +66,8 @@ export async function rowsForWrite(ctx: CallContext, entity: EntityDef, where: s
 export async function addRecords(ctx: CallContext, entity: EntityDef, items: readonly { input: Row; set?: Row }[], action = 'add'): Promise<Row[]> {
   if (!items.length) return [];
   assertJudgedAlone(entity, items.length);
-  if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
+  // a hook writes in its call's company: the call's own write has refused a holder who named none
+  if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('internal', `Bulk write misused: ${entity.name} records belong to one company, and the call names none`);
   const values: Row[] = [];
   for (const { input, set } of items) values.push(await prepareAdd(ctx, entity, input, set, false));
   await assertRowsUnlocked(ctx, entity, 'add', values);
