@@ -17,7 +17,7 @@ import { runPrimary } from './worker-cluster.ts';
 async function serveProcess(config: Config): Promise<void> {
   // the embedded database is one process's: a backup or restore must not open it while this one runs
   const releaseDataDir = config.databaseUrl ? () => {} : (mkdirSync(config.dataDir, { recursive: true }), claimDataDir(config.dataDir));
-  let booted;
+  let booted: Awaited<ReturnType<typeof bootStratum>>;
   try {
     // METADATA_DIR is for tests (tests/support/fixture-module.ts): a server on a copy of metadata/ with a fixture module
     booted = await bootStratum(config, { rendererDir: join(ROOT, 'dist', 'renderer'), ...(process.env.METADATA_DIR ? { metadataDir: process.env.METADATA_DIR } : {}) });

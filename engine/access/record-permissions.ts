@@ -1,3 +1,4 @@
+import type { RecordAllowed as AllowedOnRecord } from '../../contract/meta-reply.ts';
 import type { Row } from '../db/db.ts';
 import type { ChildDef, CommandDef, EntityDef, Role } from '../metadata/registry.ts';
 import { todayIso } from '../records/calendar-day.ts';
@@ -13,25 +14,8 @@ import { closedChildren, holdsOn, openingOfAll, type Opening } from '../records/
 import { employeeNames, namedOtherThan, recordRolesOf, transitionRoles } from '../records/in-place-of.ts';
 import { unmetConditions } from '../records/transition-conditions.ts';
 
-/** "What may I do here" for one record, sent with it as `_allowed` so that a screen shows exactly these controls. */
-export interface AllowedOnRecord {
-  update: boolean;
-  delete: boolean;
-  /** the workflow transitions open now: from the record's state, the caller admitted to them, and their conditions met */
-  transitions: string[];
-  /** the commands that act on this record (patch, upload, share, POST hooks) the caller may run on it */
-  commands: string[];
-  /** the open transitions the caller would take in place of the employee the record names for them (its approver): that employee's name, by action */
-  inPlaceOf?: Record<string, string>;
-  /** on a record read by id: the keys of its child collections the caller may add to now (engine/access/child-permissions.ts) */
-  addChildren?: string[];
-  /** the record is locked (by its state, or its parent's) but these fields stay open: update says true for these alone */
-  fields?: string[];
-  /** the record's child collections (by key) that its lock closes: nothing is added there (their records say what of them may still change) */
-  lockedChildren?: string[];
-  /** the transitions the caller could take but for their window (workflow `window`): its dates by action, null while not set */
-  closed?: Record<string, { from: string | null; to: string | null }>;
-}
+/** "What may I do here" for one record, sent with it as `_allowed`: the renderer's shape too (contract/meta-reply.ts). */
+export type { RecordAllowed as AllowedOnRecord } from '../../contract/meta-reply.ts';
 
 /** A transition's window on a record: its dates, and whether today lies inside it (closed while either date is empty). */
 function windowOf(t: NonNullable<EntityDef['workflow']>['transitions'][number], row: Row, today: string): { from: string | null; to: string | null; open: boolean } | null {

@@ -20,7 +20,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   const parts = stored?.split('$');
-  if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') {
+  if (parts?.length !== 6 || parts[0] !== 'scrypt') {
     // Same work for an unknown account as for a known one, so timing does not tell which e-mails exist.
     await scrypt(password, Buffer.alloc(16), KEYLEN, { N, r: R, p: P, maxmem: MAXMEM });
     return false;

@@ -57,7 +57,7 @@ export async function providerByKey(src: ProviderSource, key: string): Promise<S
       [owner.company_id, Number(key)],
     ),
   );
-  if (!row || row.status !== 'Active') throw unknown;
+  if (row?.status !== 'Active') throw unknown;
   return {
     key,
     name: row.name,

@@ -33,6 +33,7 @@ const MAGIC: Record<string, (b: Uint8Array) => boolean> = {
  */
 export function fileNameProblem(name: string): Text | null {
   if (!name.trim()) return text('refusal.file.nameEmpty');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   if (/[\u0000-\u001f\u007f]/.test(name)) return text('refusal.file.nameControl', { name: name.replace(/[\u0000-\u001f\u007f]/g, '?') });
   if (/[/\\]/.test(name) || /^[A-Za-z]:/.test(name) || name === '.' || name === '..') return text('refusal.file.namePath', { name });
   if (name.length > 255) return text('refusal.file.nameLong', { count: name.length, max: 255 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import i18next, { type i18n } from 'i18next';
 import { LANGUAGES, type Language } from '../metadata/registry.ts';
 import { wordText, type Translate, type TextParam } from './text.ts';
+import { numberFormatter } from './localized-numbers.ts';
 
 type Messages = Readonly<Record<string, string>>;
 const instances = new WeakMap<object, i18n>();
@@ -14,14 +15,15 @@ const instances = new WeakMap<object, i18n>();
 function instanceFor(messages: Readonly<Record<Language, Messages>>): i18n {
   let inst = instances.get(messages);
   if (!inst) {
-    inst = i18next.createInstance();
+    inst = i18next.createInstance().use(numberFormatter);
     void inst.init({
       resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: messages[l] ?? {} }])),
       lng: 'en',
       fallbackLng: 'en',
       keySeparator: false,
       nsSeparator: false,
-      interpolation: { escapeValue: false },
+      // every number a text takes in the digits of its language (engine/i18n/localized-numbers.ts)
+      interpolation: { escapeValue: false, alwaysFormat: true },
       returnNull: false,
       initAsync: false,
     });

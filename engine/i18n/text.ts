@@ -4,6 +4,7 @@
  * it into words in the language of the person reading it. Shared by the engine and the renderer: no Node, no React.
  */
 import { optionKey } from '../metadata/option-key.ts';
+import { dayIn, inlineNumber } from './localized-numbers.ts';
 
 export interface Text {
   /** an i18n key, or keys tried in turn (the first one the catalogue has is used) */
@@ -48,8 +49,9 @@ function joinList(words: string[], join: 'and' | 'or', lang: string): string {
 
 /** A text in words of `lang`, by `t` (the catalogue of that language). */
 export function wordText(t: Translate, p: TextParam, lang: string): string {
-  if (typeof p === 'string') return p;
-  if (typeof p === 'number') return String(p);
+  // a day (31/03/2026) and a number in the language's digits (Bengali ones in bn)
+  if (typeof p === 'string') return dayIn(p, lang);
+  if (typeof p === 'number') return inlineNumber(p, lang);
   if (!isText(p)) {
     const words = p.list.map((x) => wordText(t, x, lang)).map((w) => (p.midSentence ? insideSentence(w, lang) : w));
     return joinList(words, p.join, lang);

@@ -3,6 +3,7 @@ import type { ReportDef } from './report-definition.ts';
 import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
 import type { WorkflowMeta } from '../generated/metadata/workflow.ts';
+import type { ChildShape, CommandKind, EntitySchema, ListShape, ModuleShape, RequiredWhenShape } from '../../contract/meta-reply.ts';
 
 export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'employee:anyModuleAdmin' | 'public' | 'self' | 'supervisor' | 'unowned' | `field:${string}` | `member:${string}` | `parent:${string}` | `child:${string}`;
 
@@ -61,18 +62,11 @@ export interface RuleDef {
   readonly blame: string;
 }
 
-/** `field` is required whenever each field named in `when` has one of its listed values (an annual scorecard's plan). */
-export interface RequiredWhenDef {
-  readonly field: string;
-  readonly when: Readonly<Record<string, readonly (string | number | boolean)[]>>;
-}
+/** `field` is required whenever each field named in `when` has one of its listed values (the renderer's shape too). */
+export type RequiredWhenDef = RequiredWhenShape;
 
-export interface ChildDef {
-  readonly key: string;
-  readonly entity: string;
-  readonly via: string;
-  readonly children: readonly ChildDef[];
-}
+/** A child collection (the renderer's shape too: contract/meta-reply.ts). */
+export type ChildDef = ChildShape;
 
 /**
  * A lock of a workflow (workflow.json `locks`, engine/records/state-locks.ts): in its states the record, and the
@@ -105,7 +99,7 @@ export interface LockRoute {
 
 export interface CommandDef {
   readonly name: string;
-  readonly kind: 'patch' | 'bulkAdd' | 'bulkDelete' | 'upload' | 'attach' | 'hook' | 'share';
+  readonly kind: CommandKind;
   readonly method: 'GET' | 'POST';
   readonly fields: readonly string[];
   readonly input?: JsonSchema;
@@ -156,8 +150,8 @@ export interface EntityDef {
   /** Stored and computed fields in declaration order. */
   readonly fields: readonly FieldDef[];
   readonly field: ReadonlyMap<string, FieldDef>;
-  /** The declared JSON Schema of the fields. */
-  readonly schema: JsonSchema;
+  /** The declared JSON Schema of the fields, as entity.schema.json takes it (and as a plain schema, for ajv). */
+  readonly schema: EntitySchema & JsonSchema;
   readonly unique: readonly (readonly string[])[];
   /** extra (non-unique) indexes: field combinations, each led by company_id and ended by id */
   readonly indexes: readonly (readonly string[])[];
@@ -170,7 +164,7 @@ export interface EntityDef {
   /** dates within a referenced record's (a milestone within its project) */
   readonly inside: readonly InsideDef[];
   readonly children: readonly ChildDef[];
-  readonly list: { readonly columns: readonly string[]; readonly filters: readonly string[]; readonly search: readonly string[]; readonly sort: string; readonly pageSize: number };
+  readonly list: ListShape;
   readonly form: { readonly uiSchema: JsonSchema };
   readonly errors: Readonly<Record<string, string>>;
   readonly access: Readonly<Record<Action, readonly Role[]>>;
@@ -200,12 +194,8 @@ export interface EntityDef {
   readonly source: string;
 }
 
-export interface ModuleDef extends Readonly<Required<Pick<ModuleMeta, 'id' | 'label' | 'role'>>> {
-  readonly core: boolean;
-  readonly routeBase?: string;
-  readonly screens: NonNullable<ModuleMeta['screens']>;
-  readonly entities: readonly string[];
-}
+/** A module with its defaults filled in: the engine's and the renderer's shape (contract/meta-reply.ts). */
+export type ModuleDef = ModuleShape;
 
 export type Messages = Readonly<Record<string, string>>;
 export type Language = 'en' | 'bn' | 'de';

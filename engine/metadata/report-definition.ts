@@ -1,23 +1,9 @@
 import type { MetadataFault as Fault } from './metadata-error.ts';
 import type { EntityDef, JsonSchema } from './registry.ts';
 
-/** How a report cell is shown and exported. */
-export type ReportColumnFormat = 'text' | 'integer' | 'number' | 'percent' | 'date' | 'option';
-
-export interface ReportColumn {
-  readonly key: string;
-  readonly title: string;
-  readonly format: ReportColumnFormat;
-}
-
-/** What a GET hook command that is a report declares (entity.schema.json, `commands[].report`). */
-export interface ReportDef {
-  /** the query parameters by name, each a small JSON Schema with a title (x-ref for a record, enum for a choice) */
-  readonly parameters: Readonly<Record<string, JsonSchema & { type: 'integer' | 'number' | 'string' | 'boolean'; title: string; 'x-ref'?: string; 'x-enumNames'?: string[] }>>;
-  readonly required: readonly string[];
-  readonly columns: readonly ReportColumn[];
-  readonly chart?: { readonly type: 'bar' | 'stackedBar' | 'line' | 'pie'; readonly category: string; readonly values: readonly string[] };
-}
+// the report's shape is the renderer's too (it draws the filters, table and chart from it)
+import type { ReportColumnFormat, ReportDef } from '../../contract/meta-reply.ts';
+export type { ReportColumn, ReportColumnFormat, ReportDef } from '../../contract/meta-reply.ts';
 
 type Declared = { parameters?: Record<string, JsonSchema>; required?: string[]; columns: { key: string; title: string; format?: ReportColumnFormat }[]; chart?: ReportDef['chart'] };
 

@@ -33,7 +33,7 @@ export function entityTable(entity: EntityDef, registry: Registry): TableSpec {
       type: sqlTypeOf(f),
       notNull: f.required,
       default: f.default !== undefined && f.type !== 'object' && f.type !== 'array' ? sqlLiteral(f.default) : undefined,
-      renamedFrom: f.renamedFrom && f.renamedFrom.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()),
+      renamedFrom: f.renamedFrom?.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()),
     })),
     { name: 'version', type: 'integer', notNull: true, default: '1' },
     { name: 'created_at', type: 'timestamptz', notNull: true, default: 'now()' },

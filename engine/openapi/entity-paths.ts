@@ -23,7 +23,7 @@ const companyParameter = { $ref: '#/components/parameters/companyId' };
 const rolesText = (roles: readonly Role[]) => (roles.length ? `Who may: ${roles.join(', ')}.` : 'Nobody may: the call is always refused (403).');
 
 /** The paths of one entity: list, read, add, update, delete, its commands (and their exports) and its transitions. */
-export function entityPaths(registry: Registry, entity: EntityDef, contracts: Readonly<Record<string, CommandContract>>, english: EnglishTexts): Record<string, JsonSchema> {
+export function entityPaths(_registry: Registry, entity: EntityDef, contracts: Readonly<Record<string, CommandContract>>, english: EnglishTexts): Record<string, JsonSchema> {
   const base = `/api/v1/${entity.name}`;
   const id = camel(entity.name);
   const label = english.of(entity.label, entity.name);

@@ -32,7 +32,7 @@ export function trimText(value: unknown, schema: Schema | undefined, name = ''):
     if (!props) return value;
     const record = value as Record<string, unknown>;
     for (const k of Object.keys(record)) {
-      if (!Object.prototype.hasOwnProperty.call(props, k)) continue;
+      if (!Object.hasOwn(props, k)) continue;
       const v = record[k];
       if (typeof v === 'string') {
         const trimmed = trimText(v, props[k], k);

@@ -73,7 +73,7 @@ function compares(ctx: CallContext, entity: EntityDef, c: Comparison, row: Row, 
   const left = day(norm(valueAt(ctx, entity, c.field, row, facts)));
   if (c.op === 'in' || c.op === 'notIn') return (c.value as unknown[]).includes(left) === (c.op === 'in');
   const right = 'today' in c ? addDays(facts.today, c.today!) : day(norm('otherField' in c ? valueAt(ctx, entity, c.otherField!, row, facts) : c.value));
-  if (right === null || left === null || left === undefined || right === undefined) return c.op === 'eq' ? left == right : c.op === 'ne' ? (left == null) !== (right == null) : false;
+  if (right === null || left === null || left === undefined || right === undefined) return c.op === 'eq' ? (left == null) === (right == null) : c.op === 'ne' ? (left == null) !== (right == null) : false;
   return compare(c.op, left, right);
 }
 
@@ -90,7 +90,7 @@ function compare(op: string, a: unknown, b: unknown): boolean {
   }
 }
 
-function valueAt(ctx: CallContext, entity: EntityDef, path: string, row: Row, facts: Facts): unknown {
+function valueAt(_ctx: CallContext, _entity: EntityDef, path: string, row: Row, facts: Facts): unknown {
   const [first, second] = path.split('.');
   if (second === undefined) return row[first];
   const id = row[first];

@@ -1,4 +1,4 @@
-import type { Row } from '../db/db.ts';
+
 import { dayMonthYear } from '../i18n/day-month-year.ts';
 import type { EntityDef, ReminderDef } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';

@@ -35,7 +35,7 @@ const scrypt = (password: string, salt: Buffer, keylen: number, o: { N: number; 
 
 async function passwordMatches(password: string, stored: string | null): Promise<boolean> {
   const parts = stored?.split('$');
-  if (!parts || parts.length !== 6) {
+  if (parts?.length !== 6) {
     await scrypt(password, Buffer.alloc(16), 32, { N: 2 ** 15, r: 8, p: 1 });
     return false;
   }

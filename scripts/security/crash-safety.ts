@@ -91,7 +91,7 @@ async function runBackend(name: 'pglite' | 'postgres'): Promise<RoundResult[]> {
       token = login.body.data.user.token;
       const list = await api(server.url).call('employee?limit=1', undefined, token);
       if (list.status !== 200) throw new Error(`list after restart: ${list.body.err_msg}`);
-      let checks;
+      let checks: Awaited<ReturnType<typeof inspect>>;
       if (name === 'pglite') {
         // PGlite has one session: stop the server cleanly to look into its database, then start it again
         await server.stop();

@@ -5,12 +5,13 @@ import type { Actor } from '../../engine/access/actor.ts';
 import { AppError } from '../../engine/app-error.ts';
 import { text } from '../../engine/i18n/text.ts';
 import { readFile } from '../../engine/files/file-store.ts';
-import { LANGUAGES, type EntityDef, type Language, type Role } from '../../engine/metadata/registry.ts';
+import { LANGUAGES, type Language, type Role } from '../../engine/metadata/registry.ts';
 import { titleFieldOf } from '../../engine/metadata/title-field.ts';
 import { openApiDocument } from '../../engine/openapi/openapi-document.ts';
 import { runCall } from '../call-runner.ts';
 import { success } from '../envelope.ts';
 import type { AppEnv, Stratum } from '../stratum-context.ts';
+import type { EntityReply, MetaReply } from '../../contract/meta-reply.ts';
 
 
 /** The metadata the caller may see (for the renderer), texts, OpenAPI, health and stored files. */
@@ -43,13 +44,14 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
     }, { readOnly: true });
     return c.body(reply, 200, { 'content-type': 'application/json' });
   });
-  function metaFor(actor: Actor) {
+  // typed as the renderer reads it (contract/meta-reply.ts): a change on either side fails `npm run typecheck`
+  function metaFor(actor: Actor): MetaReply {
     const modules = callerModules(s.registry, actor);
     // an entity the caller reads only where the record lets them (their own, their reports', their team's) is there
     // too: its screens list just those records, and each record says what the caller may do with it (`_allowed`)
     const entities = [...s.registry.entities.values()]
       .filter((e) => mayTry(e.access.read, actor, e) && (actor.role === 'holder' || moduleEnabled(s.registry.modules.get(e.module)!, actor)))
-      .map((e) => {
+      .map((e): EntityReply => {
         const may = (roles: readonly Role[]) => mayTry(roles, actor, e);
         return {
         name: e.name,

@@ -78,6 +78,7 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
     it('refuses a send form whose then is not a transition from the initial state', async () => {
       const meta = copyMetadata();
       editJson(join(meta, 'modules/audit-management/module.json'), (m) => {
+        // biome-ignore lint/suspicious/noThenProperty: a screen's `then` says where the user lands after saving
         m.screens.find((s: { path: string }) => s.path.endsWith('customer-satisfaction-survey/:id/send')).then = 'submit';
       });
       const { loadRegistry } = await import('../../engine/metadata/loader.ts');

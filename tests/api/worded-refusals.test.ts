@@ -70,7 +70,7 @@ describe.each(backends())('refusals in the caller’s language on $name', (backe
     const bn = await ask(team.exec, 'bn', 'annual-plan/add', body);
     expect(bn.body.errors?.[0]).toEqual({
       field: 'startDate',
-      message: 'শুরুর তারিখ (01/01/2025) সংশ্লিষ্ট কৌশলগত পরিকল্পনা-এর শুরুর তারিখ-এর আগে হতে পারবে না (“Vision 2026–2030” চলে 01/01/2026 থেকে 31/12/2030 পর্যন্ত)',
+      message: 'শুরুর তারিখ (০১/০১/২০২৫) সংশ্লিষ্ট কৌশলগত পরিকল্পনা-এর শুরুর তারিখ-এর আগে হতে পারবে না (“Vision 2026–2030” চলে ০১/০১/২০২৬ থেকে ৩১/১২/২০৩০ পর্যন্ত)',
     });
     expect(bn.body.err_msg).toContain('আগে হতে পারবে না');
     const de = await ask(team.exec, 'de', 'annual-plan/add', body);

@@ -36,6 +36,15 @@ describe.skipIf(skip)('API tokens in the browser', () => {
     await signIn(page, server.url, exec.email, exec.password);
     await nav(page, 'Issue an API token');
     await page.waitForURL('**/app/settings/api-tokens/issue');
+    // Issue with nothing filled in: the fields say what is missing, and nothing is logged as an error (RJSF logs
+    // "Form validation failed" to the console where a form has no onError)
+    const logged: string[] = [];
+    const onConsole = (m: { type(): string; text(): string }) => m.type() === 'error' && logged.push(m.text());
+    page.on('console', onConsole);
+    await page.getByRole('button', { name: 'Issue token', exact: true }).click();
+    await page.locator('.error-detail, .text-danger, [id$="__error"]').first().waitFor();
+    page.off('console', onConsole);
+    expect(logged).toEqual([]);
     await page.fill('#root_name', 'Risk dashboard feed');
     await page.locator('#root_access').selectOption({ label: 'Read only' });
     await page.getByRole('checkbox', { name: 'Risk management' }).check();

@@ -179,7 +179,7 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     ];
     for (const [description, rating, min, max, target] of bands) {
       await page.getByTestId('children-ratingScaleList').getByRole('link', { name: 'Add Rating scale' }).click();
-      // the add form starts from its plan (prefilled): typing before that lands may be lost (a known race, issue 26)
+      // the add form starts from its plan (prefilled): the plan is shown before the bands are typed, as a person sees it
       await expect.poll(() => page.locator('#root_strategicPlanId').inputValue()).not.toBe('');
       await fill(page, { description, rating, min, max, target });
       await save(page);

@@ -21,14 +21,7 @@ const ONLY = process.env.CRAWL_ACTORS?.split(',');
  * (its declared path), one actor ('*' = any) and one problem (a part of its text), with the reason. An entry that
  * no longer matches anything is printed, so that the list only ever shrinks.
  */
-const KNOWN: { screen: string; actor: string; problem: string; reason: string }[] = [
-  // a read-only report screen shows no Add in its panels (issue 26: the audit manager was offered an Add on the follow-up
-  // report); the record's _allowed.addChildren does not know which screen shows it. To reconcile in the engine.
-  { screen: '/app/audit-management/audit-report/follow-up-audit-reports/:id', actor: '*', problem: 'no Add on the panel "workList"', reason: 'read-only report screen; addChildren knows no screen' },
-  // the list asks whether it may add with its parent from the address (the server says no there); the crawl's probe
-  // asks without the parent. To reconcile: the probe should send the list's own query.
-  { screen: '/app/audit-management/audit-report/customer-satisfaction-survey/:id', actor: '*', problem: 'no Add control, though the caller may add', reason: "the crawl's Add probe leaves out the list's parent" },
-];
+const KNOWN: { screen: string; actor: string; problem: string; reason: string }[] = [];
 
 /**
  * Record screens a role's crawl cannot reach, each with why: a screen of one record that no list of the role links to

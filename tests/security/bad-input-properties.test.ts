@@ -80,10 +80,10 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
     expect(r.body.err_msg, what).toBeTruthy();
     for (const n of names) {
       if (typeof n !== 'string') expect(r.body.err_msg, what).toMatch(n);
-      else if (r.body.errors?.length) expect(r.body.errors.map((e) => e.field), what).toContainEqual(expect.stringMatching(new RegExp(`^${escape(n)}(\\.|$)`)));
-      else expect(r.body.err_msg, what).toMatch(new RegExp(escape(n)));
+      else if (r.body.errors?.length) expect(r.body.errors.map((e) => e.field), what).toContainEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(n)}(\\.|$)`)));
+      else expect(r.body.err_msg, what).toMatch(new RegExp(escapeRegExp(n)));
     }
-    for (const l of labels) expect(r.body.err_msg, what).toMatch(new RegExp(escape(l)));
+    for (const l of labels) expect(r.body.err_msg, what).toMatch(new RegExp(escapeRegExp(l)));
     expect(await snapshot(), `nothing written: ${what}`).toEqual(before);
     return r;
   }
@@ -405,4 +405,4 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
   });
 });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

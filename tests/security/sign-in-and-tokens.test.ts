@@ -3,7 +3,7 @@ import { CALLER_TTL_MS } from '../../engine/auth/caller-cache.ts';
 import { hashSecret } from '../../engine/auth/secret-token.ts';
 import { FREE_FAILURES } from '../../engine/auth/login-throttle.ts';
 import { backends } from '../support/backends.ts';
-import { decodeMail, HOLDER, keyFromMail, PASSWORD, startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+import { decodeMail, HOLDER, keyFromMail, PASSWORD, startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

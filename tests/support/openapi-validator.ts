@@ -7,9 +7,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin })
 type Json = Record<string, unknown>;
 
 /** A reply's problems against the document: '' when it is what the document says. */
-export interface ReplyCheck {
-  (method: string, path: string, status: number, contentType: string, body: unknown): string;
-}
+export type ReplyCheck = (method: string, path: string, status: number, contentType: string, body: unknown) => string
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { displayValue, isYearField } from '../../renderer/src/format/field-display.ts';
-import { formatDate, formatDateTime, parseDate, formatFigure, formatFileSize, formatNumber, formatPercent } from '../../renderer/src/format/formats.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next from 'i18next';
+import { enumName, optionLabel } from '../../renderer/src/meta/labels.ts';
+import { formatDate, formatDateTime, formatInteger, formatMonth, formatOrdinalDate, parseDate, formatFigure, formatFileSize, formatNumber, formatPercent } from '../../renderer/src/format/formats.ts';
+import { numberFormatter } from '../../engine/i18n/localized-numbers.ts';
+import { text, wordText } from '../../engine/i18n/text.ts';
 import { chartValue, localeNumbers } from '../../renderer/src/format/chart-numbers.ts';
 import { gridLocaleText } from '../../renderer/src/screens/grid-locale.ts';
 import { reportCell } from '../../renderer/src/format/report-cells.ts';
@@ -67,7 +73,64 @@ describe('values on screen', () => {
     expect(formatDateTime(moment)).toBe('25/11/2026 13:25');
     expect(formatDateTime('2026-09-30')).toBe('30/09/2026');
     inLanguage('bn');
-    expect(formatDateTime(moment)).toBe('25/11/2026 13:25');
+    // Bengali digits in Bengali, and the date input reads them back
+    expect(formatDateTime(moment)).toBe('২৫/১১/২০২৬ ১৩:২৫');
+    expect(formatDate('2026-09-30')).toBe('৩০/০৯/২০২৬');
+    expect(parseDate(formatDate('2026-09-30'))).toBe('2026-09-30');
+    expect(formatOrdinalDate('2024-01-01')).toBe('০১ জানুয়ারি, ২০২৪');
+    inLanguage('en');
+    expect(formatOrdinalDate('2024-01-01')).toBe('Jan 1st 2024');
+  });
+
+  it('names a quarter Q1..Q4 in every option list and cell (Bengali ordinals in bn), never its stored index 0..3', async () => {
+    const quarter = { type: 'integer', enum: [0, 1, 2, 3], title: 'field.quarter' } as const;
+    for (const [lang, first, last] of [['en', 'Q1', 'Q4'], ['de', 'Q1', 'Q4'], ['bn', '১ম প্রান্তিক', '৪র্থ প্রান্তিক']] as const) {
+      const i = i18next.createInstance();
+      const shipped = JSON.parse(readFileSync(join(import.meta.dirname, '../../metadata/i18n', `${lang}.json`), 'utf8'));
+      await i.init({ lng: lang, resources: { [lang]: { translation: shipped } }, keySeparator: false });
+      expect(quarter.enum.map((v) => optionLabel(i.t, v, quarter))[0], lang).toBe(first);
+      expect(optionLabel(i.t, 3, quarter), lang).toBe(last);
+      // the metadata's own names (x-enumNames, ui:enumNames "Q1"..) say the same
+      expect(enumName(i.t, 'Q4'), lang).toBe(last);
+      // an index of another field stays what it is
+      expect(optionLabel(i.t, 3, { type: 'integer', title: 'field.level' }), lang).toBe('3');
+    }
+  });
+
+  it('shows a stored month ("2026-11") by its name and year in the language, wherever a value is shown', () => {
+    const month = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' } as never;
+    const cases: [string, string][] = [
+      ['en', 'November 2026'],
+      ['bn', 'নভেম্বর ২০২৬'],
+      ['de', 'November 2026'],
+    ];
+    for (const [lang, words] of cases) {
+      inLanguage(lang);
+      expect(formatMonth('2026-11'), lang).toBe(words);
+      expect(displayValue(t, 'month', month, '2026-11'), lang).toBe(words);
+      expect(reportCell({ key: 'month', title: 'field.month' } as never, '2026-11', t), lang).toBe(words);
+    }
+    inLanguage('de');
+    expect(formatMonth('2026-03')).toBe('März 2026');
+    // a text that only looks like one is left alone
+    expect(displayValue(t, 'code', { type: 'string' }, '2026-13')).toBeUndefined();
+  });
+
+  it('words numbers and days inside texts in the digits of the language: counts, pager figures, days in messages', async () => {
+    const words = async (lang: string, text: string, values: Record<string, unknown>) => {
+      const i = i18next.createInstance().use(numberFormatter);
+      await i.init({ lng: lang, resources: { [lang]: { translation: { k: text } } }, interpolation: { escapeValue: false, alwaysFormat: true } });
+      return i.t('k', values);
+    };
+    expect(await words('bn', '{{count}}টি সারি, মোট {{total, number}}', { count: 3, total: 12345 })).toBe('৩টি সারি, মোট ১২,৩৪৫');
+    expect(await words('en', '{{count}} rows of {{total, number}} in {{year}}', { count: 3, total: 12345, year: 2026 })).toBe('3 rows of 12,345 in 2026');
+    expect(await words('de', '{{n}} Zeilen', { n: 1.5 })).toBe('1,5 Zeilen');
+    expect(wordText(((k: string, o: Record<string, unknown>) => `${k} ${o.day}`) as never, text('x', { day: '30/11/2026' }), 'bn')).toBe('x ৩০/১১/২০২৬');
+    expect(wordText(((k: string) => k) as never, 4, 'bn')).toBe('৪');
+    // a name with digits in it is not a day and keeps its own
+    expect(wordText(((k: string, o: Record<string, unknown>) => `${o.name}`) as never, text('x', { name: 'KPI 12' }), 'bn')).toBe('KPI 12');
+    inLanguage('bn');
+    expect(formatInteger(58)).toBe('৫৮');
   });
 
   it('has charts write their numbers in the language: value axes, tooltips and bar labels; an option\'s own formatter stays', () => {

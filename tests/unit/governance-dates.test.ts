@@ -3,7 +3,7 @@ import { completionChanges, statusChangeLabel } from '../../engine/hooks/actions
 import { contractPhase } from '../../engine/hooks/contract-management/contract-phase.ts';
 import { signingChanges } from '../../engine/hooks/contract-management/contract-signing.ts';
 import { isPastReview } from '../../engine/hooks/contract-management/governance-review.ts';
-import { AppError } from '../../engine/app-error.ts';
+import type { AppError } from '../../engine/app-error.ts';
 
 const TODAY = '2026-11-23';
 

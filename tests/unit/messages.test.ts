@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type TFunction } from 'i18next';
+import { numberFormatter } from '../../engine/i18n/localized-numbers.ts';
 import type { RJSFSchema } from '@rjsf/utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../engine/app-error.ts';
@@ -68,7 +69,7 @@ describe('messages in plain words, in the caller\'s language', () => {
     const call = () => validateInput(command.input!, { id: 1, scores: [{ kpiId: 1, selfScore: 1 }, { kpiId: 2, selfScore: -1 }] }, assessment);
     expect(refusal(call).fieldErrors).toContainEqual({ field: 'scores.1.selfScore', message: 'Score 2: Self score must be at least 0' });
     expect(refusal(call, 'de').fieldErrors).toContainEqual({ field: 'scores.1.selfScore', message: 'Bewertung 2: Selbstbewertung muss mindestens 0 sein' });
-    expect(refusal(call, 'bn').fieldErrors).toContainEqual({ field: 'scores.1.selfScore', message: 'স্কোর 2: স্ব-মূল্যায়ন স্কোর কমপক্ষে 0 হতে হবে' });
+    expect(refusal(call, 'bn').fieldErrors).toContainEqual({ field: 'scores.1.selfScore', message: 'স্কোর ২: স্ব-মূল্যায়ন স্কোর কমপক্ষে ০ হতে হবে' });
   });
 
   it('words a uniqueness conflict with the labels, on each of its fields', () => {
@@ -118,8 +119,9 @@ describe('the forms and the server say the same', () => {
   const translators = {} as Record<Language, TFunction>;
   beforeAll(async () => {
     for (const lang of ['en', 'bn', 'de'] as const) {
-      const i = i18next.createInstance();
-      await i.init({ lng: lang, resources: { [lang]: { translation: texts(lang) } }, keySeparator: false, interpolation: { escapeValue: false } });
+      // as the renderer words them (renderer/src/i18n/i18n.ts): numbers in the language's digits
+      const i = i18next.createInstance().use(numberFormatter);
+      await i.init({ lng: lang, resources: { [lang]: { translation: texts(lang) } }, keySeparator: false, interpolation: { escapeValue: false, alwaysFormat: true } });
       translators[lang] = i.t;
     }
   });

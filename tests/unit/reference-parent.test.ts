@@ -10,7 +10,7 @@ const entity = (name: string, properties: Record<string, string | null>, require
     children,
   }) as unknown as EntityMeta;
 
-const businessUnit = entity('business-unit', { name: null }, ['name'], [{ key: 'departmentList', entity: 'department', via: 'businessUnitId' }]);
+const businessUnit = entity('business-unit', { name: null }, ['name'], [{ key: 'departmentList', entity: 'department', via: 'businessUnitId', children: [] }]);
 const department = entity('department', { name: null, businessUnitId: 'business-unit' });
 const task = entity('project-task', { name: null, milestoneId: 'milestone' }, ['name', 'milestoneId']);
 const employee = entity('employee', { firstName: null, businessUnitId: 'business-unit', departmentId: 'department', supervisorId: 'employee' });

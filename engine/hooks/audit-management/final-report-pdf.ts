@@ -1,5 +1,6 @@
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { wordIn } from '../../i18n/catalogue.ts';
+import { dayIn } from '../../i18n/localized-numbers.ts';
 import { text } from '../../i18n/text.ts';
 import { optionKey } from '../../metadata/option-key.ts';
 import type { Language, Messages } from '../../metadata/registry.ts';
@@ -42,7 +43,8 @@ export function renderFinalReport(c: FinalReportContent, lang: Language, message
   pdf.labelled(say('auditManager'), c.engagement.auditManager);
   pdf.labelled(say('approver'), c.engagement.approver);
   if (c.engagement.startDate || c.engagement.endDate) pdf.labelled(say('period'), say('periodValue', { from: dayMonthYear(c.engagement.startDate) || '…', to: dayMonthYear(c.engagement.endDate) || '…' }));
-  pdf.labelled(say('issuedOn'), dayMonthYear(c.madeOn));
+  // the day in the reader's digits, as the worded days around it
+  pdf.labelled(say('issuedOn'), dayIn(dayMonthYear(c.madeOn), lang));
   if (c.engagement.objective) {
     pdf.heading(2, say('objective'));
     pdf.paragraph(c.engagement.objective);

@@ -1,7 +1,6 @@
 import { AppError } from '../../app-error.ts';
 import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
-import type { CallContext } from '../../records/call-context.ts';
 import { addRecord, applyUpdate, fetchOne } from '../../records/record-store.ts';
 import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
 import { assertMayRun } from '../performance/scorecard-access.ts';

@@ -1,7 +1,6 @@
 import { AppError } from '../../app-error.ts';
 import { text } from '../../i18n/text.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
-import type { CallContext } from '../../records/call-context.ts';
 import { selectColumns } from '../../records/record-columns.ts';
 import { withComputed } from '../../records/record-store.ts';
 import { validateInput } from '../../records/record-validator.ts';

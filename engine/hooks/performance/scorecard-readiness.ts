@@ -17,7 +17,7 @@ export interface AreaInProgress {
   kpis: readonly KpiInProgress[];
 }
 
-const blank = (v: string | null | undefined) => !v || !v.trim();
+const blank = (v: string | null | undefined) => !v?.trim();
 const given = (v: number | null | undefined) => v !== null && v !== undefined && Number.isFinite(v);
 /** A quantitative KPI is scored against its target, or each quarter against that quarter's target. */
 const hasTarget = (k: KpiInProgress) => given(k.target) || [k.periodicTarget1, k.periodicTarget2, k.periodicTarget3, k.periodicTarget4].every(given);

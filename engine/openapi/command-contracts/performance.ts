@@ -1,7 +1,7 @@
 import { CASCADE_INPUT, COPY_FROM_LIBRARY_INPUT, DELETE_ALL_EMPLOYEE_INPUT } from '../../hooks/performance/scorecard-copy.ts';
 import { SAVE_KPIS_INPUT } from '../../hooks/performance/scorecard-kpis.ts';
 import { UPDATE_ACTUALS_INPUT } from '../../hooks/performance/scorecard-actuals.ts';
-import { boolean, integer, listOf, number, object, orNull, text } from '../schema-shapes.ts';
+import { boolean, integer, listOf, number, object, orNull, } from '../schema-shapes.ts';
 import type { ContractSet } from './command-contract.ts';
 
 const plan = (entity: string) => ({ type: 'integer', minimum: 1, 'x-ref': entity });

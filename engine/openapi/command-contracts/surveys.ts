@@ -1,7 +1,7 @@
 import type { PublicQuestion } from '../../public-flows/public-flow-info.ts';
 import { RATER_GROUPS } from '../../hooks/degree-360/rater-groups.ts';
 import type { JsonSchema } from '../../metadata/registry.ts';
-import { boolean, integer, listOf, number, object, orNull, text } from '../schema-shapes.ts';
+import { boolean, integer, listOf, number, object, text } from '../schema-shapes.ts';
 import type { ContractSet } from './command-contract.ts';
 
 /** One question a respondent answers (engine/public-flows/public-flow-info.ts). */

@@ -82,7 +82,7 @@ export default function ApiTokenIssue({ entityName = 'api-token' }: { entityName
         </div>
       ) : (
         <div className="card form-box">
-          <Form schema={schema} uiSchema={uiSchema} validator={validator} extraErrors={errors} showErrorList={false} noHtml5Validate onSubmit={(e) => submit(e.formData ?? {})}>
+          <Form schema={schema} uiSchema={uiSchema} validator={validator} extraErrors={errors} showErrorList={false} noHtml5Validate onError={() => undefined /* the fields show what is wrong: the user's to fix, not an error to log */} onSubmit={(e) => submit(e.formData ?? {})}>
             <div className="row">
               <span className="spacer" />
               {list && <Link className="btn" to={list.path}>{t('shell.cancel')}</Link>}

@@ -53,7 +53,7 @@ export default function ComplianceRequiredActions({ screen }: { screen: ScreenMe
       <div className="row">
         <h1>{t(screen.label ?? 'screen.requiredActions')}</h1>
         {page && (
-          <span className={page.total ? 'badge badge-danger' : 'badge'} data-testid="required-action-count" aria-label={t('compliance.requiredActionCount', { count: page.total })}>
+          <span className={page.total ? 'badge badge-danger' : 'badge'} data-testid="required-action-count" role="status" aria-label={t('compliance.requiredActionCount', { count: page.total })}>
             {page.total}
           </span>
         )}
@@ -89,12 +89,12 @@ export default function ComplianceRequiredActions({ screen }: { screen: ScreenMe
                   <td>{a.openSubmissionStatus ? optionLabel(t, a.openSubmissionStatus) : '—'}</td>
                   <td>
                     {editSubmission && a.openSubmissionId ? (
-                      <button className="btn btn-sm" onClick={() => open(a.openSubmissionId)}>
+                      <button type="button" className="btn btn-sm" onClick={() => open(a.openSubmissionId)}>
                         {t('compliance.continueSubmission')}
                       </button>
                     ) : (
                       editSubmission && submissions?.can.add && (
-                        <button className="btn btn-sm btn-primary" disabled={loading} onClick={() => start(a)}>
+                        <button type="button" className="btn btn-sm btn-primary" disabled={loading} onClick={() => start(a)}>
                           {t('compliance.startSubmission')}
                         </button>
                       )

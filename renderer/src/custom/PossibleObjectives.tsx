@@ -75,7 +75,7 @@ export default function PossibleObjectives(_: { screen: ScreenMeta }) {
                 <td>{o.name}</td>
                 <td>{formatFigure(o.weight)}</td>
                 <td>
-                  <button className="btn btn-sm btn-primary" disabled={loading} onClick={() => void adopt(o)}>
+                  <button type="button" className="btn btn-sm btn-primary" disabled={loading} onClick={() => void adopt(o)}>
                     {t('action.adopt')}
                   </button>
                 </td>

@@ -94,22 +94,22 @@ export default function QualityAssuranceWork({ screen }: { screen: ScreenMeta })
                     <td>
                       <span className="row" style={{ gap: 4, flexWrap: 'nowrap' }}>
                         {r.myReviewId === null ? (
-                          <button className="btn btn-sm btn-primary" disabled={loading} onClick={() => setAsk({ kind: 'add', row: r })}>
+                          <button type="button" className="btn btn-sm btn-primary" disabled={loading} onClick={() => setAsk({ kind: 'add', row: r })}>
                             {t('qa.addReview')}
                           </button>
                         ) : (
                           <>
                             {r.isLastReviewer && everyone && (
-                              <button className="btn btn-sm btn-success" disabled={loading} onClick={() => setAsk({ kind: 'complete', row: r })}>
+                              <button type="button" className="btn btn-sm btn-success" disabled={loading} onClick={() => setAsk({ kind: 'complete', row: r })}>
                                 {t('qa.complete')}
                               </button>
                             )}
                             {r.list === 'Performance' && (
-                              <button className="btn btn-sm" disabled={loading} onClick={() => setAsk({ kind: 'refer-back', row: r })}>
+                              <button type="button" className="btn btn-sm" disabled={loading} onClick={() => setAsk({ kind: 'refer-back', row: r })}>
                                 {t('qa.referBack')}
                               </button>
                             )}
-                            <button className="btn btn-sm" disabled={loading} onClick={() => setAsk({ kind: 'recall', row: r })}>
+                            <button type="button" className="btn btn-sm" disabled={loading} onClick={() => setAsk({ kind: 'recall', row: r })}>
                               {t('qa.recall')}
                             </button>
                           </>

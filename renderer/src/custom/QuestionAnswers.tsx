@@ -93,6 +93,7 @@ export default function QuestionAnswers({ entity, record, onChanged }: PanelProp
             {s.items.map((q) => {
               const a = draft.get(q.id) ?? {};
               return (
+                // biome-ignore lint/a11y/useSemanticElements: a card, not a fieldset's frame; the group names the question
                 <div key={q.id} className="question" data-testid={`question-${q.id}`} role="group" aria-label={String(q[of.text])}>
                   <p>
                     <strong>{String(q[of.text])}</strong>
@@ -123,7 +124,7 @@ export default function QuestionAnswers({ entity, record, onChanged }: PanelProp
       {editable && !!questions?.length && (
         <div className="row">
           <span className="spacer" />
-          <button className="btn btn-primary" disabled={loading} onClick={submit}>
+          <button type="button" className="btn btn-primary" disabled={loading} onClick={submit}>
             {t('shell.saveAnswers')}
           </button>
         </div>

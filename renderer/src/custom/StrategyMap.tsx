@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Chart } from '../widgets/Chart.tsx';
 import * as echarts from 'echarts/core';
 import { GraphChart } from 'echarts/charts';
@@ -134,7 +134,8 @@ export default function StrategyMap({ screen }: { screen: ScreenMeta }) {
   }, [planId, run]);
 
   const chart = useMemo(() => (map ? option(map, t) : null), [map, t]);
-  const openObjective = (n: MapNode) => navigate(`/app/strategy-management/strategic-plan/${map!.plan.id}/objective/edit/${n.id}`);
+  const objectivePath = (n: MapNode) => `/app/strategy-management/strategic-plan/${map!.plan.id}/objective/edit/${n.id}`;
+  const openObjective = (n: MapNode) => navigate(objectivePath(n));
 
   return (
     <section data-screen="strategy-map">
@@ -194,9 +195,7 @@ export default function StrategyMap({ screen }: { screen: ScreenMeta }) {
                     <td>
                       <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 6, marginRight: 6, background: n.colour }} />
                       {n.kind === 'objective' ? (
-                        <a href="#" onClick={(e) => (e.preventDefault(), openObjective(n))}>
-                          {n.name}
-                        </a>
+                        <Link to={objectivePath(n)}>{n.name}</Link>
                       ) : (
                         n.name
                       )}

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { numberFormatter } from '../../../engine/i18n/localized-numbers.ts';
 
 export const LANGUAGES = ['en', 'bn', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -19,12 +20,13 @@ async function loadMessages(lang: Language): Promise<Record<string, string>> {
 
 export async function initI18n(): Promise<void> {
   const lng = storedLanguage();
-  await i18next.use(initReactI18next).init({
+  await i18next.use(initReactI18next).use(numberFormatter).init({
     lng,
     fallbackLng: 'en',
     resources: {},
     keySeparator: false,
-    interpolation: { escapeValue: false },
+    // a number put into a text ("3 rows are ready") in the user's digits (engine/i18n/localized-numbers.ts)
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
   });
   await ensureLanguage(lng);

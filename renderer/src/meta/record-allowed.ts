@@ -1,22 +1,8 @@
+import type { RecordAllowed } from '../../../contract/meta-reply.ts';
 import type { EntityMeta } from './meta-types.ts';
 
-/** What the caller may do with one record, as the server sends it with the record (`_allowed`). */
-export interface RecordAllowed {
-  update: boolean;
-  delete: boolean;
-  transitions: string[];
-  commands: string[];
-  /** open transitions the caller would take in place of the employee the record names for them (its approver): their name, by action */
-  inPlaceOf?: Record<string, string>;
-  /** the record is locked by its state (or its parent's) but these fields stay open: update holds for them alone */
-  fields?: string[];
-  /** child collections (by key) the record's lock closes: nothing is added there */
-  lockedChildren?: string[];
-  /** the keys of the record's children the caller may add to it now (a single record's reply says; a list's rows do not) */
-  addChildren?: string[];
-  /** transitions the caller could take but for their window: its first and last day by action (null while not set) */
-  closed?: Record<string, { from: string | null; to: string | null }>;
-}
+/** What the caller may do with one record, as the server sends it with the record (`_allowed`): the engine's shape. */
+export type { RecordAllowed } from '../../../contract/meta-reply.ts';
 
 /**
  * Whether the caller may add a child (by its key) to the record: the record's own answer, else what /meta says the

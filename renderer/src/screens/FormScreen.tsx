@@ -1,12 +1,13 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { get, post } from '../api/api-client.ts';
 import { useFormValidator } from '../forms/use-form-validator.ts';
+import { mergePrefill, sameValues } from '../forms/add-prefill.ts';
 import { useCall, type CallError } from '../api/call-state.tsx';
-import { optionLabel } from '../meta/labels.ts';
+import { enumName, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import { useSession } from '../session/use-session.ts';
 import type { EntityMeta, ScreenMeta } from '../meta/meta-types.ts';
@@ -48,15 +49,6 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   const pathId = screen.params ? bound.id : matchPath(screen.path, pathname)?.params.id;
   const id = Number(params.get('id') ?? pathId);
   const [record, setRecord] = useState<Row | null>(null);
-  // The form is uncontrolled (initialFormData): a controlled rjsf form could put back a field's old value when the page
-  // re-rendered while a keystroke was still being processed. formData follows its changes for the reference widgets;
-  // a new formKey starts it afresh from what the server sent.
-  const [formData, setFormData] = useState<Row>({});
-  const [initial, setInitial] = useState<{ data: Row; key: number }>({ data: {}, key: 0 });
-  const restart = (data: Row) => {
-    setFormData(data);
-    setInitial((i) => ({ data, key: i.key + 1 }));
-  };
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   // a screen about one kind of record goes back where it came from; the others to the entity's list
   const list = screen.preset || screen.owner ? undefined : screensOf(meta, entity.name, screen).list;
@@ -73,6 +65,27 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     }),
     [screen, entity, session, bound, mode],
   );
+  // an add form starts from its parent chosen in the list (?businessUnitId=3) and the preset; a parent the server
+  // derives (read-only) is not sent
+  const prefill: Row =
+    mode === 'add'
+      ? { ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref'] && !entity.schema.properties[k].readOnly).map(([k, v]) => [k, Number(v)])), ...preset }
+      : {};
+  const prefillKey = JSON.stringify(prefill);
+
+  // The form is uncontrolled (initialFormData): a controlled rjsf form could put back a field's old value when the page
+  // re-rendered while a keystroke was still being processed. formData follows its changes for the reference widgets;
+  // a new formKey starts it afresh from what the server sent.
+  // An add form is born holding its prefill, so that nothing typed lands on a form about to be replaced by it.
+  const [formData, setFormData] = useState<Row>(() => prefill);
+  const [initial, setInitial] = useState<{ data: Row; key: number }>(() => ({ data: prefill, key: 0 }));
+  // what the form holds now (typed included), for a prefill that changes later to merge into
+  const held = useRef<Row>(prefill);
+  const restart = (data: Row) => {
+    held.current = data;
+    setFormData(data);
+    setInitial((i) => ({ data, key: i.key + 1 }));
+  };
 
   const fields = useMemo(() => editableFields(entity), [entity]);
   // a field that some kinds of record need (an annual scorecard's plan) is required while the form holds one of them
@@ -94,12 +107,12 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     for (const [name, f] of fields) {
       const own = (ui[name] as UiSchema | undefined) ?? {};
       if (f['x-ref']) ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'] }, ...own };
-      else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v)), ...own };
+      else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v, f)), ...own };
       else if (f.type === 'array' && (f.items as { type?: string; enum?: unknown } | undefined)?.type === 'string' && !(f.items as { enum?: unknown }).enum)
         ui[name] = { 'ui:field': 'stringList', ...own };
       // option labels the metadata gives as i18n keys (an API token's modules) in the reader's words; plain ones (Q1) stay
       const named = (ui[name] as UiSchema | undefined)?.['ui:enumNames'] as string[] | undefined;
-      if (named) ui[name] = { ...(ui[name] as UiSchema), 'ui:enumNames': named.map((n) => t(n, { defaultValue: n })) };
+      if (named) ui[name] = { ...(ui[name] as UiSchema), 'ui:enumNames': named.map((n) => enumName(t, n)) };
       if (name in preset) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
       if (open && !open.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
     }
@@ -134,12 +147,14 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       if (!id) return;
       void load();
     } else {
-      // a parent chosen in the list (?businessUnitId=3) is filled in; one the server derives (read-only) is not sent
-      restart({ ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref'] && !entity.schema.properties[k].readOnly).map(([k, v]) => [k, Number(v)])), ...preset });
+      // a prefill that changes after the form came (the signed-in caller as owner, another parent) merges into what
+      // was typed, which it never wipes; one that changes nothing leaves the form as it is
+      const merged = mergePrefill(prefill, held.current, Object.keys(preset));
+      if (!sameValues(merged, held.current)) restart(merged);
     }
     // by the entity's name, not its object: /meta read again (after a save elsewhere) must not wipe what is being typed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [entity.name, mode, id]);
+  }, [entity.name, mode, id, prefillKey]);
 
   // where Save and Cancel return: the screen the user came from; else the list with its parameters filled (a pillar's
   // form returns to /strategic-plan/3/pillar); else back in the history
@@ -165,7 +180,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   if (unreadable === 'not_found') return <NotFound />;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
-    <section data-screen="form" data-entity={entity.name} data-mode={mode} data-record-id={record?.id as number | undefined}>
+    <section data-screen="form" data-entity={entity.name} data-mode={mode} data-record-id={record?.id as number | undefined} data-report={screen.readOnly || undefined}>
       <h1>{readOnly ? t(entity.label) : t(mode === 'edit' ? 'shell.editWhat' : 'shell.addWhat', { what: t(entity.label) })}</h1>
       {readOnly && (
         <p className="muted" data-testid="read-only">
@@ -193,7 +208,10 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           onError={() => undefined}
           noHtml5Validate
           disabled={readOnly}
-          onChange={(e) => setFormData(e.formData ?? {})}
+          onChange={(e) => {
+            held.current = e.formData ?? {};
+            setFormData(e.formData ?? {});
+          }}
           onSubmit={(e) => submit(e.formData ?? {})}
         >
           <div className="row">

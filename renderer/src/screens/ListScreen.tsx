@@ -7,7 +7,7 @@ import { get, post } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
 import { formatAmount, formatDate, formatDateTime, formatInteger, formatNumber, formatOrdinalDate } from '../format/formats.ts';
-import { optionKey, optionLabel } from '../meta/labels.ts';
+import { enumName, optionKey, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts';
 import { ConfirmDialog } from '../shell/Dialogs.tsx';
@@ -19,6 +19,8 @@ import { gridLocaleText } from './grid-locale.ts';
 import { recordAddress } from './screen-links.ts';
 import { displayValue } from '../format/field-display.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
+import { listFixedQuery } from './list-query.ts';
+import { actionsWidth, headerMinWidth } from './column-widths.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { recordTitle, referenceTitle, textOf } from '../meta/record-title.ts';
 
@@ -52,7 +54,7 @@ function formatValue(t: (k: string) => string, entity: EntityMeta, name: string,
   const names = (entity.form.uiSchema[name] as { 'ui:enumNames'?: string[] } | undefined)?.['ui:enumNames'];
   const option = (options: readonly unknown[], x: unknown) => {
     const i = options.indexOf(x);
-    return names && i >= 0 ? (t as (k: string, o: object) => string)(names[i], { defaultValue: names[i] }) : optionLabel(t as never, x as string);
+    return names && i >= 0 ? enumName(t as never, names[i]) : optionLabel(t as never, x as string, f);
   };
   if (f.enum) return option(f.enum, v);
   // a list of options (an API token's modules), each by its label
@@ -102,15 +104,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
     navigate(`${path}${query.size ? `?${query}` : ''}`, { state: from });
   };
   // the screen's preset and owner, and filters in the address (e.g. ?businessUnitId=3 from a parent), stay on for every page
-  const fixed = useMemo(
-    () => ({
-      ...screen.preset,
-      ...(screen.owner ? { owner: screen.owner } : {}),
-      ...Object.fromEntries([...params.entries()].filter(([k]) => entity.list.filters.includes(k))),
-      ...Object.fromEntries(Object.entries(bound).filter(([k]) => k !== 'id')),
-    }),
-    [params, entity, screen, bound],
-  );
+  const fixed = useMemo(() => listFixedQuery(screen, entity, pathname, params), [params, entity, screen, pathname]);
   const fieldOf = (name: string): FieldSchema => entity.schema.properties[name] ?? STANDARD[name] ?? { type: 'string' };
   // a screen may list a command's page (the ended contracts) instead of the plain list; both page alike
   const source = screen.source ? entity.commands.find((c) => c.name === screen.source) : undefined;
@@ -141,9 +135,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         // an option's cell carries its value as a class (value-overdue), so that a status can be told at a glance
         cellClass: f.enum && f.type === 'string' ? (p) => (typeof p.value === 'string' ? `value-${optionKey(p.value).slice('option.'.length)}` : undefined) : undefined,
         type: (f.type === 'integer' || f.type === 'number') && !f['x-ref'] ? 'rightAligned' : undefined,
-        minWidth: 120,
+        // a long title ("Agreement start date") wraps between its words, each of which shows whole
+        minWidth: headerMinWidth(t(f.title ?? name), filterable),
         flex: 1,
-        // a long title ("Agreement start date") wraps instead of being cut
         wrapHeaderText: true,
         autoHeaderHeight: true,
       };
@@ -154,7 +148,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         headerName: t('shell.actions'),
         sortable: false,
         filter: false,
-        minWidth: 170,
+        // wide enough for both buttons in the user's words ("Bearbeiten" and "Löschen")
+        minWidth: actionsWidth([t('shell.edit'), ...(entity.can.delete ? [t('shell.delete')] : [])]),
         // a record the caller may not change opens to be read: "Open", not "Edit"; Delete only where it would succeed
         cellRenderer: (p: ICellRendererParams) =>
           p.data ? (
@@ -165,7 +160,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
                 </Link>
               )}
               {allowedOn(entity, p.data).delete && (
-                <button className="btn btn-sm" onClick={() => setConfirm(p.data)} aria-label={`${t('shell.delete')} ${p.data[entity.titleField] ?? p.data.id}`}>
+                <button type="button" className="btn btn-sm" onClick={() => setConfirm(p.data)} aria-label={`${t('shell.delete')} ${p.data[entity.titleField] ?? p.data.id}`}>
                   {t('shell.delete')}
                 </button>
               )}
@@ -277,9 +272,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           />
         )}
         <span className="spacer" />
-        <button className="btn" onClick={exportCsv}>{t('shell.exportCsv')}</button>
+        <button type="button" className="btn" onClick={exportCsv}>{t('shell.exportCsv')}</button>
         {add && (source ? entity.can.add : mayAdd === true) && (
-          <button className="btn btn-primary" onClick={openAdd}>
+          <button type="button" className="btn btn-primary" onClick={openAdd}>
             {t('shell.add')}
           </button>
         )}
@@ -301,6 +296,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           onGridReady={(e) => (api.current = e.api)}
           overlayNoRowsTemplate={t('shell.noRecords')}
           localeText={gridLocaleText()}
+          // the pager's figures ("১ – ৫০ / ৫৮") in the user's digits, like every other number on screen
+          paginationNumberFormatter={(p) => formatInteger(p.value)}
         />
       </div>
       {confirm && (

@@ -6,7 +6,7 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { post } from '../api/api-client.ts';
 import { useCall, type CallError } from '../api/call-state.tsx';
 import { useFormValidator } from '../forms/use-form-validator.ts';
-import { optionLabel } from '../meta/labels.ts';
+import { enumName, optionLabel } from '../meta/labels.ts';
 import type { EntityMeta } from '../meta/meta-types.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { actionKey } from './transition-label.ts';
@@ -53,7 +53,9 @@ function PatchForm({ entity, record, command, onChanged }: { entity: EntityMeta;
     const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
     for (const name of command.fields) {
       const f = entity.schema.properties[name];
-      ui[name] = { ...(f.enum ? { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v as string)) } : {}), ...(entity.form.uiSchema[name] as UiSchema | undefined) };
+      const own = entity.form.uiSchema[name] as UiSchema | undefined;
+      const named = own?.['ui:enumNames'] as string[] | undefined;
+      ui[name] = { ...(f.enum ? { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v as string, f)) } : {}), ...own, ...(named ? { 'ui:enumNames': named.map((n) => enumName(t, n)) } : {}) };
     }
     return ui;
   }, [entity, command, t]);

@@ -14,7 +14,7 @@ import { useCall } from '../api/call-state.tsx';
 import { useFormValidator } from '../forms/use-form-validator.ts';
 import { formatInteger } from '../format/formats.ts';
 import { reportCell as cell } from '../format/report-cells.ts';
-import { optionLabel } from '../meta/labels.ts';
+import { enumName, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, ReportMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
@@ -79,7 +79,7 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
     const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
     for (const [k, p] of filters) {
       if (p['x-ref']) ui[k] = { 'ui:widget': 'reference', 'ui:options': { entity: p['x-ref'] } };
-      else if (p.enum) ui[k] = { 'ui:enumNames': p.enum.map((v, i) => (p['x-enumNames']?.[i] ? t(p['x-enumNames'][i], { defaultValue: p['x-enumNames'][i] }) : optionLabel(t, v as string))) };
+      else if (p.enum) ui[k] = { 'ui:enumNames': p.enum.map((v, i) => (p['x-enumNames']?.[i] ? enumName(t, p['x-enumNames'][i]) : optionLabel(t, v as string, p))) };
     }
     return ui;
   }, [filters, t]);

@@ -21,7 +21,7 @@ export function ShareCommands({ entity, record, onChanged }: { entity: EntityMet
   return (
     <div className="toolbar" data-testid="share">
       {shares.map((c) => (
-        <button
+        <button type="button"
           key={c.name}
           className="btn"
           disabled={loading || Boolean(answered)}

@@ -69,7 +69,7 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
         </span>
       ))}
       {open.map((x) => (
-        <button key={x.action} className="btn" data-action={x.action} disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : allowedOn(entity, record).inPlaceOf?.[x.action] ? setConfirming(x) : take(x))}>
+        <button type="button" key={x.action} className="btn" data-action={x.action} disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : allowedOn(entity, record).inPlaceOf?.[x.action] ? setConfirming(x) : take(x))}>
           {transitionLabel(t, x.action, allowedOn(entity, record).inPlaceOf)}
         </button>
       ))}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { post } from '../api/api-client.ts';
@@ -57,7 +57,7 @@ export default function SignUp() {
     if (!offers.passwords) return; // the company signs up through its directory only
     if (await run('error.signUp', () => post('auth/sign-up', { email }))) setSent(true);
   };
-  let body;
+  let body: ReactNode;
   if (exchanging) body = <p role="status" aria-busy="true">{t('shell.signingIn')}</p>;
   else if (authKey && params.get('email')) body = <ChoosePassword email={params.get('email')!} authKey={authKey} />;
   else if (sent) body = <p role="status" data-testid="sent">{t('shell.signUpLinkSent', { email })}</p>;

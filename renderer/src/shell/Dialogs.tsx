@@ -32,7 +32,7 @@ export function ErrorDialog() {
       <p data-testid="error-message">{error.message}</p>
       <div className="row">
         <span className="spacer" />
-        <button className="btn btn-primary" onClick={() => setError(null)}>{t('shell.ok')}</button>
+        <button type="button" className="btn btn-primary" onClick={() => setError(null)}>{t('shell.ok')}</button>
       </div>
     </Dialog>
   );
@@ -47,8 +47,8 @@ export function ConfirmDialog({ title, text, onConfirm, onCancel }: { title: str
       <p>{text}</p>
       <div className="row">
         <span className="spacer" />
-        <button className="btn btn-danger" onClick={onCancel}>{t('shell.cancel')}</button>
-        <button className="btn btn-success" onClick={onConfirm}>{t('shell.confirm')}</button>
+        <button type="button" className="btn btn-danger" onClick={onCancel}>{t('shell.cancel')}</button>
+        <button type="button" className="btn btn-success" onClick={onConfirm}>{t('shell.confirm')}</button>
       </div>
     </Dialog>
   );
@@ -82,6 +82,7 @@ export function InputDialog({ title, fields, onConfirm, onCancel }: { title: str
         }}
       >
         {fields.map((f) => (
+          // biome-ignore lint/a11y/noLabelWithoutControl: the control is inside, in DateInput for a date
           <label key={f.name} className="stack" style={{ gap: 'var(--space-1)' }}>
             {f.label}
             {f.format === 'date' ? (

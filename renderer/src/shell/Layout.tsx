@@ -36,7 +36,7 @@ function areasOf(screens: ScreenMeta[]): [string, ScreenMeta[]][] {
   return [...areas];
 }
 
-function Navigation({ modules }: { modules: ModuleMeta[] }) {
+function Navigation({ modules }: { modules: readonly ModuleMeta[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const meta = useMeta();
@@ -97,7 +97,7 @@ export function Layout({ user, children }: { user: SessionUser; children: ReactN
     <div className={`layout ${layout.sidebarOpen ? 'open' : 'closed'}`}>
       <ProgressBar />
       <header className="topbar">
-        <button className="btn btn-ghost" aria-label={t('shell.toggleNavigation')} aria-expanded={layout.sidebarOpen} onClick={() => updateLayout({ sidebarOpen: !layout.sidebarOpen })}>
+        <button type="button" className="btn btn-ghost" aria-label={t('shell.toggleNavigation')} aria-expanded={layout.sidebarOpen} onClick={() => updateLayout({ sidebarOpen: !layout.sidebarOpen })}>
           ☰
         </button>
         <span className="brand">Stratum</span>
@@ -108,15 +108,15 @@ export function Layout({ user, children }: { user: SessionUser; children: ReactN
             <option key={l} value={l}>{t(`shell.language.${l}`)}</option>
           ))}
         </select>
-        <button className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ theme: layout.theme === 'dark' ? 'lite-purple' : 'dark' })}>
+        <button type="button" className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ theme: layout.theme === 'dark' ? 'lite-purple' : 'dark' })}>
           {layout.theme === 'dark' ? t('shell.themeLight') : t('shell.themeDark')}
         </button>
-        <button className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ dir: layout.dir === 'rtl' ? 'ltr' : 'rtl' })}>{layout.dir === 'rtl' ? 'LTR' : 'RTL'}</button>
-        <button className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ sidebar: layout.sidebar === 'large-sidebar' ? 'compact-sidebar' : 'large-sidebar' })}>
+        <button type="button" className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ dir: layout.dir === 'rtl' ? 'ltr' : 'rtl' })}>{layout.dir === 'rtl' ? 'LTR' : 'RTL'}</button>
+        <button type="button" className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ sidebar: layout.sidebar === 'large-sidebar' ? 'compact-sidebar' : 'large-sidebar' })}>
           {layout.sidebar === 'large-sidebar' ? t('shell.compactSidebar') : t('shell.largeSidebar')}
         </button>
         <span className="muted hide-narrow" data-testid="user-name">{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}</span>
-        <button className="btn" onClick={signOut}>{t('shell.signOut')}</button>
+        <button type="button" className="btn" onClick={signOut}>{t('shell.signOut')}</button>
       </header>
       <Navigation modules={meta.modules} />
       <main className="content" id="main">

@@ -14,5 +14,5 @@ export function mayOpen(meta: Meta, screen: ScreenMeta): boolean {
 }
 
 /** The screens some list names as its add or edit form (a scorecard editor): steps from a record, not places to go. */
-export const stepScreens = (modules: ModuleMeta[]): ReadonlySet<string> =>
+export const stepScreens = (modules: readonly ModuleMeta[]): ReadonlySet<string> =>
   new Set(modules.flatMap((m) => m.screens.flatMap((s) => [s.add, s.edit].filter((p): p is string => !!p))));

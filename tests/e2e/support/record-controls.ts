@@ -9,6 +9,8 @@ interface Shown {
   transitions: string[];
   patches: string[];
   children: { key: string; add: boolean }[];
+  /** the screen shows the record to read (a report): nothing is added there, whatever the record allows */
+  report: boolean;
 }
 
 /** What the server answers for the record, asked as the signed-in caller of the page (the `_allowed` of a read by id). */
@@ -37,6 +39,7 @@ export async function recordControlFaults(page: Page, meta: Meta): Promise<strin
       save: !!root.querySelector(':scope > .card.form-box:not([data-testid]) form button[type=submit]'),
       transitions: [...root.querySelectorAll('[data-testid=workflow] button[data-action]')].map((b) => b.getAttribute('data-action')!),
       patches: [...root.querySelectorAll('[data-testid^="patch-"]')].map((p) => p.getAttribute('data-testid')!.slice('patch-'.length)),
+      report: root.hasAttribute('data-report'),
       children: [...root.querySelectorAll('[data-testid^="children-"]')].map((c) => {
         const key = c.getAttribute('data-testid')!.slice('children-'.length);
         return { key, add: !!c.querySelector(`[data-testid="add-${key}"]`) };
@@ -63,7 +66,9 @@ export async function recordControlFaults(page: Page, meta: Meta): Promise<strin
     const child = meta.entities.find((e) => e.name === entity.children.find((x) => x.key === c.key)?.entity);
     const mayAdd = !!allowed.addChildren?.includes(c.key) && !allowed.lockedChildren?.includes(c.key) && !child?.commands.some((x) => x.kind === 'attach');
     if (c.add && !mayAdd) faults.push(`Add on the panel "${c.key}", though the server says the caller may not add there`);
-    if (!c.add && mayAdd) faults.push(`no Add on the panel "${c.key}", though the server says the caller may add there`);
+    // a report screen offers no Add (what is added there is added on the record's own form); any other shows it where the caller may add
+    if (c.add && shown.report) faults.push(`Add on the panel "${c.key}" of a report screen, which shows the record to read`);
+    if (!c.add && mayAdd && !shown.report) faults.push(`no Add on the panel "${c.key}", though the server says the caller may add there`);
   }
   return faults;
 }

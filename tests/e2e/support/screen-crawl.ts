@@ -7,6 +7,7 @@ import type { Meta, ScreenMeta } from '../../../renderer/src/meta/meta-types.ts'
 import { formMode } from '../../../renderer/src/screens/entity-screens.ts';
 import { recordAddress } from '../../../renderer/src/screens/screen-links.ts';
 import { fillPath } from '../../../renderer/src/screens/screen-params.ts';
+import { listFixedQuery } from '../../../renderer/src/screens/list-query.ts';
 import type { Actor } from './crawl-data.ts';
 import { recordControlFaults } from './record-controls.ts';
 import type { RunningServer } from './server-process.ts';
@@ -304,10 +305,10 @@ export async function crawlActor(
         if (s.badHrefs.length) problems.push(`link with an unfilled parameter: ${s.badHrefs.slice(0, 5).join(', ')}${s.badHrefs.length > 5 ? ` (+${s.badHrefs.length - 5})` : ''}`);
         const entity = target?.entity ? meta.entities.find((e) => e.name === target.entity) : undefined;
         // the Add control follows the list's first page (which says whether the caller may add): give it a moment
-        if (target?.kind === 'list' && landed === target && target.add && entity?.can.add && s.screen === 'list' && !s.addShown && (await serverSaysMayAdd(page, entity.name)))
+        if (target?.kind === 'list' && landed === target && target.add && entity?.can.add && s.screen === 'list' && !s.addShown && (await serverSaysMayAdd(page, target, entity)))
           if (!(await page.locator('main [data-screen=list] .toolbar').getByRole('button', { name: texts.add, exact: true }).first().waitFor({ timeout: 5_000 }).then(() => true, () => false)))
             problems.push('no Add control, though the caller may add');
-        if (target?.kind === 'list' && !target.source && landed === target && entity && s.screen === 'list' && s.addShown && !(await serverSaysMayAdd(page, entity.name)))
+        if (target?.kind === 'list' && !target.source && landed === target && entity && s.screen === 'list' && s.addShown && !(await serverSaysMayAdd(page, target, entity)))
           problems.push('an Add control, though the server says the caller may not add here');
         problems.push(...(await recordControlFaults(page, meta)));
         await bad(key, at, problems);
@@ -403,12 +404,19 @@ export async function crawlRespondent(browser: Browser, server: RunningServer, l
   return { findings, visits };
 }
 
-/** What the list itself answers about adding (its `allowed.add`), asked as the signed-in caller of the page. */
-async function serverSaysMayAdd(page: Page, entity: string): Promise<boolean> {
-  return page.evaluate(async (name) => {
+/**
+ * What the list itself answers about adding (its `allowed.add`), asked as the signed-in caller of the page with the
+ * query the list screen sends (its parent from the address, its preset and owner: listFixedQuery), so that a list
+ * under a record is judged with that record, as the screen is.
+ */
+async function serverSaysMayAdd(page: Page, screen: ScreenMeta, entity: Meta['entities'][number]): Promise<boolean> {
+  const url = new URL(page.url());
+  const fixed = listFixedQuery(screen, entity, url.pathname, url.searchParams);
+  const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(fixed).map(([k, v]) => [k, String(v)])), limit: '1' });
+  return page.evaluate(async (path) => {
     const token = JSON.parse(localStorage.getItem('stratum.user') ?? 'null')?.token;
-    const r = await fetch(`/api/v1/${name}?limit=1`, { headers: token ? { token } : {} });
+    const r = await fetch(path, { headers: token ? { token } : {} });
     const body = await r.json();
     return body?.data?.allowed?.add === true;
-  }, entity);
+  }, `/api/v1/${entity.name}?${query}`);
 }

@@ -86,7 +86,7 @@ export default function Degree360Result({ screen }: { screen: ScreenMeta }) {
           {result.groups.length === 0 ? (
             <p className="muted">{t('shell.noRecords')}</p>
           ) : (
-            <div className="card" data-chart="degree-360-result" aria-label={t('screen.degree360Result.chart')}>
+            <div className="card" data-chart="degree-360-result" role="img" aria-label={t('screen.degree360Result.chart')}>
               <Chart echarts={echarts} option={resultOption(result.competencies, result.groups, groupLabel, scaleMax)} style={{ height: 360 }} notMerge />
             </div>
           )}
