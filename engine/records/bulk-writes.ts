@@ -40,7 +40,11 @@ function asText(f: FieldDef, v: unknown, secretKey?: Buffer): string | null {
  * records share a total (`totals`: a plan's pillar weights) is written row by row through the single-row store.
  */
 function assertJudgedAlone(entity: EntityDef, rows: number): void {
-  if (entity.totals.length && rows > 1) throw new AppError('internal', `Bulk write misused: ${entity.name} declares totals across its records; write its rows one at a time (addRecord, applyUpdate)`);
+  if (entity.totals.length && rows > 1)
+    throw new AppError(
+      'internal',
+      `Bulk write misused: ${entity.name} declares totals across its records; write its rows one at a time (addRecord, applyUpdate)`,
+    );
 }
 
 /** Rows grouped by the fields they carry, so that each group is one statement. */
@@ -57,24 +61,53 @@ function byShape<T>(items: readonly T[], fieldsOf: (item: T) => FieldDef[]): { f
 }
 
 /** Rows of the call's company that `where` (SQL over the entity's columns, parameters from $2) finds, locked for the update or delete that follows. */
-export async function rowsForWrite(ctx: CallContext, entity: EntityDef, where: string, params: readonly unknown[]): Promise<Row[]> {
-  if (entity.scope !== 'company' || ctx.companyId === null) throw new AppError('internal', `Bulk write misused: rowsForWrite reads the records of one company, not ${entity.name}`);
-  return ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${quoteIdent(entity.table)} WHERE company_id = $1 AND (${where}) ORDER BY id FOR UPDATE`, [ctx.companyId, ...params]);
+export async function rowsForWrite(
+  ctx: CallContext,
+  entity: EntityDef,
+  where: string,
+  params: readonly unknown[],
+): Promise<Row[]> {
+  if (entity.scope !== 'company' || ctx.companyId === null)
+    throw new AppError(
+      'internal',
+      `Bulk write misused: rowsForWrite reads the records of one company, not ${entity.name}`,
+    );
+  return ctx.tx.query(
+    `SELECT ${selectColumns(entity)} FROM ${quoteIdent(entity.table)} WHERE company_id = $1 AND (${where}) ORDER BY id FOR UPDATE`,
+    [ctx.companyId, ...params],
+  );
 }
 
 /** Adds records (each `input` validated as an add body; `set`: read-only values the hook sets itself, such as the source a copy links to). */
-export async function addRecords(ctx: CallContext, entity: EntityDef, items: readonly { input: Row; set?: Row }[], action = 'add'): Promise<Row[]> {
+export async function addRecords(
+  ctx: CallContext,
+  entity: EntityDef,
+  items: readonly { input: Row; set?: Row }[],
+  action = 'add',
+): Promise<Row[]> {
   if (!items.length) return [];
   assertJudgedAlone(entity, items.length);
   // a hook writes in its call's company: the call's own write has refused a holder who named none
-  if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('internal', `Bulk write misused: ${entity.name} records belong to one company, and the call names none`);
+  if (entity.scope === 'company' && ctx.companyId === null)
+    throw new AppError(
+      'internal',
+      `Bulk write misused: ${entity.name} records belong to one company, and the call names none`,
+    );
   const values: Row[] = [];
   for (const { input, set } of items) values.push(await prepareAdd(ctx, entity, input, set, false));
   await assertRowsUnlocked(ctx, entity, 'add', values);
   const added: Row[] = new Array(values.length);
   const stored = storedFields(entity);
-  for (const group of byShape(values.map((v, i) => ({ v, i })), ({ v }) => stored.filter((f) => v[f.name] !== undefined))) {
-    const columns = [...(entity.scope === 'company' ? ['company_id'] : []), ...group.fields.map((f) => quoteIdent(f.column)), 'created_by', 'updated_by'];
+  for (const group of byShape(
+    values.map((v, i) => ({ v, i })),
+    ({ v }) => stored.filter((f) => v[f.name] !== undefined),
+  )) {
+    const columns = [
+      ...(entity.scope === 'company' ? ['company_id'] : []),
+      ...group.fields.map((f) => quoteIdent(f.column)),
+      'created_by',
+      'updated_by',
+    ];
     const params: unknown[] = [ctx.actor.accountId];
     const selected = group.fields.map((f, k) => {
       params.push(group.items.map(({ v }) => asText(f, v[f.name], ctx.secretKey)));
@@ -102,7 +135,12 @@ export async function addRecords(ctx: CallContext, entity: EntityDef, items: rea
   if (affectsCallers(entity.table, 'add')) ctx.afterCommit.add(forgetCallers);
   withComputed(ctx, entity, added);
   if (entity.afterWrite) for (const row of added) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, null, row);
-  await writeAudits(ctx, entity, action, added.map((after) => ({ before: null, after })));
+  await writeAudits(
+    ctx,
+    entity,
+    action,
+    added.map((after) => ({ before: null, after })),
+  );
   return added;
 }
 
@@ -113,7 +151,13 @@ export async function addRecords(ctx: CallContext, entity: EntityDef, items: rea
  * state of the row, as a beforeWrite hook's derived fields do; a lock holds what people write, not these, and the
  * row's own beforeWrite, which derives the same copies, is not asked again (it would read per row).
  */
-export async function updateRecords(ctx: CallContext, entity: EntityDef, items: readonly { before: Row; set: Row }[], action: string, opts: { derived?: boolean } = {}): Promise<Row[]> {
+export async function updateRecords(
+  ctx: CallContext,
+  entity: EntityDef,
+  items: readonly { before: Row; set: Row }[],
+  action: string,
+  opts: { derived?: boolean } = {},
+): Promise<Row[]> {
   assertJudgedAlone(entity, items.length);
   const work: { before: Row; changes: Row; changed: string[] }[] = [];
   for (const { before, set } of items) {
@@ -123,7 +167,10 @@ export async function updateRecords(ctx: CallContext, entity: EntityDef, items: 
     const whole = { ...before, ...given };
     checkRules(entity, whole);
     checkRequiredWhen(entity, whole, Object.keys(given));
-    const changes = entity.beforeWrite && !opts.derived ? { ...given, ...(await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, before, whole)) } : given;
+    const changes =
+      entity.beforeWrite && !opts.derived
+        ? { ...given, ...(await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, before, whole)) }
+        : given;
     await checkAcrossRecords(ctx, entity, before, changes);
     work.push({ before, changes, changed });
   }
@@ -162,19 +209,28 @@ export async function updateRecords(ctx: CallContext, entity: EntityDef, items: 
   }
   forgetCapped(entity.table);
   if (affectsCallers(entity.table, 'update')) ctx.afterCommit.add(forgetCallers);
-  const pairs = work.map((w) => ({ before: withComputed(ctx, entity, [w.before])[0], after: afterById.get(Number(w.before.id))! }));
+  const pairs = work.map((w) => ({
+    before: withComputed(ctx, entity, [w.before])[0],
+    after: afterById.get(Number(w.before.id))!,
+  }));
   withComputed(
     ctx,
     entity,
     pairs.map((p) => p.after),
   );
-  if (entity.afterWrite) for (const p of pairs) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, p.before, p.after);
+  if (entity.afterWrite)
+    for (const p of pairs) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, p.before, p.after);
   await writeAudits(ctx, entity, action, pairs);
   return pairs.map((p) => p.after);
 }
 
 /** Deletes records (each as read for update, e.g. by `rowsForWrite`), and audits them and the rows their delete takes along (ON DELETE CASCADE). */
-export async function deleteRecords(ctx: CallContext, entity: EntityDef, rows: readonly Row[], action = 'delete'): Promise<void> {
+export async function deleteRecords(
+  ctx: CallContext,
+  entity: EntityDef,
+  rows: readonly Row[],
+  action = 'delete',
+): Promise<void> {
   if (!rows.length) return;
   await assertRowsUnlocked(ctx, entity, 'delete', rows);
   withComputed(ctx, entity, [...rows]);
@@ -182,7 +238,10 @@ export async function deleteRecords(ctx: CallContext, entity: EntityDef, rows: r
   await auditCascadedDeletes(ctx, entity, rows, action);
   const ids = rows.map((r) => r.id);
   try {
-    await ctx.tx.query(`DELETE FROM ${quoteIdent(entity.table)} WHERE id = ANY($1)${entity.scope === 'company' ? ' AND company_id = $2' : ''}`, entity.scope === 'company' ? [ids, ctx.companyId] : [ids]);
+    await ctx.tx.query(
+      `DELETE FROM ${quoteIdent(entity.table)} WHERE id = ANY($1)${entity.scope === 'company' ? ' AND company_id = $2' : ''}`,
+      entity.scope === 'company' ? [ids, ctx.companyId] : [ids],
+    );
   } catch (e) {
     throw mapDbError(e, ctx.registry, entity, 'delete');
   }

@@ -16,7 +16,11 @@ const refsCache = new WeakMap<EntityDef, CascadingRef[]>();
 function cascadingRefs(ctx: CallContext, entity: EntityDef): CascadingRef[] {
   let refs = refsCache.get(entity);
   if (!refs) {
-    refs = [...ctx.registry.entities.values()].flatMap((e) => e.fields.filter((f) => f.ref === entity.name && f.onDelete !== 'restrict' && !f.computed).map((field) => ({ entity: e, field })));
+    refs = [...ctx.registry.entities.values()].flatMap((e) =>
+      e.fields
+        .filter((f) => f.ref === entity.name && f.onDelete !== 'restrict' && !f.computed)
+        .map((field) => ({ entity: e, field })),
+    );
     refsCache.set(entity, refs);
   }
   return refs;
@@ -29,7 +33,12 @@ function cascadingRefs(ctx: CallContext, entity: EntityDef): CascadingRef[] {
  * query per referencing entity and level and one audit INSERT per entity, never a query per row. Called just before
  * the delete, so that every row it writes leaves its entry.
  */
-export async function auditCascadedDeletes(ctx: CallContext, entity: EntityDef, rows: readonly Row[], action: string): Promise<void> {
+export async function auditCascadedDeletes(
+  ctx: CallContext,
+  entity: EntityDef,
+  rows: readonly Row[],
+  action: string,
+): Promise<void> {
   const seen = new Map<EntityDef, Set<number>>([[entity, new Set(rows.map((r) => Number(r.id)))]]);
   let level: [EntityDef, number[]][] = [[entity, rows.map((r) => Number(r.id))]];
   while (level.length) {
@@ -37,17 +46,30 @@ export async function auditCascadedDeletes(ctx: CallContext, entity: EntityDef, 
     for (const [parent, ids] of level)
       for (const { entity: child, field } of cascadingRefs(ctx, parent)) {
         const company = child.scope === 'company' ? ' AND company_id = $2' : '';
-        const found = await ctx.tx.query(`SELECT ${selectColumns(child)} FROM ${quoteIdent(child.table)} WHERE ${quoteIdent(field.column)} = ANY($1)${company}`, company ? [ids, ctx.companyId] : [ids]);
+        const found = await ctx.tx.query(
+          `SELECT ${selectColumns(child)} FROM ${quoteIdent(child.table)} WHERE ${quoteIdent(field.column)} = ANY($1)${company}`,
+          company ? [ids, ctx.companyId] : [ids],
+        );
         const known = seen.get(child) ?? new Set<number>();
         seen.set(child, known);
         const fresh = found.filter((r) => !known.has(Number(r.id)));
         if (!fresh.length) continue;
         if (field.onDelete === 'setNull') {
-          await writeAudits(ctx, child, 'update', fresh.map((before) => ({ before, after: { ...before, [field.name]: null } })));
+          await writeAudits(
+            ctx,
+            child,
+            'update',
+            fresh.map((before) => ({ before, after: { ...before, [field.name]: null } })),
+          );
           continue;
         }
         for (const r of fresh) known.add(Number(r.id));
-        await writeAudits(ctx, child, action, fresh.map((before) => ({ before, after: null })));
+        await writeAudits(
+          ctx,
+          child,
+          action,
+          fresh.map((before) => ({ before, after: null })),
+        );
         next.push([child, fresh.map((r) => Number(r.id))]);
       }
     level = next;

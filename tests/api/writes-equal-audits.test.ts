@@ -23,11 +23,14 @@ import { startTestStratum, type Client, type Reply, type TestStratum } from '../
 type Op = 'INSERT' | 'UPDATE' | 'DELETE';
 
 /** The audit trail's own tables are not counted: their rows are the entries. */
-const counted = (registry: Registry): EntityDef[] => [...registry.entities.values()].filter((e) => e.table !== 'audit_trail' && e.table !== 'platform_audit_trail');
+const counted = (registry: Registry): EntityDef[] =>
+  [...registry.entities.values()].filter((e) => e.table !== 'audit_trail' && e.table !== 'platform_audit_trail');
 
 /** A trigger on every entity table adds each row written to test_row_writes (table, operation, rows). */
 async function countRowWrites(db: Db, registry: Registry): Promise<void> {
-  await db.query(`CREATE TABLE test_row_writes (tbl text NOT NULL, op text NOT NULL, n bigint NOT NULL, PRIMARY KEY (tbl, op))`);
+  await db.query(
+    `CREATE TABLE test_row_writes (tbl text NOT NULL, op text NOT NULL, n bigint NOT NULL, PRIMARY KEY (tbl, op))`,
+  );
   await db.query(
     `CREATE FUNCTION test_count_row_write() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
      BEGIN
@@ -35,11 +38,18 @@ async function countRowWrites(db: Db, registry: Registry): Promise<void> {
        RETURN NULL;
      END $$`,
   );
-  for (const e of counted(registry)) await db.query(`CREATE TRIGGER test_count_row_write AFTER INSERT OR UPDATE OR DELETE ON ${quoteIdent(e.table)} FOR EACH ROW EXECUTE FUNCTION test_count_row_write()`);
+  for (const e of counted(registry))
+    await db.query(
+      `CREATE TRIGGER test_count_row_write AFTER INSERT OR UPDATE OR DELETE ON ${quoteIdent(e.table)} FOR EACH ROW EXECUTE FUNCTION test_count_row_write()`,
+    );
 }
 
 /** Per entity and operation: [rows written, audit entries written] since `fromEntry` (the audit ids before the count began). */
-async function tally(db: Db, registry: Registry, fromEntry: { company: number; platform: number }): Promise<Map<string, Record<Op, [number, number]>>> {
+async function tally(
+  db: Db,
+  registry: Registry,
+  fromEntry: { company: number; platform: number },
+): Promise<Map<string, Record<Op, [number, number]>>> {
   const rows = await db.query<{ tbl: string; op: Op; n: number }>(`SELECT tbl, op, n::int AS n FROM test_row_writes`);
   const entries = await db.query<{ entity: string; op: Op; n: number }>(
     `SELECT entity, CASE WHEN before IS NULL THEN 'INSERT' WHEN after IS NULL THEN 'DELETE' ELSE 'UPDATE' END AS op, count(*)::int AS n
@@ -56,7 +66,8 @@ async function tally(db: Db, registry: Registry, fromEntry: { company: number; p
 }
 
 const must = (r: Reply, what: string) => {
-  if (r.status !== 200) throw new Error(`${what}: ${r.status} ${r.body.err_msg} ${JSON.stringify(r.body.errors ?? '')}`);
+  if (r.status !== 200)
+    throw new Error(`${what}: ${r.status} ${r.body.err_msg} ${JSON.stringify(r.body.errors ?? '')}`);
   return r.body.data;
 };
 
@@ -85,7 +96,8 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
   let fromEntry: { company: number; platform: number };
   const sweep: Sweep = { done: [], refused: [], faults: [] };
 
-  const record = async (c: Client, e: EntityDef, id: number) => (await c.get(`${e.name}/${id}`)).body.data?.[e.dataKeys.item] as Record<string, any> | undefined;
+  const record = async (c: Client, e: EntityDef, id: number) =>
+    (await c.get(`${e.name}/${id}`)).body.data?.[e.dataKeys.item] as Record<string, any> | undefined;
   const note = (what: string, r: Reply) => {
     if (r.status >= 500) sweep.faults.push(`${what}: ${r.status} ${r.body.err_msg}`);
     else (r.status === 200 ? sweep.done : sweep.refused).push(what);
@@ -96,7 +108,9 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
     t = await startTestStratum(backend, {}, { demoPassword: 'stratum-demo' });
     registry = t.stratum.registry;
     const [company] = await t.stratum.db.query<{ n: number }>(`SELECT coalesce(max(id), 0)::int AS n FROM audit_trail`);
-    const [platform] = await t.stratum.db.query<{ n: number }>(`SELECT coalesce(max(id), 0)::int AS n FROM platform_audit_trail`);
+    const [platform] = await t.stratum.db.query<{ n: number }>(
+      `SELECT coalesce(max(id), 0)::int AS n FROM platform_audit_trail`,
+    );
     fromEntry = { company: company.n, platform: platform.n };
     await countRowWrites(t.stratum.db, registry);
 
@@ -104,67 +118,195 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
     // switched on for its first company, whose executive administers each
     await seedDemo(t.stratum);
     const demo = DEMO_COMPANIES[0];
-    companyId = (must(await t.holder.get('company?limit=100'), 'companies').company_list as { id: number; companyName: string }[]).find((c) => c.companyName === demo.companyName)!.id;
+    companyId = (
+      must(await t.holder.get('company?limit=100'), 'companies').company_list as { id: number; companyName: string }[]
+    ).find((c) => c.companyName === demo.companyName)!.id;
     admin = await t.login(demo.executive.email, 'stratum-demo');
     const adminId = must(await admin.get('auth/me'), 'me').user.employeeId as number;
     const modules = must(await t.holder.get('module?limit=100'), 'modules').list as { id: number; code: string }[];
     for (const m of [...registry.modules.values()].filter((x) => !x.core && x.role === 'employee')) {
       const id = modules.find((x) => x.code === m.id)!.id;
-      must(await t.holder.post(`company-module/set-enablement?companyId=${companyId}`, { moduleId: id, enabled: 'Yes' }), `enable ${m.id}`);
-      must(await t.holder.post(`employee-module/set-admin-access?companyId=${companyId}`, { employeeId: adminId, moduleId: id, adminAccess: 'Yes' }), `admin access ${m.id}`);
+      must(
+        await t.holder.post(`company-module/set-enablement?companyId=${companyId}`, { moduleId: id, enabled: 'Yes' }),
+        `enable ${m.id}`,
+      );
+      must(
+        await t.holder.post(`employee-module/set-admin-access?companyId=${companyId}`, {
+          employeeId: adminId,
+          moduleId: id,
+          adminAccess: 'Yes',
+        }),
+        `admin access ${m.id}`,
+      );
     }
     admin = await t.login(demo.executive.email, 'stratum-demo');
     // one sample of every entity the administrator adds (with what its references need), and of every holder's record
     for (const e of addableCompanyEntities(registry)) await addSample(admin, registry, e.name).catch(() => undefined);
-    for (const e of [...registry.entities.values()].filter((x) => x.access.add.length === 1 && x.access.add[0] === 'holder' && x.name !== 'company'))
+    for (const e of [...registry.entities.values()].filter(
+      (x) => x.access.add.length === 1 && x.access.add[0] === 'holder' && x.name !== 'company',
+    ))
       await addSample(t.holder, registry, e.name).catch(() => undefined);
     // answers come only through a public flow's link
-    for (const e of [...registry.entities.values()].filter((x) => x.publicFlow)) await answerAll(t, e, (await sentRecipient(t, admin, e)).token).catch(() => undefined);
+    for (const e of [...registry.entities.values()].filter((x) => x.publicFlow))
+      await answerAll(t, e, (await sentRecipient(t, admin, e)).token).catch(() => undefined);
   }, 600_000);
   afterAll(() => t?.close());
 
   it('moves the writes hooks used to make around the store through it: copies, re-ratings, followed windows and roles', async () => {
     // a company's executive is named on it by its onboarding
-    const company = must(await t.holder.post('company/add', { companyName: 'Audited Co', eFirstName: 'Ada', eLastName: 'Audit', email: 'ada@audited.example' }), 'company').company;
+    const company = must(
+      await t.holder.post('company/add', {
+        companyName: 'Audited Co',
+        eFirstName: 'Ada',
+        eLastName: 'Audit',
+        email: 'ada@audited.example',
+      }),
+      'company',
+    ).company;
     expect(company.executiveId).toEqual(expect.any(Number));
-    const onboard = must(await t.holder.get(`platform-audit-trail?entity=company&recordId=${company.id}&sort=id`), 'company trail');
-    const companyTrail = [...(onboard.list ?? []), ...(must(await t.holder.get(`audit-trail?companyId=${company.id}&entity=company&recordId=${company.id}&sort=id`), 'trail').list ?? [])];
+    const onboard = must(
+      await t.holder.get(`platform-audit-trail?entity=company&recordId=${company.id}&sort=id`),
+      'company trail',
+    );
+    const companyTrail = [
+      ...(onboard.list ?? []),
+      ...(must(
+        await t.holder.get(`audit-trail?companyId=${company.id}&entity=company&recordId=${company.id}&sort=id`),
+        'trail',
+      ).list ?? []),
+    ];
     // the onboarding's entry is written within the add (its afterWrite), before the add's own
     expect(companyTrail.map((e: { action: string }) => e.action).sort()).toEqual(['add', 'onboard']);
 
     // a corporate scorecard cascaded to two employees and copied from a library, then the drafts deleted all at once
     const employees = must(await admin.get('employee?limit=5&sort=id'), 'employees').list as { id: number }[];
-    const strategic = must(await admin.post('strategic-plan/add', { description: 'Audit vision', startDate: isoDay(-30), endDate: isoDay(900) }), 'strategic plan').strategic;
-    const plan = must(await admin.post('annual-plan/add', { name: 'Audit year', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) }), 'annual plan').annualPlan;
-    const corporate = must(await admin.post('performance-scorecard/add', { name: 'Audit card', level: 'corporate', period: 'Annual', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' }), 'corporate').scorecard;
-    must(await admin.post('performance-scorecard/save-kpis', { id: corporate.id, kpis: [{ name: 'Revenue', weight: 60, target: 1000 }, { name: 'Margin', weight: 40, target: 20 }] }), 'KPIs');
-    const cascaded = must(await admin.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [employees[1].id, employees[2].id] }), 'cascade');
+    const strategic = must(
+      await admin.post('strategic-plan/add', {
+        description: 'Audit vision',
+        startDate: isoDay(-30),
+        endDate: isoDay(900),
+      }),
+      'strategic plan',
+    ).strategic;
+    const plan = must(
+      await admin.post('annual-plan/add', {
+        name: 'Audit year',
+        strategicPlanId: strategic.id,
+        startDate: isoDay(-10),
+        endDate: isoDay(354),
+      }),
+      'annual plan',
+    ).annualPlan;
+    const corporate = must(
+      await admin.post('performance-scorecard/add', {
+        name: 'Audit card',
+        level: 'corporate',
+        period: 'Annual',
+        annualPlanId: plan.id,
+        includeKeyPerformanceArea: 'No',
+      }),
+      'corporate',
+    ).scorecard;
+    must(
+      await admin.post('performance-scorecard/save-kpis', {
+        id: corporate.id,
+        kpis: [
+          { name: 'Revenue', weight: 60, target: 1000 },
+          { name: 'Margin', weight: 40, target: 20 },
+        ],
+      }),
+      'KPIs',
+    );
+    const cascaded = must(
+      await admin.post('performance-scorecard/cascade', {
+        id: corporate.id,
+        employeeIds: [employees[1].id, employees[2].id],
+      }),
+      'cascade',
+    );
     expect(cascaded.list).toHaveLength(2);
     const copy = (await record(admin, registry.entity('performance-scorecard'), cascaded.list[0].id))!;
     expect(copy.cascadedFromId).toBe(corporate.id);
-    const kpiTrail = must(await admin.get(`audit-trail?entity=performance-kpi&recordId=${copy.kpiList[0].id}`), 'KPI trail').list;
-    expect(kpiTrail.map((e: { action: string; after: { aKpiId: number } }) => [e.action, e.after.aKpiId])).toEqual([['add', corporate.kpiList?.[0]?.id ?? expect.any(Number)]]);
-    const library = must(await admin.post('performance-scorecard/add', { name: 'Audit library', level: 'library', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' }), 'library').scorecard;
-    must(await admin.post('performance-scorecard/save-kpis', { id: library.id, kpis: [{ name: 'Calls', weight: 100, target: 50 }] }), 'library KPIs');
-    must(await admin.post('performance-scorecard/copy-from-library', { libraryId: library.id, employeeId: employees[3].id }), 'copy from library');
+    const kpiTrail = must(
+      await admin.get(`audit-trail?entity=performance-kpi&recordId=${copy.kpiList[0].id}`),
+      'KPI trail',
+    ).list;
+    expect(kpiTrail.map((e: { action: string; after: { aKpiId: number } }) => [e.action, e.after.aKpiId])).toEqual([
+      ['add', corporate.kpiList?.[0]?.id ?? expect.any(Number)],
+    ]);
+    const library = must(
+      await admin.post('performance-scorecard/add', {
+        name: 'Audit library',
+        level: 'library',
+        annualPlanId: plan.id,
+        includeKeyPerformanceArea: 'No',
+      }),
+      'library',
+    ).scorecard;
+    must(
+      await admin.post('performance-scorecard/save-kpis', {
+        id: library.id,
+        kpis: [{ name: 'Calls', weight: 100, target: 50 }],
+      }),
+      'library KPIs',
+    );
+    must(
+      await admin.post('performance-scorecard/copy-from-library', {
+        libraryId: library.id,
+        employeeId: employees[3].id,
+      }),
+      'copy from library',
+    );
 
     // an agreement of the plan's first quarter follows its window when the quarter's agreement window moves
-    const agreement = must(await admin.post('performance-agreement/add', { scorecardId: copy.id }), 'agreement').agreement;
+    const agreement = must(
+      await admin.post('performance-agreement/add', { scorecardId: copy.id }),
+      'agreement',
+    ).agreement;
     const q1 = must(await admin.get(`quarter?annualPlanId=${plan.id}&quarterIndex=0`), 'quarters').list[0];
-    must(await admin.post('quarter/update-agreement', { id: q1.id, version: q1.version, agreementStartDate: isoDay(-5), agreementEndDate: isoDay(40) }), 'agreement window');
+    must(
+      await admin.post('quarter/update-agreement', {
+        id: q1.id,
+        version: q1.version,
+        agreementStartDate: isoDay(-5),
+        agreementEndDate: isoDay(40),
+      }),
+      'agreement window',
+    );
     const followed = (await record(admin, registry.entity('performance-agreement'), agreement.id))!;
     expect([followed.windowStartDate, followed.windowEndDate]).toEqual([isoDay(-5), isoDay(40)]);
-    const agreementTrail = must(await admin.get(`audit-trail?entity=performance-agreement&recordId=${agreement.id}&sort=id`), 'agreement trail').list;
+    const agreementTrail = must(
+      await admin.get(`audit-trail?entity=performance-agreement&recordId=${agreement.id}&sort=id`),
+      'agreement trail',
+    ).list;
     expect(agreementTrail.map((e: { action: string }) => e.action)).toContain('follow-quarter');
 
-    must(await admin.post('performance-scorecard/delete-all-employee', { annualPlanId: plan.id }), 'delete all employee scorecards');
-    const gone = must(await admin.get(`audit-trail?entity=performance-kpi&action=delete-all-employee`), 'deleted KPIs').list;
+    must(
+      await admin.post('performance-scorecard/delete-all-employee', { annualPlanId: plan.id }),
+      'delete all employee scorecards',
+    );
+    const gone = must(
+      await admin.get(`audit-trail?entity=performance-kpi&action=delete-all-employee`),
+      'deleted KPIs',
+    ).list;
     expect(gone.length).toBeGreaterThanOrEqual(5);
 
     // a risk re-rated when its matrix cell rates its pair otherwise
     const risk = (await addSample(admin, registry, 'risk')).record;
-    const cell = must(await admin.get(`risk-rating?impact=${encodeURIComponent(risk.impact)}&likelihood=${encodeURIComponent(risk.likelihood)}`), 'cell').list[0];
-    must(await admin.post('risk-rating/update', { id: cell.id, version: cell.version, ratingScore: Number(cell.ratingScore) + 7 }), 'matrix cell');
+    const cell = must(
+      await admin.get(
+        `risk-rating?impact=${encodeURIComponent(risk.impact)}&likelihood=${encodeURIComponent(risk.likelihood)}`,
+      ),
+      'cell',
+    ).list[0];
+    must(
+      await admin.post('risk-rating/update', {
+        id: cell.id,
+        version: cell.version,
+        ratingScore: Number(cell.ratingScore) + 7,
+      }),
+      'matrix cell',
+    );
     const rerated = (await record(admin, registry.entity('risk'), risk.id))!;
     expect(Number(rerated.ratingScore)).toBe(Number(cell.ratingScore) + 7);
     const riskTrail = must(await admin.get(`audit-trail?entity=risk&recordId=${risk.id}&sort=id`), 'risk trail').list;
@@ -174,10 +316,22 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
     const { record: paper } = await addSample(admin, registry, 'audit-working-paper');
     const engagementEntity = registry.entity('audit-engagement');
     const engagement = (await record(admin, engagementEntity, paper.auditEngagementId))!;
-    const other = employees.find((e) => e.id !== engagement.auditorId && e.id !== engagement.approverId && e.id !== engagement.auditManagerId)!;
-    must(await admin.post('audit-engagement/update', { id: engagement.id, version: engagement.version, auditorId: other.id }), 'new auditor');
+    const other = employees.find(
+      (e) => e.id !== engagement.auditorId && e.id !== engagement.approverId && e.id !== engagement.auditManagerId,
+    )!;
+    must(
+      await admin.post('audit-engagement/update', {
+        id: engagement.id,
+        version: engagement.version,
+        auditorId: other.id,
+      }),
+      'new auditor',
+    );
     expect((await record(admin, registry.entity('audit-working-paper'), paper.id))!.auditorId).toBe(other.id);
-    const paperTrail = must(await admin.get(`audit-trail?entity=audit-working-paper&recordId=${paper.id}&sort=id`), 'paper trail').list;
+    const paperTrail = must(
+      await admin.get(`audit-trail?entity=audit-working-paper&recordId=${paper.id}&sort=id`),
+      'paper trail',
+    ).list;
     expect(paperTrail.map((e: { action: string }) => e.action)).toEqual(['add', 'follow-audit']);
   }, 300_000);
 
@@ -190,7 +344,8 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
     const entities = [...registry.entities.values()].filter((e) => !e.system);
     const clientOf = (e: EntityDef) => (e.scope === 'platform' ? t.holder : admin);
     const targets = new Map<string, Record<string, any>[]>();
-    for (const e of entities) targets.set(e.name, (await clientOf(e).get(`${e.name}?limit=2&sort=-id`)).body.data?.[e.dataKeys.list] ?? []);
+    for (const e of entities)
+      targets.set(e.name, (await clientOf(e).get(`${e.name}?limit=2&sort=-id`)).body.data?.[e.dataKeys.list] ?? []);
 
     for (const e of entities) {
       const c = clientOf(e);
@@ -199,7 +354,10 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
           const now = await record(c, e, target.id);
           if (!now || !tr.from.includes(now[e.workflow!.stateField])) continue;
           const requires = Object.fromEntries((tr.requires ?? []).map((f) => [f, sampleValue(e.field.get(f)!)]));
-          note(`${e.name} ${tr.action}`, await c.post(`${e.name}/${tr.action}`, { id: now.id, version: now.version, ...requires }));
+          note(
+            `${e.name} ${tr.action}`,
+            await c.post(`${e.name}/${tr.action}`, { id: now.id, version: now.version, ...requires }),
+          );
         }
       const target = targets.get(e.name)![0];
       if (!target) continue;
@@ -219,7 +377,14 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
         const path = `${e.name}/${cmd.name}`;
         switch (cmd.kind) {
           case 'patch':
-            note(what, await c.post(path, { id: now.id, version: now.version, ...Object.fromEntries((cmd.fields ?? []).map((f) => [f, sampleValue(e.field.get(f)!)])) }));
+            note(
+              what,
+              await c.post(path, {
+                id: now.id,
+                version: now.version,
+                ...Object.fromEntries((cmd.fields ?? []).map((f) => [f, sampleValue(e.field.get(f)!)])),
+              }),
+            );
             break;
           case 'upload':
             note(what, await c.raw(path, { method: 'POST', body: fileForm({ id: now.id }) }));
@@ -232,7 +397,23 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
                 (s) => s.record,
                 () => undefined,
               );
-              if (sample) note(what, await c.post(path, { items: [Object.fromEntries(Object.entries(sample).filter(([k]) => e.field.get(k) && !e.field.get(k)!.readOnly && !e.field.get(k)!.computed && sample[k] !== null))] }));
+              if (sample)
+                note(
+                  what,
+                  await c.post(path, {
+                    items: [
+                      Object.fromEntries(
+                        Object.entries(sample).filter(
+                          ([k]) =>
+                            e.field.get(k) &&
+                            !e.field.get(k)!.readOnly &&
+                            !e.field.get(k)!.computed &&
+                            sample[k] !== null,
+                        ),
+                      ),
+                    ],
+                  }),
+                );
             }
             break;
           case 'bulkDelete':
@@ -268,11 +449,14 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
       for (const op of ['INSERT', 'UPDATE', 'DELETE'] as const) {
         const [written, audited] = ops[op];
         rows += written;
-        if (written !== audited) unequal.push(`${entity}: ${written} rows ${op.toLowerCase()}d, ${audited} audit entries`);
+        if (written !== audited)
+          unequal.push(`${entity}: ${written} rows ${op.toLowerCase()}d, ${audited} audit entries`);
       }
     expect(unequal).toEqual([]);
     // and it counted real work: most entity tables were written
-    console.log(`${rows} rows written to ${[...counts.values()].filter((ops) => ops.INSERT[0] > 0).length} of ${counts.size} entity tables`);
+    console.log(
+      `${rows} rows written to ${[...counts.values()].filter((ops) => ops.INSERT[0] > 0).length} of ${counts.size} entity tables`,
+    );
     expect(rows).toBeGreaterThan(1000);
     expect([...counts.values()].filter((ops) => ops.INSERT[0] > 0).length).toBeGreaterThan(counts.size * 0.8);
   });

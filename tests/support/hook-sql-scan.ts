@@ -11,7 +11,8 @@ function sqlStrings(file: string, source: string): { line: number; sql: string }
   const visit = (node: ts.Node) => {
     let sql: string | undefined;
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) sql = node.text;
-    else if (ts.isTemplateExpression(node)) sql = node.head.text + node.templateSpans.map((s) => RUN_TIME + s.literal.text).join('');
+    else if (ts.isTemplateExpression(node))
+      sql = node.head.text + node.templateSpans.map((s) => RUN_TIME + s.literal.text).join('');
     if (sql !== undefined) found.push({ line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1, sql });
     // a template's spans are read as part of it
     if (!ts.isTemplateExpression(node)) ts.forEachChild(node, visit);
@@ -42,15 +43,22 @@ interface RawWrite {
 }
 
 /** Every write a hook makes with its own SQL that is not on an engine-owned table: on an entity's table, on one named at run time, or on one nobody excused. */
-export function rawEntityWrites(files: { file: string; source: string }[], entityTables: ReadonlySet<string>): RawWrite[] {
+export function rawEntityWrites(
+  files: { file: string; source: string }[],
+  entityTables: ReadonlySet<string>,
+): RawWrite[] {
   const writes: RawWrite[] = [];
   for (const { file, source } of files)
     for (const { line, sql } of sqlStrings(file, source))
       for (const table of writtenTables(sql)) {
         if (table in ENGINE_OWNED_TABLES) continue;
-        const why = table === RUN_TIME ? 'a table named at run time' : entityTables.has(table) ? 'an entity’s table' : 'a table not in ENGINE_OWNED_TABLES';
+        const why =
+          table === RUN_TIME
+            ? 'a table named at run time'
+            : entityTables.has(table)
+              ? 'an entity’s table'
+              : 'a table not in ENGINE_OWNED_TABLES';
         writes.push({ file, line, table: table === RUN_TIME ? '${…}' : table, why });
       }
   return writes;
 }
-

@@ -21,7 +21,9 @@ describe('hooks write entity rows only through the record store', () => {
   it('finds no INSERT, UPDATE or DELETE of a hook on an entity table, or on a table nobody excused', () => {
     const files = hookFiles(join(ROOT, 'engine/hooks'));
     expect(files.length).toBeGreaterThan(50);
-    expect(rawEntityWrites(files, entityTables).map((w) => `${w.file}:${w.line} writes ${w.table}: ${w.why}`)).toEqual([]);
+    expect(rawEntityWrites(files, entityTables).map((w) => `${w.file}:${w.line} writes ${w.table}: ${w.why}`)).toEqual(
+      [],
+    );
   });
 
   it('excuses only engine tables, each with its reason, and none of an entity', () => {
