@@ -8,6 +8,7 @@ import { backends } from '../support/backends.ts';
 import { isoDay } from '../support/iso-day.ts';
 import { addableCompanyEntities, addSample, sampleValue, SAMPLE_PDF } from '../support/sample-records.ts';
 import { answerAll, sentRecipient } from '../support/public-flow-respondent.ts';
+import { arrangePeopleRecords, sendForApproval } from '../e2e/support/crawl-people-records.ts';
 import { hookInput, type HookInputContext } from '../security/support/hook-inputs.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 
@@ -92,6 +93,8 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
   let t: TestStratum;
   let registry: Registry;
   let admin: Client;
+  /** an employee and the supervisor they report to, with records in the middle of their work (the screen crawl's) */
+  let people: Client[] = [];
   let companyId: number;
   let fromEntry: { company: number; platform: number };
   const sweep: Sweep = { done: [], refused: [], faults: [] };
@@ -149,6 +152,23 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
     // answers come only through a public flow's link
     for (const e of [...registry.entities.values()].filter((x) => x.publicFlow))
       await answerAll(t, e, (await sentRecipient(t, admin, e)).token).catch(() => undefined);
+    // the records that name an ordinary employee and their supervisor, and the employee's sent for approval, so that
+    // the steps only the record's own people take are tried by them
+    const employees = must(await admin.get('employee?limit=500'), 'employees').list as {
+      id: number;
+      email: string;
+      supervisorId: number | null;
+      departmentHead: string;
+      businessUnitHead: string;
+    }[];
+    const supervisor = employees.find((e) => e.departmentHead === 'Yes')!;
+    const report = employees.find(
+      (e) => e.supervisorId === supervisor.id && e.departmentHead !== 'Yes' && e.businessUnitHead !== 'Yes',
+    )!;
+    for (const p of [supervisor, report]) await t.setPassword(p.email, 'people-pass-1');
+    await arrangePeopleRecords(admin, registry, { employee: report.id, supervisor: supervisor.id }, {});
+    people = [await t.login(report.email, 'people-pass-1'), await t.login(supervisor.email, 'people-pass-1')];
+    await sendForApproval(registry, people[0], people[1]);
   }, 600_000);
   afterAll(() => t?.close());
 
@@ -354,25 +374,27 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
       // the one before it (submit, then approve)
       const moved = new Set<string>();
       const tried = new Set<string>();
+      // by the administrator, then by the employee and the supervisor (a step only the record's owner or approver takes)
       for (let round = 0; round < 3; round++)
-        for (const tr of e.workflow?.transitions ?? []) {
-          if (moved.has(tr.action)) continue;
-          const rows: Record<string, any>[] =
-            (await c.get(`${e.name}?limit=50&sort=-id`)).body.data?.[e.dataKeys.list] ?? [];
-          const now = rows.find(
-            (r) => tr.from.includes(r[e.workflow!.stateField]) && !tried.has(`${tr.action} ${r.id}`),
-          );
-          if (!now) continue;
-          tried.add(`${tr.action} ${now.id}`);
-          const requires = Object.fromEntries((tr.requires ?? []).map((f) => [f, sampleValue(e.field.get(f)!)]));
-          if (
-            note(
-              `${e.name} ${tr.action}`,
-              await c.post(`${e.name}/${tr.action}`, { id: now.id, version: now.version, ...requires }),
-            ).status === 200
-          )
-            moved.add(tr.action);
-        }
+        for (const tr of e.workflow?.transitions ?? [])
+          for (const [who, caller] of [c, ...(e.scope === 'company' ? people : [])].entries()) {
+            if (moved.has(tr.action)) continue;
+            const rows: Record<string, any>[] =
+              (await caller.get(`${e.name}?limit=50&sort=-id`)).body.data?.[e.dataKeys.list] ?? [];
+            const now = rows.find(
+              (r) => tr.from.includes(r[e.workflow!.stateField]) && !tried.has(`${tr.action} ${r.id} ${who}`),
+            );
+            if (!now) continue;
+            tried.add(`${tr.action} ${now.id} ${who}`);
+            const requires = Object.fromEntries((tr.requires ?? []).map((f) => [f, sampleValue(e.field.get(f)!)]));
+            if (
+              note(
+                `${e.name} ${tr.action}`,
+                await caller.post(`${e.name}/${tr.action}`, { id: now.id, version: now.version, ...requires }),
+              ).status === 200
+            )
+              moved.add(tr.action);
+          }
       for (const tr of e.workflow?.transitions ?? [])
         if (![...tried].some((x) => x.startsWith(`${tr.action} `))) unmoved.push(`${e.name} ${tr.action}`);
       const target = targets.get(e.name)![0];
@@ -458,6 +480,7 @@ describe.each(backends())('every write leaves its audit entry, on $name', (backe
     // the sweep wrote: most commands and transitions and deletes went through
     expect(sweep.done.length).toBeGreaterThan(150);
     expect(sweep.done.filter((d) => d.endsWith(' delete')).length).toBeGreaterThan(60);
+    expect(transitions.filter((x) => sweep.done.includes(x)).length).toBeGreaterThan(45);
   }, 600_000);
 
   it('holds, for every entity table, rows inserted, updated and deleted equal to the audit entries written', async () => {
