@@ -34,3 +34,19 @@ export async function writeAudit(ctx: CallContext, entity: EntityDef, action: Au
     [companyId, ...values, inPlaceOf?.employeeId ?? null, inPlaceOf?.name ?? null],
   );
 }
+
+/** One entry per row a bulk write changed (before and after each; null where the row was added or deleted), in one INSERT. */
+export async function writeAudits(ctx: CallContext, entity: EntityDef, action: AuditAction, entries: readonly { before: Row | null; after: Row | null }[]): Promise<void> {
+  if (!entries.length) return;
+  if (entity.scope !== 'company' || ctx.companyId === null) {
+    // a platform record's entry may belong to its own company (tenant key): entry by entry
+    for (const e of entries) await writeAudit(ctx, entity, action, e.before, e.after);
+    return;
+  }
+  const json = (r: Row | null) => r && JSON.stringify(r);
+  await ctx.tx.query(
+    `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after)
+     SELECT $1, $2, e.record_id, $3, $4, $5, now(), e.before::jsonb, e.after::jsonb FROM unnest($6::bigint[], $7::text[], $8::text[]) AS e(record_id, before, after)`,
+    [ctx.companyId, entity.name, action, ctx.actor.accountId, ctx.actor.name, entries.map((e) => (e.after ?? e.before)!.id), entries.map((e) => json(e.before)), entries.map((e) => json(e.after))],
+  );
+}

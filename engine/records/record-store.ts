@@ -1,4 +1,5 @@
 import { assertFieldsWritable } from '../access/field-write-roles.ts';
+import { auditCascadedDeletes } from './cascaded-deletes.ts';
 import { checkAcrossRecords } from './cross-record-checks.ts';
 import type { InPlaceOf } from './in-place-of.ts';
 import { assertUnlocked } from './state-locks.ts';
@@ -216,19 +217,7 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   const roles = opts.roles ?? entity.access.add;
   const what = attempt(entity, opts.action ?? 'add');
   if (!opts.checked) assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
-  validateRecord(entity, 'add', input);
-  const values: Row = sanitiseHtmlFields(entity, { ...input, ...opts.set });
-  if (entity.workflow) values[entity.workflow.stateField] = entity.workflow.initial;
-  checkRules(entity, values);
-  checkRequiredWhen(entity, values);
-  // nothing is added to a collection of a locked record (its parent as given here; again below if a hook derives it)
-  const parents = parentsOf(entity, values);
-  await assertUnlocked(ctx, entity, 'add', values);
-  if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
-  if (parentsOf(entity, values) !== parents) await assertUnlocked(ctx, entity, 'add', values);
-  await checkAcrossRecords(ctx, entity, null, values);
-  // a field the spec gives to one party is given only by them (x-writeRoles), whoever else may add the record
-  if (ctx.actor.role === 'employee') await assertFieldsWritable(ctx, entity, null, values, Object.keys(input as Row));
+  const values = await prepareAdd(ctx, entity, input, opts.set, true);
   if (!opts.checked) {
     await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
     await assertParentsReadable(ctx.tx, ctx.actor, entity, values, what);
@@ -252,6 +241,27 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, null, row);
   await writeAudit(ctx, entity, opts.action ?? 'add', null, row);
   return row;
+}
+
+/**
+ * A record to add as it will be stored: validated, its workflow's initial state, its rules, its derived fields
+ * (beforeWrite), the checks across records; `checkLocks` false for a bulk add, which asks the locks for all its rows at once.
+ */
+export async function prepareAdd(ctx: CallContext, entity: EntityDef, input: unknown, set: Row | undefined, checkLocks: boolean): Promise<Row> {
+  validateRecord(entity, 'add', input);
+  const values: Row = sanitiseHtmlFields(entity, { ...input, ...set });
+  if (entity.workflow) values[entity.workflow.stateField] = entity.workflow.initial;
+  checkRules(entity, values);
+  checkRequiredWhen(entity, values);
+  // nothing is added to a collection of a locked record (its parent as given here; again below if a hook derives it)
+  const parents = parentsOf(entity, values);
+  if (checkLocks) await assertUnlocked(ctx, entity, 'add', values);
+  if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
+  if (checkLocks && parentsOf(entity, values) !== parents) await assertUnlocked(ctx, entity, 'add', values);
+  await checkAcrossRecords(ctx, entity, null, values);
+  // a field the spec gives to one party is given only by them (x-writeRoles), whoever else may add the record
+  if (ctx.actor.role === 'employee') await assertFieldsWritable(ctx, entity, null, values, Object.keys(input as Row));
+  return values;
 }
 
 /**
@@ -345,6 +355,8 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
     throw staleVersion(entity);
   withComputed(ctx, entity, [before]);
   if (entity.beforeDelete) await ctx.hooks.beforeDelete[entity.beforeDelete](ctx, entity, before);
+  // the rows the database deletes with it leave their entries too
+  await auditCascadedDeletes(ctx, entity, [before], 'delete');
   try {
     // A refused delete (a record still refers to it) rolls back the whole call's transaction.
     await ctx.tx.query(`DELETE FROM ${quoteIdent(entity.table)} WHERE id = $1${entity.scope === 'company' ? ' AND company_id = $2' : ''}`, entity.scope === 'company' ? [before.id, ctx.companyId] : [before.id]);
@@ -361,7 +373,7 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
 const parentsOf = (entity: EntityDef, row: Row): string => entity.lockRoutes.map((r) => String(row[r.up[0].via] ?? '')).join(',');
 
 /** Whether a value sent is the one stored: a number as the number stored, nothing as null. */
-function sameValue(given: unknown, stored: unknown): boolean {
+export function sameValue(given: unknown, stored: unknown): boolean {
   if ((given ?? null) === (stored ?? null)) return true;
   if (typeof given === 'number' || typeof stored === 'number') return Number(given) === Number(stored) && given !== null && stored !== null;
   return JSON.stringify(given ?? null) === JSON.stringify(stored ?? null);

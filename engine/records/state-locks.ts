@@ -125,13 +125,20 @@ export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonl
  * `changed`: the fields an update changes; `own`: whether the record's own state counts (not for a move of it).
  */
 export async function assertUnlocked(ctx: CallContext, entity: EntityDef, write: LockedWrite, row: Row, changed: readonly string[] = [], own = true): Promise<void> {
-  if (!entity.locks.length && !entity.lockRoutes.length) return;
-  const [holds] = await holdsOn(ctx, entity, [row], { own: own && write !== 'add', forShare: true });
-  for (const hold of holds) {
-    const opening = openingOf(hold);
-    if (opening.all || (write === 'update' && changed.every((f) => opening.fields.includes(f)))) continue;
-    throw lockRefusal(entity, hold, write, opening);
-  }
+  await assertRowsUnlocked(ctx, entity, write, [row], [changed], own);
+}
+
+/** assertUnlocked for many rows of one entity (a hook's bulk write): their ancestors read once per step, not per row. */
+export async function assertRowsUnlocked(ctx: CallContext, entity: EntityDef, write: LockedWrite, rows: readonly Row[], changed: readonly (readonly string[])[] = [], own = true): Promise<void> {
+  if ((!entity.locks.length && !entity.lockRoutes.length) || !rows.length) return;
+  const holds = await holdsOn(ctx, entity, rows, { own: own && write !== 'add', forShare: true });
+  holds.forEach((list, i) => {
+    for (const hold of list) {
+      const opening = openingOf(hold);
+      if (opening.all || (write === 'update' && (changed[i] ?? []).every((f) => opening.fields.includes(f)))) continue;
+      throw lockRefusal(entity, hold, write, opening);
+    }
+  });
 }
 
 function lockRefusal(entity: EntityDef, hold: Hold, write: LockedWrite, opening: Opening): AppError {

@@ -213,8 +213,8 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     const late = await sam.post('performance-assessment/save-scores', { id: done.id, scores: [{ kpiId: kpi.emmaSales, comment: 'late' }] });
     expect(late.body.err_msg).toBe('The performance assessment “emma FY (Q1)” is Completed, so this KPI assessment can no longer be changed');
     const trail = (await exec.get(`audit-trail?entity=performance-assessment&recordId=${assessment.emma.id}&sort=id`)).body.data.list;
-    // the two notes written by their own parties (x-writeRoles), then the review's steps
-    expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'update', 'update', 'submit-self-assessment', 'assess', 'dispute', 'reassess']);
+    // the two notes written by their own parties (x-writeRoles), the Q1 assessment window reaching the assessment's copy of it, then the review's steps
+    expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'update', 'update', 'follow-quarter', 'submit-self-assessment', 'assess', 'dispute', 'reassess']);
   });
 
   it('lets the employee agree (review complete), after which a dispute is refused', async () => {

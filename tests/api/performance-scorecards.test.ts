@@ -232,12 +232,28 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
 
   it('deletes all employee scorecards of a plan, leaving the corporate ones, with an audit entry each', async () => {
     expect((await emma.post('performance-scorecard/delete-all-employee', { annualPlanId: plan.id })).status).toBe(403);
-    const r = await exec.post('performance-scorecard/delete-all-employee', { annualPlanId: plan.id, period: 'Annual' });
+    // a scorecard its workflow has locked (Emma's, mid-term accepted) is not deleted, and then none is: all or none
+    const refused = await exec.post('performance-scorecard/delete-all-employee', { annualPlanId: plan.id, period: 'Annual' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.err_msg).toMatch(/is Mid-term accepted and can no longer be deleted/);
+    expect((await exec.get(`performance-scorecard?annualPlanId=${plan.id}&level=employee`)).body.data.total).toBe(2);
+    // a plan whose employee scorecards are still drafts: they go, with their KPIs, each with its audit entry
+    const strategicPlanId = (await exec.get(`annual-plan/${plan.id}`)).body.data.annualPlan.strategicPlanId;
+    const next = (await exec.post('annual-plan/add', { name: 'FY+1', strategicPlanId, startDate: isoDay(400), endDate: isoDay(764) })).body.data.annualPlan;
+    const corporate = (await exec.post('performance-scorecard/add', { name: 'Company FY+1', level: 'corporate', period: 'Annual', annualPlanId: next.id, includeKeyPerformanceArea: 'No' })).body.data.scorecard;
+    ok(await exec.post('performance-scorecard/save-kpis', { id: corporate.id, kpis: [{ name: 'Revenue', weight: 60, target: 1000 }, { name: 'Margin', weight: 40, target: 20 }] }));
+    ok(await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma, id.sam] }));
+    const drafts = (await exec.get(`performance-scorecard?annualPlanId=${next.id}&level=employee`)).body.data.list.map((c: { id: number }) => c.id);
+    const r = await exec.post('performance-scorecard/delete-all-employee', { annualPlanId: next.id, period: 'Annual' });
     ok(r);
     expect(r.body.data.item).toEqual({ deleted: 2 });
-    expect((await exec.get(`performance-scorecard?annualPlanId=${plan.id}&level=employee`)).body.data.total).toBe(0);
-    expect((await exec.get(`performance-scorecard?annualPlanId=${plan.id}&level=corporate`)).body.data.total).toBe(2);
-    const trail = (await exec.get(`audit-trail?entity=performance-scorecard&recordId=${emmaCard.id}&sort=id`)).body.data.list;
-    expect(trail.at(-1).action).toBe('delete-all-employee');
+    expect((await exec.get(`performance-scorecard?annualPlanId=${next.id}&level=employee`)).body.data.total).toBe(0);
+    expect((await exec.get(`performance-scorecard?annualPlanId=${next.id}&level=corporate`)).body.data.total).toBe(1);
+    for (const card of drafts) {
+      const trail = (await exec.get(`audit-trail?entity=performance-scorecard&recordId=${card}&sort=id`)).body.data.list;
+      expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'delete-all-employee']);
+    }
+    const kpiTrail = (await exec.get(`audit-trail?entity=performance-kpi&action=delete-all-employee`)).body.data.list;
+    expect(kpiTrail.map((e: { before: { scorecardId: number } }) => e.before.scorecardId).sort()).toEqual([...drafts, ...drafts].sort());
   });
 });

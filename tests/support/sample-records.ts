@@ -4,7 +4,7 @@ import type { Client } from './test-stratum.ts';
 let counter = 0;
 
 /** A valid value for a field that is not a reference, from its schema alone. */
-function sampleValue(f: FieldDef): unknown {
+export function sampleValue(f: FieldDef): unknown {
   const s = f.schema as { minimum?: number; pattern?: string };
   if (f.enum) return f.enum[0];
   if (f.type === 'integer' || f.type === 'number') return s.minimum ?? 1;

@@ -9,7 +9,7 @@ const registry = loadRegistry(join(ROOT, 'metadata'), hooks);
 
 describe('the audit trail words its actions', () => {
   it('names every write a record can get (add, update, delete, each transition and writing command, the hooks\' own) in every language', () => {
-    const actions = new Set(['add', 'update', 'delete', 'set', 'assign', 'rerate']);
+    const actions = new Set(['add', 'update', 'delete', 'set', 'assign', 'rerate', 'onboard', 'follow-quarter', 'follow-audit', 'follow-risk-owner', 'follow-activity']);
     for (const e of registry.entities.values()) {
       for (const t of e.workflow?.transitions ?? []) actions.add(t.action);
       for (const c of e.commands) if (c.method === 'POST') actions.add(c.name);

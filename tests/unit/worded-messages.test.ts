@@ -15,6 +15,7 @@ const ENGLISH_ALLOWED: { file: string; starts: string; why: string }[] = [
   // internal errors: a bug or a broken installation, logged; the envelope answers a worded 500 for anything unexpected
   { file: 'engine/records/record-columns.ts', starts: '${f.name} is stored encrypted', why: 'internal: a call without the secret key is a bug' },
   { file: 'engine/records/list-query.ts', starts: 'No filter hook', why: 'internal: metadata names a filter hook the code lacks' },
+  { file: 'engine/records/bulk-writes.ts', starts: 'Bulk write misused', why: 'internal: a hook calls the bulk writes outside what they serve' },
   { file: 'engine/auth/secret-box.ts', starts: 'A stored secret is not in the sealed form', why: 'internal: a corrupt stored secret' },
   // the shape of a call, which the screens always send right: for developers of API clients, in the API's language
   { file: 'engine/records/list-query.ts', starts: '', why: 'list query syntax: filters, operators, sort, paging parameters' },

@@ -1,5 +1,4 @@
-import { applyUpdate } from '../../records/record-store.ts';
-import { selectColumns } from '../../records/record-columns.ts';
+import { rowsForWrite, updateRecords } from '../../records/bulk-writes.ts';
 import type { AfterWriteHook } from '../hook-registry.ts';
 import { OPEN_STATES } from './compliance-records.ts';
 
@@ -11,10 +10,7 @@ import { OPEN_STATES } from './compliance-records.ts';
 export const followActivity: AfterWriteHook = async (ctx, _entity, before, activity) => {
   if (!before || (before.complianceTeamId === activity.complianceTeamId && before.approverId === activity.approverId)) return;
   const submissions = ctx.registry.entity('compliance-submission');
-  const open = await ctx.tx.query(
-    `SELECT ${selectColumns(submissions)} FROM compliance_submission WHERE company_id = $1 AND compliance_activity_id = $2 AND status = ANY($3) ORDER BY id FOR UPDATE`,
-    [ctx.companyId, activity.id, [...OPEN_STATES]],
-  );
-  // the submission's own hook copies the activity's team and approver
-  for (const s of open) await applyUpdate(ctx, submissions, s, {}, 'follow-activity');
+  const open = await rowsForWrite(ctx, submissions, 'compliance_activity_id = $2 AND status = ANY($3)', [activity.id, [...OPEN_STATES]]);
+  // the copies of the activity's team and approver that the submission's own hook derives, set for all at once
+  await updateRecords(ctx, submissions, open.map((before) => ({ before, set: { complianceTeamId: activity.complianceTeamId, approverId: activity.approverId } })), 'follow-activity', { derived: true });
 };

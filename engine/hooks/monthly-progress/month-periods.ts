@@ -1,6 +1,7 @@
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import { addRecord, notFound } from '../../records/record-store.ts';
+import { addRecords } from '../../records/bulk-writes.ts';
+import { notFound } from '../../records/record-store.ts';
 import type { AfterWriteHook, CommandHook } from '../hook-registry.ts';
 import { addMonths, createQuarters } from '../performance/quarter-dates.ts';
 import { followPlanDates } from '../performance/annual-plan-dates.ts';
@@ -40,9 +41,13 @@ async function addMissingPeriods(ctx: CallContext, annualPlanId: number, startDa
   const entity = ctx.registry.entity('monthly-progress-period');
   const have = await ctx.tx.query<{ month: string }>('SELECT month FROM monthly_progress_period WHERE company_id = $1 AND annual_plan_id = $2', [ctx.companyId, annualPlanId]);
   const known = new Set(have.map((r) => r.month));
-  const added: Row[] = [];
-  for (const p of monthPeriods(startDate, endDate)) if (!known.has(p.month)) added.push(await addRecord(ctx, entity, { annualPlanId, ...p }, { checked: true }));
-  return added;
+  return addRecords(
+    ctx,
+    entity,
+    monthPeriods(startDate, endDate)
+      .filter((p) => !known.has(p.month))
+      .map((p) => ({ input: { annualPlanId, ...p } })),
+  );
 }
 
 /**

@@ -1,23 +1,30 @@
+import type { Row } from '../../db/db.ts';
+import { rowsForWrite, updateRecords } from '../../records/bulk-writes.ts';
+import type { CallContext } from '../../records/call-context.ts';
 import type { AfterWriteHook } from '../hook-registry.ts';
 
 /**
  * quarter afterWrite: the agreements and assessments of the quarter carry copies of their window's dates (reminders
- * and queues read them); when the quarter's windows change, the copies follow in two statements. Agreements of an
- * annual scorecard follow Q1. Derived copies only: no record's own content or version changes.
+ * and queues read them); when the quarter's windows change, the copies follow, through the record store's bulk update
+ * (one statement per entity, an audit entry per row that changes). Agreements of an annual scorecard follow Q1.
  */
 export const syncWindowDates: AfterWriteHook = async (ctx, _entity, before, after) => {
   const fields = ['agreement', 'pmAgreement', 'assessment', 'pmAssessment'].flatMap((w) => [`${w}StartDate`, `${w}EndDate`]);
   if (before && fields.every((f) => (before[f] ?? null) === (after[f] ?? null))) return;
-  await ctx.tx.query(
-    `UPDATE performance_agreement a SET window_start_date = CASE a.type WHEN 'Corporate' THEN q.pm_agreement_start_date ELSE q.agreement_start_date END,
-                                        window_end_date = CASE a.type WHEN 'Corporate' THEN q.pm_agreement_end_date ELSE q.agreement_end_date END
-       FROM quarter q WHERE q.company_id = $1 AND q.id = $2 AND a.company_id = $1 AND a.annual_plan_id = q.annual_plan_id AND coalesce(a.quarter_index, 0) = q.quarter_index`,
-    [ctx.companyId, after.id],
-  );
-  await ctx.tx.query(
-    `UPDATE performance_assessment a SET window_start_date = CASE a.type WHEN 'Corporate' THEN q.pm_assessment_start_date ELSE q.assessment_start_date END,
-                                         window_end_date = CASE a.type WHEN 'Corporate' THEN q.pm_assessment_end_date ELSE q.assessment_end_date END
-       FROM quarter q WHERE q.company_id = $1 AND q.id = $2 AND a.company_id = $1 AND a.annual_plan_id = q.annual_plan_id AND a.quarter_index = q.quarter_index`,
-    [ctx.companyId, after.id],
-  );
+  await follow(ctx, 'performance-agreement', 'coalesce(quarter_index, 0) = $3', after, 'pmAgreement', 'agreement');
+  await follow(ctx, 'performance-assessment', 'quarter_index = $3', after, 'pmAssessment', 'assessment');
 };
+
+/** The reviews of the quarter take its window's dates: a corporate one the PM committee's window, a personal one the employee's. */
+async function follow(ctx: CallContext, name: string, inQuarter: string, quarter: Row, corporate: string, personal: string): Promise<void> {
+  const entity = ctx.registry.entity(name);
+  const rows = await rowsForWrite(ctx, entity, `annual_plan_id = $2 AND ${inQuarter}`, [quarter.annualPlanId, quarter.quarterIndex]);
+  const window = (r: Row) => (r.type === 'Corporate' ? corporate : personal);
+  await updateRecords(
+    ctx,
+    entity,
+    rows.map((r) => ({ before: r, set: { windowStartDate: quarter[`${window(r)}StartDate`] ?? null, windowEndDate: quarter[`${window(r)}EndDate`] ?? null } })),
+    'follow-quarter',
+    { derived: true },
+  );
+}

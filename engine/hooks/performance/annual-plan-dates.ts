@@ -4,7 +4,8 @@ import type { CallContext } from '../../records/call-context.ts';
 import { inSentence } from '../../i18n/message-words.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { fieldProblem, labelOf } from '../../records/record-validator.ts';
-import { addRecord, applyUpdate, deleteRecord, fetchOne } from '../../records/record-store.ts';
+import { addRecords, deleteRecords, rowsForWrite } from '../../records/bulk-writes.ts';
+import { addRecord, applyUpdate, fetchOne } from '../../records/record-store.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { monthPeriods } from '../monthly-progress/month-periods.ts';
 import { addMonths, quarterDates } from './quarter-dates.ts';
@@ -106,7 +107,7 @@ export async function followPlanDates(ctx: CallContext, before: Row, plan: Row):
   const kept = dropped.filter((p) => p.progress);
   if (kept.length)
     throw AppError.validation([fieldProblem(ctx.registry.entity('annual-plan'), 'endDate', 'refusal.annualPlan.endTooEarly', { count: kept.length, months: kept.map((p) => p.month).join(', ') })]);
-  for (const p of dropped) await deleteRecord(ctx, periodEntity, { id: Number(p.id) }, { checked: true });
+  await deleteRecords(ctx, periodEntity, await rowsForWrite(ctx, periodEntity, 'id = ANY($2)', [dropped.map((p) => p.id)]));
   // each month is unique in its plan: moving later, the last month moves first (into a month no other period holds)
   const moves = periods.slice(0, wanted.length).map((p, i) => ({ id: Number(p.id), to: wanted[i] }));
   if (moves.length && moves[0].to.month > periods[0].month) moves.reverse();
@@ -115,5 +116,9 @@ export async function followPlanDates(ctx: CallContext, before: Row, plan: Row):
     const changes = Object.fromEntries((['month', 'startDate', 'endDate'] as const).filter((f) => old[f] !== to[f]).map((f) => [f, to[f]]));
     if (Object.keys(changes).length) await applyUpdate(ctx, periodEntity, old, changes, 'update');
   }
-  for (const p of wanted.slice(periods.length)) await addRecord(ctx, periodEntity, { annualPlanId: planId, ...p }, { checked: true });
+  await addRecords(
+    ctx,
+    periodEntity,
+    wanted.slice(periods.length).map((p) => ({ input: { annualPlanId: planId, ...p } })),
+  );
 }

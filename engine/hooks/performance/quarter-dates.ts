@@ -1,5 +1,5 @@
 import type { AfterWriteHook } from '../hook-registry.ts';
-import { addRecord } from '../../records/record-store.ts';
+import { addRecords } from '../../records/bulk-writes.ts';
 import { quarterDates } from './plan-calendar.ts';
 
 // the plan calendar is pure (the scorecard editor reads it too); these names stay where they were
@@ -9,5 +9,9 @@ export { addMonths, quarterDates } from './plan-calendar.ts';
 export const createQuarters: AfterWriteHook = async (ctx, _entity, before, plan) => {
   if (before) return;
   const quarter = ctx.registry.entity('quarter');
-  for (const q of quarterDates(String(plan.startDate), String(plan.endDate))) await addRecord(ctx, quarter, { annualPlanId: plan.id, ...q }, { checked: true });
+  await addRecords(
+    ctx,
+    quarter,
+    quarterDates(String(plan.startDate), String(plan.endDate)).map((q) => ({ input: { annualPlanId: plan.id, ...q } })),
+  );
 };

@@ -3,7 +3,7 @@ import { text } from '../../i18n/text.ts';
 import { AppError } from '../../app-error.ts';
 import { optionLabel } from '../../i18n/message-words.ts';
 import type { Row } from '../../db/db.ts';
-import { writeAudit } from '../../audit/audit-writer.ts';
+import { addRecords, deleteRecords, rowsForWrite } from '../../records/bulk-writes.ts';
 import { addRecord, fetchOne } from '../../records/record-store.ts';
 import { entityLabel, validateInput, wordedProblem } from '../../records/record-validator.ts';
 import type { CallContext } from '../../records/call-context.ts';
@@ -32,9 +32,9 @@ async function copyScorecard(ctx: CallContext, source: Row, values: Row, link: b
     ctx,
     scorecards,
     { name: source.name, period: source.period, quarterIndex: source.quarterIndex ?? undefined, annualPlanId: source.annualPlanId ?? undefined, includeKeyPerformanceArea: source.includeKeyPerformanceArea, ...values },
-    { checked: true },
+    // the link to the source is read-only to clients; the cascade sets it and the audit trail shows it
+    { checked: true, set: link ? { cascadedFromId: source.id } : undefined },
   );
-  if (link) await ctx.tx.query(`UPDATE performance_scorecard SET cascaded_from_id = $1 WHERE company_id = $2 AND id = $3`, [source.id, ctx.companyId, copy.id]);
   const [areas, kpis] = await Promise.all([
     ctx.tx.query(`SELECT id, name, perspective_id AS "perspectiveId", weight FROM performance_kpa WHERE company_id = $1 AND scorecard_id = $2 ORDER BY id`, [ctx.companyId, source.id]),
     ctx.tx.query(
@@ -45,21 +45,22 @@ async function copyScorecard(ctx: CallContext, source: Row, values: Row, link: b
       [ctx.companyId, source.id],
     ),
   ]);
-  const areaOf = new Map<unknown, unknown>();
-  for (const a of areas) areaOf.set(a.id, (await addRecord(ctx, kpaEntity, present({ name: a.name, perspectiveId: a.perspectiveId, weight: a.weight, scorecardId: copy.id }), { checked: true })).id);
-  for (const k of kpis) {
-    // the definition travels, the ratings and results do not
-    const fields = present(Object.fromEntries(EDITABLE_KPI_FIELDS.filter((f) => !RESULTS.has(f)).map((f) => [f, k[f]])));
-    const added = await addRecord(ctx, kpiEntity, { ...fields, scorecardId: copy.id, keyPerformanceAreaId: areaOf.get(k.keyPerformanceAreaId) ?? undefined }, { checked: true });
-    if (link) {
+  const copiedAreas = await addRecords(
+    ctx,
+    kpaEntity,
+    areas.map((a) => ({ input: present({ name: a.name, perspectiveId: a.perspectiveId, weight: a.weight, scorecardId: copy.id }) })),
+  );
+  const areaOf = new Map<unknown, unknown>(areas.map((a, i) => [a.id, copiedAreas[i].id]));
+  await addRecords(
+    ctx,
+    kpiEntity,
+    kpis.map((k) => ({
+      // the definition travels, the ratings and results do not
+      input: { ...present(Object.fromEntries(EDITABLE_KPI_FIELDS.filter((f) => !RESULTS.has(f)).map((f) => [f, k[f]]))), scorecardId: copy.id, keyPerformanceAreaId: areaOf.get(k.keyPerformanceAreaId) ?? undefined },
       // the a… fields are read-only to clients; the cascade sets them and the audit trail shows it
-      const [after] = await ctx.tx.query(
-        `UPDATE performance_kpi SET a_kpi_id = $1, a_baseline = $2, a_target = $3, a_manual_baseline = $4, a_manual_target = $5 WHERE company_id = $6 AND id = $7 RETURNING id`,
-        [k.id, k.baseline, k.target, k.manualBaseline, k.manualTarget, ctx.companyId, added.id],
-      );
-      await writeAudit(ctx, kpiEntity, 'cascade', added, { ...added, id: after.id, aKpiId: k.id, aBaseline: k.baseline, aTarget: k.target, aManualBaseline: k.manualBaseline, aManualTarget: k.manualTarget });
-    }
-  }
+      set: link ? { aKpiId: k.id, aBaseline: k.baseline, aTarget: k.target, aManualBaseline: k.manualBaseline, aManualTarget: k.manualTarget } : undefined,
+    })),
+  );
   return { ...copy, cascadedFromId: link ? source.id : null };
 }
 
@@ -121,10 +122,7 @@ export const copyFromLibrary: CommandHook = async (ctx, entity, input) => {
 export const deleteAllEmployeeScorecards: CommandHook = async (ctx, entity, input) => {
   validateInput(DELETE_ALL_EMPLOYEE_INPUT, input);
   await fetchOne(ctx, ctx.registry.entity('annual-plan'), input.annualPlanId);
-  const deleted = await ctx.tx.query(
-    `DELETE FROM performance_scorecard WHERE company_id = $1 AND annual_plan_id = $2 AND level IN ('employee', 'functional') AND ($3::text IS NULL OR period = $3) RETURNING id, name, level, period, employee_id AS "employeeId"`,
-    [ctx.companyId, input.annualPlanId, input.period ?? null],
-  );
-  for (const row of deleted) await writeAudit(ctx, entity, 'delete-all-employee', row, null);
+  const deleted = await rowsForWrite(ctx, entity, `annual_plan_id = $2 AND level IN ('employee', 'functional') AND ($3::text IS NULL OR period = $3)`, [input.annualPlanId, input.period ?? null]);
+  await deleteRecords(ctx, entity, deleted, 'delete-all-employee');
   return { deleted: deleted.length };
 };

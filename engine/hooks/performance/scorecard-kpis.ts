@@ -3,7 +3,8 @@ import { optionLabel } from '../../i18n/message-words.ts';
 import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
-import { addRecord, applyUpdate, deleteRecord, fetchOne, readRecord, staleVersion } from '../../records/record-store.ts';
+import { deleteRecords, rowsForWrite } from '../../records/bulk-writes.ts';
+import { addRecord, applyUpdate, fetchOne, readRecord, staleVersion } from '../../records/record-store.ts';
 import { validateInput, validateRecord, wordedProblem } from '../../records/record-validator.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
@@ -92,8 +93,8 @@ export const saveKpis: CommandHook = async (ctx, entity, input) => {
   );
   const keptAreas = new Set(areas.map((a) => a.id).filter(Boolean));
   const keptKpis = new Set(allKpis.map((k) => k.id).filter(Boolean));
-  for (const id of kpiIds) if (!keptKpis.has(id)) await deleteRecord(ctx, kpiEntity, { id }, { checked: true });
-  for (const id of areaIds) if (!keptAreas.has(id)) await deleteRecord(ctx, kpaEntity, { id }, { checked: true });
+  await deleteRecords(ctx, kpiEntity, await rowsForWrite(ctx, kpiEntity, 'id = ANY($2)', [[...kpiIds].filter((id) => !keptKpis.has(id))]));
+  await deleteRecords(ctx, kpaEntity, await rowsForWrite(ctx, kpaEntity, 'id = ANY($2)', [[...areaIds].filter((id) => !keptAreas.has(id))]));
 
   const saveKpi = async (k: Row, keyPerformanceAreaId: unknown) => {
     const { id, ...fields } = k;

@@ -3,6 +3,7 @@ import { wordedProblem } from '../../records/record-validator.ts';
 import { text } from '../../i18n/text.ts';
 import { optionLabel } from '../../i18n/message-words.ts';
 import type { CallContext } from '../../records/call-context.ts';
+import { addRecords } from '../../records/bulk-writes.ts';
 import { addRecord } from '../../records/record-store.ts';
 import { defaultRiskTable, IMPACTS, LIKELIHOODS, riskRating, type RiskTableEntry } from '../risk.ts';
 
@@ -68,7 +69,11 @@ async function loadOrSeed(ctx: CallContext): Promise<MatrixCell[]> {
   seeding.add(ctx);
   try {
     for (const level of levels) if (!types.has(level)) types.set(level, (await addRecord(ctx, ctx.registry.entity('risk-rating-type'), { name: level, level }, { checked: true })).id as number);
-    for (const e of table) await addRecord(ctx, cells, { impact: e.impact, likelihood: e.likelihood, ratingScore: e.ratingScore, riskRatingTypeId: types.get(e.rating) }, { checked: true });
+    await addRecords(
+      ctx,
+      cells,
+      table.map((e) => ({ input: { impact: e.impact, likelihood: e.likelihood, ratingScore: e.ratingScore, riskRatingTypeId: types.get(e.rating) } })),
+    );
   } finally {
     seeding.delete(ctx);
   }

@@ -1,4 +1,4 @@
-import { applyUpdate, fetchOne } from '../../records/record-store.ts';
+import { rowsForWrite, updateRecords } from '../../records/bulk-writes.ts';
 import type { AfterWriteHook, BeforeWriteHook } from '../hook-registry.ts';
 
 /**
@@ -26,12 +26,13 @@ export const placeMitigationProgress: BeforeWriteHook = async (ctx, _entity, _be
 };
 
 /**
- * When a risk changes hands, its mitigations follow: each is re-placed (and audited) so that the new owner, not the
- * old one, may change them.
+ * When a risk changes hands, its mitigations follow: each carries the new owner (one statement, an audit entry each)
+ * so that the new owner, not the old one, may change them.
  */
 export const followRiskOwner: AfterWriteHook = async (ctx, _entity, before, risk) => {
   if (!before || before.ownerId === risk.ownerId) return;
   const mitigations = ctx.registry.entity('mitigation');
-  const rows = await ctx.tx.query(`SELECT id FROM mitigation WHERE company_id = $1 AND risk_id = $2 ORDER BY id FOR UPDATE`, [ctx.companyId, risk.id]);
-  for (const { id } of rows) await applyUpdate(ctx, mitigations, await fetchOne(ctx, mitigations, id, true), {}, 'follow-risk-owner');
+  const rows = await rowsForWrite(ctx, mitigations, 'risk_id = $2', [risk.id]);
+  // the copy placeMitigation derives, set for all of them at once
+  await updateRecords(ctx, mitigations, rows.map((before) => ({ before, set: { riskOwnerId: risk.ownerId } })), 'follow-risk-owner', { derived: true });
 };
