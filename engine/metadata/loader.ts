@@ -8,6 +8,7 @@ import { createAjv } from './schema-validator.ts';
 import { checkParentChains, resolveRelationshipRoles } from './relationship-roles.ts';
 import { buildLocks, setLockRoutes } from './workflow-locks.ts';
 import { checkTransitionRules } from './workflow-conditions.ts';
+import { checkCommandConditions } from './command-conditions.ts';
 import { buildReport, checkReportReferences } from './report-definition.ts';
 import { MetadataError, type MetadataFault } from './metadata-error.ts';
 import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
@@ -61,12 +62,11 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   const faults: MetadataFault[] = [];
   const rel = (p: string) => relative(process.cwd(), p) || p;
   const ajv = createAjv();
-  const validators = Object.fromEntries(
-    (['entity', 'module', 'workflow', 'i18n'] as const).map((kind) => {
-      const schema = JSON.parse(readFileSync(join(metadataDir, 'schema', `${kind}.schema.json`), 'utf8'));
-      return [kind, ajv.compile(schema)];
-    }),
-  ) as Record<'entity' | 'module' | 'workflow' | 'i18n', ReturnType<typeof ajv.compile>>;
+  const kinds = ['entity', 'module', 'workflow', 'i18n'] as const;
+  // all added before any is compiled: a command's conditions (entity) are the workflow's, a workflow's roles the entity's
+  const schemas = kinds.map((kind) => JSON.parse(readFileSync(join(metadataDir, 'schema', `${kind}.schema.json`), 'utf8')) as { $id: string });
+  for (const schema of schemas) ajv.addSchema(schema);
+  const validators = Object.fromEntries(kinds.map((kind, i) => [kind, ajv.getSchema(schemas[i].$id)!])) as Record<'entity' | 'module' | 'workflow' | 'i18n', ReturnType<typeof ajv.compile>>;
 
   const read = <T>(file: string, kind: keyof typeof validators): Located<T> | null => {
     let data: unknown;
@@ -149,6 +149,8 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
     checkTransitionRules(wf.file, wf.data, entity, entities, faults, key);
     Object.assign(entity as { workflow?: WorkflowMeta; locks: EntityDef['locks'] }, { workflow: wf.data, locks: buildLocks(wf.file, wf.data, entity, entities, faults) });
   }
+
+  for (const entity of entities.values()) checkCommandConditions(entity, entities, faults, key);
 
   // Phase 3: cross-references between entities.
   for (const entity of entities.values()) checkReferences(entity, entities, faults);
@@ -415,6 +417,7 @@ function buildEntity(
       input: c.input as JsonSchema | undefined,
       lookups: (c.lookups ?? {}) as Record<string, string>,
       hook: c.hook,
+      when: c.when,
       access: (c.access ?? (c.kind === 'bulkDelete' ? access.delete : c.kind === 'attach' ? access.add : access.update)) as Role[],
       dataKey: c.dataKey ?? (c.kind === 'bulkAdd' || c.kind === 'bulkDelete' ? 'list' : 'item'),
       error: errors[c.name],

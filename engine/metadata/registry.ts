@@ -2,7 +2,7 @@ import type { InsideDef, TotalDef } from '../records/cross-record-checks.ts';
 import type { ReportDef } from './report-definition.ts';
 import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
-import type { WorkflowMeta } from '../generated/metadata/workflow.ts';
+import type { Condition, WorkflowMeta } from '../generated/metadata/workflow.ts';
 
 export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'employee:anyModuleAdmin' | 'public' | 'self' | 'supervisor' | 'unowned' | `field:${string}` | `member:${string}` | `parent:${string}` | `child:${string}`;
 
@@ -113,6 +113,8 @@ export interface CommandDef {
   readonly lookups: Readonly<Record<string, string>>;
   readonly hook?: string;
   readonly access: readonly Role[];
+  /** conditions on the record the command acts on, as a transition's `when` (engine/metadata/command-conditions.ts) */
+  readonly when?: readonly Condition[];
   readonly dataKey: string;
   readonly error?: string;
   readonly maxBytes: number;

@@ -89,9 +89,8 @@ export const complete: CommandHook = async (ctx, entity, input) => {
 
 /** POST qa-review/recall {id}: a member withdraws their own review while the subject's review is not complete. */
 export const recall: CommandHook = async (ctx, entity, input) => {
+  // a complete review is not recalled: the command's declared condition (entity.json); a subject's reviews complete together
   const review = await ownReview(ctx, input.id as number, text('refusal.qa.doRecall'));
-  if ((await subjectReviews(ctx, subjectListOf(review), subjectIdOf(review))).some((r) => r.isComplete))
-    throw AppError.worded('invalid_state', text('refusal.qa.completeNoRecall'));
   return deleteRecord(ctx, entity, { id: review.id }, { checked: true });
 };
 
@@ -102,8 +101,8 @@ export const recall: CommandHook = async (ctx, entity, input) => {
 export const referBack: CommandHook = async (ctx, entity, input) => {
   const review = await ownReview(ctx, input.id as number, text('refusal.qa.doReferBack'));
   if (subjectListOf(review) !== 'Performance') throw AppError.worded('bad_request', text('refusal.qa.referBackPerformanceOnly'));
+  // (nor referred back once complete: the command's declared condition, entity.json)
   const reviews = await subjectReviews(ctx, 'Performance', subjectIdOf(review), true);
-  if (reviews.some((r) => r.isComplete)) throw AppError.worded('invalid_state', text('refusal.qa.completeNoReferBack'));
   const before = await reviewableAssessment(ctx, subjectIdOf(review), text('refusal.qa.referringBack'));
   const assessment = await applyUpdate(ctx, ctx.registry.entity('performance-assessment'), before, { status: 'ReferredBack' }, 'refer-back');
   for (const r of reviews) await deleteRecord(ctx, entity, { id: r.id }, { checked: true });
