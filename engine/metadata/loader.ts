@@ -9,6 +9,7 @@ import { checkParentChains, resolveRelationshipRoles } from './relationship-role
 import { buildLocks, setLockRoutes } from './workflow-locks.ts';
 import { checkTransitionRules } from './workflow-conditions.ts';
 import { checkCommandConditions } from './command-conditions.ts';
+import { addReferenceHolds } from './reference-holds.ts';
 import { buildReport, checkReportReferences } from './report-definition.ts';
 import { MetadataError, type MetadataFault } from './metadata-error.ts';
 import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
@@ -155,6 +156,7 @@ export function loadRegistry(metadataDir: string, hooks: HookCatalog): Registry 
   // Phase 3: cross-references between entities.
   for (const entity of entities.values()) checkReferences(entity, entities, faults);
   setLockRoutes(entities);
+  addReferenceHolds(entities, faults);
   for (const entity of entities.values()) resolveRelationshipRoles(entity, entities, faults);
   checkParentChains(entities, faults);
   for (const entity of entities.values()) checkReportReferences(entity, entities, faults);
@@ -454,6 +456,7 @@ function buildEntity(
     requiredWhen,
     totals: m.totals ?? [],
     inside: m.inside ?? [],
+    heldBy: m.heldBy ?? [],
     children: (m.children ?? []) as ChildDef[],
     list: {
       columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),

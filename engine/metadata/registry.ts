@@ -97,8 +97,12 @@ export interface LockDef {
 export interface LockRoute {
   /** the locking ancestor's entity */
   readonly holder: string;
-  /** the key path of the collection the records are in, from the ancestor ("keyPerformanceAreaList.kpiList") */
+  /** the key path of the collection the records are in, from the ancestor ("keyPerformanceAreaList.kpiList"); for a
+   * reference that holds the record (`heldBy`), "@" and the reference ("@annualPlanId"), which no lock opens */
   readonly path: string;
+  /** a hold the record declares (`heldBy`): the referenced record holds it while its `field` has one of `values`,
+   * instead of by its workflow's locks */
+  readonly heldWhen?: { readonly field: string; readonly values: readonly (string | number | boolean)[] };
   /** from the record up: each reference field and the entity it refers to; the last one is the holder */
   readonly up: readonly { readonly via: string; readonly entity: string }[];
 }
@@ -188,8 +192,11 @@ export interface EntityDef {
   readonly workflow?: WorkflowMeta;
   /** the workflow's locks, checked by the loader */
   readonly locks: readonly LockDef[];
-  /** where records of this entity sit in the child collections of an entity that locks (its records' ancestors to ask) */
+  /** where records of this entity sit in the child collections of an entity that locks (its records' ancestors to ask),
+   * and the references that hold them (`heldBy`) */
   readonly lockRoutes: readonly LockRoute[];
+  /** references whose record holds this one in some states (entity.json `heldBy`; engine/metadata/reference-holds.ts) */
+  readonly heldBy: readonly { readonly ref: string; readonly field: string; readonly values: readonly (string | number | boolean)[] }[];
   /** a team entity's membership entity: who the role member:<field> admits */
   readonly members?: { readonly entity: string; readonly via: string; readonly employee: string };
   readonly reminders: readonly ReminderDef[];

@@ -142,7 +142,7 @@ export function kindOf(f: FieldDef): 'number' | 'date' | 'boolean' | 'text' {
 }
 
 /** Why a constant is no value of a field (a state the enum does not have), or nothing. */
-function valueFault(f: FieldDef, v: unknown): string | undefined {
+export function valueFault(f: FieldDef, v: unknown): string | undefined {
   if (f.enum && !f.enum.includes(v as string | number)) return `${JSON.stringify(v)} is not one of the values of "${f.name}" (${f.enum.join(', ')})`;
   const kind = kindOf(f);
   const ok = kind === 'number' ? typeof v === 'number' : kind === 'boolean' ? typeof v === 'boolean' : typeof v === 'string';

@@ -5,7 +5,7 @@ import type { Row } from '../db/db.ts';
 import { readableName, text, type Text, type TextParam } from '../i18n/text.ts';
 import { kebabToCamel, quoteIdent } from '../metadata/naming.ts';
 import { optionKey } from '../metadata/option-key.ts';
-import type { EntityDef, LockDef } from '../metadata/registry.ts';
+import type { EntityDef, LockDef, LockRoute } from '../metadata/registry.ts';
 import { titleFieldOf } from '../metadata/title-field.ts';
 import type { CallContext } from './call-context.ts';
 import { selectColumns } from './record-columns.ts';
@@ -14,7 +14,8 @@ import { entityLabel, labelOf } from './record-validator.ts';
 /**
  * Locks by state (workflow.json `locks`): in a locked state a record is neither changed nor deleted, and the records of
  * its child collections are neither added, changed nor deleted, but for the fields and collections the lock opens and
- * the roles it excepts. The record store asks here before every write (whoever writes: a call, a command, a hook),
+ * the roles it excepts; and a record whose reference holds it (entity.json `heldBy`: an annual plan Closed) likewise.
+ * The record store asks here before every write (whoever writes: a call, a command, a hook),
  * and "what may I do here" (`_allowed`) from the same holds. A transition moves a locked record on.
  */
 
@@ -43,6 +44,13 @@ export function lockOf(entity: EntityDef, row: Row): { lock: LockDef; state: str
   const state = row[entity.workflow!.stateField];
   const lock = typeof state === 'string' ? entity.locks.find((l) => l.states.includes(state)) : undefined;
   return lock && { lock, state: state as string };
+}
+
+/** A reference's hold (`heldBy`) on the referenced record, when its field has one of the values: it opens nothing. */
+function heldBy(when: NonNullable<LockRoute['heldWhen']>, row: Row): { lock: LockDef; state: string } | undefined {
+  const value = row[when.field];
+  if (!when.values.includes(value as string | number | boolean)) return undefined;
+  return { lock: { states: [String(value)], fields: [], openChildren: [], childFields: {}, exceptRoles: [] }, state: String(value) };
 }
 
 /** A collection at `path` is open when the lock opens it or a collection it lies in. */
@@ -104,7 +112,7 @@ export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonl
     const holder = ctx.registry.entity(route.holder);
     ids.forEach((id, i) => {
       const row = id === null || id === undefined ? undefined : found.get(Number(id));
-      const locked = row && lockOf(holder, row);
+      const locked = row && (route.heldWhen ? heldBy(route.heldWhen, row) : lockOf(holder, row));
       if (!row || !locked) return;
       const same = holds[i].findIndex((h) => h.entity === holder && h.row.id === row.id && h.paths.length);
       if (same >= 0) holds[i][same] = { ...holds[i][same], paths: [...holds[i][same].paths, route.path] };
@@ -153,6 +161,8 @@ function lockRefusal(entity: EntityDef, hold: Hold, write: LockedWrite, opening:
 
 /** The transitions that open a record in `state` again: to a state no lock holds. */
 function reopeners(entity: EntityDef, state: string): string[] {
+  // a record that holds by reference (`heldBy`) need have no workflow: its form moves it on
+  if (!entity.workflow) return [];
   const locked = new Set(entity.locks.flatMap((l) => l.states));
   return entity.workflow!.transitions.filter((t) => t.from.includes(state) && !locked.has(t.to)).map((t) => t.action);
 }

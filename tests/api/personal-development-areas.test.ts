@@ -71,8 +71,11 @@ describe.each(backends())('personal development areas and performance plans on $
       expect(area.reviewStatus).toBe('Accepted');
       const change = await emma.post('personal-development-area/update', { id: area.id, version: area.version, status: 'Completed' });
       expect(change.status).toBe(409);
-      expect(change.body.err_msg).toContain('accepted');
-      expect((await emma.post('personal-development-area/delete', { id: area.id })).status).toBe(409);
+      expect(change.body.err_msg).toMatch(/ is Accepted and can no longer be changed; “Reopen” opens it again$/);
+      const removal = await emma.post('personal-development-area/delete', { id: area.id });
+      expect(removal.status).toBe(409);
+      expect(removal.body.err_msg).toContain('is Accepted and can no longer be deleted');
+      expect((await emma.get(`personal-development-area/read?id=${area.id}`)).body.data.personalDevelopmentArea._allowed).toMatchObject({ update: false, delete: false });
       ok(await sam.post('personal-development-area/reopen', { id: area.id, version: area.version }));
       area = await reload(emma, area.id);
       expect(area.reviewStatus).toBe('Pending');

@@ -157,6 +157,17 @@ export interface EntityMeta {
     max: number;
   }[];
   /**
+   * references whose record holds this one in certain states, as a workflow lock holds its child collections: { ref, field, values } means while the record ref names has one of values in field (an annual plan Closed), this record is neither added, changed (its state neither) nor deleted, refused with 409 naming that record and its state
+   */
+  heldBy?: {
+    ref: string;
+    field: string;
+    /**
+     * @minItems 1
+     */
+    values: [string | number | boolean, ...(string | number | boolean)[]];
+  }[];
+  /**
    * dates within a referenced record's: { ref, start, end } means the record's start and end dates lie within those of the record ref names (fields of the same names there), e.g. a milestone within its project
    */
   inside?: {
