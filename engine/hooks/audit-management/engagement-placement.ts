@@ -1,12 +1,12 @@
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
-import { moduleLabel, optionLabel } from '../../i18n/message-words.ts';
-import { text, type Text } from '../../i18n/text.ts';
+import { moduleLabel } from '../../i18n/message-words.ts';
+import { text } from '../../i18n/text.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { fetchOne } from '../../records/record-store.ts';
-import type { BeforeDeleteHook, BeforeWriteHook } from '../hook-registry.ts';
-import { entityLabel, fieldProblem, labelOf, noSuchRecord } from '../../records/record-validator.ts';
+import type { BeforeWriteHook } from '../hook-registry.ts';
+import { fieldProblem, labelOf, noSuchRecord } from '../../records/record-validator.ts';
 
 /**
  * Every record of an engagement hangs from one parent: the engagement itself, or a record of it (a working paper's

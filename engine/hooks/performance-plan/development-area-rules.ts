@@ -4,7 +4,7 @@ import { text, type Text } from '../../i18n/text.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import type { BeforeDeleteHook, BeforeWriteHook } from '../hook-registry.ts';
+import type { BeforeWriteHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
 
 interface Window {

@@ -1,6 +1,5 @@
 import { AppError } from '../../app-error.ts';
 import { fieldProblem } from '../../records/record-validator.ts';
-import { text } from '../../i18n/text.ts';
 import { optionLabel } from '../../i18n/message-words.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
