@@ -14,6 +14,7 @@ export const placeRecipient: BeforeWriteHook = async (ctx, _entity, before, reco
     [ctx.companyId, record.auditEngagementId],
   );
   if (!audit) throw AppError.validation([noSuchRecord('auditEngagementId', ctx.registry.entity('audit-engagement'))]);
+  // Kept in code: a recipient has no workflow (its status is computed from sentAt and submittedAt); only its e-mail is fixed once it answered
   if (before?.submittedAt && record.email !== before.email) throw AppError.worded('invalid_state', text('refusal.audit.recipientSubmitted'));
   return { auditorId: audit.auditor_id, auditManagerId: audit.audit_manager_id };
 };

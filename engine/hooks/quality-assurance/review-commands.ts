@@ -71,6 +71,7 @@ export const complete: CommandHook = async (ctx, entity, input) => {
   const set = await reviewSet(ctx, subject, true);
   const noun = entityLabel(ctx.registry.entity(SUBJECT[list].entity));
   // (a complete review is not completed again: the command's condition, entity.json; a subject's reviews complete together)
+  // Kept in code: whether every member of the list has reviewed compares two sets of records (the list's members, the subject's reviews), which no condition counts
   if (!set.isComplete)
     throw AppError.worded('invalid_state', text('refusal.qa.notAllReviewed', { list: optionLabel(list), subject: noun, done: set.reviews.length, all: set.members.length, names: { list: set.stillToReview.map((m) => String(m.employeeName)), join: 'and' } }));
   if (set.lastReviewer?.employeeId !== me) throw AppError.worded('forbidden', text('refusal.qa.lastReviewerOnly', { name: String(set.lastReviewer?.employeeName ?? ''), subject: noun }));
