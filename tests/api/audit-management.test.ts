@@ -449,6 +449,13 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect((await exec.post('audit-memorandum/delete', { id: memo.id })).status).toBe(409);
     const e3 = await add(exec, 'audit-engagement', { name: 'Fleet 2026', auditPlanId: id.plan, auditorId: id.ada, auditManagerId: id.max, approverId: id.abe });
     ok(await take(aud, 'audit-engagement', 'start-fieldwork', e3.id));
+    // no final report before the audit reaches Reporting (make-final-report's declared condition)
+    const draft = await add(aud, 'audit-report', { auditEngagementId: e3.id, title: 'Fleet audit report' });
+    ok(await take(aud, 'audit-report', 'submit-draft', draft.id));
+    const tooEarly = await take(man, 'audit-report', 'make-final-report', draft.id);
+    expect(tooEarly.status).toBe(409);
+    expect(tooEarly.body.err_msg).toBe('“Make final report” is possible only when its audit is in Reporting (its fieldwork is done)');
+    expect((await read('audit-report', draft.id))._allowed.transitions).not.toContain('make-final-report');
     ok(await take(aud, 'audit-engagement', 'start-reporting', e3.id));
     const early = await take(man, 'audit-engagement', 'close', e3.id);
     expect(early.status).toBe(409);
