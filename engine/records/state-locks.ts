@@ -46,6 +46,13 @@ export function lockOf(entity: EntityDef, row: Row): { lock: LockDef; state: str
   return lock && { lock, state: state as string };
 }
 
+/**
+ * How a write reads the record that may hold it: FOR SHARE under a lock's collection; FOR NO KEY UPDATE under a hold
+ * by reference, whose holder a hook of the held record may then update (a training plan recounting its trainings):
+ * two writes that both held it shared and then both asked to update it would deadlock.
+ */
+const rowLock = (route: LockRoute) => (route.heldWhen ? ' FOR NO KEY UPDATE' : ' FOR SHARE');
+
 /** A reference's hold (`heldBy`) on the referenced record, when its field has one of the values: it opens nothing. */
 function heldBy(when: NonNullable<LockRoute['heldWhen']>, row: Row): { lock: LockDef; state: string } | undefined {
   const value = row[when.field];
@@ -83,8 +90,8 @@ export function closedChildren(entity: EntityDef, holds: readonly Hold[]): strin
 /**
  * The holds on each row for this caller: the row's own lock (`own`: not for a record being added, nor for a move of its
  * state) and its locked ancestors', less those whose exceptRoles admit the caller on the locked record. Ancestors are
- * read in one query per step of each route, never per row; for a write (`forShare`) they are read FOR SHARE, so that
- * none moves into a locked state while the write is judged.
+ * read in one query per step of each route, never per row; for a write (`forShare`) they are locked (`rowLock`), so
+ * that none moves into a locked state while the write is judged.
  */
 export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonly Row[], opts: { own: boolean; forShare: boolean }): Promise<Hold[][]> {
   const holds: Hold[][] = rows.map(() => []);
@@ -104,7 +111,7 @@ export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonl
       const columns = last ? selectColumns(stepEntity) : `id, ${quoteIdent(next!.column)} AS next`;
       const company = stepEntity.scope === 'company' ? ' AND company_id = $2' : '';
       const stepRows = wanted.length
-        ? await ctx.tx.query(`SELECT ${columns} FROM ${quoteIdent(stepEntity.table)} WHERE id = ANY($1)${company}${last && opts.forShare ? ' FOR SHARE' : ''}`, company ? [wanted, ctx.companyId] : [wanted])
+        ? await ctx.tx.query(`SELECT ${columns} FROM ${quoteIdent(stepEntity.table)} WHERE id = ANY($1)${company}${last && opts.forShare ? rowLock(route) : ''}`, company ? [wanted, ctx.companyId] : [wanted])
         : [];
       found = new Map(stepRows.map((r) => [Number(r.id), r]));
       if (!last) ids = ids.map((id) => (id === null || id === undefined ? undefined : found.get(Number(id))?.next));
