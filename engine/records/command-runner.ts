@@ -14,7 +14,7 @@ import { text } from '../i18n/text.ts';
 import { reportParameters } from '../reports/report-parameters.ts';
 import { MAX_BULK, runBulkAdd } from './bulk-add.ts';
 import { unmetConditions } from './transition-conditions.ts';
-import { assertCommandConditions } from './command-conditions.ts';
+import { assertCommandConditions, assertRecordMeets } from './command-conditions.ts';
 import { effectChanges, sendNotices } from './transition-effects.ts';
 
 /** Runs one declared command; the reply's data goes under the command's data key. */
@@ -52,7 +52,7 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       if (!Number.isInteger(id) || id < 1) throw new AppError('bad_request', 'id must be a positive whole number');
       const before = await fetchOne(ctx, entity, id, true);
       await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, before, what);
-      await assertCommandConditions(ctx, entity, command, input);
+      await assertRecordMeets(ctx, entity, command, before);
       if (entity.scope === 'platform' && entity.tenantKey) await useCompany(ctx, Number(before[entity.tenantKey]));
       const stored = await storeFile(ctx, file, command);
       const after = await applyUpdate(ctx, entity, before, { [command.fields[0]]: stored.id, ...fileInfoValues(command, stored) }, command.name);
