@@ -93,6 +93,15 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
     const allowed = r._allowed as AllowedOnRecord;
     if (allowed.update && closedFields[i].length) allowed.readOnlyFields = closedFields[i];
   });
+  // … nor a command whose conditions it fails
+  for (const c of commands.filter((x) => x.when?.length)) {
+    const offered = rows.filter((r) => (r._allowed as AllowedOnRecord).commands.includes(c.name));
+    const unmet = await unmetConditions(ctx, entity, { action: c.name, when: c.when }, offered);
+    offered.forEach((r, i) => {
+      const allowed = r._allowed as AllowedOnRecord;
+      if (unmet[i]) allowed.commands = allowed.commands.filter((n) => n !== c.name);
+    });
+  }
   await nameInPlaceOf(ctx, entity, rows, (roles, row) => admits(roles, row));
   for (const c of children) {
     const childRows = rows.flatMap((r) => (Array.isArray(r[c.key]) ? (r[c.key] as Row[]) : []));

@@ -47,6 +47,7 @@ export function commandsOf(
       input: c.input as JsonSchema | undefined,
       lookups: (c.lookups ?? {}) as Record<string, string>,
       hook: c.hook,
+      when: c.when,
       access: (c.access ?? (c.kind === 'bulkDelete' ? access.delete : c.kind === 'attach' ? access.add : access.update)) as Role[],
       dataKey: c.dataKey ?? (c.kind === 'bulkAdd' || c.kind === 'bulkDelete' ? 'list' : 'item'),
       error: errors[c.name],

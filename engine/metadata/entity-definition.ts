@@ -180,6 +180,7 @@ export function entityDefinition(
     requiredWhen,
     totals: m.totals ?? [],
     inside: m.inside ?? [],
+    heldBy: m.heldBy ?? [],
     children: (m.children ?? []) as ChildDef[],
     list: {
       columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),

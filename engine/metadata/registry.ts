@@ -2,7 +2,7 @@ import type { InsideDef, TotalDef } from '../records/cross-record-checks.ts';
 import type { ReportDef } from './report-definition.ts';
 import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
-import type { WorkflowMeta } from '../generated/metadata/workflow.ts';
+import type { Condition, WorkflowMeta } from '../generated/metadata/workflow.ts';
 import type { ChildShape, CommandKind, EntitySchema, ListShape, ModuleShape, RequiredWhenShape } from '../../contract/meta-reply.ts';
 
 export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'employee:anyModuleAdmin' | 'public' | 'self' | 'supervisor' | 'unowned' | `field:${string}` | `member:${string}` | `parent:${string}` | `child:${string}`;
@@ -93,8 +93,12 @@ export interface LockDef {
 export interface LockRoute {
   /** the locking ancestor's entity */
   readonly holder: string;
-  /** the key path of the collection the records are in, from the ancestor ("keyPerformanceAreaList.kpiList") */
+  /** the key path of the collection the records are in, from the ancestor ("keyPerformanceAreaList.kpiList"); for a
+   * reference that holds the record (`heldBy`), "@" and the reference ("@annualPlanId"), which no lock opens */
   readonly path: string;
+  /** a hold the record declares (`heldBy`): the referenced record holds it while its `field` has one of `values`,
+   * instead of by its workflow's locks */
+  readonly heldWhen?: { readonly field: string; readonly values: readonly (string | number | boolean)[] };
   /** from the record up: each reference field and the entity it refers to; the last one is the holder */
   readonly up: readonly { readonly via: string; readonly entity: string }[];
 }
@@ -109,6 +113,8 @@ export interface CommandDef {
   readonly lookups: Readonly<Record<string, string>>;
   readonly hook?: string;
   readonly access: readonly Role[];
+  /** conditions on the record the command acts on, as a transition's `when` (engine/metadata/command-conditions.ts) */
+  readonly when?: readonly Condition[];
   readonly dataKey: string;
   readonly error?: string;
   readonly maxBytes: number;
@@ -182,8 +188,11 @@ export interface EntityDef {
   readonly workflow?: WorkflowMeta;
   /** the workflow's locks, checked by the loader */
   readonly locks: readonly LockDef[];
-  /** where records of this entity sit in the child collections of an entity that locks (its records' ancestors to ask) */
+  /** where records of this entity sit in the child collections of an entity that locks (its records' ancestors to ask),
+   * and the references that hold them (`heldBy`) */
   readonly lockRoutes: readonly LockRoute[];
+  /** references whose record holds this one in some states (entity.json `heldBy`; engine/metadata/reference-holds.ts) */
+  readonly heldBy: readonly { readonly ref: string; readonly field: string; readonly values: readonly (string | number | boolean)[] }[];
   /** a team entity's membership entity: who the role member:<field> admits */
   readonly members?: { readonly entity: string; readonly via: string; readonly employee: string };
   readonly reminders: readonly ReminderDef[];

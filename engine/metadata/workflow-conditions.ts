@@ -5,7 +5,7 @@ import type { EntityDef, FieldDef, Role, WorkflowMeta } from './registry.ts';
 import type { Condition } from '../generated/metadata/workflow.ts';
 
 type Transition = WorkflowMeta['transitions'][number];
-type KeyCheck = (file: string, pointer: string, k: string | undefined) => void;
+export type KeyCheck = (file: string, pointer: string, k: string | undefined) => void;
 
 /** Roles that name nobody in particular: a notice goes to people the record names. */
 const NOBODY_IN_PARTICULAR = new Set(['holder', 'employee', 'employee:anyModuleAdmin', 'public', 'unowned']);
@@ -50,13 +50,19 @@ export function checkTransitionRules(file: string, wf: WorkflowMeta, entity: Ent
 
 /** Every role the conditions and notices of a transition name, with its JSON pointer (for the role checks). */
 export function transitionRuleRoles(t: Transition, i: number): [Role, string][] {
-  const out: [Role, string][] = [];
-  const walk = (c: Condition, pointer: string) => {
-    if ('role' in c) for (const r of c.role) out.push([r as Role, `${pointer}/role`]);
-    if ('anyOf' in c) c.anyOf.forEach((x, j) => walk(x, `${pointer}/anyOf/${j}`));
-  };
-  (t.when ?? []).forEach((c, j) => walk(c, `/transitions/${i}/when/${j}`));
+  const out = conditionRoles(t.when, `/transitions/${i}/when`);
   (t.notify ?? []).forEach((n, j) => n.to.forEach((r) => out.push([r as Role, `/transitions/${i}/notify/${j}/to`])));
+  return out;
+}
+
+/** Every role a list of conditions (`when` at `pointer`) names, with its JSON pointer. */
+export function conditionRoles(when: readonly Condition[] | undefined, pointer: string): [Role, string][] {
+  const out: [Role, string][] = [];
+  const walk = (c: Condition, at: string) => {
+    if ('role' in c) for (const r of c.role) out.push([r as Role, `${at}/role`]);
+    if ('anyOf' in c) c.anyOf.forEach((x, j) => walk(x, `${at}/anyOf/${j}`));
+  };
+  (when ?? []).forEach((c, j) => walk(c, `${pointer}/${j}`));
   return out;
 }
 
@@ -82,7 +88,8 @@ export function fieldAt(entity: EntityDef, entities: ReadonlyMap<string, EntityD
   return g;
 }
 
-function checkCondition(file: string, pointer: string, c: Condition, entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[], key: KeyCheck): void {
+/** Checks one condition (and those of its anyOf) against the entity it is judged on. */
+export function checkCondition(file: string, pointer: string, c: Condition, entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[], key: KeyCheck): void {
   const fault = (at: string, message: string): void => void faults.push({ file, pointer: `${pointer}${at}`, message });
   key(file, `${pointer}/message`, c.message);
   if ('field' in c) {
@@ -135,7 +142,7 @@ export function kindOf(f: FieldDef): 'number' | 'date' | 'boolean' | 'text' {
 }
 
 /** Why a constant is no value of a field (a state the enum does not have), or nothing. */
-function valueFault(f: FieldDef, v: unknown): string | undefined {
+export function valueFault(f: FieldDef, v: unknown): string | undefined {
   if (f.enum && !f.enum.includes(v as string | number)) return `${JSON.stringify(v)} is not one of the values of "${f.name}" (${f.enum.join(', ')})`;
   const kind = kindOf(f);
   const ok = kind === 'number' ? typeof v === 'number' : kind === 'boolean' ? typeof v === 'boolean' : typeof v === 'string';

@@ -14,6 +14,7 @@ import { text } from '../i18n/text.ts';
 import { reportParameters } from '../reports/report-parameters.ts';
 import { MAX_BULK, runBulkAdd } from './bulk-add.ts';
 import { unmetConditions } from './transition-conditions.ts';
+import { assertCommandConditions, assertRecordMeets } from './command-conditions.ts';
 import { effectChanges, sendNotices } from './transition-effects.ts';
 
 /** Runs one declared command; the reply's data goes under the command's data key. */
@@ -21,6 +22,10 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
   const what = attempt(entity, command.name);
   switch (command.kind) {
     case 'patch':
+      if (command.when) {
+        assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
+        await assertCommandConditions(ctx, entity, command, input);
+      }
       return updateRecord(ctx, entity, input, { onlyFields: command.fields, action: command.name, roles: command.access });
     case 'bulkAdd':
       return runBulkAdd(ctx, entity, command, input);
@@ -47,6 +52,7 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       if (!Number.isInteger(id) || id < 1) throw new AppError('bad_request', 'id must be a positive whole number');
       const before = await fetchOne(ctx, entity, id, true);
       await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, before, what);
+      await assertRecordMeets(ctx, entity, command, before);
       if (entity.scope === 'platform' && entity.tenantKey) await useCompany(ctx, Number(before[entity.tenantKey]));
       const stored = await storeFile(ctx, file, command);
       const after = await applyUpdate(ctx, entity, before, { [command.fields[0]]: stored.id, ...fileInfoValues(command, stored) }, command.name);
@@ -63,10 +69,15 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       return { ...stored, record };
     }
     case 'share':
+      if (command.when) {
+        assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
+        await assertCommandConditions(ctx, entity, command, input);
+      }
       return shareLink(ctx, entity, command.access, input);
     case 'hook': {
       assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
       if (command.input) validateInput(command.input, input, entity);
+      await assertCommandConditions(ctx, entity, command, input);
       // a report's query string arrives as text: typed and checked against its declared parameters first
       const values = command.report ? reportParameters(command.report, (input ?? {}) as Record<string, string>) : ((input ?? {}) as Record<string, unknown>);
       return ctx.hooks.command[command.hook!](ctx, entity, values);

@@ -5,7 +5,7 @@ import type { Row } from '../db/db.ts';
 import { readableName, text, type Text, type TextParam } from '../i18n/text.ts';
 import { kebabToCamel, quoteIdent } from '../metadata/naming.ts';
 import { optionKey } from '../metadata/option-key.ts';
-import type { EntityDef, LockDef } from '../metadata/registry.ts';
+import type { EntityDef, LockDef, LockRoute } from '../metadata/registry.ts';
 import { titleFieldOf } from '../metadata/title-field.ts';
 import type { CallContext } from './call-context.ts';
 import { selectColumns } from './record-columns.ts';
@@ -14,7 +14,8 @@ import { entityLabel, labelOf } from './record-validator.ts';
 /**
  * Locks by state (workflow.json `locks`): in a locked state a record is neither changed nor deleted, and the records of
  * its child collections are neither added, changed nor deleted, but for the fields and collections the lock opens and
- * the roles it excepts. The record store asks here before every write (whoever writes: a call, a command, a hook),
+ * the roles it excepts; and a record whose reference holds it (entity.json `heldBy`: an annual plan Closed) likewise.
+ * The record store asks here before every write (whoever writes: a call, a command, a hook),
  * and "what may I do here" (`_allowed`) from the same holds. A transition moves a locked record on.
  */
 
@@ -43,6 +44,20 @@ export function lockOf(entity: EntityDef, row: Row): { lock: LockDef; state: str
   const state = row[entity.workflow!.stateField];
   const lock = typeof state === 'string' ? entity.locks.find((l) => l.states.includes(state)) : undefined;
   return lock && { lock, state: state as string };
+}
+
+/**
+ * How a write reads the record that may hold it: FOR SHARE under a lock's collection; FOR NO KEY UPDATE under a hold
+ * by reference, whose holder a hook of the held record may then update (a training plan recounting its trainings):
+ * two writes that both held it shared and then both asked to update it would deadlock.
+ */
+const rowLock = (route: LockRoute) => (route.heldWhen ? ' FOR NO KEY UPDATE' : ' FOR SHARE');
+
+/** A reference's hold (`heldBy`) on the referenced record, when its field has one of the values: it opens nothing. */
+function heldBy(when: NonNullable<LockRoute['heldWhen']>, row: Row): { lock: LockDef; state: string } | undefined {
+  const value = row[when.field];
+  if (!when.values.includes(value as string | number | boolean)) return undefined;
+  return { lock: { states: [String(value)], fields: [], openChildren: [], childFields: {}, exceptRoles: [] }, state: String(value) };
 }
 
 /** A collection at `path` is open when the lock opens it or a collection it lies in. */
@@ -75,8 +90,8 @@ export function closedChildren(entity: EntityDef, holds: readonly Hold[]): strin
 /**
  * The holds on each row for this caller: the row's own lock (`own`: not for a record being added, nor for a move of its
  * state) and its locked ancestors', less those whose exceptRoles admit the caller on the locked record. Ancestors are
- * read in one query per step of each route, never per row; for a write (`forShare`) they are read FOR SHARE, so that
- * none moves into a locked state while the write is judged.
+ * read in one query per step of each route, never per row; for a write (`forShare`) they are locked (`rowLock`), so
+ * that none moves into a locked state while the write is judged.
  */
 export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonly Row[], opts: { own: boolean; forShare: boolean }): Promise<Hold[][]> {
   const holds: Hold[][] = rows.map(() => []);
@@ -96,7 +111,7 @@ export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonl
       const columns = last ? selectColumns(stepEntity) : `id, ${quoteIdent(next!.column)} AS next`;
       const company = stepEntity.scope === 'company' ? ' AND company_id = $2' : '';
       const stepRows = wanted.length
-        ? await ctx.tx.query(`SELECT ${columns} FROM ${quoteIdent(stepEntity.table)} WHERE id = ANY($1)${company}${last && opts.forShare ? ' FOR SHARE' : ''}`, company ? [wanted, ctx.companyId] : [wanted])
+        ? await ctx.tx.query(`SELECT ${columns} FROM ${quoteIdent(stepEntity.table)} WHERE id = ANY($1)${company}${last && opts.forShare ? rowLock(route) : ''}`, company ? [wanted, ctx.companyId] : [wanted])
         : [];
       found = new Map(stepRows.map((r) => [Number(r.id), r]));
       if (!last) ids = ids.map((id) => (id === null || id === undefined ? undefined : found.get(Number(id))?.next));
@@ -104,7 +119,7 @@ export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonl
     const holder = ctx.registry.entity(route.holder);
     ids.forEach((id, i) => {
       const row = id === null || id === undefined ? undefined : found.get(Number(id));
-      const locked = row && lockOf(holder, row);
+      const locked = row && (route.heldWhen ? heldBy(route.heldWhen, row) : lockOf(holder, row));
       if (!row || !locked) return;
       const same = holds[i].findIndex((h) => h.entity === holder && h.row.id === row.id && h.paths.length);
       if (same >= 0) holds[i][same] = { ...holds[i][same], paths: [...holds[i][same].paths, route.path] };
@@ -160,6 +175,8 @@ function lockRefusal(entity: EntityDef, hold: Hold, write: LockedWrite, opening:
 
 /** The transitions that open a record in `state` again: to a state no lock holds. */
 function reopeners(entity: EntityDef, state: string): string[] {
+  // a record that holds by reference (`heldBy`) need have no workflow: its form moves it on
+  if (!entity.workflow) return [];
   const locked = new Set(entity.locks.flatMap((l) => l.states));
   return entity.workflow!.transitions.filter((t) => t.from.includes(state) && !locked.has(t.to)).map((t) => t.action);
 }

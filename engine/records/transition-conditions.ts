@@ -29,11 +29,11 @@ interface Facts {
 
 /**
  * Judges a transition's `when` (workflow.json; checked by engine/metadata/workflow-conditions.ts) on records, for the
- * caller: for each row, the refusal that names the first condition it fails, in the caller's language once worded, or
+ * caller (or a command's `when`, on the record it acts on): for each row, the refusal that names the first condition it fails, in the caller's language once worded, or
  * undefined where all hold. What the conditions look at beyond the row is loaded once for all the rows (a page of a
  * list), never per row. The same answer refuses the call (runTransition) and leaves the transition out of `_allowed`.
  */
-export async function unmetConditions(ctx: CallContext, entity: EntityDef, t: Transition, rows: readonly Row[]): Promise<(Text | undefined)[]> {
+export async function unmetConditions(ctx: CallContext, entity: EntityDef, t: { readonly action: string; readonly when?: readonly Condition[] }, rows: readonly Row[]): Promise<(Text | undefined)[]> {
   if (!t.when?.length) return rows.map(() => undefined);
   const facts = await loadFacts(ctx, entity, t.when, rows);
   return rows.map((row) => {

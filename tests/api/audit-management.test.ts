@@ -142,7 +142,7 @@ describe.each(backends())('audit management on $name', (backend) => {
 
     await add(aud, 'audit-entrance-meeting', { auditEngagementId: id.eng, meetingDate: now, venue: 'Room 4', attendees: 'Ada, Ola' });
     await add(aud, 'audit-control-objective', { auditEngagementId: id.eng, name: 'Payments are authorised' });
-    await add(aud, 'audit-memorandum', { auditEngagementId: id.eng, memoDate: now, subject: 'Planning memo' });
+    id.memo = (await add(aud, 'audit-memorandum', { auditEngagementId: id.eng, memoDate: now, subject: 'Planning memo' })).id;
     const area = await add(aud, 'audit-questionnaire-area', { auditEngagementId: id.eng, name: 'Purchasing' });
     const q = await add(aud, 'audit-questionnaire-question', { auditQuestionnaireAreaId: area.id, question: 'Are purchase orders approved?', answerType: 'Yes/No' });
     expect(q.auditEngagementId).toBe(id.eng);
@@ -318,7 +318,10 @@ describe.each(backends())('audit management on $name', (backend) => {
     ok(removed);
     expect(removed.body.data.item.exitMinutesFileId).toBeNull();
     expect((await fileBytes(aud, minutesId)).status).toBe(404);
-    expect((await aud.post('audit-report/remove-exit-minutes', { id: report.id })).status).toBe(409);
+    const none = await aud.post('audit-report/remove-exit-minutes', { id: report.id });
+    expect(none.status).toBe(409);
+    expect(none.body.err_msg).toBe('“Remove exit meeting minutes” is possible only when exit meeting minutes are attached');
+    expect((await read('audit-report', report.id))._allowed.commands).not.toContain('remove-exit-minutes');
     const r = await read('audit-report', report.id);
     ok(await aud.post('audit-report/update', { id: report.id, version: r.version, managementComment: 'Management accepts the findings.' }));
     ok(await take(aud, 'audit-report', 'submit-draft', report.id));
@@ -436,9 +439,23 @@ describe.each(backends())('audit management on $name', (backend) => {
     ok(await take(man, 'audit-engagement', 'close', id.eng));
     const late = await aud.post('audit-memorandum/add', { auditEngagementId: id.eng, memoDate: now, subject: 'Too late' });
     expect(late.status).toBe(409);
-    expect(late.body.err_msg).toMatch(/is closed/);
+    expect(late.body.err_msg).toMatch(/^The audit “[^”]+” is Closed, so no memorandum can be added to it any more$/);
+    // every record of the audit is held by its closed audit (entity.json heldBy), whoever asks
+    const memo = await read('audit-memorandum', id.memo);
+    expect(memo._allowed).toMatchObject({ update: false, delete: false });
+    const changed = await exec.post('audit-memorandum/update', { id: memo.id, version: memo.version, subject: 'Later' });
+    expect(changed.status).toBe(409);
+    expect(changed.body.err_msg).toMatch(/^The audit “[^”]+” is Closed, so this memorandum can no longer be changed$/);
+    expect((await exec.post('audit-memorandum/delete', { id: memo.id })).status).toBe(409);
     const e3 = await add(exec, 'audit-engagement', { name: 'Fleet 2026', auditPlanId: id.plan, auditorId: id.ada, auditManagerId: id.max, approverId: id.abe });
     ok(await take(aud, 'audit-engagement', 'start-fieldwork', e3.id));
+    // no final report before the audit reaches Reporting (make-final-report's declared condition)
+    const draft = await add(aud, 'audit-report', { auditEngagementId: e3.id, title: 'Fleet audit report' });
+    ok(await take(aud, 'audit-report', 'submit-draft', draft.id));
+    const tooEarly = await take(man, 'audit-report', 'make-final-report', draft.id);
+    expect(tooEarly.status).toBe(409);
+    expect(tooEarly.body.err_msg).toBe('“Make final report” is possible only when its audit is in Reporting (its fieldwork is done)');
+    expect((await read('audit-report', draft.id))._allowed.transitions).not.toContain('make-final-report');
     ok(await take(aud, 'audit-engagement', 'start-reporting', e3.id));
     const early = await take(man, 'audit-engagement', 'close', e3.id);
     expect(early.status).toBe(409);

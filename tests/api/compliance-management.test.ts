@@ -397,6 +397,13 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect(self.status).toBe(403);
     expect(self.body.err_msg).toBe('An approver may not process a submission they submitted themselves; a module administrator may admin-process it');
     expect((await submission(next.id)).status).toBe('Submitted');
+    // nor one dated before the activity's last compliance (the transitions' declared condition)
+    const kept = await activity(id.tax);
+    ok(await exec.post('compliance-activity/update', { id: id.tax, version: kept.version, lastComplianceDate: addDays(now, 1) }));
+    const early = await exec.post('compliance-submission/admin-process', { id: next.id });
+    expect(early.status).toBe(409);
+    expect(early.body.err_msg).toMatch(/^“Admin process” is possible only when .*“Complied on” is on or after /);
+    ok(await exec.post('compliance-activity/update', { id: id.tax, version: (await activity(id.tax)).version, lastComplianceDate: kept.lastComplianceDate }));
     id.taxPending = next.id;
   });
 

@@ -134,7 +134,9 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     // a personal assessment is assessed after the self-assessment
     const tooSoon = await sam.post('performance-assessment/assess', { id: assessment.emma.id });
     expect(tooSoon.status).toBe(409);
-    expect(tooSoon.body.err_msg).toMatch(/not submitted a self-assessment/);
+    expect(tooSoon.body.err_msg).toBe('“Assess” is possible only when the employee has submitted a self-assessment (a personal assessment is assessed after it)');
+    // and the supervisor is not offered Assess on it
+    expect((await read(sam, 'emma'))._allowed.transitions).not.toContain('assess');
     const r = await emma.post('performance-assessment/submit-self-assessment', { id: assessment.emma.id });
     ok(r);
     // self score: (4 × 60 + 3 × 40) ÷ 100

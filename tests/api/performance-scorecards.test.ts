@@ -114,6 +114,12 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     expect(kpis.map((k) => [k.name, k.aKpiId, k.aTarget, k.weight])).toEqual(corporateKpis.map((k) => [k.name, k.id, k.target, k.weight]));
     const twice = await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] });
     expect(twice.status).toBe(409);
+    // an employee's scorecard is not cascaded further (cascade's declared condition), nor offered to be
+    const further = await exec.post('performance-scorecard/cascade', { id: made.id, employeeIds: [id.sam] });
+    expect(further.status).toBe(409);
+    expect(further.body.err_msg).toBe('“Cascade” is possible only when the scorecard is a corporate, business unit or department one');
+    expect((await exec.get(`performance-scorecard/${made.id}`)).body.data.scorecard._allowed.commands).not.toContain('cascade');
+    expect((await exec.get(`performance-scorecard/${corporate.id}`)).body.data.scorecard._allowed.commands).toContain('cascade');
     // Emma sees it among her own; Sam among those he supervises; Olga in neither
     expect((await emma.get('performance-scorecard?owner=me')).body.data.list.map((s: { id: number }) => s.id)).toEqual([made.id]);
     expect((await sam.get('performance-scorecard?owner=reports')).body.data.list.map((s: { id: number }) => s.id)).toEqual([made.id]);
@@ -148,9 +154,12 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     // an accepted scorecard's KPIs no longer change
     const locked = await emma.post('performance-scorecard/save-kpis', { id: emmaCard.id, keyPerformanceAreas: [] });
     expect(locked.status).toBe(409);
+    // save-kpis's declared condition (entity.json), in the caller's language
+    expect(locked.body.err_msg).toBe('“Save KPIs” is possible only when “Status” is Draft');
     // its lock leaves the KPIs' actuals open (entered quarter by quarter) and nothing else, not even to an administrator
     const card = (await emma.get(`performance-scorecard/${emmaCard.id}`)).body.data.scorecard;
     expect(card._allowed).toMatchObject({ update: true, fields: ['visible'], delete: false, lockedChildren: ['keyPerformanceAreaList', 'kpiList'] });
+    expect(card._allowed.commands).not.toContain('save-kpis');
     const kpi = card.keyPerformanceAreaList[0].kpiList[0];
     const asAdmin = (await exec.get(`performance-kpi/${kpi.id}`)).body.data.kpi;
     expect(asAdmin._allowed).toMatchObject({ update: true, delete: false, fields: ['actual', 'actual1', 'actual2', 'actual3', 'actual4', 'ytd', 'manualRatingScore'] });

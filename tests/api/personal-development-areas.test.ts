@@ -71,8 +71,11 @@ describe.each(backends())('personal development areas and performance plans on $
       expect(area.reviewStatus).toBe('Accepted');
       const change = await emma.post('personal-development-area/update', { id: area.id, version: area.version, status: 'Completed' });
       expect(change.status).toBe(409);
-      expect(change.body.err_msg).toContain('accepted');
-      expect((await emma.post('personal-development-area/delete', { id: area.id })).status).toBe(409);
+      expect(change.body.err_msg).toMatch(/ is Accepted and can no longer be changed; “Reopen” opens it again$/);
+      const removal = await emma.post('personal-development-area/delete', { id: area.id });
+      expect(removal.status).toBe(409);
+      expect(removal.body.err_msg).toContain('is Accepted and can no longer be deleted');
+      expect((await reload(emma, area.id))._allowed).toMatchObject({ update: false, delete: false });
       ok(await sam.post('personal-development-area/reopen', { id: area.id, version: area.version }));
       area = await reload(emma, area.id);
       expect(area.reviewStatus).toBe('Pending');
@@ -133,10 +136,10 @@ describe.each(backends())('personal development areas and performance plans on $
       ok(await exec.post('annual-plan/update', { id: plan.id, version: current.version, status: 'Closed' }));
       const add = await emma.post('personal-development-area/add', { employeeId: id.emma, annualPlanId: plan.id, area: 'Too late' });
       expect(add.status).toBe(409);
-      expect(add.body.err_msg).toBe('The annual plan “FY” is closed; its personal development area records can no longer be changed');
+      expect(add.body.err_msg).toBe('The annual plan “FY” is Closed, so no personal development area can be added to it any more');
       const set = await emma.post('performance-plan/set', { annualPlanId: plan.id, plan: '<p>Late</p>' });
       expect(set.status).toBe(409);
-      expect(set.body.err_msg).toBe('The annual plan “FY” is closed; its performance plan records can no longer be changed');
+      expect(set.body.err_msg).toBe('The annual plan “FY” is Closed, so this performance plan can no longer be changed');
       expect((await emma.get(`performance-plan?annualPlanId=${plan.id}`)).body.data.list[0].plan).toBe('<p>Agreed with Sam</p>');
     });
   });

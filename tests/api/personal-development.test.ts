@@ -190,7 +190,9 @@ describe.each(backends())('personal development and training on $name', (backend
     ok(await exec.post('annual-training-plan/update-status', { id: id.plan, version: p.version, status: 'Closed' }));
     const refused = await exec.post('employee-training/complete-planned', { id: id.eliExcel, completionDate: '2026-04-02' });
     expect(refused.status).toBe(409);
-    expect(refused.body.err_msg).toMatch(/“Training plan 2026” is closed/);
+    expect(refused.body.err_msg).toBe('The annual training plan “Training plan 2026” is Closed, so this employee training can no longer be changed');
+    // held by its closed plan (entity.json heldBy): nothing of it is offered
+    expect((await training(id.eliExcel))._allowed).toMatchObject({ update: false, delete: false, transitions: [] });
     expect((await training(id.eliExcel)).status).toBe('Planned');
     const reopened = await plan();
     ok(await exec.post('annual-training-plan/update-status', { id: id.plan, version: reopened.version, status: 'Approved' }));

@@ -183,8 +183,14 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     // once complete: no recall, no second completion, no refer back, no more reviews
     const recall = await quinn.post('qa-review/recall', { id: id.quinnReview });
     expect(recall.status).toBe(409);
+    expect(recall.body.err_msg).toBe('“Recall” is possible only when the QA review is not yet complete');
     expect((await quinn.post('qa-review/complete', { id: id.quinnReview })).status).toBe(409);
-    expect((await quinn.post('qa-review/refer-back', { id: id.quinnReview })).status).toBe(409);
+    const referBack = await quinn.post('qa-review/refer-back', { id: id.quinnReview });
+    expect(referBack.status).toBe(409);
+    expect(referBack.body.err_msg).toBe('“Refer back” is possible only when the QA review is not yet complete');
+    // the commands' declared conditions leave all three out of what the review offers
+    const offered = (await quinn.get(`qa-review/${id.quinnReview}`)).body.data.review._allowed.commands;
+    for (const c of ['recall', 'complete', 'refer-back']) expect(offered).not.toContain(c);
     expect((await quinn.post('qa-review/update', { id: id.quinnReview, version: reviews[1].version, comment: 'Changed' })).status).toBe(409);
     // it is no longer in anyone's QA work
     expect((await rita.get('qa-review/my-work')).body.data.work.total).toBe(0);

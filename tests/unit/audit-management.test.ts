@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { actionTracker, actionTrackerFilter, planContentStatusFilter, planContentStatusOn } from '../../engine/hooks/audit-management/audit-derived.ts';
 import { TASK_KIND } from '../../engine/hooks/audit-management/audit-tasks.ts';
 import { answerProblems } from '../../engine/hooks/audit-management/customer-survey.ts';
-import { LOCKED, PARENT } from '../../engine/hooks/audit-management/engagement-placement.ts';
+import { PARENT } from '../../engine/hooks/audit-management/engagement-placement.ts';
 import { renderFinalReport, type FinalReportContent } from '../../engine/hooks/audit-management/final-report-pdf.ts';
 import { hooks } from '../../engine/hooks/index.ts';
 import { loadRegistry } from '../../engine/metadata/loader.ts';
@@ -51,13 +51,15 @@ describe('customer satisfaction survey answers', () => {
 });
 
 describe('audit metadata and hooks agree', () => {
-  it('names a real parent reference and real states for every placed and locked record', () => {
+  it('names a real parent reference for every placed record, each held by its closed audit', () => {
     for (const [entity, field] of Object.entries(PARENT)) {
       const e = registry.entity(entity);
       expect(e.field.get(field)?.ref, `${entity}.${field}`).toBeDefined();
       expect(e.beforeWrite, entity).toMatch(/^audit\.place/);
     }
-    for (const [entity, states] of Object.entries(LOCKED)) for (const s of states) expect(registry.entity(entity).workflow?.states, entity).toContain(s);
+    // a record of an audit is held while the audit is Closed (declared, not hand-written)
+    for (const [entity, field] of Object.entries(PARENT))
+      if (field === 'auditEngagementId') expect(registry.entity(entity).heldBy, entity).toEqual([{ ref: 'auditEngagementId', field: 'status', values: ['Closed'] }]);
     for (const entity of Object.keys(TASK_KIND)) expect(registry.entity(entity).field.has('approverId') || registry.entity(entity).field.has('receiverId'), entity).toBe(true);
   });
   it('makes every not-approve ask for a reason, and gives each approval entity its allow-update reopening', () => {

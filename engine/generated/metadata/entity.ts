@@ -5,6 +5,79 @@ export type I18NKey = string;
  * holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); employee:anyModuleAdmin (an employee with admin access to any module, e.g. who issues API tokens for the modules they administer); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor); unowned (any employee, on a record that belongs to no employee: a corporate or library scorecard beside personal ones; only those that access.unownedWhen admits, where it says); field:<name> (the employee the record's <name> names, e.g. field:approverId); member:<name> (a member of the team the record's <name> references, member:id for the team itself; the team entity declares members); parent:<name> (in access.read only: whoever may read the record its reference <name> names, e.g. a comment read by the readers of its scorecard); child:<key>.<field> (in access.read only: the employee that <field> names on a record of the child collection <key> of this record, e.g. child:responseList.responseOwnerId on a finding, read by whoever is asked to respond to it)
  */
 export type Role = string;
+/**
+ * one condition: a comparison (field, op and one of value, otherField, today), present, children with count or every, role, or anyOf. message: an i18n key that words it instead of the engine's words.
+ */
+export type Condition =
+  | SimpleCondition
+  | {
+      /**
+       * holds when one of these holds (one level: an "or" of simple conditions)
+       *
+       * @minItems 2
+       */
+      anyOf: [SimpleCondition, SimpleCondition, ...SimpleCondition[]];
+      message?: string;
+    };
+/**
+ * a condition but anyOf: a comparison (field, op and one of value, otherField, today), present, children with count or every, or role
+ */
+export type SimpleCondition =
+  | {
+      /**
+       * a field of the record ("amount"), or a field of the record a reference of it names ("engagementId.status")
+       */
+      field: string;
+      op: "eq" | "ne" | "lt" | "lte" | "gt" | "gte" | "in" | "notIn";
+      value?:
+        | (string | number | number | boolean)
+        | null
+        | [string | number | number | boolean, ...(string | number | number | boolean)[]];
+      /**
+       * a field of the record ("amount"), or a field of the record a reference of it names ("engagementId.status")
+       */
+      otherField?: string;
+      /**
+       * today plus so many days (0: today)
+       */
+      today?: number;
+      message?: string;
+    }
+  | {
+      /**
+       * fields that must hold a value
+       *
+       * @minItems 1
+       *
+       * Items: a field of the record ("amount"), or a field of the record a reference of it names ("engagementId.status")
+       */
+      present: [string, ...string[]];
+      message?: string;
+    }
+  | {
+      /**
+       * a child collection by its key
+       */
+      children: string;
+      where?: FieldCondition;
+      count?: {
+        op: "eq" | "ne" | "lt" | "lte" | "gt" | "gte";
+        value: number;
+      };
+      every?: FieldCondition1;
+      message?: string;
+    }
+  | {
+      /**
+       * the caller holds one of these roles on the record ("or by a module administrator")
+       *
+       * @minItems 1
+       *
+       * Items: holder; employee (any employee of the company); employee:moduleAdmin (an employee with admin access to the entity's module); employee:anyModuleAdmin (an employee with admin access to any module, e.g. who issues API tokens for the modules they administer); self (the employee the record belongs to, see owner); supervisor (that employee's supervisor or acting supervisor); unowned (any employee, on a record that belongs to no employee: a corporate or library scorecard beside personal ones; only those that access.unownedWhen admits, where it says); field:<name> (the employee the record's <name> names, e.g. field:approverId); member:<name> (a member of the team the record's <name> references, member:id for the team itself; the team entity declares members); parent:<name> (in access.read only: whoever may read the record its reference <name> names, e.g. a comment read by the readers of its scorecard); child:<key>.<field> (in access.read only: the employee that <field> names on a record of the child collection <key> of this record, e.g. child:responseList.responseOwnerId on a finding, read by whoever is asked to respond to it)
+       */
+      role: [string, ...string[]];
+      message?: string;
+    };
 
 /**
  * One entity: its fields (a JSON Schema), storage, list, form, error titles, access and API names. Write only what differs from the defaults.
@@ -82,6 +155,17 @@ export interface EntityMeta {
     field: string;
     per: string;
     max: number;
+  }[];
+  /**
+   * references whose record holds this one in certain states, as a workflow lock holds its child collections: { ref, field, values } means while the record ref names has one of values in field (an annual plan Closed), this record is neither added, changed (its state neither) nor deleted, refused with 409 naming that record and its state
+   */
+  heldBy?: {
+    ref: string;
+    field: string;
+    /**
+     * @minItems 1
+     */
+    values: [string | number | boolean, ...(string | number | boolean)[]];
   }[];
   /**
    * dates within a referenced record's: { ref, start, end } means the record's start and end dates lie within those of the record ref names (fields of the same names there), e.g. a milestone within its project
@@ -401,6 +485,12 @@ export interface Command {
   };
   hook?: string;
   access?: Role[];
+  /**
+   * conditions the record the command acts on (its "id") must meet, as a transition's when: otherwise refused (409) and not offered in _allowed.commands
+   *
+   * @minItems 1
+   */
+  when?: [Condition, ...Condition[]];
   dataKey?: string;
   maxBytes?: number;
   mimeTypes?: string[];
@@ -471,4 +561,22 @@ export interface Command {
       values: [string, ...string[]];
     };
   };
+}
+/**
+ * counts only the child records that match
+ */
+export interface FieldCondition {
+  /**
+   * @minItems 1
+   */
+  [k: string]: [string | number | number | boolean, ...(string | number | number | boolean)[]] | undefined;
+}
+/**
+ * every child record (of those where admits) matches: "every child in state X"
+ */
+export interface FieldCondition1 {
+  /**
+   * @minItems 1
+   */
+  [k: string]: [string | number | number | boolean, ...(string | number | number | boolean)[]] | undefined;
 }

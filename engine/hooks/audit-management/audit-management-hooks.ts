@@ -3,7 +3,7 @@ import { actionTracker, actionTrackerFilter, planContentStatus, planContentStatu
 import { approvePaper, closeApproval, openApproval, reopenApproval, requestResponse } from './audit-tasks.ts';
 import { checkSurveyAnswers, submitSurvey } from './customer-survey.ts';
 import { engagementNames, mailNotification, planYears } from './engagement-lifecycle.ts';
-import { checkRoles, keepDecided, placeInEngagement } from './engagement-placement.ts';
+import { checkRoles, placeInEngagement } from './engagement-placement.ts';
 import { removeExitMinutes } from './exit-minutes.ts';
 import { placeReport } from './final-report.ts';
 import { spreadRoles } from './role-spread.ts';
@@ -14,7 +14,6 @@ export const auditManagementHooks: ModuleHookSet = {
   filter: { 'audit.planContentStatus': planContentStatusFilter, 'audit.actionTracker': actionTrackerFilter },
   command: { 'audit.planYears': planYears, 'audit.engagementNames': engagementNames, 'audit.removeExitMinutes': removeExitMinutes },
   beforeWrite: { 'audit.placeInEngagement': placeInEngagement, 'audit.placeReport': placeReport, 'audit.checkRoles': checkRoles },
-  beforeDelete: { 'audit.keepDecided': keepDecided },
   afterWrite: { 'audit.requestResponse': requestResponse, 'audit.spreadRoles': spreadRoles },
   transition: {
     'audit.openApproval': openApproval,

@@ -1,5 +1,4 @@
 import { AppError } from '../../app-error.ts';
-import { entityLabel } from '../../records/record-validator.ts';
 import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
@@ -90,9 +89,9 @@ export async function openTask(ctx: CallContext, entity: EntityDef, record: Row,
 
 /** send, send-response, send-checklist, send-survey, resend-survey: the record is now with its approver or receiver. */
 export const openApproval: TransitionHook = async (ctx, entity, record, action) => {
+  // the transition's condition (workflow.json) has made sure the approver or receiver is named
   const { assigneeId, role } = recipientOf(action, record);
-  if (typeof assigneeId !== 'number') throw AppError.worded('invalid_state', text(role === 'receiver' ? 'refusal.audit.noReceiver' : 'refusal.audit.noApprover', { entity: entityLabel(entity) }));
-  await openTask(ctx, entity, record, assigneeId, role);
+  await openTask(ctx, entity, record, assigneeId as number, role);
 };
 
 /** approve, not-approve, complete: the approver's (receiver's) task is done, with the decision; a not-approved response goes back to its owner. */

@@ -1,18 +1,15 @@
-import { AppError } from '../../app-error.ts';
-import { text } from '../../i18n/text.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { CommandHook, TransitionHook } from '../hook-registry.ts';
 
-/** notify (planning notification letter): the letter goes by mail to the employee it is addressed to. */
+/** notify (planning notification letter): the letter goes by mail to the employee it is addressed to (the transition's condition has made sure they have an address). */
 export const mailNotification: TransitionHook = async (ctx, _entity, letter) => {
   const [to] = await ctx.tx.query<{ email: string | null; name: string }>(
     `SELECT email, concat_ws(' ', first_name, last_name) AS name FROM employee WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, letter.addresseeId],
   );
-  if (!to?.email) throw AppError.worded('invalid_state', to ? text('refusal.audit.addresseeNoEmail', { name: to.name }) : text('refusal.audit.noAddressee'));
   const [audit] = await ctx.tx.query<{ name: string }>(`SELECT name FROM audit_engagement WHERE company_id = $1 AND id = $2`, [ctx.companyId, letter.auditEngagementId]);
   ctx.mail.push({
-    to: to.email,
+    to: to.email!,
     template: 'auditLetter',
     values: { name: to.name, subject: String(letter.subject ?? ''), body: String(letter.body ?? ''), date: dayMonthYear(letter.letterDate), audit: audit?.name ?? '', link: `${ctx.publicUrl}/app/audit-management/audits/manage/${letter.auditEngagementId}` },
   });

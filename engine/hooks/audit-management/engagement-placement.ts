@@ -1,12 +1,12 @@
 import { AppError } from '../../app-error.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
-import { moduleLabel, optionLabel } from '../../i18n/message-words.ts';
-import { text, type Text } from '../../i18n/text.ts';
+import { moduleLabel } from '../../i18n/message-words.ts';
+import { text } from '../../i18n/text.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { fetchOne } from '../../records/record-store.ts';
-import type { BeforeDeleteHook, BeforeWriteHook } from '../hook-registry.ts';
-import { entityLabel, fieldProblem, labelOf, noSuchRecord } from '../../records/record-validator.ts';
+import type { BeforeWriteHook } from '../hook-registry.ts';
+import { fieldProblem, labelOf, noSuchRecord } from '../../records/record-validator.ts';
 
 /**
  * Every record of an engagement hangs from one parent: the engagement itself, or a record of it (a working paper's
@@ -49,40 +49,6 @@ export const PARENT: Readonly<Record<string, string>> = {
 /** The fields a record takes over from its parent (when it declares them read-only). */
 const INHERITED = ['auditEngagementId', 'auditorId', 'auditManagerId', 'approverId', 'responseOwnerId'] as const;
 
-/** States in which a record is with someone else (an approver, a receiver) or settled: its content no longer changes. */
-export const LOCKED: Readonly<Record<string, readonly string[]>> = {
-  'audit-scope': ['Pending Approval', 'Approved'],
-  'audit-process': ['Pending Approval', 'Approved'],
-  'audit-risk-control-matrix': ['Pending Approval', 'Approved'],
-  'audit-working-paper': ['Pending Approval', 'Approved'],
-  'audit-overall-opinion': ['Pending Approval', 'Approved'],
-  'audit-follow-up-work': ['Pending Approval', 'Approved'],
-  'audit-management-response': ['Sent', 'Approved'],
-  'audit-report': ['Final'],
-  'audit-completion-checklist': ['Sent', 'Completed'],
-  // (sent and saved surveys move on by transitions that keep their state: resend-survey, save)
-  'audit-survey-response': ['Submitted'],
-  'audit-management-action': ['Closed'],
-  'audit-notification-letter': ['Sent'],
-};
-
-/** Records whose content is part of their parent's: they change only while the parent may. */
-const PART_OF_PARENT = new Set(['audit-process-documentation', 'audit-risk-control', 'audit-sample-selection', 'audit-sample-documentation', 'audit-report-section']);
-
-/** How to reopen a record, for the message that refuses a change. */
-function reopenHint(entity: string): Text {
-  if (entity === 'audit-management-response') return text('refusal.audit.reopen.response');
-  if (entity === 'audit-report') return text('refusal.audit.reopen.report');
-  if (entity === 'audit-scope') return text('refusal.audit.reopen.scope');
-  if (LOCKED[entity]?.includes('Pending Approval')) return text('refusal.audit.reopen.allowUpdate');
-  if (entity === 'audit-management-action') return text('refusal.audit.reopen.action');
-  return text('refusal.audit.reopen.never');
-}
-
-export function lockedRefusal(entity: EntityDef, state: string): AppError {
-  return AppError.worded('invalid_state', text('refusal.audit.locked', { entity: entityLabel(entity), state: optionLabel(state), hint: reopenHint(entity.name) }));
-}
-
 async function parentOf(ctx: CallContext, entity: EntityDef, record: Row): Promise<{ parent: Row; parentEntity: EntityDef } | null> {
   const field = PARENT[entity.name];
   if (!field) return null;
@@ -95,15 +61,6 @@ async function parentOf(ctx: CallContext, entity: EntityDef, record: Row): Promi
   }
 }
 
-/** Refuses a change of a record that is locked (a transition, which changes its state, is how it moves on). */
-function assertOpen(entity: EntityDef, before: Row | null, record: Row): void {
-  const states = LOCKED[entity.name];
-  if (!before || !states || !entity.workflow) return;
-  const field = entity.workflow.stateField;
-  if (record[field] !== before[field]) return;
-  if (states.includes(String(before[field]))) throw lockedRefusal(entity, String(before[field]));
-}
-
 /** What some records derive beyond their place: who prepared a working paper; a closed action is done. */
 function derivedOf(ctx: CallContext, entity: EntityDef, before: Row | null, record: Row): Row {
   if (entity.name === 'audit-working-paper' && !before) return { preparedById: ctx.actor.employeeId };
@@ -111,19 +68,16 @@ function derivedOf(ctx: CallContext, entity: EntityDef, before: Row | null, reco
   return {};
 }
 
-/** beforeWrite of every engagement record: its engagement and roles from its parent, its lock, its derived fields. */
+/**
+ * beforeWrite of every engagement record: its engagement and roles from its parent, its derived fields. (What holds
+ * it is declared: its own workflow's locks, its parent's locks on their child collections, and a closed audit by
+ * entity.json heldBy.)
+ */
 export const placeInEngagement: BeforeWriteHook = async (ctx, entity, before, record) => {
-  assertOpen(entity, before, record);
   const found = await parentOf(ctx, entity, record);
   const out: Row = {};
   if (found) {
     const { parent, parentEntity } = found;
-    if (PART_OF_PARENT.has(entity.name) && parentEntity.workflow) {
-      const state = String(parent[parentEntity.workflow.stateField]);
-      if (LOCKED[parentEntity.name]?.includes(state)) throw lockedRefusal(parentEntity, state);
-    }
-    if (parentEntity.name === 'audit-engagement' && parent.status === 'Closed' && (!before || record.status === before.status))
-      throw AppError.worded('invalid_state', text('refusal.audit.closed', { audit: String(parent.name) }));
     for (const f of INHERITED) {
       const def = entity.field.get(f);
       if (!def?.readOnly) continue;
@@ -132,18 +86,6 @@ export const placeInEngagement: BeforeWriteHook = async (ctx, entity, before, re
     }
   }
   return { ...out, ...derivedOf(ctx, entity, before, { ...record, ...out }) };
-};
-
-/** beforeDelete of every engagement record: a record with an approver or settled stays (reopen it first). */
-export const keepDecided: BeforeDeleteHook = async (ctx, entity, record) => {
-  const states = LOCKED[entity.name];
-  if (states && entity.workflow && states.includes(String(record[entity.workflow.stateField])))
-    throw lockedRefusal(entity, String(record[entity.workflow.stateField]));
-  const found = PART_OF_PARENT.has(entity.name) ? await parentOf(ctx, entity, record) : null;
-  if (found?.parentEntity.workflow) {
-    const state = String(found.parent[found.parentEntity.workflow.stateField]);
-    if (LOCKED[found.parentEntity.name]?.includes(state)) throw lockedRefusal(found.parentEntity, state);
-  }
 };
 
 /**

@@ -22,13 +22,10 @@ async function outstandingResponses(ctx: CallContext, engagementId: unknown): Pr
 }
 
 /**
- * The final report is issued once the audit is in Reporting (its fieldwork done) and none of its findings still waits
- * for validation: what the report says must be settled.
+ * The final report is issued once none of the audit's findings still waits for validation: what the report says must
+ * be settled. (That the audit is in Reporting, its fieldwork done, is make-final-report's condition, workflow.json.)
  */
 async function assertReadyForFinalReport(ctx: CallContext, engagementId: unknown): Promise<void> {
-  const [eng] = await ctx.tx.query<{ name: string; status: string }>(`SELECT name, status FROM audit_engagement WHERE company_id = $1 AND id = $2`, [ctx.companyId, engagementId]);
-  if (eng && eng.status !== 'Reporting')
-    throw AppError.worded('conflict', text('refusal.audit.notReporting', { audit: eng.name, state: optionLabel(eng.status) }));
   const waiting = await ctx.tx.query<{ title: string }>(
     `SELECT title FROM audit_finding WHERE company_id = $1 AND audit_engagement_id = $2 AND status = 'Awaiting Validation' ORDER BY id`,
     [ctx.companyId, engagementId],

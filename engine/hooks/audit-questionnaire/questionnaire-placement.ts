@@ -5,8 +5,8 @@ import type { BeforeWriteHook, ComputedHook, FilterHook } from '../hook-registry
 import { noSuchRecord } from '../../records/record-validator.ts';
 
 /**
- * A recipient belongs to its audit: its auditor and audit manager (who may send it) come from the engagement, and a
- * closed audit takes no new recipients. Once answered, its e-mail no longer changes.
+ * A recipient belongs to its audit: its auditor and audit manager (who may send it) come from the engagement (a closed
+ * audit holds its recipients: entity.json heldBy). Once answered, its e-mail no longer changes.
  */
 export const placeRecipient: BeforeWriteHook = async (ctx, _entity, before, record) => {
   const [audit] = await ctx.tx.query<{ auditor_id: number | null; audit_manager_id: number | null; status: string; name: string }>(
@@ -14,7 +14,7 @@ export const placeRecipient: BeforeWriteHook = async (ctx, _entity, before, reco
     [ctx.companyId, record.auditEngagementId],
   );
   if (!audit) throw AppError.validation([noSuchRecord('auditEngagementId', ctx.registry.entity('audit-engagement'))]);
-  if (audit.status === 'Closed' && !before) throw AppError.worded('invalid_state', text('refusal.audit.closedNoRecipients', { audit: audit.name }));
+  // Kept in code: a recipient has no workflow (its status is computed from sentAt and submittedAt); only its e-mail is fixed once it answered
   if (before?.submittedAt && record.email !== before.email) throw AppError.worded('invalid_state', text('refusal.audit.recipientSubmitted'));
   return { auditorId: audit.auditor_id, auditManagerId: audit.audit_manager_id };
 };

@@ -53,8 +53,8 @@ export const clearPending: TransitionHook = async (ctx, _entity, submission) => 
 export const applyProcessed: TransitionHook = async (ctx, _entity, submission, action) => {
   if (action === 'process' && submission.submittedById !== null && submission.submittedById === ctx.actor.employeeId)
     throw AppError.worded('forbidden', text('refusal.compliance.ownSubmission'));
+  // (a date before the activity's last compliance date is not processed: the transitions' condition, workflow.json)
   const activity = await lockedActivity(ctx, submission);
-  assertNotBeforeLast(submission, activity, (m) => AppError.worded('invalid_state', m));
   const last = String(submission.complianceDate);
   await applyUpdate(ctx, ctx.registry.entity('compliance-activity'), activity, { lastComplianceDate: last, nextComplianceDate: nextComplianceDate(last, activity.frequency as Frequency) }, 'compliance-processed');
 };

@@ -1,6 +1,5 @@
 import { AppError } from '../../app-error.ts';
 import { fieldProblem } from '../../records/record-validator.ts';
-import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
@@ -8,13 +7,13 @@ import { today } from '../performance/quarter-windows.ts';
 /**
  * A contract becomes Signed only through its upload-signed command: storing the signed document is what signs it, on
  * today's upload date, with the status Active unless one is given. Its status belongs to signed contracts only, and a
- * signed contract's document is its record of signature, so it is never replaced.
+ * signed contract's document is its record of signature, so it is never replaced (upload-signed's condition, entity.json:
+ * only a Draft contract is signed).
  */
 export function signingChanges(before: Row | null, record: Row, uploadDate: string): Row {
   const changes: Row = {};
   const newDocument = record.signedDocument !== null && record.signedDocument !== undefined && record.signedDocument !== (before?.signedDocument ?? null);
   if (newDocument) {
-    if (before?.type === 'Signed') throw AppError.worded('invalid_state', text('refusal.contract.signedAlready'));
     changes.type = 'Signed';
     changes.uploadDate = uploadDate;
     changes.status = record.status ?? 'Active';

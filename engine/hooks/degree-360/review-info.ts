@@ -15,6 +15,7 @@ import { surveyStatus } from '../survey.ts';
  */
 export function assertSurveyTakesAnswers(ctx: CallContext, survey: { name: string; startDate: string; endDate: string }): void {
   const status = surveyStatus(survey, today());
+  // Kept in code: a survey is open by its dates (surveyStatus on today), not by a stored state; the public flow, not a command or transition, asks
   if (status === 'Closed') throw AppError.worded('invalid_state', text('refusal.survey.closed', { survey: survey.name, day: dayMonthYear(survey.endDate) }));
   if (status === 'Not Open' && ctx.actor.role === 'respondent') throw AppError.worded('invalid_state', text('refusal.survey.notOpen', { survey: survey.name, day: dayMonthYear(survey.startDate) }));
 }
@@ -45,6 +46,7 @@ export const reviewInfo: CommandHook = async (ctx, _entity, input): Promise<Publ
         WHERE q.company_id = $1 AND q.survey_id = $2 ORDER BY c.id, q.id`,
     [ctx.companyId, r.survey_id],
   );
+  // Kept in code: the scale and questions are the survey's, two references away from the reviewer the public flow shows; conditions count only the record's own children
   if (!scale.length) throw AppError.worded('invalid_state', text('refusal.survey.noScaleToShare', { survey: r.name }));
   if (!questions.length) throw AppError.worded('invalid_state', text('refusal.survey.noQuestions', { survey: r.name }));
   const options = ratingOptions(scale);

@@ -24,6 +24,7 @@ export async function colleagueContact(ctx: CallContext, employeeId: unknown, gi
 export function assertUnchangedOnceSubmitted(entity: EntityDef, before: Row | null, record: Row, fields: readonly string[]): void {
   if (!before?.submittedAt) return;
   const changed = fields.filter((f) => (record[f] ?? null) !== (before[f] ?? null));
+  // Kept in code: a reviewer has no workflow; it is fixed by the respondent's submission (submittedAt set), and only who reviews whom is fixed
   if (changed.length) throw AppError.worded('invalid_state', text('refusal.survey.submittedFixed', { fields: { list: changed.map((f) => labelOf(entity, f)), join: 'and' } }));
 }
 

@@ -73,6 +73,7 @@ export const organizationalReviewInfo: CommandHook = async (ctx, _entity, input)
       WHERE q.company_id = $1 AND q.annual_plan_id = $2 AND q.quarter_index = $3 ORDER BY c.id, q.id`,
     [ctx.companyId, r.annual_plan_id, r.quarter_index],
   );
+  // Kept in code: the scale and questions belong to the plan's quarter, not to the respondent's record the public flow shows; conditions count only the record's own children
   if (!scale.length) throw AppError.worded('invalid_state', text('refusal.survey.noScaleToShare', { survey: name }));
   if (!questions.length) throw AppError.worded('invalid_state', text('refusal.survey.noQuestions', { survey: name }));
   const options = ratingOptions(scale);

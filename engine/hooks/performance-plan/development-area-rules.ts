@@ -4,9 +4,8 @@ import { text, type Text } from '../../i18n/text.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import type { BeforeDeleteHook, BeforeWriteHook } from '../hook-registry.ts';
+import type { BeforeWriteHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
-import { assertPlanOpen } from './annual-plan-open.ts';
 
 interface Window {
   quarterIndex: number;
@@ -37,29 +36,21 @@ async function assertInDevelopmentWindow(ctx: CallContext, annualPlanId: unknown
 const isOwner = (ctx: CallContext, record: Row) => ctx.actor.employeeId !== null && record.employeeId === ctx.actor.employeeId;
 
 /**
- * A development area: written while its plan is not closed; the employee's own changes only in the plan's development
- * area window (where set), never to the supervisor's comment, and no longer once the supervisor accepted it; it stays
- * with its employee and plan.
+ * A development area (held while its annual plan is Closed: entity.json heldBy): the employee's own changes only in the plan's development
+ * area window (where set), never to the supervisor's comment (once the supervisor accepted it, the workflow's lock on
+ * Accepted holds it); it stays with its employee and plan.
  */
 export const checkDevelopmentArea: BeforeWriteHook = async (ctx, entity, before, record) => {
   if (before) {
     const moved = ['employeeId', 'annualPlanId'].filter((f) => record[f] !== before[f]);
     if (moved.length) throw AppError.validation(moved.map((field) => fieldProblem(entity, field, 'refusal.field.fixedAddNew', { entity: entityLabel(entity) })));
   }
-  await assertPlanOpen(ctx, record.annualPlanId, entity);
   const stateChange = before !== null && record.reviewStatus !== before.reviewStatus;
   if (isOwner(ctx, record) && !stateChange) {
     if ((record.supervisorComment ?? null) !== (before?.supervisorComment ?? null))
       throw AppError.validation([fieldProblem(entity, 'supervisorComment', 'refusal.developmentArea.supervisorComment')]);
-    if (before?.reviewStatus === 'Accepted')
-      throw AppError.worded('invalid_state', text('refusal.developmentArea.acceptedChange'));
     await assertInDevelopmentWindow(ctx, record.annualPlanId);
   }
   return {};
 };
 
-/** An accepted development area, or one of a closed plan, stays. */
-export const keepSettledDevelopmentArea: BeforeDeleteHook = async (ctx, entity, record) => {
-  await assertPlanOpen(ctx, record.annualPlanId, entity);
-  if (record.reviewStatus === 'Accepted') throw AppError.worded('invalid_state', text('refusal.developmentArea.acceptedDelete'));
-};

@@ -5,15 +5,13 @@ import type { Row } from '../../db/db.ts';
 import { addRecord, applyUpdate, fetchOne, notFound, readRecord } from '../../records/record-store.ts';
 import { entityLabel, fieldProblem } from '../../records/record-validator.ts';
 import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
-import { assertPlanOpen } from './annual-plan-open.ts';
 
-/** A performance plan is written while its annual plan is not closed, and stays with its employee and plan. */
-export const checkPlanOpen: BeforeWriteHook = async (ctx, entity, before, record) => {
+/** A performance plan stays with its employee and plan (and is held while that plan is Closed: entity.json heldBy). */
+export const checkPlanOpen: BeforeWriteHook = async (_ctx, entity, before, record) => {
   if (before) {
     const moved = ['employeeId', 'annualPlanId'].filter((f) => record[f] !== before[f]);
     if (moved.length) throw AppError.validation(moved.map((field) => fieldProblem(entity, field, 'refusal.field.fixed', { entity: entityLabel(entity) })));
   }
-  await assertPlanOpen(ctx, record.annualPlanId, entity);
   return {};
 };
 

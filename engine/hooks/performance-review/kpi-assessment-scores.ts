@@ -45,6 +45,7 @@ export const checkKpiAssessment: BeforeWriteHook = async (ctx, entity, before, r
   if (Number(kpi.scorecardId) !== Number(a.scorecardId)) throw AppError.validation([wordedProblem('kpiId', text('refusal.review.kpiOfOtherScorecard', { id: String(record.kpiId) }))]);
   for (const field of changedScoreFields(before, record)) {
     const rule = SCORE_FIELDS[field];
+    // Kept in code: which score may change depends on the assessment's state and on who enters it, and save-scores adds a KPI's record with its first score; a lock opens a child collection for every write or none, not per field and party
     if (!rule.states.includes(a.status as string))
       throw AppError.worded('invalid_state', text('refusal.review.scoreNotNow', { field: labelOf(entity, field), state: optionLabel(a.status), states: optionsOr(rule.states) }));
     if (rule.party === 'either') continue;

@@ -54,10 +54,10 @@ export const deriveAgreement: BeforeWriteHook = async (ctx, _entity, before, rec
 const SCORED_ON: Readonly<Record<string, 'self' | 'all'>> = { SelfAssessed: 'self', Assessed: 'all' };
 
 /**
- * performance-assessment beforeWrite: derives what the agreement derives (for the assessment's quarter); a personal
- * one is assessed only after the employee's self-assessment; and entering SelfAssessed or Assessed recomputes the
- * stored totals from the scores entered. (A completed assessment is final: the workflow's lock on Completed holds it
- * and its KPI scores.)
+ * performance-assessment beforeWrite: derives what the agreement derives (for the assessment's quarter); entering
+ * SelfAssessed or Assessed recomputes the stored totals from the scores entered. (The workflow holds the state rules:
+ * a personal assessment is assessed after the self-assessment, and scored only when its scorecard is in an annual
+ * plan, by the transitions' conditions; a completed one is final by the lock on Completed.)
  */
 export const deriveAssessment: BeforeWriteHook = async (ctx, _entity, before, record) => {
   if (before && (record.scorecardId !== before.scorecardId || record.quarterIndex !== before.quarterIndex))
@@ -67,12 +67,9 @@ export const deriveAssessment: BeforeWriteHook = async (ctx, _entity, before, re
   const quarterIndex = Number(record.quarterIndex);
   if (s.period === 'Periodic' && s.quarterIndex !== null && Number(s.quarterIndex) !== quarterIndex)
     throw AppError.validation([wordedProblem('quarterIndex', text('refusal.review.periodicQuarter', { quarter: Number(s.quarterIndex) + 1 }))]);
-  if (before?.status === 'Open' && record.status === 'Assessed' && type === 'Personal')
-    throw AppError.worded('invalid_state', text('refusal.review.selfAssessmentFirst'));
   const dates = await windowDates(ctx, s.annualPlanId, quarterIndex, reviewWindow('assessment', type));
   const derived: Row = { employeeId: s.employeeId, annualPlanId: s.annualPlanId, type, title: `${s.name} (${quarterLabel(quarterIndex)})`, ...dates };
   const scored = before && record.status !== before.status ? SCORED_ON[record.status as string] : undefined;
-  if (scored && s.annualPlanId === null) throw AppError.worded('invalid_state', text('refusal.review.noAnnualPlan'));
   if (scored) {
     const totals = await computeAssessmentTotals(ctx, { ...record, annualPlanId: s.annualPlanId });
     derived.selfScore = totals.selfScore;

@@ -1,7 +1,6 @@
 import { assertRecordAllowed } from '../../access/access-policy.ts';
 import { text } from '../../i18n/text.ts';
 import { AppError } from '../../app-error.ts';
-import { optionLabel } from '../../i18n/message-words.ts';
 import type { Row } from '../../db/db.ts';
 import { addRecords, deleteRecords, rowsForWrite } from '../../records/bulk-writes.ts';
 import { addRecord, fetchOne } from '../../records/record-store.ts';
@@ -70,7 +69,7 @@ const present = (r: Row) => Object.fromEntries(Object.entries(r).filter(([, v]) 
 export const cascade: CommandHook = async (ctx, entity, input) => {
   validateInput(CASCADE_INPUT, input);
   const source = await fetchOne(ctx, entity, input.id, true);
-  if (source.level === 'employee' || source.level === 'functional' || source.level === 'library') throw AppError.worded('invalid_state', text('refusal.scorecard.notCascaded', { level: optionLabel(source.level) }));
+  // (an employee, functional or library scorecard is not cascaded: the command's declared condition, entity.json)
   const targets: [string, string, number[]][] = [
     ['business-unit', 'businessUnitId', (input.businessUnitIds ?? []) as number[]],
     ['department', 'departmentId', (input.departmentIds ?? []) as number[]],

@@ -1,5 +1,4 @@
 import { AppError } from '../../app-error.ts';
-import { optionLabel } from '../../i18n/message-words.ts';
 import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
@@ -58,10 +57,8 @@ export const saveKpis: CommandHook = async (ctx, entity, input) => {
   validateInput(SAVE_KPIS_INPUT, input);
   const scorecard = await scorecardFor(ctx, entity, input.id, 'save-kpis');
   if (input.version !== undefined && input.version !== scorecard.version) throw staleVersion(entity);
-  // Kept in the hook: save-kpis rewrites the scorecard's whole structure (areas and KPIs added, changed and deleted at
-  // once) and is a hook command, which workflow.json gives no conditions; the scorecard's lock leaves the KPIs' actuals
-  // open after approval, which this structural save must not touch, so "only while Draft" is its own rule.
-  if (scorecard.status !== 'Draft') throw AppError.worded('invalid_state', text('refusal.scorecard.kpisSettled', { state: optionLabel(scorecard.status) }));
+  // "only while Draft" is the command's declared condition (entity.json): the scorecard's lock leaves the KPIs' actuals
+  // open after approval, which this structural save must not touch
   const withKpa = scorecard.includeKeyPerformanceArea === 'Yes';
   const areas = (input.keyPerformanceAreas ?? []) as Row[];
   const loose = (input.kpis ?? []) as Row[];

@@ -1,6 +1,5 @@
 import { AppError } from '../../app-error.ts';
 import { fieldProblem } from '../../records/record-validator.ts';
-import { text } from '../../i18n/text.ts';
 import { optionLabel } from '../../i18n/message-words.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
@@ -37,18 +36,14 @@ async function recount(ctx: CallContext, planId: number, without: number | null 
 }
 
 /**
- * afterWrite of employee-training: a planned or completed training belongs to a plan; it cannot enter or change its
- * state in a closed plan; the plans it left and joined get their counts again.
+ * afterWrite of employee-training: a planned or completed training belongs to a plan (a closed plan holds its
+ * trainings: entity.json heldBy); the plans it left and joined get their counts again.
  */
 export const countPlanTrainings: AfterWriteHook = async (ctx, entity, before, after) => {
   const planId = (after.annualTrainingPlanId as number | null) ?? null;
   const moved = before === null || before.status !== after.status || before.annualTrainingPlanId !== planId;
   if (planId === null && after.status !== 'Requested' && after.status !== 'Removed')
     throw AppError.validation([fieldProblem(entity, 'annualTrainingPlanId', 'refusal.training.planRequired', { state: optionLabel(after.status) })]);
-  if (planId !== null && moved) {
-    const [plan] = await ctx.tx.query<{ status: string; name: string }>(`SELECT status, name FROM annual_training_plan WHERE company_id = $1 AND id = $2`, [ctx.companyId, planId]);
-    if (plan?.status === 'Closed') throw AppError.worded('invalid_state', text('refusal.training.planClosed', { plan: plan.name }));
-  }
   const plans = new Set([before?.annualTrainingPlanId, planId].filter((x): x is number => typeof x === 'number'));
   for (const id of plans) await recount(ctx, id);
 };

@@ -1,14 +1,14 @@
 import { AppError } from '../../app-error.ts';
 import { entityLabel } from '../../records/record-validator.ts';
 import { text, type Text } from '../../i18n/text.ts';
-import { optionLabel, optionsOr } from '../../i18n/message-words.ts';
+import { optionLabel } from '../../i18n/message-words.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { applyUpdate, deleteRecord, fetchOne } from '../../records/record-store.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { callerEmployee } from './qa-access.ts';
 import { isSetComplete, lastReviewer, membersStillToReview } from './last-reviewer.ts';
-import { listMembers, loadSubject, REVIEWABLE_ASSESSMENT_STATES, SUBJECT, subjectIdOf, subjectListOf, subjectNamed, subjectReviews, type QaList, type Subject } from './qa-subjects.ts';
+import { listMembers, loadSubject, SUBJECT, subjectIdOf, subjectListOf, subjectNamed, subjectReviews, type QaList, type Subject } from './qa-subjects.ts';
 
 /** Where a subject's review set stands: members, reviews, who is still to review, who is (or would be) last. */
 async function reviewSet(ctx: CallContext, subject: Subject, lock = false) {
@@ -54,12 +54,9 @@ async function ownReview(ctx: CallContext, id: number, what: Text): Promise<Row>
   return review;
 }
 
-/** The assessment of a performance review, locked, in a state QA may move it from. */
-async function reviewableAssessment(ctx: CallContext, assessmentId: number, what: Text): Promise<Row> {
-  const assessment = await fetchOne(ctx, ctx.registry.entity('performance-assessment'), assessmentId, true);
-  if (!REVIEWABLE_ASSESSMENT_STATES.includes(assessment.status as string))
-    throw AppError.worded('invalid_state', text('refusal.qa.assessmentState', { what, state: optionLabel(assessment.status), states: optionsOr(REVIEWABLE_ASSESSMENT_STATES) }));
-  return assessment;
+/** The assessment of a performance review, locked (the command's condition, entity.json, has it in a state QA moves it from). */
+async function reviewableAssessment(ctx: CallContext, assessmentId: number): Promise<Row> {
+  return fetchOne(ctx, ctx.registry.entity('performance-assessment'), assessmentId, true);
 }
 
 /**
@@ -73,13 +70,14 @@ export const complete: CommandHook = async (ctx, entity, input) => {
   const subject = await loadSubject(ctx, list, subjectIdOf(review));
   const set = await reviewSet(ctx, subject, true);
   const noun = entityLabel(ctx.registry.entity(SUBJECT[list].entity));
-  if (set.completed) throw AppError.worded('invalid_state', text('refusal.qa.alreadyComplete', { subject: noun }));
+  // (a complete review is not completed again: the command's condition, entity.json; a subject's reviews complete together)
+  // Kept in code: whether every member of the list has reviewed compares two sets of records (the list's members, the subject's reviews), which no condition counts
   if (!set.isComplete)
     throw AppError.worded('invalid_state', text('refusal.qa.notAllReviewed', { list: optionLabel(list), subject: noun, done: set.reviews.length, all: set.members.length, names: { list: set.stillToReview.map((m) => String(m.employeeName)), join: 'and' } }));
   if (set.lastReviewer?.employeeId !== me) throw AppError.worded('forbidden', text('refusal.qa.lastReviewerOnly', { name: String(set.lastReviewer?.employeeName ?? ''), subject: noun }));
   let assessment: Row | null = null;
   if (list === 'Performance') {
-    const before = await reviewableAssessment(ctx, subject.id, text('refusal.qa.completing'));
+    const before = await reviewableAssessment(ctx, subject.id);
     assessment = await applyUpdate(ctx, ctx.registry.entity('performance-assessment'), before, { status: 'Completed' }, 'complete');
   }
   const reviews: Row[] = [];
@@ -89,9 +87,8 @@ export const complete: CommandHook = async (ctx, entity, input) => {
 
 /** POST qa-review/recall {id}: a member withdraws their own review while the subject's review is not complete. */
 export const recall: CommandHook = async (ctx, entity, input) => {
+  // a complete review is not recalled: the command's declared condition (entity.json); a subject's reviews complete together
   const review = await ownReview(ctx, input.id as number, text('refusal.qa.doRecall'));
-  if ((await subjectReviews(ctx, subjectListOf(review), subjectIdOf(review))).some((r) => r.isComplete))
-    throw AppError.worded('invalid_state', text('refusal.qa.completeNoRecall'));
   return deleteRecord(ctx, entity, { id: review.id }, { checked: true });
 };
 
@@ -102,9 +99,9 @@ export const recall: CommandHook = async (ctx, entity, input) => {
 export const referBack: CommandHook = async (ctx, entity, input) => {
   const review = await ownReview(ctx, input.id as number, text('refusal.qa.doReferBack'));
   if (subjectListOf(review) !== 'Performance') throw AppError.worded('bad_request', text('refusal.qa.referBackPerformanceOnly'));
+  // (nor referred back once complete: the command's declared condition, entity.json)
   const reviews = await subjectReviews(ctx, 'Performance', subjectIdOf(review), true);
-  if (reviews.some((r) => r.isComplete)) throw AppError.worded('invalid_state', text('refusal.qa.completeNoReferBack'));
-  const before = await reviewableAssessment(ctx, subjectIdOf(review), text('refusal.qa.referringBack'));
+  const before = await reviewableAssessment(ctx, subjectIdOf(review));
   const assessment = await applyUpdate(ctx, ctx.registry.entity('performance-assessment'), before, { status: 'ReferredBack' }, 'refer-back');
   for (const r of reviews) await deleteRecord(ctx, entity, { id: r.id }, { checked: true });
   return assessment;

@@ -14,6 +14,7 @@ import { loadSubject, REVIEWABLE_ASSESSMENT_STATES, SUBJECT, subjectReviews, typ
  */
 export const deriveReview: BeforeWriteHook = async (ctx, entity, before, record) => {
   if (before) {
+    // Kept in code: a QA review has no workflow: its isComplete is set by complete for all reviews of a subject at once, and a lock holds by workflow state only
     if (before.isComplete) throw AppError.worded('invalid_state', text('refusal.qa.completeNoChange'));
     const moved = ['qaMemberId', 'scorecardId', 'assessmentId'].find((f) => (record[f] ?? null) !== (before[f] ?? null));
     if (moved) throw AppError.validation([fieldProblem(entity, moved, 'refusal.qa.fieldFixed')]);
@@ -31,6 +32,7 @@ export const deriveReview: BeforeWriteHook = async (ctx, entity, before, record)
   if (subjectId === undefined || subjectId === null) throw AppError.validation([fieldProblem(entity, field, 'refusal.qa.subjectRequired', { list: optionLabel(list), subject: noun })]);
   const subject = await loadSubject(ctx, list, subjectId as number);
   if (subject.annualPlanId !== member.annualPlanId) throw AppError.validation([fieldProblem(entity, field, 'refusal.qa.otherPlan', { subject: noun })]);
+  // Kept in code: judged on the subject a new review names (an assessment or a scorecard by its list); conditions judge transitions and commands, not adds
   if (list === 'Performance' && !REVIEWABLE_ASSESSMENT_STATES.includes(subject.status))
     throw AppError.worded('invalid_state', text('refusal.qa.notYetReviewable', { state: optionLabel(subject.status), states: optionsOr(REVIEWABLE_ASSESSMENT_STATES) }));
   if ((await subjectReviews(ctx, list, subject.id)).some((r) => r.isComplete)) throw AppError.worded('invalid_state', text('refusal.qa.completeNoMore', { subject: noun }));

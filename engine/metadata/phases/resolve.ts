@@ -5,6 +5,7 @@ import { entityDefinition } from '../entity-definition.ts';
 import { kebabToCamel } from '../naming.ts';
 import { resolveRelationshipRoles } from '../relationship-roles.ts';
 import { buildLocks, setLockRoutes } from '../workflow-locks.ts';
+import { addReferenceHolds } from '../reference-holds.ts';
 import type { EntityDef, ModuleDef, ModuleMeta, WorkflowMeta } from '../registry.ts';
 import type { Located, ValidMetadata } from './validate.ts';
 
@@ -45,6 +46,7 @@ export function resolveMetadata(valid: ValidMetadata, hooks: HookCatalog, faults
     workflows.push({ file: wf.file, data: wf.data, entity });
   }
   setLockRoutes(entities);
+  addReferenceHolds(entities, faults);
   for (const entity of entities.values()) resolveRelationshipRoles(entity, entities, faults);
 
   const modules = new Map<string, ModuleDef>();

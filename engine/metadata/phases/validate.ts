@@ -30,9 +30,11 @@ type Kind = 'entity' | 'module' | 'workflow' | 'i18n';
  */
 export function validateMetadata(files: MetadataFiles, faults: MetadataFault[]): ValidMetadata {
   const ajv = createAjv();
-  const validators = Object.fromEntries(
-    (['entity', 'module', 'workflow', 'i18n'] as const).map((kind) => [kind, ajv.compile(JSON.parse(readFileSync(join(files.schemaDir, `${kind}.schema.json`), 'utf8')))]),
-  ) as Record<Kind, ValidateFunction>;
+  const kinds = ['entity', 'module', 'workflow', 'i18n'] as const;
+  // all added before any is compiled: a command's conditions (entity) are the workflow's, a workflow's roles the entity's
+  const schemas = kinds.map((kind) => JSON.parse(readFileSync(join(files.schemaDir, `${kind}.schema.json`), 'utf8')) as { $id: string });
+  for (const schema of schemas) ajv.addSchema(schema);
+  const validators = Object.fromEntries(kinds.map((kind, i) => [kind, ajv.getSchema(schemas[i].$id)!])) as Record<Kind, ValidateFunction>;
   const valid = <T>(read: ReadFile, kind: Kind): Located<T> | null => {
     if (read.json === undefined) return null;
     const validate = validators[kind];
