@@ -238,8 +238,9 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
   }
   if (affectsCallers(entity.table, 'add')) ctx.afterCommit.add(forgetCallers);
   withComputed(ctx, entity, [row]);
-  if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, null, row);
+  // the write's own entry first, then those of what its hook writes in consequence: a history reads cause before effect
   await writeAudit(ctx, entity, opts.action ?? 'add', null, row);
+  if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, null, row);
   return row;
 }
 
@@ -334,8 +335,8 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
   forgetCapped(entity.table);
   if (affectsCallers(entity.table, 'update')) ctx.afterCommit.add(forgetCallers);
   withComputed(ctx, entity, [after]);
-  if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, before, after);
   await writeAudit(ctx, entity, action, before, after, opts.inPlaceOf);
+  if (entity.afterWrite) await ctx.hooks.afterWrite[entity.afterWrite](ctx, entity, before, after);
   return after;
 }
 
