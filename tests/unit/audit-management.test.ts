@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { partialRecord } from '../support/partial-record.ts';
 import { actionTracker, actionTrackerFilter, planContentStatusFilter, planContentStatusOn } from '../../engine/hooks/audit-management/audit-derived.ts';
 import { TASK_KIND } from '../../engine/hooks/audit-management/audit-tasks.ts';
 import { answerProblems } from '../../engine/hooks/audit-management/customer-survey.ts';
@@ -31,7 +32,7 @@ describe('audit plan content statusText', () => {
 
 describe('management action trackers', () => {
   it('puts closed actions on the closed tracker and every other on the open one', () => {
-    expect(['Open', 'In Progress', 'Closed'].map((status) => actionTracker({ status }))).toEqual(['Open', 'Open', 'Closed']);
+    expect((['Open', 'In Progress', 'Closed'] as const).map((status) => actionTracker(partialRecord('audit-management-action', { status })))).toEqual(['Open', 'Open', 'Closed']);
     expect(actionTrackerFilter('Closed', sql)).toBe(`"status" = 'Closed'`);
     expect(actionTrackerFilter('Open', sql)).toBe(`"status" <> 'Closed'`);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { partialRecord } from '../support/partial-record.ts';
 import { completionChanges, statusChangeLabel } from '../../engine/hooks/actions-tracker/resolution-status.ts';
 import { contractPhase } from '../../engine/hooks/contract-management/contract-phase.ts';
 import { signingChanges } from '../../engine/hooks/contract-management/contract-signing.ts';
@@ -76,7 +77,7 @@ describe('the completion date of a resolution', () => {
 
 describe('a status update entry', () => {
   it('is named by the change it records, or by the first status', () => {
-    expect(statusChangeLabel({ previousStatus: 'Open', status: 'In Progress' })).toBe('Open → In Progress');
-    expect(statusChangeLabel({ previousStatus: null, status: 'Open' })).toBe('Open');
+    expect(statusChangeLabel(partialRecord('resolution-status', { previousStatus: 'Open', status: 'In Progress' }))).toBe('Open → In Progress');
+    expect(statusChangeLabel(partialRecord('resolution-status', { previousStatus: null, status: 'Open' }))).toBe('Open');
   });
 });

@@ -14,7 +14,7 @@ export function completionChanges(before: Row | null, record: Row, day: string):
   return {};
 }
 
-export const resolutionCompletion: BeforeWriteHook = async (_ctx, _entity, before, record) => completionChanges(before, record, today());
+export const resolutionCompletion: BeforeWriteHook<'resolution'> = async (_ctx, _entity, before, record) => completionChanges(before, record, today());
 
 /** A status update entry (resolution-status): from, to and who, written and audited in the call's transaction. */
 async function addStatusEntry(ctx: CallContext, resolutionId: unknown, previousStatus: unknown, status: unknown): Promise<void> {
@@ -22,7 +22,7 @@ async function addStatusEntry(ctx: CallContext, resolutionId: unknown, previousS
 }
 
 /** A new resolution's history starts with its first status and who took it down. */
-export const openStatusHistory: AfterWriteHook = async (ctx, _entity, before, resolution) => {
+export const openStatusHistory: AfterWriteHook<'resolution'> = async (ctx, _entity, before, resolution) => {
   if (!before) await addStatusEntry(ctx, resolution.id, null, resolution.status);
 };
 
@@ -30,7 +30,7 @@ export const openStatusHistory: AfterWriteHook = async (ctx, _entity, before, re
  * Every status change leaves an entry. Since the history starts when the resolution is added and every change adds
  * to it, the previous status is the latest entry's (the workflow's initial one for a resolution older than that).
  */
-export const recordStatusUpdate: TransitionHook = async (ctx, entity, resolution) => {
+export const recordStatusUpdate: TransitionHook<'resolution'> = async (ctx, entity, resolution) => {
   const [last] = await ctx.tx.query<{ status: string }>(
     `SELECT status FROM resolution_status WHERE company_id = $1 AND resolution_id = $2 ORDER BY id DESC LIMIT 1`,
     [ctx.companyId, resolution.id],
@@ -39,4 +39,4 @@ export const recordStatusUpdate: TransitionHook = async (ctx, entity, resolution
 };
 
 /** How a status update entry is named in lists and on its resolution: "Open → In Progress", or "Open" for the first (the option values, as stored). */
-export const statusChangeLabel: ComputedHook = (r) => (r.previousStatus === null || r.previousStatus === undefined ? String(r.status) : `${String(r.previousStatus)} → ${String(r.status)}`);
+export const statusChangeLabel: ComputedHook<'resolution-status'> = (r) => (r.previousStatus === null || r.previousStatus === undefined ? String(r.status) : `${String(r.previousStatus)} → ${String(r.status)}`);

@@ -10,7 +10,7 @@ export function planContentStatusOn(record: Row, on: string): 'Active' | 'Not Ac
   const end = day(record.endDate);
   return start !== null && end !== null && start <= on && on <= end ? 'Active' : 'Not Active';
 }
-export const planContentStatus: ComputedHook = (r) => planContentStatusOn(r, today());
+export const planContentStatus: ComputedHook<'audit-plan-content'> = (r) => planContentStatusOn(r, today());
 /** ?statusText=Active|Not Active: the same rule in SQL. */
 export const planContentStatusFilter: FilterHook = (value, sql) => {
   const within = `(${sql.column('startDate')} <= ${sql.param(today())}::date AND ${sql.column('endDate')} >= ${sql.param(today())}::date)`;
@@ -18,5 +18,5 @@ export const planContentStatusFilter: FilterHook = (value, sql) => {
 };
 
 /** Which tracker a management action is on: Closed once closed, else Open (open and in progress). */
-export const actionTracker: ComputedHook = (r) => (r.status === 'Closed' ? 'Closed' : 'Open');
+export const actionTracker: ComputedHook<'audit-management-action'> = (r) => (r.status === 'Closed' ? 'Closed' : 'Open');
 export const actionTrackerFilter: FilterHook = (value, sql) => (value === 'Closed' ? `${sql.column('status')} = 'Closed'` : `${sql.column('status')} <> 'Closed'`);

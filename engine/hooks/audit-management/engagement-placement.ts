@@ -5,7 +5,8 @@ import { moduleLabel, optionLabel } from '../../i18n/message-words.ts';
 import { text, type Text } from '../../i18n/text.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { fetchOne } from '../../records/record-store.ts';
-import type { BeforeDeleteHook, BeforeWriteHook } from '../hook-registry.ts';
+import { fieldValue, type BeforeDeleteHook, type BeforeWriteHook } from '../hook-registry.ts';
+import type { EngagementPart } from './engagement-parts.ts';
 import { entityLabel, fieldProblem, labelOf, noSuchRecord } from '../../records/record-validator.ts';
 
 /**
@@ -112,7 +113,7 @@ function derivedOf(ctx: CallContext, entity: EntityDef, before: Row | null, reco
 }
 
 /** beforeWrite of every engagement record: its engagement and roles from its parent, its lock, its derived fields. */
-export const placeInEngagement: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const placeInEngagement: BeforeWriteHook<EngagementPart> = async (ctx, entity, before, record) => {
   assertOpen(entity, before, record);
   const found = await parentOf(ctx, entity, record);
   const out: Row = {};
@@ -122,7 +123,7 @@ export const placeInEngagement: BeforeWriteHook = async (ctx, entity, before, re
       const state = String(parent[parentEntity.workflow.stateField]);
       if (LOCKED[parentEntity.name]?.includes(state)) throw lockedRefusal(parentEntity, state);
     }
-    if (parentEntity.name === 'audit-engagement' && parent.status === 'Closed' && (!before || record.status === before.status))
+    if (parentEntity.name === 'audit-engagement' && parent.status === 'Closed' && (!before || fieldValue(record, 'status') === fieldValue(before, 'status')))
       throw AppError.worded('invalid_state', text('refusal.audit.closed', { audit: String(parent.name) }));
     for (const f of INHERITED) {
       const def = entity.field.get(f);
@@ -135,10 +136,10 @@ export const placeInEngagement: BeforeWriteHook = async (ctx, entity, before, re
 };
 
 /** beforeDelete of every engagement record: a record with an approver or settled stays (reopen it first). */
-export const keepDecided: BeforeDeleteHook = async (ctx, entity, record) => {
+export const keepDecided: BeforeDeleteHook<EngagementPart> = async (ctx, entity, record) => {
   const states = LOCKED[entity.name];
-  if (states && entity.workflow && states.includes(String(record[entity.workflow.stateField])))
-    throw lockedRefusal(entity, String(record[entity.workflow.stateField]));
+  if (states && entity.workflow && states.includes(String(fieldValue(record, entity.workflow.stateField))))
+    throw lockedRefusal(entity, String(fieldValue(record, entity.workflow.stateField)));
   const found = PART_OF_PARENT.has(entity.name) ? await parentOf(ctx, entity, record) : null;
   if (found?.parentEntity.workflow) {
     const state = String(found.parent[found.parentEntity.workflow.stateField]);
@@ -150,7 +151,7 @@ export const keepDecided: BeforeDeleteHook = async (ctx, entity, record) => {
  * beforeWrite of an engagement and a follow-up plan: the approver is someone other than the auditor, and only a module
  * administrator names the auditor, the audit manager or the approver (nobody picks their own approver).
  */
-export const checkRoles: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const checkRoles: BeforeWriteHook<'audit-engagement' | 'audit-follow-up-plan'> = async (ctx, entity, before, record) => {
   const moved = before ? (['auditorId', 'auditManagerId', 'approverId'] as const).filter((f) => before[f] !== record[f]) : [];
   if (moved.length && !ctx.actor.adminModules.has(entity.module))
     throw AppError.worded('forbidden', text('refusal.audit.rolesAdminOnly', { module: moduleLabel(entity.module), fields: { list: moved.map((f) => labelOf(entity, f)), join: 'and', midSentence: true } }));

@@ -10,7 +10,7 @@ const COLUMN: Record<(typeof ROLES)[number], string> = { auditorId: 'auditor_id'
  * of it carries the new one (the roles are copies, so that access is decided on the record), and the approver's
  * pending tasks move to the new approver. One statement per table, in the write's transaction.
  */
-export const spreadRoles: AfterWriteHook = async (ctx, entity, before, after) => {
+export const spreadRoles: AfterWriteHook<'audit-engagement' | 'audit-follow-up-plan'> = async (ctx, entity, before, after) => {
   if (!before) return;
   const changed = ROLES.filter((r) => before[r] !== after[r]);
   if (!changed.length) return;

@@ -8,7 +8,7 @@ import { noSuchRecord } from '../../records/record-validator.ts';
  * A recipient belongs to its audit: its auditor and audit manager (who may send it) come from the engagement, and a
  * closed audit takes no new recipients. Once answered, its e-mail no longer changes.
  */
-export const placeRecipient: BeforeWriteHook = async (ctx, _entity, before, record) => {
+export const placeRecipient: BeforeWriteHook<'audit-questionnaire-recipient'> = async (ctx, _entity, before, record) => {
   const [audit] = await ctx.tx.query<{ auditor_id: number | null; audit_manager_id: number | null; status: string; name: string }>(
     `SELECT auditor_id, audit_manager_id, status, name FROM audit_engagement WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, record.auditEngagementId],
@@ -20,13 +20,13 @@ export const placeRecipient: BeforeWriteHook = async (ctx, _entity, before, reco
 };
 
 /** An answer is filed under its recipient's audit, so that the response screen lists an audit's answers. */
-export const placeAnswer: BeforeWriteHook = async (ctx, _entity, _before, record) => {
-  const [r] = await ctx.tx.query<Row>(`SELECT audit_engagement_id FROM audit_questionnaire_recipient WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.auditQuestionnaireRecipientId]);
+export const placeAnswer: BeforeWriteHook<'audit-questionnaire-answer'> = async (ctx, _entity, _before, record) => {
+  const [r] = await ctx.tx.query<{ audit_engagement_id: number | null }>(`SELECT audit_engagement_id FROM audit_questionnaire_recipient WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.auditQuestionnaireRecipientId]);
   return { auditEngagementId: r?.audit_engagement_id ?? null };
 };
 
 /** Not Sent until the link goes out, then Sent, then Submitted. */
-export const recipientStatus: ComputedHook = (r) => (r.submittedAt ? 'Submitted' : r.sentAt ? 'Sent' : 'Not Sent');
+export const recipientStatus: ComputedHook<'audit-questionnaire-recipient'> = (r) => (r.submittedAt ? 'Submitted' : r.sentAt ? 'Sent' : 'Not Sent');
 
 /** The same status as a list filter in SQL (?status=Sent), agreeing with recipientStatus. */
 export const recipientStatusFilter: FilterHook = (value, sql) => {

@@ -25,4 +25,4 @@ export function signingChanges(before: Row | null, record: Row, uploadDate: stri
   return changes;
 }
 
-export const signContract: BeforeWriteHook = async (_ctx, _entity, before, record) => signingChanges(before, record, today());
+export const signContract: BeforeWriteHook<'contract'> = async (_ctx, _entity, before, record) => signingChanges(before, record, today());

@@ -50,7 +50,7 @@ async function addMissingPeriods(ctx: CallContext, annualPlanId: number, startDa
  * opens them; when its dates move, they follow it (performance/annual-plan-dates.ts). One hook, since an entity has one
  * afterWrite.
  */
-export const createPlanCalendar: AfterWriteHook = async (ctx, entity, before, plan) => {
+export const createPlanCalendar: AfterWriteHook<'annual-plan'> = async (ctx, entity, before, plan) => {
   await createQuarters(ctx, entity, before, plan);
   if (before) return followPlanDates(ctx, before, plan);
   await addMissingPeriods(ctx, Number(plan.id), String(plan.startDate), String(plan.endDate));

@@ -65,7 +65,7 @@ function assertSamePlan(kpi: KpiPlace, period: Period): void {
  * Employee progress: in an open period, on a KPI of an employee's scorecard of that period's plan; the progress
  * belongs to that employee (derived, so that self and supervisor are decided on the KPI's owner).
  */
-export const checkEmployeeProgress: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const checkEmployeeProgress: BeforeWriteHook<'employee-progress'> = async (ctx, entity, before, record) => {
   assertNotMoved(entity, before, record, ['periodId', 'kpiId']);
   const period = await openPeriod(ctx, record.periodId);
   const kpi = await kpiPlace(ctx, record.kpiId);
@@ -75,7 +75,7 @@ export const checkEmployeeProgress: BeforeWriteHook = async (ctx, entity, before
 };
 
 /** Company progress: in an open period, on a KPI of a corporate, business-unit or department scorecard of that period's plan. */
-export const checkCompanyProgress: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const checkCompanyProgress: BeforeWriteHook<'company-progress'> = async (ctx, entity, before, record) => {
   assertNotMoved(entity, before, record, ['periodId', 'kpiId']);
   const period = await openPeriod(ctx, record.periodId);
   const kpi = await kpiPlace(ctx, record.kpiId);

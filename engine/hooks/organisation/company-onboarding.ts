@@ -9,7 +9,7 @@ import { grantAdminAccess } from '../modules/module-access.ts';
  * A new company gets its executive (eFirstName, eLastName, email) as its first employee, with admin access to every
  * module the company can use, and a mail with a key to set a password.
  */
-export const onboardExecutive: AfterWriteHook = async (ctx, _entity, before, company) => {
+export const onboardExecutive: AfterWriteHook<'company'> = async (ctx, _entity, before, company) => {
   if (before) return;
   const companyId = Number(company.id);
   await useCompany(ctx, companyId);
@@ -20,7 +20,7 @@ export const onboardExecutive: AfterWriteHook = async (ctx, _entity, before, com
     { checked: true },
   );
   await ctx.tx.query(`UPDATE company SET executive_id = $1 WHERE id = $2`, [executive.id, companyId]);
-  company.executiveId = executive.id;
+  company.executiveId = executive.id as number;
   const usable = [...ctx.registry.modules.values()].filter((m) => m.core && m.role === 'employee').map((m) => m.id);
   await grantAdminAccess(ctx, Number(executive.id), usable);
   const [account] = await ctx.tx.query<{ id: number }>(`SELECT id FROM account WHERE company_id = $1 AND employee_id = $2`, [companyId, executive.id]);

@@ -41,9 +41,9 @@ const isOwner = (ctx: CallContext, record: Row) => ctx.actor.employeeId !== null
  * area window (where set), never to the supervisor's comment, and no longer once the supervisor accepted it; it stays
  * with its employee and plan.
  */
-export const checkDevelopmentArea: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const checkDevelopmentArea: BeforeWriteHook<'personal-development-area'> = async (ctx, entity, before, record) => {
   if (before) {
-    const moved = ['employeeId', 'annualPlanId'].filter((f) => record[f] !== before[f]);
+    const moved = (['employeeId', 'annualPlanId'] as const).filter((f) => record[f] !== before[f]);
     if (moved.length) throw AppError.validation(moved.map((field) => fieldProblem(entity, field, 'refusal.field.fixedAddNew', { entity: entityLabel(entity) })));
   }
   await assertPlanOpen(ctx, record.annualPlanId, entity);
@@ -59,7 +59,7 @@ export const checkDevelopmentArea: BeforeWriteHook = async (ctx, entity, before,
 };
 
 /** An accepted development area, or one of a closed plan, stays. */
-export const keepSettledDevelopmentArea: BeforeDeleteHook = async (ctx, entity, record) => {
+export const keepSettledDevelopmentArea: BeforeDeleteHook<'personal-development-area'> = async (ctx, entity, record) => {
   await assertPlanOpen(ctx, record.annualPlanId, entity);
   if (record.reviewStatus === 'Accepted') throw AppError.worded('invalid_state', text('refusal.developmentArea.acceptedDelete'));
 };

@@ -8,9 +8,9 @@ import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
 import { assertPlanOpen } from './annual-plan-open.ts';
 
 /** A performance plan is written while its annual plan is not closed, and stays with its employee and plan. */
-export const checkPlanOpen: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const checkPlanOpen: BeforeWriteHook<'performance-plan'> = async (ctx, entity, before, record) => {
   if (before) {
-    const moved = ['employeeId', 'annualPlanId'].filter((f) => record[f] !== before[f]);
+    const moved = (['employeeId', 'annualPlanId'] as const).filter((f) => record[f] !== before[f]);
     if (moved.length) throw AppError.validation(moved.map((field) => fieldProblem(entity, field, 'refusal.field.fixed', { entity: entityLabel(entity) })));
   }
   await assertPlanOpen(ctx, record.annualPlanId, entity);

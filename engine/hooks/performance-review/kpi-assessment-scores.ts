@@ -3,7 +3,7 @@ import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { addRecord, applyUpdate, fetchOne } from '../../records/record-store.ts';
-import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
+import type { BeforeWriteHook, CommandHook, EntityRecord } from '../hook-registry.ts';
 import { assertMayRun } from '../performance/scorecard-access.ts';
 import { assertParty } from './review-parties.ts';
 import { assertScores, scorecardRatingRange } from '../performance/rating-range.ts';
@@ -29,10 +29,10 @@ export function changedScoreFields(before: Row | null, record: Row): string[] {
  * assessment) while the assessment is in a state that takes it; nothing changes once it is completed. The owner
  * follows the assessment. A score is a rating of the plan's rating scale.
  */
-export const checkKpiAssessment: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const checkKpiAssessment: BeforeWriteHook<'kpi-assessment'> = async (ctx, entity, before, record) => {
   if (before && (record.assessmentId !== before.assessmentId || record.kpiId !== before.kpiId))
     throw AppError.validation([fieldProblem(entity, record.assessmentId !== before.assessmentId ? 'assessmentId' : 'kpiId', 'refusal.review.kpiScoresFixed')]);
-  const [a] = await ctx.tx.query(
+  const [a] = await ctx.tx.query<Pick<EntityRecord<'performance-assessment'>, 'id' | 'status' | 'type' | 'employeeId' | 'scorecardId'> & { scoringMode: string | null }>(
     `SELECT a.id, a.status, a.type, a.employee_id AS "employeeId", a.scorecard_id AS "scorecardId", p.scoring_mode AS "scoringMode"
        FROM performance_assessment a LEFT JOIN annual_plan p ON p.company_id = a.company_id AND p.id = a.annual_plan_id WHERE a.company_id = $1 AND a.id = $2`,
     [ctx.companyId, record.assessmentId],

@@ -2,19 +2,22 @@ import { AppError } from '../../app-error.ts';
 import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import type { BeforeWriteHook } from '../hook-registry.ts';
+import type { BeforeWriteHook, EntityRecord } from '../hook-registry.ts';
 import { computeAssessmentTotals } from './assessment-scores.ts';
 import { isCommittee } from './review-parties.ts';
 import { agreementQuarter, defaultReviewType, reviewWindow, windowDates, type ReviewType } from './review-windows.ts';
 import { noSuchRecord, wordedProblem } from '../../records/record-validator.ts';
 import { moduleLabel, optionLabel } from '../../i18n/message-words.ts';
 
+/** What a review copies from its scorecard. */
+type ReviewedScorecard = Pick<EntityRecord<'performance-scorecard'>, 'id' | 'name' | 'level' | 'period' | 'quarterIndex' | 'annualPlanId' | 'employeeId'>;
+
 /**
  * The scorecard a review is of, with what the review copies from it. A scorecard of no annual plan may have a review,
  * but it has no quarter windows, so no step of it can be taken until the scorecard has a plan.
  */
-async function scorecardOf(ctx: CallContext, scorecardId: unknown): Promise<Row> {
-  const [s] = await ctx.tx.query(
+async function scorecardOf(ctx: CallContext, scorecardId: unknown): Promise<ReviewedScorecard> {
+  const [s] = await ctx.tx.query<ReviewedScorecard>(
     `SELECT id, name, level, period, quarter_index AS "quarterIndex", annual_plan_id AS "annualPlanId", employee_id AS "employeeId" FROM performance_scorecard WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, scorecardId],
   );
@@ -41,11 +44,11 @@ const quarterLabel = (q: number | null) => (q === null ? 'annual' : `Q${q + 1}`)
  * performance-agreement beforeWrite: the employee, plan, quarter, type, title and window dates come from the scorecard
  * (and its quarter), whatever the write; the scorecard itself never changes.
  */
-export const deriveAgreement: BeforeWriteHook = async (ctx, _entity, before, record) => {
+export const deriveAgreement: BeforeWriteHook<'performance-agreement'> = async (ctx, _entity, before, record) => {
   if (before && record.scorecardId !== before.scorecardId) throw AppError.validation([wordedProblem('scorecardId', text('refusal.review.agreementScorecardFixed'))]);
   const s = await scorecardOf(ctx, record.scorecardId);
   const type = typeOf(ctx, before, record, s);
-  const quarterIndex = s.period === 'Periodic' && s.quarterIndex !== null ? Number(s.quarterIndex) : null;
+  const quarterIndex = s.period === 'Periodic' && s.quarterIndex !== null ? (Number(s.quarterIndex) as 0 | 1 | 2 | 3) : null;
   const dates = await windowDates(ctx, s.annualPlanId, agreementQuarter(quarterIndex), reviewWindow('agreement', type));
   return { employeeId: s.employeeId, annualPlanId: s.annualPlanId, quarterIndex, type, title: `${s.name} (${quarterLabel(quarterIndex)})`, ...dates };
 };
@@ -59,7 +62,7 @@ const SCORED_ON: Readonly<Record<string, 'self' | 'all'>> = { SelfAssessed: 'sel
  * stored totals from the scores entered. (A completed assessment is final: the workflow's lock on Completed holds it
  * and its KPI scores.)
  */
-export const deriveAssessment: BeforeWriteHook = async (ctx, _entity, before, record) => {
+export const deriveAssessment: BeforeWriteHook<'performance-assessment'> = async (ctx, _entity, before, record) => {
   if (before && (record.scorecardId !== before.scorecardId || record.quarterIndex !== before.quarterIndex))
     throw AppError.validation([wordedProblem(record.scorecardId !== before.scorecardId ? 'scorecardId' : 'quarterIndex', text('refusal.review.assessmentFixed'))]);
   const s = await scorecardOf(ctx, record.scorecardId);

@@ -12,7 +12,7 @@ const doing = (action: string) => text('refusal.review.doAction', { action: inSe
  * agreement), inside the agreement window; resolve is the supervisor's (or acting supervisor's), after revising the
  * scorecard. Runs in the transition's transaction: a refusal undoes the step.
  */
-export const checkAgreementStep: TransitionHook = async (ctx, _entity, record, action) => {
+export const checkAgreementStep: TransitionHook<'performance-agreement'> = async (ctx, _entity, record, action) => {
   if (action === 'resolve') return assertParty(ctx, record, 'supervisor', doing(action));
   await assertParty(ctx, record, 'employee', doing(action));
   assertReviewInWindow(record, 'agreement');
@@ -23,7 +23,7 @@ export const checkAgreementStep: TransitionHook = async (ctx, _entity, record, a
  * supervisor or acting supervisor assesses (in the window) and reassesses what QA referred back. Every step of a
  * corporate assessment is the PM committee's, in the PM assessment window (period_closed outside it).
  */
-export const checkAssessmentStep: TransitionHook = async (ctx, _entity, record, action) => {
+export const checkAssessmentStep: TransitionHook<'performance-assessment'> = async (ctx, _entity, record, action) => {
   const party = action === 'assess' || action === 'reassess' ? 'supervisor' : 'employee';
   await assertParty(ctx, record, party, doing(action));
   if (action === 'submit-self-assessment' || action === 'assess') assertReviewInWindow(record, 'assessment');

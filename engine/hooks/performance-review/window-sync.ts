@@ -5,8 +5,8 @@ import type { AfterWriteHook } from '../hook-registry.ts';
  * and queues read them); when the quarter's windows change, the copies follow in two statements. Agreements of an
  * annual scorecard follow Q1. Derived copies only: no record's own content or version changes.
  */
-export const syncWindowDates: AfterWriteHook = async (ctx, _entity, before, after) => {
-  const fields = ['agreement', 'pmAgreement', 'assessment', 'pmAssessment'].flatMap((w) => [`${w}StartDate`, `${w}EndDate`]);
+export const syncWindowDates: AfterWriteHook<'quarter'> = async (ctx, _entity, before, after) => {
+  const fields = (['agreement', 'pmAgreement', 'assessment', 'pmAssessment'] as const).flatMap((w) => [`${w}StartDate`, `${w}EndDate`] as const);
   if (before && fields.every((f) => (before[f] ?? null) === (after[f] ?? null))) return;
   await ctx.tx.query(
     `UPDATE performance_agreement a SET window_start_date = CASE a.type WHEN 'Corporate' THEN q.pm_agreement_start_date ELSE q.agreement_start_date END,

@@ -14,8 +14,8 @@ import { addMonths, quarterDates } from './quarter-dates.ts';
  * plan's and its end date not after it. Checked when the dates or the strategic plan change (a plan made before this
  * check keeps its other edits).
  */
-export const checkAnnualPlanDates: BeforeWriteHook = async (ctx, _entity, before, plan) => {
-  if (before && ['startDate', 'endDate', 'strategicPlanId'].every((f) => (before[f] ?? null) === (plan[f] ?? null))) return {};
+export const checkAnnualPlanDates: BeforeWriteHook<'annual-plan'> = async (ctx, _entity, before, plan) => {
+  if (before && (['startDate', 'endDate', 'strategicPlanId'] as const).every((f) => (before[f] ?? null) === (plan[f] ?? null))) return {};
   const [strategic] = await ctx.tx.query<{ startDate: string; endDate: string; description: string }>(
     `SELECT start_date AS "startDate", end_date AS "endDate", description FROM strategic_plan WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, plan.strategicPlanId],

@@ -3,7 +3,7 @@ import { entityLabel, fieldProblem } from '../../records/record-validator.ts';
 import { text } from '../../i18n/text.ts';
 import { optionLabel, optionsOr } from '../../i18n/message-words.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
-import { fetchOne } from '../../records/record-store.ts';
+import { readRecord } from '../typed-reads.ts';
 import { loadSubject, REVIEWABLE_ASSESSMENT_STATES, SUBJECT, subjectReviews, type QaList } from './qa-subjects.ts';
 
 /**
@@ -12,14 +12,14 @@ import { loadSubject, REVIEWABLE_ASSESSMENT_STATES, SUBJECT, subjectReviews, typ
  * that has been assessed, and the subject's review not yet complete; the list, plan, reviewer and reviewed employee
  * are derived. Changing: only the comment of a review that is not complete.
  */
-export const deriveReview: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const deriveReview: BeforeWriteHook<'qa-review'> = async (ctx, entity, before, record) => {
   if (before) {
     if (before.isComplete) throw AppError.worded('invalid_state', text('refusal.qa.completeNoChange'));
-    const moved = ['qaMemberId', 'scorecardId', 'assessmentId'].find((f) => (record[f] ?? null) !== (before[f] ?? null));
+    const moved = (['qaMemberId', 'scorecardId', 'assessmentId'] as const).find((f) => (record[f] ?? null) !== (before[f] ?? null));
     if (moved) throw AppError.validation([fieldProblem(entity, moved, 'refusal.qa.fieldFixed')]);
     return {};
   }
-  const member = await fetchOne(ctx, ctx.registry.entity('qa-member'), record.qaMemberId);
+  const member = await readRecord(ctx, 'qa-member', record.qaMemberId);
   if (member.employeeId !== ctx.actor.employeeId)
     throw AppError.worded('forbidden', text('refusal.qa.memberOnly', { list: optionLabel(member.list), id: Number(member.id) }));
   const list = member.list as QaList;

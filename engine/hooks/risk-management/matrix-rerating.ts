@@ -7,7 +7,7 @@ import { forgetMatrix, seedingMatrix } from './company-risk-matrix.ts';
  * Stored ratings follow the matrix: when a cell or a rating type changes, every risk and residual rating of the
  * company whose pair now rates differently is re-rated in the same transaction, each with its audit entry.
  */
-export const rerateRisks: AfterWriteHook = async (ctx) => {
+export const rerateRisks: AfterWriteHook<'risk-rating' | 'risk-rating-type'> = async (ctx) => {
   if (seedingMatrix(ctx)) return;
   forgetMatrix(ctx);
   for (const entity of ['risk', 'residual-rating']) await rerateTable(ctx, entity);

@@ -16,7 +16,7 @@ export function operationalDateFaults(risk: Row): FieldError[] {
  * written, so that a client can never set it; also refuses an operational risk without dates and a category of the
  * other kind.
  */
-export const rateRisk: BeforeWriteHook = async (ctx, entity, _before, risk) => {
+export const rateRisk: BeforeWriteHook<'risk'> = async (ctx, entity, _before, risk) => {
   const faults = operationalDateFaults(risk);
   if (risk.riskCategoryId !== null && risk.riskCategoryId !== undefined) {
     // a category of another company is not found here; the foreign key refuses it with its own message
@@ -28,4 +28,4 @@ export const rateRisk: BeforeWriteHook = async (ctx, entity, _before, risk) => {
 };
 
 /** A residual rating (the risk after its controls), derived the same way from its own impact and likelihood. */
-export const rateResidual: BeforeWriteHook = (ctx, _entity, _before, residual) => rateByMatrix(ctx, residual.impact, residual.likelihood);
+export const rateResidual: BeforeWriteHook<'residual-rating'> = (ctx, _entity, _before, residual) => rateByMatrix(ctx, residual.impact, residual.likelihood);

@@ -2,7 +2,7 @@ import { AppError } from '../../app-error.ts';
 import { entityLabel, fieldProblem, labelOf } from '../../records/record-validator.ts';
 import { inSentence } from '../../i18n/message-words.ts';
 import type { Db } from '../../db/db.ts';
-import type { BeforeWriteHook } from '../hook-registry.ts';
+import type { BeforeWriteHook, RecordDraft } from '../hook-registry.ts';
 
 /** The strategic plan a pillar or a pillar objective belongs to (undefined when it is not the caller's company's: its foreign key refuses it). */
 async function planOf(tx: Db, companyId: number | null, table: 'strategic_pillar' | 'pillar_objective', id: unknown): Promise<number | undefined> {
@@ -16,18 +16,21 @@ async function planOf(tx: Db, companyId: number | null, table: 'strategic_pillar
  * write, so that a plan's lists filter by it directly and a client can never place them in another plan; an
  * objective's perspective must be one of that plan's.
  */
-export const placeInPlan: BeforeWriteHook = async (ctx, entity, _before, record) => {
+export const placeInPlan: BeforeWriteHook<'measure' | 'pillar-objective' | 'strategic-initiative'> = async (ctx, entity, _before, record) => {
+  // the entity decides which of the two a record is
+  const objective = record as RecordDraft<'pillar-objective'>;
+  const underObjective = record as RecordDraft<'measure' | 'strategic-initiative'>;
   const strategicPlanId =
-    entity.name === 'pillar-objective' ? await planOf(ctx.tx, ctx.companyId, 'strategic_pillar', record.pillarId) : await planOf(ctx.tx, ctx.companyId, 'pillar_objective', record.pillarObjectiveId);
-  if (entity.name === 'pillar-objective' && record.perspectiveId !== null && record.perspectiveId !== undefined && strategicPlanId !== undefined) {
-    const [p] = await ctx.tx.query<{ plan: number | null }>(`SELECT strategic_plan_id AS plan FROM perspective WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.perspectiveId]);
+    entity.name === 'pillar-objective' ? await planOf(ctx.tx, ctx.companyId, 'strategic_pillar', objective.pillarId) : await planOf(ctx.tx, ctx.companyId, 'pillar_objective', underObjective.pillarObjectiveId);
+  if (entity.name === 'pillar-objective' && objective.perspectiveId !== null && objective.perspectiveId !== undefined && strategicPlanId !== undefined) {
+    const [p] = await ctx.tx.query<{ plan: number | null }>(`SELECT strategic_plan_id AS plan FROM perspective WHERE company_id = $1 AND id = $2`, [ctx.companyId, objective.perspectiveId]);
     if (p && p.plan !== strategicPlanId) throw AppError.validation([fieldProblem(entity, 'perspectiveId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('strategic-plan')), entity: entityLabel(entity) })]);
   }
   return strategicPlanId === undefined ? {} : { strategicPlanId };
 };
 
 /** A cause-and-effect link joins two different objectives of one plan; it carries that plan. */
-export const linkObjectives: BeforeWriteHook = async (ctx, entity, _before, link) => {
+export const linkObjectives: BeforeWriteHook<'objective-link'> = async (ctx, entity, _before, link) => {
   if (link.causeObjectiveId === link.effectObjectiveId) throw AppError.validation([fieldProblem(entity, 'effectObjectiveId', 'refusal.strategy.sameObjective', { cause: inSentence(labelOf(entity, 'causeObjectiveId')) })]);
   const [cause, effect] = await Promise.all([planOf(ctx.tx, ctx.companyId, 'pillar_objective', link.causeObjectiveId), planOf(ctx.tx, ctx.companyId, 'pillar_objective', link.effectObjectiveId)]);
   if (cause !== undefined && effect !== undefined && cause !== effect) throw AppError.validation([fieldProblem(entity, 'effectObjectiveId', 'refusal.strategy.otherPlanThanCause', { cause: inSentence(labelOf(entity, 'causeObjectiveId')) })]);
@@ -35,7 +38,7 @@ export const linkObjectives: BeforeWriteHook = async (ctx, entity, _before, link
 };
 
 /** A month's progress on a corporate scorecard's KPI carries that scorecard, so that the monthly view filters by the card. */
-export const placeMonthlyProgress: BeforeWriteHook = async (ctx, _entity, _before, progress) => {
+export const placeMonthlyProgress: BeforeWriteHook<'monthly-progress'> = async (ctx, _entity, _before, progress) => {
   const [kpi] = await ctx.tx.query<{ scorecardId: number }>(`SELECT scorecard_id AS "scorecardId" FROM performance_kpi WHERE company_id = $1 AND id = $2`, [ctx.companyId, progress.performanceKpiId]);
   return kpi ? { scorecardId: kpi.scorecardId } : {};
 };
