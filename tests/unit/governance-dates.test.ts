@@ -38,7 +38,7 @@ describe('the phase of a contract', () => {
 });
 
 describe('signing a contract', () => {
-  const draft = { id: 1, type: 'Draft', status: null, signedDocument: null };
+  const draft = { id: 1, type: 'Draft', status: null, signedDocument: null } as const;
   it('signs a draft when its signed document is stored: Signed, dated today, Active', () => {
     expect(signingChanges(draft, { ...draft, signedDocument: 7 }, TODAY)).toEqual({ type: 'Signed', uploadDate: TODAY, status: 'Active' });
   });
@@ -58,7 +58,7 @@ describe('signing a contract', () => {
     expect(e?.fieldErrors.map((f) => f.field)).toEqual(['status']);
   });
   it('lets a signed contract change its status but never replaces its signed document', () => {
-    const signed = { id: 1, type: 'Signed', status: 'Active', signedDocument: 7 };
+    const signed = { id: 1, type: 'Signed', status: 'Active', signedDocument: 7 } as const;
     expect(signingChanges(signed, { ...signed, status: 'Terminated' }, TODAY)).toEqual({});
     expect(() => signingChanges(signed, { ...signed, signedDocument: 8 }, TODAY)).toThrow(/already signed/);
   });

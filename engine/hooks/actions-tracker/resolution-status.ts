@@ -1,14 +1,16 @@
-import type { Row } from '../../db/db.ts';
 import { addRecord } from '../../records/record-store.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import type { AfterWriteHook, BeforeWriteHook, ComputedHook, TransitionHook } from '../hook-registry.ts';
+import type { AfterWriteHook, BeforeWriteHook, ComputedHook, EntityRecord, TransitionHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
 
 /**
  * A resolution's completion date follows its status: completing one without a completion date dates it today;
  * reopening one clears it (it is no longer complete). A date the committee entered is kept.
  */
-export function completionChanges(before: Row | null, record: Row, day: string): Row {
+/** What the completion date follows. */
+type Resolution = EntityRecord<'resolution'>;
+
+export function completionChanges(before: Pick<Resolution, 'status'> | null, record: Pick<Resolution, 'status' | 'completionDate'>, day: string): Partial<Resolution> {
   if (record.status === 'Completed' && (record.completionDate === null || record.completionDate === undefined)) return { completionDate: day };
   if (before?.status === 'Completed' && record.status !== 'Completed') return { completionDate: null };
   return {};

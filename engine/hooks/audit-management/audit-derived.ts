@@ -1,11 +1,10 @@
-import type { Row } from '../../db/db.ts';
-import type { ComputedHook, FilterHook } from '../hook-registry.ts';
+import type { ComputedHook, EntityRecord, FilterHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
 
 const day = (v: unknown): string | null => (v === null || v === undefined ? null : String(v instanceof Date ? v.toISOString() : v).slice(0, 10));
 
 /** The spec's statusText of an audit plan content: Active while today lies within its dates (both counted), else Not Active. */
-export function planContentStatusOn(record: Row, on: string): 'Active' | 'Not Active' {
+export function planContentStatusOn(record: Partial<Pick<EntityRecord<'audit-plan-content'>, 'startDate' | 'endDate'>>, on: string): 'Active' | 'Not Active' {
   const start = day(record.startDate);
   const end = day(record.endDate);
   return start !== null && end !== null && start <= on && on <= end ? 'Active' : 'Not Active';

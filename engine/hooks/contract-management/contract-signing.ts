@@ -1,8 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import { fieldProblem } from '../../records/record-validator.ts';
 import { text } from '../../i18n/text.ts';
-import type { Row } from '../../db/db.ts';
-import type { BeforeWriteHook } from '../hook-registry.ts';
+import type { BeforeWriteHook, EntityRecord } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
 
 /**
@@ -10,8 +9,11 @@ import { today } from '../performance/quarter-windows.ts';
  * today's upload date, with the status Active unless one is given. Its status belongs to signed contracts only, and a
  * signed contract's document is its record of signature, so it is never replaced.
  */
-export function signingChanges(before: Row | null, record: Row, uploadDate: string): Row {
-  const changes: Row = {};
+/** What signing reads and writes. */
+type Contract = EntityRecord<'contract'>;
+
+export function signingChanges(before: Partial<Contract> | null, record: Partial<Contract>, uploadDate: string): Partial<Contract> {
+  const changes: Partial<Contract> = {};
   const newDocument = record.signedDocument !== null && record.signedDocument !== undefined && record.signedDocument !== (before?.signedDocument ?? null);
   if (newDocument) {
     if (before?.type === 'Signed') throw AppError.worded('invalid_state', text('refusal.contract.signedAlready'));

@@ -1,5 +1,4 @@
 import { AppError, type FieldError } from '../../app-error.ts';
-import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { fieldProblem, labelOf, noSuchRecord, wordedProblem } from '../../records/record-validator.ts';
@@ -21,7 +20,7 @@ export async function colleagueContact(ctx: CallContext, employeeId: unknown, gi
 }
 
 /** Once a reviewer has submitted, who they are and whom they reviewed no longer change. */
-export function assertUnchangedOnceSubmitted(entity: EntityDef, before: Row | null, record: Row, fields: readonly string[]): void {
+export function assertUnchangedOnceSubmitted<R extends { submittedAt?: string | null }>(entity: EntityDef, before: R | null, record: NoInfer<Partial<R>>, fields: readonly (keyof R & string)[]): void {
   if (!before?.submittedAt) return;
   const changed = fields.filter((f) => (record[f] ?? null) !== (before[f] ?? null));
   if (changed.length) throw AppError.worded('invalid_state', text('refusal.survey.submittedFixed', { fields: { list: changed.map((f) => labelOf(entity, f)), join: 'and' } }));

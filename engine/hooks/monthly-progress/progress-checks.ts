@@ -1,6 +1,5 @@
 import { AppError } from '../../app-error.ts';
 import { text } from '../../i18n/text.ts';
-import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { fieldProblem, noSuchRecord, wordedProblem } from '../../records/record-validator.ts';
@@ -50,7 +49,7 @@ export async function kpiPlace(ctx: CallContext, kpiId: unknown): Promise<KpiPla
 }
 
 /** A progress record stays on its period and KPI (and employee): to move it, delete it and enter it anew. */
-function assertNotMoved(entity: EntityDef, before: Row | null, record: Row, fields: readonly string[]): void {
+function assertNotMoved<R extends object>(entity: EntityDef, before: R | null, record: NoInfer<Partial<R>>, fields: readonly (keyof R & string)[]): void {
   if (!before) return;
   const moved = fields.filter((f) => record[f] !== before[f]);
   if (moved.length) throw AppError.validation(moved.map((field) => fieldProblem(entity, field, 'refusal.progress.fixed')));

@@ -1,12 +1,11 @@
 import { AppError, type FieldError } from '../../app-error.ts';
 import { fieldProblem } from '../../records/record-validator.ts';
 import { optionLabel } from '../../i18n/message-words.ts';
-import type { Row } from '../../db/db.ts';
-import type { BeforeWriteHook } from '../hook-registry.ts';
+import type { BeforeWriteHook, EntityRecord } from '../hook-registry.ts';
 import { rateByMatrix } from './company-risk-matrix.ts';
 
 /** An operational risk runs from a start date to an end date; a strategic one need not. */
-export function operationalDateFaults(risk: Row): FieldError[] {
+export function operationalDateFaults(risk: Partial<Pick<EntityRecord<'risk'>, 'kind' | 'startDate' | 'endDate'>>): FieldError[] {
   if (risk.kind !== 'Operational') return [];
   return (['startDate', 'endDate'] as const).filter((f) => !risk[f]).map((field) => fieldProblem(null, field, 'refusal.risk.operationalDates'));
 }
