@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partialRecord } from '../support/partial-record.ts';
-import { actionLabel } from '../../engine/hooks/audit/audit-entry-names.ts';
+import { actionLabel } from '../../engine/hooks/organisation/audit-entry-names.ts';
 import { hooks } from '../../engine/hooks/index.ts';
 import { loadRegistry } from '../../engine/metadata/loader.ts';
 import { ROOT } from '../../server/boot.ts';

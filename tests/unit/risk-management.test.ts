@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partialRecord } from '../support/partial-record.ts';
-import { defaultRiskTable, riskColour, riskLevel } from '../../engine/hooks/risk.ts';
+import { defaultRiskTable, riskColour, riskLevel } from '../../engine/hooks/risk-management/risk.ts';
 import { heatMapCells } from '../../engine/hooks/risk-management/heat-map-cells.ts';
 import { mitigationStatus } from '../../engine/hooks/risk-management/mitigation-progress.ts';
 import { ratingLabel } from '../../engine/hooks/risk-management/rating-label.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partialRecord } from '../support/partial-record.ts';
-import { surveyStatus } from '../../engine/hooks/survey.ts';
+import { surveyStatus } from '../../engine/hooks/degree-360/survey.ts';
 import { surveyStatusFilter } from '../../engine/hooks/degree-360/survey-status-field.ts';
 import { invitationStatus, invitationStatusFilter } from '../../engine/hooks/degree-360/invitation-status.ts';
 import { MIN_RATERS, shapeResult, type ResultRow } from '../../engine/hooks/degree-360/rater-groups.ts';

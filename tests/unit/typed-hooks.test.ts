@@ -70,9 +70,9 @@ describe('typed hooks', () => {
       { entity: 'compliance-activity', field: 'nextComplianceDate', file: 'engine/hooks/compliance-management/activity-due-status.ts' },
       { entity: 'employee', field: 'firstName', file: 'engine/hooks/organisation/employee-derived.ts' },
       { entity: 'audit-scope', field: 'reason', file: 'engine/hooks/audit-management/audit-tasks.ts' },
-      { entity: 'pillar-objective', field: 'pillarId', file: 'engine/hooks/strategy/plan-placement.ts' },
-      { entity: 'quarter', field: 'agreementStartDate', file: 'engine/hooks/performance-review/window-sync.ts' },
-      { entity: 'qa-member', field: 'annualPlanId', file: 'engine/hooks/quality-assurance/review-derivation.ts' },
+      { entity: 'pillar-objective', field: 'pillarId', file: 'engine/hooks/strategy-management/plan-placement.ts' },
+      { entity: 'quarter', field: 'agreementStartDate', file: 'engine/hooks/performance/review/window-sync.ts' },
+      { entity: 'qa-member', field: 'annualPlanId', file: 'engine/hooks/performance/quality-assurance/review-derivation.ts' },
     ];
     for (const c of cases) expect(readFileSync(join(ROOT, 'engine/generated/entities', `${c.entity}.ts`), 'utf8')).toMatch(new RegExp(`^  ${c.field}\\??:`, 'm'));
     const renamed = diagnosticsWithRenamed(cases);

@@ -2,7 +2,7 @@ import { AppError } from '../../app-error.ts';
 import { text } from '../../i18n/text.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
-import { unitPerformance } from '../performance-reports/company-performance.ts';
+import { unitPerformance } from '../performance/reports/company-performance.ts';
 import { reportPage } from '../projects/report-page.ts';
 
 function callerOf(ctx: CallContext): number {

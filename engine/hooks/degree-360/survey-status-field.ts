@@ -1,8 +1,8 @@
 import type { ComputedHook, FilterHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
-import { surveyStatus } from '../survey.ts';
+import { surveyStatus } from './survey.ts';
 
-/** A survey's status today (Not Open, Open, Closed), from its start and end dates (engine/hooks/survey.ts). */
+/** A survey's status today (Not Open, Open, Closed), from its start and end dates (engine/hooks/degree-360/survey.ts). */
 export const surveyStatusField: ComputedHook<'survey'> = (survey) =>
   survey.startDate && survey.endDate ? surveyStatus({ startDate: String(survey.startDate), endDate: String(survey.endDate) }, today()) : null;
 

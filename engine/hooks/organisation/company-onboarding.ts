@@ -3,7 +3,7 @@ import { setPasswordMail } from '../../auth/set-password-mail.ts';
 import { addRecord } from '../../records/record-store.ts';
 import { useCompany } from '../../records/call-context.ts';
 import type { AfterWriteHook } from '../hook-registry.ts';
-import { grantAdminAccess } from '../modules/module-access.ts';
+import { grantAdminAccess } from './module-access.ts';
 
 /**
  * A new company gets its executive (eFirstName, eLastName, email) as its first employee, with admin access to every

@@ -6,7 +6,7 @@ import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { fieldProblem, labelOf } from '../../records/record-validator.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne } from '../../records/record-store.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
-import { monthPeriods } from '../monthly-progress/month-periods.ts';
+import { monthPeriods } from './monthly-progress/month-periods.ts';
 import { addMonths, quarterDates } from './quarter-dates.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { EntityDef } from '../../metadata/registry.ts';
 import { moduleLabel } from '../../i18n/message-words.ts';
 import { entityLabel, fieldProblem } from '../../records/record-validator.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
-import { ratingPercent } from '../scoring.ts';
+import { ratingPercent } from '../performance/scoring.ts';
 
 interface Plan {
   id: number;
