@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +61,25 @@ describe('typed hooks', () => {
     const kinds = ['computed', 'afterWrite', 'beforeWrite', 'beforeDelete', 'transition'] as const;
     const registered = kinds.flatMap((kind) => Object.keys(hooks[kind]).map((name) => `${kind} ${name}`));
     expect(registered.filter((key) => !hooks.typedFor.has(key))).toEqual([]);
+  });
+
+  it('sit in one folder per module, named as its metadata folder, each registered by its index.ts in the one list', () => {
+    const hooksDir = join(ROOT, 'engine/hooks');
+    const modules = new Set(readdirSync(join(ROOT, 'metadata/modules')));
+    const folders = readdirSync(hooksDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders.filter((f) => !modules.has(f)), 'hook folders no module is named as').toEqual([]);
+    expect(folders.filter((f) => !existsSync(join(hooksDir, f, 'index.ts'))), 'module folders without an index.ts').toEqual([]);
+    const list = readFileSync(join(hooksDir, 'index.ts'), 'utf8');
+    expect(folders.filter((f) => !list.includes(`from './${f}/index.ts'`)), 'module folders the list in engine/hooks/index.ts leaves out').toEqual([]);
+    // the rest of engine/hooks is the hook kinds and their typed reads, no module's hooks
+    expect(readdirSync(hooksDir).filter((f) => f.endsWith('.ts')).sort()).toEqual(['hook-registry.ts', 'index.ts', 'typed-reads.ts']);
+    // one registration style: only a module's index.ts registers hooks
+    const registering = folders.flatMap((f) =>
+      readdirSync(join(hooksDir, f), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts') && file !== 'index.ts' && /\b(entityHooks|mergeHookSets)\(/.test(readFileSync(join(hooksDir, f, file), 'utf8')))
+        .map((file) => `${f}/${file}`),
+    );
+    expect(registering, 'files registering hooks besides their module\'s index.ts').toEqual([]);
   });
 
   it('fail the typecheck where they read a field that entity.json renamed', { timeout: 180_000 }, () => {
