@@ -44,10 +44,14 @@ export async function renderGeneratedTypes(registry: Registry): Promise<Map<stri
     files.set(`engine/generated/metadata/${kind}.ts`, await compile(schema, schema.title, { ...options, cwd: join(ROOT, 'metadata', 'schema') }));
   }
   const index: string[] = [BANNER];
+  const byName: string[] = [];
   for (const e of [...registry.entities.values()].sort((a, b) => a.name.localeCompare(b.name))) {
     files.set(`engine/generated/entities/${e.name}.ts`, await compile(entitySchema(e), pascal(e.name), options));
-    index.push(`export type { ${pascal(e.name)} } from './${e.name}.ts';`);
+    index.push(`import type { ${pascal(e.name)} } from './${e.name}.ts';`, `export type { ${pascal(e.name)} } from './${e.name}.ts';`);
+    byName.push(`  '${e.name}': ${pascal(e.name)};`);
   }
+  // what typed hooks name an entity by (engine/hooks/hook-registry.ts): a field renamed in JSON breaks the hooks using it
+  index.push('', '/** Every entity\'s record type, by the entity\'s name. */', 'export interface EntityRecords {', ...byName, '}');
   files.set('engine/generated/entities/index.ts', index.join('\n') + '\n');
   return files;
 }

@@ -1,6 +1,6 @@
 import { assertAllowed, assertRecordAllowed, attempt } from '../access/access-policy.ts';
 import type { Row } from '../db/db.ts';
-import { actionLabel } from '../hooks/audit/audit-entry-names.ts';
+import { actionLabel } from '../hooks/organisation/audit-entry-names.ts';
 import type { EntityDef } from '../metadata/registry.ts';
 import type { CallContext } from '../records/call-context.ts';
 import { fetchOne } from '../records/record-store.ts';
@@ -61,7 +61,8 @@ export async function recordHistory(ctx: CallContext, entity: EntityDef, id: num
     entries: rows.map((r) => ({
       id: Number(r.id),
       action: String(r.action),
-      actionLabel: String(actionLabel(r, ctx.registry)),
+      // a history row carries the trail entry's action, all the computed label reads
+      actionLabel: String(actionLabel(r as unknown as Parameters<typeof actionLabel>[0], ctx.registry)),
       doneAt: r.doneAt instanceof Date ? r.doneAt.toISOString() : String(r.doneAt),
       doneByName: (r.doneByName as string | null) ?? null,
       inPlaceOfName: (r.inPlaceOfName as string | null) ?? null,

@@ -6,14 +6,13 @@ import { dayMonthYear } from '../i18n/day-month-year.ts';
 import { actionLabel, optionLabel } from '../i18n/message-words.ts';
 import { text, type Text, type TextParam } from '../i18n/text.ts';
 import { quoteIdent } from '../metadata/naming.ts';
-import type { EntityDef, FieldDef, Role, WorkflowMeta } from '../metadata/registry.ts';
+import type { EntityDef, FieldDef, Role, } from '../metadata/registry.ts';
 import { fieldAt, kindOf } from '../metadata/workflow-conditions.ts';
 import { addDays } from '../reminders/reminder-window.ts';
 import type { CallContext } from './call-context.ts';
 import { calendarToday } from './calendar-today.ts';
 import { entityLabel, labelOf } from './record-validator.ts';
 
-type Transition = WorkflowMeta['transitions'][number];
 type ChildCondition = Extract<Condition, { children: string }>;
 type Comparison = Extract<Condition, { field: string }>;
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../engine/db/db.ts';
-import { setModuleEnablement } from '../../engine/hooks/modules/module-commands.ts';
+import { setModuleEnablement } from '../../engine/hooks/organisation/module-commands.ts';
 import { addRecord } from '../../engine/records/record-store.ts';
 import { scopedCall, type Caller, type Engine } from '../../engine/records/scoped-call.ts';
 import { bulkInsert, resetIdentity, type BulkColumn } from './bulk-insert.ts';

@@ -1,6 +1,6 @@
 import { hashPassword } from '../../engine/auth/password-hash.ts';
 import type { Row } from '../../engine/db/db.ts';
-import { setModuleEnablement } from '../../engine/hooks/modules/module-commands.ts';
+import { setModuleEnablement } from '../../engine/hooks/organisation/module-commands.ts';
 import type { CallContext } from '../../engine/records/call-context.ts';
 import { runTransition } from '../../engine/records/command-runner.ts';
 import { addRecord } from '../../engine/records/record-store.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoreKpi, scoreScorecard, type ScoredKpi, type ScoringRules } from '../../engine/hooks/performance/quarter-score.ts';
-import { bandsFromTargets } from '../../engine/hooks/scoring.ts';
+import { bandsFromTargets } from '../../engine/hooks/performance/scoring.ts';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 

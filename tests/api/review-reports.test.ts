@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curveRating } from '../../engine/hooks/performance-reports/performance-curve.ts';
+import { curveRating } from '../../engine/hooks/performance/reports/performance-curve.ts';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultRiskTable, riskColour } from '../../engine/hooks/risk.ts';
+import { defaultRiskTable, riskColour } from '../../engine/hooks/risk-management/risk.ts';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BAND_COLOURS, UNSCORED_COLOUR } from '../../engine/hooks/strategy/strategy-map-graph.ts';
+import { BAND_COLOURS, UNSCORED_COLOUR } from '../../engine/hooks/strategy-management/strategy-map-graph.ts';
 import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 

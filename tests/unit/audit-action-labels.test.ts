@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { actionLabel } from '../../engine/hooks/audit/audit-entry-names.ts';
+import { partialRecord } from '../support/partial-record.ts';
+import { actionLabel } from '../../engine/hooks/organisation/audit-entry-names.ts';
 import { hooks } from '../../engine/hooks/index.ts';
 import { loadRegistry } from '../../engine/metadata/loader.ts';
 import { ROOT } from '../../server/boot.ts';
@@ -15,12 +16,12 @@ describe('the audit trail words its actions', () => {
       for (const c of e.commands) if (c.method === 'POST') actions.add(c.name);
     }
     const unworded = [...actions].filter((a) => {
-      const key = String(actionLabel({ action: a }, registry));
+      const key = String(actionLabel(partialRecord('audit-trail', { action: a }), registry));
       return (['en', 'bn', 'de'] as const).some((lang) => registry.messages[lang][key] === undefined);
     });
     expect(unworded).toEqual([]);
-    expect(registry.messages.de[String(actionLabel({ action: 'update' }, registry))]).toBe('Geändert');
-    expect(registry.messages.en[String(actionLabel({ action: 'save-scores' }, registry))]).toBe('Scores saved');
-    expect(registry.messages.en[String(actionLabel({ action: 'approve' }, registry))]).toBe('Approve');
+    expect(registry.messages.de[String(actionLabel(partialRecord('audit-trail', { action: 'update' }), registry))]).toBe('Geändert');
+    expect(registry.messages.en[String(actionLabel(partialRecord('audit-trail', { action: 'save-scores' }), registry))]).toBe('Scores saved');
+    expect(registry.messages.en[String(actionLabel(partialRecord('audit-trail', { action: 'approve' }), registry))]).toBe('Approve');
   });
 });

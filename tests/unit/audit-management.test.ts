@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { partialRecord } from '../support/partial-record.ts';
 import { actionTracker, actionTrackerFilter, planContentStatusFilter, planContentStatusOn } from '../../engine/hooks/audit-management/audit-derived.ts';
 import { TASK_KIND } from '../../engine/hooks/audit-management/audit-tasks.ts';
 import { answerProblems } from '../../engine/hooks/audit-management/customer-survey.ts';
@@ -21,7 +22,7 @@ describe('audit plan content statusText', () => {
     expect(planContentStatusOn(content, '2026-06-30')).toBe('Active');
     expect(planContentStatusOn(content, '2025-12-31')).toBe('Not Active');
     expect(planContentStatusOn(content, '2026-07-01')).toBe('Not Active');
-    expect(planContentStatusOn({ startDate: null, endDate: null }, '2026-03-15')).toBe('Not Active');
+    expect(planContentStatusOn({}, '2026-03-15')).toBe('Not Active');
   });
   it('filters by the same rule in SQL', () => {
     expect(planContentStatusFilter('Active', sql)).toMatch(/^\("startDate" <= '.*'::date AND "endDate" >= '.*'::date\)$/);
@@ -31,7 +32,7 @@ describe('audit plan content statusText', () => {
 
 describe('management action trackers', () => {
   it('puts closed actions on the closed tracker and every other on the open one', () => {
-    expect(['Open', 'In Progress', 'Closed'].map((status) => actionTracker({ status }))).toEqual(['Open', 'Open', 'Closed']);
+    expect((['Open', 'In Progress', 'Closed'] as const).map((status) => actionTracker(partialRecord('audit-management-action', { status })))).toEqual(['Open', 'Open', 'Closed']);
     expect(actionTrackerFilter('Closed', sql)).toBe(`"status" = 'Closed'`);
     expect(actionTrackerFilter('Open', sql)).toBe(`"status" <> 'Closed'`);
   });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { partialRecord } from '../support/partial-record.ts';
 import { dueStatusFilter } from '../../engine/hooks/compliance-management/activity-due-status.ts';
 import { noteLabel, submissionLabel } from '../../engine/hooks/compliance-management/compliance-labels.ts';
 import { hooks } from '../../engine/hooks/index.ts';
@@ -23,9 +24,9 @@ const entityFile = (dir: string, name: string) => join(dir, 'modules/compliance-
 
 describe('compliance labels', () => {
   it('names a submission by its date and state, and a note by its first line', () => {
-    expect(submissionLabel({ complianceDate: '2027-03-10', status: 'Declined' })).toBe('10/03/2027 · Declined');
-    expect(noteLabel({ note: 'Form changed\nsee the gazette' })).toBe('Form changed');
-    expect(noteLabel({ note: 'x'.repeat(100) })).toBe(`${'x'.repeat(79)}…`);
+    expect(submissionLabel(partialRecord('compliance-submission', { complianceDate: '2027-03-10', status: 'Declined' }))).toBe('10/03/2027 · Declined');
+    expect(noteLabel(partialRecord('compliance-note', { note: 'Form changed\nsee the gazette' }))).toBe('Form changed');
+    expect(noteLabel(partialRecord('compliance-note', { note: 'x'.repeat(100) }))).toBe(`${'x'.repeat(79)}…`);
   });
 });
 

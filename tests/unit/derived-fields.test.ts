@@ -5,7 +5,7 @@ import { waitAfter, FREE_FAILURES, MAX_WAIT_S } from '../../engine/auth/login-th
 describe('employee derived fields', () => {
   it('fullName joins first and last name', () => {
     expect(fullName({ firstName: 'Farzana', lastName: 'Rahman' })).toBe('Farzana Rahman');
-    expect(fullName({ firstName: 'Cher', lastName: null })).toBe('Cher');
+    expect(fullName({ firstName: 'Cher', lastName: '' })).toBe('Cher');
     expect(fullName({ firstName: '  ', lastName: 'Solo' })).toBe('Solo');
   });
   it.each(['businessUnitHead', 'departmentHead', 'divisionHead', 'sectionHead', 'subSectionHead', 'subSubSectionHead'])('head is Yes when %s is Yes', (flag) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { partialRecord } from '../support/partial-record.ts';
 import { completionChanges, statusChangeLabel } from '../../engine/hooks/actions-tracker/resolution-status.ts';
 import { contractPhase } from '../../engine/hooks/contract-management/contract-phase.ts';
 import { signingChanges } from '../../engine/hooks/contract-management/contract-signing.ts';
@@ -37,7 +38,7 @@ describe('the phase of a contract', () => {
 });
 
 describe('signing a contract', () => {
-  const draft = { id: 1, type: 'Draft', status: null, signedDocument: null };
+  const draft = { id: 1, type: 'Draft', status: null, signedDocument: null } as const;
   it('signs a draft when its signed document is stored: Signed, dated today, Active', () => {
     expect(signingChanges(draft, { ...draft, signedDocument: 7 }, TODAY)).toEqual({ type: 'Signed', uploadDate: TODAY, status: 'Active' });
   });
@@ -57,7 +58,7 @@ describe('signing a contract', () => {
     expect(e?.fieldErrors.map((f) => f.field)).toEqual(['status']);
   });
   it('lets a signed contract change its status but never replaces its signed document', () => {
-    const signed = { id: 1, type: 'Signed', status: 'Active', signedDocument: 7 };
+    const signed = { id: 1, type: 'Signed', status: 'Active', signedDocument: 7 } as const;
     expect(signingChanges(signed, { ...signed, status: 'Terminated' }, TODAY)).toEqual({});
     expect(() => signingChanges(signed, { ...signed, signedDocument: 8 }, TODAY)).toThrow(/already signed/);
   });
@@ -76,7 +77,7 @@ describe('the completion date of a resolution', () => {
 
 describe('a status update entry', () => {
   it('is named by the change it records, or by the first status', () => {
-    expect(statusChangeLabel({ previousStatus: 'Open', status: 'In Progress' })).toBe('Open → In Progress');
-    expect(statusChangeLabel({ previousStatus: null, status: 'Open' })).toBe('Open');
+    expect(statusChangeLabel(partialRecord('resolution-status', { previousStatus: 'Open', status: 'In Progress' }))).toBe('Open → In Progress');
+    expect(statusChangeLabel(partialRecord('resolution-status', { previousStatus: null, status: 'Open' }))).toBe('Open');
   });
 });

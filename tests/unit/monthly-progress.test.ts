@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { monthPeriods } from '../../engine/hooks/monthly-progress/month-periods.ts';
-import { progressFilters } from '../../engine/hooks/monthly-progress/report-filters.ts';
-import { developmentWindowRefusal } from '../../engine/hooks/performance-plan/development-area-rules.ts';
+import { monthPeriods } from '../../engine/hooks/performance/monthly-progress/month-periods.ts';
+import { progressFilters } from '../../engine/hooks/performance/monthly-progress/report-filters.ts';
+import { developmentWindowRefusal } from '../../engine/hooks/performance/plan/development-area-rules.ts';
 import { wordIn } from '../../engine/i18n/catalogue.ts';
 
 describe('monthly progress periods', () => {

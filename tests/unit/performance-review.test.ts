@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../engine/app-error.ts';
-import { bandsFromTargets, DEFAULT_BAND_TARGETS } from '../../engine/hooks/scoring.ts';
-import { assessmentTotals } from '../../engine/hooks/performance-review/assessment-scores.ts';
-import { changedScoreFields } from '../../engine/hooks/performance-review/kpi-assessment-scores.ts';
-import { WAITING } from '../../engine/hooks/performance-review/review-queues.ts';
-import { agreementQuarter, assertReviewInWindow, defaultReviewType, reviewWindow } from '../../engine/hooks/performance-review/review-windows.ts';
+import { bandsFromTargets, DEFAULT_BAND_TARGETS } from '../../engine/hooks/performance/scoring.ts';
+import { assessmentTotals } from '../../engine/hooks/performance/review/assessment-scores.ts';
+import { changedScoreFields } from '../../engine/hooks/performance/review/kpi-assessment-scores.ts';
+import { WAITING } from '../../engine/hooks/performance/review/review-queues.ts';
+import { agreementQuarter, assertReviewInWindow, defaultReviewType, reviewWindow } from '../../engine/hooks/performance/review/review-windows.ts';
 import { heldStatusOf, PERIOD_CLOSED_STATUS } from '../../renderer/src/screens/period-closed-status.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

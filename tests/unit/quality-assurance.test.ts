@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLastReviewer, isSetComplete, lastReviewer, membersStillToReview } from '../../engine/hooks/quality-assurance/last-reviewer.ts';
+import { isLastReviewer, isSetComplete, lastReviewer, membersStillToReview } from '../../engine/hooks/performance/quality-assurance/last-reviewer.ts';
 
 const review = (id: number, qaMemberId: number) => ({ id, qaMemberId });
 

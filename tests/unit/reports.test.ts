@@ -9,8 +9,8 @@ import { MetadataError } from '../../engine/metadata/metadata-error.ts';
 import type { ReportDef } from '../../engine/metadata/report-definition.ts';
 import { reportCsv, reportXlsx } from '../../engine/reports/report-export.ts';
 import { reportParameters } from '../../engine/reports/report-parameters.ts';
-import { curveReport } from '../../engine/hooks/performance-reports/performance-curve.ts';
-import { bandsFromTargets } from '../../engine/hooks/scoring.ts';
+import { curveReport } from '../../engine/hooks/performance/reports/performance-curve.ts';
+import { bandsFromTargets } from '../../engine/hooks/performance/scoring.ts';
 import { reportChartOption } from '../../renderer/src/screens/report-chart.ts';
 import { copyMetadata, editJson } from '../support/metadata-copy.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRiskTable, riskColour, riskLevel } from '../../engine/hooks/risk.ts';
+import { partialRecord } from '../support/partial-record.ts';
+import { defaultRiskTable, riskColour, riskLevel } from '../../engine/hooks/risk-management/risk.ts';
 import { heatMapCells } from '../../engine/hooks/risk-management/heat-map-cells.ts';
 import { mitigationStatus } from '../../engine/hooks/risk-management/mitigation-progress.ts';
 import { ratingLabel } from '../../engine/hooks/risk-management/rating-label.ts';
@@ -49,7 +50,7 @@ describe('mitigationStatus', () => {
 
 describe('ratingLabel', () => {
   it('names a rated record by its rating and score', () => {
-    expect(ratingLabel({ rating: 'Low', ratingScore: 4 })).toBe('Low (4)');
-    expect(ratingLabel({ rating: null, ratingScore: null })).toBeNull();
+    expect(ratingLabel(partialRecord('residual-rating', { rating: 'Low', ratingScore: 4 }))).toBe('Low (4)');
+    expect(ratingLabel(partialRecord('residual-rating', { rating: null, ratingScore: null }))).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import {
   riskLevel,
   riskRating,
   type RiskTableEntry,
-} from '../../engine/hooks/risk.ts';
+} from '../../engine/hooks/risk-management/risk.ts';
 
 describe('risk scales', () => {
   it('lists impacts and likelihoods in rank order', () => {

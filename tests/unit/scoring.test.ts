@@ -7,7 +7,7 @@ import {
   progressColour,
   ratingPercent,
   weightedTotal,
-} from '../../engine/hooks/scoring.ts';
+} from '../../engine/hooks/performance/scoring.ts';
 
 // The default scale written out by hand (not built with bandsFromTargets) so the scoring tests do not lean on it.
 const DEFAULT_BANDS = [

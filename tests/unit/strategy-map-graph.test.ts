@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bandsFromTargets, DEFAULT_BAND_TARGETS } from '../../engine/hooks/scoring.ts';
-import { BAND_COLOURS, strategyMapGraph, UNSCORED_COLOUR, type MapInput } from '../../engine/hooks/strategy/strategy-map-graph.ts';
+import { bandsFromTargets, DEFAULT_BAND_TARGETS } from '../../engine/hooks/performance/scoring.ts';
+import { BAND_COLOURS, strategyMapGraph, UNSCORED_COLOUR, type MapInput } from '../../engine/hooks/strategy-management/strategy-map-graph.ts';
 
 const bands = bandsFromTargets([...DEFAULT_BAND_TARGETS]);
 const base: MapInput = {

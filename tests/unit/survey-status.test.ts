@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { surveyStatus } from '../../engine/hooks/survey.ts';
+import { partialRecord } from '../support/partial-record.ts';
+import { surveyStatus } from '../../engine/hooks/degree-360/survey.ts';
 import { surveyStatusFilter } from '../../engine/hooks/degree-360/survey-status-field.ts';
 import { invitationStatus, invitationStatusFilter } from '../../engine/hooks/degree-360/invitation-status.ts';
 import { MIN_RATERS, shapeResult, type ResultRow } from '../../engine/hooks/degree-360/rater-groups.ts';
@@ -60,9 +61,9 @@ describe('the survey status list filter agrees with the hook', () => {
 
 describe('a reviewer invitation', () => {
   it('is Not Sent, Sent, then Submitted', () => {
-    expect(invitationStatus({ sentAt: null, submittedAt: null })).toBe('Not Sent');
-    expect(invitationStatus({ sentAt: '2026-03-01T10:00:00Z', submittedAt: null })).toBe('Sent');
-    expect(invitationStatus({ sentAt: '2026-03-01T10:00:00Z', submittedAt: '2026-03-02T10:00:00Z' })).toBe('Submitted');
+    expect(invitationStatus(partialRecord('survey-reviewer', { sentAt: null, submittedAt: null }))).toBe('Not Sent');
+    expect(invitationStatus(partialRecord('survey-reviewer', { sentAt: '2026-03-01T10:00:00Z', submittedAt: null }))).toBe('Sent');
+    expect(invitationStatus(partialRecord('survey-reviewer', { sentAt: '2026-03-01T10:00:00Z', submittedAt: '2026-03-02T10:00:00Z' }))).toBe('Submitted');
     const sql = { column: (f: string) => f, param: (v: unknown) => String(v) };
     expect(invitationStatusFilter('Submitted', sql)).toBe('submittedAt IS NOT NULL');
   });

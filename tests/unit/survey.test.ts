@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { surveyStatus } from '../../engine/hooks/survey.ts';
+import { surveyStatus } from '../../engine/hooks/degree-360/survey.ts';
 
 const survey = { startDate: '2026-03-10', endDate: '2026-03-20' };
 

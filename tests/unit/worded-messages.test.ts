@@ -48,9 +48,9 @@ const ENGLISH_ALLOWED: { file: string; starts: string; why: string }[] = [
   { file: 'engine/hooks/organisation/employee-account.ts', starts: 'is already the sign-in of another user', why: 'worded by the import screen' },
   // report and list parameters of hook commands: query syntax, as the list query's
   { file: 'engine/reports/report-parameters.ts', starts: '', why: 'report query parameters' },
-  { file: 'engine/hooks/monthly-progress/report-filters.ts', starts: '', why: 'report query parameters' },
-  { file: 'engine/hooks/quality-assurance/qa-query.ts', starts: '', why: 'list query parameters' },
-  { file: 'engine/hooks/quality-assurance/qa-subjects.ts', starts: 'name exactly one subject', why: 'body shape: the subject of a QA command' },
+  { file: 'engine/hooks/performance/monthly-progress/report-filters.ts', starts: '', why: 'report query parameters' },
+  { file: 'engine/hooks/performance/quality-assurance/qa-query.ts', starts: '', why: 'list query parameters' },
+  { file: 'engine/hooks/performance/quality-assurance/qa-subjects.ts', starts: 'name exactly one subject', why: 'body shape: the subject of a QA command' },
   { file: 'engine/hooks/performance/scorecard-scores.ts', starts: 'name either annualPlanId', why: 'report query parameters' },
   { file: 'engine/hooks/performance/scorecard-access.ts', starts: 'is required: the scorecard', why: 'body shape: id' },
   { file: 'engine/hooks/compliance-management/required-actions.ts', starts: 'limit must be at least 1', why: 'list query parameters' },

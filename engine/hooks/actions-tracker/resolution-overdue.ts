@@ -1,4 +1,3 @@
-import type { Row } from '../../db/db.ts';
 import type { ComputedHook, FilterHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
 
@@ -11,7 +10,7 @@ export function isOverdue(status: unknown, dueDate: unknown, on: string): 'Yes' 
 }
 
 /** The computed field actionsTracker.overdue, against the server's today. */
-export const overdue: ComputedHook = (r: Row) => isOverdue(r.status, r.dueDate, today());
+export const overdue: ComputedHook<'resolution'> = (r) => isOverdue(r.status, r.dueDate, today());
 
 /** ?overdue=Yes|No: the same rule in SQL over the stored status and due date. */
 export const overdueFilter: FilterHook = (value, sql) => {

@@ -1,20 +1,22 @@
-import type { Row } from '../../db/db.ts';
 import { addRecord } from '../../records/record-store.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import type { AfterWriteHook, BeforeWriteHook, ComputedHook, TransitionHook } from '../hook-registry.ts';
+import type { AfterWriteHook, BeforeWriteHook, ComputedHook, EntityRecord, TransitionHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
 
 /**
  * A resolution's completion date follows its status: completing one without a completion date dates it today;
  * reopening one clears it (it is no longer complete). A date the committee entered is kept.
  */
-export function completionChanges(before: Row | null, record: Row, day: string): Row {
+/** What the completion date follows. */
+type Resolution = EntityRecord<'resolution'>;
+
+export function completionChanges(before: Pick<Resolution, 'status'> | null, record: Pick<Resolution, 'status' | 'completionDate'>, day: string): Partial<Resolution> {
   if (record.status === 'Completed' && (record.completionDate === null || record.completionDate === undefined)) return { completionDate: day };
   if (before?.status === 'Completed' && record.status !== 'Completed') return { completionDate: null };
   return {};
 }
 
-export const resolutionCompletion: BeforeWriteHook = async (_ctx, _entity, before, record) => completionChanges(before, record, today());
+export const resolutionCompletion: BeforeWriteHook<'resolution'> = async (_ctx, _entity, before, record) => completionChanges(before, record, today());
 
 /** A status update entry (resolution-status): from, to and who, written and audited in the call's transaction. */
 async function addStatusEntry(ctx: CallContext, resolutionId: unknown, previousStatus: unknown, status: unknown): Promise<void> {
@@ -22,7 +24,7 @@ async function addStatusEntry(ctx: CallContext, resolutionId: unknown, previousS
 }
 
 /** A new resolution's history starts with its first status and who took it down. */
-export const openStatusHistory: AfterWriteHook = async (ctx, _entity, before, resolution) => {
+export const openStatusHistory: AfterWriteHook<'resolution'> = async (ctx, _entity, before, resolution) => {
   if (!before) await addStatusEntry(ctx, resolution.id, null, resolution.status);
 };
 
@@ -30,7 +32,7 @@ export const openStatusHistory: AfterWriteHook = async (ctx, _entity, before, re
  * Every status change leaves an entry. Since the history starts when the resolution is added and every change adds
  * to it, the previous status is the latest entry's (the workflow's initial one for a resolution older than that).
  */
-export const recordStatusUpdate: TransitionHook = async (ctx, entity, resolution) => {
+export const recordStatusUpdate: TransitionHook<'resolution'> = async (ctx, entity, resolution) => {
   const [last] = await ctx.tx.query<{ status: string }>(
     `SELECT status FROM resolution_status WHERE company_id = $1 AND resolution_id = $2 ORDER BY id DESC LIMIT 1`,
     [ctx.companyId, resolution.id],
@@ -39,4 +41,4 @@ export const recordStatusUpdate: TransitionHook = async (ctx, entity, resolution
 };
 
 /** How a status update entry is named in lists and on its resolution: "Open → In Progress", or "Open" for the first (the option values, as stored). */
-export const statusChangeLabel: ComputedHook = (r) => (r.previousStatus === null || r.previousStatus === undefined ? String(r.status) : `${String(r.previousStatus)} → ${String(r.status)}`);
+export const statusChangeLabel: ComputedHook<'resolution-status'> = (r) => (r.previousStatus === null || r.previousStatus === undefined ? String(r.status) : `${String(r.previousStatus)} → ${String(r.status)}`);

@@ -6,7 +6,8 @@ import { humanize } from '../../metadata/naming.ts';
 import { titleFieldOf } from '../../metadata/title-field.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne } from '../../records/record-store.ts';
-import type { AfterWriteHook, TransitionHook } from '../hook-registry.ts';
+import type { AfterWriteHook, EntityRecord, TransitionHook } from '../hook-registry.ts';
+import type { ApprovalStep } from './engagement-parts.ts';
 import { PARENT } from './engagement-placement.ts';
 
 /**
@@ -88,38 +89,38 @@ export async function openTask(ctx: CallContext, entity: EntityDef, record: Row,
 }
 
 /** send, send-response, send-checklist, send-survey, resend-survey: the record is now with its approver or receiver. */
-export const openApproval: TransitionHook = async (ctx, entity, record, action) => {
+export const openApproval: TransitionHook<ApprovalStep> = async (ctx, entity, record, action) => {
   // the transition's condition (workflow.json) has made sure the approver or receiver is named
   const { assigneeId, role } = recipientOf(action, record);
   await openTask(ctx, entity, record, assigneeId as number, role);
 };
 
 /** approve, not-approve, complete: the approver's (receiver's) task is done, with the decision; a not-approved response goes back to its owner. */
-export const closeApproval: TransitionHook = async (ctx, entity, record) => {
+export const closeApproval: TransitionHook<ApprovalStep> = async (ctx, entity, record) => {
   const kind = TASK_KIND[entity.name];
   if (!kind) return;
   const decision = record.status === 'Not Approved' && record.reason ? `Not Approved: ${record.reason}` : String(record.status);
   for (const task of await pendingTasks(ctx, kind, record.id)) if (task.role !== 'responseOwner') await settle(ctx, task, decision);
-  if (entity.name === 'audit-management-response' && record.status === 'Not Approved') await openTask(ctx, entity, record, record.responseOwnerId, 'responseOwner');
+  if (entity.name === 'audit-management-response' && record.status === 'Not Approved') await openTask(ctx, entity, record, (record as EntityRecord<'audit-management-response'>).responseOwnerId, 'responseOwner');
 };
 
 /** allow-update, allow-change, cancel: the record is back with its author; a task nobody decided is withdrawn. */
-export const reopenApproval: TransitionHook = async (ctx, entity, record) => {
+export const reopenApproval: TransitionHook<ApprovalStep> = async (ctx, entity, record) => {
   const kind = TASK_KIND[entity.name];
   if (!kind) return;
   for (const task of await pendingTasks(ctx, kind, record.id)) if (task.role !== 'responseOwner') await deleteRecord(ctx, taskEntity(ctx), { id: task.id }, { checked: true });
-  if (entity.name === 'audit-management-response') await openTask(ctx, entity, record, record.responseOwnerId, 'responseOwner');
+  if (entity.name === 'audit-management-response') await openTask(ctx, entity, record, (record as EntityRecord<'audit-management-response'>).responseOwnerId, 'responseOwner');
 };
 
 /** approve (working paper): nobody approves a working paper they prepared themselves. */
-export const approvePaper: TransitionHook = async (ctx, entity, record, action) => {
+export const approvePaper: TransitionHook<'audit-working-paper'> = async (ctx, entity, record, action) => {
   if (record.preparedById !== null && record.preparedById === ctx.actor.employeeId)
     throw AppError.worded('forbidden', text('refusal.audit.ownPaper'));
   await closeApproval(ctx, entity, record, action);
 };
 
 /** afterWrite (management response): a requested response is a pending task of its owner, and follows the owner when it changes. */
-export const requestResponse: AfterWriteHook = async (ctx, entity, before, after) => {
+export const requestResponse: AfterWriteHook<'audit-management-response'> = async (ctx, entity, before, after) => {
   if (after.status !== 'Requested' && after.status !== 'Not Approved') return;
   if (before && before.responseOwnerId === after.responseOwnerId) return;
   if (before) {

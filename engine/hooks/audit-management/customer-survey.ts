@@ -28,21 +28,21 @@ export function answerProblems(answers: readonly Answer[], questionIds: readonly
   return problems;
 }
 
-async function surveyShape(ctx: Parameters<TransitionHook>[0], record: Row): Promise<{ questionIds: number[]; scaleValues: number[] }> {
+async function surveyShape(ctx: Parameters<TransitionHook<'audit-survey-response'>>[0], record: Row): Promise<{ questionIds: number[]; scaleValues: number[] }> {
   const q = await ctx.tx.query<{ id: number }>(`SELECT id FROM audit_survey_question WHERE company_id = $1 AND customer_satisfaction_survey_id = $2 ORDER BY id`, [ctx.companyId, record.customerSatisfactionSurveyId]);
   const s = await ctx.tx.query<{ value: number }>(`SELECT value FROM audit_survey_rating_scale WHERE company_id = $1 AND customer_satisfaction_survey_id = $2 ORDER BY value`, [ctx.companyId, record.customerSatisfactionSurveyId]);
   return { questionIds: q.map((x) => Number(x.id)), scaleValues: s.map((x) => Number(x.value)) };
 }
 
 /** save (receiver): the answers so far must belong to the survey and its scale; nothing is submitted yet. */
-export const checkSurveyAnswers: TransitionHook = async (ctx, _entity, record) => {
+export const checkSurveyAnswers: TransitionHook<'audit-survey-response'> = async (ctx, _entity, record) => {
   const { questionIds, scaleValues } = await surveyShape(ctx, record);
   const problems = answerProblems((record.answers ?? []) as Answer[], questionIds, scaleValues, false);
   if (problems.length) throw AppError.validation(problems);
 };
 
 /** submit (receiver): every question answered on the scale; the receiver's task is done. */
-export const submitSurvey: TransitionHook = async (ctx, entity, record, action) => {
+export const submitSurvey: TransitionHook<'audit-survey-response'> = async (ctx, entity, record, action) => {
   const { questionIds, scaleValues } = await surveyShape(ctx, record);
   const problems = answerProblems((record.answers ?? []) as Answer[], questionIds, scaleValues, true);
   if (problems.length) throw AppError.validation(problems);

@@ -2,7 +2,7 @@ import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import type { CommandHook, TransitionHook } from '../hook-registry.ts';
 
 /** notify (planning notification letter): the letter goes by mail to the employee it is addressed to (the transition's condition has made sure they have an address). */
-export const mailNotification: TransitionHook = async (ctx, _entity, letter) => {
+export const mailNotification: TransitionHook<'audit-notification-letter'> = async (ctx, _entity, letter) => {
   const [to] = await ctx.tx.query<{ email: string | null; name: string }>(
     `SELECT email, concat_ws(' ', first_name, last_name) AS name FROM employee WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, letter.addresseeId],

@@ -6,6 +6,7 @@ import { text } from '../../i18n/text.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { fetchOne } from '../../records/record-store.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
+import type { EngagementPart } from './engagement-parts.ts';
 import { fieldProblem, labelOf, noSuchRecord } from '../../records/record-validator.ts';
 
 /**
@@ -73,7 +74,7 @@ function derivedOf(ctx: CallContext, entity: EntityDef, before: Row | null, reco
  * it is declared: its own workflow's locks, its parent's locks on their child collections, and a closed audit by
  * entity.json heldBy.)
  */
-export const placeInEngagement: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const placeInEngagement: BeforeWriteHook<EngagementPart> = async (ctx, entity, before, record) => {
   const found = await parentOf(ctx, entity, record);
   const out: Row = {};
   if (found) {
@@ -92,7 +93,7 @@ export const placeInEngagement: BeforeWriteHook = async (ctx, entity, before, re
  * beforeWrite of an engagement and a follow-up plan: the approver is someone other than the auditor, and only a module
  * administrator names the auditor, the audit manager or the approver (nobody picks their own approver).
  */
-export const checkRoles: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const checkRoles: BeforeWriteHook<'audit-engagement' | 'audit-follow-up-plan'> = async (ctx, entity, before, record) => {
   const moved = before ? (['auditorId', 'auditManagerId', 'approverId'] as const).filter((f) => before[f] !== record[f]) : [];
   if (moved.length && !ctx.actor.adminModules.has(entity.module))
     throw AppError.worded('forbidden', text('refusal.audit.rolesAdminOnly', { module: moduleLabel(entity.module), fields: { list: moved.map((f) => labelOf(entity, f)), join: 'and', midSentence: true } }));

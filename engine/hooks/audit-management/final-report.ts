@@ -5,7 +5,7 @@ import type { Row } from '../../db/db.ts';
 import { storeFile } from '../../files/file-store.ts';
 import { readerLanguage } from '../../i18n/reader-language.ts';
 import type { CallContext } from '../../records/call-context.ts';
-import type { BeforeWriteHook } from '../hook-registry.ts';
+import type { BeforeWriteHook, EntityRecord } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
 import { placeInEngagement } from './engagement-placement.ts';
 import { renderFinalReport, type FinalReportContent } from './final-report-pdf.ts';
@@ -101,8 +101,9 @@ async function reportContent(ctx: CallContext, report: Row): Promise<FinalReport
  * management response of the audit is outstanding; otherwise the PDF is made on the server and stored with the report
  * (finalReportFileId, served by the file route); recall-final-report takes it away.
  */
-export const placeReport: BeforeWriteHook = async (ctx, entity, before, record) => {
-  const placed = await placeInEngagement(ctx, entity, before, record);
+export const placeReport: BeforeWriteHook<'audit-report'> = async (ctx, entity, before, record) => {
+  // placeInEngagement serves every engagement record; here it places the report
+  const placed = (await placeInEngagement(ctx, entity, before, record)) as Partial<EntityRecord<'audit-report'>>;
   const report = { ...record, ...placed };
   if (report.status === 'Final' && before?.status !== 'Final') {
     await assertReadyForFinalReport(ctx, report.auditEngagementId);

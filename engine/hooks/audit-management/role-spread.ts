@@ -10,7 +10,7 @@ const ROLES = ['auditorId', 'auditManagerId', 'approverId'] as const;
  * pending tasks move to the new approver. Through the record store's bulk update: one statement per table, an audit
  * entry per row, in the write's transaction.
  */
-export const spreadRoles: AfterWriteHook = async (ctx, entity, before, after) => {
+export const spreadRoles: AfterWriteHook<'audit-engagement' | 'audit-follow-up-plan'> = async (ctx, entity, before, after) => {
   if (!before) return;
   const changed = ROLES.filter((r) => before[r] !== after[r]);
   if (!changed.length) return;

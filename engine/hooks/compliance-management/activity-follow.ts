@@ -7,7 +7,7 @@ import { OPEN_STATES } from './compliance-records.ts';
  * the new team submits them and the new approver decides them. Each change is written and audited; decided
  * submissions keep who they were decided by.
  */
-export const followActivity: AfterWriteHook = async (ctx, _entity, before, activity) => {
+export const followActivity: AfterWriteHook<'compliance-activity'> = async (ctx, _entity, before, activity) => {
   if (!before || (before.complianceTeamId === activity.complianceTeamId && before.approverId === activity.approverId)) return;
   const submissions = ctx.registry.entity('compliance-submission');
   const open = await rowsForWrite(ctx, submissions, 'compliance_activity_id = $2 AND status = ANY($3)', [activity.id, [...OPEN_STATES]]);

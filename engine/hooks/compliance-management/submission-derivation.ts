@@ -14,7 +14,7 @@ import { referenced } from './compliance-records.ts';
  * changes. It stays with its activity and its date is never in the future (its content is fixed once it is submitted:
  * the workflow's lock).
  */
-export const deriveSubmission: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const deriveSubmission: BeforeWriteHook<'compliance-submission'> = async (ctx, entity, before, record) => {
   if (before && record.complianceActivityId !== before.complianceActivityId)
     throw AppError.validation([fieldProblem(entity, 'complianceActivityId', 'refusal.compliance.activityFixed')]);
   const activity = await referenced(ctx, 'compliance-activity', record.complianceActivityId, 'complianceActivityId');
@@ -31,13 +31,13 @@ export const deriveSubmission: BeforeWriteHook = async (ctx, entity, before, rec
 };
 
 /** Evidence belongs to its submission's team (it is attached only while the submission is open: the workflow's lock). */
-export const deriveEvidence: BeforeWriteHook = async (ctx, _entity, _before, record) => {
+export const deriveEvidence: BeforeWriteHook<'compliance-evidence'> = async (ctx, _entity, _before, record) => {
   const submission = await referenced(ctx, 'compliance-submission', record.complianceSubmissionId, 'complianceSubmissionId');
   return { complianceTeamId: submission.complianceTeamId };
 };
 
 /** A note is its author's; the activity's team and approver may write notes on it. */
-export const deriveNote: BeforeWriteHook = async (ctx, _entity, before, record) => {
+export const deriveNote: BeforeWriteHook<'compliance-note'> = async (ctx, _entity, before, record) => {
   const activity = await referenced(ctx, 'compliance-activity', record.complianceActivityId, 'complianceActivityId');
   return { complianceTeamId: activity.complianceTeamId, approverId: activity.approverId, authorId: before ? before.authorId : ctx.actor.employeeId };
 };
@@ -46,7 +46,7 @@ export const deriveNote: BeforeWriteHook = async (ctx, _entity, before, record) 
  * An activity's next date pending approval is the next date that its submitted (not yet processed) submission would
  * give by the activity's frequency, and empty when none waits: derived on every write of the activity.
  */
-export const scheduleActivity: BeforeWriteHook = async (ctx, _entity, before, record) => {
+export const scheduleActivity: BeforeWriteHook<'compliance-activity'> = async (ctx, _entity, before, record) => {
   if (!before) return { nextComplianceDatePendingApproval: null };
   const [pending] = await ctx.tx.query<{ complianceDate: string }>(
     `SELECT compliance_date AS "complianceDate" FROM compliance_submission WHERE company_id = $1 AND compliance_activity_id = $2 AND status = 'Submitted' ORDER BY id DESC LIMIT 1`,

@@ -23,7 +23,7 @@ function assertNotBeforeLast(submission: Row, activity: Row, refuse: (message: T
  * for approval at a time, and the activity shows the next date that this submission would give
  * (nextComplianceDatePendingApproval, derived by the activity's own hook when it is written here).
  */
-export const markPending: TransitionHook = async (ctx, _entity, submission) => {
+export const markPending: TransitionHook<'compliance-submission'> = async (ctx, _entity, submission) => {
   const activity = await lockedActivity(ctx, submission);
   const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM compliance_evidence WHERE company_id = $1 AND compliance_submission_id = $2`, [ctx.companyId, submission.id]);
   if (n === 0) {
@@ -40,7 +40,7 @@ export const markPending: TransitionHook = async (ctx, _entity, submission) => {
 };
 
 /** decline: the submission goes back to its team with the approver's reason; the activity no longer shows a pending date. */
-export const clearPending: TransitionHook = async (ctx, _entity, submission) => {
+export const clearPending: TransitionHook<'compliance-submission'> = async (ctx, _entity, submission) => {
   const activity = await lockedActivity(ctx, submission);
   await applyUpdate(ctx, ctx.registry.entity('compliance-activity'), activity, {}, 'compliance-declined');
 };
@@ -50,7 +50,7 @@ export const clearPending: TransitionHook = async (ctx, _entity, submission) => 
  * compliance date; its next date follows from its frequency. An approver does not process what they submitted
  * themselves (a module administrator may, by admin-process).
  */
-export const applyProcessed: TransitionHook = async (ctx, _entity, submission, action) => {
+export const applyProcessed: TransitionHook<'compliance-submission'> = async (ctx, _entity, submission, action) => {
   if (action === 'process' && submission.submittedById !== null && submission.submittedById === ctx.actor.employeeId)
     throw AppError.worded('forbidden', text('refusal.compliance.ownSubmission'));
   // (a date before the activity's last compliance date is not processed: the transitions' condition, workflow.json)

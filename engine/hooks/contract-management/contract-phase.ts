@@ -1,4 +1,3 @@
-import type { Row } from '../../db/db.ts';
 import type { ComputedHook, FilterHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
 
@@ -20,7 +19,7 @@ export function contractPhase(contract: { type?: unknown; status?: unknown; endD
 }
 
 /** The computed field contract.phase, against the server's today. */
-export const phase: ComputedHook = (r: Row) => contractPhase(r, today());
+export const phase: ComputedHook<'contract'> = (r) => contractPhase(r, today());
 
 /** ?phase=…: the same rule as contractPhase, in SQL over the stored columns, against the server's today. */
 export const phaseFilter: FilterHook = (value, sql) => {

@@ -1,7 +1,6 @@
 import { AppError } from '../../app-error.ts';
 import { fieldProblem } from '../../records/record-validator.ts';
-import type { Row } from '../../db/db.ts';
-import type { BeforeWriteHook } from '../hook-registry.ts';
+import type { BeforeWriteHook, EntityRecord } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
 
 /**
@@ -10,8 +9,11 @@ import { today } from '../performance/quarter-windows.ts';
  * signed contract's document is its record of signature, so it is never replaced (upload-signed's condition, entity.json:
  * only a Draft contract is signed).
  */
-export function signingChanges(before: Row | null, record: Row, uploadDate: string): Row {
-  const changes: Row = {};
+/** What signing reads and writes. */
+type Contract = EntityRecord<'contract'>;
+
+export function signingChanges(before: Partial<Contract> | null, record: Partial<Contract>, uploadDate: string): Partial<Contract> {
+  const changes: Partial<Contract> = {};
   const newDocument = record.signedDocument !== null && record.signedDocument !== undefined && record.signedDocument !== (before?.signedDocument ?? null);
   if (newDocument) {
     changes.type = 'Signed';
@@ -24,4 +26,4 @@ export function signingChanges(before: Row | null, record: Row, uploadDate: stri
   return changes;
 }
 
-export const signContract: BeforeWriteHook = async (_ctx, _entity, before, record) => signingChanges(before, record, today());
+export const signContract: BeforeWriteHook<'contract'> = async (_ctx, _entity, before, record) => signingChanges(before, record, today());

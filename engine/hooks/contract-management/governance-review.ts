@@ -1,4 +1,3 @@
-import type { Row } from '../../db/db.ts';
 import type { ComputedHook, FilterHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
 
@@ -8,7 +7,7 @@ export function isPastReview(nextReviewDate: unknown, today: string): 'Yes' | 'N
 }
 
 /** The computed field governance.pastReviewDate, against the server's today. */
-export const pastReviewDate: ComputedHook = (r: Row) => isPastReview(r.nextReviewDate, today());
+export const pastReviewDate: ComputedHook<'governance-policy'> = (r) => isPastReview(r.nextReviewDate, today());
 
 /** ?pastReviewDate=Yes|No: the same rule in SQL over the stored next review date, against the server's today. */
 export const pastReviewFilter: FilterHook = (value, sql) => {

@@ -2,9 +2,9 @@ import { AppError } from '../../app-error.ts';
 import { text } from '../../i18n/text.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
-import { unitPerformance } from '../performance-reports/company-performance.ts';
+import { unitPerformance } from '../performance/reports/company-performance.ts';
 import { reportPage } from '../projects/report-page.ts';
-import { waitingForCaller } from '../performance-review/review-queues.ts';
+import { waitingForCaller } from '../performance/review/review-queues.ts';
 
 function callerOf(ctx: CallContext): number {
   if (ctx.actor.employeeId === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));

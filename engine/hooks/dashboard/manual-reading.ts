@@ -2,14 +2,13 @@ import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { AppError } from '../../app-error.ts';
 import { text as words } from '../../i18n/text.ts';
-import type { Row } from '../../db/db.ts';
 import { readFile } from '../../files/file-store.ts';
-import type { BeforeWriteHook } from '../hook-registry.ts';
+import type { BeforeWriteHook, EntityRecord } from '../hook-registry.ts';
 
 const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown', 'text/plain']);
 
 /** The computed field user-manual.format: Markdown for a text file, PDF for a PDF, none before a file is uploaded. */
-export const manualFormat = (manual: Row): 'PDF' | 'Markdown' | null => {
+export const manualFormat = (manual: Pick<EntityRecord<'user-manual'>, 'document' | 'documentType'>): 'PDF' | 'Markdown' | null => {
   if (manual.document === null || manual.document === undefined) return null;
   return MARKDOWN_TYPES.has(String(manual.documentType ?? '')) ? 'Markdown' : 'PDF';
 };
@@ -29,7 +28,7 @@ export function markdownToSafeHtml(markdown: string): string {
  * beforeWrite of user-manual: when a Markdown document is uploaded, its sanitised HTML is stored with the manual (the
  * stored `html` every reader gets with the record); a PDF has none.
  */
-export const renderMarkdown: BeforeWriteHook = async (ctx, _entity, before, manual) => {
+export const renderMarkdown: BeforeWriteHook<'user-manual'> = async (ctx, _entity, before, manual) => {
   if (before && before.document === manual.document) return {};
   if (manualFormat(manual) !== 'Markdown') return { html: null };
   const file = await readFile(ctx, Number(manual.document), true);

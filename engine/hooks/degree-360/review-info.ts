@@ -7,7 +7,7 @@ import { inSentence, optionLabel } from '../../i18n/message-words.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
-import { surveyStatus } from '../survey.ts';
+import { surveyStatus } from './survey.ts';
 
 /**
  * A survey takes answers only while it is open; links may go out before it opens, never after it closed. The

@@ -1,5 +1,4 @@
 import { AppError, type FieldError } from '../../app-error.ts';
-import type { Row } from '../../db/db.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 import { fieldProblem, labelOf, noSuchRecord, wordedProblem } from '../../records/record-validator.ts';
@@ -21,7 +20,7 @@ export async function colleagueContact(ctx: CallContext, employeeId: unknown, gi
 }
 
 /** Once a reviewer has submitted, who they are and whom they reviewed no longer change. */
-export function assertUnchangedOnceSubmitted(entity: EntityDef, before: Row | null, record: Row, fields: readonly string[]): void {
+export function assertUnchangedOnceSubmitted<R extends { submittedAt?: string | null }>(entity: EntityDef, before: R | null, record: NoInfer<Partial<R>>, fields: readonly (keyof R & string)[]): void {
   if (!before?.submittedAt) return;
   const changed = fields.filter((f) => (record[f] ?? null) !== (before[f] ?? null));
   // Kept in code: a reviewer has no workflow; it is fixed by the respondent's submission (submittedAt set), and only who reviews whom is fixed
@@ -33,7 +32,7 @@ export function assertUnchangedOnceSubmitted(entity: EntityDef, before: Row | nu
  * is an employee, whose name and e-mail the invitation takes (for a self-review, the reviewed employee); an outsider
  * is not, and is given by name and e-mail.
  */
-export const placeReviewer: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const placeReviewer: BeforeWriteHook<'survey-reviewer'> = async (ctx, entity, before, record) => {
   assertUnchangedOnceSubmitted(entity, before, record, ['reviewedEmployeeId', 'relationship', 'employeeId', 'email']);
   const [reviewed] = await ctx.tx.query<{ survey_id: number; employee_id: number }>(`SELECT survey_id, employee_id FROM reviewed_employee WHERE company_id = $1 AND id = $2`, [
     ctx.companyId,
@@ -65,7 +64,7 @@ export const placeReviewer: BeforeWriteHook = async (ctx, entity, before, record
 };
 
 /** A question belongs to the survey of its competency. */
-export const placeQuestion: BeforeWriteHook = async (ctx, _entity, _before, record) => {
+export const placeQuestion: BeforeWriteHook<'survey-question'> = async (ctx, _entity, _before, record) => {
   const [c] = await ctx.tx.query<{ survey_id: number }>(`SELECT survey_id FROM survey_competency WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.surveyCompetencyId]);
   if (!c) throw AppError.validation([noSuchRecord('surveyCompetencyId', ctx.registry.entity('survey-competency'))]);
   return { surveyId: Number(c.survey_id) };
@@ -80,7 +79,7 @@ export function ratingProblem(rating: unknown, scale: readonly number[]): FieldE
 }
 
 /** A 360 answer's rating is one of its survey's scale values. */
-export const checkAnswer: BeforeWriteHook = async (ctx, _entity, _before, record) => {
+export const checkAnswer: BeforeWriteHook<'survey-answer'> = async (ctx, _entity, _before, record) => {
   const rows = await ctx.tx.query<{ value: number }>(
     `SELECT sc.value FROM survey_scale sc JOIN survey_reviewer rv ON rv.company_id = sc.company_id AND rv.survey_id = sc.survey_id WHERE sc.company_id = $1 AND rv.id = $2 ORDER BY sc.value`,
     [ctx.companyId, record.surveyReviewerId],
@@ -91,7 +90,7 @@ export const checkAnswer: BeforeWriteHook = async (ctx, _entity, _before, record
 };
 
 /** A reviewed employee is named by the employee, so that selects and the result show who it is. */
-export const nameReviewedEmployee: BeforeWriteHook = async (ctx, _entity, _before, record) => {
+export const nameReviewedEmployee: BeforeWriteHook<'reviewed-employee'> = async (ctx, _entity, _before, record) => {
   const [e] = await ctx.tx.query<{ name: string }>(`SELECT first_name || ' ' || last_name AS name FROM employee WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.employeeId]);
   if (!e) throw AppError.validation([noSuchRecord('employeeId', ctx.registry.entity('employee'))]);
   return { name: e.name };

@@ -3,13 +3,13 @@ import { setPasswordMail } from '../../auth/set-password-mail.ts';
 import { addRecord, applyUpdate } from '../../records/record-store.ts';
 import { useCompany } from '../../records/call-context.ts';
 import type { AfterWriteHook } from '../hook-registry.ts';
-import { grantAdminAccess } from '../modules/module-access.ts';
+import { grantAdminAccess } from './module-access.ts';
 
 /**
  * A new company gets its executive (eFirstName, eLastName, email) as its first employee, with admin access to every
  * module the company can use, and a mail with a key to set a password.
  */
-export const onboardExecutive: AfterWriteHook = async (ctx, entity, before, company) => {
+export const onboardExecutive: AfterWriteHook<'company'> = async (ctx, entity, before, company) => {
   if (before) return;
   const companyId = Number(company.id);
   await useCompany(ctx, companyId);

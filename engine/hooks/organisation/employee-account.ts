@@ -8,7 +8,7 @@ import type { AfterWriteHook } from '../hook-registry.ts';
  * until the employee sets one), a changed e-mail or name follows, no e-mail removes it. A deleted employee's account
  * goes with the foreign key account(company_id, employee_id) -> employee (ON DELETE CASCADE).
  */
-export const syncEmployeeAccount: AfterWriteHook = async (ctx, _entity, _before, after) => {
+export const syncEmployeeAccount: AfterWriteHook<'employee'> = async (ctx, _entity, _before, after) => {
   const email = typeof after.email === 'string' && after.email ? after.email : null;
   if (!email) {
     await ctx.tx.query(`DELETE FROM account WHERE company_id = $1 AND employee_id = $2`, [ctx.companyId, after.id]);

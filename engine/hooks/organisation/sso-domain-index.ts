@@ -4,7 +4,7 @@ import type { AfterWriteHook } from '../hook-registry.ts';
  * Keeps sso_domain in step with a company's directory: an active provider is offered for each of its allowed
  * e-mail domains; an inactive one for none. A deleted provider's rows go with the foreign key (ON DELETE CASCADE).
  */
-export const indexSsoDomains: AfterWriteHook = async (ctx, _entity, _before, after) => {
+export const indexSsoDomains: AfterWriteHook<'sso-provider'> = async (ctx, _entity, _before, after) => {
   await ctx.tx.query(`DELETE FROM sso_domain WHERE company_id = $1 AND provider_id = $2`, [ctx.companyId, after.id]);
   if (after.status !== 'Active') return;
   const domains = [...new Set(((after.allowedDomains as string[] | null) ?? []).map((d) => d.toLowerCase()))];

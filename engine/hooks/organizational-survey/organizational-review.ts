@@ -14,23 +14,23 @@ const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'];
  * An organisational survey reviewer is a colleague (the survey asks the company's own people how it lives its values):
  * the invitation takes the employee's name and e-mail.
  */
-export const placeOrganizationalReviewer: BeforeWriteHook = async (ctx, entity, before, record) => {
+export const placeOrganizationalReviewer: BeforeWriteHook<'organizational-survey-reviewer'> = async (ctx, entity, before, record) => {
   assertUnchangedOnceSubmitted(entity, before, record, ['annualPlanId', 'quarterIndex', 'employeeId', 'email']);
   return colleagueContact(ctx, record.employeeId, record.email);
 };
 
 /** A question belongs to the quarter (of the annual plan) of its competency. */
-export const placeOrganizationalQuestion: BeforeWriteHook = async (ctx, _entity, _before, record) => {
+export const placeOrganizationalQuestion: BeforeWriteHook<'organizational-survey-question'> = async (ctx, _entity, _before, record) => {
   const [c] = await ctx.tx.query<{ annual_plan_id: number; quarter_index: number }>(`SELECT annual_plan_id, quarter_index FROM organizational_survey_competency WHERE company_id = $1 AND id = $2`, [
     ctx.companyId,
     record.organizationalSurveyCompetencyId,
   ]);
   if (!c) throw AppError.validation([noSuchRecord('organizationalSurveyCompetencyId', ctx.registry.entity('organizational-survey-competency'))]);
-  return { annualPlanId: Number(c.annual_plan_id), quarterIndex: Number(c.quarter_index) };
+  return { annualPlanId: Number(c.annual_plan_id), quarterIndex: Number(c.quarter_index) as 0 | 1 | 2 | 3 };
 };
 
 /** An organisational answer's rating is one of its quarter's scale values. */
-export const checkOrganizationalAnswer: BeforeWriteHook = async (ctx, _entity, _before, record) => {
+export const checkOrganizationalAnswer: BeforeWriteHook<'organizational-survey-answer'> = async (ctx, _entity, _before, record) => {
   const rows = await ctx.tx.query<{ value: number }>(
     `SELECT sc.value FROM organizational_survey_scale sc
        JOIN organizational_survey_reviewer rv ON rv.company_id = sc.company_id AND rv.annual_plan_id = sc.annual_plan_id AND rv.quarter_index = sc.quarter_index

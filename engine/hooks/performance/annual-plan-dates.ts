@@ -7,7 +7,7 @@ import { fieldProblem, labelOf } from '../../records/record-validator.ts';
 import { addRecords, deleteRecords, rowsForWrite } from '../../records/bulk-writes.ts';
 import { addRecord, applyUpdate, fetchOne } from '../../records/record-store.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
-import { monthPeriods } from '../monthly-progress/month-periods.ts';
+import { monthPeriods } from './monthly-progress/month-periods.ts';
 import { addMonths, quarterDates } from './quarter-dates.ts';
 
 /**
@@ -15,8 +15,8 @@ import { addMonths, quarterDates } from './quarter-dates.ts';
  * plan's and its end date not after it. Checked when the dates or the strategic plan change (a plan made before this
  * check keeps its other edits).
  */
-export const checkAnnualPlanDates: BeforeWriteHook = async (ctx, _entity, before, plan) => {
-  if (before && ['startDate', 'endDate', 'strategicPlanId'].every((f) => (before[f] ?? null) === (plan[f] ?? null))) return {};
+export const checkAnnualPlanDates: BeforeWriteHook<'annual-plan'> = async (ctx, _entity, before, plan) => {
+  if (before && (['startDate', 'endDate', 'strategicPlanId'] as const).every((f) => (before[f] ?? null) === (plan[f] ?? null))) return {};
   const [strategic] = await ctx.tx.query<{ startDate: string; endDate: string; description: string }>(
     `SELECT start_date AS "startDate", end_date AS "endDate", description FROM strategic_plan WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, plan.strategicPlanId],

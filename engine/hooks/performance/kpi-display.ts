@@ -1,4 +1,4 @@
-import type { Row } from '../../db/db.ts';
+import type { EntityRecord } from '../hook-registry.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -12,7 +12,7 @@ export function displayNumber(v: unknown): string {
 export const displayDate = (v: unknown): string => (typeof v === 'string' ? dayMonthYear(v) : '');
 
 /** The spec's d_ display copies of a KPI (d_ytd, d_baseline, d_target, d_targetDate). */
-export const displayYtd = (r: Row) => displayNumber(r.ytd);
-export const displayBaseline = (r: Row) => displayNumber(r.baseline);
-export const displayTarget = (r: Row) => displayNumber(r.target);
-export const displayTargetDate = (r: Row) => displayDate(r.targetDate);
+export const displayYtd = (r: Pick<EntityRecord<'performance-kpi'>, 'ytd'>) => displayNumber(r.ytd);
+export const displayBaseline = (r: Pick<EntityRecord<'performance-kpi'>, 'baseline'>) => displayNumber(r.baseline);
+export const displayTarget = (r: Pick<EntityRecord<'performance-kpi'>, 'target'>) => displayNumber(r.target);
+export const displayTargetDate = (r: Pick<EntityRecord<'performance-kpi'>, 'targetDate'>) => displayDate(r.targetDate);

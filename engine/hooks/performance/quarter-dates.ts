@@ -6,7 +6,7 @@ import { quarterDates } from './plan-calendar.ts';
 export { addMonths, quarterDates } from './plan-calendar.ts';
 
 /** A new annual plan gets its four quarters, so that their windows can be set on manage-quarters. */
-export const createQuarters: AfterWriteHook = async (ctx, _entity, before, plan) => {
+export const createQuarters: AfterWriteHook<'annual-plan'> = async (ctx, _entity, before, plan) => {
   if (before) return;
   const quarter = ctx.registry.entity('quarter');
   await addRecords(

@@ -1,4 +1,4 @@
-import { kpiScore, weightedTotal } from '../scoring.ts';
+import { kpiScore, weightedTotal } from './scoring.ts';
 
 /** A KPI as stored, the fields scoring reads. */
 export interface ScoredKpi {

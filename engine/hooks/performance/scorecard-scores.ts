@@ -4,7 +4,7 @@ import type { CallContext } from '../../records/call-context.ts';
 import { recordRoleWhere } from '../../access/record-role-sql.ts';
 import { fetchOne } from '../../records/record-store.ts';
 import { validateInput } from '../../records/record-validator.ts';
-import { bandsFromTargets, DEFAULT_BAND_TARGETS } from '../scoring.ts';
+import { bandsFromTargets, DEFAULT_BAND_TARGETS } from './scoring.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { scoreScorecard, type ScoringRules } from './quarter-score.ts';
 import { actualsWindows } from './quarter-windows.ts';

@@ -10,7 +10,7 @@ const figure = (v: unknown) => (v === null || v === undefined ? null : Number(v)
  * Approving a scorecard needs it complete (scorecard-readiness.ts): its KPIs, each area with KPIs, each quantitative
  * KPI with its target, weights totalling 100. Refused with everything still missing, in the caller's language.
  */
-export const checkWeights: TransitionHook = async (ctx, _entity, scorecard) => {
+export const checkWeights: TransitionHook<'performance-scorecard'> = async (ctx, _entity, scorecard) => {
   const [areas, kpis] = await Promise.all([
     ctx.tx.query<{ id: number; name: string }>(`SELECT id, name FROM performance_kpa WHERE company_id = $1 AND scorecard_id = $2 ORDER BY id`, [ctx.companyId, scorecard.id]),
     ctx.tx.query(

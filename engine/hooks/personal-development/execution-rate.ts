@@ -1,4 +1,4 @@
-import type { Row } from '../../db/db.ts';
+import type { EntityRecord } from '../hook-registry.ts';
 
 /**
  * A training plan's execution rate: the completed trainings as a percentage (one decimal) of all the trainings the plan
@@ -11,5 +11,5 @@ export function executionRate(counts: { planned: number; completed: number }): n
 }
 
 /** The computed field annual-training-plan.executionRate, from the plan's stored counts. */
-export const planExecutionRateField = (plan: Row): number | null =>
+export const planExecutionRateField = (plan: Pick<EntityRecord<'annual-training-plan'>, 'plannedCount' | 'completedCount'>): number | null =>
   executionRate({ planned: Number(plan.plannedCount ?? 0), completed: Number(plan.completedCount ?? 0) });

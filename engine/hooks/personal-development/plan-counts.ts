@@ -39,9 +39,8 @@ async function recount(ctx: CallContext, planId: number, without: number | null 
  * afterWrite of employee-training: a planned or completed training belongs to a plan (a closed plan holds its
  * trainings: entity.json heldBy); the plans it left and joined get their counts again.
  */
-export const countPlanTrainings: AfterWriteHook = async (ctx, entity, before, after) => {
+export const countPlanTrainings: AfterWriteHook<'employee-training'> = async (ctx, entity, before, after) => {
   const planId = (after.annualTrainingPlanId as number | null) ?? null;
-  const moved = before === null || before.status !== after.status || before.annualTrainingPlanId !== planId;
   if (planId === null && after.status !== 'Requested' && after.status !== 'Removed')
     throw AppError.validation([fieldProblem(entity, 'annualTrainingPlanId', 'refusal.training.planRequired', { state: optionLabel(after.status) })]);
   const plans = new Set([before?.annualTrainingPlanId, planId].filter((x): x is number => typeof x === 'number'));
@@ -49,7 +48,7 @@ export const countPlanTrainings: AfterWriteHook = async (ctx, entity, before, af
 };
 
 /** beforeDelete of employee-training: its plan is counted without it. */
-export const uncountPlanTraining: BeforeDeleteHook = async (ctx, _entity, record) => {
+export const uncountPlanTraining: BeforeDeleteHook<'employee-training'> = async (ctx, _entity, record) => {
   if (typeof record.annualTrainingPlanId === 'number') await recount(ctx, record.annualTrainingPlanId, record.id as number);
 };
 

@@ -1,4 +1,3 @@
-import type { Row } from '../../db/db.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
 
 /** What is left of an estimate once the budget spent is taken off (negative when overspent); unknown without an estimate. */
@@ -9,4 +8,4 @@ export function remainingBudget(estimatedCost: unknown, budgetSpent: unknown): n
 }
 
 /** beforeWrite of project and milestone: the stored remaining follows the estimate and the spending. */
-export const deriveRemaining: BeforeWriteHook = async (_ctx, _entity, _before, record: Row) => ({ remaining: remainingBudget(record.estimatedCost, record.budgetSpent) });
+export const deriveRemaining: BeforeWriteHook<'milestone' | 'project'> = async (_ctx, _entity, _before, record) => ({ remaining: remainingBudget(record.estimatedCost, record.budgetSpent) });

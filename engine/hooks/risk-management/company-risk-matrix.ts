@@ -5,7 +5,7 @@ import { optionLabel } from '../../i18n/message-words.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { addRecords } from '../../records/bulk-writes.ts';
 import { addRecord } from '../../records/record-store.ts';
-import { defaultRiskTable, IMPACTS, LIKELIHOODS, riskRating, type RiskTableEntry } from '../risk.ts';
+import { defaultRiskTable, IMPACTS, LIKELIHOODS, riskRating, type RiskTableEntry } from './risk.ts';
 
 /** A cell of a company's risk matrix as stored: the pair, its score, and the rating type it gives (name and colour level). */
 export interface MatrixCell extends RiskTableEntry {

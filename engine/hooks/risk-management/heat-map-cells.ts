@@ -1,4 +1,4 @@
-import { IMPACTS, LIKELIHOODS, riskColour } from '../risk.ts';
+import { IMPACTS, LIKELIHOODS, riskColour } from './risk.ts';
 
 export interface HeatMapCell {
   impact: string;

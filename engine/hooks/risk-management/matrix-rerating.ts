@@ -9,7 +9,7 @@ import { companyRiskMatrix, forgetMatrix, seedingMatrix } from './company-risk-m
  * company whose pair now rates differently is re-rated in the same transaction, through the record store's bulk
  * update (one statement per table, each row with its audit entry).
  */
-export const rerateRisks: AfterWriteHook = async (ctx) => {
+export const rerateRisks: AfterWriteHook<'risk-rating' | 'risk-rating-type'> = async (ctx) => {
   if (seedingMatrix(ctx)) return;
   forgetMatrix(ctx);
   for (const entity of ['risk', 'residual-rating']) await rerateTable(ctx, entity);

@@ -8,7 +8,7 @@ export const mitigationStatus = (progress: number): 'Complete' | 'In Progress' =
  * A progress note updates its mitigation: the note's progress becomes the mitigation's, and with it the status; the
  * mitigation's change is written and audited in the note's transaction ("update mitigation progress").
  */
-export const applyMitigationProgress: AfterWriteHook = async (ctx, _entity, _before, note) => {
+export const applyMitigationProgress: AfterWriteHook<'mitigation-progress'> = async (ctx, _entity, _before, note) => {
   const mitigations = ctx.registry.entity('mitigation');
   const mitigation = await fetchOne(ctx, mitigations, note.mitigationId, true);
   const progress = Number(note.progress);

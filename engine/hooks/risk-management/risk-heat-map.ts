@@ -2,7 +2,7 @@ import { AppError } from '../../app-error.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { validateInput } from '../../records/record-validator.ts';
 import type { CommandHook } from '../hook-registry.ts';
-import { IMPACTS, LIKELIHOODS, riskColour } from '../risk.ts';
+import { IMPACTS, LIKELIHOODS, riskColour } from './risk.ts';
 import { companyRiskMatrix } from './company-risk-matrix.ts';
 import { heatMapCells, type PairCount } from './heat-map-cells.ts';
 

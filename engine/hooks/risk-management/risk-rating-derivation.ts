@@ -1,12 +1,11 @@
 import { AppError, type FieldError } from '../../app-error.ts';
 import { fieldProblem } from '../../records/record-validator.ts';
 import { optionLabel } from '../../i18n/message-words.ts';
-import type { Row } from '../../db/db.ts';
-import type { BeforeWriteHook } from '../hook-registry.ts';
+import type { BeforeWriteHook, EntityRecord } from '../hook-registry.ts';
 import { rateByMatrix } from './company-risk-matrix.ts';
 
 /** An operational risk runs from a start date to an end date; a strategic one need not. */
-export function operationalDateFaults(risk: Row): FieldError[] {
+export function operationalDateFaults(risk: Partial<Pick<EntityRecord<'risk'>, 'kind' | 'startDate' | 'endDate'>>): FieldError[] {
   if (risk.kind !== 'Operational') return [];
   return (['startDate', 'endDate'] as const).filter((f) => !risk[f]).map((field) => fieldProblem(null, field, 'refusal.risk.operationalDates'));
 }
@@ -16,7 +15,7 @@ export function operationalDateFaults(risk: Row): FieldError[] {
  * written, so that a client can never set it; also refuses an operational risk without dates and a category of the
  * other kind.
  */
-export const rateRisk: BeforeWriteHook = async (ctx, entity, _before, risk) => {
+export const rateRisk: BeforeWriteHook<'risk'> = async (ctx, entity, _before, risk) => {
   const faults = operationalDateFaults(risk);
   if (risk.riskCategoryId !== null && risk.riskCategoryId !== undefined) {
     // a category of another company is not found here; the foreign key refuses it with its own message
@@ -28,4 +27,4 @@ export const rateRisk: BeforeWriteHook = async (ctx, entity, _before, risk) => {
 };
 
 /** A residual rating (the risk after its controls), derived the same way from its own impact and likelihood. */
-export const rateResidual: BeforeWriteHook = (ctx, _entity, _before, residual) => rateByMatrix(ctx, residual.impact, residual.likelihood);
+export const rateResidual: BeforeWriteHook<'residual-rating'> = (ctx, _entity, _before, residual) => rateByMatrix(ctx, residual.impact, residual.likelihood);

@@ -6,7 +6,7 @@ import type { EntityDef } from '../../metadata/registry.ts';
 import { moduleLabel } from '../../i18n/message-words.ts';
 import { entityLabel, fieldProblem } from '../../records/record-validator.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
-import { ratingPercent } from '../scoring.ts';
+import { ratingPercent } from '../performance/scoring.ts';
 
 interface Plan {
   id: number;
@@ -35,7 +35,7 @@ export function assertPlanOpen(ctx: CallContext, plan: Plan, entity: EntityDef):
 }
 
 /** An annual objective is adopted from a pillar objective of the plan's own strategic plan. */
-export const placeObjective: BeforeWriteHook = async (ctx, entity, _before, objective) => {
+export const placeObjective: BeforeWriteHook<'annual-objective'> = async (ctx, entity, _before, objective) => {
   const plan = await planById(ctx, objective.executionPlanId);
   if (!plan) return {};
   assertPlanOpen(ctx, plan, entity);
@@ -47,7 +47,7 @@ export const placeObjective: BeforeWriteHook = async (ctx, entity, _before, obje
 };
 
 /** An annual initiative carries its objective's plan; the plan's access control and acceptance decide whether it may change. */
-export const placeInitiative: BeforeWriteHook = async (ctx, entity, _before, initiative) => {
+export const placeInitiative: BeforeWriteHook<'annual-initiative'> = async (ctx, entity, _before, initiative) => {
   const [objective] = await ctx.tx.query<{ planId: number }>(`SELECT execution_plan_id AS "planId" FROM annual_objective WHERE company_id = $1 AND id = $2`, [ctx.companyId, initiative.annualObjectiveId]);
   if (!objective) return {};
   const plan = (await planById(ctx, objective.planId))!;
@@ -62,7 +62,7 @@ async function cyclePlan(ctx: CallContext, cycleId: unknown): Promise<number | u
 }
 
 /** An initiative's target for a cycle: the cycle must be one of the initiative's plan. */
-export const checkInitiativeCycle: BeforeWriteHook = async (ctx, entity, _before, row) => {
+export const checkInitiativeCycle: BeforeWriteHook<'initiative-cycle'> = async (ctx, entity, _before, row) => {
   const [initiative] = await ctx.tx.query<{ planId: number }>(`SELECT execution_plan_id AS "planId" FROM annual_initiative WHERE company_id = $1 AND id = $2`, [ctx.companyId, row.annualInitiativeId]);
   const planId = await cyclePlan(ctx, row.performanceReviewCycleId);
   if (initiative && planId !== undefined && planId !== initiative.planId) throw AppError.validation([fieldProblem(entity, 'performanceReviewCycleId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('execution-plan')), entity: entityLabel(entity) })]);
@@ -74,7 +74,7 @@ export const checkInitiativeCycle: BeforeWriteHook = async (ctx, entity, _before
  * the plan's approver (who accepts it), the target (the initiative's for that cycle, else its own) and the percent
  * achieved, so that none of them can be forged; the cycle must be of the initiative's plan.
  */
-export const placeReview: BeforeWriteHook = async (ctx, entity, _before, review) => {
+export const placeReview: BeforeWriteHook<'performance-review'> = async (ctx, entity, _before, review) => {
   const [initiative] = await ctx.tx.query<{ planId: number; businessUnitId: number; ownerId: number | null; target: number | null; optionType: string; cycleTarget: number | null; approverId: number | null }>(
     `SELECT ai.execution_plan_id AS "planId", ai.business_unit_id AS "businessUnitId", ai.owner_id AS "ownerId", ai.target::float8 AS target, ai.option_type AS "optionType",
             ic.target::float8 AS "cycleTarget", ep.approver_id AS "approverId"
@@ -101,7 +101,7 @@ export const placeReview: BeforeWriteHook = async (ctx, entity, _before, review)
 };
 
 /** A review of the whole annual plan: accepted by the plan's approver; its cycle must be of that plan. */
-export const placePlanReview: BeforeWriteHook = async (ctx, entity, _before, review) => {
+export const placePlanReview: BeforeWriteHook<'annual-plan-performance-review'> = async (ctx, entity, _before, review) => {
   const plan = await planById(ctx, review.executionPlanId);
   if (!plan) return {};
   const planId = await cyclePlan(ctx, review.performanceReviewCycleId);

@@ -1,7 +1,7 @@
 import type { CallContext } from '../../records/call-context.ts';
 import { validateInput } from '../../records/record-validator.ts';
 import type { CommandHook } from '../hook-registry.ts';
-import { progressColour } from '../scoring.ts';
+import { progressColour } from '../performance/scoring.ts';
 
 /** The report screens of strategy execution, each a grouping of the same figures. */
 export const REPORT_KINDS = ['annual-plans', 'business-units', 'objectives', 'initiatives', 'performance-reviews', 'all', 'annual'] as const;

@@ -1,7 +1,7 @@
 import { integer, listOf, number, object, orNull, text } from '../schema-shapes.ts';
 import type { ContractSet } from './command-contract.ts';
 
-/** Monthly progress: the KPIs to enter progress on, the entries, the periods and the two reports (engine/hooks/monthly-progress). */
+/** Monthly progress: the KPIs to enter progress on, the entries, the periods and the two reports (engine/hooks/performance/monthly-progress). */
 export const monthlyProgressContracts: ContractSet = (records) => {
   const kpi = (e: string) => ({
     kpiId: integer,

@@ -6,7 +6,7 @@ import type { ContractSet } from './command-contract.ts';
 const rows = (row: Record<string, JsonSchema>, extra: Record<string, JsonSchema> = {}) => object({ list: listOf(object(row)), total: integer, ...extra });
 const unit = { type: 'string', description: 'the business unit or department (— for none)' };
 
-/** The performance reports (engine/hooks/performance-reports): figures aggregated in SQL, declared as report commands. */
+/** The performance reports (engine/hooks/performance/reports): figures aggregated in SQL, declared as report commands. */
 export const performanceReportContracts: ContractSet = (records) => {
   const scorecard = (f: string) => records.field('performance-scorecard', f);
   const kpi = (f: string) => records.field('performance-kpi', f);

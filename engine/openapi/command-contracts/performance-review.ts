@@ -6,7 +6,7 @@ const qaLists = { enum: ['Scorecard', 'Performance'] };
 const id = (entity: string) => ({ type: 'integer', minimum: 1, 'x-ref': entity });
 const paging = { limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } }, offset: { schema: { type: 'integer', minimum: 0, default: 0 } } };
 
-/** Agreements and assessments (queues, notes, KPI scores) and their quality assurance (engine/hooks/performance-review, quality-assurance). */
+/** Agreements and assessments (queues, notes, KPI scores) and their quality assurance (engine/hooks/performance/review, performance/quality-assurance). */
 export const performanceReviewContracts: ContractSet = (records) => {
   const queue = (entity: string): JsonSchema => page(records.rowWith(entity, { waitingFor: { type: 'string', description: 'the step the record waits for from the caller (agree, resolve, assess, …)' } }));
   const queueQuery = {

@@ -1,4 +1,4 @@
-import { IMPACTS, LIKELIHOODS } from '../../hooks/risk.ts';
+import { IMPACTS, LIKELIHOODS } from '../../hooks/risk-management/risk.ts';
 import { integer, listOf, object, orNull, page, text } from '../schema-shapes.ts';
 import type { ContractSet } from './command-contract.ts';
 

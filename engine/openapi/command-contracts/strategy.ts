@@ -9,7 +9,7 @@ const figures = { initiatives: integer, reviews: integer, accepted: integer, per
 const paged = (by: string, row: Record<string, unknown>) => object({ by: { const: by }, list: listOf(object(row as never)), total: integer, limit: integer, offset: integer });
 const band = object({ rating: integer, min: number, max: number, target: number, colour: orNull(text) }, ['target', 'colour']);
 
-/** Strategy management, strategy execution and strategic projects (engine/hooks/strategy, strategy-execution, strategic-projects). */
+/** Strategy management, strategy execution and strategic projects (engine/hooks/strategy-management, strategy-execution, strategic-projects). */
 export const strategyContracts: ContractSet = (records) => ({
   'strategy.map': {
     description: 'The strategy map of one plan: perspectives, pillars and objectives, each scored and coloured by its band, and the cause-and-effect links.',

@@ -23,7 +23,7 @@ const flowInfo = (extra: Record<string, JsonSchema>, intro: 'always' | 'maybe' =
 
 const groupResult = { oneOf: [object({ average: number, reviewers: integer, hidden: { const: false } }), object({ average: { type: 'null' }, reviewers: { type: 'null' }, hidden: { const: true } })] };
 
-/** The public flows' info hooks and the 360-degree result (engine/hooks/degree-360, organizational-survey, audit-questionnaire). */
+/** The public flows' info hooks and the 360-degree result (engine/hooks/degree-360, organizational-survey, audit-management). */
 export const surveyContracts: ContractSet = (records) => ({
   'degree360.reviewInfo': { reply: flowInfo({ surveyId: integer, reviewedEmployee: text, relationship: records.field('survey-reviewer', 'relationship') }) },
   'organizationalSurvey.reviewInfo': { reply: flowInfo({ annualPlanId: integer, quarterIndex: integer }) },

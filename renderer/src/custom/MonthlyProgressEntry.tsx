@@ -5,7 +5,7 @@ import { useCall, type CallError } from '../api/call-state.tsx';
 import { formatDate, formatNumber } from '../format/formats.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
-import { progressColour, ratingPercent } from '../../../engine/hooks/scoring.ts';
+import { progressColour, ratingPercent } from '../../../engine/hooks/performance/scoring.ts';
 
 type Row = Record<string, any>;
 /** What the user typed for one KPI, as text until saved (an empty box clears the value). */

@@ -15,7 +15,7 @@ import { optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 import { screensOf } from '../screens/entity-screens.ts';
-import { riskColour } from '../../../engine/hooks/risk.ts';
+import { riskColour } from '../../../engine/hooks/risk-management/risk.ts';
 import type { HeatMapCell } from '../../../engine/hooks/risk-management/heat-map-cells.ts';
 
 // Only what a heat map needs, so that this screen's chunk stays small and no other screen loads ECharts.

@@ -9,7 +9,7 @@ import { useMeta } from '../meta/meta-context.tsx';
 import { RecordHistory } from '../screens/RecordHistory.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 import { WorkflowActions } from '../screens/WorkflowActions.tsx';
-import { progressColour, ratingPercent } from '../../../engine/hooks/scoring.ts';
+import { progressColour, ratingPercent } from '../../../engine/hooks/performance/scoring.ts';
 import { quarterFigures, scoreKpi, scoreScorecard, type ScoredKpi, type ScoringRules } from '../../../engine/hooks/performance/quarter-score.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { Forbidden } from '../shell/NotFound.tsx';

@@ -11,7 +11,7 @@ import { get } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { formatFigure, formatNumber, formatPercent } from '../format/formats.ts';
 import type { ScreenMeta } from '../meta/meta-types.ts';
-import { BAND_COLOURS, type MapEdge, type MapNode } from '../../../engine/hooks/strategy/strategy-map-graph.ts';
+import { BAND_COLOURS, type MapEdge, type MapNode } from '../../../engine/hooks/strategy-management/strategy-map-graph.ts';
 
 // Only what a graph needs, so that this screen's chunk stays small and no other strategy screen loads ECharts.
 echarts.use([GraphChart, TooltipComponent, CanvasRenderer]);

@@ -1,0 +1,11 @@
+import { entityHooks, mergeHookSets, type ModuleHookSet } from '../hook-registry.ts';
+import { phase, phaseFilter } from './contract-phase.ts';
+import { signContract } from './contract-signing.ts';
+import { pastReviewDate, pastReviewFilter } from './governance-review.ts';
+
+/** Contract management: a contract's phase and signing, governance policies past their review date. */
+export const contractManagementHooks: ModuleHookSet = mergeHookSets(
+  entityHooks('contract', { computed: { 'contract.phase': phase }, beforeWrite: { 'contract.sign': signContract } }),
+  entityHooks('governance-policy', { computed: { 'governance.pastReviewDate': pastReviewDate } }),
+  { filter: { 'contract.phase': phaseFilter, 'governance.pastReviewDate': pastReviewFilter } },
+);
