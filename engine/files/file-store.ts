@@ -3,6 +3,7 @@ import { AppError } from '../app-error.ts';
 import { text, type Text } from '../i18n/text.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import type { CallContext } from '../records/call-context.ts';
+import { employeeMayReadFile } from './company-file-access.ts';
 
 export interface IncomingFile {
   name: string;
@@ -65,9 +66,13 @@ export async function storeFile(ctx: CallContext, file: IncomingFile, limits: { 
   return { id: row.id, name: file.name, mimeType: file.type, size: file.bytes.length, sha256 };
 }
 
-/** A file of the caller's company, or with `platform` one of the platform's (user manuals), which every signed-in user may read. */
+/**
+ * A file of the caller's company, which an employee reads only with a record holding it (company-file-access.ts), or
+ * with `platform` one of the platform's (user manuals), which every signed-in user may read.
+ */
 export async function readFile(ctx: CallContext, id: number, platform = false): Promise<{ name: string; mimeType: string; content: Uint8Array } | null> {
   if (platform && ctx.actor.role === 'employee' && !(await employeeMaySee(ctx, id))) return null;
+  if (!platform && ctx.actor.role === 'employee' && !(await employeeMayReadFile(ctx, id))) return null;
   const [row] = platform
     ? await ctx.tx.query<{ name: string; mime_type: string; content: Uint8Array }>(`SELECT name, mime_type, content FROM platform_file WHERE id = $1`, [id])
     : await ctx.tx.query<{ name: string; mime_type: string; content: Uint8Array }>(`SELECT name, mime_type, content FROM stored_file WHERE id = $1 AND company_id = $2`, [id, ctx.companyId]);

@@ -212,6 +212,11 @@ describe.each(backends())('contract management on $name', (backend) => {
     expect((await sign(other, id.contract, { bytes: PDF, type: 'application/pdf' })).status).toBe(404);
     const signed = await contract(id.contract);
     expect((await t.app.request(`/api/v1/file/${signed.signedDocument}`, { headers: { token: other.token } })).status).toBe(404);
+    // inside the company, the file is as confidential as its contract: a colleague outside the contract team does not
+    // fetch it by its (sequential) id, a member of the team does
+    expect((await oz.get(`contract/${id.contract}`)).status).toBe(403);
+    expect((await t.app.request(`/api/v1/file/${signed.signedDocument}`, { headers: { token: oz.token } })).status).toBe(404);
+    expect((await t.app.request(`/api/v1/file/${signed.signedDocument}`, { headers: { token: emma.token } })).status).toBe(200);
     expect((await other.post('contract/add', { title: 'Theirs', thirdPartyId: id.party, startDate: '2027-01-01', endDate: '2027-12-31' })).status).toBe(422);
   });
 });
