@@ -141,6 +141,12 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     ok(r);
     // self score: (4 × 60 + 3 × 40) ÷ 100
     expect(r.body.data.assessment).toMatchObject({ status: 'SelfAssessed', selfScore: 3.6, score: null });
+    // a self-assessment with a KPI left unscored is refused, naming the KPI: once submitted it could not be scored
+    const blank = await eric.post('performance-assessment/submit-self-assessment', { id: assessment.eric.id });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors).toEqual([{ field: 'selfScore', message: 'Self score is required for every KPI before the self-assessment is submitted; it is missing for Sales and Culture' }]);
+    expect((await read(eric, 'eric')).status).toBe('Open');
+    ok(await eric.post('performance-assessment/save-scores', { id: assessment.eric.id, scores: [{ kpiId: kpi.ericSales, selfScore: 3 }, { kpiId: kpi.ericCulture, selfScore: 4 }] }));
     ok(await eric.post('performance-assessment/submit-self-assessment', { id: assessment.eric.id }));
     // self scores are final once submitted
     expect((await emma.post('performance-assessment/save-scores', { id: assessment.emma.id, scores: [{ kpiId: kpi.emmaSales, selfScore: 5 }] })).status).toBe(409);

@@ -1,4 +1,6 @@
-import type { TransitionHook } from '../../hook-registry.ts';
+import { AppError } from '../../../app-error.ts';
+import { fieldProblem } from '../../../records/record-validator.ts';
+import type { EntityRecord, TransitionHook } from '../../hook-registry.ts';
 import { assertParty } from './review-parties.ts';
 import { assertReviewInWindow } from './review-windows.ts';
 import { actionLabel, inSentence } from '../../../i18n/message-words.ts';
@@ -27,4 +29,22 @@ export const checkAssessmentStep: TransitionHook<'performance-assessment'> = asy
   const party = action === 'assess' || action === 'reassess' ? 'supervisor' : 'employee';
   await assertParty(ctx, record, party, doing(action));
   if (action === 'submit-self-assessment' || action === 'assess') assertReviewInWindow(record, 'assessment');
+  if (action === 'submit-self-assessment') await assertSelfScored(ctx, record);
 };
+
+/**
+ * A self-assessment is submitted with a self score for every KPI of its scorecard: once submitted the scores are the
+ * supervisor's to read and no longer the employee's to change, so a blank one would stay blank (a validation, not a
+ * state rule: what is missing are values of other records, named KPI by KPI).
+ */
+async function assertSelfScored(ctx: Parameters<TransitionHook<'performance-assessment'>>[0], record: EntityRecord<'performance-assessment'>): Promise<void> {
+  const missing = await ctx.tx.query<{ name: string }>(
+    `SELECT k.name FROM performance_kpi k
+       LEFT JOIN kpi_assessment a ON a.company_id = k.company_id AND a.kpi_id = k.id AND a.assessment_id = $3
+      WHERE k.company_id = $1 AND k.scorecard_id = $2 AND a.self_score IS NULL ORDER BY k.id`,
+    [ctx.companyId, record.scorecardId, record.id],
+  );
+  if (!missing.length) return;
+  const kpiAssessment = ctx.registry.entity('kpi-assessment');
+  throw AppError.validation([fieldProblem(kpiAssessment, 'selfScore', 'refusal.review.selfScoresMissing', { kpis: { list: missing.map((k) => k.name), join: 'and' } })]);
+}
