@@ -68,7 +68,7 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
     }
     const allowed: AllowedOnRecord = {
       update,
-      delete: admits(entity.access.delete, row) && open.all,
+      delete: admits(entity.access.delete, row) && (open.all || open.deletable === true),
       transitions: takeable.filter(({ t }) => !closed[t.action]).map(({ t }) => t.action),
       // a patch or an upload only where the lock leaves its fields open; hook commands decide for themselves
       commands: commands.filter((c) => admits(c.access, row) && opens(open, writes(c))).map((c) => c.name),

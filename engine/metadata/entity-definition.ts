@@ -4,6 +4,7 @@ import type { MetadataFault } from './metadata-error.ts';
 import { camelToSnake, kebabToCamel, kebabToSnake } from './naming.ts';
 import { accessOf } from './entity-access.ts';
 import { commandsOf } from './command-definition.ts';
+import { fieldLocksOf } from './field-locks.ts';
 import { publicFlowOf } from './public-flow-definition.ts';
 import { remindersOf } from './reminder-definition.ts';
 import { isStored } from './stored-field.ts';
@@ -181,6 +182,8 @@ export function entityDefinition(
     totals: m.totals ?? [],
     inside: m.inside ?? [],
     heldBy: m.heldBy ?? [],
+    fieldLocks: fieldLocksOf(file, m.lockedWhen, fields, faults, key),
+    writeWhen: (m.writeWhen ?? {}) as EntityDef['writeWhen'],
     children: (m.children ?? []) as ChildDef[],
     list: {
       columns: list.columns ?? fields.filter((f) => f.type !== 'object' && f.type !== 'array').map((f) => f.name),

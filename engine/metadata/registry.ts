@@ -84,6 +84,18 @@ export interface LockDef {
   readonly childFields: Readonly<Record<string, readonly string[]>>;
   /** roles the lock does not hold for, decided on the locked record */
   readonly exceptRoles: readonly Role[];
+  /** a lock by a field's value (entity.json `lockedWhen`), not by a workflow state: the text completing "<record> …"
+   * that says why, and the fields it fixes (others stay open and the record may be deleted); none: all fixed */
+  readonly byField?: { readonly reason: string; readonly fixed?: readonly string[] };
+}
+
+/** A lock by a stored field's value (entity.json `lockedWhen`; engine/metadata/field-locks.ts): held while `field`
+ * has one of `values`, or (`filled`) any value. */
+export interface FieldLockDef {
+  readonly field: string;
+  readonly values?: readonly (string | number | boolean)[];
+  readonly filled?: true;
+  readonly lock: LockDef;
 }
 
 /**
@@ -193,6 +205,10 @@ export interface EntityDef {
   readonly lockRoutes: readonly LockRoute[];
   /** references whose record holds this one in some states (entity.json `heldBy`; engine/metadata/reference-holds.ts) */
   readonly heldBy: readonly { readonly ref: string; readonly field: string; readonly values: readonly (string | number | boolean)[] }[];
+  /** locks by a stored field's value (entity.json `lockedWhen`), set by the loader (engine/metadata/field-locks.ts) */
+  readonly fieldLocks: readonly FieldLockDef[];
+  /** conditions the record as it will be stored meets, by write (entity.json `writeWhen`; engine/records/write-conditions.ts) */
+  readonly writeWhen: { readonly add?: readonly Condition[]; readonly update?: readonly Condition[] };
   /** a team entity's membership entity: who the role member:<field> admits */
   readonly members?: { readonly entity: string; readonly via: string; readonly employee: string };
   readonly reminders: readonly ReminderDef[];

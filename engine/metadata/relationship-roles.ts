@@ -1,6 +1,7 @@
 import type { EntityDef, Membership, Role } from './registry.ts';
 import type { MetadataFault } from './metadata-error.ts';
 import { conditionRoles, transitionRuleRoles } from './workflow-conditions.ts';
+import { writeConditionRoles } from './write-conditions.ts';
 
 /**
  * Relationship roles, decided per record like self and supervisor:
@@ -23,6 +24,7 @@ export function resolveRelationshipRoles(entity: EntityDef, entities: ReadonlyMa
     ...Object.entries(entity.access).flatMap(([a, roles]) => roles.map((r): [Role, string, string] => [r, entity.source, `/access/${a}`])),
     ...entity.commands.flatMap((c, i) => c.access.map((r): [Role, string, string] => [r, entity.source, `/commands/${i}/access`])),
     ...entity.commands.flatMap((c, i) => conditionRoles(c.when, `/commands/${i}/when`).map(([r, pointer]): [Role, string, string] => [r, entity.source, pointer])),
+    ...writeConditionRoles(entity).map(([r, pointer]): [Role, string, string] => [r, entity.source, pointer]),
     ...(entity.workflow?.transitions ?? []).flatMap((t, i) => (t.access ?? []).map((r): [Role, string, string] => [r as Role, workflowFile, `/transitions/${i}/access`])),
     ...(entity.workflow?.transitions ?? []).flatMap((t, i) => transitionRuleRoles(t, i).map(([r, pointer]): [Role, string, string] => [r, workflowFile, pointer])),
     ...entity.locks.flatMap((l, i) => l.exceptRoles.map((r): [Role, string, string] => [r, workflowFile, `/locks/${i}/exceptRoles`])),

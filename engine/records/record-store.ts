@@ -3,6 +3,7 @@ import { auditCascadedDeletes } from './cascaded-deletes.ts';
 import { checkAcrossRecords } from './cross-record-checks.ts';
 import type { InPlaceOf } from './in-place-of.ts';
 import { assertUnlocked } from './state-locks.ts';
+import { assertWriteConditions } from './write-conditions.ts';
 import { allows, assertAllowed, assertRecordAllowed, attempt, decidedByRecord } from '../access/access-policy.ts';
 import { recordRoleWhere } from '../access/record-role-sql.ts';
 import { assertParentsReadable } from '../access/parent-reads.ts';
@@ -259,6 +260,7 @@ export async function prepareAdd(ctx: CallContext, entity: EntityDef, input: unk
   if (checkLocks) await assertUnlocked(ctx, entity, 'add', values);
   if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
   if (checkLocks && parentsOf(entity, values) !== parents) await assertUnlocked(ctx, entity, 'add', values);
+  await assertWriteConditions(ctx, entity, 'add', values);
   await checkAcrossRecords(ctx, entity, null, values);
   // a field the spec gives to one party is given only by them (x-writeRoles), whoever else may add the record
   if (ctx.actor.role === 'employee') await assertFieldsWritable(ctx, entity, null, values, Object.keys(input as Row));
@@ -310,6 +312,7 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
   const changes = entity.beforeWrite ? { ...given, ...(await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, before, { ...before, ...given })) } : given;
   // a record moved to another parent is added to that parent's collection
   if (parentsOf(entity, { ...before, ...changes }) !== parentsOf(entity, before)) await assertUnlocked(ctx, entity, 'add', { ...before, ...changes });
+  await assertWriteConditions(ctx, entity, 'update', { ...before, ...changes });
   await checkAcrossRecords(ctx, entity, before, changes);
   withComputed(ctx, entity, [before]);
   const fields = storedFields(entity).filter((f) => changes[f.name] !== undefined);

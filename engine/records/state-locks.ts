@@ -6,6 +6,7 @@ import { readableName, text, type Text, type TextParam } from '../i18n/text.ts';
 import { kebabToCamel, quoteIdent } from '../metadata/naming.ts';
 import { optionKey } from '../metadata/option-key.ts';
 import type { EntityDef, LockDef, LockRoute } from '../metadata/registry.ts';
+import { fieldLockHolds } from '../metadata/field-locks.ts';
 import { titleFieldOf } from '../metadata/title-field.ts';
 import type { CallContext } from './call-context.ts';
 import { selectColumns } from './record-columns.ts';
@@ -30,10 +31,14 @@ export interface Hold {
   readonly paths: readonly string[];
 }
 
-/** What a hold leaves open of the record it holds: every write (`all`), else changes of `fields` (nothing added or deleted). */
+/**
+ * What a hold leaves open of the record it holds: every write (`all`), else changes of `fields` (nothing added, nor
+ * deleted unless `deletable`: a lock by a field's value that fixes some fields only).
+ */
 export interface Opening {
   readonly all: boolean;
   readonly fields: readonly string[];
+  readonly deletable?: boolean;
 }
 
 export type LockedWrite = 'add' | 'update' | 'delete';
@@ -64,7 +69,7 @@ function heldBy(when: NonNullable<LockRoute['heldWhen']>, row: Row): { lock: Loc
 const openCollection = (lock: LockDef, path: string) => lock.openChildren.some((o) => path === o || path.startsWith(`${o}.`));
 
 export function openingOf(hold: Hold): Opening {
-  if (!hold.paths.length) return { all: false, fields: hold.lock.fields };
+  if (!hold.paths.length) return { all: false, fields: hold.lock.fields, ...(hold.lock.byField?.fixed ? { deletable: true } : {}) };
   // a record reached by several collections (a KPI of the scorecard and of its key performance area) is open where any of them is
   if (hold.paths.some((p) => openCollection(hold.lock, p))) return { all: true, fields: [] };
   return { all: false, fields: [...new Set(hold.paths.flatMap((p) => hold.lock.childFields[p] ?? []))] };
@@ -75,15 +80,15 @@ export function openingOfAll(holds: readonly Hold[]): Opening {
   let open: Opening = { all: true, fields: [] };
   for (const o of holds.map(openingOf)) {
     if (o.all) continue;
-    open = open.all ? o : { all: false, fields: open.fields.filter((f) => o.fields.includes(f)) };
+    open = open.all ? o : { all: false, fields: open.fields.filter((f) => o.fields.includes(f)), ...(open.deletable && o.deletable ? { deletable: true } : {}) };
   }
   return open;
 }
 
-/** The record's own child collections (by key) that its holds close to new records. */
+/** The record's own child collections (by key) that its holds close to new records (a lock by a field's value closes none). */
 export function closedChildren(entity: EntityDef, holds: readonly Hold[]): string[] {
   return entity.children
-    .filter((c) => holds.some((h) => !(h.paths.length ? h.paths.map((p) => `${p}.${c.key}`) : [c.key]).some((p) => openCollection(h.lock, p))))
+    .filter((c) => holds.some((h) => !h.lock.byField && !(h.paths.length ? h.paths.map((p) => `${p}.${c.key}`) : [c.key]).some((p) => openCollection(h.lock, p))))
     .map((c) => c.key);
 }
 
@@ -99,6 +104,7 @@ export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonl
     rows.forEach((row, i) => {
       const locked = lockOf(entity, row);
       if (locked) holds[i].push({ entity, row, ...locked, paths: [] });
+      for (const l of entity.fieldLocks) if (fieldLockHolds(l, row)) holds[i].push({ entity, row, lock: l.lock, state: l.field, paths: [] });
     });
   for (const route of entity.lockRoutes) {
     let ids: unknown[] = rows.map((r) => r[route.up[0].via]);
@@ -145,23 +151,38 @@ export async function assertUnlocked(ctx: CallContext, entity: EntityDef, write:
 
 /** assertUnlocked for many rows of one entity (a hook's bulk write): their ancestors read once per step, not per row. */
 export async function assertRowsUnlocked(ctx: CallContext, entity: EntityDef, write: LockedWrite, rows: readonly Row[], changed: readonly (readonly string[])[] = [], own = true): Promise<void> {
-  if ((!entity.locks.length && !entity.lockRoutes.length) || !rows.length) return;
+  if ((!entity.locks.length && !entity.lockRoutes.length && !entity.fieldLocks.length) || !rows.length) return;
   const holds = await holdsOn(ctx, entity, rows, { own: own && write !== 'add', forShare: true });
   holds.forEach((list, i) => {
     for (const hold of list) {
       const opening = openingOf(hold);
-      if (opening.all || (write === 'update' && (changed[i] ?? []).every((f) => opening.fields.includes(f)))) continue;
-      throw lockRefusal(entity, hold, write, opening);
+      if (opening.all || (write === 'delete' && opening.deletable) || (write === 'update' && (changed[i] ?? []).every((f) => opening.fields.includes(f)))) continue;
+      throw hold.lock.byField ? fieldLockRefusal(entity, hold, write, changed[i] ?? []) : lockRefusal(entity, hold, write, opening);
     }
   });
 }
 
-function lockRefusal(entity: EntityDef, hold: Hold, write: LockedWrite, opening: Opening): AppError {
+/** The locked record by its title, else (a review of nothing but figures) by its number. */
+function lockedRecord(hold: Hold): Text {
   const titleField = titleFieldOf(hold.entity);
   const title = titleField === 'id' ? undefined : hold.row[titleField];
+  return title === null || title === undefined || title === '' ? text('lock.recordNumbered', { entity: entityLabel(hold.entity), id: Number(hold.row.id) }) : text('lock.record', { entity: entityLabel(hold.entity), title: String(title) });
+}
+
+/** A write a lock by a field's value holds: the record and why (its reason), and the fixed fields the update changes. */
+function fieldLockRefusal(entity: EntityDef, hold: Hold, write: LockedWrite, changed: readonly string[]): AppError {
+  const { reason, fixed } = hold.lock.byField!;
+  const params = { record: lockedRecord(hold), reason: text(reason) };
+  if (write === 'update' && fixed) {
+    const fields = { list: changed.filter((f) => fixed.includes(f)).map((f) => labelOf(entity, f)), join: 'and', midSentence: true } as const;
+    return AppError.worded('invalid_state', text('lock.whenFixed', { ...params, fields }));
+  }
+  return AppError.worded('invalid_state', text(write === 'delete' ? 'lock.whenDeleted' : 'lock.whenChanged', params));
+}
+
+function lockRefusal(entity: EntityDef, hold: Hold, write: LockedWrite, opening: Opening): AppError {
   const params: Record<string, TextParam> = {
-    // the locked record by its title, else (a review of nothing but figures) by its number
-    record: title === null || title === undefined || title === '' ? text('lock.recordNumbered', { entity: entityLabel(hold.entity), id: Number(hold.row.id) }) : text('lock.record', { entity: entityLabel(hold.entity), title: String(title) }),
+    record: lockedRecord(hold),
     state: text(optionKey(hold.state), undefined, hold.state),
   };
   const fields = { list: opening.fields.map((f) => labelOf(entity, f)), join: 'and', midSentence: true } as const;

@@ -33,12 +33,18 @@ interface Facts {
  * list), never per row. The same answer refuses the call (runTransition) and leaves the transition out of `_allowed`.
  */
 export async function unmetConditions(ctx: CallContext, entity: EntityDef, t: { readonly action: string; readonly when?: readonly Condition[] }, rows: readonly Row[]): Promise<(Text | undefined)[]> {
-  if (!t.when?.length) return rows.map(() => undefined);
-  const facts = await loadFacts(ctx, entity, t.when, rows);
+  const unmet = await firstUnmet(ctx, entity, t.when, rows);
+  return unmet.map((condition) => (condition === undefined ? undefined : text('refusal.condition.unmet', { action: actionLabel(t.action), condition })));
+}
+
+/** For each row, the first condition it fails, in words (not yet a sentence: the caller says what it refuses), or undefined. */
+export async function firstUnmet(ctx: CallContext, entity: EntityDef, when: readonly Condition[] | undefined, rows: readonly Row[]): Promise<(TextParam | undefined)[]> {
+  if (!when?.length) return rows.map(() => undefined);
+  const facts = await loadFacts(ctx, entity, when, rows);
   return rows.map((row) => {
-    for (const c of t.when!) {
+    for (const c of when) {
       const unmet = judge(ctx, entity, c, row, facts);
-      if (unmet) return text('refusal.condition.unmet', { action: actionLabel(t.action), condition: unmet });
+      if (unmet) return unmet;
     }
     return undefined;
   });

@@ -163,6 +163,15 @@ describe.each(backends())('the external audit questionnaire on $name', (backend)
     const resend = await ann.post('audit-questionnaire-recipient/share', { id: id.pat });
     expect(resend.status).toBe(409);
     expect(resend.body.err_msg).toMatch(/already submitted/);
+    // once answered, the e-mail it went to is fixed (entity.json lockedWhen), its name is not, and it may still go
+    const answered = await recipient(id.pat);
+    expect(answered._allowed.fields).toContain('name');
+    expect(answered._allowed.fields).not.toContain('email');
+    const moved = await ann.post('audit-questionnaire-recipient/update', { id: id.pat, version: answered.version, email: 'pat.new@auditee.example' });
+    expect(moved.status).toBe(409);
+    expect(moved.body.err_msg).toBe('The questionnaire recipient “Pat Payroll” has already submitted the questionnaire, so E-mail can no longer change');
+    expect((await recipient(id.pat)).email).toBe('pat@auditee.example');
+    ok(await ann.post('audit-questionnaire-recipient/update', { id: id.pat, version: answered.version, name: 'Pat P.' }));
   });
 
   it('lets a new link replace the old one, and refuses an expired link', async () => {

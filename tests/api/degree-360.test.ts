@@ -236,7 +236,8 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     // who reviewed, and how they stand to the employee, no longer change
     const moved = await exec.post('survey-reviewer/update', { id: reviewer.out1, version: stored.version, relationship: 'Peer', employeeId: id.bob });
     expect(moved.status).toBe(409);
-    expect(moved.body.err_msg).toMatch(/already submitted/);
+    expect(moved.body.err_msg).toMatch(/has already submitted the review, so relationship and colleague can no longer change$/);
+    expect((await exec.get(`survey-reviewer/${reviewer.out1}`)).body.data.surveyReviewer._allowed.fields).not.toContain('relationship');
     // who did what: the respondent by the e-mail the link went to
     const answer = (await exec.get(`survey-answer?surveyReviewerId=${reviewer.out1}&surveyQuestionId=${q.direction}`)).body.data.list[0];
     const trail = (await exec.get(`audit-trail?entity=survey-answer&recordId=${answer.id}&sort=id`)).body.data.list;

@@ -193,6 +193,13 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
   it('takes actuals only inside the quarter’s assessment window, and scores them as the hooks say', async () => {
     const kpis = emmaCard.keyPerformanceAreaList.flatMap((a: { kpiList: unknown[] }) => a.kpiList) as Record<string, any>[];
     const actuals = [{ kpiId: kpis[0].id, actual: 85 }, { kpiId: kpis[1].id, actual: 8 }];
+    // a scorecard in no plan has no quarter to take actuals in: the command's declared condition refuses it, and does not offer it
+    const planless = (await exec.post('performance-scorecard/add', { name: 'No plan', level: 'library', includeKeyPerformanceArea: 'No' })).body.data.scorecard;
+    const nowhere = await exec.post('performance-scorecard/update-actuals', { id: planless.id, quarter: 0, actuals: [] });
+    expect(nowhere.status).toBe(409);
+    expect(nowhere.body.err_msg).toMatch(/is possible only when the scorecard belongs to an annual plan or an operational plan/);
+    expect((await exec.get(`performance-scorecard/${planless.id}`)).body.data.scorecard._allowed.commands).not.toContain('update-actuals');
+    expect((await exec.get(`performance-scorecard/${emmaCard.id}`)).body.data.scorecard._allowed.commands).toContain('update-actuals');
     const unset = await emma.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals });
     expect(unset.status).toBe(422);
     expect(unset.body.code).toBe('outside_window');

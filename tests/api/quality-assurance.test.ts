@@ -155,7 +155,11 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     expect((await reviewsOf(exec, `assessmentId=${assessment}`)).total).toBe(0);
     const trail = (await exec.get(`audit-trail?entity=performance-assessment&recordId=${assessment}&sort=id`)).body.data.list;
     expect(trail.map((x: { action: string }) => x.action).slice(-1)).toEqual(['refer-back']);
-    expect((await addReview(quinn, { qaMemberId: member.quinnPerformance, assessmentId: assessment })).status).toBe(409);
+    // an assessment referred back is not reviewed (entity.json writeWhen.add), and nothing is added
+    const early = await addReview(quinn, { qaMemberId: member.quinnPerformance, assessmentId: assessment });
+    expect(early.status).toBe(409);
+    expect(early.body.err_msg).toBe('“Add QA review” is possible only when the performance assessment under review is Assessed, Agreed or Disputed');
+    expect((await reviewsOf(exec, `assessmentId=${assessment}`)).total).toBe(0);
     ok(await sam.post('performance-assessment/reassess', { id: assessment }));
     expect((await assessmentOf()).status).toBe('Assessed');
   });
@@ -191,7 +195,11 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     // the commands' declared conditions leave all three out of what the review offers
     const offered = (await quinn.get(`qa-review/${id.quinnReview}`)).body.data.review._allowed.commands;
     for (const c of ['recall', 'complete', 'refer-back']) expect(offered).not.toContain(c);
-    expect((await quinn.post('qa-review/update', { id: id.quinnReview, version: reviews[1].version, comment: 'Changed' })).status).toBe(409);
+    // a complete review no longer changes (entity.json lockedWhen), and says so before a click
+    const changed = await quinn.post('qa-review/update', { id: id.quinnReview, version: reviews[1].version, comment: 'Changed' });
+    expect(changed.status).toBe(409);
+    expect(changed.body.err_msg).toMatch(/^The QA review no\. \d+ is complete and can no longer be changed$/);
+    expect((await quinn.get(`qa-review/${id.quinnReview}`)).body.data.review._allowed.update).toBe(false);
     // it is no longer in anyone's QA work
     expect((await rita.get('qa-review/my-work')).body.data.work.total).toBe(0);
   });

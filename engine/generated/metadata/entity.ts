@@ -168,6 +168,37 @@ export interface EntityMeta {
     values: [string | number | boolean, ...(string | number | boolean)[]];
   }[];
   /**
+   * locks by a stored field's value, for a record with no workflow (a QA review once complete, a survey reviewer once submitted): { field, values } or { field, filled: true } holds the record while that field of its stored version has one of values (or any value); with fixed, only those fields no longer change (the record may still be deleted); without, the record neither changes nor is deleted. Refused with 409 naming the record and reason (a text completing "<record> …": "has already submitted"); its child collections are not held. engine/records/state-locks.ts
+   */
+  lockedWhen?: ({
+    [k: string]: unknown | undefined;
+  } & {
+    field: string;
+    /**
+     * @minItems 1
+     */
+    values?: [string | number | boolean, ...(string | number | boolean)[]];
+    filled?: true;
+    /**
+     * @minItems 1
+     */
+    fixed?: [string, ...string[]];
+    reason: string;
+  })[];
+  /**
+   * conditions (as a transition's when) the record must meet as it will be stored, by write: add (judged after its beforeWrite hook derived its fields) and update; otherwise refused with 409 naming the first unmet condition. engine/records/write-conditions.ts
+   */
+  writeWhen?: {
+    /**
+     * @minItems 1
+     */
+    add?: [Condition, ...Condition[]];
+    /**
+     * @minItems 1
+     */
+    update?: [Condition, ...Condition[]];
+  };
+  /**
    * dates within a referenced record's: { ref, start, end } means the record's start and end dates lie within those of the record ref names (fields of the same names there), e.g. a milestone within its project
    */
   inside?: {
@@ -421,6 +452,24 @@ export interface Field {
     [k: string]: string | undefined;
   };
 }
+/**
+ * counts only the child records that match
+ */
+export interface FieldCondition {
+  /**
+   * @minItems 1
+   */
+  [k: string]: [string | number | number | boolean, ...(string | number | number | boolean)[]] | undefined;
+}
+/**
+ * every child record (of those where admits) matches: "every child in state X"
+ */
+export interface FieldCondition1 {
+  /**
+   * @minItems 1
+   */
+  [k: string]: [string | number | number | boolean, ...(string | number | number | boolean)[]] | undefined;
+}
 export interface Child {
   /**
    * the property of the record that holds the children, e.g. departmentList
@@ -561,22 +610,4 @@ export interface Command {
       values: [string, ...string[]];
     };
   };
-}
-/**
- * counts only the child records that match
- */
-export interface FieldCondition {
-  /**
-   * @minItems 1
-   */
-  [k: string]: [string | number | number | boolean, ...(string | number | number | boolean)[]] | undefined;
-}
-/**
- * every child record (of those where admits) matches: "every child in state X"
- */
-export interface FieldCondition1 {
-  /**
-   * @minItems 1
-   */
-  [k: string]: [string | number | number | boolean, ...(string | number | number | boolean)[]] | undefined;
 }

@@ -1,20 +1,17 @@
 import { AppError } from '../../app-error.ts';
-import { text } from '../../i18n/text.ts';
 import type { BeforeWriteHook, ComputedHook, FilterHook } from '../hook-registry.ts';
 import { noSuchRecord } from '../../records/record-validator.ts';
 
 /**
  * A recipient belongs to its audit: its auditor and audit manager (who may send it) come from the engagement (a closed
- * audit holds its recipients: entity.json heldBy). Once answered, its e-mail no longer changes.
+ * audit holds its recipients: entity.json heldBy). Once answered, its e-mail no longer changes (entity.json lockedWhen).
  */
-export const placeRecipient: BeforeWriteHook<'audit-questionnaire-recipient'> = async (ctx, _entity, before, record) => {
+export const placeRecipient: BeforeWriteHook<'audit-questionnaire-recipient'> = async (ctx, _entity, _before, record) => {
   const [audit] = await ctx.tx.query<{ auditor_id: number | null; audit_manager_id: number | null; status: string; name: string }>(
     `SELECT auditor_id, audit_manager_id, status, name FROM audit_engagement WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, record.auditEngagementId],
   );
   if (!audit) throw AppError.validation([noSuchRecord('auditEngagementId', ctx.registry.entity('audit-engagement'))]);
-  // Kept in code: a recipient has no workflow (its status is computed from sentAt and submittedAt); only its e-mail is fixed once it answered
-  if (before?.submittedAt && record.email !== before.email) throw AppError.worded('invalid_state', text('refusal.audit.recipientSubmitted'));
   return { auditorId: audit.auditor_id, auditManagerId: audit.audit_manager_id };
 };
 

@@ -1,8 +1,7 @@
 import { AppError, type FieldError } from '../../app-error.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { BeforeWriteHook } from '../hook-registry.ts';
-import { fieldProblem, labelOf, noSuchRecord, wordedProblem } from '../../records/record-validator.ts';
-import type { EntityDef } from '../../metadata/registry.ts';
+import { fieldProblem, noSuchRecord, wordedProblem } from '../../records/record-validator.ts';
 import { optionLabel } from '../../i18n/message-words.ts';
 import { fieldLabel, text } from '../../i18n/text.ts';
 
@@ -19,21 +18,13 @@ export async function colleagueContact(ctx: CallContext, employeeId: unknown, gi
   return { name: `${e.first_name} ${e.last_name}`, email: e.email ?? ((given as string | null | undefined) || null) };
 }
 
-/** Once a reviewer has submitted, who they are and whom they reviewed no longer change. */
-export function assertUnchangedOnceSubmitted<R extends { submittedAt?: string | null }>(entity: EntityDef, before: R | null, record: NoInfer<Partial<R>>, fields: readonly (keyof R & string)[]): void {
-  if (!before?.submittedAt) return;
-  const changed = fields.filter((f) => (record[f] ?? null) !== (before[f] ?? null));
-  // Kept in code: a reviewer has no workflow; it is fixed by the respondent's submission (submittedAt set), and only who reviews whom is fixed
-  if (changed.length) throw AppError.worded('invalid_state', text('refusal.survey.submittedFixed', { fields: { list: changed.map((f) => labelOf(entity, f)), join: 'and' } }));
-}
-
 /**
  * A 360 reviewer belongs to the survey of the employee they review. A colleague (self, supervisor, peer, subordinate)
  * is an employee, whose name and e-mail the invitation takes (for a self-review, the reviewed employee); an outsider
  * is not, and is given by name and e-mail.
  */
 export const placeReviewer: BeforeWriteHook<'survey-reviewer'> = async (ctx, entity, before, record) => {
-  assertUnchangedOnceSubmitted(entity, before, record, ['reviewedEmployeeId', 'relationship', 'employeeId', 'email']);
+  // once submitted, who reviews whom holds: entity.json lockedWhen
   const [reviewed] = await ctx.tx.query<{ survey_id: number; employee_id: number }>(`SELECT survey_id, employee_id FROM reviewed_employee WHERE company_id = $1 AND id = $2`, [
     ctx.companyId,
     record.reviewedEmployeeId,

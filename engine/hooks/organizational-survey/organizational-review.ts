@@ -2,7 +2,7 @@ import { AppError } from '../../app-error.ts';
 import { sentences, type PublicFlowInfo } from '../../public-flows/public-flow-info.ts';
 import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
 import { assertSurveyTakesAnswers, ratingOptions } from '../degree-360/review-info.ts';
-import { assertUnchangedOnceSubmitted, colleagueContact, ratingProblem } from '../degree-360/reviewer-placement.ts';
+import { colleagueContact, ratingProblem } from '../degree-360/reviewer-placement.ts';
 import { noSuchRecord } from '../../records/record-validator.ts';
 import { notFound } from '../../records/record-store.ts';
 import { text } from '../../i18n/text.ts';
@@ -14,8 +14,8 @@ const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'];
  * An organisational survey reviewer is a colleague (the survey asks the company's own people how it lives its values):
  * the invitation takes the employee's name and e-mail.
  */
-export const placeOrganizationalReviewer: BeforeWriteHook<'organizational-survey-reviewer'> = async (ctx, entity, before, record) => {
-  assertUnchangedOnceSubmitted(entity, before, record, ['annualPlanId', 'quarterIndex', 'employeeId', 'email']);
+export const placeOrganizationalReviewer: BeforeWriteHook<'organizational-survey-reviewer'> = async (ctx, _entity, _before, record) => {
+  // once submitted, who reviewed which quarter holds: entity.json lockedWhen
   return colleagueContact(ctx, record.employeeId, record.email);
 };
 

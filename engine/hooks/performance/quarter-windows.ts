@@ -22,10 +22,11 @@ export function windowRefusal(quarter: Row, window: QuarterWindow, today: string
 /** Today's calendar date where the server runs. */
 export const today = todayIso;
 
-/** Refuses (422, code outside_window) a write outside the window of the plan's quarter. */
+/**
+ * Refuses (422, code outside_window) a write outside the window of the plan's quarter. A scorecard in no plan never
+ * comes here: update-actuals is declared only for one in a plan (its `when`); no plan, no quarter (not_found).
+ */
 export async function assertInWindow(ctx: CallContext, annualPlanId: unknown, quarterIndex: number, window: QuarterWindow): Promise<void> {
-  // Kept in code: a missing annual plan, not a state: the window helper is shared by hooks of several entities whose plan comes from different references
-  if (annualPlanId === null || annualPlanId === undefined) throw AppError.worded('invalid_state', text('refusal.scorecard.noAnnualPlan'));
   const [quarter] = await ctx.tx.query(
     `SELECT quarter_index AS "quarterIndex", ${window.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())}_start_date AS "${window}StartDate", ${window.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())}_end_date AS "${window}EndDate"
        FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 AND quarter_index = $3`,

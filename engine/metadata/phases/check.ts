@@ -11,6 +11,7 @@ import { checkScreens } from '../screen-check.ts';
 import { checkTransitionRules } from '../workflow-conditions.ts';
 import { checkCommandConditions } from '../command-conditions.ts';
 import { checkWorkflow } from '../workflow-states.ts';
+import { checkWriteConditions } from '../write-conditions.ts';
 import type { ResolvedMetadata } from './resolve.ts';
 import { moduleLabel } from './resolve.ts';
 
@@ -31,6 +32,7 @@ export const METADATA_CHECKS: Readonly<Record<string, (c: CheckInput) => void>> 
   workflowStates: (c) => c.workflows.forEach((wf) => checkWorkflow(wf, wf.entity, c.hooks, c.faults, c.key)),
   transitionRules: (c) => c.workflows.forEach((wf) => checkTransitionRules(wf.file, wf.data, wf.entity, c.entities, c.faults, c.key)),
   commandConditions: (c) => c.entities.forEach((e) => checkCommandConditions(e, c.entities, c.faults, c.key)),
+  writeConditions: (c) => c.entities.forEach((e) => checkWriteConditions(e, c.entities, c.faults, c.key)),
   references: (c) => c.entities.forEach((e) => checkReferences(e, c.entities, c.faults)),
   parentChains: (c) => checkParentChains(c.entities, c.faults),
   reports: (c) => c.entities.forEach((e) => checkReportReferences(e, c.entities, c.faults)),

@@ -1,10 +1,10 @@
 import { AppError } from '../../../app-error.ts';
 import { entityLabel, fieldProblem } from '../../../records/record-validator.ts';
 import { text } from '../../../i18n/text.ts';
-import { optionLabel, optionsOr } from '../../../i18n/message-words.ts';
+import { optionLabel } from '../../../i18n/message-words.ts';
 import type { BeforeWriteHook } from '../../hook-registry.ts';
 import { readRecord } from '../../typed-reads.ts';
-import { loadSubject, REVIEWABLE_ASSESSMENT_STATES, SUBJECT, subjectReviews, type QaList } from './qa-subjects.ts';
+import { loadSubject, SUBJECT, subjectReviews, type QaList } from './qa-subjects.ts';
 
 /**
  * qa-review beforeWrite. Adding: the QA member must be the caller, the subject the one its list reviews (a scorecard
@@ -14,8 +14,7 @@ import { loadSubject, REVIEWABLE_ASSESSMENT_STATES, SUBJECT, subjectReviews, typ
  */
 export const deriveReview: BeforeWriteHook<'qa-review'> = async (ctx, entity, before, record) => {
   if (before) {
-    // Kept in code: a QA review has no workflow: its isComplete is set by complete for all reviews of a subject at once, and a lock holds by workflow state only
-    if (before.isComplete) throw AppError.worded('invalid_state', text('refusal.qa.completeNoChange'));
+    // a complete review no longer changes: entity.json lockedWhen
     const moved = (['qaMemberId', 'scorecardId', 'assessmentId'] as const).find((f) => (record[f] ?? null) !== (before[f] ?? null));
     if (moved) throw AppError.validation([fieldProblem(entity, moved, 'refusal.qa.fieldFixed')]);
     return {};
@@ -32,9 +31,8 @@ export const deriveReview: BeforeWriteHook<'qa-review'> = async (ctx, entity, be
   if (subjectId === undefined || subjectId === null) throw AppError.validation([fieldProblem(entity, field, 'refusal.qa.subjectRequired', { list: optionLabel(list), subject: noun })]);
   const subject = await loadSubject(ctx, list, subjectId as number);
   if (subject.annualPlanId !== member.annualPlanId) throw AppError.validation([fieldProblem(entity, field, 'refusal.qa.otherPlan', { subject: noun })]);
-  // Kept in code: judged on the subject a new review names (an assessment or a scorecard by its list); conditions judge transitions and commands, not adds
-  if (list === 'Performance' && !REVIEWABLE_ASSESSMENT_STATES.includes(subject.status))
-    throw AppError.worded('invalid_state', text('refusal.qa.notYetReviewable', { state: optionLabel(subject.status), states: optionsOr(REVIEWABLE_ASSESSMENT_STATES) }));
+  // an assessment is reviewed once assessed: entity.json writeWhen.add, judged on the list derived here
+  // Kept in code: a complete review of the same subject is a sibling record (by subject, not a child collection), which no condition counts
   if ((await subjectReviews(ctx, list, subject.id)).some((r) => r.isComplete)) throw AppError.worded('invalid_state', text('refusal.qa.completeNoMore', { subject: noun }));
   return { list, annualPlanId: member.annualPlanId, reviewerId: member.employeeId, employeeId: subject.employeeId, isComplete: false };
 };
