@@ -12,6 +12,7 @@ import { writeAudit } from '../audit/audit-writer.ts';
 import type { Row } from '../db/db.ts';
 import type { ChildDef, EntityDef, Role } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
+import { RECORD_ALIAS } from './record-alias.ts';
 import type { CallContext } from './call-context.ts';
 import { mapDbError } from './db-error-mapping.ts';
 import { affectsCallers, forgetCallers } from '../auth/caller-cache.ts';
@@ -144,22 +145,33 @@ export const notFound = (entity: EntityDef, id: unknown): AppError => AppError.w
 /** The 409 of a write on a record that changed since the caller loaded it. */
 export const staleVersion = (entity: EntityDef): AppError => AppError.worded('stale_version', text('refusal.record.stale', { entity: entityLabel(entity) }));
 
+/**
+ * Columns a read asks for beside the record's own, in the same statement (engine/records/joined-titles.ts): `bind`
+ * gives a value its placeholder; the table is aliased RECORD_ALIAS.
+ */
+export type AlsoSelected = (bind: (value: unknown) => string) => { columns: string; take(row: Row): void };
+
 /** One record of the call's company (or a platform record the caller may see), locked for update when asked; 404 otherwise. */
-export async function fetchOne(ctx: CallContext, entity: EntityDef, id: unknown, lock = false): Promise<Row> {
+export async function fetchOne(ctx: CallContext, entity: EntityDef, id: unknown, lock = false, also?: AlsoSelected): Promise<Row> {
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw new AppError('bad_request', `id must be a positive whole number`);
   // past 2^53 a JSON number is no longer the id that was sent, and past 2^63 the database cannot even compare it
   if (id > Number.MAX_SAFE_INTEGER) throw notFound(entity, id);
   const tenant = tenantWhere(ctx, entity, 2);
   const where = ['id = $1', ...tenant.sql].join(' AND ');
-  const [row] = await ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${quoteIdent(entity.table)} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`, [id, ...tenant.params]);
+  const params: unknown[] = [id, ...tenant.params];
+  const extra = also?.((value) => `$${params.push(value)}`);
+  const from = extra ? `${quoteIdent(entity.table)} AS ${RECORD_ALIAS}` : quoteIdent(entity.table);
+  const [row] = await ctx.tx.query(`SELECT ${selectColumns(entity)}${extra?.columns ?? ''} FROM ${from} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`, params);
   if (!row) throw notFound(entity, id);
+  extra?.take(row);
   return row;
 }
 
-export async function readRecord(ctx: CallContext, entity: EntityDef, id: unknown): Promise<Row> {
+/** One record as a read by id gives it, its children loaded; `also`: what the read asks for in the record's statement (its titles). */
+export async function readRecord(ctx: CallContext, entity: EntityDef, id: unknown, also?: AlsoSelected): Promise<Row> {
   const what = attempt(entity, 'read');
   assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, what);
-  const row = await fetchOne(ctx, entity, id);
+  const row = await fetchOne(ctx, entity, id, false, also);
   // self and supervisor are decided on the record (assertAllowed lets them through to here)
   await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, row, what);
   withComputed(ctx, entity, [row]);

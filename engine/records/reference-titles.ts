@@ -14,14 +14,16 @@ import { withComputed } from './record-store.ts';
  * itself (an employee's KPI assessments name the KPIs of her own scorecard). The rows' children (`children`) get
  * theirs in the same go: one query per referenced entity for the whole reply, however many rows.
  */
-export async function attachReferenceTitles(ctx: CallContext, entity: EntityDef, rows: Row[], children: readonly ChildDef[] = []): Promise<void> {
+export async function attachReferenceTitles(ctx: CallContext, entity: EntityDef, rows: Row[], children: readonly ChildDef[] = [], opts: { ownTitled?: boolean } = {}): Promise<void> {
   const pairs: { entity: EntityDef; rows: Row[] }[] = [];
-  const gather = (e: EntityDef, rs: Row[], kids: readonly ChildDef[]) => {
+  const gather = (e: EntityDef, rs: Row[], kids: readonly ChildDef[], titled = false) => {
     if (!rs.length) return;
-    pairs.push({ entity: e, rows: rs });
+    // `ownTitled`: the rows got theirs in their own statement (joined-titles.ts, a read by id); their children did not
+    if (!titled) pairs.push({ entity: e, rows: rs });
     for (const c of kids) gather(ctx.registry.entity(c.entity), rs.flatMap((r) => (Array.isArray(r[c.key]) ? (r[c.key] as Row[]) : [])), c.children ?? []);
   };
-  gather(entity, rows, children);
+  gather(entity, rows, children, opts.ownTitled);
+  if (!pairs.length) return;
 
   // the ids each referenced entity is asked for, over every row of the reply
   const wanted = new Map<string, Set<number>>();

@@ -29,6 +29,7 @@ import { judgeCase, judgeReport, judgeStartup, type Verdict } from './budgets.ts
 import { caseSummary } from './case-summary.ts';
 import type { LoadResult } from './load-driver.ts';
 import { loadProcess } from './load-process.ts';
+import { cpuMsOf } from './process-cpu.ts';
 import { formatTable, writeResults, type TableRow } from './results-table.ts';
 import { replyDifferences } from './reply-parity.ts';
 import { timeAggregateReport, timeScoreReport } from './report-sweep.ts';
@@ -127,12 +128,33 @@ function expectedRate(side: Side): number {
 }
 
 /** One measured run: fixture in, load, fixture out. */
+/** The PostgreSQL cluster's postmaster while the PostgreSQL part runs: its CPU per request is the database's share. */
+let databasePid: number | null = null;
+
 async function measure(db: Db | null, t: GeneratedTenant, c: BenchCase, side: Side, warmup: number, prepared?: PreparedRun): Promise<LoadResult> {
   const prep = prepared ?? (await prepareRun(db!, t, c.name, side.server.label, { connections: settings.connections, seconds: warmup + settings.seconds, expectedRate: expectedRate(side) }));
+  const cpuBefore = cpuMsOf(side.server.pid);
+  const dbBefore = databasePid === null ? null : cpuMsOf(databasePid, true);
   const [r] = await loadProcess.run({ url: side.server.url, token: side.token, caseName: c.name, fixture: prep.fixture, connections: c.connections ?? settings.connections, warmupSeconds: warmup, seconds: Math.max(settings.seconds, c.minSeconds ?? 0), runs: 1 });
+  const cpuAfter = cpuMsOf(side.server.pid);
+  const dbAfter = databasePid === null ? null : cpuMsOf(databasePid, true);
+  if (!warmup && dbBefore !== null && dbAfter !== null && r.requests > 0) r.dbCpuMsPerRequest = (dbAfter - dbBefore) / r.requests;
+  // only a run without warm-up: the warm-up's requests are not counted, its CPU would be
+  if (!warmup && cpuBefore !== null && cpuAfter !== null && r.requests > 0) r.cpuMsPerRequest = (cpuAfter - cpuBefore) / r.requests;
   if (!prepared) await prep.cleanUp();
   side.runs.push(r);
   return r;
+}
+
+/** CPU ms per request over the runs that measured it (those without warm-up), or — */
+function cpuText(runs: readonly LoadResult[]): string {
+  const mean = (xs: (number | undefined)[]) => {
+    const measured = xs.filter((x): x is number => x !== undefined);
+    return measured.length ? (measured.reduce((a, b) => a + b, 0) / measured.length).toFixed(2) : null;
+  };
+  const own = mean(runs.map((r) => r.cpuMsPerRequest));
+  const database = mean(runs.map((r) => r.dbCpuMsPerRequest));
+  return own === null ? '—' : `${own} ms${database === null ? '' : ` + database ${database} ms`}`;
 }
 
 /** A case's runs on one database: into the table, the history and the progress lines. */
@@ -148,6 +170,7 @@ function record(c: BenchCase, db: 'postgres' | 'pglite', engine: { label: string
     `  ${db.padEnd(8)} ${c.title.padEnd(36)} engine ${Math.round(summary.engine.rps).toLocaleString('en').padStart(6)}/s` +
       (b ? `  baseline ${Math.round(b.rps).toLocaleString('en').padStart(6)}/s  ratio ${summary.ratio?.toFixed(2) ?? '—'}` : '') +
       (f ? `  floor ${Math.round(f.rps).toLocaleString('en').padStart(6)}/s (p99 ${f.p99} ms)  ÷ floor ${summary.floorRatio?.toFixed(2)}` : '') +
+      `  CPU/request ${cpuText(engine.runs)}${f ? ` (floor ${cpuText(floor)})` : ''}` +
       `  p99 ${summary.engine.p99} ms  errors ${summary.engine.errors}${b ? '/' + b.errors : ''}  ${verdict.pass ? 'PASS' : `FAIL (${verdict.notes.join(', ')})`}`,
   );
 }
@@ -156,6 +179,7 @@ async function postgresPart(): Promise<void> {
   if (!postgresAvailable()) throw new Error(`PostgreSQL 15 server binaries are not at ${PG_BIN}; install postgresql-15 (the bench needs a real PostgreSQL)`);
   say('PostgreSQL: starting a throwaway cluster and writing the tenant');
   const cluster = await startCluster();
+  databasePid = cluster.pid;
   stopCluster = () => cluster.stop();
   const db = connectPostgres(cluster.url, { max: 4 });
   try {

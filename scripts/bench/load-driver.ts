@@ -30,6 +30,10 @@ export interface LoadResult {
   timeouts: number;
   /** replies by status, to tell what the errors were */
   statuses: Record<string, number>;
+  /** the server's CPU ms per answered request in this run (bench-run.ts, from /proc), where measured */
+  cpuMsPerRequest?: number;
+  /** the PostgreSQL cluster's CPU ms per answered request in this run (its postmaster's process group), where measured */
+  dbCpuMsPerRequest?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

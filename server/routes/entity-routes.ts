@@ -3,6 +3,7 @@ import { attachAllowed, mayAdd } from '../../engine/access/record-permissions.ts
 import { attachChildAdd } from '../../engine/access/child-permissions.ts';
 import type { Row } from '../../engine/db/db.ts';
 import { attachReferenceTitles } from '../../engine/records/reference-titles.ts';
+import { joinedTitles } from '../../engine/records/joined-titles.ts';
 import type { CallContext } from '../../engine/records/call-context.ts';
 import type { ChildDef, EntityDef } from '../../engine/metadata/registry.ts';
 import { runCommand, runTransition } from '../../engine/records/command-runner.ts';
@@ -60,7 +61,10 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
     }, READ);
     return success(c, { [listKey]: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset, allowed: r.allowed });
   });
-  app.get(`${base}/:id{[0-9]+}`, async (c) => success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await readRecord(ctx, entity, Number(c.req.param('id'))), entity.children), READ) }));
+  // the record's titles come in its own statement (one round trip, one statement, remembered titles or not)
+  app.get(`${base}/:id{[0-9]+}`, async (c) =>
+    success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await readRecord(ctx, entity, Number(c.req.param('id')), (bind) => joinedTitles(ctx, entity, bind)), entity.children, true), READ) }),
+  );
   // the record's audit trail, for whoever may read the record (its History section)
   app.get(`${base}/:id{[0-9]+}/history`, async (c) => success(c, { history: await runCall(s, c, (ctx) => recordHistory(ctx, entity, Number(c.req.param('id')), singleQuery(c)), READ) }));
   app.post(`${base}/add`, async (c) => {
@@ -78,9 +82,9 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
 }
 
 /** A record as the reply sends it: with what the caller may now do with it (`_allowed`, children it may add too) and the titles of what it names (`_titles`). */
-async function withAllowed(ctx: CallContext, entity: EntityDef, row: Row, children: readonly ChildDef[] = []): Promise<Row> {
+async function withAllowed(ctx: CallContext, entity: EntityDef, row: Row, children: readonly ChildDef[] = [], ownTitled = false): Promise<Row> {
   // the titles' statements go out with the access checks' (one round trip, not one after the other)
-  const titled = attachReferenceTitles(ctx, entity, [row], children);
+  const titled = attachReferenceTitles(ctx, entity, [row], children, { ownTitled });
   titled.catch(() => undefined);
   await attachAllowed(ctx, entity, [row], children);
   await attachChildAdd(ctx, entity, row);

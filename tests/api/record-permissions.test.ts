@@ -145,6 +145,10 @@ describe.each(backends())('what may I do here on $name', (backend) => {
     expect(fresh._titles).toEqual(expected);
     const remembered = (await exec.get(`employee/${id.emma}`)).body.data.employee;
     expect(remembered._titles).toEqual(expected);
+    // a read by id asks its titles in the record's own statement (joined-titles.ts), a list apart: the same names
+    forgetTitles();
+    const listed = (await exec.get(`employee?departmentId=${department.id}`)).body.data.list.find((e: { id: number }) => e.id === id.emma);
+    expect(listed._titles).toEqual(expected);
   });
 
   it('tells on a record which children the caller may add to it, and the server agrees', async () => {
