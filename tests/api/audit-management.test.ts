@@ -342,7 +342,9 @@ describe.each(backends())('audit management on $name', (backend) => {
     ok(made);
     const fileId = item(made).finalReportFileId;
     expect(fileId).toEqual(expect.any(Number));
-    const pdf = await fileBytes(oz, fileId);
+    // the report is as confidential as its audit: its team fetches it, a colleague outside it does not
+    expect((await fileBytes(oz, fileId)).status).toBe(404);
+    const pdf = await fileBytes(man, fileId);
     expect(pdf.status).toBe(200);
     expect(pdf.type).toBe('application/pdf');
     expect(Buffer.from(pdf.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');

@@ -32,6 +32,7 @@ describe.skipIf(skip)('forms offer what belongs, records show their history', ()
       id.other = (await call('strategic-plan/add', { description: 'Vision 2040', startDate: '2031-01-01', endDate: '2040-12-31' })).strategic.id;
       await call('perspective/add', { strategicPlanId: id.plan, name: 'Finance' });
       await call('perspective/add', { strategicPlanId: id.other, name: 'Customers' });
+      await call('strategic-pillar/add', { strategicPlanId: id.other, name: 'Reach' });
       const plan = (await call('execution-plan/add', { name: 'FY 2026', strategicPlanId: id.plan, startDate: '2026-01-01', endDate: '2026-12-31', approverId: ids.tanvir })).annualPlan ?? null;
       id.execution = plan?.id ?? (await call('execution-plan?q=FY')).list[0].id;
       await call('execution-plan/accept', { id: id.execution });
@@ -57,6 +58,17 @@ describe.skipIf(skip)('forms offer what belongs, records show their history', ()
     await page.locator('#root_perspectiveId option', { hasText: 'Finance' }).waitFor({ state: 'attached' });
     expect(await options(page, 'perspectiveId')).toEqual(['Finance']);
     await snap(page, 'forms-objective-perspectives');
+  });
+
+  step("an objective added from its plan's page offers only that plan's pillars", async () => {
+    const page = pages.exec;
+    await nav(page, 'Strategic plans', { module: 'Strategy management' });
+    await openRow(page, 'Vision 2030');
+    await page.getByTestId('add-objectiveList').click();
+    await page.locator('[data-screen=form][data-entity=pillar-objective]').waitFor();
+    await page.locator('#root_pillarId option', { hasText: 'Growth' }).waitFor({ state: 'attached' });
+    // Vision 2040's pillar "Reach" is not offered: saved under it, the objective would land in the other plan
+    expect(await options(page, 'pillarId')).toEqual(['Growth']);
   });
 
   step('the History of an execution plan says who accepted it in place of its approver, to him as well', async () => {

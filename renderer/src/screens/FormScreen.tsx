@@ -74,12 +74,16 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       ? { ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref'] && !entity.schema.properties[k].readOnly).map(([k, v]) => [k, Number(v)])), ...preset }
       : {};
   const prefillKey = JSON.stringify(prefill);
+  // what the reference selects see: the form, and on an add form the values the route binds, a parent the server
+  // derives (read-only) included, so that a select keeps to that parent's records (x-refMatch) without it being sent
+  const boundFields = useMemo(() => (mode === 'add' ? Object.fromEntries(Object.entries(bound).filter(([k]) => k !== 'id')) : {}), [bound, mode]);
 
   // The form is uncontrolled (initialFormData): a controlled rjsf form could put back a field's old value when the page
   // re-rendered while a keystroke was still being processed. formData follows its changes for the reference widgets;
   // a new formKey starts it afresh from what the server sent.
   // An add form is born holding its prefill, so that nothing typed lands on a form about to be replaced by it.
   const [formData, setFormData] = useState<Row>(() => prefill);
+  const widgetData = useMemo(() => ({ ...boundFields, ...formData }), [boundFields, formData]);
   const [initial, setInitial] = useState<{ data: Row; key: number }>(() => ({ data: prefill, key: 0 }));
   // what the form holds now (typed included), for a prefill that changes later to merge into
   const held = useRef<Row>(prefill);
@@ -214,7 +218,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           validator={validator}
           widgets={{ reference: ReferenceWidget, DateWidget }}
           fields={{ stringList: StringListField }}
-          formContext={{ formData, properties: entity.schema.properties, record }}
+          formContext={{ formData: widgetData, properties: entity.schema.properties, record }}
           extraErrors={extraErrors}
           showErrorList={false}
           // the fields show what is wrong; a failed check is the user\'s to fix, not an error to log
