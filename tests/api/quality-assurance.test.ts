@@ -56,6 +56,8 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     const a = await exec.post('performance-assessment/add', { scorecardId: scorecard, quarterIndex: 0 });
     ok(a);
     assessment = a.body.data.assessment.id;
+    const [sales] = (await exec.get(`performance-kpi?scorecardId=${scorecard}`)).body.data.list;
+    ok(await emma.post('performance-assessment/save-scores', { id: assessment, scores: [{ kpiId: sales.id, selfScore: 3 }] }));
     ok(await emma.post('performance-assessment/submit-self-assessment', { id: assessment }));
     ok(await sam.post('performance-assessment/assess', { id: assessment }));
     expect((await assessmentOf()).status).toBe('Assessed');

@@ -364,10 +364,12 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     // the administrator opens this month for progress; the employee reports on it
     const exec = await as('exec');
     await nav(exec, 'Monthly progress periods', 'Performance reviews');
+    // the month as a person names it (November 2026), not as it is stored (2026-11)
     const month = isoDay(0).slice(0, 7);
-    await cell(exec, month).waitFor();
+    const named = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+    await cell(exec, named).waitFor();
     // the month's row opens the period (read-only: its dates follow the plan), where the month is opened for progress
-    await exec.getByRole('row', { name: new RegExp(month) }).locator('a, button', { hasText: 'Open' }).first().click();
+    await exec.getByRole('row', { name: new RegExp(named) }).locator('a, button', { hasText: 'Open' }).first().click();
     await button(exec, 'Open').click();
     await stateIs(exec, 'Open');
     await nav(emma, 'My monthly progress', 'My inbox');

@@ -43,6 +43,8 @@ describe.skipIf(skip)('quality assurance: two members review an assessment, the 
     await api(server, 'performance-scorecard/save-kpis', { id: corporate.id, kpis: [{ name: 'Sales', kpiType: 'Qualitative', weight: 100, manualRatingScore: 3 }] }, token);
     const card = (await api(server, 'performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] }, token)).list[0];
     assessmentId = (await api(server, 'performance-assessment/add', { scorecardId: card.id, quarterIndex: 0 }, token)).assessment.id;
+    const [sales] = (await api(server, `performance-kpi?scorecardId=${card.id}`, undefined, token)).list;
+    await api(server, 'performance-assessment/save-scores', { id: assessmentId, scores: [{ kpiId: sales.id, selfScore: 3 }] }, tokens.emma);
     await api(server, 'performance-assessment/submit-self-assessment', { id: assessmentId }, tokens.emma);
     await api(server, 'performance-assessment/assess', { id: assessmentId }, tokens.sam);
     for (const who of ['quinn', 'rita'] as const) await api(server, 'qa-member/add', { annualPlanId: plan.id, list: 'Performance', employeeId: id[who] }, token);
