@@ -32,10 +32,12 @@ const MAGIC: Record<string, (b: Uint8Array) => boolean> = {
  * A file's name is a name, not a path: one that climbs (.., /, \\, a drive letter) or carries control characters is
  * refused, so that nothing that later writes, zips or serves the file (Content-Disposition) can be steered by it.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
 export function fileNameProblem(name: string): Text | null {
   if (!name.trim()) return text('refusal.file.nameEmpty');
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(name)) return text('refusal.file.nameControl', { name: name.replace(/[\u0000-\u001f\u007f]/g, '?') });
+  if (CONTROL_CHARACTERS.test(name)) return text('refusal.file.nameControl', { name: name.replace(new RegExp(CONTROL_CHARACTERS, 'g'), '?') });
   if (/[/\\]/.test(name) || /^[A-Za-z]:/.test(name) || name === '.' || name === '..') return text('refusal.file.namePath', { name });
   if (name.length > 255) return text('refusal.file.nameLong', { count: name.length, max: 255 });
   return null;

@@ -28,7 +28,8 @@ function handWrittenRefusals(): { at: string; reason: string | undefined }[] {
     const lines = readFileSync(file, 'utf8').split('\n');
     return lines.flatMap((line, i) => {
       if (!line.includes("'invalid_state'") || line.trimStart().startsWith('*') || line.trimStart().startsWith('//')) return [];
-      const above = lines.slice(Math.max(0, i - 3), i).find((l) => l.trimStart().startsWith(MARK));
+      // the mark sits above the refusal's statement, which the formatter may spread over a few lines
+      const above = lines.slice(Math.max(0, i - 6), i).find((l) => l.trimStart().startsWith(MARK));
       return [{ at: `${relative(HOOKS, file)}:${i + 1}`, reason: above?.trimStart().slice(MARK.length).trim() }];
     });
   });

@@ -123,7 +123,7 @@ function englishMessages(): { file: string; line: number; message: string }[] {
       if (message !== null && args.length < 5) found.push({ file, line: lineOf(m.index!), message });
     }
     // a field error's own words: `{ field, message: 'English' }`, also as one side of a condition
-    for (const m of src.matchAll(/\bmessage: /g)) {
+    for (const m of src.matchAll(/\bmessage:\s+/g)) {
       const value = argumentsAt(`(${src.slice(m.index! + m[0].length)}`, 0)[0];
       const first = /^['"`]|\?\s*['"`]/.exec(value);
       if (first) found.push({ file, line: lineOf(m.index!), message: value.slice(first.index + first[0].length, first.index + first[0].length + 60) });

@@ -17,6 +17,7 @@ export function assertSurveyTakesAnswers(ctx: CallContext, survey: { name: strin
   const status = surveyStatus(survey, today());
   // Kept in code: a survey is open by its dates (surveyStatus on today), not by a stored state; the public flow, not a command or transition, asks
   if (status === 'Closed') throw AppError.worded('invalid_state', text('refusal.survey.closed', { survey: survey.name, day: dayMonthYear(survey.endDate) }));
+  // Kept in code: as above, a survey not open yet by its start date
   if (status === 'Not Open' && ctx.actor.role === 'respondent') throw AppError.worded('invalid_state', text('refusal.survey.notOpen', { survey: survey.name, day: dayMonthYear(survey.startDate) }));
 }
 

@@ -61,8 +61,10 @@ export default function ManualReader({ screen }: { screen: ScreenMeta }) {
       <h1>{manual.title}</h1>
       {manual.description && <p className="muted">{manual.description}</p>}
       {/* the server sanitised this HTML when the Markdown was uploaded: no scripts, handlers, styles or foreign link schemes */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on upload, as said above */}
-      {manual.format === 'Markdown' && manual.html !== null && <article className="card manual" data-manual="markdown" dangerouslySetInnerHTML={{ __html: manual.html }} />}
+      {manual.format === 'Markdown' && manual.html !== null && (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on upload, as said above
+        <article className="card manual" data-manual="markdown" dangerouslySetInnerHTML={{ __html: manual.html }} />
+      )}
       {manual.format === 'PDF' && <PdfManual manual={manual} />}
       {manual.format === null && <p className="muted">{t('shell.noRecords')}</p>}
     </section>
