@@ -24,7 +24,10 @@ export type ScreenMeta = Omit<DeclaredScreen, 'preset' | 'errors' | 'params'> & 
  * A field's JSON Schema as entity.json declares it, plus what else a schema may carry (items of an array, a report
  * parameter's x-enumNames) and the standard fields the renderer adds (id, createdAt).
  */
-export type FieldSchema = Omit<Partial<Field>, 'type'> & { readonly type: Field['type'] | string; readonly [k: string]: unknown };
+export type FieldSchema = Omit<Partial<Field>, 'type'> & {
+  readonly type: Field['type'] | string;
+  readonly [k: string]: unknown;
+};
 
 /** `x-questions`: which questions an array of answers answers, and on which scale (metadata/schema/entity.schema.json). */
 export type QuestionsOf = NonNullable<Field['x-questions']>;
@@ -44,7 +47,12 @@ export interface ReportColumn {
 }
 
 /** A report parameter: a small JSON Schema with a title (x-ref for a record, enum with x-enumNames for a choice). */
-export type ReportParameter = FieldSchema & { readonly type: 'integer' | 'number' | 'string' | 'boolean'; readonly title: string; readonly 'x-ref'?: string; readonly 'x-enumNames'?: string[] };
+export type ReportParameter = FieldSchema & {
+  readonly type: 'integer' | 'number' | 'string' | 'boolean';
+  readonly title: string;
+  readonly 'x-ref'?: string;
+  readonly 'x-enumNames'?: string[];
+};
 
 /** What a GET hook command that is a report declares (entity.schema.json, `commands[].report`), as the engine holds it. */
 export interface ReportDef {
@@ -52,7 +60,11 @@ export interface ReportDef {
   readonly parameters: Readonly<Record<string, ReportParameter>>;
   readonly required: readonly string[];
   readonly columns: readonly ReportColumn[];
-  readonly chart?: { readonly type: 'bar' | 'stackedBar' | 'line' | 'pie'; readonly category: string; readonly values: readonly string[] };
+  readonly chart?: {
+    readonly type: 'bar' | 'stackedBar' | 'line' | 'pie';
+    readonly category: string;
+    readonly values: readonly string[];
+  };
 }
 
 /** A module as the engine holds it (engine/metadata/registry.ts, ModuleDef) and sends it: its defaults filled in. */

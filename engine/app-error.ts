@@ -74,7 +74,12 @@ export class AppError extends Error {
   }
 
   /** A failure whose message is a text (worded in English here, in the caller's language by the envelope). */
-  static worded(code: ErrorCode, text: Text, fieldErrors: readonly FieldError[] = [], headers: Readonly<Record<string, string>> = {}): AppError {
+  static worded(
+    code: ErrorCode,
+    text: Text,
+    fieldErrors: readonly FieldError[] = [],
+    headers: Readonly<Record<string, string>> = {},
+  ): AppError {
     return new AppError(code, wordIn('en', text), fieldErrors, headers, text);
   }
 
@@ -88,8 +93,18 @@ export class AppError extends Error {
    * sends. A field error without a text keeps its words (and, in the joined message, its path).
    */
   inLanguage(lang: Language, messages?: Parameters<typeof wordIn>[2]): { message: string; fieldErrors: FieldError[] } {
-    const fieldErrors = this.fieldErrors.map((f) => ({ field: f.field, message: f.text ? wordIn(lang, f.text, messages) : f.message, ...(f.text ? { text: f.text } : {}) }));
-    const message = this.text ? wordIn(lang, this.text, messages) : this.code === 'validation_failed' && this.message === joinFieldMessages(this.fieldErrors) && this.fieldErrors.length ? joinFieldMessages(fieldErrors) : this.message;
+    const fieldErrors = this.fieldErrors.map((f) => ({
+      field: f.field,
+      message: f.text ? wordIn(lang, f.text, messages) : f.message,
+      ...(f.text ? { text: f.text } : {}),
+    }));
+    const message = this.text
+      ? wordIn(lang, this.text, messages)
+      : this.code === 'validation_failed' &&
+          this.message === joinFieldMessages(this.fieldErrors) &&
+          this.fieldErrors.length
+        ? joinFieldMessages(fieldErrors)
+        : this.message;
     return { message, fieldErrors: fieldErrors.map(({ field, message: m }) => ({ field, message: m })) };
   }
 }

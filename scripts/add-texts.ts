@@ -43,7 +43,11 @@ try {
     const file = join(dir, `${language}.json`);
     const current = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     for (const [key, byLanguage] of Object.entries(texts)) current[key] = byLanguage[language];
-    const sorted = Object.fromEntries(Object.keys(current).sort().map((k) => [k, current[k]]));
+    const sorted = Object.fromEntries(
+      Object.keys(current)
+        .sort()
+        .map((k) => [k, current[k]]),
+    );
     writeFileSync(file, JSON.stringify(sorted, null, 2) + '\n');
   }
 } finally {

@@ -5,11 +5,17 @@
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { RENDERER_OUT as OUT, RENDERER_STAMP as STAMP, ROOT, rendererSourcesHash as sourcesHash } from './renderer-sources.mjs';
+import {
+  RENDERER_OUT as OUT,
+  RENDERER_STAMP as STAMP,
+  ROOT,
+  rendererSourcesHash as sourcesHash,
+} from './renderer-sources.mjs';
 
 export async function buildRenderer(onlyIfStale: boolean): Promise<boolean> {
   const hash = sourcesHash();
-  if (onlyIfStale && existsSync(join(OUT, 'index.html')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) return false;
+  if (onlyIfStale && existsSync(join(OUT, 'index.html')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash)
+    return false;
   // always React's production build: under vitest NODE_ENV is "test", and vite would otherwise ship the development
   // runtime (three times the JavaScript) to the e2e tests and to whoever starts the server after them
   const nodeEnv = process.env.NODE_ENV;
@@ -17,7 +23,11 @@ export async function buildRenderer(onlyIfStale: boolean): Promise<boolean> {
   try {
     // Vite is loaded only to build: a start that finds the build up to date does not pay for loading it
     const { build } = await import('vite');
-    await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: onlyIfStale ? 'warn' : 'info', mode: 'production' });
+    await build({
+      configFile: join(ROOT, 'renderer', 'vite.config.ts'),
+      logLevel: onlyIfStale ? 'warn' : 'info',
+      mode: 'production',
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
@@ -39,7 +49,15 @@ function precompressAssets(dir: string): void {
     const path = join(dir, f);
     if (!COMPRESSIBLE.has(extname(f)) || statSync(path).size < 1024) continue;
     const bytes = readFileSync(path);
-    writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    );
     writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
   }
 }

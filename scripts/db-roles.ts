@@ -17,7 +17,9 @@ function ownerFromArgs(argv: string[], databaseUrl: string | undefined): string 
 
 const owner = ownerFromArgs(process.argv.slice(2), process.env.DATABASE_URL);
 if (!owner) {
-  console.error('Name the role Stratum connects as: set DATABASE_URL (postgres://OWNER@host/db) or run npm run db:roles -- --owner OWNER');
+  console.error(
+    'Name the role Stratum connects as: set DATABASE_URL (postgres://OWNER@host/db) or run npm run db:roles -- --owner OWNER',
+  );
   process.exit(1);
 }
 console.log(requestRoleSql(owner));

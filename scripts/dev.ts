@@ -4,7 +4,10 @@ import { spawn } from 'node:child_process';
 const port = process.env.PORT ?? '3000';
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: port } }),
-  spawn('npx', ['vite', '--config', 'renderer/vite.config.ts'], { stdio: 'inherit', env: { ...process.env, PORT: port } }),
+  spawn('npx', ['vite', '--config', 'renderer/vite.config.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: port },
+  }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);

@@ -19,7 +19,9 @@ try {
     for (const a of plan.actions) console.log(`  + ${a.description}`);
     for (const d of plan.destructive) console.log(`  ! ${d.description}  (needs a patch in scripts/patches/)`);
     for (const o of plan.orphans) console.log(`  ~ ${o} is kept: no field declares it`);
-    console.log(`plan: ${plan.actions.length} change(s), ${plan.destructive.length} refused, ${plan.orphans.length} kept`);
+    console.log(
+      `plan: ${plan.actions.length} change(s), ${plan.destructive.length} refused, ${plan.orphans.length} kept`,
+    );
   } else {
     const { plan, patches } = await migrate(db, registry, { patchesDir: join(ROOT, 'scripts', 'patches') });
     console.log(`applied ${plan.actions.length} change(s) and ${patches.length} patch(es)`);

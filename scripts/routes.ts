@@ -13,4 +13,10 @@ const rows = [...registry.modules.values()].flatMap((m) =>
 );
 const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length)));
 console.log(['path', 'kind', 'renders', 'role', 'module'].map((h, i) => h.padEnd(widths[i] ?? 0)).join('  '));
-for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd());
+for (const r of rows)
+  console.log(
+    r
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );

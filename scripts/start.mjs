@@ -22,7 +22,11 @@ const INPUTS = join(OUT, 'inputs.json');
 
 /** The renderer, built by the usual script (Vite, through tsx) only when its sources changed. */
 function rendererUpToDate() {
-  return existsSync(join(RENDERER_OUT, 'index.html')) && existsSync(RENDERER_STAMP) && readFileSync(RENDERER_STAMP, 'utf8') === rendererSourcesHash();
+  return (
+    existsSync(join(RENDERER_OUT, 'index.html')) &&
+    existsSync(RENDERER_STAMP) &&
+    readFileSync(RENDERER_STAMP, 'utf8') === rendererSourcesHash()
+  );
 }
 
 /** @param {string} file */
@@ -79,12 +83,23 @@ async function bundleServer() {
     logLevel: 'warning',
     plugins: [ownPlace],
   });
-  const files = [...Object.keys(result.metafile.inputs).map((f) => resolve(ROOT, f)), join(ROOT, 'package-lock.json'), join(ROOT, 'tsconfig.json'), import.meta.filename];
-  writeFileSync(INPUTS, JSON.stringify({ root: ROOT, inputs: Object.fromEntries(files.map((f) => [f, fingerprint(f)])) }));
+  const files = [
+    ...Object.keys(result.metafile.inputs).map((f) => resolve(ROOT, f)),
+    join(ROOT, 'package-lock.json'),
+    join(ROOT, 'tsconfig.json'),
+    import.meta.filename,
+  ];
+  writeFileSync(
+    INPUTS,
+    JSON.stringify({ root: ROOT, inputs: Object.fromEntries(files.map((f) => [f, fingerprint(f)])) }),
+  );
 }
 
 if (!rendererUpToDate()) {
-  const built = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'build-renderer.ts')], { stdio: 'inherit', cwd: ROOT });
+  const built = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'build-renderer.ts')], {
+    stdio: 'inherit',
+    cwd: ROOT,
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 if (!bundleUpToDate()) {

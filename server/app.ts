@@ -21,7 +21,9 @@ import type { AppEnv, Stratum } from './stratum-context.ts';
 export function createApp(s: Stratum, options: { rendererDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError((e, c) => failure(c, toAppError(e, s.logger), s.registry));
-  app.notFound((c) => failure(c, new AppError('not_found', `No such address: ${c.req.method} ${c.req.path}`), s.registry));
+  app.notFound((c) =>
+    failure(c, new AppError('not_found', `No such address: ${c.req.method} ${c.req.path}`), s.registry),
+  );
   // outermost, so that it times and counts every reply, refusals by the middleware below included
   app.use('*', requestLog(s.logger, s.metrics));
   // first, so that every reply carries them: pages, assets, API answers and refusals alike

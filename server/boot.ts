@@ -56,17 +56,41 @@ export async function bootStratum(config: Config, options: BootOptions = {}) {
     // the modules, makes the holder and seeds the demo; the others find it done.
     const holder = await oneProcessAtATime(db, PROCESS_LOCK.boot, async () => {
       const { plan, patches } = await migrate(db, registry, { patchesDir: join(ROOT, 'scripts', 'patches') });
-      if (plan.actions.length || patches.length) log(`migrated: ${plan.actions.length} change(s), ${patches.length} patch(es)`);
+      if (plan.actions.length || patches.length)
+        log(`migrated: ${plan.actions.length} change(s), ${patches.length} patch(es)`);
       if (plan.orphans.length) log(`kept columns that no field declares any more: ${plan.orphans.join(', ')}`);
       await syncModules(db, registry);
       return ensureHolder(db, config.holderEmail, config.holderPassword);
     });
-    if (holder.generatedPassword) log(`holder account created: ${config.holderEmail} / ${holder.generatedPassword}  (shown once; set HOLDER_PASSWORD to choose it)`);
-    const mailer = createMailer(db, { smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom, log: (line) => logger.warn(line), retrySeconds: config.mailRetrySeconds, pollSeconds: config.mailPollSeconds });
+    if (holder.generatedPassword)
+      log(
+        `holder account created: ${config.holderEmail} / ${holder.generatedPassword}  (shown once; set HOLDER_PASSWORD to choose it)`,
+      );
+    const mailer = createMailer(db, {
+      smtpUrl: config.smtpUrl,
+      outboxDir: join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+      log: (line) => logger.warn(line),
+      retrySeconds: config.mailRetrySeconds,
+      pollSeconds: config.mailPollSeconds,
+    });
     const secret = loadSecretKey(config.secretKey, config.dataDir);
-    if (secret.generated) log(`secret key generated in ${secret.file} (keep it with the data; set STRATUM_SECRET_KEY when several servers share the database)`);
-    const stratum: Stratum = { db, registry, hooks, mailer, config, secretKey: secret.key, logger, metrics: createMetrics(db) };
-    if (config.demo) for (const line of await oneProcessAtATime(db, PROCESS_LOCK.boot, () => seedDemo(stratum))) log(line);
+    if (secret.generated)
+      log(
+        `secret key generated in ${secret.file} (keep it with the data; set STRATUM_SECRET_KEY when several servers share the database)`,
+      );
+    const stratum: Stratum = {
+      db,
+      registry,
+      hooks,
+      mailer,
+      config,
+      secretKey: secret.key,
+      logger,
+      metrics: createMetrics(db),
+    };
+    if (config.demo)
+      for (const line of await oneProcessAtATime(db, PROCESS_LOCK.boot, () => seedDemo(stratum))) log(line);
     return { stratum, app: createApp(stratum, { rendererDir: options.rendererDir }) };
   } catch (e) {
     if (!options.db) await db.close();

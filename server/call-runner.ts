@@ -19,9 +19,20 @@ function companyOf(c: Context<AppEnv>, actor: { role: string; companyId: number 
  * Runs one authenticated call in its own scoped transaction (which wakes the mail worker when it wrote mail); a list
  * or a read by id runs as a read (`readOnly`: one round trip fewer, and the database refuses it any write).
  */
-export async function runCall<T>(s: Stratum, c: Context<AppEnv>, fn: (ctx: CallContext) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+export async function runCall<T>(
+  s: Stratum,
+  c: Context<AppEnv>,
+  fn: (ctx: CallContext) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
   const caller = c.get('caller');
   if (!caller) throw AppError.worded('not_authenticated', text('refusal.auth.signInFirst'));
-  const { result } = await scopedCall({ ...s, publicUrl: s.config.publicUrl }, caller, companyOf(c, caller), fn, options);
+  const { result } = await scopedCall(
+    { ...s, publicUrl: s.config.publicUrl },
+    caller,
+    companyOf(c, caller),
+    fn,
+    options,
+  );
   return result;
 }

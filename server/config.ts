@@ -46,26 +46,34 @@ export interface PlatformSsoConfig {
 
 function platformSsoFromEnv(env: NodeJS.ProcessEnv): PlatformSsoConfig | undefined {
   if (!env.PLATFORM_OIDC_ISSUER) return undefined;
-  if (!env.PLATFORM_OIDC_CLIENT_ID) throw new Error('PLATFORM_OIDC_ISSUER is set, so PLATFORM_OIDC_CLIENT_ID must be set too');
+  if (!env.PLATFORM_OIDC_CLIENT_ID)
+    throw new Error('PLATFORM_OIDC_ISSUER is set, so PLATFORM_OIDC_CLIENT_ID must be set too');
   return {
     name: env.PLATFORM_OIDC_NAME || 'Platform directory',
     issuer: env.PLATFORM_OIDC_ISSUER,
     clientId: env.PLATFORM_OIDC_CLIENT_ID,
     clientSecret: env.PLATFORM_OIDC_CLIENT_SECRET || undefined,
-    allowedDomains: (env.PLATFORM_OIDC_ALLOWED_DOMAINS ?? '').split(/[\s,]+/).map((d) => d.trim().toLowerCase()).filter(Boolean),
+    allowedDomains: (env.PLATFORM_OIDC_ALLOWED_DOMAINS ?? '')
+      .split(/[\s,]+/)
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 
 function reminderInterval(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 60;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`REMINDER_INTERVAL_MINUTES must be a whole number of minutes (0 to switch reminders off); got "${raw}"`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(
+      `REMINDER_INTERVAL_MINUTES must be a whole number of minutes (0 to switch reminders off); got "${raw}"`,
+    );
   return n;
 }
 
 function logLevel(raw: string | undefined): LogLevel {
   if (raw === undefined || raw === '') return 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${raw}"`);
+  if (!(LOG_LEVELS as readonly string[]).includes(raw))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${raw}"`);
   return raw as LogLevel;
 }
 
@@ -79,13 +87,15 @@ function positiveSeconds(name: string, raw: string | undefined, fallback: number
 function workers(raw: string | undefined): number {
   if (raw === undefined || raw === '') return availableParallelism();
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`WORKERS must be a whole number of server processes, 1 or more; got "${raw}"`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`WORKERS must be a whole number of server processes, 1 or more; got "${raw}"`);
   return n;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number; got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number; got "${env.PORT}"`);
   return {
     port,
     databaseUrl: env.DATABASE_URL || undefined,

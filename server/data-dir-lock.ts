@@ -40,7 +40,9 @@ export class DataDirInUse extends Error {
     readonly dataDir: string,
     readonly pid: number,
   ) {
-    super(`Another Stratum process (${pid}) has the embedded database under ${dataDir} open: a server, a backup or a restore. One process at a time may open it; wait for it to finish or stop it, then try again.`);
+    super(
+      `Another Stratum process (${pid}) has the embedded database under ${dataDir} open: a server, a backup or a restore. One process at a time may open it; wait for it to finish or stop it, then try again.`,
+    );
     this.name = 'DataDirInUse';
   }
 }

@@ -27,7 +27,16 @@ export const callerLanguage = (c: Context) => languageOf(c.req.query('lang') || 
 export function failure(c: Context, e: AppError, registry?: Registry) {
   for (const [k, v] of Object.entries(e.headers)) c.header(k, v);
   const { message, fieldErrors } = e.inLanguage(callerLanguage(c), registry?.messages);
-  return c.json({ res: 'failed', data: null, err_msg: message, code: e.code, ...(fieldErrors.length ? { errors: fieldErrors } : {}) }, e.status as ContentfulStatusCode);
+  return c.json(
+    {
+      res: 'failed',
+      data: null,
+      err_msg: message,
+      code: e.code,
+      ...(fieldErrors.length ? { errors: fieldErrors } : {}),
+    },
+    e.status as ContentfulStatusCode,
+  );
 }
 
 /** An error as the caller gets it; one the engine did not expect is logged with its cause (to `logger`, else stderr). */
@@ -37,7 +46,14 @@ export function toAppError(e: unknown, logger?: Pick<Logger, 'error'>): AppError
   if (status === 413) return AppError.worded('payload_too_large', text('refusal.request.tooLargeAny'));
   // A data exception (class 22: out of range, malformed, bad encoding) or a value nested past the database's depth
   // limit (54001) comes from what the caller sent, wherever the engine let it through: the caller's fault, not ours.
-  if (isDbError(e) && (e.code?.startsWith('22') || e.code === '54001')) return new AppError('validation_failed', `A value is out of range or malformed: ${e.message}`, [], {}, text('validation.malformed'));
+  if (isDbError(e) && (e.code?.startsWith('22') || e.code === '54001'))
+    return new AppError(
+      'validation_failed',
+      `A value is out of range or malformed: ${e.message}`,
+      [],
+      {},
+      text('validation.malformed'),
+    );
   if (logger) logger.error({ err: e }, 'unexpected failure');
   else console.error(e);
   return AppError.worded('internal', text('refusal.internal'));

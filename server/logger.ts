@@ -16,9 +16,23 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
     level,
     base: { service: 'stratum' },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['password', 'token', 'secret', '*.password', '*.token', '*.secret', 'headers.authorization', 'headers.token'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'password',
+        'token',
+        'secret',
+        '*.password',
+        '*.token',
+        '*.secret',
+        'headers.authorization',
+        'headers.token',
+      ],
+      censor: '[redacted]',
+    },
   };
   // stdout written asynchronously (pino flushes what is left when the process exits): a synchronous write per request
   // line held the event loop for each one, 8 % of the server's busy time under load (README, "Performance")
-  return write ? pino(options, { write: (line: string) => write(line.trimEnd()) }) : pino(options, pino.destination({ dest: 1, sync: false }));
+  return write
+    ? pino(options, { write: (line: string) => write(line.trimEnd()) })
+    : pino(options, pino.destination({ dest: 1, sync: false }));
 }

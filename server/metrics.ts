@@ -20,9 +20,25 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 export function createMetrics(db: Db): StratumMetrics {
   const registry = new Registry();
-  const requests = new Counter({ name: 'stratum_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'], registers: [registry] });
-  const latency = new Histogram({ name: 'stratum_http_request_duration_seconds', help: 'Time from receiving a request to its reply, by method, route pattern and status', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers: [registry] });
-  const reminders = new Counter({ name: 'stratum_reminder_runs_total', help: 'Reminder runs started, by trigger (schedule, holder)', labelNames: ['trigger'], registers: [registry] });
+  const requests = new Counter({
+    name: 'stratum_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'stratum_http_request_duration_seconds',
+    help: 'Time from receiving a request to its reply, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const reminders = new Counter({
+    name: 'stratum_reminder_runs_total',
+    help: 'Reminder runs started, by trigger (schedule, holder)',
+    labelNames: ['trigger'],
+    registers: [registry],
+  });
   new Gauge({
     name: 'stratum_db_pool_connections',
     help: 'Database connections of this process: size (most it opens; PGlite: 1), in_use (busy with a statement or transaction), idle (size less in_use)',

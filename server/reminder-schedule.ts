@@ -16,7 +16,9 @@ export function todayHere(): string {
  */
 export async function runRemindersOnce(s: Stratum, today: string, wait: boolean): Promise<ReminderRunResult | null> {
   const run = () => runReminders({ ...s, publicUrl: s.config.publicUrl }, today);
-  return wait ? oneProcessAtATime(s.db, PROCESS_LOCK.reminders, run) : unlessElsewhere(s.db, PROCESS_LOCK.reminders, run);
+  return wait
+    ? oneProcessAtATime(s.db, PROCESS_LOCK.reminders, run)
+    : unlessElsewhere(s.db, PROCESS_LOCK.reminders, run);
 }
 
 /**
@@ -32,7 +34,8 @@ export function scheduleReminders(s: Stratum, everyMinutes: number): () => void 
     s.metrics.reminderRun('schedule');
     try {
       const r = await runRemindersOnce(s, todayHere(), false);
-      if (r?.mails) s.logger.info({ reminders: r.reminders, mails: r.mails }, `reminders: ${r.reminders} due, ${r.mails} mails`);
+      if (r?.mails)
+        s.logger.info({ reminders: r.reminders, mails: r.mails }, `reminders: ${r.reminders} due, ${r.mails} mails`);
     } catch (e) {
       s.logger.error({ err: e }, `reminders failed: ${(e as Error).message}`);
     } finally {

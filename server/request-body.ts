@@ -15,13 +15,15 @@ export async function jsonBody(c: Context): Promise<unknown> {
 
 /** Reads a multipart body: the file in the field "document", the other fields as strings. */
 export async function multipartBody(c: Context): Promise<{ fields: Record<string, string>; file?: IncomingFile }> {
-  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) throw new AppError('unsupported_media_type', 'Send this call as multipart/form-data with the file in "document"');
+  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+    throw new AppError('unsupported_media_type', 'Send this call as multipart/form-data with the file in "document"');
   const form = await c.req.parseBody();
   const fields: Record<string, string> = {};
   let file: IncomingFile | undefined;
   for (const [k, v] of Object.entries(form)) {
     if (typeof v === 'string') fields[k] = v;
-    else if (k === 'document' && v instanceof File) file = { name: v.name, type: v.type, bytes: new Uint8Array(await v.arrayBuffer()) };
+    else if (k === 'document' && v instanceof File)
+      file = { name: v.name, type: v.type, bytes: new Uint8Array(await v.arrayBuffer()) };
     else throw new AppError('bad_request', `Unexpected file in "${k}"; send the file in "document"`);
   }
   return { fields, file };
@@ -32,4 +34,8 @@ export const queryLists = (c: Context): Record<string, string[]> => c.req.querie
 
 /** The query string as single values (the first of a repeated parameter); companyId is the holder's, not the call's. */
 export const singleQuery = (c: Context): Record<string, string> =>
-  Object.fromEntries(Object.entries(queryLists(c)).filter(([k]) => k !== 'companyId').map(([k, v]) => [k, v[0]]));
+  Object.fromEntries(
+    Object.entries(queryLists(c))
+      .filter(([k]) => k !== 'companyId')
+      .map(([k, v]) => [k, v[0]]),
+  );

@@ -21,7 +21,8 @@ export async function runPrimary(workers: number, logger: Logger): Promise<void>
     new Promise<Worker>((resolve, reject) => {
       const worker = cluster.fork();
       startedAt.set(worker.id, Date.now());
-      const early = (code: number | null) => reject(new Error(`the first server process stopped before it served (exit code ${code}); see its lines above`));
+      const early = (code: number | null) =>
+        reject(new Error(`the first server process stopped before it served (exit code ${code}); see its lines above`));
       worker.once('exit', early);
       worker.once('listening', () => {
         worker.off('exit', early);
@@ -38,7 +39,10 @@ export async function runPrimary(workers: number, logger: Logger): Promise<void>
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
     if (lived < EARLY_DEATH_MS) {
-      logger.error({ pid: worker.process.pid, code, signal }, `a server process stopped ${lived} ms after it started; not starting it again`);
+      logger.error(
+        { pid: worker.process.pid, code, signal },
+        `a server process stopped ${lived} ms after it started; not starting it again`,
+      );
       if (!Object.keys(cluster.workers ?? {}).length) process.exit(1);
       return;
     }

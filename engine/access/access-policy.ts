@@ -18,20 +18,35 @@ const PLAIN_ACTIONS = new Set(['read', 'add', 'update', 'delete', 'share']);
  * records" (a transition or command by its button's label).
  */
 export const attempt = (entity: EntityDef, action: string): Text =>
-  PLAIN_ACTIONS.has(action) ? text(`refusal.access.${action}`, { entity: entityLabel(entity) }) : text('refusal.access.action', { action: inSentence(actionLabel(action)), entity: entityLabel(entity) });
+  PLAIN_ACTIONS.has(action)
+    ? text(`refusal.access.${action}`, { entity: entityLabel(entity) })
+    : text('refusal.access.action', { action: inSentence(actionLabel(action)), entity: entityLabel(entity) });
 
 /**
  * Throws the 403 that names what is missing. Roles that depend on the record (self, supervisor) pass here and are
  * decided by `assertRecordAllowed` once the record is known.
  */
-export function assertAllowed(registry: Registry, entity: EntityDef, roles: readonly Role[], actor: Actor, what: Text): void {
+export function assertAllowed(
+  registry: Registry,
+  entity: EntityDef,
+  roles: readonly Role[],
+  actor: Actor,
+  what: Text,
+): void {
   const module = registry.modules.get(entity.module)!;
-  if (actor.role === 'employee' && module.role === 'holder' && entity.scope !== 'platform') throw AppError.worded('forbidden', text('refusal.access.holderOnly', { what }));
+  if (actor.role === 'employee' && module.role === 'holder' && entity.scope !== 'platform')
+    throw AppError.worded('forbidden', text('refusal.access.holderOnly', { what }));
   // an API token reaches only the modules it names, whatever its creator may do elsewhere
   if (actor.apiToken && !actor.apiToken.modules.includes(entity.module))
-    throw AppError.worded('forbidden', text('refusal.apiToken.outsideModules', { name: actor.apiToken.name, module: moduleLabel(entity.module) }));
+    throw AppError.worded(
+      'forbidden',
+      text('refusal.apiToken.outsideModules', { name: actor.apiToken.name, module: moduleLabel(entity.module) }),
+    );
   if (actor.role === 'employee' && !moduleEnabled(module, actor))
-    throw AppError.worded('module_disabled', text('refusal.access.moduleDisabled', { module: text(module.label, undefined, module.id) }));
+    throw AppError.worded(
+      'module_disabled',
+      text('refusal.access.moduleDisabled', { module: text(module.label, undefined, module.id) }),
+    );
   if (allows(roles, actor, entity.module) || decidedByRecord(roles, actor, entity)) return;
   throw refusal(roles, actor, entity, what);
 }
@@ -44,7 +59,13 @@ export function assertAllowed(registry: Registry, entity: EntityDef, roles: read
  * behind both the refusal of a call and the "what may I do here" answer sent with every record; `recordRoleWhere` is
  * the same as SQL.
  */
-export function recordAdmits(roles: readonly Role[], actor: Actor, entity: EntityDef, record: Row, reach: RecordReach): boolean {
+export function recordAdmits(
+  roles: readonly Role[],
+  actor: Actor,
+  entity: EntityDef,
+  record: Row,
+  reach: RecordReach,
+): boolean {
   if (allows(roles, actor, entity.module)) return true;
   if (!decidedByRecord(roles, actor, entity)) return false;
   for (const role of roles.filter(isRelationshipRole)) {
@@ -57,8 +78,12 @@ export function recordAdmits(roles: readonly Role[], actor: Actor, entity: Entit
     if (kind === 'parent' && reach.parents.get(name)?.has(Number(value))) return true;
   }
   const ownerId = entity.owner === undefined ? undefined : record[entity.owner];
-  if (ownerId === null || ownerId === undefined) return roles.includes('unowned') && entity.owner !== undefined && unownedAdmits(entity, record);
-  return (roles.includes('self') && ownerId === actor.employeeId) || (roles.includes('supervisor') && reach.reports.has(Number(ownerId)));
+  if (ownerId === null || ownerId === undefined)
+    return roles.includes('unowned') && entity.owner !== undefined && unownedAdmits(entity, record);
+  return (
+    (roles.includes('self') && ownerId === actor.employeeId) ||
+    (roles.includes('supervisor') && reach.reports.has(Number(ownerId)))
+  );
 }
 
 /** Decides the record roles on one record (as stored, or as it is about to be added); throws the 403 that names who may. */
@@ -82,7 +107,11 @@ export function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef,
   if (actor.role === 'employee') {
     const who = whoHolds(roles, entity);
     // "A, or B, or C": the roles' own words may hold an "or" (supervisor or acting supervisor)
-    if (who.length) return AppError.worded('forbidden', text('refusal.access.onlyWho', { who: who.reduce((a, b) => text('refusal.access.orElse', { a, b })), what }));
+    if (who.length)
+      return AppError.worded(
+        'forbidden',
+        text('refusal.access.onlyWho', { who: who.reduce((a, b) => text('refusal.access.orElse', { a, b })), what }),
+      );
   }
   return AppError.worded('forbidden', text('refusal.access.yourRole', { what }));
 }
@@ -92,15 +121,22 @@ export function whoHolds(roles: readonly Role[], entity: EntityDef): TextParam[]
   return [
     ...(roles.includes('self') ? [text('refusal.access.who.self')] : []),
     ...(roles.includes('supervisor') ? [text('refusal.access.who.supervisor')] : []),
-    ...(roles.includes('unowned') ? [text(entity.unownedWhen ? 'refusal.access.who.unownedShown' : 'refusal.access.who.unowned')] : []),
+    ...(roles.includes('unowned')
+      ? [text(entity.unownedWhen ? 'refusal.access.who.unownedShown' : 'refusal.access.who.unowned')]
+      : []),
     ...roles.filter(isRelationshipRole).map((r) => {
       const name = r.split(':')[1];
-      if (r.startsWith('parent:')) return text('refusal.access.who.parent', { field: inSentence(labelOf(entity, name)) });
+      if (r.startsWith('parent:'))
+        return text('refusal.access.who.parent', { field: inSentence(labelOf(entity, name)) });
       if (r.startsWith('child:')) return text('refusal.access.who.child');
       if (r.startsWith('field:')) return text('refusal.access.who.field', { field: labelOf(entity, name) });
-      return name === 'id' ? text('refusal.access.who.memberOfThis', { entity: entityLabel(entity) }) : text('refusal.access.who.member', { field: inSentence(labelOf(entity, name)) });
+      return name === 'id'
+        ? text('refusal.access.who.memberOfThis', { entity: entityLabel(entity) })
+        : text('refusal.access.who.member', { field: inSentence(labelOf(entity, name)) });
     }),
-    ...(roles.includes('employee:moduleAdmin') ? [text('refusal.access.who.moduleAdmin', { module: moduleLabel(entity.module) })] : []),
+    ...(roles.includes('employee:moduleAdmin')
+      ? [text('refusal.access.who.moduleAdmin', { module: moduleLabel(entity.module) })]
+      : []),
     ...(roles.includes('employee:anyModuleAdmin') ? [text('refusal.access.who.anyModuleAdmin')] : []),
   ];
 }

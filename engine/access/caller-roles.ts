@@ -4,7 +4,8 @@ import type { Actor } from './actor.ts';
 /** Roles decided by the record's owner field. */
 export const OWNER_ROLES: readonly Role[] = ['self', 'supervisor', 'unowned'];
 /** Roles decided by another field of the record: an employee it names, a team it belongs to, a parent whose readers read it, a child that names the caller. */
-export const isRelationshipRole = (r: Role) => r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:') || r.startsWith('child:');
+export const isRelationshipRole = (r: Role) =>
+  r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:') || r.startsWith('child:');
 
 /**
  * The membership a member:<field> or child:<key>.<field> role is judged by, and the record's field that must be one of
@@ -50,7 +51,10 @@ export function decidedByRecord(roles: readonly Role[], actor: Actor, entity: En
       if (OWNER_ROLES.includes(r)) return entity.owner !== undefined;
       if (!r.startsWith('parent:')) return isRelationshipRole(r);
       const parent = entity.parents.get(r.slice('parent:'.length));
-      return parent !== undefined && (allows(parent.access.read, actor, parent.module) || decidedByRecord(parent.access.read, actor, parent));
+      return (
+        parent !== undefined &&
+        (allows(parent.access.read, actor, parent.module) || decidedByRecord(parent.access.read, actor, parent))
+      );
     })
   );
 }

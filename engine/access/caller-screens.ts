@@ -5,15 +5,21 @@ import { allows, decidedByRecord, moduleEnabled } from './access-policy.ts';
 type Screen = ModuleDef['screens'][number];
 
 /** Whether the caller may try these roles on the entity: by role, or on records the roles decide (own, reports', team's). */
-export const mayTry = (roles: readonly Role[], actor: Actor, entity: EntityDef) => allows(roles, actor, entity.module) || decidedByRecord(roles, actor, entity);
+export const mayTry = (roles: readonly Role[], actor: Actor, entity: EntityDef) =>
+  allows(roles, actor, entity.module) || decidedByRecord(roles, actor, entity);
 
 /** What a screen asks of its caller: what it `needs` (an action or a command of its entity), its report or page command, adding for an add form, else reading the entity. */
 function screenRoles(screen: Screen, entity: EntityDef): readonly Role[] {
   // a report or a list of a command's page asks for that command
   const command = screen.needs ?? screen.report ?? screen.source;
-  if (command && !['add', 'update', 'delete'].includes(command)) return entity.commands.find((c) => c.name === command)!.access;
+  if (command && !['add', 'update', 'delete'].includes(command))
+    return entity.commands.find((c) => c.name === command)!.access;
   // a form is an add form unless it says edit (as the renderer decides: renderer/src/screens/entity-screens.ts formMode)
-  const needs = screen.needs ?? (screen.kind === 'form' && (screen.mode ?? (/edit/i.test(screen.path) ? 'edit' : 'add')) === 'add' ? 'add' : 'read');
+  const needs =
+    screen.needs ??
+    (screen.kind === 'form' && (screen.mode ?? (/edit/i.test(screen.path) ? 'edit' : 'add')) === 'add'
+      ? 'add'
+      : 'read');
   return entity.access[needs as 'read' | 'add' | 'update' | 'delete'];
 }
 
@@ -23,9 +29,12 @@ function screenRoles(screen: Screen, entity: EntityDef): readonly Role[] {
  * screen needs), and tabs screens with only those tabs. A module left with no screen is left out.
  */
 export function callerModules(registry: Registry, actor: Actor): ModuleDef[] {
-  const modules = [...registry.modules.values()].filter((m) => (actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor)));
+  const modules = [...registry.modules.values()].filter((m) =>
+    actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor),
+  );
   if (actor.role === 'holder') return modules;
-  const reachable = (s: Screen) => !s.entity || mayTry(screenRoles(s, registry.entity(s.entity)), actor, registry.entity(s.entity));
+  const reachable = (s: Screen) =>
+    !s.entity || mayTry(screenRoles(s, registry.entity(s.entity)), actor, registry.entity(s.entity));
   const paths = new Set(modules.flatMap((m) => m.screens.filter(reachable).map((s) => s.path)));
   return modules
     .map((m) => ({

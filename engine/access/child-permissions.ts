@@ -12,7 +12,9 @@ import { unreadParents } from './parent-reads.ts';
  */
 export function childOf(child: EntityDef, via: string, parent: Row): Row {
   const row: Row = { [via]: parent.id };
-  for (const f of child.fields) if (f.name !== via && !f.computed && parent[f.name] !== undefined && parent[f.name] !== null) row[f.name] = parent[f.name];
+  for (const f of child.fields)
+    if (f.name !== via && !f.computed && parent[f.name] !== undefined && parent[f.name] !== null)
+      row[f.name] = parent[f.name];
   return row;
 }
 
@@ -31,7 +33,10 @@ export async function attachChildAdd(ctx: CallContext, entity: EntityDef, row: R
     const child = ctx.registry.entity(c.entity);
     const roles = child.access.add;
     const record = childOf(child, c.via, row);
-    const admitted = allows(roles, ctx.actor, child.module) || (decidedByRecord(roles, ctx.actor, child) && recordAdmits(roles, ctx.actor, child, record, await loadReach(ctx.tx, ctx.actor, child, roles)));
+    const admitted =
+      allows(roles, ctx.actor, child.module) ||
+      (decidedByRecord(roles, ctx.actor, child) &&
+        recordAdmits(roles, ctx.actor, child, record, await loadReach(ctx.tx, ctx.actor, child, roles)));
     // and only under parents the caller may read, as the add itself asks
     if (admitted && !(await unreadParents(ctx.tx, ctx.actor, child, record)).length) keys.push(c.key);
   }

@@ -27,12 +27,33 @@ async function mayWrite(ctx: CallContext, entity: EntityDef, field: FieldDef, re
  * on the record as stored; on an add (`before` null) the values it gives, judged on the record as it will be, and a
  * field of no roles (`[]`, set when added and fixed after) only on an update.
  */
-export async function assertFieldsWritable(ctx: CallContext, entity: EntityDef, before: Row | null, record: Row, names: readonly string[]): Promise<void> {
+export async function assertFieldsWritable(
+  ctx: CallContext,
+  entity: EntityDef,
+  before: Row | null,
+  record: Row,
+  names: readonly string[],
+): Promise<void> {
   for (const field of guarded(entity)) {
     if (!names.includes(field.name)) continue;
-    if (before === null && (field.writeRoles!.length === 0 || record[field.name] === null || record[field.name] === undefined || record[field.name] === '')) continue;
+    if (
+      before === null &&
+      (field.writeRoles!.length === 0 ||
+        record[field.name] === null ||
+        record[field.name] === undefined ||
+        record[field.name] === '')
+    )
+      continue;
     if (await mayWrite(ctx, entity, field, before ?? record)) continue;
-    throw refusal(field.writeRoles!, ctx.actor, entity, text('refusal.access.changeField', { field: inSentence(labelOf(entity, field.name)), entity: entityLabel(entity) }));
+    throw refusal(
+      field.writeRoles!,
+      ctx.actor,
+      entity,
+      text('refusal.access.changeField', {
+        field: inSentence(labelOf(entity, field.name)),
+        entity: entityLabel(entity),
+      }),
+    );
   }
 }
 

@@ -21,12 +21,29 @@ export async function unreadParents(tx: Tx, actor: Actor, entity: EntityDef, rec
   const roles = entity.access.read.filter((r) => r.startsWith('parent:'));
   if (!roles.length || allows(entity.access.read, actor, entity.module)) return [];
   const reach = await loadReach(tx, actor, entity, roles, [record]);
-  return roles.map((r) => r.slice('parent:'.length)).filter((name) => record[name] !== null && record[name] !== undefined && !reach.parents.get(name)?.has(Number(record[name])));
+  return roles
+    .map((r) => r.slice('parent:'.length))
+    .filter(
+      (name) =>
+        record[name] !== null && record[name] !== undefined && !reach.parents.get(name)?.has(Number(record[name])),
+    );
 }
 
 /** Throws the 403 of a write under a parent the caller may not read: "Only whoever may read its scorecard may add …". */
-export async function assertParentsReadable(tx: Tx, actor: Actor, entity: EntityDef, record: Row, what: Text): Promise<void> {
+export async function assertParentsReadable(
+  tx: Tx,
+  actor: Actor,
+  entity: EntityDef,
+  record: Row,
+  what: Text,
+): Promise<void> {
   const [unread] = await unreadParents(tx, actor, entity, record);
   if (unread === undefined) return;
-  throw AppError.worded('forbidden', text('refusal.access.onlyWho', { who: text('refusal.access.who.parent', { field: inSentence(labelOf(entity, unread)) }), what }));
+  throw AppError.worded(
+    'forbidden',
+    text('refusal.access.onlyWho', {
+      who: text('refusal.access.who.parent', { field: inSentence(labelOf(entity, unread)) }),
+      what,
+    }),
+  );
 }

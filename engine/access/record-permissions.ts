@@ -19,7 +19,11 @@ import { closedFieldsOf } from './field-write-roles.ts';
 export type { RecordAllowed as AllowedOnRecord } from '../../contract/meta-reply.ts';
 
 /** A transition's window on a record: its dates, and whether today lies inside it (closed while either date is empty). */
-function windowOf(t: NonNullable<EntityDef['workflow']>['transitions'][number], row: Row, today: string): { from: string | null; to: string | null; open: boolean } | null {
+function windowOf(
+  t: NonNullable<EntityDef['workflow']>['transitions'][number],
+  row: Row,
+  today: string,
+): { from: string | null; to: string | null; open: boolean } | null {
   if (!t.window) return null;
   const day = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v).slice(0, 10));
   const from = day(row[t.window.from]);
@@ -28,25 +32,38 @@ function windowOf(t: NonNullable<EntityDef['workflow']>['transitions'][number], 
 }
 
 /** Commands about one record; the others (bulk, attach, reports and lists) concern the entity and are in /meta. */
-const actsOnRecord = (c: CommandDef) => c.method === 'POST' && (c.kind === 'patch' || c.kind === 'upload' || c.kind === 'share' || c.kind === 'hook');
+const actsOnRecord = (c: CommandDef) =>
+  c.method === 'POST' && (c.kind === 'patch' || c.kind === 'upload' || c.kind === 'share' || c.kind === 'hook');
 
 /** Whether what a lock leaves open takes the fields a write sets. */
 const opens = (open: Opening, fields: readonly string[]) => open.all || fields.every((f) => open.fields.includes(f));
 
 /** The fields a patch or an upload writes (an upload: its file and the file's name, size, type and checksum); hook commands decide for themselves. */
-const writes = (c: CommandDef): readonly string[] => (c.kind === 'patch' ? c.fields : c.kind === 'upload' ? [...c.fields, ...Object.values(c.fileInfo)] : []);
+const writes = (c: CommandDef): readonly string[] =>
+  c.kind === 'patch' ? c.fields : c.kind === 'upload' ? [...c.fields, ...Object.values(c.fileInfo)] : [];
 
 /**
  * Sets `_allowed` on each row (and on the rows of the children loaded with it), judged by the same predicate that refuses a call
  * (`recordAdmits`): role, relationship and state, and by the same locks (engine/records/state-locks.ts). The caller's
  * reach and the rows' locked ancestors are loaded once for the whole page.
  */
-export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: Row[], children: readonly ChildDef[] = []): Promise<void> {
+export async function attachAllowed(
+  ctx: CallContext,
+  entity: EntityDef,
+  rows: Row[],
+  children: readonly ChildDef[] = [],
+): Promise<void> {
   if (!rows.length) return;
   const wf = entity.workflow;
-  const transitions = wf?.transitions.map((t) => ({ t, roles: (t.access ?? entity.access.update) as readonly Role[] })) ?? [];
+  const transitions =
+    wf?.transitions.map((t) => ({ t, roles: (t.access ?? entity.access.update) as readonly Role[] })) ?? [];
   const commands = entity.commands.filter(actsOnRecord);
-  const roleSets = [entity.access.update, entity.access.delete, ...transitions.map((x) => x.roles), ...commands.map((c) => c.access)];
+  const roleSets = [
+    entity.access.update,
+    entity.access.delete,
+    ...transitions.map((x) => x.roles),
+    ...commands.map((c) => c.access),
+  ];
   // reach only for the role sets the caller's role does not settle alone (a module admin's needs none)
   const undecided = roleSets.filter((roles) => !allows(roles, ctx.actor, entity.module));
   const reach = await loadReach(ctx.tx, ctx.actor, entity, [...new Set(undecided.flat())]);
@@ -59,7 +76,12 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
     const underParent = openingOfAll(holds[i].filter((h) => h.paths.length));
     const update = admits(entity.access.update, row) && (open.all || open.fields.length > 0);
     const lockedChildren = closedChildren(entity, holds[i]);
-    const takeable = transitions.filter(({ t, roles }) => t.from.includes(row[wf!.stateField] as string) && admits(roles, row) && opens(underParent, [wf!.stateField, ...(t.requires ?? [])]));
+    const takeable = transitions.filter(
+      ({ t, roles }) =>
+        t.from.includes(row[wf!.stateField] as string) &&
+        admits(roles, row) &&
+        opens(underParent, [wf!.stateField, ...(t.requires ?? [])]),
+    );
     // a transition outside its window is left out (no button a click would refuse), and its window said instead
     const closed: NonNullable<AllowedOnRecord['closed']> = {};
     for (const { t } of takeable) {
@@ -110,7 +132,12 @@ export async function attachAllowed(ctx: CallContext, entity: EntityDef, rows: R
 }
 
 /** Names, on each row's `_allowed`, the employee an open transition is the named one's to take when the caller is someone else. */
-async function nameInPlaceOf(ctx: CallContext, entity: EntityDef, rows: Row[], admits: (roles: readonly Role[], row: Row) => boolean): Promise<void> {
+async function nameInPlaceOf(
+  ctx: CallContext,
+  entity: EntityDef,
+  rows: Row[],
+  admits: (roles: readonly Role[], row: Row) => boolean,
+): Promise<void> {
   if (!entity.workflow || ctx.actor.role !== 'employee') return;
   const found: { allowed: AllowedOnRecord; action: string; employeeId: number }[] = [];
   for (const row of rows) {
@@ -123,8 +150,12 @@ async function nameInPlaceOf(ctx: CallContext, entity: EntityDef, rows: Row[], a
     }
   }
   if (!found.length) return;
-  const names = await employeeNames(ctx, found.map((f) => f.employeeId));
-  for (const f of found) f.allowed.inPlaceOf = { ...f.allowed.inPlaceOf, [f.action]: names.get(f.employeeId) ?? `#${f.employeeId}` };
+  const names = await employeeNames(
+    ctx,
+    found.map((f) => f.employeeId),
+  );
+  for (const f of found)
+    f.allowed.inPlaceOf = { ...f.allowed.inPlaceOf, [f.action]: names.get(f.employeeId) ?? `#${f.employeeId}` };
 }
 
 /**
@@ -133,11 +164,20 @@ async function nameInPlaceOf(ctx: CallContext, entity: EntityDef, rows: Row[], a
  * for a team they are a member of. A contract team's Add is offered to its members, not to every employee. A list of
  * one record's collection (`?scorecardId=3`) offers no Add while that record's lock closes the collection.
  */
-export async function mayAdd(ctx: CallContext, entity: EntityDef, query: Record<string, string[]> = {}): Promise<boolean> {
+export async function mayAdd(
+  ctx: CallContext,
+  entity: EntityDef,
+  query: Record<string, string[]> = {},
+): Promise<boolean> {
   if (!(await mayAddByRole(ctx, entity, query))) return false;
-  const parents = entity.lockRoutes.map((r) => r.up[0].via).filter((via) => query[via]?.length === 1 && /^[1-9][0-9]*$/.test(query[via][0]));
+  const parents = entity.lockRoutes
+    .map((r) => r.up[0].via)
+    .filter((via) => query[via]?.length === 1 && /^[1-9][0-9]*$/.test(query[via][0]));
   if (!parents.length) return true;
-  const [holds] = await holdsOn(ctx, entity, [Object.fromEntries(parents.map((via) => [via, Number(query[via][0])]))], { own: false, forShare: false });
+  const [holds] = await holdsOn(ctx, entity, [Object.fromEntries(parents.map((via) => [via, Number(query[via][0])]))], {
+    own: false,
+    forShare: false,
+  });
   return openingOfAll(holds).all;
 }
 
@@ -148,9 +188,11 @@ async function mayAddByRole(ctx: CallContext, entity: EntityDef, query: Record<s
   // a list of one record's children (?auditEngagementId=3): judged on the child as it would be added there, as the add is
   const bound = await childOfBoundParents(ctx, entity, query);
   if (bound === null) return false;
-  if (bound) return recordAdmits(roles, ctx.actor, entity, bound, await loadReach(ctx.tx, ctx.actor, entity, roles, [bound]));
+  if (bound)
+    return recordAdmits(roles, ctx.actor, entity, bound, await loadReach(ctx.tx, ctx.actor, entity, roles, [bound]));
   if (roles.some((r) => r === 'self' || r === 'unowned')) return true;
-  for (const r of roles.filter((x) => x.startsWith('field:'))) if (await mayBeNamed(ctx, entity, r.slice('field:'.length))) return true;
+  for (const r of roles.filter((x) => x.startsWith('field:')))
+    if (await mayBeNamed(ctx, entity, r.slice('field:'.length))) return true;
   const reach = await loadReach(ctx.tx, ctx.actor, entity, roles);
   if (roles.includes('supervisor') && reach.reports.size > 0) return true;
   return roles.some((r) => {
@@ -161,19 +203,34 @@ async function mayAddByRole(ctx: CallContext, entity: EntityDef, query: Record<s
 
 /** The references to other records the list's query pins to one id each (not employees: those are whose, not where). */
 const boundParents = (ctx: CallContext, entity: EntityDef, query: Record<string, string[]>) =>
-  entity.fields.filter((f) => f.ref && f.ref !== 'employee' && !f.computed && ctx.registry.entities.get(f.ref)?.scope === 'company' && query[f.name]?.length === 1 && /^[1-9][0-9]{0,15}$/.test(query[f.name][0]));
+  entity.fields.filter(
+    (f) =>
+      f.ref &&
+      f.ref !== 'employee' &&
+      !f.computed &&
+      ctx.registry.entities.get(f.ref)?.scope === 'company' &&
+      query[f.name]?.length === 1 &&
+      /^[1-9][0-9]{0,15}$/.test(query[f.name][0]),
+  );
 
 /**
  * The record an add would start from under the parents the query pins (what it shares with each by name, as a child
  * panel's Add judges it); undefined when the query pins none; null when a pinned parent is not one the company has.
  */
-async function childOfBoundParents(ctx: CallContext, entity: EntityDef, query: Record<string, string[]>): Promise<Row | null | undefined> {
+async function childOfBoundParents(
+  ctx: CallContext,
+  entity: EntityDef,
+  query: Record<string, string[]>,
+): Promise<Row | null | undefined> {
   const fields = boundParents(ctx, entity, query);
   if (!fields.length) return undefined;
   let row: Row = {};
   for (const f of fields) {
     const parent = ctx.registry.entity(f.ref!);
-    const [found] = await ctx.tx.query(`SELECT ${selectColumns(parent)} FROM ${quoteIdent(parent.table)} WHERE id = $1 AND company_id = $2`, [Number(query[f.name][0]), ctx.actor.companyId]);
+    const [found] = await ctx.tx.query(
+      `SELECT ${selectColumns(parent)} FROM ${quoteIdent(parent.table)} WHERE id = $1 AND company_id = $2`,
+      [Number(query[f.name][0]), ctx.actor.companyId],
+    );
     if (!found) return null;
     row = { ...childOf(entity, f.name, found), ...row };
   }
@@ -194,7 +251,10 @@ async function mayBeNamed(ctx: CallContext, entity: EntityDef, name: string): Pr
     const same = parent.field.get(name);
     if (parent.scope !== 'company' || same?.ref !== 'employee' || same.computed) continue;
     copiedByName = true;
-    const [hit] = await ctx.tx.query(`SELECT 1 FROM ${quoteIdent(parent.table)} WHERE company_id = $1 AND ${quoteIdent(same.column)} = $2 LIMIT 1`, [ctx.actor.companyId, ctx.actor.employeeId]);
+    const [hit] = await ctx.tx.query(
+      `SELECT 1 FROM ${quoteIdent(parent.table)} WHERE company_id = $1 AND ${quoteIdent(same.column)} = $2 LIMIT 1`,
+      [ctx.actor.companyId, ctx.actor.employeeId],
+    );
     if (hit) return true;
   }
   // a field a hook fills from a field of another name (a mitigation's riskOwnerId, from its risk's ownerId): the

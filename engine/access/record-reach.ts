@@ -34,40 +34,71 @@ const perCall = new WeakMap<object, CallReach>();
  * database in one query per parent role, by the parent's own SQL condition (`recordRoleWhere`), so that a read by id
  * and a list agree.
  */
-export async function loadReach(tx: Tx, actor: Actor, entity: EntityDef, roles: readonly Role[], records: readonly Row[] = []): Promise<RecordReach> {
+export async function loadReach(
+  tx: Tx,
+  actor: Actor,
+  entity: EntityDef,
+  roles: readonly Role[],
+  records: readonly Row[] = [],
+): Promise<RecordReach> {
   let call = perCall.get(tx);
   if (!call) perCall.set(tx, (call = { teams: new Map() }));
   const me = actor.employeeId;
   if (roles.includes('supervisor') && !call.reports && me !== null)
-    call.reports = tx.query<{ id: number }>(`SELECT id FROM employee WHERE supervisor_id = $1 OR acting_supervisor_id = $1`, [me]).then((rows) => new Set(rows.map((r) => Number(r.id))));
+    call.reports = tx
+      .query<{ id: number }>(`SELECT id FROM employee WHERE supervisor_id = $1 OR acting_supervisor_id = $1`, [me])
+      .then((rows) => new Set(rows.map((r) => Number(r.id))));
   for (const role of roles) {
     const m = me === null ? undefined : teamOfRole(entity, role)?.membership;
     if (!m || call.teams.has(membershipKey(m))) continue;
     call.teams.set(
       membershipKey(m),
       tx
-        .query<{ team: number }>(`SELECT ${quoteIdent(m.viaColumn)} AS team FROM ${quoteIdent(m.table)} WHERE company_id = $1 AND ${quoteIdent(m.employeeColumn)} = $2`, [actor.companyId, me])
+        .query<{ team: number }>(
+          `SELECT ${quoteIdent(m.viaColumn)} AS team FROM ${quoteIdent(m.table)} WHERE company_id = $1 AND ${quoteIdent(m.employeeColumn)} = $2`,
+          [actor.companyId, me],
+        )
         .then((rows) => new Set(rows.map((r) => Number(r.team)))),
     );
   }
   const teams = new Map<string, ReadonlySet<number>>();
   for (const [key, set] of call.teams) teams.set(key, await set);
-  return { reports: (await call.reports) ?? new Set(), teams, parents: await readableParents(tx, actor, entity, roles, records) };
+  return {
+    reports: (await call.reports) ?? new Set(),
+    teams,
+    parents: await readableParents(tx, actor, entity, roles, records),
+  };
 }
 
-async function readableParents(tx: Tx, actor: Actor, entity: EntityDef, roles: readonly Role[], records: readonly Row[]): Promise<Map<string, Set<number>>> {
+async function readableParents(
+  tx: Tx,
+  actor: Actor,
+  entity: EntityDef,
+  roles: readonly Role[],
+  records: readonly Row[],
+): Promise<Map<string, Set<number>>> {
   const readable = new Map<string, Set<number>>();
   for (const role of roles) {
     if (!role.startsWith('parent:')) continue;
     const name = role.slice('parent:'.length);
     const parent = entity.parents.get(name)!;
-    const ids = [...new Set(records.map((r) => r[name]).filter((v) => v !== null && v !== undefined).map(Number))];
+    const ids = [
+      ...new Set(
+        records
+          .map((r) => r[name])
+          .filter((v) => v !== null && v !== undefined)
+          .map(Number),
+      ),
+    ];
     if (!ids.length || allows(parent.access.read, actor, parent.module)) readable.set(name, new Set(ids));
     else if (!decidedByRecord(parent.access.read, actor, parent)) readable.set(name, new Set());
     else {
       const params: unknown[] = [actor.companyId, ids];
       const where = recordRoleWhere({ actor }, parent, (value) => `$${params.push(value)}`, 'rp');
-      const rows = await tx.query<{ id: number }>(`SELECT rp.id FROM ${quoteIdent(parent.table)} rp WHERE rp.company_id = $1 AND rp.id = ANY($2) AND ${where}`, params);
+      const rows = await tx.query<{ id: number }>(
+        `SELECT rp.id FROM ${quoteIdent(parent.table)} rp WHERE rp.company_id = $1 AND rp.id = ANY($2) AND ${where}`,
+        params,
+      );
       readable.set(name, new Set(rows.map((r) => Number(r.id))));
     }
   }

@@ -21,14 +21,26 @@ export interface RoleSqlCaller {
  * value and returns its placeholder; `alias` qualifies the entity's columns in a query that joins it. Null when the
  * caller's role reads every record; FALSE when no role reaches any.
  */
-export function recordRoleWhere(caller: RoleSqlCaller, entity: EntityDef, bind: (value: unknown) => string, alias?: string): string | null {
+export function recordRoleWhere(
+  caller: RoleSqlCaller,
+  entity: EntityDef,
+  bind: (value: unknown) => string,
+  alias?: string,
+): string | null {
   return roleWhere(caller, entity, entity.access.read, bind, alias);
 }
 
-function roleWhere(caller: RoleSqlCaller, entity: EntityDef, roles: EntityDef['access']['read'], bind: (value: unknown) => string, alias?: string): string | null {
+function roleWhere(
+  caller: RoleSqlCaller,
+  entity: EntityDef,
+  roles: EntityDef['access']['read'],
+  bind: (value: unknown) => string,
+  alias?: string,
+): string | null {
   const { actor } = caller;
   if (allows(roles, actor, entity.module) || !decidedByRecord(roles, actor, entity)) return null;
-  const column = (name: string) => `${alias ? `${alias}.` : ''}${quoteIdent(name === 'id' ? 'id' : entity.field.get(name)!.column)}`;
+  const column = (name: string) =>
+    `${alias ? `${alias}.` : ''}${quoteIdent(name === 'id' ? 'id' : entity.field.get(name)!.column)}`;
   let me: string | undefined;
   const meParam = () => (me ??= bind(actor.employeeId));
   let company: string | undefined;
@@ -37,7 +49,10 @@ function roleWhere(caller: RoleSqlCaller, entity: EntityDef, roles: EntityDef['a
   if (entity.owner !== undefined) {
     const owner = column(entity.owner);
     if (roles.includes('self')) reach.push(`${owner} = ${meParam()}`);
-    if (roles.includes('supervisor')) reach.push(`${owner} IN (SELECT id FROM employee WHERE company_id = ${companyParam()} AND (supervisor_id = ${meParam()} OR acting_supervisor_id = ${meParam()}))`);
+    if (roles.includes('supervisor'))
+      reach.push(
+        `${owner} IN (SELECT id FROM employee WHERE company_id = ${companyParam()} AND (supervisor_id = ${meParam()} OR acting_supervisor_id = ${meParam()}))`,
+      );
     if (roles.includes('unowned')) reach.push(`(${owner} IS NULL AND ${unownedSql(entity, bind, alias)})`);
   }
   for (const role of roles) {
@@ -46,7 +61,9 @@ function roleWhere(caller: RoleSqlCaller, entity: EntityDef, roles: EntityDef['a
     const team = teamOfRole(entity, role);
     if (team) {
       const m = team.membership;
-      reach.push(`${column(team.field)} IN (SELECT ${quoteIdent(m.viaColumn)} FROM ${quoteIdent(m.table)} WHERE company_id = ${companyParam()} AND ${quoteIdent(m.employeeColumn)} = ${meParam()})`);
+      reach.push(
+        `${column(team.field)} IN (SELECT ${quoteIdent(m.viaColumn)} FROM ${quoteIdent(m.table)} WHERE company_id = ${companyParam()} AND ${quoteIdent(m.employeeColumn)} = ${meParam()})`,
+      );
     }
     if (kind === 'parent') {
       const parent = entity.parents.get(name)!;
@@ -54,7 +71,9 @@ function roleWhere(caller: RoleSqlCaller, entity: EntityDef, roles: EntityDef['a
       else if (decidedByRecord(parent.access.read, actor, parent)) {
         // the parent's own condition on its table, under an alias of its own (a chain of parents nests one level each)
         const p = `${alias ?? 'r'}p`;
-        reach.push(`${column(name)} IN (SELECT ${p}.id FROM ${quoteIdent(parent.table)} ${p} WHERE ${p}.company_id = ${companyParam()} AND ${roleWhere(caller, parent, parent.access.read, bind, p)})`);
+        reach.push(
+          `${column(name)} IN (SELECT ${p}.id FROM ${quoteIdent(parent.table)} ${p} WHERE ${p}.company_id = ${companyParam()} AND ${roleWhere(caller, parent, parent.access.read, bind, p)})`,
+        );
       }
     }
   }

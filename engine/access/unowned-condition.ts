@@ -8,7 +8,12 @@ import { quoteIdent } from '../metadata/naming.ts';
  * and as SQL by `unownedSql`, the same conditions.
  */
 export function unownedAdmits(entity: EntityDef, record: Row): boolean {
-  return !entity.unownedWhen || entity.unownedWhen.some((condition) => Object.entries(condition).every(([name, values]) => values.includes(record[name] as string | number | boolean)));
+  return (
+    !entity.unownedWhen ||
+    entity.unownedWhen.some((condition) =>
+      Object.entries(condition).every(([name, values]) => values.includes(record[name] as string | number | boolean)),
+    )
+  );
 }
 
 /**
@@ -18,5 +23,12 @@ export function unownedAdmits(entity: EntityDef, record: Row): boolean {
 export function unownedSql(entity: EntityDef, bind: (value: unknown) => string, alias?: string): string {
   if (!entity.unownedWhen) return 'TRUE';
   const column = (name: string) => `${alias ? `${alias}.` : ''}${quoteIdent(entity.field.get(name)!.column)}`;
-  return `(${entity.unownedWhen.map((condition) => `(${Object.entries(condition).map(([name, values]) => `${column(name)} IN (${values.map(bind).join(', ')})`).join(' AND ')})`).join(' OR ')})`;
+  return `(${entity.unownedWhen
+    .map(
+      (condition) =>
+        `(${Object.entries(condition)
+          .map(([name, values]) => `${column(name)} IN (${values.map(bind).join(', ')})`)
+          .join(' AND ')})`,
+    )
+    .join(' OR ')})`;
 }

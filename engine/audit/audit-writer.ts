@@ -13,10 +13,25 @@ export function auditCompany(ctx: CallContext, entity: EntityDef, record: Row): 
 }
 
 /** Writes one audit-trail entry (who, when, what, before and after) in the call's transaction. */
-export async function writeAudit(ctx: CallContext, entity: EntityDef, action: AuditAction, before: Row | null, after: Row | null, inPlaceOf?: InPlaceOf): Promise<void> {
+export async function writeAudit(
+  ctx: CallContext,
+  entity: EntityDef,
+  action: AuditAction,
+  before: Row | null,
+  after: Row | null,
+  inPlaceOf?: InPlaceOf,
+): Promise<void> {
   const record = (after ?? before)!;
   const companyId = auditCompany(ctx, entity, record);
-  const values = [entity.name, record.id, action, ctx.actor.accountId, ctx.actor.name, before && JSON.stringify(before), after && JSON.stringify(after)];
+  const values = [
+    entity.name,
+    record.id,
+    action,
+    ctx.actor.accountId,
+    ctx.actor.name,
+    before && JSON.stringify(before),
+    after && JSON.stringify(after),
+  ];
   if (companyId === null) {
     // platform records that belong to no company (user manuals, platform rating scales): the holder's own trail
     await ctx.tx.query(
@@ -36,7 +51,12 @@ export async function writeAudit(ctx: CallContext, entity: EntityDef, action: Au
 }
 
 /** One entry per row a bulk write changed (before and after each; null where the row was added or deleted), in one INSERT. */
-export async function writeAudits(ctx: CallContext, entity: EntityDef, action: AuditAction, entries: readonly { before: Row | null; after: Row | null }[]): Promise<void> {
+export async function writeAudits(
+  ctx: CallContext,
+  entity: EntityDef,
+  action: AuditAction,
+  entries: readonly { before: Row | null; after: Row | null }[],
+): Promise<void> {
   if (!entries.length) return;
   if (entity.scope !== 'company' || ctx.companyId === null) {
     // a platform record's entry may belong to its own company (tenant key): entry by entry
@@ -47,6 +67,15 @@ export async function writeAudits(ctx: CallContext, entity: EntityDef, action: A
   await ctx.tx.query(
     `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after)
      SELECT $1, $2, e.record_id, $3, $4, $5, now(), e.before::jsonb, e.after::jsonb FROM unnest($6::bigint[], $7::text[], $8::text[]) AS e(record_id, before, after)`,
-    [ctx.companyId, entity.name, action, ctx.actor.accountId, ctx.actor.name, entries.map((e) => (e.after ?? e.before)!.id), entries.map((e) => json(e.before)), entries.map((e) => json(e.after))],
+    [
+      ctx.companyId,
+      entity.name,
+      action,
+      ctx.actor.accountId,
+      ctx.actor.name,
+      entries.map((e) => (e.after ?? e.before)!.id),
+      entries.map((e) => json(e.before)),
+      entries.map((e) => json(e.after)),
+    ],
   );
 }

@@ -37,16 +37,26 @@ const PAGE = 20;
  * roles and record roles as its read: a colleague who may not read an assessment reads none of its history either).
  * One query: the entries and their count together.
  */
-export async function recordHistory(ctx: CallContext, entity: EntityDef, id: number, query: Readonly<Record<string, string | undefined>>): Promise<HistoryPage> {
+export async function recordHistory(
+  ctx: CallContext,
+  entity: EntityDef,
+  id: number,
+  query: Readonly<Record<string, string | undefined>>,
+): Promise<HistoryPage> {
   const what = attempt(entity, 'read');
   assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, what);
   const record = await fetchOne(ctx, entity, id);
   await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, record, what);
   // paged as a list is (its checks and words for a wrong limit or offset), and never by the record's own filters
-  const { limit, offset } = parseListQuery(entity, { limit: [query.limit ?? String(PAGE)], offset: [query.offset ?? '0'] }, 1);
+  const { limit, offset } = parseListQuery(
+    entity,
+    { limit: [query.limit ?? String(PAGE)], offset: [query.offset ?? '0'] },
+    1,
+  );
   // the trail the writes went to (engine/audit/audit-writer.ts): the company's, a platform record's company by its
   // tenant key (row-level security set to it, as the writer did), else the platform's own
-  const companyId = entity.scope === 'company' ? ctx.companyId : entity.tenantKey ? Number(record[entity.tenantKey]) : null;
+  const companyId =
+    entity.scope === 'company' ? ctx.companyId : entity.tenantKey ? Number(record[entity.tenantKey]) : null;
   if (companyId !== null) await useCompany(ctx, companyId);
   const rows = await ctx.tx.query<Row>(
     companyId !== null
@@ -77,13 +87,21 @@ export async function recordHistory(ctx: CallContext, entity: EntityDef, id: num
 /** The fields an update changed; an add's filled fields; nothing for a delete. */
 function changedFields(before: Row | null, after: Row | null): string[] {
   if (!after) return [];
-  return Object.keys(after).filter((k) => !BOOKKEEPING.has(k) && (before ? JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null) : after[k] !== null && after[k] !== undefined && after[k] !== ''));
+  return Object.keys(after).filter(
+    (k) =>
+      !BOOKKEEPING.has(k) &&
+      (before
+        ? JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null)
+        : after[k] !== null && after[k] !== undefined && after[k] !== ''),
+  );
 }
 
 /** A page past the last entry still says how many there are. */
 async function countOf(ctx: CallContext, entity: EntityDef, id: number, companyId: number | null): Promise<number> {
   const [r] = await ctx.tx.query<{ n: string }>(
-    companyId !== null ? `SELECT count(*) AS n FROM audit_trail WHERE company_id = $1 AND entity = $2 AND record_id = $3` : `SELECT count(*) AS n FROM platform_audit_trail WHERE $1::bigint IS NULL AND entity = $2 AND record_id = $3`,
+    companyId !== null
+      ? `SELECT count(*) AS n FROM audit_trail WHERE company_id = $1 AND entity = $2 AND record_id = $3`
+      : `SELECT count(*) AS n FROM platform_audit_trail WHERE $1::bigint IS NULL AND entity = $2 AND record_id = $3`,
     [companyId, entity.name, id],
   );
   return Number(r.n);

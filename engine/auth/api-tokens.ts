@@ -47,7 +47,10 @@ const TOKEN_COLUMNS = `t.id, t.name, t.access, t.modules, t.expires_on::text AS 
 
 /** A company's token (api-token: its creator is an employee), read in the company's scope. */
 async function companyToken(db: Db, hash: string): Promise<{ row: TokenRow; companyId: number } | null> {
-  const [key] = await db.query<{ company_id: number; token_id: number }>(`SELECT company_id, token_id FROM api_token_key WHERE token_hash = $1`, [hash]);
+  const [key] = await db.query<{ company_id: number; token_id: number }>(
+    `SELECT company_id, token_id FROM api_token_key WHERE token_hash = $1`,
+    [hash],
+  );
   if (!key) return null;
   const companyId = Number(key.company_id);
   const [row] = await inScope(db, { companyId, holder: false }, (tx) =>
@@ -85,10 +88,16 @@ export async function resolveApiToken(db: Db, token: string): Promise<TokenCalle
   const company = await companyToken(db, hash);
   const t = company?.row ?? (await platformToken(db, hash));
   if (!t) return null;
-  if (t.status !== 'Active') return AppError.worded('not_authenticated', text('refusal.apiToken.revoked', { name: t.name }));
-  if (t.expired) return AppError.worded('not_authenticated', text('refusal.apiToken.expired', { name: t.name, day: dayMonthYear(t.expires_on) }));
+  if (t.status !== 'Active')
+    return AppError.worded('not_authenticated', text('refusal.apiToken.revoked', { name: t.name }));
+  if (t.expired)
+    return AppError.worded(
+      'not_authenticated',
+      text('refusal.apiToken.expired', { name: t.name, day: dayMonthYear(t.expires_on) }),
+    );
   if (!t.company_active) return AppError.worded('forbidden', text('refusal.auth.companyInactive'));
-  if (t.account_id === null) return AppError.worded('not_authenticated', text('refusal.apiToken.creatorGone', { name: t.name }));
+  if (t.account_id === null)
+    return AppError.worded('not_authenticated', text('refusal.apiToken.creatorGone', { name: t.name }));
   const apiToken: ApiTokenScope = { id: Number(t.id), name: t.name, access: t.access, modules: t.modules };
   const caller: TokenCaller = {
     accountId: Number(t.account_id),
@@ -111,7 +120,11 @@ export const writesBy = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes
  * Every use of a token, admitted or refused, in the audit trail under the token's name (method, route and status),
  * and the token's last use; in a transaction of its own after the reply, so that a refused call is recorded too.
  */
-export async function recordApiTokenUse(db: Db, caller: TokenCaller, use: { method: string; path: string; status: number }): Promise<void> {
+export async function recordApiTokenUse(
+  db: Db,
+  caller: TokenCaller,
+  use: { method: string; path: string; status: number },
+): Promise<void> {
   const token = caller.apiToken!;
   if (caller.role === 'holder') {
     await db.transaction(async (tx) => {
@@ -125,7 +138,10 @@ export async function recordApiTokenUse(db: Db, caller: TokenCaller, use: { meth
     return;
   }
   await inScope(db, { companyId: caller.companyId, holder: false }, async (tx) => {
-    await tx.query(`UPDATE api_token SET last_used_at = now() WHERE company_id = $1 AND id = $2`, [caller.companyId, token.id]);
+    await tx.query(`UPDATE api_token SET last_used_at = now() WHERE company_id = $1 AND id = $2`, [
+      caller.companyId,
+      token.id,
+    ]);
     await tx.query(
       `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after)
        VALUES ($1, 'api-token', $2, 'use', $3, $4, now(), NULL, $5::text::jsonb)`,

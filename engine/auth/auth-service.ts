@@ -5,7 +5,16 @@ import type { Db } from '../db/db.ts';
 import { inScope } from '../db/tenant-scope.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { Language, Messages } from '../metadata/registry.ts';
-import { forgetCallers, lookUpCallerOnce, rememberAccess, rememberCaller, rememberedAccess, rememberedCaller, type ModuleAccess, type TokenCaller } from './caller-cache.ts';
+import {
+  forgetCallers,
+  lookUpCallerOnce,
+  rememberAccess,
+  rememberCaller,
+  rememberedAccess,
+  rememberedCaller,
+  type ModuleAccess,
+  type TokenCaller,
+} from './caller-cache.ts';
 import { clearFailures, recordFailure, secondsLocked } from './login-throttle.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password-hash.ts';
 import { consumeResetKey, createResetKey } from './reset-keys.ts';
@@ -41,13 +50,17 @@ export interface SessionUser {
 }
 
 const findAccount = async (db: Db, email: string) =>
-  (await db.query<AccountRow>(`SELECT * FROM account WHERE lower(email) = lower($1)`, [email]))[0] as AccountRow | undefined;
+  (await db.query<AccountRow>(`SELECT * FROM account WHERE lower(email) = lower($1)`, [email]))[0] as
+    | AccountRow
+    | undefined;
 
 /** Sign-in: a wrong e-mail and a wrong password look alike; repeated failures lock the e-mail for a while. */
 export async function login(db: Db, email: string, password: string): Promise<SessionUser> {
   const wait = await secondsLocked(db, email);
   if (wait > 0)
-    throw AppError.worded('too_many_attempts', text('refusal.auth.tooManyAttempts', { count: wait }), [], { 'Retry-After': String(wait) });
+    throw AppError.worded('too_many_attempts', text('refusal.auth.tooManyAttempts', { count: wait }), [], {
+      'Retry-After': String(wait),
+    });
   const account = await findAccount(db, email);
   const ok = await verifyPassword(password, account?.password_hash ?? null);
   if (!account || !ok) {
@@ -63,14 +76,19 @@ export async function login(db: Db, email: string, password: string): Promise<Se
 
 async function assertCompanyActive(db: Db, account: AccountRow): Promise<void> {
   if (account.role !== 'employee') return;
-  const [company] = await db.query<{ status: string }>(`SELECT status FROM company WHERE id = $1`, [account.company_id]);
+  const [company] = await db.query<{ status: string }>(`SELECT status FROM company WHERE id = $1`, [
+    account.company_id,
+  ]);
   if (company?.status !== 'Active') throw AppError.worded('forbidden', text('refusal.auth.companyInactive'));
 }
 
 /** The name of an active directory of the company that no longer allows passwords, if there is one. */
 async function passwordlessDirectory(db: Db, companyId: number): Promise<string | null> {
   const [row] = await inScope(db, { companyId, holder: false }, (tx) =>
-    tx.query<{ name: string }>(`SELECT name FROM sso_provider WHERE company_id = $1 AND status = 'Active' AND password_sign_in = 'No' ORDER BY name LIMIT 1`, [companyId]),
+    tx.query<{ name: string }>(
+      `SELECT name FROM sso_provider WHERE company_id = $1 AND status = 'Active' AND password_sign_in = 'No' ORDER BY name LIMIT 1`,
+      [companyId],
+    ),
   );
   return row?.name ?? null;
 }
@@ -85,7 +103,10 @@ export async function signInAccount(db: Db, accountId: number): Promise<SessionU
 
 async function openSession(db: Db, account: AccountRow): Promise<SessionUser> {
   const { secret, hash } = newSecret();
-  await db.query(`INSERT INTO session (token_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_HOURS} hours')`, [hash, account.id]);
+  await db.query(
+    `INSERT INTO session (token_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_HOURS} hours')`,
+    [hash, account.id],
+  );
   return {
     id: account.id,
     uid: account.id,
@@ -101,7 +122,9 @@ async function openSession(db: Db, account: AccountRow): Promise<SessionUser> {
 }
 
 export async function logout(db: Db, token: string): Promise<void> {
-  await db.query(`UPDATE session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, [hashSecret(token)]);
+  await db.query(`UPDATE session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL`, [
+    hashSecret(token),
+  ]);
   forgetCallers();
 }
 
@@ -133,23 +156,35 @@ export async function resolveToken(db: Db, token: string): Promise<TokenCaller |
  * Always answers alike, whether or not the e-mail has an account, so that it cannot be used to find accounts. Returns
  * whether a mail was queued (for the mail worker to be woken); the new key voids the account's older ones.
  */
-export async function forgotPassword(db: Db, texts: Readonly<Record<Language, Messages>>, email: string, publicUrl: string): Promise<boolean> {
+export async function forgotPassword(
+  db: Db,
+  texts: Readonly<Record<Language, Messages>>,
+  email: string,
+  publicUrl: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const account = await findAccount(tx, email);
     if (!account) return false;
     const key = await createResetKey(tx, account.id);
-    await enqueueMail(tx, texts, [setPasswordMail('reset', publicUrl, account.email, key, account.first_name ?? '')], account.company_id);
+    await enqueueMail(
+      tx,
+      texts,
+      [setPasswordMail('reset', publicUrl, account.email, key, account.first_name ?? '')],
+      account.company_id,
+    );
     return true;
   });
 }
 
 /** Sets a new password with a reset key; the key is used up, every session of the account ends, and nothing echoes the password. */
 export async function resetPassword(db: Db, email: string, password: string, authKey: string): Promise<void> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw AppError.validation([fieldProblem(null, 'password', 'validation.minLength', { count: MIN_PASSWORD_LENGTH })]);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw AppError.validation([fieldProblem(null, 'password', 'validation.minLength', { count: MIN_PASSWORD_LENGTH })]);
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const account = await findAccount(tx, email);
-    if (!account || !(await consumeResetKey(tx, account.id, authKey))) throw AppError.worded('bad_request', text('refusal.auth.resetKey'));
+    if (!account || !(await consumeResetKey(tx, account.id, authKey)))
+      throw AppError.worded('bad_request', text('refusal.auth.resetKey'));
     await tx.query(`UPDATE account SET password_hash = $1 WHERE id = $2`, [hash, account.id]);
     await tx.query(`UPDATE session SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL`, [account.id]);
     await clearFailures(tx, email);

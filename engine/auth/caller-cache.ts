@@ -32,7 +32,10 @@ const lookups = new Map<string, Promise<TokenCaller | null>>();
  * flight (50, under the bench's load) misses together and each asked the database on its own: one call in eight did
  * a statement more than it needed. A forget drops the lookups under way, so that a call after it asks afresh.
  */
-export function lookUpCallerOnce(tokenHash: string, lookUp: () => Promise<TokenCaller | null>): Promise<TokenCaller | null> {
+export function lookUpCallerOnce(
+  tokenHash: string,
+  lookUp: () => Promise<TokenCaller | null>,
+): Promise<TokenCaller | null> {
   const under = lookups.get(tokenHash);
   if (under) return under;
   const lookup = lookUp().finally(() => {
@@ -49,8 +52,10 @@ export function rememberCaller(tokenHash: string, caller: TokenCaller, expiresAt
 }
 
 const accessKey = (companyId: number, employeeId: number | null) => `${companyId}:${employeeId}`;
-export const rememberedAccess = (companyId: number, employeeId: number | null) => access.get(accessKey(companyId, employeeId));
-export const rememberAccess = (companyId: number, employeeId: number | null, a: ModuleAccess) => access.set(accessKey(companyId, employeeId), a);
+export const rememberedAccess = (companyId: number, employeeId: number | null) =>
+  access.get(accessKey(companyId, employeeId));
+export const rememberAccess = (companyId: number, employeeId: number | null, a: ModuleAccess) =>
+  access.set(accessKey(companyId, employeeId), a);
 
 /** Forgets this process's answers only: what a notice from another process asks. */
 export function forgetCallersHere(): void {
@@ -72,7 +77,17 @@ export function forgetCallers(): void {
 }
 
 /** Tables whose rows decide a token's caller or an employee's module access (an employee's row keeps its account). */
-const CALLER_TABLES: ReadonlySet<string> = new Set(['account', 'session', 'employee', 'company', 'company_module', 'employee_module', 'api_token', 'platform_api_token']);
+const CALLER_TABLES: ReadonlySet<string> = new Set([
+  'account',
+  'session',
+  'employee',
+  'company',
+  'company_module',
+  'employee_module',
+  'api_token',
+  'platform_api_token',
+]);
 
 /** Whether a write of the record store may change an answer: any delete (its cascades reach accounts) or a caller table. */
-export const affectsCallers = (table: string, action: 'add' | 'update' | 'delete') => action === 'delete' || CALLER_TABLES.has(table);
+export const affectsCallers = (table: string, action: 'add' | 'update' | 'delete') =>
+  action === 'delete' || CALLER_TABLES.has(table);

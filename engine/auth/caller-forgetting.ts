@@ -13,9 +13,15 @@ export const FORGET_CALLERS_CHANNEL = 'stratum_forget_callers';
  */
 export async function shareCallerForgetting(db: Db, log: (line: string) => void): Promise<() => Promise<void>> {
   if (!db.listen) return async () => {};
-  const listening = await db.listen(FORGET_CALLERS_CHANNEL, () => forgetCallersHere(), () => forgetCallersHere());
+  const listening = await db.listen(
+    FORGET_CALLERS_CHANNEL,
+    () => forgetCallersHere(),
+    () => forgetCallersHere(),
+  );
   onCallersForgotten(() => {
-    db.query(`SELECT pg_notify($1, '')`, [FORGET_CALLERS_CHANNEL]).catch((e: Error) => log(`could not tell the other server processes to forget remembered callers: ${e.message}`));
+    db.query(`SELECT pg_notify($1, '')`, [FORGET_CALLERS_CHANNEL]).catch((e: Error) =>
+      log(`could not tell the other server processes to forget remembered callers: ${e.message}`),
+    );
   });
   return async () => {
     onCallersForgotten(() => {});

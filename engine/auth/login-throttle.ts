@@ -4,11 +4,15 @@ import type { Db } from '../db/db.ts';
 export const FREE_FAILURES = 5;
 export const MAX_WAIT_S = 15 * 60;
 
-export const waitAfter = (failures: number): number => (failures < FREE_FAILURES ? 0 : Math.min(30 * 2 ** (failures - FREE_FAILURES), MAX_WAIT_S));
+export const waitAfter = (failures: number): number =>
+  failures < FREE_FAILURES ? 0 : Math.min(30 * 2 ** (failures - FREE_FAILURES), MAX_WAIT_S);
 
 /** Seconds until this e-mail may try again (0 = now). */
 export async function secondsLocked(db: Db, email: string): Promise<number> {
-  const [r] = await db.query<{ s: number }>(`SELECT ceil(extract(epoch FROM locked_until - now()))::int AS s FROM login_throttle WHERE email = $1 AND locked_until > now()`, [email.toLowerCase()]);
+  const [r] = await db.query<{ s: number }>(
+    `SELECT ceil(extract(epoch FROM locked_until - now()))::int AS s FROM login_throttle WHERE email = $1 AND locked_until > now()`,
+    [email.toLowerCase()],
+  );
   return r?.s ?? 0;
 }
 
@@ -19,7 +23,11 @@ export async function recordFailure(db: Db, email: string): Promise<void> {
     [email.toLowerCase()],
   );
   const wait = waitAfter(r.failures);
-  if (wait) await db.query(`UPDATE login_throttle SET locked_until = now() + make_interval(secs => $2) WHERE email = $1`, [email.toLowerCase(), wait]);
+  if (wait)
+    await db.query(`UPDATE login_throttle SET locked_until = now() + make_interval(secs => $2) WHERE email = $1`, [
+      email.toLowerCase(),
+      wait,
+    ]);
 }
 
 export async function clearFailures(db: Db, email: string): Promise<void> {

@@ -43,7 +43,10 @@ export function oidcConfiguration(s: OidcClientSettings): Promise<oidc.Configura
     })
     .catch((e: Error) => {
       cache.delete(key);
-      throw AppError.worded('bad_request', text('refusal.sso.discoveryFailed', { issuer: s.issuer, reason: e.message }));
+      throw AppError.worded(
+        'bad_request',
+        text('refusal.sso.discoveryFailed', { issuer: s.issuer, reason: e.message }),
+      );
     });
   cache.set(key, { until: Date.now() + KEEP_MS, config });
   return config;

@@ -11,7 +11,10 @@ export const RESET_KEY_HOURS = 24;
 export async function createResetKey(tx: Db, accountId: number): Promise<string> {
   await tx.query(`DELETE FROM password_reset WHERE account_id = $1 AND used_at IS NULL`, [accountId]);
   const { secret, hash } = newSecret();
-  await tx.query(`INSERT INTO password_reset (key_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '${RESET_KEY_HOURS} hours')`, [hash, accountId]);
+  await tx.query(
+    `INSERT INTO password_reset (key_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '${RESET_KEY_HOURS} hours')`,
+    [hash, accountId],
+  );
   return secret;
 }
 
@@ -24,6 +27,11 @@ export async function consumeResetKey(tx: Db, accountId: number, key: string): P
   return rows.length === 1;
 }
 
-export function resetLink(publicUrl: string, email: string, key: string, page: 'reset-password' | 'signUp' = 'reset-password'): string {
+export function resetLink(
+  publicUrl: string,
+  email: string,
+  key: string,
+  page: 'reset-password' | 'signUp' = 'reset-password',
+): string {
   return `${publicUrl}/app/sessions/${page}?email=${encodeURIComponent(email)}&authKey=${encodeURIComponent(key)}`;
 }

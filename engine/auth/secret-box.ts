@@ -15,14 +15,20 @@ export function sealSecret(key: Buffer, plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [VERSION, keyId(key), iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(':');
+  return [
+    VERSION,
+    keyId(key),
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    body.toString('base64url'),
+  ].join(':');
 }
 
 export function openSecret(key: Buffer, sealed: string): string {
   const [version, id, iv, tag, body] = sealed.split(':');
-  if (version !== VERSION || body === undefined) throw new AppError('internal', 'A stored secret is not in the sealed form; enter it again');
-  if (id !== keyId(key))
-    throw AppError.worded('bad_request', text('refusal.sso.secretOtherKey'));
+  if (version !== VERSION || body === undefined)
+    throw new AppError('internal', 'A stored secret is not in the sealed form; enter it again');
+  if (id !== keyId(key)) throw AppError.worded('bad_request', text('refusal.sso.secretOtherKey'));
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');

@@ -36,12 +36,22 @@ const findInvitee = async (db: Db, email: string) =>
  * holds the mailbox). The reply is the same whatever the e-mail, as for "forgot password", so that sign-up cannot be
  * used to find out who works where; an uninvited e-mail gets no mail and can go no further.
  */
-export async function requestSignUp(db: Db, texts: Readonly<Record<Language, Messages>>, email: string, publicUrl: string): Promise<boolean> {
+export async function requestSignUp(
+  db: Db,
+  texts: Readonly<Record<Language, Messages>>,
+  email: string,
+  publicUrl: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const invitee = await findInvitee(tx, email);
     if (!invitee || invitee.password_hash || invitee.company_status !== 'Active') return false;
     const key = await createResetKey(tx, invitee.id);
-    await enqueueMail(tx, texts, [setPasswordMail('signUp', publicUrl, invitee.email, key, invitee.first_name ?? '')], invitee.company_id);
+    await enqueueMail(
+      tx,
+      texts,
+      [setPasswordMail('signUp', publicUrl, invitee.email, key, invitee.first_name ?? '')],
+      invitee.company_id,
+    );
     return true;
   });
 }
@@ -61,7 +71,13 @@ export async function completeSignUp(db: Db, email: string, password: string, au
     await tx.query(`select set_config('app.company_id', $1, true)`, [String(invitee.company_id)]);
     await tx.query(
       `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after) VALUES ($1, 'employee', $2, 'signUp', $3, $4, now(), NULL, $5::text::jsonb)`,
-      [invitee.company_id, invitee.employee_id, invitee.id, invitee.email, JSON.stringify({ accountId: invitee.id, method: 'password' })],
+      [
+        invitee.company_id,
+        invitee.employee_id,
+        invitee.id,
+        invitee.email,
+        JSON.stringify({ accountId: invitee.id, method: 'password' }),
+      ],
     );
   });
 }

@@ -30,7 +30,10 @@ export function checkDirectoryEmail(provider: SsoProvider, claims: DirectoryClai
     throw AppError.worded('forbidden', text('refusal.sso.emailUnconfirmed', { directory: provider.name }));
   const domain = emailDomain(claims.email);
   if (provider.allowedDomains.length && !provider.allowedDomains.includes(domain))
-    throw AppError.worded('forbidden', text('refusal.sso.outsideDomains', { email: claims.email, domains: provider.allowedDomains.join(', ') }));
+    throw AppError.worded(
+      'forbidden',
+      text('refusal.sso.outsideDomains', { email: claims.email, domains: provider.allowedDomains.join(', ') }),
+    );
   return claims.email;
 }
 
@@ -53,7 +56,12 @@ const directoryCaller = (provider: SsoProvider, companyId: number): Caller => ({
   name: `Directory sign-in (${provider.name})`,
 });
 
-async function createEmployee(engine: MatchEngine, provider: SsoProvider, claims: DirectoryClaims, email: string): Promise<void> {
+async function createEmployee(
+  engine: MatchEngine,
+  provider: SsoProvider,
+  claims: DirectoryClaims,
+  email: string,
+): Promise<void> {
   const companyId = provider.companyId!;
   // addRecord writes the record, its account (employee.syncAccount) and the audit-trail entry in one transaction
   await scopedCall(engine, directoryCaller(provider, companyId), companyId, (ctx) =>
@@ -63,27 +71,52 @@ async function createEmployee(engine: MatchEngine, provider: SsoProvider, claims
 
 const findAccount = async (db: Db, provider: SsoProvider, email: string) =>
   provider.companyId === null
-    ? (await db.query<AccountRow>(`SELECT id, role, company_id, employee_id FROM account WHERE lower(email) = lower($1) AND role = 'holder'`, [email]))[0]
-    : (await db.query<AccountRow>(`SELECT id, role, company_id, employee_id FROM account WHERE lower(email) = lower($1) AND role = 'employee' AND company_id = $2`, [email, provider.companyId]))[0];
+    ? (
+        await db.query<AccountRow>(
+          `SELECT id, role, company_id, employee_id FROM account WHERE lower(email) = lower($1) AND role = 'holder'`,
+          [email],
+        )
+      )[0]
+    : (
+        await db.query<AccountRow>(
+          `SELECT id, role, company_id, employee_id FROM account WHERE lower(email) = lower($1) AND role = 'employee' AND company_id = $2`,
+          [email, provider.companyId],
+        )
+      )[0];
 
 /**
  * Links the directory identity (issuer + subject) to the account at its first directory sign-in, with an audit-trail
  * entry, in one transaction; later sign-ins must come from the same identity, so a directory account that later
  * takes over someone's old e-mail does not become that person here.
  */
-async function linkIdentity(db: Db, account: AccountRow, claims: DirectoryClaims, provider: SsoProvider): Promise<void> {
+async function linkIdentity(
+  db: Db,
+  account: AccountRow,
+  claims: DirectoryClaims,
+  provider: SsoProvider,
+): Promise<void> {
   const scope = { companyId: account.company_id, holder: account.role === 'holder' };
   await inScope(db, scope, async (tx) => {
     const links = await tx.query<{ account_id: number; subject: string }>(
       `SELECT account_id, subject FROM account_identity WHERE issuer = $1 AND (subject = $2 OR account_id = $3)`,
       [claims.issuer, claims.subject, account.id],
     );
-    if (links.some((l) => l.account_id !== account.id)) throw AppError.worded('forbidden', text('refusal.sso.linkedToAnother', { directory: provider.name }));
+    if (links.some((l) => l.account_id !== account.id))
+      throw AppError.worded('forbidden', text('refusal.sso.linkedToAnother', { directory: provider.name }));
     if (links.some((l) => l.subject !== claims.subject))
       throw AppError.worded('forbidden', text('refusal.sso.linkedElsewhere', { directory: provider.name }));
     if (links.length) return;
-    await tx.query(`INSERT INTO account_identity (account_id, issuer, subject) VALUES ($1, $2, $3)`, [account.id, claims.issuer, claims.subject]);
-    const after = JSON.stringify({ accountId: account.id, issuer: claims.issuer, subject: claims.subject, provider: provider.name });
+    await tx.query(`INSERT INTO account_identity (account_id, issuer, subject) VALUES ($1, $2, $3)`, [
+      account.id,
+      claims.issuer,
+      claims.subject,
+    ]);
+    const after = JSON.stringify({
+      accountId: account.id,
+      issuer: claims.issuer,
+      subject: claims.subject,
+      provider: provider.name,
+    });
     if (account.role === 'holder')
       await tx.query(
         `INSERT INTO platform_audit_trail (entity, record_id, action, done_by, done_by_name, done_at, before, after) VALUES ('account', $1, 'linkDirectory', $1, $2, now(), NULL, $3::text::jsonb)`,
@@ -102,7 +135,11 @@ async function linkIdentity(db: Db, account: AccountRow, claims: DirectoryClaims
  * the holder) with that verified e-mail. An unknown person is refused, unless the company lets its directory add
  * employees, in which case one is added without admin access.
  */
-export async function matchDirectoryAccount(engine: MatchEngine, provider: SsoProvider, claims: DirectoryClaims): Promise<number> {
+export async function matchDirectoryAccount(
+  engine: MatchEngine,
+  provider: SsoProvider,
+  claims: DirectoryClaims,
+): Promise<number> {
   const email = checkDirectoryEmail(provider, claims);
   let account = await findAccount(engine.db, provider, email);
   if (!account && provider.companyId !== null && provider.newEmployees) {
@@ -110,7 +147,12 @@ export async function matchDirectoryAccount(engine: MatchEngine, provider: SsoPr
     account = await findAccount(engine.db, provider, email);
   }
   if (!account)
-    throw AppError.worded('forbidden', provider.companyId === null ? text('refusal.sso.notHolder', { email }) : text('refusal.sso.notEmployee', { email, company: provider.companyName ?? '' }));
+    throw AppError.worded(
+      'forbidden',
+      provider.companyId === null
+        ? text('refusal.sso.notHolder', { email })
+        : text('refusal.sso.notEmployee', { email, company: provider.companyName ?? '' }),
+    );
   await linkIdentity(engine.db, account, claims, provider);
   return account.id;
 }

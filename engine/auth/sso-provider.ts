@@ -35,7 +35,13 @@ export interface ProviderSource {
   platformSso?: PlatformSso;
 }
 
-const platformProvider = (p: PlatformSso): SsoProvider => ({ key: PLATFORM_KEY, companyId: null, companyName: null, newEmployees: false, ...p });
+const platformProvider = (p: PlatformSso): SsoProvider => ({
+  key: PLATFORM_KEY,
+  companyId: null,
+  companyName: null,
+  newEmployees: false,
+  ...p,
+});
 
 /**
  * The active directory behind a key, its client secret opened. A company's record is read under that company's
@@ -52,7 +58,15 @@ export async function providerByKey(src: ProviderSource, key: string): Promise<S
   );
   if (!owner) throw unknown;
   const [row] = await inScope(src.db, { companyId: owner.company_id, holder: false }, (tx) =>
-    tx.query<{ name: string; issuer: string; client_id: string; client_secret: string | null; allowed_domains: string[]; new_employees: string; status: string }>(
+    tx.query<{
+      name: string;
+      issuer: string;
+      client_id: string;
+      client_secret: string | null;
+      allowed_domains: string[];
+      new_employees: string;
+      status: string;
+    }>(
       `SELECT name, issuer, client_id, client_secret, allowed_domains, new_employees, status FROM sso_provider WHERE company_id = $1 AND id = $2`,
       [owner.company_id, Number(key)],
     ),
@@ -84,7 +98,13 @@ export async function providersForEmail(src: ProviderSource, email: string): Pro
   type Offer = DirectoryOffers['providers'][number];
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return { providers: [], passwords: true };
   const domain = emailDomain(email);
-  const rows = await src.db.query<{ provider_id: number; provider_name: string; company_id: number; company_name: string; password_sign_in: boolean }>(
+  const rows = await src.db.query<{
+    provider_id: number;
+    provider_name: string;
+    company_id: number;
+    company_name: string;
+    password_sign_in: boolean;
+  }>(
     `SELECT d.provider_id, d.provider_name, d.company_id, c.company_name, d.password_sign_in FROM sso_domain d JOIN company c ON c.id = d.company_id
      WHERE d.domain = $1 AND c.status = 'Active' ORDER BY c.company_name, d.provider_name`,
     [domain],
@@ -94,7 +114,11 @@ export async function providersForEmail(src: ProviderSource, email: string): Pro
   const passwordless = new Set(rows.filter((r) => !r.password_sign_in).map((r) => r.company_id));
   // the company is named only where the domain leads to more than one (to tell them apart), not to anyone who asks
   const several = new Set(rows.map((r) => r.company_name)).size > 1;
-  const list: Offer[] = rows.map((r) => ({ key: String(r.provider_id), name: r.provider_name, companyName: several ? r.company_name : null }));
+  const list: Offer[] = rows.map((r) => ({
+    key: String(r.provider_id),
+    name: r.provider_name,
+    companyName: several ? r.company_name : null,
+  }));
   const p = src.platformSso;
   const platform = Boolean(p && (!p.allowedDomains.length || p.allowedDomains.includes(domain)));
   if (p && platform) list.push({ key: PLATFORM_KEY, name: p.name, companyName: null });

@@ -38,7 +38,11 @@ export interface Db {
    * PostgreSQL only: hears NOTIFY on `channel` (on a connection of its own). onListen runs on every (re)connect, when
    * notifications sent while it was away are lost. PGlite has no other process to hear from, so it has none.
    */
-  listen?(channel: string, onMessage: (payload: string) => void, onListen?: () => void): Promise<{ unlisten(): Promise<void> }>;
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<{ unlisten(): Promise<void> }>;
 }
 
 /** A PostgreSQL error as both drivers surface it (SQLSTATE code, constraint, detail). */

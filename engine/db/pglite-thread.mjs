@@ -16,7 +16,19 @@ const parseTimestamp = (v) => {
 const parsers = { 20: Number, 1700: Number, 1082: (v) => v, 1184: parseTimestamp, 1114: parseTimestamp };
 
 /** What the engine reads off a database error (engine/db/db.ts DbError), copied because an Error does not cross threads whole. */
-const ERROR_FIELDS = ['code', 'detail', 'hint', 'constraint', 'column', 'table', 'schema', 'dataType', 'severity', 'position', 'where'];
+const ERROR_FIELDS = [
+  'code',
+  'detail',
+  'hint',
+  'constraint',
+  'column',
+  'table',
+  'schema',
+  'dataType',
+  'severity',
+  'position',
+  'where',
+];
 
 let pg;
 try {

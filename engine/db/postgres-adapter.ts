@@ -52,7 +52,9 @@ class PostgresDb implements Db {
     // a transaction's statements run on the connection its transaction already counts
     if (this.root) this.pool.busy++;
     try {
-      const rows = await this.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: this.prepared.use(text, options) });
+      const rows = await this.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+        prepare: this.prepared.use(text, options),
+      });
       return rows as unknown as T[];
     } catch (error) {
       if (!this.root) this.failure ??= { error };
@@ -123,7 +125,11 @@ class PostgresDb implements Db {
     if (alive) connection.release();
   }
 
-  async listen(channel: string, onMessage: (payload: string) => void, onListen?: () => void): Promise<{ unlisten(): Promise<void> }> {
+  async listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<{ unlisten(): Promise<void> }> {
     if (!this.root) throw new Error('listen is not for a transaction');
     const { unlisten } = await this.root.listen(channel, onMessage, onListen);
     return { unlisten };
@@ -143,7 +149,12 @@ export function connectPostgres(url: string, options: { max?: number } = {}): Db
       int8: { to: OID.int8, from: [OID.int8], serialize: (x: number) => String(x), parse: parseInt8 },
       numeric: { to: OID.numeric, from: [OID.numeric], serialize: (x: number) => String(x), parse: parseNumeric },
       date: { to: OID.date, from: [OID.date], serialize: (x: string) => x, parse: parseDate },
-      timestamptz: { to: OID.timestamptz, from: [OID.timestamptz, OID.timestamp], serialize: (x: string) => x, parse: parseTimestamp },
+      timestamptz: {
+        to: OID.timestamptz,
+        from: [OID.timestamptz, OID.timestamp],
+        serialize: (x: string) => x,
+        parse: parseTimestamp,
+      },
     },
   });
   return new PostgresDb(sql, sql, new PreparedTexts(), new PoolCounter(max));

@@ -11,7 +11,10 @@ import { fetchOne } from '../records/record-store.ts';
  * into its record). File ids are sequential: without this, anyone signed in could step through them.
  */
 export async function employeeMayReadFile(ctx: CallContext, fileId: number): Promise<boolean> {
-  const [file] = await ctx.tx.query<{ createdBy: number | null }>(`SELECT created_by AS "createdBy" FROM stored_file WHERE company_id = $1 AND id = $2`, [ctx.companyId, fileId]);
+  const [file] = await ctx.tx.query<{ createdBy: number | null }>(
+    `SELECT created_by AS "createdBy" FROM stored_file WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, fileId],
+  );
   if (!file) return false;
   if (file.createdBy !== null && Number(file.createdBy) === ctx.actor.accountId) return true;
   for (const entity of ctx.registry.entities.values()) {

@@ -37,8 +37,10 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 export function fileNameProblem(name: string): Text | null {
   if (!name.trim()) return text('refusal.file.nameEmpty');
-  if (CONTROL_CHARACTERS.test(name)) return text('refusal.file.nameControl', { name: name.replace(new RegExp(CONTROL_CHARACTERS, 'g'), '?') });
-  if (/[/\\]/.test(name) || /^[A-Za-z]:/.test(name) || name === '.' || name === '..') return text('refusal.file.namePath', { name });
+  if (CONTROL_CHARACTERS.test(name))
+    return text('refusal.file.nameControl', { name: name.replace(new RegExp(CONTROL_CHARACTERS, 'g'), '?') });
+  if (/[/\\]/.test(name) || /^[A-Za-z]:/.test(name) || name === '.' || name === '..')
+    return text('refusal.file.namePath', { name });
   if (name.length > 255) return text('refusal.file.nameLong', { count: name.length, max: 255 });
   return null;
 }
@@ -48,23 +50,46 @@ export function checkFile(file: IncomingFile, limits: { maxBytes: number; mimeTy
   const nameProblem = fileNameProblem(file.name);
   if (nameProblem) throw AppError.worded('bad_request', nameProblem);
   if (file.bytes.length === 0) throw AppError.worded('bad_request', text('refusal.file.empty', { name: file.name }));
-  if (file.bytes.length > limits.maxBytes) throw AppError.worded('payload_too_large', text('refusal.file.tooLarge', { name: file.name, size: file.bytes.length, max: limits.maxBytes }));
+  if (file.bytes.length > limits.maxBytes)
+    throw AppError.worded(
+      'payload_too_large',
+      text('refusal.file.tooLarge', { name: file.name, size: file.bytes.length, max: limits.maxBytes }),
+    );
   if (limits.mimeTypes.length && !limits.mimeTypes.includes(file.type))
-    throw AppError.worded('unsupported_media_type', file.type ? text('refusal.file.typeNotAllowed', { type: file.type, types: limits.mimeTypes.join(', ') }) : text('refusal.file.typeUnknown', { types: limits.mimeTypes.join(', ') }));
+    throw AppError.worded(
+      'unsupported_media_type',
+      file.type
+        ? text('refusal.file.typeNotAllowed', { type: file.type, types: limits.mimeTypes.join(', ') })
+        : text('refusal.file.typeUnknown', { types: limits.mimeTypes.join(', ') }),
+    );
   const magic = MAGIC[file.type];
-  if (magic && !magic(file.bytes)) throw AppError.worded('unsupported_media_type', text('refusal.file.notReally', { name: file.name, type: file.type }));
+  if (magic && !magic(file.bytes))
+    throw AppError.worded(
+      'unsupported_media_type',
+      text('refusal.file.notReally', { name: file.name, type: file.type }),
+    );
 }
 
 /** Checks name, size and type against the command's limits, then stores the file (in PostgreSQL, with its checksum) for the call's company. */
-export async function storeFile(ctx: CallContext, file: IncomingFile, limits: { maxBytes: number; mimeTypes: readonly string[] }): Promise<StoredFileInfo> {
+export async function storeFile(
+  ctx: CallContext,
+  file: IncomingFile,
+  limits: { maxBytes: number; mimeTypes: readonly string[] },
+): Promise<StoredFileInfo> {
   checkFile(file, limits);
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const values = [file.name, file.type, file.bytes.length, sha256, file.bytes, ctx.actor.accountId];
   // A file of a company's record is that company's (row-level security); one of a platform record is the platform's.
   const [row] =
     ctx.companyId === null
-      ? await ctx.tx.query<{ id: number }>(`INSERT INTO platform_file (name, mime_type, size, sha256, content, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, values)
-      : await ctx.tx.query<{ id: number }>(`INSERT INTO stored_file (company_id, name, mime_type, size, sha256, content, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, [ctx.companyId, ...values]);
+      ? await ctx.tx.query<{ id: number }>(
+          `INSERT INTO platform_file (name, mime_type, size, sha256, content, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          values,
+        )
+      : await ctx.tx.query<{ id: number }>(
+          `INSERT INTO stored_file (company_id, name, mime_type, size, sha256, content, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          [ctx.companyId, ...values],
+        );
   return { id: row.id, name: file.name, mimeType: file.type, size: file.bytes.length, sha256 };
 }
 
@@ -72,12 +97,22 @@ export async function storeFile(ctx: CallContext, file: IncomingFile, limits: { 
  * A file of the caller's company, which an employee reads only with a record holding it (company-file-access.ts), or
  * with `platform` one of the platform's (user manuals), which every signed-in user may read.
  */
-export async function readFile(ctx: CallContext, id: number, platform = false): Promise<{ name: string; mimeType: string; content: Uint8Array } | null> {
+export async function readFile(
+  ctx: CallContext,
+  id: number,
+  platform = false,
+): Promise<{ name: string; mimeType: string; content: Uint8Array } | null> {
   if (platform && ctx.actor.role === 'employee' && !(await employeeMaySee(ctx, id))) return null;
   if (!platform && ctx.actor.role === 'employee' && !(await employeeMayReadFile(ctx, id))) return null;
   const [row] = platform
-    ? await ctx.tx.query<{ name: string; mime_type: string; content: Uint8Array }>(`SELECT name, mime_type, content FROM platform_file WHERE id = $1`, [id])
-    : await ctx.tx.query<{ name: string; mime_type: string; content: Uint8Array }>(`SELECT name, mime_type, content FROM stored_file WHERE id = $1 AND company_id = $2`, [id, ctx.companyId]);
+    ? await ctx.tx.query<{ name: string; mime_type: string; content: Uint8Array }>(
+        `SELECT name, mime_type, content FROM platform_file WHERE id = $1`,
+        [id],
+      )
+    : await ctx.tx.query<{ name: string; mime_type: string; content: Uint8Array }>(
+        `SELECT name, mime_type, content FROM stored_file WHERE id = $1 AND company_id = $2`,
+        [id, ctx.companyId],
+      );
   return row ? { name: row.name, mimeType: row.mime_type, content: row.content } : null;
 }
 

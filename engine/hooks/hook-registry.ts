@@ -13,7 +13,9 @@ export type EntityName = keyof EntityRecords;
  * interface, so that it still passes wherever the engine takes any row. A union of names is a record of any of them: a
  * hook several entities name reads only what they all have.
  */
-export type EntityRecord<E extends EntityName> = E extends EntityName ? { [K in keyof EntityRecords[E]]: EntityRecords[E][K] } : never;
+export type EntityRecord<E extends EntityName> = E extends EntityName
+  ? { [K in keyof EntityRecords[E]]: EntityRecords[E][K] }
+  : never;
 
 type StandardField = (typeof STANDARD_FIELDS)[number];
 /** A record about to be stored: on an add it has no id, version or stamps yet. */
@@ -29,7 +31,12 @@ export type ComputedHook<E extends EntityName> = (record: EntityRecord<E>, regis
 /** A command that metadata cannot express; runs in the call's transaction and returns the reply's data. */
 export type CommandHook = (ctx: CallContext, entity: EntityDef, input: Record<string, unknown>) => Promise<unknown>;
 /** Runs in the write's transaction after an add (before = null) or an update. */
-export type AfterWriteHook<E extends EntityName> = (ctx: CallContext, entity: EntityDef, before: EntityRecord<E> | null, after: EntityRecord<E>) => Promise<void>;
+export type AfterWriteHook<E extends EntityName> = (
+  ctx: CallContext,
+  entity: EntityDef,
+  before: EntityRecord<E> | null,
+  after: EntityRecord<E>,
+) => Promise<void>;
 /**
  * Runs in the write's transaction before an add (before = null) or an update, on the record as it will be stored;
  * returns the derived (read-only) field values to store with it, or throws to refuse the write.
@@ -41,9 +48,18 @@ export type BeforeWriteHook<E extends EntityName> = (
   record: RecordDraft<E>,
 ) => Promise<Partial<EntityRecord<E>>>;
 /** Runs in the delete's transaction before a record goes, on the record as stored; throws to refuse the delete. */
-export type BeforeDeleteHook<E extends EntityName> = (ctx: CallContext, entity: EntityDef, record: EntityRecord<E>) => Promise<void>;
+export type BeforeDeleteHook<E extends EntityName> = (
+  ctx: CallContext,
+  entity: EntityDef,
+  record: EntityRecord<E>,
+) => Promise<void>;
 /** Runs in a workflow transition's transaction after the state changed. */
-export type TransitionHook<E extends EntityName> = (ctx: CallContext, entity: EntityDef, record: EntityRecord<E>, action: string) => Promise<void>;
+export type TransitionHook<E extends EntityName> = (
+  ctx: CallContext,
+  entity: EntityDef,
+  record: EntityRecord<E>,
+  action: string,
+) => Promise<void>;
 /** What a filter hook writes its SQL with: a stored field's column, and a placeholder for a value. */
 export interface FilterSql {
   column(field: string): string;
@@ -74,10 +90,16 @@ export interface EntityHookSet<E extends EntityName> {
 export interface HookRegistry extends HookCatalog {
   readonly computed: Readonly<Record<string, (record: Row, registry?: Registry) => unknown>>;
   readonly command: Readonly<Record<string, CommandHook>>;
-  readonly afterWrite: Readonly<Record<string, (ctx: CallContext, entity: EntityDef, before: Row | null, after: Row) => Promise<void>>>;
-  readonly beforeWrite: Readonly<Record<string, (ctx: CallContext, entity: EntityDef, before: Row | null, record: Row) => Promise<Row>>>;
+  readonly afterWrite: Readonly<
+    Record<string, (ctx: CallContext, entity: EntityDef, before: Row | null, after: Row) => Promise<void>>
+  >;
+  readonly beforeWrite: Readonly<
+    Record<string, (ctx: CallContext, entity: EntityDef, before: Row | null, record: Row) => Promise<Row>>
+  >;
   readonly beforeDelete: Readonly<Record<string, (ctx: CallContext, entity: EntityDef, record: Row) => Promise<void>>>;
-  readonly transition: Readonly<Record<string, (ctx: CallContext, entity: EntityDef, record: Row, action: string) => Promise<void>>>;
+  readonly transition: Readonly<
+    Record<string, (ctx: CallContext, entity: EntityDef, record: Row, action: string) => Promise<void>>
+  >;
   readonly filter: Readonly<Record<string, FilterHook>>;
   /** for each record hook (`<kind> <name>`), the entities its type is written for */
   readonly typedFor: ReadonlyMap<string, readonly EntityName[]>;
@@ -97,10 +119,14 @@ export type ModuleHookSet = { readonly command?: HookKinds['command']; readonly 
  * Registers record hooks typed for the entity (or entities) that name them in metadata; the registry remembers which,
  * so that a hook named by an entity it was not written for is found (tests/unit/typed-hooks.test.ts).
  */
-export function entityHooks<const E extends EntityName>(entities: E | readonly E[], set: NoInfer<EntityHookSet<E>>): ModuleHookSet {
+export function entityHooks<const E extends EntityName>(
+  entities: E | readonly E[],
+  set: NoInfer<EntityHookSet<E>>,
+): ModuleHookSet {
   const names: readonly EntityName[] = typeof entities === 'string' ? [entities] : entities;
   const typedFor = new Map<string, readonly EntityName[]>();
-  for (const [kind, named] of Object.entries(set)) for (const name of Object.keys(named ?? {})) typedFor.set(`${kind} ${name}`, names);
+  for (const [kind, named] of Object.entries(set))
+    for (const name of Object.keys(named ?? {})) typedFor.set(`${kind} ${name}`, names);
   // the engine calls them on rows; their own types were checked against E above
   return { ...(set as unknown as Pick<ModuleHookSet, RecordHookKind>), typedFor };
 }
@@ -108,7 +134,13 @@ export function entityHooks<const E extends EntityName>(entities: E | readonly E
 /** All module hook sets as one; a name declared twice is a programming error, caught at start-up. */
 export function mergeHookSets(...sets: ModuleHookSet[]): Required<ModuleHookSet> {
   const merged: Record<string, Record<string, unknown>> = {
-    computed: {}, command: {}, afterWrite: {}, beforeWrite: {}, beforeDelete: {}, transition: {}, filter: {},
+    computed: {},
+    command: {},
+    afterWrite: {},
+    beforeWrite: {},
+    beforeDelete: {},
+    transition: {},
+    filter: {},
   };
   const typedFor = new Map<string, readonly EntityName[]>();
   for (const { typedFor: typed, ...set } of sets) {

@@ -41,7 +41,12 @@ export function useCatalogue(messages: Readonly<Record<Language, Messages>>): vo
 /** Before any metadata is loaded (a hook called on its own, in a test): the repository's texts, read once. */
 let shipped: Readonly<Record<Language, Messages>> | null = null;
 function shippedTexts(): Readonly<Record<Language, Messages>> {
-  shipped ??= Object.fromEntries(LANGUAGES.map((l) => [l, JSON.parse(readFileSync(join(import.meta.dirname, '../../metadata/i18n', `${l}.json`), 'utf8')) as Messages])) as Record<Language, Messages>;
+  shipped ??= Object.fromEntries(
+    LANGUAGES.map((l) => [
+      l,
+      JSON.parse(readFileSync(join(import.meta.dirname, '../../metadata/i18n', `${l}.json`), 'utf8')) as Messages,
+    ]),
+  ) as Record<Language, Messages>;
   return shipped;
 }
 

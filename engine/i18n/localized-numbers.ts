@@ -10,7 +10,10 @@ import type { FormatterModule } from 'i18next';
  * (`{{total, number}}`) grouped from five digits on ("12,345").
  */
 export const inlineNumber = (n: number, lang: string, grouped = false): string =>
-  new Intl.NumberFormat(lang, { useGrouping: grouped ? 'min2' : false, maximumFractionDigits: 4 } as unknown as Intl.NumberFormatOptions).format(n);
+  new Intl.NumberFormat(lang, {
+    useGrouping: grouped ? 'min2' : false,
+    maximumFractionDigits: 4,
+  } as unknown as Intl.NumberFormatOptions).format(n);
 
 /** A day as the app writes it (31/03/2026), recognised in a text's placeholder. */
 const DAY = /^\d{2}\/\d{2}\/\d{4}$/;
@@ -34,5 +37,6 @@ export const numberFormatter: FormatterModule = {
   add: () => undefined,
   addCached: () => undefined,
   // i18next hands back what this returns as it is: a non-number stays the value it was (typed string only by i18next)
-  format: (value, format, lng) => (typeof value === 'number' && Number.isFinite(value) ? inlineNumber(value, lng ?? 'en', format === 'number') : value),
+  format: (value, format, lng) =>
+    typeof value === 'number' && Number.isFinite(value) ? inlineNumber(value, lng ?? 'en', format === 'number') : value,
 };

@@ -12,7 +12,8 @@ import { readableName, text, type Text, type TextList, type TextParam } from './
 export const inSentence = (p: TextParam): TextList => ({ list: [p], join: 'and', midSentence: true });
 
 /** A module by its label (`module.<camelId>`, as the loader names it): "Compliance management". */
-export const moduleLabel = (moduleId: string): Text => text(`module.${kebabToCamel(moduleId)}`, undefined, readableName(moduleId));
+export const moduleLabel = (moduleId: string): Text =>
+  text(`module.${kebabToCamel(moduleId)}`, undefined, readableName(moduleId));
 
 /** A workflow action or a command by its button's label (`action.<camelName>`): "Accept", "Sign off". */
 export const actionLabel = (name: string): Text => text(`action.${kebabToCamel(name)}`, undefined, readableName(name));
@@ -24,4 +25,7 @@ export const optionLabel = (value: unknown): Text => text(optionKey(String(value
 export const optionsOr = (values: readonly unknown[]): TextList => ({ list: values.map(optionLabel), join: 'or' });
 
 /** Names (of records, of people) quoted and joined with "and": “Vendor master changes” and “Cash counts”. */
-export const quotedNames = (names: readonly unknown[]): TextList => ({ list: names.map((n) => text('refusal.quoted', { name: String(n) })), join: 'and' });
+export const quotedNames = (names: readonly unknown[]): TextList => ({
+  list: names.map((n) => text('refusal.quoted', { name: String(n) })),
+  join: 'and',
+});

@@ -8,7 +8,11 @@ const known = (v: unknown): Language | null => (LANGUAGES.includes(v as Language
  * language switch), else their company's (`company.language`), else the language of `companyId` (the company the mail
  * or document is about: an outside respondent has no account), else English. Read in the caller's transaction.
  */
-export async function readerLanguages(tx: Db, emails: readonly string[], companyId: number | null): Promise<Map<string, Language>> {
+export async function readerLanguages(
+  tx: Db,
+  emails: readonly string[],
+  companyId: number | null,
+): Promise<Map<string, Language>> {
   const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   const rows = wanted.length
     ? await tx.query<{ email: string; chosen: string | null; company: string | null }>(

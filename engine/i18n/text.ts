@@ -25,7 +25,11 @@ export type TextParam = string | number | Text | TextList;
 /** What puts a key into words: i18next's `t` (server and renderer alike). */
 export type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
 
-export const text = (key: string | readonly string[], params?: Record<string, TextParam>, fallback?: string): Text => ({ key, ...(params ? { params } : {}), ...(fallback !== undefined ? { fallback } : {}) });
+export const text = (key: string | readonly string[], params?: Record<string, TextParam>, fallback?: string): Text => ({
+  key,
+  ...(params ? { params } : {}),
+  ...(fallback !== undefined ? { fallback } : {}),
+});
 
 const isText = (p: TextParam): p is Text => typeof p === 'object' && 'key' in p;
 
@@ -36,12 +40,16 @@ const LIST_LOCALE: Record<string, string> = { en: 'en-GB' };
 
 function insideSentence(words: string, lang: string): string {
   // "Annual plan" -> "annual plan"; an abbreviation keeps its capitals ("QA list")
-  return LOWER_INSIDE_SENTENCE.has(lang) && /^\p{Lu}\p{Ll}/u.test(words) ? words[0].toLowerCase() + words.slice(1) : words;
+  return LOWER_INSIDE_SENTENCE.has(lang) && /^\p{Lu}\p{Ll}/u.test(words)
+    ? words[0].toLowerCase() + words.slice(1)
+    : words;
 }
 
 function joinList(words: string[], join: 'and' | 'or', lang: string): string {
   try {
-    return new Intl.ListFormat(LIST_LOCALE[lang] ?? lang, { type: join === 'and' ? 'conjunction' : 'disjunction' }).format(words);
+    return new Intl.ListFormat(LIST_LOCALE[lang] ?? lang, {
+      type: join === 'and' ? 'conjunction' : 'disjunction',
+    }).format(words);
   } catch {
     return words.join(', ');
   }
@@ -108,16 +116,28 @@ export function problemText({ keyword, params }: Problem, field: TextParam, requ
     case 'exclusiveMaximum':
       return text(`validation.${keyword}`, { field, limit: params.limit as number });
     case 'type': {
-      const asked = (Array.isArray(params.type) ? params.type.map(String) : String(params.type).split(',')).find((x) => x !== 'null');
-      return text(`validation.type.${asked && ['integer', 'number', 'string', 'boolean', 'array'].includes(asked) ? asked : 'other'}`, { field });
+      const asked = (Array.isArray(params.type) ? params.type.map(String) : String(params.type).split(',')).find(
+        (x) => x !== 'null',
+      );
+      return text(
+        `validation.type.${asked && ['integer', 'number', 'string', 'boolean', 'array'].includes(asked) ? asked : 'other'}`,
+        { field },
+      );
     }
     case 'enum': {
-      const values = ((params.allowedValues as unknown[] | undefined) ?? []).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
-      return text('validation.enum', { field, values: { list: values.map((v) => text(optionKey(v), undefined, String(v))), join: 'or' } });
+      const values = ((params.allowedValues as unknown[] | undefined) ?? []).filter(
+        (v): v is string | number => typeof v === 'string' || typeof v === 'number',
+      );
+      return text('validation.enum', {
+        field,
+        values: { list: values.map((v) => text(optionKey(v), undefined, String(v))), join: 'or' },
+      });
     }
     case 'format': {
       const format = String(params.format);
-      return WORDED_FORMATS[format] ? text(`validation.format.${WORDED_FORMATS[format]}`, { field }) : text('validation.format', { field, format });
+      return WORDED_FORMATS[format]
+        ? text(`validation.format.${WORDED_FORMATS[format]}`, { field })
+        : text('validation.format', { field, format });
     }
     case 'pattern':
     case 'uniqueItems':
@@ -139,11 +159,19 @@ export const itemText = (list: string, index: number, listLabel: TextParam): Tex
  * named by `labelOf` and each list entry on the way by its position: "Score 2: Self score must be at least 0".
  * `say` makes the message from the field's label.
  */
-export function atPath(path: readonly string[], labelOf: (name: string, parents: readonly string[]) => TextParam, say: (field: TextParam) => Text): Text {
+export function atPath(
+  path: readonly string[],
+  labelOf: (name: string, parents: readonly string[]) => TextParam,
+  say: (field: TextParam) => Text,
+): Text {
   const leaf = path.length - 1;
-  const labelAt = (i: number): TextParam => (isIndex(path[i]) && i > 0 ? itemText(path[i - 1], Number(path[i]), labelAt(i - 1)) : labelOf(path[i], path.slice(0, i)));
+  const labelAt = (i: number): TextParam =>
+    isIndex(path[i]) && i > 0
+      ? itemText(path[i - 1], Number(path[i]), labelAt(i - 1))
+      : labelOf(path[i], path.slice(0, i));
   let message = say(leaf >= 0 ? labelAt(leaf) : '');
   // the entries the value lies in, innermost first (the leaf, when it is an entry itself, is the field)
-  for (let i = leaf - 1; i > 0; i--) if (isIndex(path[i])) message = text('validation.inItem', { item: labelAt(i), message });
+  for (let i = leaf - 1; i > 0; i--)
+    if (isIndex(path[i])) message = text('validation.inItem', { item: labelAt(i), message });
   return message;
 }

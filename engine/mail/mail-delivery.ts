@@ -65,18 +65,31 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
 
   const send = async (m: OutboxRow): Promise<void> => {
     try {
-      const info = await transport.sendMail({ from: options.from, to: m.recipient, subject: m.subject, text: m.body, ...(m.html ? { html: m.html } : {}) });
+      const info = await transport.sendMail({
+        from: options.from,
+        to: m.recipient,
+        subject: m.subject,
+        text: m.body,
+        ...(m.html ? { html: m.html } : {}),
+      });
       if (!options.smtpUrl) {
         mkdirSync(options.outboxDir, { recursive: true });
         writeFileSync(join(options.outboxDir, `${String(m.id).padStart(6, '0')}.eml`), info.message as Buffer);
       }
-      await db.query(`UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, claimed_until = NULL, last_error = NULL WHERE id = $1`, [m.id]);
+      await db.query(
+        `UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, claimed_until = NULL, last_error = NULL WHERE id = $1`,
+        [m.id],
+      );
     } catch (e) {
       const attempt = Number(m.attempts) + 1;
       const wait = retrySeconds * 2 ** (attempt - 1);
       const error = (e as Error).message;
-      await db.query(`UPDATE mail_outbox SET attempts = $2, last_error = $3, claimed_until = NULL, next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`, [m.id, attempt, error, wait]);
-      const next = attempt < maxAttempts ? `tried again in ${wait} s` : 'given up (it stays in mail_outbox with its error)';
+      await db.query(
+        `UPDATE mail_outbox SET attempts = $2, last_error = $3, claimed_until = NULL, next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`,
+        [m.id, attempt, error, wait],
+      );
+      const next =
+        attempt < maxAttempts ? `tried again in ${wait} s` : 'given up (it stays in mail_outbox with its error)';
       options.log(`mail ${m.id} to ${m.recipient} failed, attempt ${attempt} of ${maxAttempts}: ${error}; ${next}`);
     }
   };

@@ -29,20 +29,40 @@ const setPasswordEnd: readonly MailBlock[] = [
 
 export const MAIL_TEMPLATES = {
   /** to a new company's executive: values name, email, link, key, hours */
-  welcome: { subject: 'mail.welcome.subject', blocks: [{ kind: 'greeting' }, { kind: 'text', key: 'mail.welcome.intro' }, ...setPasswordEnd] },
+  welcome: {
+    subject: 'mail.welcome.subject',
+    blocks: [{ kind: 'greeting' }, { kind: 'text', key: 'mail.welcome.intro' }, ...setPasswordEnd],
+  },
   /** after "forgot password": values name, email, link, key, hours */
-  reset: { subject: 'mail.reset.subject', blocks: [{ kind: 'greeting' }, { kind: 'text', key: 'mail.reset.intro' }, ...setPasswordEnd] },
+  reset: {
+    subject: 'mail.reset.subject',
+    blocks: [{ kind: 'greeting' }, { kind: 'text', key: 'mail.reset.intro' }, ...setPasswordEnd],
+  },
   /** to an invited employee signing up with a password: values name, email, link, key, hours */
-  signUp: { subject: 'mail.signUp.subject', blocks: [{ kind: 'greeting' }, { kind: 'text', key: 'mail.signUp.intro' }, ...setPasswordEnd] },
+  signUp: {
+    subject: 'mail.signUp.subject',
+    blocks: [{ kind: 'greeting' }, { kind: 'text', key: 'mail.signUp.intro' }, ...setPasswordEnd],
+  },
   /** a reminder metadata declares (subjectKey: its subject): values title, date, link */
-  reminder: { subject: 'reminder.dueSoon', blocks: [{ kind: 'text', key: 'mail.reminder.intro' }, { kind: 'action', key: 'mail.reminder.action', href: 'link' }, { kind: 'text', key: 'mail.reminder.once' }] },
+  reminder: {
+    subject: 'reminder.dueSoon',
+    blocks: [
+      { kind: 'text', key: 'mail.reminder.intro' },
+      { kind: 'action', key: 'mail.reminder.action', href: 'link' },
+      { kind: 'text', key: 'mail.reminder.once' },
+    ],
+  },
   /**
    * a workflow's notice of a transition taken (workflow.json `notify`; the subject may be the notice's own): values
    * title, by, link; worded: entity, action, state
    */
   stateNotice: {
     subject: 'mail.stateNotice.subject',
-    blocks: [{ kind: 'greeting' }, { kind: 'text', key: 'mail.stateNotice.intro' }, { kind: 'action', key: 'mail.stateNotice.action', href: 'link' }],
+    blocks: [
+      { kind: 'greeting' },
+      { kind: 'text', key: 'mail.stateNotice.intro' },
+      { kind: 'action', key: 'mail.stateNotice.action', href: 'link' },
+    ],
   },
   /** an audit's planning notification letter: values name, subject, body, date, audit, link */
   auditLetter: {
@@ -50,7 +70,13 @@ export const MAIL_TEMPLATES = {
     blocks: [
       { kind: 'greeting', key: 'mail.auditLetter.greeting' },
       { kind: 'quote', value: 'body' },
-      { kind: 'facts', facts: [{ key: 'mail.auditLetter.date', value: 'date' }, { key: 'mail.auditLetter.audit', value: 'audit' }] },
+      {
+        kind: 'facts',
+        facts: [
+          { key: 'mail.auditLetter.date', value: 'date' },
+          { key: 'mail.auditLetter.audit', value: 'audit' },
+        ],
+      },
       { kind: 'action', key: 'mail.auditLetter.action', href: 'link' },
     ],
   },
@@ -60,7 +86,12 @@ export const MAIL_TEMPLATES = {
    */
   invitation: {
     subject: '.subject',
-    blocks: [{ kind: 'greeting' }, { kind: 'text', key: '.body' }, { kind: 'action', key: '.action', href: 'link' }, { kind: 'text', key: 'mail.publicFlow.closing' }],
+    blocks: [
+      { kind: 'greeting' },
+      { kind: 'text', key: '.body' },
+      { kind: 'action', key: '.action', href: 'link' },
+      { kind: 'text', key: 'mail.publicFlow.closing' },
+    ],
   },
 } as const satisfies Record<string, MailTemplate>;
 

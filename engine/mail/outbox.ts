@@ -9,7 +9,12 @@ import { renderMail } from './mail-render.ts';
  * committed. Each is worded here, once, in its recipient's language (engine/i18n/reader-language.ts): the outbox holds
  * the finished subject, text and HTML, and a later change of texts or language never changes a queued mail.
  */
-export async function enqueueMail(tx: Db, texts: Readonly<Record<Language, Messages>>, messages: readonly MailMessage[], companyId: number | null = null): Promise<void> {
+export async function enqueueMail(
+  tx: Db,
+  texts: Readonly<Record<Language, Messages>>,
+  messages: readonly MailMessage[],
+  companyId: number | null = null,
+): Promise<void> {
   if (!messages.length) return;
   const byCompany = new Map<number | null, MailMessage[]>();
   for (const m of messages) {
@@ -18,7 +23,11 @@ export async function enqueueMail(tx: Db, texts: Readonly<Record<Language, Messa
   }
   const rows: { to: string; subject: string; text: string; html: string; lang: Language }[] = [];
   for (const [company, list] of byCompany) {
-    const languages = await readerLanguages(tx, list.map((m) => m.to), company);
+    const languages = await readerLanguages(
+      tx,
+      list.map((m) => m.to),
+      company,
+    );
     for (const m of list) {
       const lang = languages.get(m.to.trim().toLowerCase()) ?? 'en';
       rows.push({ to: m.to, lang, ...(await renderMail(m, lang, texts)) });
@@ -26,6 +35,12 @@ export async function enqueueMail(tx: Db, texts: Readonly<Record<Language, Messa
   }
   await tx.query(
     `INSERT INTO mail_outbox (recipient, subject, body, html, language) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])`,
-    [rows.map((r) => r.to), rows.map((r) => r.subject), rows.map((r) => r.text), rows.map((r) => r.html), rows.map((r) => r.lang)],
+    [
+      rows.map((r) => r.to),
+      rows.map((r) => r.subject),
+      rows.map((r) => r.text),
+      rows.map((r) => r.html),
+      rows.map((r) => r.lang),
+    ],
   );
 }

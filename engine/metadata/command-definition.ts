@@ -25,19 +25,42 @@ export function commandsOf(
   const stored = (name: string) => isStored(field, name);
   return (m.commands ?? []).map((c, i) => {
     const pointer = `/commands/${i}`;
-    if (['add', 'update', 'delete'].includes(c.name)) faults.push({ file, pointer: `${pointer}/name`, message: `"${c.name}" is a standard call` });
-    for (const f of c.fields ?? []) if (!stored(f)) faults.push({ file, pointer: `${pointer}/fields`, message: `names "${f}", which is not a stored field` });
-    if (c.kind === 'hook' && (!c.hook || !hooks.has('command', c.hook))) faults.push({ file, pointer: `${pointer}/hook`, message: `names the unknown hook "${c.hook ?? ''}"` });
-    if ((c.kind === 'patch' || c.kind === 'upload' || c.kind === 'attach') && !(c.fields ?? []).length) faults.push({ file, pointer, message: `a ${c.kind} command names its fields` });
-    if ((c.kind === 'upload' || c.kind === 'attach') && (c.fields ?? []).length > 1) faults.push({ file, pointer: `${pointer}/fields`, message: `an ${c.kind} command names the one field that points at the file` });
+    if (['add', 'update', 'delete'].includes(c.name))
+      faults.push({ file, pointer: `${pointer}/name`, message: `"${c.name}" is a standard call` });
+    for (const f of c.fields ?? [])
+      if (!stored(f))
+        faults.push({ file, pointer: `${pointer}/fields`, message: `names "${f}", which is not a stored field` });
+    if (c.kind === 'hook' && (!c.hook || !hooks.has('command', c.hook)))
+      faults.push({ file, pointer: `${pointer}/hook`, message: `names the unknown hook "${c.hook ?? ''}"` });
+    if ((c.kind === 'patch' || c.kind === 'upload' || c.kind === 'attach') && !(c.fields ?? []).length)
+      faults.push({ file, pointer, message: `a ${c.kind} command names its fields` });
+    if ((c.kind === 'upload' || c.kind === 'attach') && (c.fields ?? []).length > 1)
+      faults.push({
+        file,
+        pointer: `${pointer}/fields`,
+        message: `an ${c.kind} command names the one field that points at the file`,
+      });
     for (const [k, f] of Object.entries(c.fileInfo ?? {})) {
-      if (c.kind !== 'upload' && c.kind !== 'attach') faults.push({ file, pointer: `${pointer}/fileInfo`, message: 'only upload and attach commands store a file' });
-      else if (!stored(f as string) || !field.get(f as string)!.readOnly) faults.push({ file, pointer: `${pointer}/fileInfo/${k}`, message: `names "${f}", which is not a stored read-only field` });
+      if (c.kind !== 'upload' && c.kind !== 'attach')
+        faults.push({ file, pointer: `${pointer}/fileInfo`, message: 'only upload and attach commands store a file' });
+      else if (!stored(f as string) || !field.get(f as string)!.readOnly)
+        faults.push({
+          file,
+          pointer: `${pointer}/fileInfo/${k}`,
+          message: `names "${f}", which is not a stored read-only field`,
+        });
     }
-    if (!errors[c.name]) faults.push({ file, pointer: `/errors`, message: `has no error title for the command "${c.name}"` });
+    if (!errors[c.name])
+      faults.push({ file, pointer: `/errors`, message: `has no error title for the command "${c.name}"` });
     for (const f of Object.keys(c.lookups ?? {})) {
-      if (c.kind !== 'bulkAdd') faults.push({ file, pointer: `${pointer}/lookups`, message: 'only bulkAdd commands look references up' });
-      else if (!stored(f) || !field.get(f)!.ref) faults.push({ file, pointer: `${pointer}/lookups/${f}`, message: `names "${f}", which is not a stored reference field` });
+      if (c.kind !== 'bulkAdd')
+        faults.push({ file, pointer: `${pointer}/lookups`, message: 'only bulkAdd commands look references up' });
+      else if (!stored(f) || !field.get(f)!.ref)
+        faults.push({
+          file,
+          pointer: `${pointer}/lookups/${f}`,
+          message: `names "${f}", which is not a stored reference field`,
+        });
     }
     return {
       name: c.name,
@@ -48,13 +71,16 @@ export function commandsOf(
       lookups: (c.lookups ?? {}) as Record<string, string>,
       hook: c.hook,
       when: c.when,
-      access: (c.access ?? (c.kind === 'bulkDelete' ? access.delete : c.kind === 'attach' ? access.add : access.update)) as Role[],
+      access: (c.access ??
+        (c.kind === 'bulkDelete' ? access.delete : c.kind === 'attach' ? access.add : access.update)) as Role[],
       dataKey: c.dataKey ?? (c.kind === 'bulkAdd' || c.kind === 'bulkDelete' ? 'list' : 'item'),
       error: errors[c.name],
       maxBytes: c.maxBytes ?? DEFAULT_UPLOAD_BYTES,
       mimeTypes: c.mimeTypes ?? [],
       fileInfo: (c.fileInfo ?? {}) as CommandDef['fileInfo'],
-      ...(c.report && { report: buildReport(c.report as Parameters<typeof buildReport>[0], c, file, `${pointer}/report`, faults, key) }),
+      ...(c.report && {
+        report: buildReport(c.report as Parameters<typeof buildReport>[0], c, file, `${pointer}/report`, faults, key),
+      }),
     };
   });
 }

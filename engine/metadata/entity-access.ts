@@ -36,19 +36,31 @@ export function accessOf(
   const access = { read: (acc.read ?? defaultRoles('read')) as Role[], ...writes };
   if (m.system) for (const a of ['add', 'update', 'delete'] as const) access[a] = [];
   const ownerRoles = (roles: readonly string[] | undefined, pointer: string) => {
-    if (m.owner === undefined && roles?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer, message: OWNER_ROLE_WITHOUT_OWNER });
+    if (m.owner === undefined && roles?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned'))
+      faults.push({ file, pointer, message: OWNER_ROLE_WITHOUT_OWNER });
   };
   for (const [a, roles] of Object.entries(access)) ownerRoles(roles, `/access/${a}`);
   (m.commands ?? []).forEach((c, i) => ownerRoles(c.access, `/commands/${i}/access`));
   const unownedWhen = acc.unownedWhen as FieldCondition[] | undefined;
   if (unownedWhen && !Object.values(access).some((roles) => roles.includes('unowned')))
-    faults.push({ file, pointer: '/access/unownedWhen', message: 'limits the role unowned, which no access of the entity names' });
+    faults.push({
+      file,
+      pointer: '/access/unownedWhen',
+      message: 'limits the role unowned, which no access of the entity names',
+    });
   unownedWhen?.forEach((condition, i) =>
     Object.entries(condition).forEach(([name, values]) => {
       const f = field.get(name);
       const pointer = `/access/unownedWhen/${i}/${name}`;
-      if (!f || f.computed) faults.push({ file, pointer, message: `names "${name}", which is not a stored field of ${m.name}` });
-      else if (values.some((v) => (f.enum ? !f.enum.includes(v as string | number) : typeof v !== (f.type === 'integer' || f.type === 'number' ? 'number' : f.type))))
+      if (!f || f.computed)
+        faults.push({ file, pointer, message: `names "${name}", which is not a stored field of ${m.name}` });
+      else if (
+        values.some((v) =>
+          f.enum
+            ? !f.enum.includes(v as string | number)
+            : typeof v !== (f.type === 'integer' || f.type === 'number' ? 'number' : f.type),
+        )
+      )
         faults.push({ file, pointer, message: `holds a value that "${name}" cannot have` });
     }),
   );

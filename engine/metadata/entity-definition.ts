@@ -45,19 +45,27 @@ export function entityDefinition(
   key(file, '/label', label);
   const props = (m.schema.properties ?? {}) as unknown as Record<string, JsonSchema>;
   const required = new Set(m.schema.required ?? []);
-  for (const r of required) if (!(r in props)) faults.push({ file, pointer: '/schema/required', message: `names "${r}", which is not a field` });
+  for (const r of required)
+    if (!(r in props))
+      faults.push({ file, pointer: '/schema/required', message: `names "${r}", which is not a field` });
 
   const fields: FieldDef[] = Object.entries(props).map(([name, s]) => {
     const pointer = `/schema/properties/${name}`;
-    if (RESERVED.has(name)) faults.push({ file, pointer, message: `"${name}" is a standard field of every record; do not declare it` });
+    if (RESERVED.has(name))
+      faults.push({ file, pointer, message: `"${name}" is a standard field of every record; do not declare it` });
     // d_ names the spec's display copies (d_target), which are computed and never stored
     if (!/^[a-z][A-Za-z0-9]*$/.test(name) && !(s['x-computed'] && /^d_[a-z][A-Za-z0-9]*$/.test(name)))
       faults.push({ file, pointer, message: 'a field name is camelCase (d_name only for a computed display copy)' });
     key(file, `${pointer}/title`, s.title as string | undefined);
     const computed = s['x-computed'] as string | undefined;
-    if (computed && !hooks.has('computed', computed)) faults.push({ file, pointer: `${pointer}/x-computed`, message: `names the unknown hook "${computed}"` });
+    if (computed && !hooks.has('computed', computed))
+      faults.push({ file, pointer: `${pointer}/x-computed`, message: `names the unknown hook "${computed}"` });
     if (s['x-encrypted'] === true && (s.writeOnly !== true || s.type !== 'string'))
-      faults.push({ file, pointer: `${pointer}/x-encrypted`, message: 'an encrypted field is a writeOnly string (its stored form is never returned)' });
+      faults.push({
+        file,
+        pointer: `${pointer}/x-encrypted`,
+        message: 'an encrypted field is a writeOnly string (its stored form is never returned)',
+      });
     return {
       name,
       column: camelToSnake(name),
@@ -84,52 +92,98 @@ export function entityDefinition(
 
   const list = m.list ?? {};
   (list.columns ?? []).forEach((c, i) => {
-    if (!field.has(c) && !(STANDARD_FIELDS as readonly string[]).includes(c)) faults.push({ file, pointer: `/list/columns/${i}`, message: `names "${c}", which is not a field` });
+    if (!field.has(c) && !(STANDARD_FIELDS as readonly string[]).includes(c))
+      faults.push({ file, pointer: `/list/columns/${i}`, message: `names "${c}", which is not a field` });
   });
   // a computed field is a filter when a filter hook of its hook's name turns a value into SQL over the stored columns
-  const filterable = (name: string) => sortable(name) || (field.get(name)?.computed !== undefined && hooks.has('filter', field.get(name)!.computed!));
+  const filterable = (name: string) =>
+    sortable(name) || (field.get(name)?.computed !== undefined && hooks.has('filter', field.get(name)!.computed!));
   (list.filters ?? []).forEach((c, i) => {
-    if (!filterable(c)) faults.push({ file, pointer: `/list/filters/${i}`, message: `names "${c}", which is not a stored field (nor a computed one with a filter hook)` });
+    if (!filterable(c))
+      faults.push({
+        file,
+        pointer: `/list/filters/${i}`,
+        message: `names "${c}", which is not a stored field (nor a computed one with a filter hook)`,
+      });
   });
   (list.search ?? []).forEach((c, i) => {
-    if (!stored(c) || field.get(c)!.type !== 'string') faults.push({ file, pointer: `/list/search/${i}`, message: `names "${c}", which is not a stored text field` });
+    if (!stored(c) || field.get(c)!.type !== 'string')
+      faults.push({ file, pointer: `/list/search/${i}`, message: `names "${c}", which is not a stored text field` });
   });
   const sort = list.sort ?? 'id';
-  if (!sortable(sort.replace(/^-/, ''))) faults.push({ file, pointer: '/list/sort', message: `names "${sort}", which is not a stored field` });
+  if (!sortable(sort.replace(/^-/, '')))
+    faults.push({ file, pointer: '/list/sort', message: `names "${sort}", which is not a stored field` });
   // a write-only field never leaves the database, so no list may show, filter, search or sort by it
-  for (const [key, names] of [['columns', list.columns], ['filters', list.filters], ['search', list.search], ['sort', [sort.replace(/^-/, '')]]] as const)
+  for (const [key, names] of [
+    ['columns', list.columns],
+    ['filters', list.filters],
+    ['search', list.search],
+    ['sort', [sort.replace(/^-/, '')]],
+  ] as const)
     (names ?? []).forEach((c, i) => {
-      if (field.get(c)?.writeOnly) faults.push({ file, pointer: key === 'sort' ? '/list/sort' : `/list/${key}/${i}`, message: `names "${c}", which is write-only and never returned` });
+      if (field.get(c)?.writeOnly)
+        faults.push({
+          file,
+          pointer: key === 'sort' ? '/list/sort' : `/list/${key}/${i}`,
+          message: `names "${c}", which is write-only and never returned`,
+        });
     });
   for (const key of ['unique', 'indexes'] as const)
     (m[key] ?? []).forEach((u, i) =>
       u.forEach((c, j) => {
-        if (!stored(c)) faults.push({ file, pointer: `/${key}/${i}/${j}`, message: `names "${c}", which is not a stored field` });
+        if (!stored(c))
+          faults.push({ file, pointer: `/${key}/${i}/${j}`, message: `names "${c}", which is not a stored field` });
       }),
     );
 
   (m.totals ?? []).forEach((x, i) => {
-    if (!stored(x.field) || !['integer', 'number'].includes(field.get(x.field)!.type)) faults.push({ file, pointer: `/totals/${i}/field`, message: `"${x.field}" is not a stored number of ${m.name}` });
-    if (!stored(x.per)) faults.push({ file, pointer: `/totals/${i}/per`, message: `"${x.per}" is not a stored field of ${m.name}` });
+    if (!stored(x.field) || !['integer', 'number'].includes(field.get(x.field)!.type))
+      faults.push({ file, pointer: `/totals/${i}/field`, message: `"${x.field}" is not a stored number of ${m.name}` });
+    if (!stored(x.per))
+      faults.push({ file, pointer: `/totals/${i}/per`, message: `"${x.per}" is not a stored field of ${m.name}` });
   });
   (m.inside ?? []).forEach((x, i) => {
-    if (!field.get(x.ref)?.ref) faults.push({ file, pointer: `/inside/${i}/ref`, message: `"${x.ref}" is not a reference of ${m.name}` });
-    for (const k of ['start', 'end'] as const) if (field.get(x[k])?.format !== 'date') faults.push({ file, pointer: `/inside/${i}/${k}`, message: `"${x[k]}" is not a date of ${m.name}` });
+    if (!field.get(x.ref)?.ref)
+      faults.push({ file, pointer: `/inside/${i}/ref`, message: `"${x.ref}" is not a reference of ${m.name}` });
+    for (const k of ['start', 'end'] as const)
+      if (field.get(x[k])?.format !== 'date')
+        faults.push({ file, pointer: `/inside/${i}/${k}`, message: `"${x[k]}" is not a date of ${m.name}` });
   });
   const rules: RuleDef[] = [];
   const requiredWhen: RequiredWhenDef[] = [];
   (m.rules ?? []).forEach((declared, i) => {
     if (declared.requiredWhen) {
       const f = field.get(declared.field);
-      if (!f || f.computed || f.readOnly) faults.push({ file, pointer: `/rules/${i}/field`, message: `names "${declared.field}", which is not a stored field a client writes` });
-      else if (f.required) faults.push({ file, pointer: `/rules/${i}/field`, message: `names "${declared.field}", which is required anyway` });
+      if (!f || f.computed || f.readOnly)
+        faults.push({
+          file,
+          pointer: `/rules/${i}/field`,
+          message: `names "${declared.field}", which is not a stored field a client writes`,
+        });
+      else if (f.required)
+        faults.push({
+          file,
+          pointer: `/rules/${i}/field`,
+          message: `names "${declared.field}", which is required anyway`,
+        });
       const when = declared.requiredWhen as Record<string, (string | number | boolean)[]>;
       for (const [name, values] of Object.entries(when)) {
         const w = field.get(name);
-        if (!w || w.computed) faults.push({ file, pointer: `/rules/${i}/requiredWhen/${name}`, message: `names "${name}", which is not a stored field of ${m.name}` });
-        else if (w.enum) values.forEach((v, j) => {
-          if (!w.enum!.includes(v as string | number)) faults.push({ file, pointer: `/rules/${i}/requiredWhen/${name}/${j}`, message: `"${String(v)}" is not one of the values of "${name}"` });
-        });
+        if (!w || w.computed)
+          faults.push({
+            file,
+            pointer: `/rules/${i}/requiredWhen/${name}`,
+            message: `names "${name}", which is not a stored field of ${m.name}`,
+          });
+        else if (w.enum)
+          values.forEach((v, j) => {
+            if (!w.enum!.includes(v as string | number))
+              faults.push({
+                file,
+                pointer: `/rules/${i}/requiredWhen/${name}/${j}`,
+                message: `"${String(v)}" is not one of the values of "${name}"`,
+              });
+          });
       }
       requiredWhen.push({ field: declared.field, when });
       return;
@@ -137,16 +191,37 @@ export function entityDefinition(
     const r = ruleOf(declared);
     const a = field.get(r.field);
     const b = field.get(r.notBefore);
-    if (!a || !b || a.computed || b.computed) faults.push({ file, pointer: `/rules/${i}`, message: `names a field that is not a stored field of ${m.name}` });
-    else if (a.type !== b.type || a.format !== b.format || !['integer', 'number', 'string'].includes(a.type)) faults.push({ file, pointer: `/rules/${i}`, message: `"${r.field}" and "${r.notBefore}" must be two numbers or two dates of one kind` });
+    if (!a || !b || a.computed || b.computed)
+      faults.push({ file, pointer: `/rules/${i}`, message: `names a field that is not a stored field of ${m.name}` });
+    else if (a.type !== b.type || a.format !== b.format || !['integer', 'number', 'string'].includes(a.type))
+      faults.push({
+        file,
+        pointer: `/rules/${i}`,
+        message: `"${r.field}" and "${r.notBefore}" must be two numbers or two dates of one kind`,
+      });
     rules.push(r);
   });
   if (m.owner !== undefined && (!stored(m.owner) || field.get(m.owner)!.ref !== 'employee'))
-    faults.push({ file, pointer: '/owner', message: `names "${m.owner}", which is not a stored reference to employee` });
+    faults.push({
+      file,
+      pointer: '/owner',
+      message: `names "${m.owner}", which is not a stored reference to employee`,
+    });
   if (m.tenantKey !== undefined && (scope !== 'platform' || !(m.tenantKey === 'id' || stored(m.tenantKey))))
-    faults.push({ file, pointer: '/tenantKey', message: 'is for platform entities and must name a stored field or id' });
-  if (m.moduleKey !== undefined && (scope !== 'platform' || !stored(m.moduleKey) || field.get(m.moduleKey)!.ref !== 'module'))
-    faults.push({ file, pointer: '/moduleKey', message: 'is for platform entities and must name a stored reference to module' });
+    faults.push({
+      file,
+      pointer: '/tenantKey',
+      message: 'is for platform entities and must name a stored field or id',
+    });
+  if (
+    m.moduleKey !== undefined &&
+    (scope !== 'platform' || !stored(m.moduleKey) || field.get(m.moduleKey)!.ref !== 'module')
+  )
+    faults.push({
+      file,
+      pointer: '/moduleKey',
+      message: 'is for platform entities and must name a stored reference to module',
+    });
 
   const { access, unownedWhen } = accessOf(m, field, file, faults);
 
@@ -212,10 +287,11 @@ export function entityDefinition(
   };
 }
 
-
 /** Every rule as "later >= earlier"; `blame` is the field a refusal names (the declared one). */
 function ruleOf(r: NonNullable<EntityMeta['rules']>[number]): RuleDef {
-  return r.notAfter !== undefined ? { field: r.notAfter, notBefore: r.field, blame: r.field } : { field: r.field, notBefore: r.notBefore!, blame: r.field };
+  return r.notAfter !== undefined
+    ? { field: r.notAfter, notBefore: r.field, blame: r.field }
+    : { field: r.field, notBefore: r.notBefore!, blame: r.field };
 }
 
 /**

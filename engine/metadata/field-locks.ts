@@ -12,7 +12,13 @@ import { valueFault } from './workflow-conditions.ts';
  * may I do here" reads, as it does a workflow's locks. Judged on the record as stored, so the write that sets the
  * field (the complete command, a submission) still passes; the next one is held.
  */
-export function fieldLocksOf(file: string, declared: EntityMeta['lockedWhen'], fields: readonly FieldDef[], faults: MetadataFault[], key: KeyCheck): FieldLockDef[] {
+export function fieldLocksOf(
+  file: string,
+  declared: EntityMeta['lockedWhen'],
+  fields: readonly FieldDef[],
+  faults: MetadataFault[],
+  key: KeyCheck,
+): FieldLockDef[] {
   const stored = new Map(fields.filter((f) => !f.computed).map((f) => [f.name, f]));
   return (declared ?? []).flatMap((l, i): FieldLockDef[] => {
     const pointer = `/lockedWhen/${i}`;
@@ -34,7 +40,13 @@ export function fieldLocksOf(file: string, declared: EntityMeta['lockedWhen'], f
     // what stays open: with fixed, every other stored field; without, nothing
     const open = fixed.length ? [...stored.keys()].filter((name) => !fixed.includes(name)) : [];
     const byField = { reason: l.reason, ...(fixed.length ? { fixed } : {}) };
-    return [{ field: l.field, ...(l.values ? { values: l.values } : { filled: true as const }), lock: { states: [], fields: open, openChildren: [], childFields: {}, exceptRoles: [], byField } }];
+    return [
+      {
+        field: l.field,
+        ...(l.values ? { values: l.values } : { filled: true as const }),
+        lock: { states: [], fields: open, openChildren: [], childFields: {}, exceptRoles: [], byField },
+      },
+    ];
   });
 }
 

@@ -7,6 +7,7 @@ export type KeyCheck = (file: string, pointer: string, k: string | undefined) =>
 /** Every text the metadata names is worded in English at least (bn and de are `npm run check`'s, translation-check.ts). */
 export function keyCheck(en: Messages, faults: MetadataFault[]): KeyCheck {
   return (file, pointer, k) => {
-    if (k !== undefined && !(k in en)) faults.push({ file, pointer, message: `names the i18n key "${k}", which metadata/i18n/en.json does not define` });
+    if (k !== undefined && !(k in en))
+      faults.push({ file, pointer, message: `names the i18n key "${k}", which metadata/i18n/en.json does not define` });
   };
 }

@@ -7,7 +7,10 @@ export interface MetadataFault {
 
 export class MetadataError extends Error {
   constructor(readonly faults: readonly MetadataFault[]) {
-    super(`metadata has ${faults.length} fault(s):\n` + faults.map((f) => `  ${f.file}#${f.pointer} ${f.message}`).join('\n'));
+    super(
+      `metadata has ${faults.length} fault(s):\n` +
+        faults.map((f) => `  ${f.file}#${f.pointer} ${f.message}`).join('\n'),
+    );
     this.name = 'MetadataError';
   }
 }

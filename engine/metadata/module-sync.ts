@@ -8,7 +8,9 @@ import type { Registry } from './registry.ts';
  * database's thread, a fifth of a second of a restart on PGlite).
  */
 export async function syncModules(db: Db, registry: Registry): Promise<void> {
-  const rows = await db.query<{ code: string; label: string; core: string; role: string }>(`SELECT code, label, core, role FROM module`);
+  const rows = await db.query<{ code: string; label: string; core: string; role: string }>(
+    `SELECT code, label, core, role FROM module`,
+  );
   const kept = new Map(rows.map((r) => [r.code, r]));
   for (const m of registry.modules.values()) {
     const core = m.core ? 'Yes' : 'No';

@@ -23,10 +23,14 @@ export function checkRefMatches(entities: ReadonlyMap<string, EntityDef>, faults
       for (const [theirs, ours] of Object.entries(match)) {
         const their = target.field.get(theirs);
         if (!their) fault(`names "${theirs}", which ${target.name} does not have`);
-        else if (!target.list.filters.includes(theirs)) fault(`"${theirs}" must be a list filter of ${target.name}, so that the select can offer only matching records`);
+        else if (!target.list.filters.includes(theirs))
+          fault(
+            `"${theirs}" must be a list filter of ${target.name}, so that the select can offer only matching records`,
+          );
         const our = ownSide(entity, ours, entities);
         if (typeof our === 'string') fault(our);
-        else if (their && (our.ref ?? our.type) !== (their.ref ?? their.type)) fault(`"${ours}" and ${target.name}'s "${theirs}" hold different kinds of value`);
+        else if (their && (our.ref ?? our.type) !== (their.ref ?? their.type))
+          fault(`"${ours}" and ${target.name}'s "${theirs}" hold different kinds of value`);
       }
     }
   }

@@ -15,17 +15,24 @@ export function addReferenceHolds(entities: ReadonlyMap<string, EntityDef>, faul
   for (const entity of entities.values()) {
     const routes: LockRoute[] = [];
     entity.heldBy.forEach((h, i) => {
-      const fault = (at: string, message: string) => void faults.push({ file: entity.source, pointer: `/heldBy/${i}${at}`, message });
+      const fault = (at: string, message: string) =>
+        void faults.push({ file: entity.source, pointer: `/heldBy/${i}${at}`, message });
       const ref = entity.field.get(h.ref);
       const target = ref?.ref ? entities.get(ref.ref) : undefined;
-      if (!ref || ref.computed || !target) return fault('/ref', `"${h.ref}" is not a stored reference field of ${entity.name}`);
+      if (!ref || ref.computed || !target)
+        return fault('/ref', `"${h.ref}" is not a stored reference field of ${entity.name}`);
       const field = target.field.get(h.field);
       if (!field || field.computed) return fault('/field', `"${h.field}" is not a stored field of ${target.name}`);
       h.values.forEach((v, j) => {
         const bad = valueFault(field, v);
         if (bad) fault(`/values/${j}`, bad);
       });
-      routes.push({ holder: target.name, path: `@${h.ref}`, up: [{ via: h.ref, entity: target.name }], heldWhen: { field: h.field, values: h.values } });
+      routes.push({
+        holder: target.name,
+        path: `@${h.ref}`,
+        up: [{ via: h.ref, entity: target.name }],
+        heldWhen: { field: h.field, values: h.values },
+      });
     });
     if (routes.length) (entity as { lockRoutes: readonly LockRoute[] }).lockRoutes = [...entity.lockRoutes, ...routes];
   }

@@ -3,9 +3,28 @@ import type { ReportDef } from './report-definition.ts';
 import type { EntityMeta } from '../generated/metadata/entity.ts';
 import type { ModuleMeta } from '../generated/metadata/module.ts';
 import type { Condition, WorkflowMeta } from '../generated/metadata/workflow.ts';
-import type { ChildShape, CommandKind, EntitySchema, ListShape, ModuleShape, RequiredWhenShape } from '../../contract/meta-reply.ts';
+import type {
+  ChildShape,
+  CommandKind,
+  EntitySchema,
+  ListShape,
+  ModuleShape,
+  RequiredWhenShape,
+} from '../../contract/meta-reply.ts';
 
-export type Role = 'holder' | 'employee' | 'employee:moduleAdmin' | 'employee:anyModuleAdmin' | 'public' | 'self' | 'supervisor' | 'unowned' | `field:${string}` | `member:${string}` | `parent:${string}` | `child:${string}`;
+export type Role =
+  | 'holder'
+  | 'employee'
+  | 'employee:moduleAdmin'
+  | 'employee:anyModuleAdmin'
+  | 'public'
+  | 'self'
+  | 'supervisor'
+  | 'unowned'
+  | `field:${string}`
+  | `member:${string}`
+  | `parent:${string}`
+  | `child:${string}`;
 
 /** Field values by field: a record matches when each field named has one of its values. */
 export type FieldCondition = Readonly<Record<string, readonly (string | number | boolean)[]>>;
@@ -204,7 +223,11 @@ export interface EntityDef {
    * and the references that hold them (`heldBy`) */
   readonly lockRoutes: readonly LockRoute[];
   /** references whose record holds this one in some states (entity.json `heldBy`; engine/metadata/reference-holds.ts) */
-  readonly heldBy: readonly { readonly ref: string; readonly field: string; readonly values: readonly (string | number | boolean)[] }[];
+  readonly heldBy: readonly {
+    readonly ref: string;
+    readonly field: string;
+    readonly values: readonly (string | number | boolean)[];
+  }[];
   /** locks by a stored field's value (entity.json `lockedWhen`), set by the loader (engine/metadata/field-locks.ts) */
   readonly fieldLocks: readonly FieldLockDef[];
   /** conditions the record as it will be stored meets, by write (entity.json `writeWhen`; engine/records/write-conditions.ts) */

@@ -17,23 +17,52 @@ import { writeConditionRoles } from './write-conditions.ts';
  * which table to ask and, for each parent role, which entity; the access policy reads `entity.memberships` and
  * `entity.parents` at run time.
  */
-export function resolveRelationshipRoles(entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): void {
+export function resolveRelationshipRoles(
+  entity: EntityDef,
+  entities: ReadonlyMap<string, EntityDef>,
+  faults: MetadataFault[],
+): void {
   // the workflow sits beside the entity's file
   const workflowFile = entity.source.replace(/entity\.json$/, 'workflow.json');
   const used: [Role, string, string][] = [
-    ...Object.entries(entity.access).flatMap(([a, roles]) => roles.map((r): [Role, string, string] => [r, entity.source, `/access/${a}`])),
-    ...entity.commands.flatMap((c, i) => c.access.map((r): [Role, string, string] => [r, entity.source, `/commands/${i}/access`])),
-    ...entity.commands.flatMap((c, i) => conditionRoles(c.when, `/commands/${i}/when`).map(([r, pointer]): [Role, string, string] => [r, entity.source, pointer])),
+    ...Object.entries(entity.access).flatMap(([a, roles]) =>
+      roles.map((r): [Role, string, string] => [r, entity.source, `/access/${a}`]),
+    ),
+    ...entity.commands.flatMap((c, i) =>
+      c.access.map((r): [Role, string, string] => [r, entity.source, `/commands/${i}/access`]),
+    ),
+    ...entity.commands.flatMap((c, i) =>
+      conditionRoles(c.when, `/commands/${i}/when`).map(([r, pointer]): [Role, string, string] => [
+        r,
+        entity.source,
+        pointer,
+      ]),
+    ),
     ...writeConditionRoles(entity).map(([r, pointer]): [Role, string, string] => [r, entity.source, pointer]),
-    ...(entity.workflow?.transitions ?? []).flatMap((t, i) => (t.access ?? []).map((r): [Role, string, string] => [r as Role, workflowFile, `/transitions/${i}/access`])),
-    ...(entity.workflow?.transitions ?? []).flatMap((t, i) => transitionRuleRoles(t, i).map(([r, pointer]): [Role, string, string] => [r, workflowFile, pointer])),
-    ...entity.locks.flatMap((l, i) => l.exceptRoles.map((r): [Role, string, string] => [r, workflowFile, `/locks/${i}/exceptRoles`])),
-    ...entity.reminders.flatMap((x, i) => x.to.map((r): [Role, string, string] => [r, entity.source, `/reminders/${i}/to`])),
-    ...entity.fields.flatMap((f) => (f.writeRoles ?? []).map((r): [Role, string, string] => [r, entity.source, `/schema/properties/${f.name}/x-writeRoles`])),
+    ...(entity.workflow?.transitions ?? []).flatMap((t, i) =>
+      (t.access ?? []).map((r): [Role, string, string] => [r as Role, workflowFile, `/transitions/${i}/access`]),
+    ),
+    ...(entity.workflow?.transitions ?? []).flatMap((t, i) =>
+      transitionRuleRoles(t, i).map(([r, pointer]): [Role, string, string] => [r, workflowFile, pointer]),
+    ),
+    ...entity.locks.flatMap((l, i) =>
+      l.exceptRoles.map((r): [Role, string, string] => [r, workflowFile, `/locks/${i}/exceptRoles`]),
+    ),
+    ...entity.reminders.flatMap((x, i) =>
+      x.to.map((r): [Role, string, string] => [r, entity.source, `/reminders/${i}/to`]),
+    ),
+    ...entity.fields.flatMap((f) =>
+      (f.writeRoles ?? []).map((r): [Role, string, string] => [
+        r,
+        entity.source,
+        `/schema/properties/${f.name}/x-writeRoles`,
+      ]),
+    ),
   ];
   for (const [role, file, pointer] of used) {
     const [kind, name] = role.split(':');
-    const fault = (message: string) => faults.push({ file, pointer, message: `names the role ${role}, but ${message}` });
+    const fault = (message: string) =>
+      faults.push({ file, pointer, message: `names the role ${role}, but ${message}` });
     if (kind === 'field') {
       if (entity.field.get(name)?.ref !== 'employee') fault(`"${name}" is not a reference to employee`);
     } else if (kind === 'member') {
@@ -48,19 +77,29 @@ export function resolveRelationshipRoles(entity: EntityDef, entities: ReadonlyMa
     } else if (kind === 'parent') {
       const ref = entity.field.get(name);
       const parent = entities.get(ref?.ref ?? '');
-      if (pointer !== '/access/read') fault('a parent decides who reads a record, not who changes it: name it in access.read only');
+      if (pointer !== '/access/read')
+        fault('a parent decides who reads a record, not who changes it: name it in access.read only');
       else if (!ref || ref.computed || !parent) fault(`"${name}" is not a stored reference`);
-      else if (parent.scope !== 'company' || entity.scope !== 'company') fault(`${entity.name} and ${parent.name} are not both records of a company`);
+      else if (parent.scope !== 'company' || entity.scope !== 'company')
+        fault(`${entity.name} and ${parent.name} are not both records of a company`);
       else entity.parents.set(name, parent);
     } else if (kind === 'child') {
       const [key, field] = name.split('.');
       const collection = entity.children.find((c) => c.key === key);
       const child = entities.get(collection?.entity ?? '');
-      if (pointer !== '/access/read') fault('a child names who reads a record, not who changes it: name it in access.read only');
+      if (pointer !== '/access/read')
+        fault('a child names who reads a record, not who changes it: name it in access.read only');
       else if (!collection || !child) fault(`"${key}" is not a child collection of ${entity.name}`);
-      else if (child.field.get(field)?.ref !== 'employee') fault(`${child.name}.${field} is not a reference to employee`);
-      else if (child.scope !== 'company' || entity.scope !== 'company') fault(`${entity.name} and ${child.name} are not both records of a company`);
-      else entity.memberships.set(role, { table: child.table, viaColumn: child.field.get(collection.via)!.column, employeeColumn: child.field.get(field)!.column });
+      else if (child.field.get(field)?.ref !== 'employee')
+        fault(`${child.name}.${field} is not a reference to employee`);
+      else if (child.scope !== 'company' || entity.scope !== 'company')
+        fault(`${entity.name} and ${child.name} are not both records of a company`);
+      else
+        entity.memberships.set(role, {
+          table: child.table,
+          viaColumn: child.field.get(collection.via)!.column,
+          employeeColumn: child.field.get(field)!.column,
+        });
     }
   }
 }
@@ -73,7 +112,11 @@ export function checkParentChains(entities: ReadonlyMap<string, EntityDef>, faul
       for (const [name, parent] of e.parents) {
         const next = [...path, `${e.name}.${name}`];
         if (parent.name === entity.name) {
-          faults.push({ file: entity.source, pointer: '/access/read', message: `its parent roles go round in a circle (${next.join(' → ')} → ${entity.name})` });
+          faults.push({
+            file: entity.source,
+            pointer: '/access/read',
+            message: `its parent roles go round in a circle (${next.join(' → ')} → ${entity.name})`,
+          });
           return true;
         }
         if (seen.has(parent.name)) continue;

@@ -5,7 +5,12 @@ import type { EntityDef, JsonSchema } from './registry.ts';
 import type { ReportColumnFormat, ReportDef } from '../../contract/meta-reply.ts';
 export type { ReportColumn, ReportColumnFormat, ReportDef } from '../../contract/meta-reply.ts';
 
-type Declared = { parameters?: Record<string, JsonSchema>; required?: string[]; columns: { key: string; title: string; format?: ReportColumnFormat }[]; chart?: ReportDef['chart'] };
+type Declared = {
+  parameters?: Record<string, JsonSchema>;
+  required?: string[];
+  columns: { key: string; title: string; format?: ReportColumnFormat }[];
+  chart?: ReportDef['chart'];
+};
 
 /**
  * A command's report block as the engine holds it, with the faults of its own shape: a report is a GET hook
@@ -19,18 +24,23 @@ export function buildReport(
   faults: Fault[],
   key: (file: string, pointer: string, k: string | undefined) => void,
 ): ReportDef {
-  if (command.kind !== 'hook' || command.method !== 'GET') faults.push({ file, pointer, message: 'a report is a GET hook command' });
+  if (command.kind !== 'hook' || command.method !== 'GET')
+    faults.push({ file, pointer, message: 'a report is a GET hook command' });
   const parameters = (declared.parameters ?? {}) as ReportDef['parameters'];
   for (const [name, p] of Object.entries(parameters)) key(file, `${pointer}/parameters/${name}/title`, p.title);
-  for (const r of declared.required ?? []) if (!(r in parameters)) faults.push({ file, pointer: `${pointer}/required`, message: `names "${r}", which is not a parameter` });
+  for (const r of declared.required ?? [])
+    if (!(r in parameters))
+      faults.push({ file, pointer: `${pointer}/required`, message: `names "${r}", which is not a parameter` });
   const keys = new Set<string>();
   declared.columns.forEach((c, i) => {
-    if (keys.has(c.key)) faults.push({ file, pointer: `${pointer}/columns/${i}/key`, message: `"${c.key}" is a column already` });
+    if (keys.has(c.key))
+      faults.push({ file, pointer: `${pointer}/columns/${i}/key`, message: `"${c.key}" is a column already` });
     keys.add(c.key);
     key(file, `${pointer}/columns/${i}/title`, c.title);
   });
   for (const k of [declared.chart?.category, ...(declared.chart?.values ?? [])])
-    if (k !== undefined && !keys.has(k)) faults.push({ file, pointer: `${pointer}/chart`, message: `draws "${k}", which is not a column` });
+    if (k !== undefined && !keys.has(k))
+      faults.push({ file, pointer: `${pointer}/chart`, message: `draws "${k}", which is not a column` });
   return {
     parameters,
     required: declared.required ?? [],
@@ -40,9 +50,18 @@ export function buildReport(
 }
 
 /** A report parameter that names a record (x-ref) names an entity that exists. */
-export function checkReportReferences(entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: Fault[]): void {
+export function checkReportReferences(
+  entity: EntityDef,
+  entities: ReadonlyMap<string, EntityDef>,
+  faults: Fault[],
+): void {
   entity.commands.forEach((c, i) => {
     for (const [name, p] of Object.entries(c.report?.parameters ?? {}))
-      if (p['x-ref'] && !entities.has(p['x-ref'])) faults.push({ file: entity.source, pointer: `/commands/${i}/report/parameters/${name}`, message: `names the unknown entity "${p['x-ref']}"` });
+      if (p['x-ref'] && !entities.has(p['x-ref']))
+        faults.push({
+          file: entity.source,
+          pointer: `/commands/${i}/report/parameters/${name}`,
+          message: `names the unknown entity "${p['x-ref']}"`,
+        });
   });
 }

@@ -19,7 +19,14 @@ const ajv = createAjv();
  * exists, a stamp fits its field (the caller into a reference to employee, now into a date), and a constant is one
  * its field's schema takes. (The roles they name are checked with every other role, engine/metadata/relationship-roles.ts.)
  */
-export function checkTransitionRules(file: string, wf: WorkflowMeta, entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[], key: KeyCheck): void {
+export function checkTransitionRules(
+  file: string,
+  wf: WorkflowMeta,
+  entity: EntityDef,
+  entities: ReadonlyMap<string, EntityDef>,
+  faults: MetadataFault[],
+  key: KeyCheck,
+): void {
   wf.transitions.forEach((t, i) => {
     const p = `/transitions/${i}`;
     (t.when ?? []).forEach((c, j) => checkCondition(file, `${p}/when/${j}`, c, entity, entities, faults, key));
@@ -27,22 +34,45 @@ export function checkTransitionRules(file: string, wf: WorkflowMeta, entity: Ent
       const at = `${p}/stamp/${name}`;
       const f = writable(file, at, name, wf, entity, faults);
       if (!f) continue;
-      if (what === 'caller' && f.ref !== 'employee') faults.push({ file, pointer: at, message: `"${name}" takes the caller, so it must be a reference to employee` });
-      if (what === 'now' && f.format !== 'date' && f.format !== 'date-time') faults.push({ file, pointer: at, message: `"${name}" takes now, so it must be a date or date-time field` });
+      if (what === 'caller' && f.ref !== 'employee')
+        faults.push({
+          file,
+          pointer: at,
+          message: `"${name}" takes the caller, so it must be a reference to employee`,
+        });
+      if (what === 'now' && f.format !== 'date' && f.format !== 'date-time')
+        faults.push({ file, pointer: at, message: `"${name}" takes now, so it must be a date or date-time field` });
     }
     for (const [name, value] of Object.entries(t.set ?? {})) {
       const at = `${p}/set/${name}`;
       const f = writable(file, at, name, wf, entity, faults);
       if (!f) continue;
-      if (value === null ? f.required : !ajv.validate(f.schema, value)) faults.push({ file, pointer: at, message: `${JSON.stringify(value)} is not a value "${name}" takes` });
+      if (value === null ? f.required : !ajv.validate(f.schema, value))
+        faults.push({ file, pointer: at, message: `${JSON.stringify(value)} is not a value "${name}" takes` });
       if (t.stamp?.[name]) faults.push({ file, pointer: at, message: `"${name}" is also stamped` });
     }
     for (const [r, at] of transitionRuleRoles(t, i))
-      if (!entity.owner && (r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer: at, message: 'names the role self, supervisor or unowned, which needs the entity to declare its owner' });
+      if (!entity.owner && (r === 'self' || r === 'supervisor' || r === 'unowned'))
+        faults.push({
+          file,
+          pointer: at,
+          message: 'names the role self, supervisor or unowned, which needs the entity to declare its owner',
+        });
     (t.notify ?? []).forEach((n, j) => {
       const at = `${p}/notify/${j}`;
-      if (!(NOTICE_TEMPLATES as readonly string[]).includes(n.mail)) faults.push({ file, pointer: `${at}/mail`, message: `"${n.mail}" is not a mail template a notice fills (${NOTICE_TEMPLATES.join(', ')})` });
-      for (const r of n.to) if (NOBODY_IN_PARTICULAR.has(r)) faults.push({ file, pointer: `${at}/to`, message: `${r} names nobody in particular; name self, supervisor, field:…, member:… or employee:moduleAdmin` });
+      if (!(NOTICE_TEMPLATES as readonly string[]).includes(n.mail))
+        faults.push({
+          file,
+          pointer: `${at}/mail`,
+          message: `"${n.mail}" is not a mail template a notice fills (${NOTICE_TEMPLATES.join(', ')})`,
+        });
+      for (const r of n.to)
+        if (NOBODY_IN_PARTICULAR.has(r))
+          faults.push({
+            file,
+            pointer: `${at}/to`,
+            message: `${r} names nobody in particular; name self, supervisor, field:…, member:… or employee:moduleAdmin`,
+          });
       key(file, `${at}/subject`, n.subject);
     });
   });
@@ -67,10 +97,18 @@ export function conditionRoles(when: readonly Condition[] | undefined, pointer: 
 }
 
 /** A stored field an effect may write: not the state, which the transition itself moves. */
-function writable(file: string, pointer: string, name: string, wf: WorkflowMeta, entity: EntityDef, faults: MetadataFault[]): FieldDef | undefined {
+function writable(
+  file: string,
+  pointer: string,
+  name: string,
+  wf: WorkflowMeta,
+  entity: EntityDef,
+  faults: MetadataFault[],
+): FieldDef | undefined {
   const f = entity.field.get(name);
   if (!f || f.computed) faults.push({ file, pointer, message: `"${name}" is not a stored field of ${entity.name}` });
-  else if (name === wf.stateField) faults.push({ file, pointer, message: `"${name}" is the state field: the transition's "to" sets it` });
+  else if (name === wf.stateField)
+    faults.push({ file, pointer, message: `"${name}" is the state field: the transition's "to" sets it` });
   else return f;
   return undefined;
 }
@@ -89,18 +127,32 @@ export function fieldAt(entity: EntityDef, entities: ReadonlyMap<string, EntityD
 }
 
 /** Checks one condition (and those of its anyOf) against the entity it is judged on. */
-export function checkCondition(file: string, pointer: string, c: Condition, entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[], key: KeyCheck): void {
+export function checkCondition(
+  file: string,
+  pointer: string,
+  c: Condition,
+  entity: EntityDef,
+  entities: ReadonlyMap<string, EntityDef>,
+  faults: MetadataFault[],
+  key: KeyCheck,
+): void {
   const fault = (at: string, message: string): void => void faults.push({ file, pointer: `${pointer}${at}`, message });
   key(file, `${pointer}/message`, c.message);
   if ('field' in c) {
     const f = fieldAt(entity, entities, c.field);
     if (typeof f === 'string') return fault('/field', f);
     const given = ['value', 'otherField', 'today'].filter((k) => k in c);
-    if (given.length !== 1) return fault('', `compares "${c.field}" with one of value, otherField or today; it names ${given.length ? given.join(' and ') : 'none'}`);
+    if (given.length !== 1)
+      return fault(
+        '',
+        `compares "${c.field}" with one of value, otherField or today; it names ${given.length ? given.join(' and ') : 'none'}`,
+      );
     const list = c.op === 'in' || c.op === 'notIn';
     if ('value' in c) {
-      if (list !== Array.isArray(c.value)) return fault('/value', list ? `${c.op} takes a list of values` : `${c.op} takes one value, not a list`);
-      if (c.value === null && c.op !== 'eq' && c.op !== 'ne') return fault('/value', `null is compared by eq or ne only`);
+      if (list !== Array.isArray(c.value))
+        return fault('/value', list ? `${c.op} takes a list of values` : `${c.op} takes one value, not a list`);
+      if (c.value === null && c.op !== 'eq' && c.op !== 'ne')
+        return fault('/value', `null is compared by eq or ne only`);
       for (const v of Array.isArray(c.value) ? c.value : c.value === null ? [] : [c.value]) {
         const bad = valueFault(f, v);
         if (bad) fault('/value', bad);
@@ -109,9 +161,11 @@ export function checkCondition(file: string, pointer: string, c: Condition, enti
     if ('otherField' in c) {
       const g = fieldAt(entity, entities, c.otherField!);
       if (typeof g === 'string') fault('/otherField', g);
-      else if (kindOf(g) !== kindOf(f)) fault('/otherField', `"${c.otherField}" is not of the kind of "${c.field}" (${kindOf(f)})`);
+      else if (kindOf(g) !== kindOf(f))
+        fault('/otherField', `"${c.otherField}" is not of the kind of "${c.field}" (${kindOf(f)})`);
     }
-    if ('today' in c && kindOf(f) !== 'date') fault('/field', `"${c.field}" is compared with today, so it must be a date or date-time field`);
+    if ('today' in c && kindOf(f) !== 'date')
+      fault('/field', `"${c.field}" is compared with today, so it must be a date or date-time field`);
   } else if ('present' in c) {
     c.present.forEach((name, j) => {
       const f = fieldAt(entity, entities, name);
@@ -120,18 +174,27 @@ export function checkCondition(file: string, pointer: string, c: Condition, enti
   } else if ('children' in c) {
     const child = entity.children.find((x) => x.key === c.children);
     const target = child && entities.get(child.entity);
-    if (!target) return fault('/children', `"${c.children}" is not a child collection of ${entity.name} (${entity.children.map((x) => x.key).join(', ') || 'none'})`);
-    if (('count' in c) === ('every' in c)) return fault('', 'a children condition has either count or every');
-    for (const [at, cond] of [['/where', c.where], ['/every', c.every]] as const)
+    if (!target)
+      return fault(
+        '/children',
+        `"${c.children}" is not a child collection of ${entity.name} (${entity.children.map((x) => x.key).join(', ') || 'none'})`,
+      );
+    if ('count' in c === 'every' in c) return fault('', 'a children condition has either count or every');
+    for (const [at, cond] of [
+      ['/where', c.where],
+      ['/every', c.every],
+    ] as const)
       for (const [name, values] of Object.entries(cond ?? {})) {
         const f = target.field.get(name);
         if (!f || f.computed) fault(`${at}/${name}`, `"${name}" is not a stored field of ${target.name}`);
-        else for (const v of values ?? []) {
-          const bad = valueFault(f, v);
-          if (bad) fault(`${at}/${name}`, bad);
-        }
+        else
+          for (const v of values ?? []) {
+            const bad = valueFault(f, v);
+            if (bad) fault(`${at}/${name}`, bad);
+          }
       }
-  } else if ('anyOf' in c) c.anyOf.forEach((x, j) => checkCondition(file, `${pointer}/anyOf/${j}`, x, entity, entities, faults, key));
+  } else if ('anyOf' in c)
+    c.anyOf.forEach((x, j) => checkCondition(file, `${pointer}/anyOf/${j}`, x, entity, entities, faults, key));
 }
 
 /** How a field compares: as a number, a calendar date, true/false or text. */
@@ -143,8 +206,10 @@ export function kindOf(f: FieldDef): 'number' | 'date' | 'boolean' | 'text' {
 
 /** Why a constant is no value of a field (a state the enum does not have), or nothing. */
 export function valueFault(f: FieldDef, v: unknown): string | undefined {
-  if (f.enum && !f.enum.includes(v as string | number)) return `${JSON.stringify(v)} is not one of the values of "${f.name}" (${f.enum.join(', ')})`;
+  if (f.enum && !f.enum.includes(v as string | number))
+    return `${JSON.stringify(v)} is not one of the values of "${f.name}" (${f.enum.join(', ')})`;
   const kind = kindOf(f);
-  const ok = kind === 'number' ? typeof v === 'number' : kind === 'boolean' ? typeof v === 'boolean' : typeof v === 'string';
+  const ok =
+    kind === 'number' ? typeof v === 'number' : kind === 'boolean' ? typeof v === 'boolean' : typeof v === 'string';
   return ok ? undefined : `${JSON.stringify(v)} is not a ${kind} value, as "${f.name}" holds`;
 }

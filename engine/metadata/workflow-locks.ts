@@ -6,13 +6,25 @@ import type { ChildDef, EntityDef, LockDef, LockRoute, Role, WorkflowMeta } from
  * the workflow and in one lock at most; each name it opens is a field of the record (not its state, which only
  * transitions move), a child collection by its key path, or a field of that collection's records.
  */
-export function buildLocks(file: string, wf: WorkflowMeta, entity: EntityDef, entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): LockDef[] {
+export function buildLocks(
+  file: string,
+  wf: WorkflowMeta,
+  entity: EntityDef,
+  entities: ReadonlyMap<string, EntityDef>,
+  faults: MetadataFault[],
+): LockDef[] {
   const lockOf = new Map<string, number>();
   return (wf.locks ?? []).map((lock, i) => {
     const pointer = `/locks/${i}`;
     for (const s of lock.states) {
-      if (!wf.states.includes(s)) faults.push({ file, pointer: `${pointer}/states`, message: `"${s}" is not one of the states` });
-      else if (lockOf.has(s)) faults.push({ file, pointer: `${pointer}/states`, message: `"${s}" is already locked by lock ${lockOf.get(s)}; a state is in one lock at most` });
+      if (!wf.states.includes(s))
+        faults.push({ file, pointer: `${pointer}/states`, message: `"${s}" is not one of the states` });
+      else if (lockOf.has(s))
+        faults.push({
+          file,
+          pointer: `${pointer}/states`,
+          message: `"${s}" is already locked by lock ${lockOf.get(s)}; a state is in one lock at most`,
+        });
       lockOf.set(s, i);
     }
     const fields: string[] = [];
@@ -29,10 +41,18 @@ export function buildLocks(file: string, wf: WorkflowMeta, entity: EntityDef, en
   });
 }
 
-type Opened = { kind: 'field'; field: string } | { kind: 'children'; path: string } | { kind: 'childField'; path: string; field: string };
+type Opened =
+  | { kind: 'field'; field: string }
+  | { kind: 'children'; path: string }
+  | { kind: 'childField'; path: string; field: string };
 
 /** What one name of a lock's `editable` opens, or why it opens nothing. */
-function resolveEditable(name: string, wf: WorkflowMeta, entity: EntityDef, entities: ReadonlyMap<string, EntityDef>): Opened | string {
+function resolveEditable(
+  name: string,
+  wf: WorkflowMeta,
+  entity: EntityDef,
+  entities: ReadonlyMap<string, EntityDef>,
+): Opened | string {
   const parts = name.split('.');
   let at = entity;
   let children: readonly ChildDef[] = entity.children;
@@ -50,7 +70,8 @@ function resolveEditable(name: string, wf: WorkflowMeta, entity: EntityDef, enti
     const collections = children.map((c) => c.key).join(', ') || 'none';
     if (i < parts.length - 1 || !field || field.computed)
       return `names "${name}": "${part}" is neither a stored field of ${at.name} nor one of its child collections (${collections})`;
-    if (!keys.length && part === wf.stateField) return `names "${name}", the state field: only transitions move it, whatever the lock`;
+    if (!keys.length && part === wf.stateField)
+      return `names "${name}", the state field: only transitions move it, whatever the lock`;
     return keys.length ? { kind: 'childField', path: keys.join('.'), field: part } : { kind: 'field', field: part };
   }
   return { kind: 'children', path: keys.join('.') };
@@ -69,7 +90,11 @@ export function setLockRoutes(entities: ReadonlyMap<string, EntityDef>): void {
         const child = entities.get(c.entity);
         // a collection that holds its own ancestors would walk for ever; the loader has refused an unknown one already
         if (!child || path.length > 8) continue;
-        const route: LockRoute = { holder: holder.name, path: [...path, c.key].join('.'), up: [{ via: c.via, entity: parent.name }, ...up] };
+        const route: LockRoute = {
+          holder: holder.name,
+          path: [...path, c.key].join('.'),
+          up: [{ via: c.via, entity: parent.name }, ...up],
+        };
         routes.set(child.name, [...(routes.get(child.name) ?? []), route]);
         walk(c.children ?? [], child, [...path, c.key], route.up);
       }

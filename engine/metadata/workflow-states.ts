@@ -19,23 +19,38 @@ export function checkWorkflow(
 ): void {
   const { file, data } = wf;
   const state = entity.field.get(data.stateField);
-  if (!state) faults.push({ file, pointer: '/stateField', message: `names "${data.stateField}", which is not a field of ${entity.name}` });
-  else if (!state.enum || data.states.some((s) => !state.enum!.includes(s))) faults.push({ file, pointer: '/states', message: `every state must be in the enum of ${data.stateField}` });
-  if (!data.states.includes(data.initial)) faults.push({ file, pointer: '/initial', message: `"${data.initial}" is not one of the states` });
+  if (!state)
+    faults.push({
+      file,
+      pointer: '/stateField',
+      message: `names "${data.stateField}", which is not a field of ${entity.name}`,
+    });
+  else if (!state.enum || data.states.some((s) => !state.enum!.includes(s)))
+    faults.push({ file, pointer: '/states', message: `every state must be in the enum of ${data.stateField}` });
+  if (!data.states.includes(data.initial))
+    faults.push({ file, pointer: '/initial', message: `"${data.initial}" is not one of the states` });
   (data.locks ?? []).forEach((l, i) => {
-    if (!entity.owner && l.exceptRoles?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer: `/locks/${i}/exceptRoles`, message: OWNER_ROLE_WITHOUT_OWNER });
+    if (!entity.owner && l.exceptRoles?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned'))
+      faults.push({ file, pointer: `/locks/${i}/exceptRoles`, message: OWNER_ROLE_WITHOUT_OWNER });
   });
   data.transitions.forEach((t, i) => {
     const p = `/transitions/${i}`;
-    for (const s of [...t.from, t.to]) if (!data.states.includes(s)) faults.push({ file, pointer: p, message: `"${s}" is not one of the states` });
-    if (t.hook && !hooks.has('transition', t.hook)) faults.push({ file, pointer: `${p}/hook`, message: `names the unknown hook "${t.hook}"` });
-    for (const r of t.requires ?? []) if (!entity.field.has(r)) faults.push({ file, pointer: `${p}/requires`, message: `names "${r}", which is not a field` });
+    for (const s of [...t.from, t.to])
+      if (!data.states.includes(s)) faults.push({ file, pointer: p, message: `"${s}" is not one of the states` });
+    if (t.hook && !hooks.has('transition', t.hook))
+      faults.push({ file, pointer: `${p}/hook`, message: `names the unknown hook "${t.hook}"` });
+    for (const r of t.requires ?? [])
+      if (!entity.field.has(r))
+        faults.push({ file, pointer: `${p}/requires`, message: `names "${r}", which is not a field` });
     for (const end of ['from', 'to'] as const) {
       const name = t.window?.[end];
-      if (name !== undefined && entity.field.get(name)?.format !== 'date') faults.push({ file, pointer: `${p}/window/${end}`, message: `names "${name}", which is not a date field` });
+      if (name !== undefined && entity.field.get(name)?.format !== 'date')
+        faults.push({ file, pointer: `${p}/window/${end}`, message: `names "${name}", which is not a date field` });
     }
     key(file, `${p}/error`, t.error);
-    if (!entity.owner && t.access?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned')) faults.push({ file, pointer: `${p}/access`, message: OWNER_ROLE_WITHOUT_OWNER });
-    if (entity.commands.some((c) => c.name === t.action)) faults.push({ file, pointer: `${p}/action`, message: `"${t.action}" is also a command of ${entity.name}` });
+    if (!entity.owner && t.access?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned'))
+      faults.push({ file, pointer: `${p}/access`, message: OWNER_ROLE_WITHOUT_OWNER });
+    if (entity.commands.some((c) => c.name === t.action))
+      faults.push({ file, pointer: `${p}/action`, message: `"${t.action}" is also a command of ${entity.name}` });
   });
 }

@@ -18,7 +18,8 @@ export async function readCatalogue(db: Db): Promise<Catalogue> {
   );
   const tables: Catalogue['tables'] = new Map();
   for (const r of rls) tables.set(r.relname, { columns: new Map(), hasRows: false, rls: r.relrowsecurity });
-  for (const c of cols) tables.get(c.table_name)?.columns.set(c.column_name, { type: c.data_type, notNull: c.is_nullable === 'NO' });
+  for (const c of cols)
+    tables.get(c.table_name)?.columns.set(c.column_name, { type: c.data_type, notNull: c.is_nullable === 'NO' });
   const constraints = new Map(
     (
       await db.query<{ conname: string; def: string }>(
@@ -26,8 +27,18 @@ export async function readCatalogue(db: Db): Promise<Catalogue> {
       )
     ).map((r) => [r.conname, r.def]),
   );
-  const indexes = new Set((await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()`)).map((r) => r.indexname));
-  const policies = new Set((await db.query<{ tablename: string; policyname: string }>(`SELECT tablename, policyname FROM pg_policies WHERE schemaname = current_schema()`)).map((r) => `${r.tablename}.${r.policyname}`));
+  const indexes = new Set(
+    (await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()`)).map(
+      (r) => r.indexname,
+    ),
+  );
+  const policies = new Set(
+    (
+      await db.query<{ tablename: string; policyname: string }>(
+        `SELECT tablename, policyname FROM pg_policies WHERE schemaname = current_schema()`,
+      )
+    ).map((r) => `${r.tablename}.${r.policyname}`),
+  );
   return { tables, constraints, indexes, policies };
 }
 

@@ -20,7 +20,8 @@ export function sqlTypeOf(f: Pick<FieldDef, 'type' | 'format'>): SqlType {
   }
 }
 
-const sqlLiteral = (v: unknown): string => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+const sqlLiteral = (v: unknown): string =>
+  typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
 
 /** The table of one entity: standard columns, one column per stored field, keys led by company_id, references as composite foreign keys. */
 export function entityTable(entity: EntityDef, registry: Registry): TableSpec {
@@ -49,7 +50,9 @@ export function entityTable(entity: EntityDef, registry: Registry): TableSpec {
     companyScoped: company,
     columns,
     primaryKey: [...lead, 'id'],
-    checks: stored.filter((f) => f.enum && f.type === 'string').map((f) => ({ name: constraintName('ck', t, [f.column]), column: f.column, values: f.enum!.map(String) })),
+    checks: stored
+      .filter((f) => f.enum && f.type === 'string')
+      .map((f) => ({ name: constraintName('ck', t, [f.column]), column: f.column, values: f.enum!.map(String) })),
     comparisons: entity.rules.map((r) => {
       const [left, right] = [entity.field.get(r.field)!.column, entity.field.get(r.notBefore)!.column];
       return { name: constraintName('ck', t, [left, right]), left, right };
@@ -74,8 +77,17 @@ export function entityTable(entity: EntityDef, registry: Registry): TableSpec {
     // A reference the list filters by ("the employees of department 7") also carries the list's default order, so
     // that one index serves the foreign key and that page; a company table's reference to a platform record keeps
     // its plain index, which is what the foreign key needs.
-    if (entity.list.filters.includes(f.name) && sortField && !sortField.computed && sortField !== f && (composite || !company))
-      spec.indexes.push({ name: constraintName('ix', t, [f.column, sortField.column]), columns: [...cols, sortField.column, 'id'] });
+    if (
+      entity.list.filters.includes(f.name) &&
+      sortField &&
+      !sortField.computed &&
+      sortField !== f &&
+      (composite || !company)
+    )
+      spec.indexes.push({
+        name: constraintName('ix', t, [f.column, sortField.column]),
+        columns: [...cols, sortField.column, 'id'],
+      });
     else spec.indexes.push({ name: constraintName('ix', t, [f.column]), columns: cols });
   }
   for (const name of entity.list.filters) {
@@ -85,7 +97,10 @@ export function entityTable(entity: EntityDef, registry: Registry): TableSpec {
     spec.indexes.push({ name: constraintName('ix', t, [f.column]), columns: [...lead, f.column] });
   }
   if (sortField && !spec.indexes.some((i) => i.columns.at(-1) === sortField.column))
-    spec.indexes.push({ name: constraintName('ix', t, [sortField.column]), columns: [...lead, sortField.column, 'id'] });
+    spec.indexes.push({
+      name: constraintName('ix', t, [sortField.column]),
+      columns: [...lead, sortField.column, 'id'],
+    });
   for (const x of entity.indexes) {
     const cols = x.map((n) => entity.field.get(n)!.column);
     spec.indexes.push({ name: constraintName('ix', t, cols), columns: [...lead, ...cols, 'id'] });
@@ -97,7 +112,11 @@ export function entityTable(entity: EntityDef, registry: Registry): TableSpec {
     // gets the case-blind index too (and keeps the exact one, which it implies)
     const folded = fields.some(uniqueIgnoresCase);
     const exprs = fields.map((f) => (uniqueIgnoresCase(f) ? `lower(${quoteIdent(f.column)})` : f.column));
-    spec.indexes.push({ name: constraintName(folded ? CASE_FOLDED_UNIQUE : 'uq', t, cols), columns: [...lead, ...exprs], unique: true });
+    spec.indexes.push({
+      name: constraintName(folded ? CASE_FOLDED_UNIQUE : 'uq', t, cols),
+      columns: [...lead, ...exprs],
+      unique: true,
+    });
   }
   return spec;
 }

@@ -38,7 +38,10 @@ export class DestructiveMigrationError extends Error {
  */
 export function schemaHash(registry: Registry): string {
   const hash = createHash('sha256').update(JSON.stringify(desiredSchema(registry)));
-  for (const f of readdirSync(import.meta.dirname).filter((n) => n.endsWith('.ts')).sort()) hash.update(readFileSync(join(import.meta.dirname, f)));
+  for (const f of readdirSync(import.meta.dirname)
+    .filter((n) => n.endsWith('.ts'))
+    .sort())
+    hash.update(readFileSync(join(import.meta.dirname, f)));
   return hash.digest('hex');
 }
 
@@ -46,14 +49,18 @@ export function schemaHash(registry: Registry): string {
 async function lastSchemaHash(tx: Db): Promise<string | undefined> {
   const [exists] = await tx.query<{ t: string | null }>(`SELECT to_regclass('stratum_migration')::text AS t`);
   if (!exists.t) return undefined;
-  const [last] = await tx.query<{ registry_hash: string }>(`SELECT registry_hash FROM stratum_migration ORDER BY id DESC LIMIT 1`);
+  const [last] = await tx.query<{ registry_hash: string }>(
+    `SELECT registry_hash FROM stratum_migration ORDER BY id DESC LIMIT 1`,
+  );
   return last?.registry_hash;
 }
 
 /** Hand-written patches not yet applied, by name. */
 function pendingPatchNames(done: Set<string>, patchesDir: string | undefined): string[] {
   if (!patchesDir || !existsSync(patchesDir)) return [];
-  return readdirSync(patchesDir).filter((f) => f.endsWith('.sql') && !done.has(f)).sort();
+  return readdirSync(patchesDir)
+    .filter((f) => f.endsWith('.sql') && !done.has(f))
+    .sort();
 }
 
 /**
@@ -63,7 +70,13 @@ function pendingPatchNames(done: Set<string>, patchesDir: string | undefined): s
 export function patchStatements(sql: string): string[] {
   return sql
     .split(/;[ \t]*$/m)
-    .map((chunk) => chunk.split('\n').filter((line) => !/^\s*--/.test(line)).join('\n').trim())
+    .map((chunk) =>
+      chunk
+        .split('\n')
+        .filter((line) => !/^\s*--/.test(line))
+        .join('\n')
+        .trim(),
+    )
     .filter(Boolean);
 }
 
@@ -99,7 +112,11 @@ export interface MigrationResult {
  * nothing. When the hash is the last one recorded and no patch is new, the catalogue is not read at all: a restart
  * costs a query, not a plan.
  */
-export async function migrate(db: Db, registry: Registry, options: { patchesDir?: string } = {}): Promise<MigrationResult> {
+export async function migrate(
+  db: Db,
+  registry: Registry,
+  options: { patchesDir?: string } = {},
+): Promise<MigrationResult> {
   await ensureRequestRole(db);
   const wanted = schemaHash(registry);
   return db.transaction(async (tx) => {
@@ -108,7 +125,8 @@ export async function migrate(db: Db, registry: Registry, options: { patchesDir?
     const last = await lastSchemaHash(tx);
     if (last !== undefined) {
       const done = new Set((await tx.query<{ name: string }>(`SELECT name FROM stratum_patch`)).map((r) => r.name));
-      if (last === wanted && pendingPatchNames(done, options.patchesDir).length === 0) return { plan: { actions: [], destructive: [], orphans: [] }, patches: [] };
+      if (last === wanted && pendingPatchNames(done, options.patchesDir).length === 0)
+        return { plan: { actions: [], destructive: [], orphans: [] }, patches: [] };
     }
     const patches = last !== undefined ? await applyPatches(tx, options.patchesDir) : [];
     const plan = await planFor(tx, registry);
@@ -116,10 +134,14 @@ export async function migrate(db: Db, registry: Registry, options: { patchesDir?
     for (const a of plan.actions)
       for (const sql of a.sql)
         await tx.query(sql).catch((e: unknown) => {
-          throw a.kind === 'addIndex' && isDbError(e) && e.code === '23505' ? new DuplicateRowsError(a, e.detail ?? e.message) : e;
+          throw a.kind === 'addIndex' && isDbError(e) && e.code === '23505'
+            ? new DuplicateRowsError(a, e.detail ?? e.message)
+            : e;
         });
     // a new database is made as the metadata is now, which every patch so far leads to: they are recorded, not run
-    if (last === undefined) for (const name of pendingPatchNames(new Set(), options.patchesDir)) await tx.query(`INSERT INTO stratum_patch (name) VALUES ($1) ON CONFLICT DO NOTHING`, [name]);
+    if (last === undefined)
+      for (const name of pendingPatchNames(new Set(), options.patchesDir))
+        await tx.query(`INSERT INTO stratum_patch (name) VALUES ($1) ON CONFLICT DO NOTHING`, [name]);
     if (plan.actions.length || patches.length || last !== wanted)
       await tx.query(`INSERT INTO stratum_migration (registry_hash, actions) VALUES ($1, $2::text::jsonb)`, [
         wanted,

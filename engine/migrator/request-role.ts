@@ -49,17 +49,24 @@ const refused = (e: unknown) => isDbError(e) && e.code === '42501';
  * which runs as one) makes both itself; an owner that may not gets a RequestRoleError saying what to run.
  */
 export async function ensureRequestRole(db: Db): Promise<void> {
-  const [{ owner, exists }] = await db.query<{ owner: string; exists: boolean }>(`SELECT current_user AS owner, EXISTS (SELECT FROM pg_roles WHERE rolname = $1) AS exists`, [APP_ROLE]);
+  const [{ owner, exists }] = await db.query<{ owner: string; exists: boolean }>(
+    `SELECT current_user AS owner, EXISTS (SELECT FROM pg_roles WHERE rolname = $1) AS exists`,
+    [APP_ROLE],
+  );
   if (!exists) {
     try {
-      await db.query(`DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF; END $$`);
+      await db.query(
+        `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN CREATE ROLE ${APP_ROLE} NOLOGIN; END IF; END $$`,
+      );
     } catch (e) {
       if (refused(e)) throw new RequestRoleError(owner, 'missing');
       // Two databases of one cluster booting at once may race to create the role; the loser finds it made.
       if (!/already exists|duplicate key/.test((e as Error).message)) throw e;
     }
   }
-  const member = async () => (await db.query<{ member: boolean }>(`SELECT pg_has_role(current_user, $1, 'MEMBER') AS member`, [APP_ROLE]))[0].member;
+  const member = async () =>
+    (await db.query<{ member: boolean }>(`SELECT pg_has_role(current_user, $1, 'MEMBER') AS member`, [APP_ROLE]))[0]
+      .member;
   if (await member()) return;
   await db.query(`GRANT ${APP_ROLE} TO CURRENT_USER`).catch((e: unknown) => {
     if (!refused(e)) throw e;

@@ -23,7 +23,12 @@ function fileTable(name: string, companyScoped: boolean): TableSpec {
   };
 }
 
-const ts = (name: string, notNull = true) => ({ name, type: 'timestamptz' as const, notNull, default: notNull ? 'now()' : undefined });
+const ts = (name: string, notNull = true) => ({
+  name,
+  type: 'timestamptz' as const,
+  notNull,
+  default: notNull ? 'now()' : undefined,
+});
 
 /**
  * The engine's own tables: sign-in identities and sessions, reset keys, sign-in throttling, the mail outbox, stored files,
@@ -75,7 +80,15 @@ export const SYSTEM_TABLES: TableSpec[] = [
       { name: constraintName('ck', 'account', ['language']), column: 'language', values: ['en', 'bn', 'de'] },
     ],
     // an employee's sign-in goes with the employee
-    foreignKeys: [{ name: 'fk_account__employee', columns: ['company_id', 'employee_id'], refTable: 'employee', refColumns: ['company_id', 'id'], onDelete: 'CASCADE' }],
+    foreignKeys: [
+      {
+        name: 'fk_account__employee',
+        columns: ['company_id', 'employee_id'],
+        refTable: 'employee',
+        refColumns: ['company_id', 'id'],
+        onDelete: 'CASCADE',
+      },
+    ],
     indexes: [
       { name: 'uq_account__email', columns: ['lower(email)'], unique: true },
       { name: 'uq_account__company_id__employee_id', columns: ['company_id', 'employee_id'], unique: true },
@@ -93,7 +106,15 @@ export const SYSTEM_TABLES: TableSpec[] = [
     ],
     primaryKey: ['token_hash'],
     checks: [],
-    foreignKeys: [{ name: 'fk_session__account_id', columns: ['account_id'], refTable: 'account', refColumns: ['id'], onDelete: 'CASCADE' }],
+    foreignKeys: [
+      {
+        name: 'fk_session__account_id',
+        columns: ['account_id'],
+        refTable: 'account',
+        refColumns: ['id'],
+        onDelete: 'CASCADE',
+      },
+    ],
     indexes: [{ name: 'ix_session__account_id', columns: ['account_id'] }],
   },
   {
@@ -108,7 +129,15 @@ export const SYSTEM_TABLES: TableSpec[] = [
     ],
     primaryKey: ['key_hash'],
     checks: [],
-    foreignKeys: [{ name: 'fk_password_reset__account_id', columns: ['account_id'], refTable: 'account', refColumns: ['id'], onDelete: 'CASCADE' }],
+    foreignKeys: [
+      {
+        name: 'fk_password_reset__account_id',
+        columns: ['account_id'],
+        refTable: 'account',
+        refColumns: ['id'],
+        onDelete: 'CASCADE',
+      },
+    ],
     indexes: [{ name: 'ix_password_reset__account_id', columns: ['account_id'] }],
   },
   {
@@ -129,7 +158,15 @@ export const SYSTEM_TABLES: TableSpec[] = [
     ],
     primaryKey: ['token_hash'],
     checks: [],
-    foreignKeys: [{ name: 'fk_public_pass__company_id', columns: ['company_id'], refTable: 'company', refColumns: ['id'], onDelete: 'CASCADE' }],
+    foreignKeys: [
+      {
+        name: 'fk_public_pass__company_id',
+        columns: ['company_id'],
+        refTable: 'company',
+        refColumns: ['id'],
+        onDelete: 'CASCADE',
+      },
+    ],
     indexes: [{ name: 'ix_public_pass__record', columns: ['company_id', 'entity', 'record_id'] }],
   },
   {
@@ -144,7 +181,15 @@ export const SYSTEM_TABLES: TableSpec[] = [
     ],
     primaryKey: ['token_hash'],
     checks: [],
-    foreignKeys: [{ name: 'fk_api_token_key__api_token', columns: ['company_id', 'token_id'], refTable: 'api_token', refColumns: ['company_id', 'id'], onDelete: 'CASCADE' }],
+    foreignKeys: [
+      {
+        name: 'fk_api_token_key__api_token',
+        columns: ['company_id', 'token_id'],
+        refTable: 'api_token',
+        refColumns: ['company_id', 'id'],
+        onDelete: 'CASCADE',
+      },
+    ],
     indexes: [{ name: 'ix_api_token_key__company_id__token_id', columns: ['company_id', 'token_id'] }],
   },
   {
@@ -157,7 +202,15 @@ export const SYSTEM_TABLES: TableSpec[] = [
     ],
     primaryKey: ['token_hash'],
     checks: [],
-    foreignKeys: [{ name: 'fk_platform_api_token_key__platform_api_token', columns: ['token_id'], refTable: 'platform_api_token', refColumns: ['id'], onDelete: 'CASCADE' }],
+    foreignKeys: [
+      {
+        name: 'fk_platform_api_token_key__platform_api_token',
+        columns: ['token_id'],
+        refTable: 'platform_api_token',
+        refColumns: ['id'],
+        onDelete: 'CASCADE',
+      },
+    ],
     indexes: [{ name: 'ix_platform_api_token_key__token_id', columns: ['token_id'] }],
   },
   {
@@ -191,7 +244,13 @@ export const SYSTEM_TABLES: TableSpec[] = [
     primaryKey: ['company_id', 'id'],
     checks: [],
     foreignKeys: [],
-    indexes: [{ name: 'uq_reminder_sent__record', columns: ['company_id', 'entity', 'reminder', 'record_id', 'date_value'], unique: true }],
+    indexes: [
+      {
+        name: 'uq_reminder_sent__record',
+        columns: ['company_id', 'entity', 'reminder', 'record_id', 'date_value'],
+        unique: true,
+      },
+    ],
   },
   {
     name: 'mail_outbox',
@@ -234,7 +293,15 @@ export const SYSTEM_TABLES: TableSpec[] = [
     ],
     primaryKey: ['domain', 'company_id', 'provider_id'],
     checks: [],
-    foreignKeys: [{ name: 'fk_sso_domain__sso_provider', columns: ['company_id', 'provider_id'], refTable: 'sso_provider', refColumns: ['company_id', 'id'], onDelete: 'CASCADE' }],
+    foreignKeys: [
+      {
+        name: 'fk_sso_domain__sso_provider',
+        columns: ['company_id', 'provider_id'],
+        refTable: 'sso_provider',
+        refColumns: ['company_id', 'id'],
+        onDelete: 'CASCADE',
+      },
+    ],
     indexes: [{ name: 'ix_sso_domain__company_id__provider_id', columns: ['company_id', 'provider_id'] }],
   },
   {
@@ -275,7 +342,15 @@ export const SYSTEM_TABLES: TableSpec[] = [
     ],
     primaryKey: ['code_hash'],
     checks: [],
-    foreignKeys: [{ name: 'fk_sso_handoff__account_id', columns: ['account_id'], refTable: 'account', refColumns: ['id'], onDelete: 'CASCADE' }],
+    foreignKeys: [
+      {
+        name: 'fk_sso_handoff__account_id',
+        columns: ['account_id'],
+        refTable: 'account',
+        refColumns: ['id'],
+        onDelete: 'CASCADE',
+      },
+    ],
     indexes: [],
   },
   {
@@ -290,7 +365,15 @@ export const SYSTEM_TABLES: TableSpec[] = [
     ],
     primaryKey: ['issuer', 'subject'],
     checks: [],
-    foreignKeys: [{ name: 'fk_account_identity__account_id', columns: ['account_id'], refTable: 'account', refColumns: ['id'], onDelete: 'CASCADE' }],
+    foreignKeys: [
+      {
+        name: 'fk_account_identity__account_id',
+        columns: ['account_id'],
+        refTable: 'account',
+        refColumns: ['id'],
+        onDelete: 'CASCADE',
+      },
+    ],
     indexes: [{ name: 'uq_account_identity__account_id__issuer', columns: ['account_id', 'issuer'], unique: true }],
   },
 ];

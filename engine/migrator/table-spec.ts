@@ -1,5 +1,14 @@
 /** The database shape the migrator aims for, one table at a time; built from the Registry and from the engine's own tables. */
-export type SqlType = 'text' | 'bigint' | 'integer' | 'numeric' | 'boolean' | 'date' | 'timestamptz' | 'jsonb' | 'bytea';
+export type SqlType =
+  | 'text'
+  | 'bigint'
+  | 'integer'
+  | 'numeric'
+  | 'boolean'
+  | 'date'
+  | 'timestamptz'
+  | 'jsonb'
+  | 'bytea';
 
 export interface ColumnSpec {
   name: string;

@@ -34,14 +34,24 @@ const BODY: FailureStatus[] = [400, 413];
 const WRITE: FailureStatus[] = [...CALL, ...BODY, 404, 409, 422];
 
 /** ?companyId=: the holder names the company a call is about (components.parameters). */
-export const companyIdParameter = queryParameter('companyId', { type: 'integer', minimum: 1 }, 'the holder only: the company whose records the call is about (employees always work in their own)');
+export const companyIdParameter = queryParameter(
+  'companyId',
+  { type: 'integer', minimum: 1 },
+  'the holder only: the company whose records the call is about (employees always work in their own)',
+);
 const companyParameter = { $ref: '#/components/parameters/companyId' };
 
 /** Who may make a call, for its description. */
-const rolesText = (roles: readonly Role[]) => (roles.length ? `Who may: ${roles.join(', ')}.` : 'Nobody may: the call is always refused (403).');
+const rolesText = (roles: readonly Role[]) =>
+  roles.length ? `Who may: ${roles.join(', ')}.` : 'Nobody may: the call is always refused (403).';
 
 /** The paths of one entity: list, read, add, update, delete, its commands (and their exports) and its transitions. */
-export function entityPaths(_registry: Registry, entity: EntityDef, contracts: Readonly<Record<string, CommandContract>>, english: EnglishTexts): Record<string, JsonSchema> {
+export function entityPaths(
+  _registry: Registry,
+  entity: EntityDef,
+  contracts: Readonly<Record<string, CommandContract>>,
+  english: EnglishTexts,
+): Record<string, JsonSchema> {
   const base = `/api/v1/${entity.name}`;
   const id = camel(entity.name);
   const label = english.of(entity.label, entity.name);
@@ -51,7 +61,12 @@ export function entityPaths(_registry: Registry, entity: EntityDef, contracts: R
   const op = (spec: Omit<OperationSpec, 'tags'> & { roles: readonly Role[] }) => {
     const { roles, ...rest } = spec;
     // a call nobody may make answers only its refusals
-    return operation({ ...rest, tags, description: [rest.description, rolesText(roles)].filter(Boolean).join('\n\n'), ...(roles.length ? {} : { data: undefined, responses: undefined }) });
+    return operation({
+      ...rest,
+      tags,
+      description: [rest.description, rolesText(roles)].filter(Boolean).join('\n\n'),
+      ...(roles.length ? {} : { data: undefined, responses: undefined }),
+    });
   };
   const item = (schema: JsonSchema) => object({ [itemKey]: schema });
 
@@ -60,9 +75,24 @@ export function entityPaths(_registry: Registry, entity: EntityDef, contracts: R
     const summary = `${english.action(c.name)} (${label})`;
     const data = object({ [c.dataKey]: commandReply(entity, c, contract) });
     if (c.method === 'GET') {
-      const parameters = [companyParameter, ...(c.report ? reportParameters(c) : Object.entries(contract?.query ?? {}).map(([name, p]) => queryParameter(name, p.schema, p.description, p.required)))];
+      const parameters = [
+        companyParameter,
+        ...(c.report
+          ? reportParameters(c)
+          : Object.entries(contract?.query ?? {}).map(([name, p]) =>
+              queryParameter(name, p.schema, p.description, p.required),
+            )),
+      ];
       paths[`${base}/${c.name}`] = {
-        get: op({ operationId: `${id}.${camel(c.name)}`, summary, description: contract?.description, roles: c.access, parameters, data, failures: [...CALL, 404, 422, ...(contract?.failures ?? [])] }),
+        get: op({
+          operationId: `${id}.${camel(c.name)}`,
+          summary,
+          description: contract?.description,
+          roles: c.access,
+          parameters,
+          data,
+          failures: [...CALL, 404, 422, ...(contract?.failures ?? [])],
+        }),
       };
       if (c.report)
         paths[`${base}/${c.name}/export`] = {
@@ -71,14 +101,28 @@ export function entityPaths(_registry: Registry, entity: EntityDef, contracts: R
             summary: `${summary}: export`,
             description: 'Every row of the report (not a page) as a file, its column titles in the language of `lang`.',
             roles: c.access,
-            parameters: [...parameters, queryParameter('format', { enum: ['csv', 'xlsx'], default: 'csv' }), queryParameter('lang', { enum: ['en', 'bn', 'de'], default: 'en' }, 'the language of the column titles')],
+            parameters: [
+              ...parameters,
+              queryParameter('format', { enum: ['csv', 'xlsx'], default: 'csv' }),
+              queryParameter('lang', { enum: ['en', 'bn', 'de'], default: 'en' }, 'the language of the column titles'),
+            ],
             responses: {
               '200': {
                 description: 'the report as a file (Content-Disposition: attachment)',
-                headers: { 'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="<report>.<format>"' } },
+                headers: {
+                  'Content-Disposition': {
+                    schema: { type: 'string' },
+                    description: 'attachment; filename="<report>.<format>"',
+                  },
+                },
                 content: {
                   'text/csv': { schema: { type: 'string' } },
-                  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } },
+                  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                    schema: {
+                      type: 'string',
+                      contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+                    },
+                  },
                 },
               },
             },
@@ -103,7 +147,10 @@ export function entityPaths(_registry: Registry, entity: EntityDef, contracts: R
   }
   for (const t of entity.workflow?.transitions ?? []) {
     const roles = (t.access ?? entity.access.update) as Role[];
-    const properties: Record<string, JsonSchema> = { id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1, description: 'when sent, must be the stored one (else 409)' } };
+    const properties: Record<string, JsonSchema> = {
+      id: { type: 'integer', minimum: 1 },
+      version: { type: 'integer', minimum: 1, description: 'when sent, must be the stored one (else 409)' },
+    };
     for (const f of t.requires ?? []) properties[f] = entity.field.get(f)!.schema;
     paths[`${base}/${t.action}`] = {
       post: op({
@@ -112,7 +159,12 @@ export function entityPaths(_registry: Registry, entity: EntityDef, contracts: R
         description: `Moves the record from ${t.from.join(' or ')} to ${t.to}.`,
         roles,
         parameters: [companyParameter],
-        requestBody: jsonBody({ type: 'object', additionalProperties: false, required: ['id', ...(t.requires ?? [])], properties }),
+        requestBody: jsonBody({
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', ...(t.requires ?? [])],
+          properties,
+        }),
         data: item(recordRef.withAllowed(entity)),
         failures: WRITE,
       }),
@@ -125,16 +177,14 @@ export function entityPaths(_registry: Registry, entity: EntityDef, contracts: R
       description: `A page of records in the list's order. Filters take operators too: \`?field[ne|gt|gte|lt|lte|like|in]=value\`.`,
       roles: entity.access.read,
       parameters: listParameters(entity),
-      data: object(
-        {
-          [listKey]: { type: 'array', items: recordRef.withAllowed(entity) },
-          total: { type: 'integer', minimum: 0, description: 'the matches, counted up to 10,000 (see totalCapped)' },
-          totalCapped: { type: 'boolean', description: 'there are more than 10,000 matches and total is that cap' },
-          limit: integer,
-          offset: integer,
-          allowed: object({ add: { type: 'boolean', description: 'the caller may add a record here' } }),
-        },
-      ),
+      data: object({
+        [listKey]: { type: 'array', items: recordRef.withAllowed(entity) },
+        total: { type: 'integer', minimum: 0, description: 'the matches, counted up to 10,000 (see totalCapped)' },
+        totalCapped: { type: 'boolean', description: 'there are more than 10,000 matches and total is that cap' },
+        limit: integer,
+        offset: integer,
+        allowed: object({ add: { type: 'boolean', description: 'the caller may add a record here' } }),
+      }),
       failures: [...CALL, 404],
     }),
   };
@@ -153,7 +203,8 @@ export function entityPaths(_registry: Registry, entity: EntityDef, contracts: R
     get: op({
       operationId: `${id}.history`,
       summary: `History of one: ${label}`,
-      description: 'The audit trail of the record, newest first: who, when, what, the fields changed and, where an administrator took a step the record names another employee for, in place of whom. For whoever may read the record.',
+      description:
+        'The audit trail of the record, newest first: who, when, what, the fields changed and, where an administrator took a step the record names another employee for, in place of whom. For whoever may read the record.',
       roles: entity.access.read,
       parameters: [
         companyParameter,
@@ -166,7 +217,15 @@ export function entityPaths(_registry: Registry, entity: EntityDef, contracts: R
     }),
   };
   paths[`${base}/add`] = {
-    post: op({ operationId: `${id}.add`, summary: `Add: ${label}`, roles: entity.access.add, parameters: [companyParameter], requestBody: jsonBody(recordRef.add(entity)), data: item(recordRef.withAllowed(entity)), failures: WRITE }),
+    post: op({
+      operationId: `${id}.add`,
+      summary: `Add: ${label}`,
+      roles: entity.access.add,
+      parameters: [companyParameter],
+      requestBody: jsonBody(recordRef.add(entity)),
+      data: item(recordRef.withAllowed(entity)),
+      failures: WRITE,
+    }),
   };
   paths[`${base}/update`] = {
     post: op({
@@ -186,7 +245,12 @@ export function entityPaths(_registry: Registry, entity: EntityDef, contracts: R
       summary: `Delete: ${label}`,
       roles: entity.access.delete,
       parameters: [companyParameter],
-      requestBody: jsonBody({ type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } } }),
+      requestBody: jsonBody({
+        type: 'object',
+        additionalProperties: false,
+        required: ['id'],
+        properties: { id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } },
+      }),
       data: item(recordRef.row(entity)),
       failures: WRITE,
     }),
@@ -195,29 +259,65 @@ export function entityPaths(_registry: Registry, entity: EntityDef, contracts: R
 }
 
 /** A hook no contract describes yet (`npm run check` names it): its reply is any JSON, and says so. */
-export const undescribed = (hook: string): CommandContract => ({ reply: { description: `not described yet: engine/openapi/command-contracts has no contract for the hook ${hook}` } });
+export const undescribed = (hook: string): CommandContract => ({
+  reply: { description: `not described yet: engine/openapi/command-contracts has no contract for the hook ${hook}` },
+});
 
 function listParameters(entity: EntityDef): JsonSchema[] {
   const filters = entity.list.filters.map((f) => {
     const field = entity.field.get(f);
-    const schema = field ? { type: field.type, ...(field.format && { format: field.format }), ...(field.enum && { enum: [...field.enum] }) } : { type: 'integer' };
+    const schema = field
+      ? {
+          type: field.type,
+          ...(field.format && { format: field.format }),
+          ...(field.enum && { enum: [...field.enum] }),
+        }
+      : { type: 'integer' };
     return queryParameter(f, schema, `only the records whose ${f} is this value`);
   });
   return [
     companyParameter,
     ...filters,
-    queryParameter('q', { type: 'string' }, entity.list.search.length ? `searches ${entity.list.search.join(', ')}` : 'refused: this list has nothing to search (400)'),
-    queryParameter('sort', { type: 'string' }, `a stored field, or -field for descending (default ${entity.list.sort})`),
+    queryParameter(
+      'q',
+      { type: 'string' },
+      entity.list.search.length
+        ? `searches ${entity.list.search.join(', ')}`
+        : 'refused: this list has nothing to search (400)',
+    ),
+    queryParameter(
+      'sort',
+      { type: 'string' },
+      `a stored field, or -field for descending (default ${entity.list.sort})`,
+    ),
     queryParameter('limit', { type: 'integer', minimum: 1, maximum: 500, default: entity.list.pageSize }),
-    queryParameter('offset', { type: 'integer', minimum: 0, maximum: MAX_OFFSET }, `rows to skip, up to ${MAX_OFFSET} (as far as totals are counted); page further with after`),
-    queryParameter('after', { type: 'integer', minimum: 1 }, 'the page after the record with this id, in this order, in any sort (keyset paging; not with offset)'),
-    ...(entity.owner ? [queryParameter('owner', { enum: ['me', 'reports'] }, `me: the caller’s own records; reports: those of the employees the caller supervises (by ${entity.owner})`)] : []),
+    queryParameter(
+      'offset',
+      { type: 'integer', minimum: 0, maximum: MAX_OFFSET },
+      `rows to skip, up to ${MAX_OFFSET} (as far as totals are counted); page further with after`,
+    ),
+    queryParameter(
+      'after',
+      { type: 'integer', minimum: 1 },
+      'the page after the record with this id, in this order, in any sort (keyset paging; not with offset)',
+    ),
+    ...(entity.owner
+      ? [
+          queryParameter(
+            'owner',
+            { enum: ['me', 'reports'] },
+            `me: the caller’s own records; reports: those of the employees the caller supervises (by ${entity.owner})`,
+          ),
+        ]
+      : []),
   ];
 }
 
 /** A report's declared parameters, typed as the engine checks them. */
 function reportParameters(c: CommandDef): JsonSchema[] {
-  return Object.entries(c.report!.parameters).map(([name, schema]) => queryParameter(name, schema, undefined, c.report!.required.includes(name)));
+  return Object.entries(c.report!.parameters).map(([name, schema]) =>
+    queryParameter(name, schema, undefined, c.report!.required.includes(name)),
+  );
 }
 
 /** What a command puts under its data key. */
@@ -228,14 +328,23 @@ function commandReply(entity: EntityDef, c: CommandDef, contract: CommandContrac
     case 'patch':
       return row;
     case 'bulkAdd':
-      return { type: 'array', items: { anyOf: [row, dryRunRow(entity)] }, description: 'the records added; with dryRun, what would be added (without id and version)' };
+      return {
+        type: 'array',
+        items: { anyOf: [row, dryRunRow(entity)] },
+        description: 'the records added; with dryRun, what would be added (without id and version)',
+      };
     case 'bulkDelete':
       return { type: 'array', items: row, description: 'the records deleted' };
     case 'upload':
     case 'attach':
       return { ...stored, description: 'the stored file, and the record that now points at it' };
     case 'share':
-      return object({ id: integer, sentTo: { type: 'string', format: 'email' }, expiresAt: { type: 'string', format: 'date-time' }, record: row });
+      return object({
+        id: integer,
+        sentTo: { type: 'string', format: 'email' },
+        expiresAt: { type: 'string', format: 'date-time' },
+        record: row,
+      });
     case 'hook':
       return contract!.reply;
   }
@@ -244,11 +353,20 @@ function commandReply(entity: EntityDef, c: CommandDef, contract: CommandContrac
 /** What a POST command takes. */
 function commandBody(entity: EntityDef, c: CommandDef, contract: CommandContract | undefined): JsonSchema {
   const idVersion = { id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } };
-  const file = { type: 'string', contentMediaType: c.mimeTypes.length === 1 ? c.mimeTypes[0] : 'application/octet-stream', description: `at most ${c.maxBytes} bytes${c.mimeTypes.length ? `; ${c.mimeTypes.join(', ')}` : ''}` };
+  const file = {
+    type: 'string',
+    contentMediaType: c.mimeTypes.length === 1 ? c.mimeTypes[0] : 'application/octet-stream',
+    description: `at most ${c.maxBytes} bytes${c.mimeTypes.length ? `; ${c.mimeTypes.join(', ')}` : ''}`,
+  };
   switch (c.kind) {
     case 'patch': {
       const writable = writableProperties(entity, 'update');
-      return jsonBody({ type: 'object', additionalProperties: false, required: ['id', 'version'], properties: { ...idVersion, ...Object.fromEntries(c.fields.map((f) => [f, writable[f]])) } });
+      return jsonBody({
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'version'],
+        properties: { ...idVersion, ...Object.fromEntries(c.fields.map((f) => [f, writable[f]])) },
+      });
     }
     case 'bulkAdd':
       return jsonBody({
@@ -260,20 +378,58 @@ function commandBody(entity: EntityDef, c: CommandDef, contract: CommandContract
             type: 'array',
             minItems: 1,
             items: recordRef.add(entity),
-            ...(Object.keys(c.lookups).length && { description: `each item may name ${Object.entries(c.lookups).map(([f, k]) => `${f} by {"${k}": "…"}`).join(', ')} instead of an id` }),
+            ...(Object.keys(c.lookups).length && {
+              description: `each item may name ${Object.entries(c.lookups)
+                .map(([f, k]) => `${f} by {"${k}": "…"}`)
+                .join(', ')} instead of an id`,
+            }),
           },
-          dryRun: { type: 'boolean', description: 'check only: the same import, rolled back; the reply is what it would add' },
+          dryRun: {
+            type: 'boolean',
+            description: 'check only: the same import, rolled back; the reply is what it would add',
+          },
         },
       });
     case 'bulkDelete':
-      return jsonBody({ type: 'object', additionalProperties: false, required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, uniqueItems: true } } });
+      return jsonBody({
+        type: 'object',
+        additionalProperties: false,
+        required: ['ids'],
+        properties: { ids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, uniqueItems: true } },
+      });
     case 'upload':
-      return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['id', 'document'], properties: { id: { type: 'integer', minimum: 1 }, document: file } } } } };
+      return {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['id', 'document'],
+              properties: { id: { type: 'integer', minimum: 1 }, document: file },
+            },
+          },
+        },
+      };
     case 'attach':
-      return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['document'], properties: { ...writableProperties(entity, 'add'), document: file }, description: `the fields of a new ${componentName(entity)}, and the file` } } } };
+      return {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['document'],
+              properties: { ...writableProperties(entity, 'add'), document: file },
+              description: `the fields of a new ${componentName(entity)}, and the file`,
+            },
+          },
+        },
+      };
     case 'share':
       return jsonBody({ type: 'object', additionalProperties: false, required: ['id'], properties: idVersion });
     case 'hook':
-      return jsonBody(c.input ?? contract?.body ?? { type: 'object', maxProperties: 0 }, Boolean(c.input ?? contract?.body));
+      return jsonBody(
+        c.input ?? contract?.body ?? { type: 'object', maxProperties: 0 },
+        Boolean(c.input ?? contract?.body),
+      );
   }
 }

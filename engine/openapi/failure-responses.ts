@@ -45,7 +45,12 @@ export const failureSchema: JsonSchema = {
     errors: {
       type: 'array',
       description: 'validation_failed: each refused field by its JSON path, with the message naming it by its label',
-      items: { type: 'object', additionalProperties: false, required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field', 'message'],
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+      },
     },
   },
 };
@@ -57,10 +62,21 @@ const responseName = (status: FailureStatus) => `Refused${status}`;
 export function failureResponses(): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
   for (const status of Object.keys(CODES_BY_STATUS).map(Number) as FailureStatus[]) {
-    const schema = { allOf: [{ $ref: '#/components/schemas/Failure' }], properties: { code: { enum: [...CODES_BY_STATUS[status]] } } };
+    const schema = {
+      allOf: [{ $ref: '#/components/schemas/Failure' }],
+      properties: { code: { enum: [...CODES_BY_STATUS[status]] } },
+    };
     out[responseName(status)] = {
       description: WHAT[status],
-      ...(status === 429 && { headers: { 'Retry-After': { description: 'seconds until the e-mail may try again', required: true, schema: { type: 'integer', minimum: 1 } } } }),
+      ...(status === 429 && {
+        headers: {
+          'Retry-After': {
+            description: 'seconds until the e-mail may try again',
+            required: true,
+            schema: { type: 'integer', minimum: 1 },
+          },
+        },
+      }),
       content: { 'application/json': { schema } },
     };
   }
@@ -69,5 +85,9 @@ export function failureResponses(): Record<string, JsonSchema> {
 
 /** The responses of the refusals a route gives, by status. */
 export function failures(statuses: Iterable<FailureStatus>): Record<string, JsonSchema> {
-  return Object.fromEntries([...new Set(statuses)].sort((a, b) => a - b).map((status) => [String(status), { $ref: `#/components/responses/${responseName(status)}` }]));
+  return Object.fromEntries(
+    [...new Set(statuses)]
+      .sort((a, b) => a - b)
+      .map((status) => [String(status), { $ref: `#/components/responses/${responseName(status)}` }]),
+  );
 }

@@ -15,7 +15,11 @@ import { sessionPaths, sessionUserSchema } from './session-paths.ts';
 export function openApiDocument(registry: Registry, serverUrl: string): JsonSchema {
   const english = englishTexts(registry.messages.en);
   const contracts = commandContracts(registry);
-  const schemas: Record<string, JsonSchema> = { Failure: failureSchema, SessionUser: sessionUserSchema, ...metadataComponents() };
+  const schemas: Record<string, JsonSchema> = {
+    Failure: failureSchema,
+    SessionUser: sessionUserSchema,
+    ...metadataComponents(),
+  };
   const paths: Record<string, JsonSchema> = { ...sessionPaths(), ...servicePaths(registry, contracts) };
   for (const e of registry.entities.values()) {
     for (const [name, schema] of Object.entries(recordComponents(registry, e))) {
@@ -27,13 +31,20 @@ export function openApiDocument(registry: Registry, serverUrl: string): JsonSche
   const operationIds = new Set<string>();
   for (const item of Object.values(paths))
     for (const op of Object.values(item as Record<string, { operationId: string }>)) {
-      if (operationIds.has(op.operationId)) throw new Error(`Two operations of the OpenAPI document are named ${op.operationId}`);
+      if (operationIds.has(op.operationId))
+        throw new Error(`Two operations of the OpenAPI document are named ${op.operationId}`);
       operationIds.add(op.operationId);
     }
   const tags = [
     { name: 'auth', description: 'Sign-in, sign-out, password reset, sign-up and directory sign-in' },
-    { name: 'service', description: 'The renderer’s metadata and texts, this document, health, stored files, reminders' },
-    { name: 'public', description: 'The public flows: questions a respondent answers through a mailed link, without signing in' },
+    {
+      name: 'service',
+      description: 'The renderer’s metadata and texts, this document, health, stored files, reminders',
+    },
+    {
+      name: 'public',
+      description: 'The public flows: questions a respondent answers through a mailed link, without signing in',
+    },
     ...[...registry.modules.values()].map((m) => ({ name: m.id, description: english.of(m.label, m.id) })),
   ];
   return withEnglishTitles(
@@ -79,7 +90,8 @@ export function openApiDocument(registry: Registry, serverUrl: string): JsonSche
 /** The document without the schemas no operation comes to (the record of an entity no command returns bare), so that it lists only what it uses. */
 function withoutUnusedSchemas(doc: JsonSchema): JsonSchema {
   const schemas = { ...((doc.components as JsonSchema).schemas as Record<string, JsonSchema>) };
-  const refsIn = (node: unknown) => new Set([...JSON.stringify(node).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!));
+  const refsIn = (node: unknown) =>
+    new Set([...JSON.stringify(node).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!));
   const used = new Set<string>();
   let next = refsIn({ ...doc, components: { ...(doc.components as JsonSchema), schemas: {} } });
   while (next.size) {

@@ -29,7 +29,12 @@ export interface OperationSpec {
 /** One operation of the document: its success reply and each refusal it can give. */
 export function operation(spec: OperationSpec): JsonSchema {
   const responses: Record<string, JsonSchema> = {
-    ...(spec.data && { '200': { description: 'done: the data under `data`', content: { 'application/json': { schema: success(spec.data) } } } }),
+    ...(spec.data && {
+      '200': {
+        description: 'done: the data under `data`',
+        content: { 'application/json': { schema: success(spec.data) } },
+      },
+    }),
     ...spec.responses,
     ...failures(spec.failures),
   };
@@ -46,8 +51,22 @@ export function operation(spec: OperationSpec): JsonSchema {
 }
 
 /** A JSON request body. */
-export const jsonBody = (schema: JsonSchema, required = true): JsonSchema => ({ required, content: { 'application/json': { schema } } });
+export const jsonBody = (schema: JsonSchema, required = true): JsonSchema => ({
+  required,
+  content: { 'application/json': { schema } },
+});
 
-export const queryParameter = (name: string, schema: JsonSchema, description?: string, required = false): JsonSchema => ({ name, in: 'query', required, schema, ...(description && { description }) });
+export const queryParameter = (
+  name: string,
+  schema: JsonSchema,
+  description?: string,
+  required = false,
+): JsonSchema => ({ name, in: 'query', required, schema, ...(description && { description }) });
 
-export const pathParameter = (name: string, schema: JsonSchema, description?: string): JsonSchema => ({ name, in: 'path', required: true, schema, ...(description && { description }) });
+export const pathParameter = (name: string, schema: JsonSchema, description?: string): JsonSchema => ({
+  name,
+  in: 'path',
+  required: true,
+  schema,
+  ...(description && { description }),
+});

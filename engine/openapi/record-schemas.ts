@@ -4,7 +4,10 @@ import { allowedSchema } from './allowed-schema.ts';
 import { object, orNull, ref } from './schema-shapes.ts';
 
 /** `expense-claim` → `ExpenseClaim`: the entity's name among the document's components. */
-export const componentName = (entity: EntityDef | string) => (typeof entity === 'string' ? entity : entity.name).replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+export const componentName = (entity: EntityDef | string) =>
+  (typeof entity === 'string' ? entity : entity.name).replace(/(^|-)([a-z0-9])/g, (_, __, c: string) =>
+    c.toUpperCase(),
+  );
 
 /** The components of one entity's records (see recordComponents). */
 export const recordRef = {
@@ -26,7 +29,12 @@ export const recordRef = {
 export function recordProperties(entity: EntityDef): Record<string, JsonSchema> {
   const properties: Record<string, JsonSchema> = {
     id: { type: 'integer', minimum: 1, readOnly: true },
-    version: { type: 'integer', minimum: 1, readOnly: true, description: 'send it back with an update: a stale one is refused (409)' },
+    version: {
+      type: 'integer',
+      minimum: 1,
+      readOnly: true,
+      description: 'send it back with an update: a stale one is refused (409)',
+    },
     createdAt: { type: 'string', format: 'date-time', readOnly: true },
     updatedAt: { type: 'string', format: 'date-time', readOnly: true },
     createdBy: { type: ['integer', 'null'], readOnly: true, description: 'the account that added the record' },
@@ -44,19 +52,29 @@ export function recordProperties(entity: EntityDef): Record<string, JsonSchema> 
 function titlesSchema(entity: EntityDef): JsonSchema {
   const refs = entity.fields.filter((f) => f.ref && !f.computed).map((f) => f.name);
   return refs.length
-    ? { type: 'object', propertyNames: { enum: refs }, additionalProperties: { type: 'string' }, description: 'the title of the record each reference names' }
+    ? {
+        type: 'object',
+        propertyNames: { enum: refs },
+        additionalProperties: { type: 'string' },
+        description: 'the title of the record each reference names',
+      }
     : { type: 'object', maxProperties: 0 };
 }
 
 /** A record with what the caller may do with it and the titles of what it names; `_titles` only where it names any. */
 const withAllowed = (entity: EntityDef, more: Record<string, JsonSchema> = {}): JsonSchema =>
-  object({ ...recordProperties(entity), _allowed: allowedSchema(entity), _titles: titlesSchema(entity), ...more }, ['_titles']);
+  object({ ...recordProperties(entity), _allowed: allowedSchema(entity), _titles: titlesSchema(entity), ...more }, [
+    '_titles',
+  ]);
 
 /** A child list of a record read by id: its rows with `_allowed`, and their own children where the metadata nests them. */
 function childList(registry: Registry, c: ChildDef): JsonSchema {
   const child = registry.entity(c.entity);
   if (!c.children?.length) return { type: 'array', items: recordRef.withAllowed(child) };
-  return { type: 'array', items: withAllowed(child, Object.fromEntries(c.children.map((g) => [g.key, childList(registry, g)]))) };
+  return {
+    type: 'array',
+    items: withAllowed(child, Object.fromEntries(c.children.map((g) => [g.key, childList(registry, g)]))),
+  };
 }
 
 /**
@@ -72,7 +90,10 @@ export function recordComponents(registry: Registry, entity: EntityDef): Record<
     [name]: { ...withAllowed(entity), ...label },
   };
   if (entity.children.length)
-    out[`${name}Detail`] = { ...withAllowed(entity, Object.fromEntries(entity.children.map((c) => [c.key, childList(registry, c)]))), ...label };
+    out[`${name}Detail`] = {
+      ...withAllowed(entity, Object.fromEntries(entity.children.map((c) => [c.key, childList(registry, c)]))),
+      ...label,
+    };
   const state = entity.workflow?.stateField;
   out[`${name}Add`] = recordSchema(entity, 'add', state);
   out[`${name}Update`] = recordSchema(entity, 'update', state);
@@ -109,7 +130,13 @@ export function recordShapes(registry: Registry): RecordShapes {
   const childRows = (c: ChildDef): JsonSchema => {
     const child = registry.entity(c.entity);
     if (!c.children?.length) return { type: 'array', items: recordRef.row(child) };
-    return { type: 'array', items: object({ ...recordProperties(child), ...Object.fromEntries(c.children.map((g) => [g.key, childRows(g)])) }) };
+    return {
+      type: 'array',
+      items: object({
+        ...recordProperties(child),
+        ...Object.fromEntries(c.children.map((g) => [g.key, childRows(g)])),
+      }),
+    };
   };
   return {
     row: (name) => recordRef.row(registry.entity(name)),
@@ -118,8 +145,10 @@ export function recordShapes(registry: Registry): RecordShapes {
       const e = registry.entity(name);
       return object({ ...recordProperties(e), ...Object.fromEntries(e.children.map((c) => [c.key, childRows(c)])) });
     },
-    field: (name, field) => recordProperties(registry.entity(name))[field] ?? (() => {
-      throw new Error(`${name} has no field ${field}`);
-    })(),
+    field: (name, field) =>
+      recordProperties(registry.entity(name))[field] ??
+      (() => {
+        throw new Error(`${name} has no field ${field}`);
+      })(),
   };
 }

@@ -35,4 +35,5 @@ export const yesNo: JsonSchema = { enum: ['Yes', 'No'] };
 export const oneOfValues = (...values: (string | number)[]): JsonSchema => ({ enum: values });
 
 /** A page of rows as the paged reports and hook lists send it: the rows, how many there are, and the page asked for. */
-export const page = (row: JsonSchema): JsonSchema => object({ list: listOf(row), total: integer, limit: integer, offset: integer });
+export const page = (row: JsonSchema): JsonSchema =>
+  object({ list: listOf(row), total: integer, limit: integer, offset: integer });

@@ -8,7 +8,8 @@ import { jsonBody, operation, pathParameter } from './operations.ts';
 import { recordRef, writableProperties } from './record-schemas.ts';
 import { dateTime, integer, listOf, object, orNull, text } from './schema-shapes.ts';
 
-const readSchema = (kind: string): JsonSchema => JSON.parse(readFileSync(new URL(`../../metadata/schema/${kind}.schema.json`, import.meta.url), 'utf8')) as JsonSchema;
+const readSchema = (kind: string): JsonSchema =>
+  JSON.parse(readFileSync(new URL(`../../metadata/schema/${kind}.schema.json`, import.meta.url), 'utf8')) as JsonSchema;
 
 /**
  * A metadata schema as a component: its `$ref`s to its own `$defs` (`#/$defs/role`) or a sibling file's
@@ -30,7 +31,10 @@ const metadataSchema = (kind: string): JsonSchema => {
 /** A screen and a workflow as the metadata declares them (metadata/schema), for /meta. */
 export function metadataComponents(): Record<string, JsonSchema> {
   const module = metadataSchema('module');
-  return { Screen: ((module.properties as Record<string, JsonSchema>).screens as JsonSchema).items as JsonSchema, Workflow: metadataSchema('workflow') };
+  return {
+    Screen: ((module.properties as Record<string, JsonSchema>).screens as JsonSchema).items as JsonSchema,
+    Workflow: metadataSchema('workflow'),
+  };
 }
 
 const anyObject: JsonSchema = { type: 'object' };
@@ -42,7 +46,10 @@ const metaEntity = object(
     module: text,
     scope: { enum: ['company', 'platform'] },
     label: { type: 'string', description: 'an i18n key' },
-    schema: { ...anyObject, description: 'the declared JSON Schema of the fields (metadata/schema/entity.schema.json fieldsSchema)' },
+    schema: {
+      ...anyObject,
+      description: 'the declared JSON Schema of the fields (metadata/schema/entity.schema.json fieldsSchema)',
+    },
     list: object({ columns: listOf(text), filters: listOf(text), search: listOf(text), sort: text, pageSize: integer }),
     form: object({ uiSchema: anyObject }),
     errors: { type: 'object', additionalProperties: text, description: 'error titles (i18n keys) by call' },
@@ -78,12 +85,24 @@ const metaEntity = object(
 const meta = object({
   modules: listOf(
     object(
-      { id: text, label: text, role: { enum: ['holder', 'employee', 'public'] }, core: { type: 'boolean' }, routeBase: text, screens: listOf({ $ref: '#/components/schemas/Screen' }), entities: listOf(text) },
+      {
+        id: text,
+        label: text,
+        role: { enum: ['holder', 'employee', 'public'] },
+        core: { type: 'boolean' },
+        routeBase: text,
+        screens: listOf({ $ref: '#/components/schemas/Screen' }),
+        entities: listOf(text),
+      },
       ['routeBase'],
     ),
   ),
   entities: listOf(metaEntity),
-  routes: listOf(object({ path: text, role: { enum: ['holder', 'employee', 'public'] }, module: text, component: text }, ['component'])),
+  routes: listOf(
+    object({ path: text, role: { enum: ['holder', 'employee', 'public'] }, module: text, component: text }, [
+      'component',
+    ]),
+  ),
 });
 
 const publicScreen = object({
@@ -106,7 +125,13 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
   const service = ['service'];
   const paths: Record<string, JsonSchema> = {
     '/api/v1/meta': {
-      get: operation({ operationId: 'service.meta', tags: service, summary: 'What the caller may see: modules and screens, entities, routes', data: meta, failures: [401, 500] }),
+      get: operation({
+        operationId: 'service.meta',
+        tags: service,
+        summary: 'What the caller may see: modules and screens, entities, routes',
+        data: meta,
+        failures: [401, 500],
+      }),
     },
     '/api/v1/i18n/{lang}': {
       get: operation({
@@ -125,7 +150,20 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
         tags: service,
         summary: 'This document',
         open: true,
-        responses: { '200': { description: 'the OpenAPI 3.1 document of the API', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } } } } } } },
+        responses: {
+          '200': {
+            description: 'the OpenAPI 3.1 document of the API',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['openapi', 'info', 'paths'],
+                  properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } },
+                },
+              },
+            },
+          },
+        },
         failures: [401, 500],
       }),
     },
@@ -135,7 +173,19 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
         tags: service,
         summary: 'Whether the server and its database answer',
         open: true,
-        responses: { '200': { description: 'up', content: { 'application/json': { schema: object({ status: { const: 'ok' }, metadata: { type: 'string', description: 'the hash of the metadata served' } }) } } } },
+        responses: {
+          '200': {
+            description: 'up',
+            content: {
+              'application/json': {
+                schema: object({
+                  status: { const: 'ok' },
+                  metadata: { type: 'string', description: 'the hash of the metadata served' },
+                }),
+              },
+            },
+          },
+        },
         failures: [500],
       }),
     },
@@ -144,12 +194,22 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
         operationId: 'service.metrics',
         tags: service,
         summary: 'Prometheus metrics: requests by route, database pool, outbox backlog, reminder runs',
-        description: 'With METRICS_TOKEN set, send it as `Authorization: Bearer …` (else 401); without, only a direct connection from the same machine is answered (else 403).',
+        description:
+          'With METRICS_TOKEN set, send it as `Authorization: Bearer …` (else 401); without, only a direct connection from the same machine is answered (else 403).',
         open: true,
         responses: {
-          '200': { description: 'the Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
-          '401': { description: 'METRICS_TOKEN is set and was not sent', content: { 'text/plain': { schema: { type: 'string' } } } },
-          '403': { description: 'no METRICS_TOKEN is set and the request did not come directly from this machine', content: { 'text/plain': { schema: { type: 'string' } } } },
+          '200': {
+            description: 'the Prometheus text format',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+          '401': {
+            description: 'METRICS_TOKEN is set and was not sent',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+          '403': {
+            description: 'no METRICS_TOKEN is set and the request did not come directly from this machine',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
         },
         failures: [],
       }),
@@ -159,7 +219,10 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
         operationId: 'service.file',
         tags: service,
         summary: 'A stored file of the caller’s company (a PDF, a picture, an upload)',
-        parameters: [{ $ref: '#/components/parameters/companyId' }, pathParameter('id', { type: 'integer', minimum: 1 })],
+        parameters: [
+          { $ref: '#/components/parameters/companyId' },
+          pathParameter('id', { type: 'integer', minimum: 1 }),
+        ],
         responses: file('file'),
         failures: [400, 401, 403, 404, 500],
       }),
@@ -180,20 +243,37 @@ export function servicePaths(registry: Registry, contracts: CommandContracts): R
         tags: service,
         summary: 'Send the reminders due now, or on a given day (the holder)',
         requestBody: jsonBody(object({ today: { type: 'string', format: 'date' } }, ['today']), false),
-        data: object({ reminders: object({ reminders: integer, mails: integer } satisfies Record<keyof ReminderRunResult, JsonSchema>) }),
+        data: object({
+          reminders: object({ reminders: integer, mails: integer } satisfies Record<
+            keyof ReminderRunResult,
+            JsonSchema
+          >),
+        }),
         failures: [400, 401, 403, 413, 422, 500],
       }),
     },
     '/api/v1/public/screens': {
-      get: operation({ operationId: 'publicFlow.screens', tags: ['public'], summary: 'The pages of the public flows, for a mailed link', open: true, data: object({ screens: listOf(publicScreen) }), failures: [401, 500] }),
+      get: operation({
+        operationId: 'publicFlow.screens',
+        tags: ['public'],
+        summary: 'The pages of the public flows, for a mailed link',
+        open: true,
+        data: object({ screens: listOf(publicScreen) }),
+        failures: [401, 500],
+      }),
     },
   };
-  for (const e of registry.entities.values()) if (e.publicFlow) Object.assign(paths, publicFlowPaths(registry, e, contracts));
+  for (const e of registry.entities.values())
+    if (e.publicFlow) Object.assign(paths, publicFlowPaths(registry, e, contracts));
   return paths;
 }
 
 /** The calls of one public flow: a respondent who never signs in sends the token from the mailed link in the body. */
-function publicFlowPaths(registry: Registry, recipient: EntityDef, contracts: CommandContracts): Record<string, JsonSchema> {
+function publicFlowPaths(
+  registry: Registry,
+  recipient: EntityDef,
+  contracts: CommandContracts,
+): Record<string, JsonSchema> {
   const flow = recipient.publicFlow!;
   const answers = registry.entity(flow.answers.entity);
   const base = `/api/v1/public/${flow.name}`;
@@ -202,11 +282,27 @@ function publicFlowPaths(registry: Registry, recipient: EntityDef, contracts: Co
   const token = { type: 'string', minLength: 1, description: 'the code from the link in the e-mail (its #token=)' };
   // the link's refusals: unknown or replaced (401), module switched off (403), used (409), expired (410)
   const link = [400, 401, 403, 404, 409, 410, 413, 422, 500] as const;
-  const info = contracts[flow.info]?.reply ?? { type: 'object', properties: {}, description: `not described yet: engine/openapi/command-contracts has no contract for the hook ${flow.info}` };
-  const savedAnswer = object({ id: integer, ...Object.fromEntries(answers.fields.filter((f) => !f.computed).map((f) => [f.name, f.required ? f.schema : orNull(f.schema)])) });
+  const info = contracts[flow.info]?.reply ?? {
+    type: 'object',
+    properties: {},
+    description: `not described yet: engine/openapi/command-contracts has no contract for the hook ${flow.info}`,
+  };
+  const savedAnswer = object({
+    id: integer,
+    ...Object.fromEntries(
+      answers.fields.filter((f) => !f.computed).map((f) => [f.name, f.required ? f.schema : orNull(f.schema)]),
+    ),
+  });
   const opened = {
     ...info,
-    required: [...((info.required as string[] | undefined) ?? []), 'recipientId', 'respondent', 'expiresAt', 'answers', 'name'],
+    required: [
+      ...((info.required as string[] | undefined) ?? []),
+      'recipientId',
+      'respondent',
+      'expiresAt',
+      'answers',
+      'name',
+    ],
     properties: {
       ...(info.properties as Record<string, JsonSchema>),
       recipientId: integer,
@@ -220,7 +316,15 @@ function publicFlowPaths(registry: Registry, recipient: EntityDef, contracts: Co
   const { [flow.answers.via]: _via, [flow.answers.key]: _key, ...answerFields } = answer;
   return {
     [`${base}/auth`]: {
-      post: operation({ operationId: `${id}.open`, tags, summary: `Open the link: the questions and the answers so far (${flow.name})`, open: true, requestBody: jsonBody(object({ token })), data: object({ info: opened }), failures: [...link] }),
+      post: operation({
+        operationId: `${id}.open`,
+        tags,
+        summary: `Open the link: the questions and the answers so far (${flow.name})`,
+        open: true,
+        requestBody: jsonBody(object({ token })),
+        data: object({ info: opened }),
+        failures: [...link],
+      }),
     },
     [`${base}/answer`]: {
       post: operation({
@@ -229,7 +333,16 @@ function publicFlowPaths(registry: Registry, recipient: EntityDef, contracts: Co
         summary: `Save one answer (${flow.name})`,
         description: 'Added the first time, changed after.',
         open: true,
-        requestBody: jsonBody({ type: 'object', additionalProperties: false, required: ['token', 'questionId'], properties: { token, questionId: { type: 'integer', description: 'a question id of the flow’s info' }, ...answerFields } }),
+        requestBody: jsonBody({
+          type: 'object',
+          additionalProperties: false,
+          required: ['token', 'questionId'],
+          properties: {
+            token,
+            questionId: { type: 'integer', description: 'a question id of the flow’s info' },
+            ...answerFields,
+          },
+        }),
         data: object({ answer: recordRef.row(answers) }),
         failures: [...link],
       }),

@@ -54,7 +54,12 @@ export function taggedPdf(options: { lang: Language; title: string; subject: str
     // the whole block, not each Bengali run: poppler places an ActualText span's words apart from the glyphs around it
     const visualOrder = runs.some((r) => r.font.name.startsWith('bengali'));
     if (visualOrder) doc.markContent('Span', { actual: runs.map((r) => r.text).join('') });
-    runs.forEach((r, i) => doc.font(r.font.name).fontSize(size).text(r.text, { continued: i < runs.length - 1, indent: i === 0 ? indent : 0 }));
+    runs.forEach((r, i) =>
+      doc
+        .font(r.font.name)
+        .fontSize(size)
+        .text(r.text, { continued: i < runs.length - 1, indent: i === 0 ? indent : 0 }),
+    );
     if (visualOrder) doc.endMarkedContent();
   };
   const block = (type: string, words: readonly Words[], size: number, before: number, after: number, indent = 0) => {

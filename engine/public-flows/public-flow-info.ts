@@ -30,9 +30,19 @@ export interface PublicFlowInfo {
 
 /** Sentences one after the other, each worded on its own ("Rate yourself on each question. Your answers are saved …"). */
 export const sentences = (...parts: (TextParam | null | undefined | '')[]): TextParam | undefined =>
-  parts.filter((p): p is TextParam => p !== null && p !== undefined && p !== '').reduce<TextParam | undefined>((a, b) => (a === undefined ? b : text('publicFlow.sentences', { a, b })), undefined);
+  parts
+    .filter((p): p is TextParam => p !== null && p !== undefined && p !== '')
+    .reduce<TextParam | undefined>((a, b) => (a === undefined ? b : text('publicFlow.sentences', { a, b })), undefined);
 
 /** The info as the respondent reads it: its title and introduction in `lang`. */
-export function wordedInfo<I extends PublicFlowInfo>(info: I, lang: Language, messages?: Parameters<typeof wordIn>[2]): I & { title: string; intro?: string } {
-  return { ...info, title: wordIn(lang, info.title, messages), ...(info.intro !== undefined ? { intro: wordIn(lang, info.intro, messages) } : {}) };
+export function wordedInfo<I extends PublicFlowInfo>(
+  info: I,
+  lang: Language,
+  messages?: Parameters<typeof wordIn>[2],
+): I & { title: string; intro?: string } {
+  return {
+    ...info,
+    title: wordIn(lang, info.title, messages),
+    ...(info.intro !== undefined ? { intro: wordIn(lang, info.intro, messages) } : {}),
+  };
 }

@@ -26,8 +26,12 @@ export function publicFlowScreens(registry: Registry): PublicFlowScreen[] {
       if (s.component !== PUBLIC_FLOW_COMPONENT) continue;
       const flow = flows.find((f) => s.path.startsWith(`${f.page}/`));
       const segment = flow && s.path.slice(flow.page.length + 1).split('/')[0];
-      const phase = segment === flow?.authPage ? 'auth' : segment === 'complete' || segment === 'success' ? segment : undefined;
-      if (!flow || !phase || m.role !== 'public') throw new Error(`The screen ${s.path} of module ${m.id} is not a page of a public flow (<page>/${flow?.authPage ?? 'auth'}, complete or success of a publicFlow, in a public module)`);
+      const phase =
+        segment === flow?.authPage ? 'auth' : segment === 'complete' || segment === 'success' ? segment : undefined;
+      if (!flow || !phase || m.role !== 'public')
+        throw new Error(
+          `The screen ${s.path} of module ${m.id} is not a page of a public flow (<page>/${flow?.authPage ?? 'auth'}, complete or success of a publicFlow, in a public module)`,
+        );
       screens.push({ path: s.path, flow: flow.name, phase, errors: { ...flow.errors } });
     }
   }

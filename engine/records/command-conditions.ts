@@ -13,7 +13,12 @@ import { unmetConditions } from './transition-conditions.ts';
  * of the condition while the command runs. "What may I do here" leaves such a command out of `_allowed.commands` by
  * the same judgement.
  */
-export async function assertCommandConditions(ctx: CallContext, entity: EntityDef, command: CommandDef, input: unknown): Promise<void> {
+export async function assertCommandConditions(
+  ctx: CallContext,
+  entity: EntityDef,
+  command: CommandDef,
+  input: unknown,
+): Promise<void> {
   if (!command.when?.length) return;
   const record = await fetchOne(ctx, entity, (input as Row | null)?.id, true);
   // the record's state is told only to whom the command is open on it
@@ -22,7 +27,12 @@ export async function assertCommandConditions(ctx: CallContext, entity: EntityDe
 }
 
 /** The same, on a record the command has read (locked) and allowed already: an upload's, whose id came as text. */
-export async function assertRecordMeets(ctx: CallContext, entity: EntityDef, command: CommandDef, record: Row): Promise<void> {
+export async function assertRecordMeets(
+  ctx: CallContext,
+  entity: EntityDef,
+  command: CommandDef,
+  record: Row,
+): Promise<void> {
   if (!command.when?.length) return;
   const [unmet] = await unmetConditions(ctx, entity, { action: command.name, when: command.when }, [record]);
   if (unmet) throw AppError.worded('invalid_state', unmet);

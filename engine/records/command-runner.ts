@@ -18,7 +18,13 @@ import { assertCommandConditions, assertRecordMeets } from './command-conditions
 import { effectChanges, sendNotices } from './transition-effects.ts';
 
 /** Runs one declared command; the reply's data goes under the command's data key. */
-export async function runCommand(ctx: CallContext, entity: EntityDef, command: CommandDef, input: unknown, file?: IncomingFile): Promise<unknown> {
+export async function runCommand(
+  ctx: CallContext,
+  entity: EntityDef,
+  command: CommandDef,
+  input: unknown,
+  file?: IncomingFile,
+): Promise<unknown> {
   const what = attempt(entity, command.name);
   switch (command.kind) {
     case 'patch':
@@ -26,17 +32,27 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
         assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
         await assertCommandConditions(ctx, entity, command, input);
       }
-      return updateRecord(ctx, entity, input, { onlyFields: command.fields, action: command.name, roles: command.access });
+      return updateRecord(ctx, entity, input, {
+        onlyFields: command.fields,
+        action: command.name,
+        roles: command.access,
+      });
     case 'bulkAdd':
       return runBulkAdd(ctx, entity, command, input);
     case 'bulkDelete': {
       assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
       const ids = Array.isArray(input) ? input : (input as Row | null)?.ids;
-      if (!Array.isArray(ids) || ids.length === 0) throw new AppError('bad_request', 'Send the ids of the records to delete as a non-empty list in "ids"');
-      if (ids.length > MAX_BULK) throw new AppError('payload_too_large', `At most ${MAX_BULK} records can be deleted at once; got ${ids.length}`);
+      if (!Array.isArray(ids) || ids.length === 0)
+        throw new AppError('bad_request', 'Send the ids of the records to delete as a non-empty list in "ids"');
+      if (ids.length > MAX_BULK)
+        throw new AppError(
+          'payload_too_large',
+          `At most ${MAX_BULK} records can be deleted at once; got ${ids.length}`,
+        );
       const bad = ids.findIndex((id) => typeof id !== 'number' || !Number.isInteger(id) || id < 1);
       if (bad >= 0) throw AppError.validation([{ field: `ids.${bad}`, message: 'must be a positive whole number' }]);
-      if (new Set(ids).size !== ids.length) throw AppError.validation([{ field: 'ids', message: 'names a record more than once' }]);
+      if (new Set(ids).size !== ids.length)
+        throw AppError.validation([{ field: 'ids', message: 'names a record more than once' }]);
       // One transaction: an id that is unknown, another company's or not the caller's to delete refuses them all.
       const rows: Row[] = [];
       for (const id of ids as number[]) {
@@ -55,17 +71,31 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       await assertRecordMeets(ctx, entity, command, before);
       if (entity.scope === 'platform' && entity.tenantKey) await useCompany(ctx, Number(before[entity.tenantKey]));
       const stored = await storeFile(ctx, file, command);
-      const after = await applyUpdate(ctx, entity, before, { [command.fields[0]]: stored.id, ...fileInfoValues(command, stored) }, command.name);
+      const after = await applyUpdate(
+        ctx,
+        entity,
+        before,
+        { [command.fields[0]]: stored.id, ...fileInfoValues(command, stored) },
+        command.name,
+      );
       return { ...stored, record: after };
     }
     case 'attach': {
       assertAllowed(ctx.registry, entity, command.access, ctx.actor, what);
-      if (!file) throw new AppError('bad_request', 'Send the file as multipart/form-data in the field "document", and the record\'s fields beside it');
+      if (!file)
+        throw new AppError(
+          'bad_request',
+          'Send the file as multipart/form-data in the field "document", and the record\'s fields beside it',
+        );
       // the record's fields and the file are judged before anything is stored; a refusal later rolls it all back
       const values = formValues(entity, (input ?? {}) as Record<string, string>);
       validateRecord(entity, 'add', values);
       const stored = await storeFile(ctx, file, command);
-      const record = await addRecord(ctx, entity, values, { roles: command.access, action: command.name, set: { [command.fields[0]]: stored.id, ...fileInfoValues(command, stored) } });
+      const record = await addRecord(ctx, entity, values, {
+        roles: command.access,
+        action: command.name,
+        set: { [command.fields[0]]: stored.id, ...fileInfoValues(command, stored) },
+      });
       return { ...stored, record };
     }
     case 'share':
@@ -79,7 +109,9 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
       if (command.input) validateInput(command.input, input, entity);
       await assertCommandConditions(ctx, entity, command, input);
       // a report's query string arrives as text: typed and checked against its declared parameters first
-      const values = command.report ? reportParameters(command.report, (input ?? {}) as Record<string, string>) : ((input ?? {}) as Record<string, unknown>);
+      const values = command.report
+        ? reportParameters(command.report, (input ?? {}) as Record<string, string>)
+        : ((input ?? {}) as Record<string, unknown>);
       return ctx.hooks.command[command.hook!](ctx, entity, values);
     }
   }
@@ -87,7 +119,10 @@ export async function runCommand(ctx: CallContext, entity: EntityDef, command: C
 
 const requiredSchemas = new WeakMap<object, Record<string, unknown>>();
 /** The JSON Schema of the values a transition requires, from the fields' declared schemas. */
-function requiredValuesSchema(entity: EntityDef, t: NonNullable<EntityDef['workflow']>['transitions'][number]): Record<string, unknown> {
+function requiredValuesSchema(
+  entity: EntityDef,
+  t: NonNullable<EntityDef['workflow']>['transitions'][number],
+): Record<string, unknown> {
   let schema = requiredSchemas.get(t);
   if (!schema) {
     const properties = Object.fromEntries((t.requires ?? []).map((f) => [f, entity.field.get(f)!.schema]));
@@ -99,7 +134,12 @@ function requiredValuesSchema(entity: EntityDef, t: NonNullable<EntityDef['workf
 /** The read-only fields a command names for the stored file's name, size, type and checksum. */
 function fileInfoValues(command: CommandDef, stored: StoredFileInfo): Row {
   const { name, size, mimeType, sha256 } = command.fileInfo;
-  return { ...(name && { [name]: stored.name }), ...(size && { [size]: stored.size }), ...(mimeType && { [mimeType]: stored.mimeType }), ...(sha256 && { [sha256]: stored.sha256 }) };
+  return {
+    ...(name && { [name]: stored.name }),
+    ...(size && { [size]: stored.size }),
+    ...(mimeType && { [mimeType]: stored.mimeType }),
+    ...(sha256 && { [sha256]: stored.sha256 }),
+  };
 }
 
 /** The text fields of a multipart form as the record's values: numbers, whole numbers and true/false by their field's type; an empty field is left out. */
@@ -108,7 +148,8 @@ function formValues(entity: EntityDef, form: Record<string, string>): Row {
   for (const [k, v] of Object.entries(form)) {
     if (v === '') continue;
     const type = entity.field.get(k)?.type;
-    if ((type === 'integer' && /^-?\d+$/.test(v)) || (type === 'number' && v.trim() !== '' && !Number.isNaN(Number(v)))) out[k] = Number(v);
+    if ((type === 'integer' && /^-?\d+$/.test(v)) || (type === 'number' && v.trim() !== '' && !Number.isNaN(Number(v))))
+      out[k] = Number(v);
     else if (type === 'boolean' && (v === 'true' || v === 'false')) out[k] = v === 'true';
     else out[k] = v;
   }
@@ -133,15 +174,26 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   const allowed = new Set(['id', 'version', ...(t.requires ?? [])]);
   const extra = Object.keys(body).filter((k) => !allowed.has(k));
   if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: `is not taken by ${action}` })));
-  const missing = (t.requires ?? []).filter((f) => body[f] === undefined || body[f] === null || (typeof body[f] === 'string' && !body[f].trim()));
-  if (missing.length) throw AppError.validation(missing.map((field) => fieldProblem(entity, field, 'validation.required')));
+  const missing = (t.requires ?? []).filter(
+    (f) => body[f] === undefined || body[f] === null || (typeof body[f] === 'string' && !body[f].trim()),
+  );
+  if (missing.length)
+    throw AppError.validation(missing.map((field) => fieldProblem(entity, field, 'validation.required')));
   // what a transition takes is checked against the fields' own schemas (a reason's type and length), its texts trimmed
   const given: Row = Object.fromEntries((t.requires ?? []).map((f) => [f, body[f]]));
   if (t.requires?.length) validateInput(requiredValuesSchema(entity, t), given, entity);
   if (body.version !== undefined && body.version !== before.version) throw staleVersion(entity);
   const state = before[wf.stateField] as string;
   if (!t.from.includes(state))
-    throw AppError.worded('invalid_state', text('refusal.workflow.notOpen', { action: actionLabel(action), entity: entityLabel(entity), state: optionLabel(state), states: optionsOr(t.from) }));
+    throw AppError.worded(
+      'invalid_state',
+      text('refusal.workflow.notOpen', {
+        action: actionLabel(action),
+        entity: entityLabel(entity),
+        state: optionLabel(state),
+        states: optionsOr(t.from),
+      }),
+    );
   // the conditions judge the record as the transition would leave it with what it takes (a reason given now)
   const [unmet] = await unmetConditions(ctx, entity, t, [{ ...before, ...given }]);
   if (unmet) throw AppError.worded('invalid_state', unmet);
@@ -150,8 +202,14 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   // an administrator taking a step the record names someone for (its approver) acts in place of them, on the record
   const own = recordRolesOf(roles);
   const named = namedOtherThan(roles, ctx.actor, before);
-  const other = named && !recordAdmits(own, ctx.actor, entity, before, await loadReach(ctx.tx, ctx.actor, entity, own)) ? named : undefined;
-  const inPlaceOf = other && { ...other, name: (await employeeNames(ctx, [other.employeeId])).get(other.employeeId) ?? `#${other.employeeId}` };
+  const other =
+    named && !recordAdmits(own, ctx.actor, entity, before, await loadReach(ctx.tx, ctx.actor, entity, own))
+      ? named
+      : undefined;
+  const inPlaceOf = other && {
+    ...other,
+    name: (await employeeNames(ctx, [other.employeeId])).get(other.employeeId) ?? `#${other.employeeId}`,
+  };
   const after = await applyUpdate(ctx, entity, before, changes, action, { inPlaceOf, transition: true });
   if (t.hook) await ctx.hooks.transition[t.hook](ctx, entity, after, action);
   await sendNotices(ctx, entity, t, after);

@@ -24,14 +24,21 @@ export interface InsideDef {
 /** `x-refMatch` on a reference: the referenced record's fields that must equal this record's (a risk's category is of the risk's kind). */
 export type RefMatch = Readonly<Record<string, string>>;
 
-const changed = (before: Row | null, after: Row, fields: readonly string[]) => !before || fields.some((f) => after[f] !== undefined && after[f] !== before[f]);
-const day = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : v instanceof Date ? v.toISOString().slice(0, 10) : null);
+const changed = (before: Row | null, after: Row, fields: readonly string[]) =>
+  !before || fields.some((f) => after[f] !== undefined && after[f] !== before[f]);
+const day = (v: unknown) =>
+  typeof v === 'string' ? v.slice(0, 10) : v instanceof Date ? v.toISOString().slice(0, 10) : null;
 
 /**
  * The checks between a record and others that its metadata declares (`totals`, `inside`, `x-refMatch`), on the record
  * as it will be stored, each only when a field it looks at changes: a refusal names the field and says what would be wrong.
  */
-export async function checkAcrossRecords(ctx: CallContext, entity: EntityDef, before: Row | null, record: Row): Promise<void> {
+export async function checkAcrossRecords(
+  ctx: CallContext,
+  entity: EntityDef,
+  before: Row | null,
+  record: Row,
+): Promise<void> {
   const problems: FieldError[] = [];
   const value = (f: string) => (record[f] !== undefined ? record[f] : before?.[f]);
   for (const total of entity.totals) {
@@ -46,11 +53,21 @@ export async function checkAcrossRecords(ctx: CallContext, entity: EntityDef, be
       params.push(ctx.companyId);
       where += ` AND company_id = $${params.length}`;
     }
-    const [{ others }] = await ctx.tx.query<{ others: number | string | null }>(`SELECT coalesce(sum(${quoteIdent(f.column)}), 0) AS others FROM ${quoteIdent(entity.table)} WHERE ${where}`, params);
+    const [{ others }] = await ctx.tx.query<{ others: number | string | null }>(
+      `SELECT coalesce(sum(${quoteIdent(f.column)}), 0) AS others FROM ${quoteIdent(entity.table)} WHERE ${where}`,
+      params,
+    );
     const sum = Number(others) + own;
     if (sum > total.max) {
       const parent = p.ref ? entityLabel(ctx.registry.entity(p.ref)) : inSentence(labelOf(entity, total.per));
-      problems.push(fieldProblem(entity, total.field, 'refusal.check.total', { entity: entityLabel(entity), parent, max: total.max, sum: +sum.toFixed(6) }));
+      problems.push(
+        fieldProblem(entity, total.field, 'refusal.check.total', {
+          entity: entityLabel(entity),
+          parent,
+          max: total.max,
+          sum: +sum.toFixed(6),
+        }),
+      );
     }
   }
   for (const inside of entity.inside) {
@@ -62,18 +79,46 @@ export async function checkAcrossRecords(ctx: CallContext, entity: EntityDef, be
       refEntity.scope === 'company' ? [refId, ctx.companyId] : [refId],
     );
     if (!outer) continue;
-    const [start, end, outerStart, outerEnd] = [day(value(inside.start)), day(value(inside.end)), day(outer.s), day(outer.e)];
+    const [start, end, outerStart, outerEnd] = [
+      day(value(inside.start)),
+      day(value(inside.end)),
+      day(outer.s),
+      day(outer.e),
+    ];
     const parent = entityLabel(refEntity);
-    for (const [field, v] of [[inside.start, start], [inside.end, end]] as const) {
+    for (const [field, v] of [
+      [inside.start, start],
+      [inside.end, end],
+    ] as const) {
       if (v === null) continue;
-      if (outerStart && v < outerStart) problems.push(fieldProblem(entity, field, 'refusal.check.notBeforeParent', { other: inSentence(labelOf(refEntity, inside.start)), parent, day: dayMonthYear(outerStart) }));
-      else if (outerEnd && v > outerEnd) problems.push(fieldProblem(entity, field, 'refusal.check.notAfterParent', { other: inSentence(labelOf(refEntity, inside.end)), parent, day: dayMonthYear(outerEnd) }));
+      if (outerStart && v < outerStart)
+        problems.push(
+          fieldProblem(entity, field, 'refusal.check.notBeforeParent', {
+            other: inSentence(labelOf(refEntity, inside.start)),
+            parent,
+            day: dayMonthYear(outerStart),
+          }),
+        );
+      else if (outerEnd && v > outerEnd)
+        problems.push(
+          fieldProblem(entity, field, 'refusal.check.notAfterParent', {
+            other: inSentence(labelOf(refEntity, inside.end)),
+            parent,
+            day: dayMonthYear(outerEnd),
+          }),
+        );
     }
   }
   for (const f of entity.fields) {
     const match = f.schema['x-refMatch'] as RefMatch | undefined;
     const refId = value(f.name);
-    if (!match || !f.ref || typeof refId !== 'number' || !changed(before, record, [f.name, ...Object.values(match).map((o) => o.split('.')[0])])) continue;
+    if (
+      !match ||
+      !f.ref ||
+      typeof refId !== 'number' ||
+      !changed(before, record, [f.name, ...Object.values(match).map((o) => o.split('.')[0])])
+    )
+      continue;
     const target = ctx.registry.entity(f.ref);
     const row = await fieldsOf(ctx, target, refId, Object.keys(match));
     if (!row) continue;
@@ -82,15 +127,33 @@ export async function checkAcrossRecords(ctx: CallContext, entity: EntityDef, be
       if (want === null || want === undefined || row[theirs] === want) continue;
       // a record the reference names belongs elsewhere (a perspective of another plan): its id would tell a person nothing
       const parentRef = target.field.get(theirs)!.ref;
-      if (parentRef) problems.push(fieldProblem(entity, f.name, 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity(parentRef)), entity: entityLabel(entity) }));
-      else problems.push(fieldProblem(entity, f.name, 'refusal.check.refMatch', { match: inSentence(labelOf(target, theirs)), want: optionLabel(want), got: optionLabel(row[theirs]) }));
+      if (parentRef)
+        problems.push(
+          fieldProblem(entity, f.name, 'refusal.field.otherPlan', {
+            plan: entityLabel(ctx.registry.entity(parentRef)),
+            entity: entityLabel(entity),
+          }),
+        );
+      else
+        problems.push(
+          fieldProblem(entity, f.name, 'refusal.check.refMatch', {
+            match: inSentence(labelOf(target, theirs)),
+            want: optionLabel(want),
+            got: optionLabel(row[theirs]),
+          }),
+        );
     }
   }
   if (problems.length) throw AppError.validation(problems);
 }
 
 /** Some fields of one record of `target`, by id, in the caller's company; none when it is not there. */
-async function fieldsOf(ctx: CallContext, target: EntityDef, id: number, fields: readonly string[]): Promise<Row | undefined> {
+async function fieldsOf(
+  ctx: CallContext,
+  target: EntityDef,
+  id: number,
+  fields: readonly string[],
+): Promise<Row | undefined> {
   const cols = fields.map((k) => `${quoteIdent(target.field.get(k)!.column)} AS ${quoteIdent(k)}`);
   const [row] = await ctx.tx.query<Row>(
     `SELECT ${cols.join(', ')} FROM ${quoteIdent(target.table)} WHERE id = $1${target.scope === 'company' ? ' AND company_id = $2' : ''}`,
@@ -104,7 +167,12 @@ async function fieldsOf(ctx: CallContext, target: EntityDef, id: number, fields:
  * record another of its references names (`pillarId.strategicPlanId`: the plan of the objective's pillar), which a
  * form knows before any hook has derived it.
  */
-async function matchValue(ctx: CallContext, entity: EntityDef, ours: string, value: (f: string) => unknown): Promise<unknown> {
+async function matchValue(
+  ctx: CallContext,
+  entity: EntityDef,
+  ours: string,
+  value: (f: string) => unknown,
+): Promise<unknown> {
   const [ref, field] = ours.split('.');
   if (field === undefined) return value(ref);
   const id = value(ref);

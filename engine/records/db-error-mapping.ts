@@ -14,18 +14,29 @@ const UNIQUE_PREFIXES = ['uq', CASE_FOLDED_UNIQUE];
  * uq_<table>__<columns>, or uqc_ where a name is compared without regard to case, ck_<table>__<column>), so the
  * fields can be named.
  */
-export function mapDbError(e: unknown, registry: Registry, entity: EntityDef, action: 'add' | 'update' | 'delete'): unknown {
+export function mapDbError(
+  e: unknown,
+  registry: Registry,
+  entity: EntityDef,
+  action: 'add' | 'update' | 'delete',
+): unknown {
   if (!isDbError(e)) return e;
   const constraint = e.constraint ?? e.constraint_name ?? '';
   const [, table, columns] = /^(?:fk|uqc?|ck)_(.+?)__(.+)$/.exec(constraint) ?? [];
-  const fieldOf = (column: string | undefined) => entity.fields.find((f) => f.column === column)?.name ?? column ?? 'value';
+  const fieldOf = (column: string | undefined) =>
+    entity.fields.find((f) => f.column === column)?.name ?? column ?? 'value';
   const label = (field: string) => (entity.field.has(field) ? labelOf(entity, field) : readableName(field));
   switch (e.code) {
     case '23001':
     case '23503': {
       if (action === 'delete' || (table && table !== entity.table)) {
         const referrer = [...registry.entities.values()].find((x) => x.table === table);
-        return AppError.worded('in_use', referrer ? text('validation.inUse', { entity: entityLabel(entity), referrer: entityLabel(referrer) }) : text('validation.inUseByAnother', { entity: entityLabel(entity) }));
+        return AppError.worded(
+          'in_use',
+          referrer
+            ? text('validation.inUse', { entity: entityLabel(entity), referrer: entityLabel(referrer) })
+            : text('validation.inUseByAnother', { entity: entityLabel(entity) }),
+        );
       }
       const field = fieldOf(columns);
       const problem = wordedProblem(field, text('validation.noSuchRecord', { field: label(field) }));
@@ -34,11 +45,27 @@ export function mapDbError(e: unknown, registry: Registry, entity: EntityDef, ac
     }
     case '23505': {
       // the unique set whose index this is (its name may be cut and hashed when long), else the columns it names
-      const declared = entity.unique.find((u) => UNIQUE_PREFIXES.some((p) => constraintName(p, entity.table, u.map((n) => entity.field.get(n)!.column)) === constraint));
+      const declared = entity.unique.find((u) =>
+        UNIQUE_PREFIXES.some(
+          (p) =>
+            constraintName(
+              p,
+              entity.table,
+              u.map((n) => entity.field.get(n)!.column),
+            ) === constraint,
+        ),
+      );
       const fields = declared ? [...declared] : (columns ?? '').split('__').map((c) => fieldOf(c));
       // one sentence, on each of the fields, so that a form shows it where the user looks
-      const said = text('validation.unique', { entity: entityLabel(entity), fields: { list: fields.map(label), join: 'and', midSentence: true } });
-      return AppError.worded('conflict', said, fields.map((field) => wordedProblem(field, said)));
+      const said = text('validation.unique', {
+        entity: entityLabel(entity),
+        fields: { list: fields.map(label), join: 'and', midSentence: true },
+      });
+      return AppError.worded(
+        'conflict',
+        said,
+        fields.map((field) => wordedProblem(field, said)),
+      );
     }
     case '23514': {
       const field = fieldOf(columns?.split('__')[0]);
@@ -54,7 +81,13 @@ export function mapDbError(e: unknown, registry: Registry, entity: EntityDef, ac
     case '22007':
     case '22008':
     case '22003':
-      return new AppError('validation_failed', `A value is out of range or malformed: ${e.message}`, [], {}, text('validation.malformed'));
+      return new AppError(
+        'validation_failed',
+        `A value is out of range or malformed: ${e.message}`,
+        [],
+        {},
+        text('validation.malformed'),
+      );
     case '42501':
       return AppError.worded('forbidden', text('error.otherCompany'));
     default:

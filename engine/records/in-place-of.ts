@@ -16,14 +16,24 @@ export interface InPlaceOf {
  * the record names no one in those fields, or the caller is one of them; the caller of `admittedByRecord` (a member
  * of the record's team, say) also acts in their own right.
  */
-export function namedOtherThan(roles: readonly Role[], actor: Actor, record: Row): { field: string; employeeId: number } | undefined {
-  const named = roles.filter((r) => r.startsWith('field:')).map((r) => r.slice('field:'.length)).filter((f) => typeof record[f] === 'number');
+export function namedOtherThan(
+  roles: readonly Role[],
+  actor: Actor,
+  record: Row,
+): { field: string; employeeId: number } | undefined {
+  const named = roles
+    .filter((r) => r.startsWith('field:'))
+    .map((r) => r.slice('field:'.length))
+    .filter((f) => typeof record[f] === 'number');
   if (!named.length || named.some((f) => record[f] === actor.employeeId)) return undefined;
   return { field: named[0], employeeId: record[named[0]] as number };
 }
 
 /** The roles a record decides (its named employees, its team's members, its owner and the owner's supervisor), not the caller's standing. */
-export const recordRolesOf = (roles: readonly Role[]): Role[] => roles.filter((r) => r !== 'employee' && r !== 'holder' && r !== 'employee:moduleAdmin' && r !== 'employee:anyModuleAdmin');
+export const recordRolesOf = (roles: readonly Role[]): Role[] =>
+  roles.filter(
+    (r) => r !== 'employee' && r !== 'holder' && r !== 'employee:moduleAdmin' && r !== 'employee:anyModuleAdmin',
+  );
 
 /** The names of employees, by id, in one query. */
 export async function employeeNames(ctx: CallContext, ids: readonly number[]): Promise<Map<number, string>> {

@@ -7,7 +7,6 @@ import { RECORD_ALIAS } from './record-alias.ts';
 import { selectColumns } from './record-columns.ts';
 import { withComputed } from './record-store.ts';
 
-
 /** How a title column of the record's statement is named: not a field name any entity can have. */
 const columnFor = (field: string) => `_title.${field}`;
 
@@ -53,7 +52,8 @@ export function joinedTitles(ctx: CallContext, entity: EntityDef, bind: (value: 
         const key = columnFor(name);
         let value = row[key];
         delete row[key];
-        if (computed && typeof value === 'string') value = withComputed(ctx, target, [JSON.parse(value) as Row])[0][field];
+        if (computed && typeof value === 'string')
+          value = withComputed(ctx, target, [JSON.parse(value) as Row])[0][field];
         // as the separate title query keeps them: an empty title names nothing
         if (value === null || value === undefined || value === '') continue;
         (titles ??= {})[name] = String(value);

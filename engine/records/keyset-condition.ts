@@ -18,16 +18,25 @@ export interface SortColumn {
  */
 export function afterAnchor(columns: readonly SortColumn[], anchor: (columns: readonly string[]) => string): string {
   const names = columns.map((c) => c.column);
-  if (columns.every((c) => !c.nullable && c.desc === columns[0].desc)) return `ROW(${names.join(', ')}) ${columns[0].desc ? '<' : '>'} ${anchor(names)}`;
-  const alternatives = columns.map((c, i) => [...columns.slice(0, i).map((before) => sameAs(before, anchor([before.column]))), pastIt(c, anchor([c.column]))].join(' AND '));
+  if (columns.every((c) => !c.nullable && c.desc === columns[0].desc))
+    return `ROW(${names.join(', ')}) ${columns[0].desc ? '<' : '>'} ${anchor(names)}`;
+  const alternatives = columns.map((c, i) =>
+    [
+      ...columns.slice(0, i).map((before) => sameAs(before, anchor([before.column]))),
+      pastIt(c, anchor([c.column])),
+    ].join(' AND '),
+  );
   return `(${alternatives.map((a) => `(${a})`).join(' OR ')})`;
 }
 
-const sameAs = (c: SortColumn, a: string) => (c.nullable ? `${c.column} IS NOT DISTINCT FROM ${a}` : `${c.column} = ${a}`);
+const sameAs = (c: SortColumn, a: string) =>
+  c.nullable ? `${c.column} IS NOT DISTINCT FROM ${a}` : `${c.column} = ${a}`;
 
 function pastIt(c: SortColumn, a: string): string {
   const past = `${c.column} ${c.desc ? '<' : '>'} ${a}`;
   if (!c.nullable) return past;
   // going up, NULLs come after every value; going down, before every value
-  return c.desc ? `(${past} OR (${c.column} IS NOT NULL AND ${a} IS NULL))` : `(${past} OR (${c.column} IS NULL AND ${a} IS NOT NULL))`;
+  return c.desc
+    ? `(${past} OR (${c.column} IS NOT NULL AND ${a} IS NULL))`
+    : `(${past} OR (${c.column} IS NULL AND ${a} IS NOT NULL))`;
 }

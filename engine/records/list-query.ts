@@ -16,7 +16,16 @@ export const TOTAL_CAP = 10_000;
  */
 export const MAX_OFFSET = TOTAL_CAP;
 
-const OPERATORS: Record<string, string> = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', in: 'IN', like: 'ILIKE' };
+const OPERATORS: Record<string, string> = {
+  eq: '=',
+  ne: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  in: 'IN',
+  like: 'ILIKE',
+};
 
 export interface ListQuery {
   where: string[];
@@ -37,7 +46,12 @@ export interface ListQuery {
  * declared filter fields only. `params` continues after the placeholders the caller already used. A computed filter
  * field (=v or [in]=a,b only) becomes the SQL its filter hook in `filterHooks` writes.
  */
-export function parseListQuery(entity: EntityDef, query: Record<string, string[]>, firstParam: number, filterHooks: Readonly<Record<string, FilterHook>> = {}): ListQuery {
+export function parseListQuery(
+  entity: EntityDef,
+  query: Record<string, string[]>,
+  firstParam: number,
+  filterHooks: Readonly<Record<string, FilterHook>> = {},
+): ListQuery {
   const where: string[] = [];
   const params: unknown[] = [];
   const next = (v: unknown) => {
@@ -50,17 +64,31 @@ export function parseListQuery(entity: EntityDef, query: Record<string, string[]
     const name = m?.[1] ?? rawKey;
     // id is always a filter (id[in]=… fetches the titles of referenced records in one call)
     if (!m || !(name === 'id' || entity.list.filters.includes(name)))
-      throw new AppError('bad_request', `"${rawKey}" is not a filter of ${entity.name}; it filters by ${entity.list.filters.join(', ') || 'nothing'}`);
+      throw new AppError(
+        'bad_request',
+        `"${rawKey}" is not a filter of ${entity.name}; it filters by ${entity.list.filters.join(', ') || 'nothing'}`,
+      );
     const op = m[2] ?? 'eq';
-    if (!(op in OPERATORS)) throw new AppError('bad_request', `"${op}" is not a filter operator; use one of ${Object.keys(OPERATORS).join(', ')}`);
+    if (!(op in OPERATORS))
+      throw new AppError(
+        'bad_request',
+        `"${op}" is not a filter operator; use one of ${Object.keys(OPERATORS).join(', ')}`,
+      );
     const computed = entity.field.get(name)?.computed;
     if (computed) {
-      if (op !== 'eq' && op !== 'in') throw new AppError('bad_request', `"${name}" is computed; filter it by a value (=) or a list of values ([in]=), not by "${op}"`);
+      if (op !== 'eq' && op !== 'in')
+        throw new AppError(
+          'bad_request',
+          `"${name}" is computed; filter it by a value (=) or a list of values ([in]=), not by "${op}"`,
+        );
       const hook = filterHooks[computed];
-      if (!hook) throw new AppError('internal', `No filter hook "${computed}" was given to filter ${entity.name} by ${name}`);
+      if (!hook)
+        throw new AppError('internal', `No filter hook "${computed}" was given to filter ${entity.name} by ${name}`);
       const sql = { column: (f: string) => quoteIdent(columnOf(entity, f)!), param: next };
       for (const raw of values) {
-        const options = (op === 'in' ? raw.split(',') : [raw]).map((v) => coerce(name, entity.field.get(name)!, v) as string);
+        const options = (op === 'in' ? raw.split(',') : [raw]).map(
+          (v) => coerce(name, entity.field.get(name)!, v) as string,
+        );
         where.push(`(${options.map((v) => `(${hook(v, sql)})`).join(' OR ')})`);
       }
       continue;
@@ -82,7 +110,9 @@ export function parseListQuery(entity: EntityDef, query: Record<string, string[]
   if (q) {
     if (!entity.list.search.length) throw new AppError('bad_request', `${entity.name} has no searchable fields`);
     const p = next('%' + escapeLike(q) + '%');
-    where.push('(' + entity.list.search.map((f) => `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`).join(' OR ') + ')');
+    where.push(
+      '(' + entity.list.search.map((f) => `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`).join(' OR ') + ')',
+    );
   }
   const sortColumns = sortOf(entity, query.sort?.[0]);
   const orderBy = sortColumns.map((c) => `${c.column} ${c.desc ? 'DESC' : 'ASC'}`).join(', ');
@@ -92,7 +122,10 @@ export function parseListQuery(entity: EntityDef, query: Record<string, string[]
 
 function sortOf(entity: EntityDef, sort: string | undefined): SortColumn[] {
   const spec = sort ?? entity.list.sort;
-  const parts = spec.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const columns: SortColumn[] = [];
   for (const p of parts) {
     const desc = p.startsWith('-');
@@ -100,34 +133,51 @@ function sortOf(entity: EntityDef, sort: string | undefined): SortColumn[] {
     const col = columnOf(entity, name);
     if (!col) throw new AppError('bad_request', `Cannot sort ${entity.name} by "${name}"; it is not a stored field`);
     // a required field is NOT NULL in the table (the migrator makes it so)
-    columns.push({ column: quoteIdent(col), desc, nullable: !ALWAYS_SET.has(name) && !entity.field.get(name)?.required });
+    columns.push({
+      column: quoteIdent(col),
+      desc,
+      nullable: !ALWAYS_SET.has(name) && !entity.field.get(name)?.required,
+    });
   }
   // id last, so that paging is stable when the sort field has ties.
-  if (!parts.some((p) => p.replace(/^-/, '') === 'id')) columns.push({ column: '"id"', desc: parts[0]?.startsWith('-') ?? false, nullable: false });
+  if (!parts.some((p) => p.replace(/^-/, '') === 'id'))
+    columns.push({ column: '"id"', desc: parts[0]?.startsWith('-') ?? false, nullable: false });
   return columns;
 }
 
-function page(entity: EntityDef, query: Record<string, string[]>): { limit: number; offset: number; after: number | null } {
+function page(
+  entity: EntityDef,
+  query: Record<string, string[]>,
+): { limit: number; offset: number; after: number | null } {
   const int = (name: string, dflt: number, min: number, max: number) => {
     const raw = query[name]?.[0];
     if (raw === undefined) return dflt;
     const n = Number(raw);
-    if (!/^\d+$/.test(raw) || n < min || n > max) throw new AppError('bad_request', `"${name}" must be a whole number from ${min} to ${max}`);
+    if (!/^\d+$/.test(raw) || n < min || n > max)
+      throw new AppError('bad_request', `"${name}" must be a whole number from ${min} to ${max}`);
     return n;
   };
   if (Number(query.offset?.[0]) > MAX_OFFSET)
-    throw new AppError('bad_request', `"offset" reaches ${MAX_OFFSET.toLocaleString('en')} rows at most; page further with "after" (the id of the last row of the page before)`);
+    throw new AppError(
+      'bad_request',
+      `"offset" reaches ${MAX_OFFSET.toLocaleString('en')} rows at most; page further with "after" (the id of the last row of the page before)`,
+    );
   const offset = int('offset', 0, 0, MAX_OFFSET);
   const after = query.after === undefined ? null : int('after', 0, 1, Number.MAX_SAFE_INTEGER);
   if (after !== null && offset > 0) throw new AppError('bad_request', `Page with "offset" or with "after", not both`);
   return { limit: int('limit', entity.list.pageSize, 1, MAX_PAGE), offset, after };
 }
 
-function coerce(name: string, f: Pick<FieldDef, 'type' | 'format'> & { enum?: readonly (string | number)[] }, raw: string): unknown {
+function coerce(
+  name: string,
+  f: Pick<FieldDef, 'type' | 'format'> & { enum?: readonly (string | number)[] },
+  raw: string,
+): unknown {
   const bad = (what: string) => new AppError('bad_request', `Filter "${name}" must be ${what}; got "${raw}"`);
   switch (f.type) {
     case 'integer':
-      if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw bad('a whole number between ±9007199254740991');
+      if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)))
+        throw bad('a whole number between ±9007199254740991');
       return Number(raw);
     case 'number':
       if (raw.trim() === '' || !Number.isFinite(Number(raw))) throw bad('a finite number');

@@ -22,8 +22,15 @@ export function selectColumns(entity: EntityDef): string {
   let s = cache.get(entity);
   if (!s) {
     // write-only fields (a client secret) never leave the database: not in replies, not in the audit trail
-    const pairs = [...STANDARD_COLUMNS, ...storedFields(entity).filter((f) => !f.writeOnly).map((f) => [f.column, f.name] as [string, string])];
-    s = pairs.map(([col, name]) => (col === name ? quoteIdent(col) : `${quoteIdent(col)} AS ${quoteIdent(name)}`)).join(', ');
+    const pairs = [
+      ...STANDARD_COLUMNS,
+      ...storedFields(entity)
+        .filter((f) => !f.writeOnly)
+        .map((f) => [f.column, f.name] as [string, string]),
+    ];
+    s = pairs
+      .map(([col, name]) => (col === name ? quoteIdent(col) : `${quoteIdent(col)} AS ${quoteIdent(name)}`))
+      .join(', ');
     cache.set(entity, s);
   }
   return s;
@@ -50,7 +57,8 @@ export const STANDARD_TYPES: Readonly<Record<string, { type: FieldDef['type']; f
 export function toParam(f: FieldDef, v: unknown, secretKey?: Buffer): unknown {
   if (v === undefined) return null;
   if (f.encrypted && v !== null) {
-    if (!secretKey) throw new AppError('internal', `${f.name} is stored encrypted, but no secret key was given to this call`);
+    if (!secretKey)
+      throw new AppError('internal', `${f.name} is stored encrypted, but no secret key was given to this call`);
     return sealSecret(secretKey, String(v));
   }
   if (v !== null && (f.type === 'object' || f.type === 'array')) return JSON.stringify(v);

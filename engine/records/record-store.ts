@@ -37,14 +37,24 @@ export interface ListResult {
 /** The WHERE that keeps a call inside its company: company_id for company tables, the tenant key for platform ones an employee may read. */
 function tenantWhere(ctx: CallContext, entity: EntityDef, firstParam: number): { sql: string[]; params: unknown[] } {
   if (entity.scope === 'company') {
-    if (ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
+    if (ctx.companyId === null)
+      throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
     return { sql: [`company_id = $${firstParam}`], params: [ctx.companyId] };
   }
-  if (ctx.actor.role === 'employee' && entity.tenantKey) return { sql: [`${quoteIdent(entity.field.get(entity.tenantKey)?.column ?? 'id')} = $${firstParam}`], params: [ctx.actor.companyId] };
+  if (ctx.actor.role === 'employee' && entity.tenantKey)
+    return {
+      sql: [`${quoteIdent(entity.field.get(entity.tenantKey)?.column ?? 'id')} = $${firstParam}`],
+      params: [ctx.actor.companyId],
+    };
   if (ctx.actor.role === 'employee' && entity.moduleKey) {
     // a record of a module the company has not enabled is not there for its employees; one without a module is everyone's
     const column = quoteIdent(entity.field.get(entity.moduleKey)!.column);
-    return { sql: [`(${column} IS NULL OR ${column} IN (SELECT id FROM module WHERE core = 'Yes' OR code = ANY($${firstParam}::text[])))`], params: [[...ctx.actor.enabledModules]] };
+    return {
+      sql: [
+        `(${column} IS NULL OR ${column} IN (SELECT id FROM module WHERE core = 'Yes' OR code = ANY($${firstParam}::text[])))`,
+      ],
+      params: [[...ctx.actor.enabledModules]],
+    };
   }
   return { sql: [], params: [] };
 }
@@ -52,17 +62,24 @@ function tenantWhere(ctx: CallContext, entity: EntityDef, firstParam: number): {
 /** ?owner=me: the caller's own records; ?owner=reports: those of the employees the caller supervises or stands in for. */
 function ownerWhere(ctx: CallContext, entity: EntityDef, owner: string | undefined, param: number): string | null {
   if (owner === undefined) return null;
-  if (!entity.owner) throw new AppError('bad_request', `${entity.name} records belong to no employee, so they cannot be filtered by owner`);
-  if (ctx.actor.employeeId === null) throw new AppError('bad_request', 'owner= is for employees; the platform administrator owns no records');
+  if (!entity.owner)
+    throw new AppError(
+      'bad_request',
+      `${entity.name} records belong to no employee, so they cannot be filtered by owner`,
+    );
+  if (ctx.actor.employeeId === null)
+    throw new AppError('bad_request', 'owner= is for employees; the platform administrator owns no records');
   const col = quoteIdent(entity.field.get(entity.owner)!.column);
   if (owner === 'me') return `${col} = $${param}`;
-  if (owner === 'reports') return `${col} IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $${param} OR acting_supervisor_id = $${param}))`;
+  if (owner === 'reports')
+    return `${col} IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $${param} OR acting_supervisor_id = $${param}))`;
   throw new AppError('bad_request', `owner must be me or reports, not "${owner}"`);
 }
 
 export function withComputed(ctx: CallContext, entity: EntityDef, rows: Row[]): Row[] {
   const computed = entity.fields.filter((f) => f.computed);
-  if (computed.length) for (const r of rows) for (const f of computed) r[f.name] = ctx.hooks.computed[f.computed!](r, ctx.registry);
+  if (computed.length)
+    for (const r of rows) for (const f of computed) r[f.name] = ctx.hooks.computed[f.computed!](r, ctx.registry);
   return rows;
 }
 
@@ -72,7 +89,12 @@ export function withComputed(ctx: CallContext, entity: EntityDef, rows: Row[]): 
  */
 export type ListCondition = (param: (value: unknown) => string) => string;
 
-export async function listRecords(ctx: CallContext, entity: EntityDef, query: Record<string, string[]>, condition?: ListCondition): Promise<ListResult> {
+export async function listRecords(
+  ctx: CallContext,
+  entity: EntityDef,
+  query: Record<string, string[]>,
+  condition?: ListCondition,
+): Promise<ListResult> {
   assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, attempt(entity, 'read'));
   const tenant = tenantWhere(ctx, entity, 1);
   const q = parseListQuery(entity, query, tenant.params.length + 1, ctx.hooks.filter);
@@ -101,10 +123,19 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
   if (q.after !== null) {
     // Keyset: the rows after the anchor record's place in this order; an index on the sort serves it directly.
     const anchorWhere = ['id = $' + (params.length + 1), ...tenant.sql].join(' AND ');
-    const after = afterAnchor(q.sortColumns, (columns) => `(SELECT ${columns.join(', ')} FROM ${table} WHERE ${anchorWhere})`);
-    page = ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${table} WHERE ${[...where, after].join(' AND ')} ORDER BY ${q.orderBy} LIMIT ${q.limit}`, [...params, q.after]);
+    const after = afterAnchor(
+      q.sortColumns,
+      (columns) => `(SELECT ${columns.join(', ')} FROM ${table} WHERE ${anchorWhere})`,
+    );
+    page = ctx.tx.query(
+      `SELECT ${selectColumns(entity)} FROM ${table} WHERE ${[...where, after].join(' AND ')} ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
+      [...params, q.after],
+    );
   } else if (q.offset === 0) {
-    page = ctx.tx.query(`SELECT ${selectColumns(entity)} FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit}`, params);
+    page = ctx.tx.query(
+      `SELECT ${selectColumns(entity)} FROM ${table} ${whereSql} ORDER BY ${q.orderBy} LIMIT ${q.limit}`,
+      params,
+    );
   } else {
     // A page past the first reads only the ids of the rows it skips (an index-only scan where the sort has an index)
     // and whole rows for itself alone. Its plan does not depend on the offset, so the offset is a parameter and the
@@ -117,7 +148,11 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
   // The count travels with the page (one round trip for both) unless its cap is known, or the list is searched: a
   // search that finds less than a page has read the whole table once, and its count would read it again.
   const capped = knownCapped(entity.table, whereSql, params);
-  const count = () => ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} ${whereSql} LIMIT ${TOTAL_CAP + 1}) s`, params);
+  const count = () =>
+    ctx.tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} ${whereSql} LIMIT ${TOTAL_CAP + 1}) s`,
+      params,
+    );
   const early = capped || q.searched ? null : count();
   early?.catch(() => undefined);
   const rows = await page;
@@ -140,10 +175,12 @@ export async function listRecords(ctx: CallContext, entity: EntityDef, query: Re
 }
 
 /** The 404 of a record that is not there (or is another company's): "No department with id 7". */
-export const notFound = (entity: EntityDef, id: unknown): AppError => AppError.worded('not_found', text('refusal.record.notFound', { entity: entityLabel(entity), id: String(id) }));
+export const notFound = (entity: EntityDef, id: unknown): AppError =>
+  AppError.worded('not_found', text('refusal.record.notFound', { entity: entityLabel(entity), id: String(id) }));
 
 /** The 409 of a write on a record that changed since the caller loaded it. */
-export const staleVersion = (entity: EntityDef): AppError => AppError.worded('stale_version', text('refusal.record.stale', { entity: entityLabel(entity) }));
+export const staleVersion = (entity: EntityDef): AppError =>
+  AppError.worded('stale_version', text('refusal.record.stale', { entity: entityLabel(entity) }));
 
 /**
  * Columns a read asks for beside the record's own, in the same statement (engine/records/joined-titles.ts): `bind`
@@ -152,8 +189,15 @@ export const staleVersion = (entity: EntityDef): AppError => AppError.worded('st
 export type AlsoSelected = (bind: (value: unknown) => string) => { columns: string; take(row: Row): void };
 
 /** One record of the call's company (or a platform record the caller may see), locked for update when asked; 404 otherwise. */
-export async function fetchOne(ctx: CallContext, entity: EntityDef, id: unknown, lock = false, also?: AlsoSelected): Promise<Row> {
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw new AppError('bad_request', `id must be a positive whole number`);
+export async function fetchOne(
+  ctx: CallContext,
+  entity: EntityDef,
+  id: unknown,
+  lock = false,
+  also?: AlsoSelected,
+): Promise<Row> {
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1)
+    throw new AppError('bad_request', `id must be a positive whole number`);
   // past 2^53 a JSON number is no longer the id that was sent, and past 2^63 the database cannot even compare it
   if (id > Number.MAX_SAFE_INTEGER) throw notFound(entity, id);
   const tenant = tenantWhere(ctx, entity, 2);
@@ -161,7 +205,10 @@ export async function fetchOne(ctx: CallContext, entity: EntityDef, id: unknown,
   const params: unknown[] = [id, ...tenant.params];
   const extra = also?.((value) => `$${params.push(value)}`);
   const from = extra ? `${quoteIdent(entity.table)} AS ${RECORD_ALIAS}` : quoteIdent(entity.table);
-  const [row] = await ctx.tx.query(`SELECT ${selectColumns(entity)}${extra?.columns ?? ''} FROM ${from} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`, params);
+  const [row] = await ctx.tx.query(
+    `SELECT ${selectColumns(entity)}${extra?.columns ?? ''} FROM ${from} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`,
+    params,
+  );
   if (!row) throw notFound(entity, id);
   extra?.take(row);
   return row;
@@ -226,7 +273,12 @@ export async function loadChildren(ctx: CallContext, children: readonly ChildDef
  * Roles decided by the record (a team it belongs to) are decided on the record as it will be stored, derived fields
  * included.
  */
-export async function addRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { checked?: boolean; roles?: readonly Role[]; action?: string; set?: Row } = {}): Promise<Row> {
+export async function addRecord(
+  ctx: CallContext,
+  entity: EntityDef,
+  input: unknown,
+  opts: { checked?: boolean; roles?: readonly Role[]; action?: string; set?: Row } = {},
+): Promise<Row> {
   const roles = opts.roles ?? entity.access.add;
   const what = attempt(entity, opts.action ?? 'add');
   if (!opts.checked) assertAllowed(ctx.registry, entity, roles, ctx.actor, what);
@@ -235,17 +287,26 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
     await assertRecordAllowed(ctx.tx, entity, roles, ctx.actor, values, what);
     await assertParentsReadable(ctx.tx, ctx.actor, entity, values, what);
   }
-  if (entity.scope === 'company' && ctx.companyId === null) throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
+  if (entity.scope === 'company' && ctx.companyId === null)
+    throw new AppError('bad_request', `Name the company: ${entity.name} records belong to one company (?companyId=)`);
   const columns: { sql: string; value: unknown; cast: string }[] = [];
   if (entity.scope === 'company') columns.push({ sql: 'company_id', value: ctx.companyId, cast: '' });
-  for (const f of storedFields(entity)) if (values[f.name] !== undefined) columns.push({ sql: quoteIdent(f.column), value: toParam(f, values[f.name], ctx.secretKey), cast: paramCast(f) });
-  columns.push({ sql: 'created_by', value: ctx.actor.accountId, cast: '' }, { sql: 'updated_by', value: ctx.actor.accountId, cast: '' });
+  for (const f of storedFields(entity))
+    if (values[f.name] !== undefined)
+      columns.push({ sql: quoteIdent(f.column), value: toParam(f, values[f.name], ctx.secretKey), cast: paramCast(f) });
+  columns.push(
+    { sql: 'created_by', value: ctx.actor.accountId, cast: '' },
+    { sql: 'updated_by', value: ctx.actor.accountId, cast: '' },
+  );
   const cols = columns.map((c) => c.sql);
   const params = columns.map((c) => c.value);
   const placeholders = columns.map((c, i) => `$${i + 1}${c.cast}`);
   let row: Row;
   try {
-    [row] = await ctx.tx.query(`INSERT INTO ${quoteIdent(entity.table)} (${cols.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${selectColumns(entity)}`, params);
+    [row] = await ctx.tx.query(
+      `INSERT INTO ${quoteIdent(entity.table)} (${cols.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${selectColumns(entity)}`,
+      params,
+    );
   } catch (e) {
     throw mapDbError(e, ctx.registry, entity, 'add');
   }
@@ -261,7 +322,13 @@ export async function addRecord(ctx: CallContext, entity: EntityDef, input: unkn
  * A record to add as it will be stored: validated, its workflow's initial state, its rules, its derived fields
  * (beforeWrite), the checks across records; `checkLocks` false for a bulk add, which asks the locks for all its rows at once.
  */
-export async function prepareAdd(ctx: CallContext, entity: EntityDef, input: unknown, set: Row | undefined, checkLocks: boolean): Promise<Row> {
+export async function prepareAdd(
+  ctx: CallContext,
+  entity: EntityDef,
+  input: unknown,
+  set: Row | undefined,
+  checkLocks: boolean,
+): Promise<Row> {
   validateRecord(entity, 'add', input);
   const values: Row = sanitiseHtmlFields(entity, { ...input, ...set });
   if (entity.workflow) values[entity.workflow.stateField] = entity.workflow.initial;
@@ -270,7 +337,8 @@ export async function prepareAdd(ctx: CallContext, entity: EntityDef, input: unk
   // nothing is added to a collection of a locked record (its parent as given here; again below if a hook derives it)
   const parents = parentsOf(entity, values);
   if (checkLocks) await assertUnlocked(ctx, entity, 'add', values);
-  if (entity.beforeWrite) Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
+  if (entity.beforeWrite)
+    Object.assign(values, await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, null, values));
   if (checkLocks && parentsOf(entity, values) !== parents) await assertUnlocked(ctx, entity, 'add', values);
   await assertWriteConditions(ctx, entity, 'add', values);
   await checkAcrossRecords(ctx, entity, null, values);
@@ -283,7 +351,12 @@ export async function prepareAdd(ctx: CallContext, entity: EntityDef, input: unk
  * Changes the given fields of one record. The caller's version must be the stored one, else nothing is written.
  * `onlyFields` limits a patch command to the fields it declares.
  */
-export async function updateRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { onlyFields?: readonly string[]; action?: string; roles?: EntityDef['access']['update'] } = {}): Promise<Row> {
+export async function updateRecord(
+  ctx: CallContext,
+  entity: EntityDef,
+  input: unknown,
+  opts: { onlyFields?: readonly string[]; action?: string; roles?: EntityDef['access']['update'] } = {},
+): Promise<Row> {
   const action = opts.action ?? 'update';
   const roles = opts.roles ?? entity.access.update;
   const what = attempt(entity, action);
@@ -292,7 +365,13 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
   const { id, version, ...changes } = input as Row & { id: number; version: number };
   if (opts.onlyFields) {
     const extra = Object.keys(changes).filter((k) => !opts.onlyFields!.includes(k));
-    if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: `is not changed by ${action}; it changes ${opts.onlyFields!.join(', ')}` })));
+    if (extra.length)
+      throw AppError.validation(
+        extra.map((field) => ({
+          field,
+          message: `is not changed by ${action}; it changes ${opts.onlyFields!.join(', ')}`,
+        })),
+      );
   }
   const before = await fetchOne(ctx, entity, id, true);
   // Both as stored and as it would be: nobody hands a record over to an employee they may not act for.
@@ -301,7 +380,14 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
   // nor moved under a parent the caller may not read
   await assertParentsReadable(ctx.tx, ctx.actor, entity, { ...before, ...changes }, what);
   if (before.version !== version)
-    throw AppError.worded('stale_version', text('refusal.record.staleVersions', { entity: entityLabel(entity), yours: version, now: Number(before.version) }));
+    throw AppError.worded(
+      'stale_version',
+      text('refusal.record.staleVersions', {
+        entity: entityLabel(entity),
+        yours: version,
+        now: Number(before.version),
+      }),
+    );
   return applyUpdate(ctx, entity, before, changes, action);
 }
 
@@ -309,21 +395,32 @@ export async function updateRecord(ctx: CallContext, entity: EntityDef, input: u
  * Writes changes to a fetched (and row-locked) record: version + 1, afterWrite hook, audit entry. Also used by commands,
  * transitions (`transition`: the state moves, which a lock by state does not stop) and hooks.
  */
-export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: Row, rawGiven: Row, action: string, opts: { inPlaceOf?: InPlaceOf; transition?: boolean } = {}): Promise<Row> {
+export async function applyUpdate(
+  ctx: CallContext,
+  entity: EntityDef,
+  before: Row,
+  rawGiven: Row,
+  action: string,
+  opts: { inPlaceOf?: InPlaceOf; transition?: boolean } = {},
+): Promise<Row> {
   const given = sanitiseHtmlFields(entity, rawGiven);
   // a locked record, or one in a locked record's collection, changes only what the lock opens; a move of its state
   // (a transition, or a hook moving it as one: a QA review completing an assessment) is how a locked record moves on
   const changed = Object.keys(given).filter((k) => !sameValue(given[k], before[k]));
-  const moves = opts.transition === true || (entity.workflow !== undefined && changed.includes(entity.workflow.stateField));
+  const moves =
+    opts.transition === true || (entity.workflow !== undefined && changed.includes(entity.workflow.stateField));
   await assertUnlocked(ctx, entity, 'update', before, changed, !moves);
   // on every path (an update, a command, a transition, a hook): a field the spec gives to one party changes only by them
   if (ctx.actor.role === 'employee') await assertFieldsWritable(ctx, entity, before, { ...before, ...given }, changed);
   checkRules(entity, { ...before, ...given });
   checkRequiredWhen(entity, { ...before, ...given }, Object.keys(given));
   // derived fields follow the record as it will be stored, whatever the write changed
-  const changes = entity.beforeWrite ? { ...given, ...(await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, before, { ...before, ...given })) } : given;
+  const changes = entity.beforeWrite
+    ? { ...given, ...(await ctx.hooks.beforeWrite[entity.beforeWrite](ctx, entity, before, { ...before, ...given })) }
+    : given;
   // a record moved to another parent is added to that parent's collection
-  if (parentsOf(entity, { ...before, ...changes }) !== parentsOf(entity, before)) await assertUnlocked(ctx, entity, 'add', { ...before, ...changes });
+  if (parentsOf(entity, { ...before, ...changes }) !== parentsOf(entity, before))
+    await assertUnlocked(ctx, entity, 'add', { ...before, ...changes });
   await assertWriteConditions(ctx, entity, 'update', { ...before, ...changes });
   await checkAcrossRecords(ctx, entity, before, changes);
   withComputed(ctx, entity, [before]);
@@ -356,26 +453,35 @@ export async function applyUpdate(ctx: CallContext, entity: EntityDef, before: R
 }
 
 /** Deletes one record; `checked` when the caller (a command or hook) has already decided access. */
-export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: unknown, opts: { checked?: boolean } = {}): Promise<Row> {
+export async function deleteRecord(
+  ctx: CallContext,
+  entity: EntityDef,
+  input: unknown,
+  opts: { checked?: boolean } = {},
+): Promise<Row> {
   const what = attempt(entity, 'delete');
   if (!opts.checked) assertAllowed(ctx.registry, entity, entity.access.delete, ctx.actor, what);
   const id = (input as Row | null)?.id;
-  const extra = input && typeof input === 'object' ? Object.keys(input).filter((k) => k !== 'id' && k !== 'version') : [];
-  if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not used by delete, which takes only id' })));
+  const extra =
+    input && typeof input === 'object' ? Object.keys(input).filter((k) => k !== 'id' && k !== 'version') : [];
+  if (extra.length)
+    throw AppError.validation(extra.map((field) => ({ field, message: 'is not used by delete, which takes only id' })));
   const before = await fetchOne(ctx, entity, id, true);
   if (!opts.checked) await assertRecordAllowed(ctx.tx, entity, entity.access.delete, ctx.actor, before, what);
   // checked or not (a bulk delete, a hook's): a locked record, or one in a locked record's collection, stays
   await assertUnlocked(ctx, entity, 'delete', before);
   const version = (input as Row).version;
-  if (version !== undefined && version !== before.version)
-    throw staleVersion(entity);
+  if (version !== undefined && version !== before.version) throw staleVersion(entity);
   withComputed(ctx, entity, [before]);
   if (entity.beforeDelete) await ctx.hooks.beforeDelete[entity.beforeDelete](ctx, entity, before);
   // the rows the database deletes with it leave their entries too
   await auditCascadedDeletes(ctx, entity, [before], 'delete');
   try {
     // A refused delete (a record still refers to it) rolls back the whole call's transaction.
-    await ctx.tx.query(`DELETE FROM ${quoteIdent(entity.table)} WHERE id = $1${entity.scope === 'company' ? ' AND company_id = $2' : ''}`, entity.scope === 'company' ? [before.id, ctx.companyId] : [before.id]);
+    await ctx.tx.query(
+      `DELETE FROM ${quoteIdent(entity.table)} WHERE id = $1${entity.scope === 'company' ? ' AND company_id = $2' : ''}`,
+      entity.scope === 'company' ? [before.id, ctx.companyId] : [before.id],
+    );
   } catch (e) {
     throw mapDbError(e, ctx.registry, entity, 'delete');
   }
@@ -386,11 +492,13 @@ export async function deleteRecord(ctx: CallContext, entity: EntityDef, input: u
 }
 
 /** The parents a record names along the routes a lock may hold it by, as one key to compare. */
-const parentsOf = (entity: EntityDef, row: Row): string => entity.lockRoutes.map((r) => String(row[r.up[0].via] ?? '')).join(',');
+const parentsOf = (entity: EntityDef, row: Row): string =>
+  entity.lockRoutes.map((r) => String(row[r.up[0].via] ?? '')).join(',');
 
 /** Whether a value sent is the one stored: a number as the number stored, nothing as null. */
 export function sameValue(given: unknown, stored: unknown): boolean {
   if ((given ?? null) === (stored ?? null)) return true;
-  if (typeof given === 'number' || typeof stored === 'number') return Number(given) === Number(stored) && given !== null && stored !== null;
+  if (typeof given === 'number' || typeof stored === 'number')
+    return Number(given) === Number(stored) && given !== null && stored !== null;
   return JSON.stringify(given ?? null) === JSON.stringify(stored ?? null);
 }

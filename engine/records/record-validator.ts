@@ -18,7 +18,8 @@ const cache = new WeakMap<EntityDef, Record<Mode, { validate: ValidateFunction; 
 export function recordSchema(entity: EntityDef, mode: Mode, stateField?: string): JsonSchema {
   const writable = entity.fields.filter((f) => !f.readOnly && f.name !== stateField);
   const properties: Record<string, JsonSchema> = {};
-  for (const f of writable) properties[f.name] = f.required ? requiringText(storable(f.schema)) : nullable(storable(f.schema));
+  for (const f of writable)
+    properties[f.name] = f.required ? requiringText(storable(f.schema)) : nullable(storable(f.schema));
   if (mode === 'update') {
     properties.id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
     properties.version = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
@@ -56,7 +57,12 @@ function nulPath(v: unknown, path: string): string | null {
 }
 
 /** Refuses the NUL character anywhere in a body, naming where (the database would refuse it without saying which field). */
-export function assertNoNul(input: unknown, pathPrefix = '', entity: EntityDef | null = null, schema?: JsonSchema): void {
+export function assertNoNul(
+  input: unknown,
+  pathPrefix = '',
+  entity: EntityDef | null = null,
+  schema?: JsonSchema,
+): void {
   const at = nulPath(input, '');
   if (at) throw AppError.validation([fieldProblem(entity, pathPrefix + at, 'validation.nul', {}, schema, pathPrefix)]);
 }
@@ -83,8 +89,14 @@ function validatorFor(entity: EntityDef, mode: Mode): { validate: ValidateFuncti
  * Trims the record's texts (in place: the body is the call's own) and throws a 422 that lists every problem by field,
  * each named by its label ("Company name is required"); a read-only field gets its own message.
  */
-export function validateRecord(entity: EntityDef, mode: Mode, input: unknown, pathPrefix = ''): asserts input is Record<string, unknown> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new AppError('bad_request', `The body must be a JSON object with the fields of ${entity.name}`);
+export function validateRecord(
+  entity: EntityDef,
+  mode: Mode,
+  input: unknown,
+  pathPrefix = '',
+): asserts input is Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new AppError('bad_request', `The body must be a JSON object with the fields of ${entity.name}`);
   const { validate, schema } = validatorFor(entity, mode);
   trimText(input, schema);
   if (validate(input)) return assertNoNul(input, pathPrefix, entity, schema);
@@ -96,7 +108,10 @@ const isIndex = (s: string) => /^\d+$/.test(s);
 /** The schema of the value at a path inside `schema` (properties by name, items by position). */
 function schemaAt(schema: JsonSchema | undefined, path: readonly string[]): JsonSchema | undefined {
   let at = schema;
-  for (const p of path) at = (isIndex(p) ? at?.items : (at?.properties as Record<string, JsonSchema> | undefined)?.[p]) as JsonSchema | undefined;
+  for (const p of path)
+    at = (isIndex(p) ? at?.items : (at?.properties as Record<string, JsonSchema> | undefined)?.[p]) as
+      | JsonSchema
+      | undefined;
   return at;
 }
 
@@ -109,7 +124,9 @@ function labels(entity: EntityDef | null, schema: JsonSchema | undefined, prefix
   return (name: string, parents: readonly string[]): TextParam => {
     if (parents.length < prefix.length) return fieldLabel(name);
     const inRecord = parents.slice(prefix.length);
-    const title = schemaAt(schema, [...inRecord, name])?.title ?? (inRecord.length === 0 ? entity?.field.get(name)?.schema.title : undefined);
+    const title =
+      schemaAt(schema, [...inRecord, name])?.title ??
+      (inRecord.length === 0 ? entity?.field.get(name)?.schema.title : undefined);
     return typeof title === 'string' ? text(title, undefined, readableName(name)) : fieldLabel(name);
   };
 }
@@ -129,9 +146,20 @@ const splitPath = (path: string): string[] => (path ? path.split('.') : []);
  * `schema` (optional) is the body's schema, whose titles name nested fields; `pathPrefix` the part of the path before
  * the record (a bulk add's `items.3.`).
  */
-export function fieldProblem(entity: EntityDef | null, path: string, key: string | readonly string[], params: Record<string, TextParam> = {}, schema?: JsonSchema, pathPrefix = ''): FieldError {
+export function fieldProblem(
+  entity: EntityDef | null,
+  path: string,
+  key: string | readonly string[],
+  params: Record<string, TextParam> = {},
+  schema?: JsonSchema,
+  pathPrefix = '',
+): FieldError {
   const segments = splitPath(path);
-  const t = atPath(segments, labels(entity, schema ?? entity?.schema, splitPath(pathPrefix.replace(/\.$/, ''))), (field) => text(key, { ...params, field }));
+  const t = atPath(
+    segments,
+    labels(entity, schema ?? entity?.schema, splitPath(pathPrefix.replace(/\.$/, ''))),
+    (field) => text(key, { ...params, field }),
+  );
   return { field: path, message: wordIn('en', t), text: t };
 }
 
@@ -143,7 +171,9 @@ export const wordedProblem = (field: string, t: Text): FieldError => ({ field, m
  * not exist". The field is named by the referring entity's label for it when given, else by the referred entity's.
  */
 export function noSuchRecord(field: string, referred: EntityDef, referring: EntityDef | null = null): FieldError {
-  const label = referring?.field.has(field) ? labelOf(referring, field) : text(referred.label, undefined, readableName(field));
+  const label = referring?.field.has(field)
+    ? labelOf(referring, field)
+    : text(referred.label, undefined, readableName(field));
   return wordedProblem(field, text('validation.noSuchRecord', { field: label }));
 }
 
@@ -153,15 +183,28 @@ export function labelOf(entity: EntityDef, name: string): TextParam {
 }
 
 /** An entity's name inside a sentence ("Another QA member …"), in the caller's language. */
-export const entityLabel = (entity: EntityDef): TextParam => ({ list: [text(entity.label, undefined, readableName(entity.camelName))], join: 'and', midSentence: true });
+export const entityLabel = (entity: EntityDef): TextParam => ({
+  list: [text(entity.label, undefined, readableName(entity.camelName))],
+  join: 'and',
+  midSentence: true,
+});
 
-export function fieldErrors(entity: EntityDef | null, errors: readonly ErrorObject[], pathPrefix = '', schema?: JsonSchema): FieldError[] {
+export function fieldErrors(
+  entity: EntityDef | null,
+  errors: readonly ErrorObject[],
+  pathPrefix = '',
+  schema?: JsonSchema,
+): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
   const prefix = splitPath(pathPrefix.replace(/\.$/, ''));
   const labelOfPath = labels(entity, schema ?? entity?.schema, prefix);
   for (const e of errors) {
-    const at = e.instancePath.replace(/^\//, '').split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const at = e.instancePath
+      .replace(/^\//, '')
+      .split('/')
+      .filter(Boolean)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     let path = at;
     let say: (field: TextParam) => Text;
     if (e.keyword === 'required') {
@@ -171,12 +214,20 @@ export function fieldErrors(entity: EntityDef | null, errors: readonly ErrorObje
       const extra = (e.params as { additionalProperty: string }).additionalProperty;
       path = [...at, extra];
       const f = !at.length ? entity?.field.get(extra) : undefined;
-      say = f?.readOnly ? (field) => text('validation.readOnly', { field }) : entity && !at.length ? () => text('validation.notAField', { field: extra, entity: entityLabel(entity) }) : () => text('validation.unknownField', { field: extra });
+      say = f?.readOnly
+        ? (field) => text('validation.readOnly', { field })
+        : entity && !at.length
+          ? () => text('validation.notAField', { field: extra, entity: entityLabel(entity) })
+          : () => text('validation.unknownField', { field: extra });
     } else {
       const parent = schemaAt(schema, at.slice(0, -1));
       const name = at[at.length - 1];
-      const required = Boolean((!at.slice(0, -1).length && name && entity?.field.get(name)?.required) || ((parent?.required as string[] | undefined) ?? []).includes(name));
-      say = (field) => problemText({ keyword: e.keyword, params: e.params as Record<string, unknown> }, field, required);
+      const required = Boolean(
+        (!at.slice(0, -1).length && name && entity?.field.get(name)?.required) ||
+          ((parent?.required as string[] | undefined) ?? []).includes(name),
+      );
+      say = (field) =>
+        problemText({ keyword: e.keyword, params: e.params as Record<string, unknown> }, field, required);
     }
     const t = atPath([...prefix, ...path], labelOfPath, say);
     const field = [...prefix, ...path].join('.');
@@ -195,7 +246,11 @@ export function fieldErrors(entity: EntityDef | null, errors: readonly ErrorObje
  * command's, names the fields the payload shares with it.
  */
 const inputCache = new WeakMap<JsonSchema, ValidateFunction>();
-export function validateInput(schema: JsonSchema, input: unknown, entity: EntityDef | null = null): asserts input is Record<string, unknown> {
+export function validateInput(
+  schema: JsonSchema,
+  input: unknown,
+  entity: EntityDef | null = null,
+): asserts input is Record<string, unknown> {
   let v = inputCache.get(schema);
   if (!v) inputCache.set(schema, (v = ajv.compile(schema)));
   trimText(input, schema);
@@ -216,8 +271,20 @@ export function checkRules(entity: EntityDef, record: Record<string, unknown>): 
     const numeric = typeof a === 'number' && typeof b === 'number';
     faults.push(
       r.blame === r.field
-        ? wordedProblem(r.field, text(numeric ? 'validation.notLess' : 'validation.notBefore', { field: labelOf(entity, r.field), other: labelOf(entity, r.notBefore) }))
-        : wordedProblem(r.blame, text(numeric ? 'validation.notMore' : 'validation.notAfter', { field: labelOf(entity, r.blame), other: labelOf(entity, r.field) })),
+        ? wordedProblem(
+            r.field,
+            text(numeric ? 'validation.notLess' : 'validation.notBefore', {
+              field: labelOf(entity, r.field),
+              other: labelOf(entity, r.notBefore),
+            }),
+          )
+        : wordedProblem(
+            r.blame,
+            text(numeric ? 'validation.notMore' : 'validation.notAfter', {
+              field: labelOf(entity, r.blame),
+              other: labelOf(entity, r.field),
+            }),
+          ),
     );
   }
   if (faults.length) throw AppError.validation(faults);

@@ -14,13 +14,24 @@ import { withComputed } from './record-store.ts';
  * itself (an employee's KPI assessments name the KPIs of her own scorecard). The rows' children (`children`) get
  * theirs in the same go: one query per referenced entity for the whole reply, however many rows.
  */
-export async function attachReferenceTitles(ctx: CallContext, entity: EntityDef, rows: Row[], children: readonly ChildDef[] = [], opts: { ownTitled?: boolean } = {}): Promise<void> {
+export async function attachReferenceTitles(
+  ctx: CallContext,
+  entity: EntityDef,
+  rows: Row[],
+  children: readonly ChildDef[] = [],
+  opts: { ownTitled?: boolean } = {},
+): Promise<void> {
   const pairs: { entity: EntityDef; rows: Row[] }[] = [];
   const gather = (e: EntityDef, rs: Row[], kids: readonly ChildDef[], titled = false) => {
     if (!rs.length) return;
     // `ownTitled`: the rows got theirs in their own statement (joined-titles.ts, a read by id); their children did not
     if (!titled) pairs.push({ entity: e, rows: rs });
-    for (const c of kids) gather(ctx.registry.entity(c.entity), rs.flatMap((r) => (Array.isArray(r[c.key]) ? (r[c.key] as Row[]) : [])), c.children ?? []);
+    for (const c of kids)
+      gather(
+        ctx.registry.entity(c.entity),
+        rs.flatMap((r) => (Array.isArray(r[c.key]) ? (r[c.key] as Row[]) : [])),
+        c.children ?? [],
+      );
   };
   gather(entity, rows, children, opts.ownTitled);
   if (!pairs.length) return;
@@ -29,7 +40,9 @@ export async function attachReferenceTitles(ctx: CallContext, entity: EntityDef,
   const wanted = new Map<string, Set<number>>();
   for (const { entity: e, rows: rs } of pairs)
     for (const f of e.fields.filter((x) => x.ref && !x.computed))
-      for (const r of rs) if (typeof r[f.name] === 'number') wanted.set(f.ref!, (wanted.get(f.ref!) ?? new Set()).add(r[f.name] as number));
+      for (const r of rs)
+        if (typeof r[f.name] === 'number')
+          wanted.set(f.ref!, (wanted.get(f.ref!) ?? new Set()).add(r[f.name] as number));
 
   // in a read, titles remembered from a moment ago (title-cache.ts) first. The rest go out at once, in one round trip:
   // the titles that are plain text columns in one statement for every entity (UNION ALL), and a title a hook computes
@@ -60,7 +73,10 @@ export async function attachReferenceTitles(ctx: CallContext, entity: EntityDef,
     }
     const columns = title.computed ? selectColumns(target) : `id, ${quoteIdent(title.column)} AS ${quoteIdent(field)}`;
     const tenant = target.scope === 'company' ? ' AND company_id = $2' : '';
-    const found = ctx.tx.query(`SELECT ${columns} FROM ${quoteIdent(target.table)} WHERE id = ANY($1)${tenant}`, target.scope === 'company' ? [missing, ctx.companyId] : [missing]);
+    const found = ctx.tx.query(
+      `SELECT ${columns} FROM ${quoteIdent(target.table)} WHERE id = ANY($1)${tenant}`,
+      target.scope === 'company' ? [missing, ctx.companyId] : [missing],
+    );
     found.catch(() => undefined);
     return [{ known, target, field, computed: !!title.computed, found }];
   });
@@ -101,7 +117,10 @@ export async function attachReferenceTitles(ctx: CallContext, entity: EntityDef,
  * The text titles of several entities in one statement: a branch per entity, told apart by `k` (its index in
  * `lookups`), each kept to the caller's company where the entity is a company's (row-level security keeps it so too).
  */
-function textTitles(ctx: CallContext, lookups: readonly { target: EntityDef; column: string; ids: number[] }[]): Promise<{ k: number; id: number; t: string | null }[]> {
+function textTitles(
+  ctx: CallContext,
+  lookups: readonly { target: EntityDef; column: string; ids: number[] }[],
+): Promise<{ k: number; id: number; t: string | null }[]> {
   const params: unknown[] = [];
   const company = lookups.some((l) => l.target.scope === 'company') ? `$${params.push(ctx.companyId)}` : '';
   const branches = lookups.map(({ target, column, ids }, k) => {

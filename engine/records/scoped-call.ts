@@ -30,7 +30,13 @@ export interface Engine {
  * the mailer is woken once it committed. Used by the HTTP API and by scripts alike. A read (`readOnly`) is refused any
  * write by the database and answers without waiting for its COMMIT (engine/db/db.ts, TransactionOptions).
  */
-export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: number | null, fn: (ctx: CallContext) => Promise<T>, options: TransactionOptions = {}): Promise<{ result: T; mailed: number }> {
+export async function scopedCall<T>(
+  engine: Engine,
+  caller: Caller,
+  companyId: number | null,
+  fn: (ctx: CallContext) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<{ result: T; mailed: number }> {
   const mail: CallContext['mail'] = [];
   const afterCommit: CallContext['afterCommit'] = new Set();
   let result: T;
@@ -44,16 +50,36 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
       if (caller.role === 'employee') {
         const access = await loadModuleAccess(tx, companyId!, caller.employeeId);
         // an API token administers only those of its creator's modules it names (engine/auth/api-tokens.ts)
-        const admin = caller.apiToken ? new Set([...access.admin].filter((m) => caller.apiToken!.modules.includes(m))) : access.admin;
+        const admin = caller.apiToken
+          ? new Set([...access.admin].filter((m) => caller.apiToken!.modules.includes(m)))
+          : access.admin;
         actor = { ...caller, enabledModules: access.enabled, adminModules: admin };
       } else {
         if (companyId !== null) {
           const [exists] = await tx.query(`SELECT 1 FROM company WHERE id = $1`, [companyId]);
-          if (!exists) throw AppError.worded('not_found', text('refusal.record.notFound', { entity: entityLabel(engine.registry.entity('company')), id: String(companyId) }));
+          if (!exists)
+            throw AppError.worded(
+              'not_found',
+              text('refusal.record.notFound', {
+                entity: entityLabel(engine.registry.entity('company')),
+                id: String(companyId),
+              }),
+            );
         }
         actor = { ...caller, enabledModules: new Set(), adminModules: new Set() };
       }
-      const ctx: CallContext = { tx, registry: engine.registry, hooks: engine.hooks, actor, companyId, mail, afterCommit, publicUrl: engine.publicUrl, secretKey: engine.secretKey, readOnly: options.readOnly };
+      const ctx: CallContext = {
+        tx,
+        registry: engine.registry,
+        hooks: engine.hooks,
+        actor,
+        companyId,
+        mail,
+        afterCommit,
+        publicUrl: engine.publicUrl,
+        secretKey: engine.secretKey,
+        readOnly: options.readOnly,
+      };
       const out = await fn(ctx);
       await scoped;
       if (mail.length) await enqueueMail(tx, engine.registry.messages, mail, ctx.companyId);
@@ -73,7 +99,16 @@ export async function scopedCall<T>(engine: Engine, caller: Caller, companyId: n
 
 /** The holder's account as a caller, for boot-time work such as the demo seed. */
 export async function holderCaller(db: Db): Promise<Caller> {
-  const [h] = await db.query<{ id: number; email: string }>(`SELECT id, email FROM account WHERE role = 'holder' ORDER BY id LIMIT 1`);
+  const [h] = await db.query<{ id: number; email: string }>(
+    `SELECT id, email FROM account WHERE role = 'holder' ORDER BY id LIMIT 1`,
+  );
   if (!h) throw new Error('no holder account');
-  return { accountId: h.id, role: 'holder', companyId: null, employeeId: null, email: h.email, name: 'Platform Administrator' };
+  return {
+    accountId: h.id,
+    role: 'holder',
+    companyId: null,
+    employeeId: null,
+    email: h.email,
+    name: 'Platform Administrator',
+  };
 }

@@ -62,14 +62,19 @@ const rowLock = (route: LockRoute) => (route.heldWhen ? ' FOR NO KEY UPDATE' : '
 function heldBy(when: NonNullable<LockRoute['heldWhen']>, row: Row): { lock: LockDef; state: string } | undefined {
   const value = row[when.field];
   if (!when.values.includes(value as string | number | boolean)) return undefined;
-  return { lock: { states: [String(value)], fields: [], openChildren: [], childFields: {}, exceptRoles: [] }, state: String(value) };
+  return {
+    lock: { states: [String(value)], fields: [], openChildren: [], childFields: {}, exceptRoles: [] },
+    state: String(value),
+  };
 }
 
 /** A collection at `path` is open when the lock opens it or a collection it lies in. */
-const openCollection = (lock: LockDef, path: string) => lock.openChildren.some((o) => path === o || path.startsWith(`${o}.`));
+const openCollection = (lock: LockDef, path: string) =>
+  lock.openChildren.some((o) => path === o || path.startsWith(`${o}.`));
 
 export function openingOf(hold: Hold): Opening {
-  if (!hold.paths.length) return { all: false, fields: hold.lock.fields, ...(hold.lock.byField?.fixed ? { deletable: true } : {}) };
+  if (!hold.paths.length)
+    return { all: false, fields: hold.lock.fields, ...(hold.lock.byField?.fixed ? { deletable: true } : {}) };
   // a record reached by several collections (a KPI of the scorecard and of its key performance area) is open where any of them is
   if (hold.paths.some((p) => openCollection(hold.lock, p))) return { all: true, fields: [] };
   return { all: false, fields: [...new Set(hold.paths.flatMap((p) => hold.lock.childFields[p] ?? []))] };
@@ -80,7 +85,13 @@ export function openingOfAll(holds: readonly Hold[]): Opening {
   let open: Opening = { all: true, fields: [] };
   for (const o of holds.map(openingOf)) {
     if (o.all) continue;
-    open = open.all ? o : { all: false, fields: open.fields.filter((f) => o.fields.includes(f)), ...(open.deletable && o.deletable ? { deletable: true } : {}) };
+    open = open.all
+      ? o
+      : {
+          all: false,
+          fields: open.fields.filter((f) => o.fields.includes(f)),
+          ...(open.deletable && o.deletable ? { deletable: true } : {}),
+        };
   }
   return open;
 }
@@ -88,7 +99,13 @@ export function openingOfAll(holds: readonly Hold[]): Opening {
 /** The record's own child collections (by key) that its holds close to new records (a lock by a field's value closes none). */
 export function closedChildren(entity: EntityDef, holds: readonly Hold[]): string[] {
   return entity.children
-    .filter((c) => holds.some((h) => !h.lock.byField && !(h.paths.length ? h.paths.map((p) => `${p}.${c.key}`) : [c.key]).some((p) => openCollection(h.lock, p))))
+    .filter((c) =>
+      holds.some(
+        (h) =>
+          !h.lock.byField &&
+          !(h.paths.length ? h.paths.map((p) => `${p}.${c.key}`) : [c.key]).some((p) => openCollection(h.lock, p)),
+      ),
+    )
     .map((c) => c.key);
 }
 
@@ -98,13 +115,19 @@ export function closedChildren(entity: EntityDef, holds: readonly Hold[]): strin
  * read in one query per step of each route, never per row; for a write (`forShare`) they are locked (`rowLock`), so
  * that none moves into a locked state while the write is judged.
  */
-export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonly Row[], opts: { own: boolean; forShare: boolean }): Promise<Hold[][]> {
+export async function holdsOn(
+  ctx: CallContext,
+  entity: EntityDef,
+  rows: readonly Row[],
+  opts: { own: boolean; forShare: boolean },
+): Promise<Hold[][]> {
   const holds: Hold[][] = rows.map(() => []);
   if (opts.own)
     rows.forEach((row, i) => {
       const locked = lockOf(entity, row);
       if (locked) holds[i].push({ entity, row, ...locked, paths: [] });
-      for (const l of entity.fieldLocks) if (fieldLockHolds(l, row)) holds[i].push({ entity, row, lock: l.lock, state: l.field, paths: [] });
+      for (const l of entity.fieldLocks)
+        if (fieldLockHolds(l, row)) holds[i].push({ entity, row, lock: l.lock, state: l.field, paths: [] });
     });
   for (const route of entity.lockRoutes) {
     let ids: unknown[] = rows.map((r) => r[route.up[0].via]);
@@ -113,11 +136,16 @@ export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonl
       const stepEntity = ctx.registry.entity(step.entity);
       const last = s === route.up.length - 1;
       const next = last ? undefined : stepEntity.field.get(route.up[s + 1].via)!;
-      const wanted = [...new Set(ids.filter((id) => id !== null && id !== undefined).map(Number))].filter(Number.isSafeInteger);
+      const wanted = [...new Set(ids.filter((id) => id !== null && id !== undefined).map(Number))].filter(
+        Number.isSafeInteger,
+      );
       const columns = last ? selectColumns(stepEntity) : `id, ${quoteIdent(next!.column)} AS next`;
       const company = stepEntity.scope === 'company' ? ' AND company_id = $2' : '';
       const stepRows = wanted.length
-        ? await ctx.tx.query(`SELECT ${columns} FROM ${quoteIdent(stepEntity.table)} WHERE id = ANY($1)${company}${last && opts.forShare ? rowLock(route) : ''}`, company ? [wanted, ctx.companyId] : [wanted])
+        ? await ctx.tx.query(
+            `SELECT ${columns} FROM ${quoteIdent(stepEntity.table)} WHERE id = ANY($1)${company}${last && opts.forShare ? rowLock(route) : ''}`,
+            company ? [wanted, ctx.companyId] : [wanted],
+          )
         : [];
       found = new Map(stepRows.map((r) => [Number(r.id), r]));
       if (!last) ids = ids.map((id) => (id === null || id === undefined ? undefined : found.get(Number(id))?.next));
@@ -135,7 +163,11 @@ export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonl
   for (const list of holds)
     for (let i = list.length - 1; i >= 0; i--) {
       const { entity: held, row, lock } = list[i];
-      if (lock.exceptRoles.length && recordAdmits(lock.exceptRoles, ctx.actor, held, row, await loadReach(ctx.tx, ctx.actor, held, lock.exceptRoles))) list.splice(i, 1);
+      if (
+        lock.exceptRoles.length &&
+        recordAdmits(lock.exceptRoles, ctx.actor, held, row, await loadReach(ctx.tx, ctx.actor, held, lock.exceptRoles))
+      )
+        list.splice(i, 1);
     }
   return holds;
 }
@@ -145,19 +177,40 @@ export async function holdsOn(ctx: CallContext, entity: EntityDef, rows: readonl
  * (409 invalid_state, in the caller's language, naming the locked record, its state and the transitions that open it).
  * `changed`: the fields an update changes; `own`: whether the record's own state counts (not for a move of it).
  */
-export async function assertUnlocked(ctx: CallContext, entity: EntityDef, write: LockedWrite, row: Row, changed: readonly string[] = [], own = true): Promise<void> {
+export async function assertUnlocked(
+  ctx: CallContext,
+  entity: EntityDef,
+  write: LockedWrite,
+  row: Row,
+  changed: readonly string[] = [],
+  own = true,
+): Promise<void> {
   await assertRowsUnlocked(ctx, entity, write, [row], [changed], own);
 }
 
 /** assertUnlocked for many rows of one entity (a hook's bulk write): their ancestors read once per step, not per row. */
-export async function assertRowsUnlocked(ctx: CallContext, entity: EntityDef, write: LockedWrite, rows: readonly Row[], changed: readonly (readonly string[])[] = [], own = true): Promise<void> {
+export async function assertRowsUnlocked(
+  ctx: CallContext,
+  entity: EntityDef,
+  write: LockedWrite,
+  rows: readonly Row[],
+  changed: readonly (readonly string[])[] = [],
+  own = true,
+): Promise<void> {
   if ((!entity.locks.length && !entity.lockRoutes.length && !entity.fieldLocks.length) || !rows.length) return;
   const holds = await holdsOn(ctx, entity, rows, { own: own && write !== 'add', forShare: true });
   holds.forEach((list, i) => {
     for (const hold of list) {
       const opening = openingOf(hold);
-      if (opening.all || (write === 'delete' && opening.deletable) || (write === 'update' && (changed[i] ?? []).every((f) => opening.fields.includes(f)))) continue;
-      throw hold.lock.byField ? fieldLockRefusal(entity, hold, write, changed[i] ?? []) : lockRefusal(entity, hold, write, opening);
+      if (
+        opening.all ||
+        (write === 'delete' && opening.deletable) ||
+        (write === 'update' && (changed[i] ?? []).every((f) => opening.fields.includes(f)))
+      )
+        continue;
+      throw hold.lock.byField
+        ? fieldLockRefusal(entity, hold, write, changed[i] ?? [])
+        : lockRefusal(entity, hold, write, opening);
     }
   });
 }
@@ -166,7 +219,9 @@ export async function assertRowsUnlocked(ctx: CallContext, entity: EntityDef, wr
 function lockedRecord(hold: Hold): Text {
   const titleField = titleFieldOf(hold.entity);
   const title = titleField === 'id' ? undefined : hold.row[titleField];
-  return title === null || title === undefined || title === '' ? text('lock.recordNumbered', { entity: entityLabel(hold.entity), id: Number(hold.row.id) }) : text('lock.record', { entity: entityLabel(hold.entity), title: String(title) });
+  return title === null || title === undefined || title === ''
+    ? text('lock.recordNumbered', { entity: entityLabel(hold.entity), id: Number(hold.row.id) })
+    : text('lock.record', { entity: entityLabel(hold.entity), title: String(title) });
 }
 
 /** A write a lock by a field's value holds: the record and why (its reason), and the fixed fields the update changes. */
@@ -174,7 +229,11 @@ function fieldLockRefusal(entity: EntityDef, hold: Hold, write: LockedWrite, cha
   const { reason, fixed } = hold.lock.byField!;
   const params = { record: lockedRecord(hold), reason: text(reason) };
   if (write === 'update' && fixed) {
-    const fields = { list: changed.filter((f) => fixed.includes(f)).map((f) => labelOf(entity, f)), join: 'and', midSentence: true } as const;
+    const fields = {
+      list: changed.filter((f) => fixed.includes(f)).map((f) => labelOf(entity, f)),
+      join: 'and',
+      midSentence: true,
+    } as const;
     return AppError.worded('invalid_state', text('lock.whenFixed', { ...params, fields }));
   }
   return AppError.worded('invalid_state', text(write === 'delete' ? 'lock.whenDeleted' : 'lock.whenChanged', params));
@@ -187,10 +246,36 @@ function lockRefusal(entity: EntityDef, hold: Hold, write: LockedWrite, opening:
   };
   const fields = { list: opening.fields.map((f) => labelOf(entity, f)), join: 'and', midSentence: true } as const;
   const own = !hold.paths.length;
-  const key = write === 'add' ? 'childAdded' : write === 'delete' ? (own ? 'deleted' : 'childDeleted') : opening.fields.length ? (own ? 'onlyFields' : 'childOnlyFields') : own ? 'changed' : 'childChanged';
-  let message: Text = text(`lock.${key}`, { ...params, ...(own ? {} : { child: entityLabel(entity) }), ...(opening.fields.length && write === 'update' ? { fields } : {}) });
+  const key =
+    write === 'add'
+      ? 'childAdded'
+      : write === 'delete'
+        ? own
+          ? 'deleted'
+          : 'childDeleted'
+        : opening.fields.length
+          ? own
+            ? 'onlyFields'
+            : 'childOnlyFields'
+          : own
+            ? 'changed'
+            : 'childChanged';
+  let message: Text = text(`lock.${key}`, {
+    ...params,
+    ...(own ? {} : { child: entityLabel(entity) }),
+    ...(opening.fields.length && write === 'update' ? { fields } : {}),
+  });
   const reopen = reopeners(hold.entity, hold.state);
-  if (reopen.length) message = text('lock.reopen', { message, actions: { list: reopen.map((a) => text('lock.action', { action: text(`action.${kebabToCamel(a)}`, undefined, readableName(a)) })), join: 'or' } });
+  if (reopen.length)
+    message = text('lock.reopen', {
+      message,
+      actions: {
+        list: reopen.map((a) =>
+          text('lock.action', { action: text(`action.${kebabToCamel(a)}`, undefined, readableName(a)) }),
+        ),
+        join: 'or',
+      },
+    });
   return AppError.worded('invalid_state', message);
 }
 

@@ -11,7 +11,10 @@ const typeOf = (s: Schema | undefined): string[] => (s ? ([] as unknown[]).conca
 /** A string field whose whitespace is part of the value. */
 export function keepsWhitespace(schema: Schema | undefined, name = ''): boolean {
   if (!schema) return true;
-  return Boolean(schema.writeOnly || schema['x-html'] || schema['x-encrypted'] || schema.format === 'password') || /password|secret/i.test(name);
+  return (
+    Boolean(schema.writeOnly || schema['x-html'] || schema['x-encrypted'] || schema.format === 'password') ||
+    /password|secret/i.test(name)
+  );
 }
 
 /**
@@ -20,7 +23,8 @@ export function keepsWhitespace(schema: Schema | undefined, name = ''): boolean 
  * left as they are (they are refused by name, or free-form).
  */
 export function trimText(value: unknown, schema: Schema | undefined, name = ''): unknown {
-  if (typeof value === 'string') return typeOf(schema).includes('string') && !keepsWhitespace(schema, name) ? value.trim() : value;
+  if (typeof value === 'string')
+    return typeOf(schema).includes('string') && !keepsWhitespace(schema, name) ? value.trim() : value;
   if (Array.isArray(value)) {
     const items = schema?.items as Schema | undefined;
     if (!items || keepsWhitespace(schema, name)) return value;
@@ -54,5 +58,10 @@ export function requiringTextIn(schema: Schema): Schema {
   const props = schema.properties as Record<string, Schema> | undefined;
   const required = (schema.required as string[] | undefined) ?? [];
   if (!props || !required.length) return schema;
-  return { ...schema, properties: Object.fromEntries(Object.entries(props).map(([k, s]) => [k, required.includes(k) ? requiringText(s) : s])) };
+  return {
+    ...schema,
+    properties: Object.fromEntries(
+      Object.entries(props).map(([k, s]) => [k, required.includes(k) ? requiringText(s) : s]),
+    ),
+  };
 }

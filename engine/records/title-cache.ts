@@ -14,8 +14,10 @@ const titles = new LRUCache<string, string>({ max: 50_000, ttl: TITLE_TTL_MS });
 
 const key = (table: string, companyId: number | null, id: number) => `${table}|${companyId ?? ''}|${id}`;
 
-export const rememberedTitle = (table: string, companyId: number | null, id: number) => titles.get(key(table, companyId, id));
-export const rememberTitle = (table: string, companyId: number | null, id: number, title: string) => void titles.set(key(table, companyId, id), title);
+export const rememberedTitle = (table: string, companyId: number | null, id: number) =>
+  titles.get(key(table, companyId, id));
+export const rememberTitle = (table: string, companyId: number | null, id: number, title: string) =>
+  void titles.set(key(table, companyId, id), title);
 
 export function forgetTitles(): void {
   titles.clear();

@@ -6,7 +6,7 @@ import { dayMonthYear } from '../i18n/day-month-year.ts';
 import { actionLabel, optionLabel } from '../i18n/message-words.ts';
 import { text, type Text, type TextParam } from '../i18n/text.ts';
 import { quoteIdent } from '../metadata/naming.ts';
-import type { EntityDef, FieldDef, Role, } from '../metadata/registry.ts';
+import type { EntityDef, FieldDef, Role } from '../metadata/registry.ts';
 import { fieldAt, kindOf } from '../metadata/workflow-conditions.ts';
 import { addDays } from '../reminders/reminder-window.ts';
 import type { CallContext } from './call-context.ts';
@@ -32,13 +32,25 @@ interface Facts {
  * undefined where all hold. What the conditions look at beyond the row is loaded once for all the rows (a page of a
  * list), never per row. The same answer refuses the call (runTransition) and leaves the transition out of `_allowed`.
  */
-export async function unmetConditions(ctx: CallContext, entity: EntityDef, t: { readonly action: string; readonly when?: readonly Condition[] }, rows: readonly Row[]): Promise<(Text | undefined)[]> {
+export async function unmetConditions(
+  ctx: CallContext,
+  entity: EntityDef,
+  t: { readonly action: string; readonly when?: readonly Condition[] },
+  rows: readonly Row[],
+): Promise<(Text | undefined)[]> {
   const unmet = await firstUnmet(ctx, entity, t.when, rows);
-  return unmet.map((condition) => (condition === undefined ? undefined : text('refusal.condition.unmet', { action: actionLabel(t.action), condition })));
+  return unmet.map((condition) =>
+    condition === undefined ? undefined : text('refusal.condition.unmet', { action: actionLabel(t.action), condition }),
+  );
 }
 
 /** For each row, the first condition it fails, in words (not yet a sentence: the caller says what it refuses), or undefined. */
-export async function firstUnmet(ctx: CallContext, entity: EntityDef, when: readonly Condition[] | undefined, rows: readonly Row[]): Promise<(TextParam | undefined)[]> {
+export async function firstUnmet(
+  ctx: CallContext,
+  entity: EntityDef,
+  when: readonly Condition[] | undefined,
+  rows: readonly Row[],
+): Promise<(TextParam | undefined)[]> {
   if (!when?.length) return rows.map(() => undefined);
   const facts = await loadFacts(ctx, entity, when, rows);
   return rows.map((row) => {
@@ -54,7 +66,11 @@ export async function firstUnmet(ctx: CallContext, entity: EntityDef, when: read
 function judge(ctx: CallContext, entity: EntityDef, c: Condition, row: Row, facts: Facts): TextParam | undefined {
   if ('anyOf' in c) {
     const unmet = c.anyOf.map((x) => judge(ctx, entity, x, row, facts));
-    return unmet.some((u) => u === undefined) ? undefined : c.message ? text(c.message) : { list: unmet as TextParam[], join: 'or' };
+    return unmet.some((u) => u === undefined)
+      ? undefined
+      : c.message
+        ? text(c.message)
+        : { list: unmet as TextParam[], join: 'or' };
   }
   const words = (): TextParam => (c.message ? text(c.message) : describe(ctx, entity, c));
   let holds: boolean;
@@ -77,21 +93,42 @@ function compares(ctx: CallContext, entity: EntityDef, c: Comparison, row: Row, 
   const day = (v: unknown) => (date && typeof v === 'string' ? v.slice(0, 10) : v);
   const left = day(norm(valueAt(ctx, entity, c.field, row, facts)));
   if (c.op === 'in' || c.op === 'notIn') return (c.value as unknown[]).includes(left) === (c.op === 'in');
-  const right = 'today' in c ? addDays(facts.today, c.today!) : day(norm('otherField' in c ? valueAt(ctx, entity, c.otherField!, row, facts) : c.value));
-  if (right === null || left === null || left === undefined || right === undefined) return c.op === 'eq' ? (left == null) === (right == null) : c.op === 'ne' ? (left == null) !== (right == null) : false;
+  const right =
+    'today' in c
+      ? addDays(facts.today, c.today!)
+      : day(norm('otherField' in c ? valueAt(ctx, entity, c.otherField!, row, facts) : c.value));
+  if (right === null || left === null || left === undefined || right === undefined)
+    return c.op === 'eq'
+      ? (left == null) === (right == null)
+      : c.op === 'ne'
+        ? (left == null) !== (right == null)
+        : false;
   return compare(c.op, left, right);
 }
 
 function compare(op: string, a: unknown, b: unknown): boolean {
   const x = typeof a === 'string' && typeof b === 'number' ? Number(a) : a;
-  const d = (x as number | string) < (b as number | string) ? -1 : x === b ? 0 : (x as number | string) > (b as number | string) ? 1 : NaN;
+  const d =
+    (x as number | string) < (b as number | string)
+      ? -1
+      : x === b
+        ? 0
+        : (x as number | string) > (b as number | string)
+          ? 1
+          : NaN;
   switch (op) {
-    case 'eq': return d === 0;
-    case 'ne': return d !== 0;
-    case 'lt': return d < 0;
-    case 'lte': return d <= 0;
-    case 'gt': return d > 0;
-    default: return d >= 0;
+    case 'eq':
+      return d === 0;
+    case 'ne':
+      return d !== 0;
+    case 'lt':
+      return d < 0;
+    case 'lte':
+      return d <= 0;
+    case 'gt':
+      return d > 0;
+    default:
+      return d >= 0;
   }
 }
 
@@ -102,7 +139,12 @@ function valueAt(_ctx: CallContext, _entity: EntityDef, path: string, row: Row, 
   return id === null || id === undefined ? null : facts.refs.get(first)?.get(Number(id))?.[second];
 }
 
-async function loadFacts(ctx: CallContext, entity: EntityDef, when: readonly Condition[], rows: readonly Row[]): Promise<Facts> {
+async function loadFacts(
+  ctx: CallContext,
+  entity: EntityDef,
+  when: readonly Condition[],
+  rows: readonly Row[],
+): Promise<Facts> {
   const all: Condition[] = [];
   const walk = (c: Condition) => (all.push(c), 'anyOf' in c && c.anyOf.forEach(walk));
   when.forEach(walk);
@@ -110,11 +152,22 @@ async function loadFacts(ctx: CallContext, entity: EntityDef, when: readonly Con
   const companyOnly = (e: EntityDef, n: number) => (e.scope === 'company' ? ` AND company_id = $${n}` : '');
   // the records the references name, each reference once, with the fields the conditions read
   const refs = new Map<string, Map<number, Row>>();
-  const paths = all.flatMap((c) => ('field' in c ? [c.field, ...('otherField' in c ? [c.otherField!] : [])] : 'present' in c ? c.present : [])).filter((p) => p.includes('.'));
+  const paths = all
+    .flatMap((c) =>
+      'field' in c ? [c.field, ...('otherField' in c ? [c.otherField!] : [])] : 'present' in c ? c.present : [],
+    )
+    .filter((p) => p.includes('.'));
   for (const ref of new Set(paths.map((p) => p.split('.')[0]))) {
     const target = ctx.registry.entity(entity.field.get(ref)!.ref!);
     const fields = [...new Set(paths.filter((p) => p.startsWith(`${ref}.`)).map((p) => p.split('.')[1]))];
-    const wanted = [...new Set(rows.map((r) => r[ref]).filter((v) => v !== null && v !== undefined).map(Number))];
+    const wanted = [
+      ...new Set(
+        rows
+          .map((r) => r[ref])
+          .filter((v) => v !== null && v !== undefined)
+          .map(Number),
+      ),
+    ];
     const found = wanted.length
       ? await ctx.tx.query(
           `SELECT id, ${fields.map((f) => `${quoteIdent(target.field.get(f)!.column)} AS ${quoteIdent(f)}`).join(', ')} FROM ${quoteIdent(target.table)} WHERE id = ANY($1)${companyOnly(target, 2)}`,
@@ -147,7 +200,12 @@ async function loadFacts(ctx: CallContext, entity: EntityDef, when: readonly Con
   }
   const roles = [...new Set(all.flatMap((c) => ('role' in c ? (c.role as Role[]) : [])))];
   const reach = roles.length ? await loadReach(ctx.tx, ctx.actor, entity, roles, rows) : undefined;
-  return { refs, children, admits: (r, row) => recordAdmits(r, ctx.actor, entity, row, reach!), today: calendarToday() };
+  return {
+    refs,
+    children,
+    admits: (r, row) => recordAdmits(r, ctx.actor, entity, row, reach!),
+    today: calendarToday(),
+  };
 }
 
 /** A condition in words, as it reads after "… is possible only when". */
@@ -157,7 +215,10 @@ function describe(ctx: CallContext, entity: EntityDef, c: Exclude<Condition, { a
   const fieldWords = (path: string): TextParam => {
     const [first, second] = path.split('.');
     if (second === undefined) return quoted(labelOf(entity, first));
-    return text('condition.ofRecord', { field: quoted(labelOf(ctx.registry.entity(entity.field.get(first)!.ref!), second)), record: quoted(labelOf(entity, first)) });
+    return text('condition.ofRecord', {
+      field: quoted(labelOf(ctx.registry.entity(entity.field.get(first)!.ref!), second)),
+      record: quoted(labelOf(entity, first)),
+    });
   };
   const valueWords = (f: FieldDef, v: unknown): TextParam => {
     if (v === null) return text('condition.empty');
@@ -170,10 +231,14 @@ function describe(ctx: CallContext, entity: EntityDef, c: Exclude<Condition, { a
     const f = fieldAt(entity, entities, c.field) as FieldDef;
     const value: TextParam =
       'today' in c
-        ? c.today === 0 ? text('condition.today') : text(c.today! > 0 ? 'condition.daysAfterToday' : 'condition.daysBeforeToday', { days: Math.abs(c.today!) })
+        ? c.today === 0
+          ? text('condition.today')
+          : text(c.today! > 0 ? 'condition.daysAfterToday' : 'condition.daysBeforeToday', { days: Math.abs(c.today!) })
         : 'otherField' in c
           ? fieldWords(c.otherField!)
-          : Array.isArray(c.value) ? { list: c.value.map((v) => valueWords(f, v)), join: 'or' } : valueWords(f, c.value);
+          : Array.isArray(c.value)
+            ? { list: c.value.map((v) => valueWords(f, v)), join: 'or' }
+            : valueWords(f, c.value);
     const op = c.op === 'in' ? 'eq' : c.op === 'notIn' ? 'ne' : c.op;
     const onDays = kindOf(f) === 'date' && !['eq', 'ne'].includes(op);
     return text(`condition.${op}${onDays ? 'Day' : ''}`, { field: fieldWords(c.field), value });
@@ -182,8 +247,15 @@ function describe(ctx: CallContext, entity: EntityDef, c: Exclude<Condition, { a
   if ('children' in c) {
     const child = ctx.registry.entity(entity.children.find((x) => x.key === c.children)!.entity);
     const matching = (cond: FieldCondition) =>
-      Object.entries(cond).map(([f, values]) => text('condition.eq', { field: quoted(labelOf(child, f)), value: { list: values!.map((v) => valueWords(child.field.get(f)!, v)), join: 'or' } }));
-    const records = c.where ? text('condition.recordsWhere', { entity: entityLabel(child), where: { list: matching(c.where), join: 'and' } }) : text('condition.records', { entity: entityLabel(child) });
+      Object.entries(cond).map(([f, values]) =>
+        text('condition.eq', {
+          field: quoted(labelOf(child, f)),
+          value: { list: values!.map((v) => valueWords(child.field.get(f)!, v)), join: 'or' },
+        }),
+      );
+    const records = c.where
+      ? text('condition.recordsWhere', { entity: entityLabel(child), where: { list: matching(c.where), join: 'and' } })
+      : text('condition.records', { entity: entityLabel(child) });
     if (c.count) return text(`condition.count.${c.count.op}`, { records, count: c.count.value });
     return text('condition.every', { records, every: { list: matching(c.every!), join: 'and' } });
   }

@@ -20,7 +20,12 @@ export function effectChanges(ctx: CallContext, entity: EntityDef, t: Transition
   const changes: Row = { ...t.set };
   const now = new Date();
   for (const [name, what] of Object.entries(t.stamp ?? {}))
-    changes[name] = what === 'caller' ? ctx.actor.employeeId : entity.field.get(name)!.format === 'date' ? calendarToday() : now.toISOString();
+    changes[name] =
+      what === 'caller'
+        ? ctx.actor.employeeId
+        : entity.field.get(name)!.format === 'date'
+          ? calendarToday()
+          : now.toISOString();
   return changes;
 }
 
@@ -32,11 +37,23 @@ export function effectChanges(ctx: CallContext, entity: EntityDef, t: Transition
 export async function sendNotices(ctx: CallContext, entity: EntityDef, t: Transition, after: Row): Promise<void> {
   if (!t.notify?.length || ctx.companyId === null) return;
   const title = after[titleFieldOf(entity)];
-  const values = { title: String(title ?? `#${after.id}`), by: ctx.actor.name, link: linkTo(ctx, entity, Number(after.id)) };
+  const values = {
+    title: String(title ?? `#${after.id}`),
+    by: ctx.actor.name,
+    link: linkTo(ctx, entity, Number(after.id)),
+  };
   // the entity by its label as written (it may begin the subject)
   const worded = { entity: text(entity.label), action: actionLabel(t.action), state: optionLabel(t.to) };
   for (const n of t.notify) {
-    const to = (await reminderRecipients(ctx.tx, ctx.companyId, entity, n.to as Role[], [after])).get(Number(after.id)) ?? [];
-    for (const address of new Set(to)) ctx.mail.push({ to: address, template: n.mail as 'stateNotice', values, worded, ...(n.subject ? { subjectKey: n.subject } : {}) });
+    const to =
+      (await reminderRecipients(ctx.tx, ctx.companyId, entity, n.to as Role[], [after])).get(Number(after.id)) ?? [];
+    for (const address of new Set(to))
+      ctx.mail.push({
+        to: address,
+        template: n.mail as 'stateNotice',
+        values,
+        worded,
+        ...(n.subject ? { subjectKey: n.subject } : {}),
+      });
   }
 }

@@ -12,9 +12,18 @@ import { firstUnmet } from './transition-conditions.ts';
  * condition in the caller's language. The record store asks here on every path (a call, a command, a hook's write),
  * after the beforeWrite hook, so that a condition may look at what the hook derives (a QA review's list, from its member).
  */
-export async function assertWriteConditions(ctx: CallContext, entity: EntityDef, write: 'add' | 'update', record: Row): Promise<void> {
+export async function assertWriteConditions(
+  ctx: CallContext,
+  entity: EntityDef,
+  write: 'add' | 'update',
+  record: Row,
+): Promise<void> {
   const when = entity.writeWhen[write];
   if (!when?.length) return;
   const [unmet] = await firstUnmet(ctx, entity, when, [record]);
-  if (unmet) throw AppError.worded('invalid_state', text(`refusal.condition.${write}`, { entity: entityLabel(entity), condition: unmet }));
+  if (unmet)
+    throw AppError.worded(
+      'invalid_state',
+      text(`refusal.condition.${write}`, { entity: entityLabel(entity), condition: unmet }),
+    );
 }

@@ -9,12 +9,20 @@ type Tx = { query<T = Row>(sql: string, params?: unknown[]): Promise<T[]> };
  * supervisor, field:…, member:…, employee:moduleAdmin), active and with an e-mail, each once. A few queries per
  * batch of records, never one per record.
  */
-export async function reminderRecipients(tx: Tx, companyId: number, entity: EntityDef, roles: readonly Role[], records: readonly Row[]): Promise<Map<number, string[]>> {
+export async function reminderRecipients(
+  tx: Tx,
+  companyId: number,
+  entity: EntityDef,
+  roles: readonly Role[],
+  records: readonly Row[],
+): Promise<Map<number, string[]>> {
   const people = new Map<number, Set<number>>(records.map((r) => [Number(r.id), new Set<number>()]));
   const add = (recordId: number, employeeId: unknown) => {
     if (typeof employeeId === 'number') people.get(recordId)!.add(employeeId);
   };
-  const owners = entity.owner ? records.map((r) => r[entity.owner!]).filter((v): v is number => typeof v === 'number') : [];
+  const owners = entity.owner
+    ? records.map((r) => r[entity.owner!]).filter((v): v is number => typeof v === 'number')
+    : [];
   for (const role of roles) {
     if (role === 'self' && entity.owner) for (const r of records) add(Number(r.id), r[entity.owner]);
     else if (role === 'supervisor' && entity.owner) {
@@ -50,10 +58,14 @@ export async function reminderRecipients(tx: Tx, companyId: number, entity: Enti
   }
   const everyone = [...new Set([...people.values()].flatMap((s) => [...s]))];
   const emails = new Map(
-    (await tx.query<{ id: number; email: string }>(`SELECT id, email FROM employee WHERE company_id = $1 AND id = ANY($2) AND email IS NOT NULL AND (status IS NULL OR status <> 'Inactive')`, [companyId, everyone])).map((e) => [
-      Number(e.id),
-      e.email,
-    ]),
+    (
+      await tx.query<{ id: number; email: string }>(
+        `SELECT id, email FROM employee WHERE company_id = $1 AND id = ANY($2) AND email IS NOT NULL AND (status IS NULL OR status <> 'Inactive')`,
+        [companyId, everyone],
+      )
+    ).map((e) => [Number(e.id), e.email]),
   );
-  return new Map([...people].map(([id, ids]) => [id, [...ids].map((e) => emails.get(e)).filter((x): x is string => !!x)]));
+  return new Map(
+    [...people].map(([id, ids]) => [id, [...ids].map((e) => emails.get(e)).filter((x): x is string => !!x)]),
+  );
 }

@@ -1,4 +1,3 @@
-
 import { dayMonthYear } from '../i18n/day-month-year.ts';
 import type { EntityDef, ReminderDef } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
@@ -25,7 +24,9 @@ export interface ReminderRunResult {
  * nothing twice; a record whose date moves is reminded of again.
  */
 export async function runReminders(engine: Engine, today: string): Promise<ReminderRunResult> {
-  const withReminders = [...engine.registry.entities.values()].filter((e) => e.scope === 'company' && e.reminders.length);
+  const withReminders = [...engine.registry.entities.values()].filter(
+    (e) => e.scope === 'company' && e.reminders.length,
+  );
   const total = { reminders: 0, mails: 0 };
   if (!withReminders.length) return total;
   const holder = await holderCaller(engine.db);
@@ -33,7 +34,12 @@ export async function runReminders(engine: Engine, today: string): Promise<Remin
   for (const company of companies) {
     const { result } = await scopedCall(engine, holder, Number(company.id), async (ctx) => {
       const enabled = new Set(
-        (await ctx.tx.query<{ code: string }>(`SELECT m.code FROM company_module cm JOIN module m ON m.id = cm.module_id WHERE cm.company_id = $1 AND cm.enabled = 'Yes'`, [ctx.companyId])).map((r) => r.code),
+        (
+          await ctx.tx.query<{ code: string }>(
+            `SELECT m.code FROM company_module cm JOIN module m ON m.id = cm.module_id WHERE cm.company_id = $1 AND cm.enabled = 'Yes'`,
+            [ctx.companyId],
+          )
+        ).map((r) => r.code),
       );
       const counts = { reminders: 0, mails: 0 };
       for (const entity of withReminders) {
@@ -52,7 +58,12 @@ export async function runReminders(engine: Engine, today: string): Promise<Remin
   return total;
 }
 
-async function sendReminder(ctx: CallContext, entity: EntityDef, reminder: ReminderDef, today: string): Promise<ReminderRunResult> {
+async function sendReminder(
+  ctx: CallContext,
+  entity: EntityDef,
+  reminder: ReminderDef,
+  today: string,
+): Promise<ReminderRunResult> {
   const col = (name: string) => quoteIdent(entity.field.get(name)!.column);
   const window = reminderWindow(reminder, today);
   const params: unknown[] = [ctx.companyId, entity.name, reminder.name, window.to];
@@ -66,11 +77,19 @@ async function sendReminder(ctx: CallContext, entity: EntityDef, reminder: Remin
     where.push(`t.${col(field)}::text = ANY($${params.length})`);
   }
   for (const field of reminder.skipWhenSet) where.push(`t.${col(field)} IS NULL`);
-  where.push(`NOT EXISTS (SELECT 1 FROM reminder_sent s WHERE s.company_id = t.company_id AND s.entity = $2 AND s.reminder = $3 AND s.record_id = t.id AND s.date_value = t.${col(reminder.date)})`);
+  where.push(
+    `NOT EXISTS (SELECT 1 FROM reminder_sent s WHERE s.company_id = t.company_id AND s.entity = $2 AND s.reminder = $3 AND s.record_id = t.id AND s.date_value = t.${col(reminder.date)})`,
+  );
   // what the recipients and the message need: the title, the date, the owner and every field a role names
   const title = titleFieldOf(entity);
-  const wanted = new Set([title, ...(entity.owner ? [entity.owner] : []), ...reminder.to.filter((r) => r.includes(':') && !r.startsWith('employee')).map((r) => r.split(':')[1])]);
-  const columns = [...wanted].filter((f) => f !== 'id' && entity.field.get(f) && !entity.field.get(f)!.computed).map((f) => `t.${col(f)} AS ${quoteIdent(f)}`);
+  const wanted = new Set([
+    title,
+    ...(entity.owner ? [entity.owner] : []),
+    ...reminder.to.filter((r) => r.includes(':') && !r.startsWith('employee')).map((r) => r.split(':')[1]),
+  ]);
+  const columns = [...wanted]
+    .filter((f) => f !== 'id' && entity.field.get(f) && !entity.field.get(f)!.computed)
+    .map((f) => `t.${col(f)} AS ${quoteIdent(f)}`);
   const records = await ctx.tx.query(
     `SELECT t.id, to_char(t.${col(reminder.date)}, 'YYYY-MM-DD') AS "reminderDate"${columns.map((c) => ', ' + c).join('')}
        FROM ${quoteIdent(entity.table)} t WHERE ${where.join(' AND ')} ORDER BY t.${col(reminder.date)}, t.id LIMIT ${BATCH}`,
@@ -83,13 +102,24 @@ async function sendReminder(ctx: CallContext, entity: EntityDef, reminder: Remin
     `INSERT INTO reminder_sent (company_id, entity, reminder, record_id, date_value, recipients)
      SELECT $1, $2, $3, r.id, r.d::date, r.n FROM unnest($4::bigint[], $5::text[], $6::int[]) AS r(id, d, n)
      ON CONFLICT DO NOTHING RETURNING record_id AS "recordId"`,
-    [ctx.companyId, entity.name, reminder.name, records.map((r) => r.id), records.map((r) => r.reminderDate), records.map((r) => recipients.get(Number(r.id))!.length)],
+    [
+      ctx.companyId,
+      entity.name,
+      reminder.name,
+      records.map((r) => r.id),
+      records.map((r) => r.reminderDate),
+      records.map((r) => recipients.get(Number(r.id))!.length),
+    ],
   );
   const mine = new Set(recorded.map((r) => Number(r.recordId)));
   let mails = 0;
   for (const r of records) {
     if (!mine.has(Number(r.id))) continue;
-    const values = { title: String(r[title] ?? `#${r.id}`), date: dayMonthYear(String(r.reminderDate)), link: linkTo(ctx, entity, Number(r.id)) };
+    const values = {
+      title: String(r[title] ?? `#${r.id}`),
+      date: dayMonthYear(String(r.reminderDate)),
+      link: linkTo(ctx, entity, Number(r.id)),
+    };
     for (const to of recipients.get(Number(r.id))!) {
       ctx.mail.push({ to, template: 'reminder', subjectKey: reminder.subject, values });
       mails++;

@@ -11,7 +11,11 @@ function cellValue(column: ReportColumn, v: unknown, messages: Messages): string
   if (v === null || v === undefined) return '';
   if (column.format === 'date' && v instanceof Date) return v.toISOString().slice(0, 10);
   if (column.format === 'option') return optionText(String(v), messages);
-  if ((column.format === 'integer' || column.format === 'number' || column.format === 'percent') && Number.isFinite(Number(v))) return Number(v);
+  if (
+    (column.format === 'integer' || column.format === 'number' || column.format === 'percent') &&
+    Number.isFinite(Number(v))
+  )
+    return Number(v);
   return String(v);
 }
 
@@ -43,7 +47,11 @@ export function reportCsv(columns: readonly ReportColumn[], rows: readonly Row[]
 }
 
 /** How a number column shows its numbers in a spreadsheet (the value stays the number). */
-const NUMBER_FORMAT: Partial<Record<ReportColumnFormat, string>> = { percent: '0.0"%"', number: '#,##0.00', integer: '#,##0' };
+const NUMBER_FORMAT: Partial<Record<ReportColumnFormat, string>> = {
+  percent: '0.0"%"',
+  number: '#,##0.00',
+  integer: '#,##0',
+};
 
 /** A date column's day as a spreadsheet date (shown day/month/year, as the app writes dates); null when it is not a day. */
 function dayOf(v: string): Date | null {
@@ -57,7 +65,12 @@ function dayOf(v: string): Date | null {
  * `=HYPERLINK(…)` as those characters and runs nothing, so XLSX cells need no apostrophe (CSV cells do, see inert).
  * The "@" (Text) format keeps a cell text when someone edits it later too.
  */
-export async function reportXlsx(sheetName: string, columns: readonly ReportColumn[], rows: readonly Row[], messages: Messages): Promise<Uint8Array<ArrayBuffer>> {
+export async function reportXlsx(
+  sheetName: string,
+  columns: readonly ReportColumn[],
+  rows: readonly Row[],
+  messages: Messages,
+): Promise<Uint8Array<ArrayBuffer>> {
   // loaded on the first export only: the server starts without it
   const { default: writeXlsxFile } = await import('write-excel-file/node');
   const titles = columns.map((c) => messages[c.title] ?? c.title);
@@ -65,7 +78,10 @@ export async function reportXlsx(sheetName: string, columns: readonly ReportColu
   const data: SheetData = rows.map((r) =>
     columns.map((c) => {
       const v = cellValue(c, r[c.key], messages);
-      if (typeof v === 'number') return NUMBER_FORMAT[c.format] ? { value: v, type: Number, format: NUMBER_FORMAT[c.format] } : { value: v, type: Number };
+      if (typeof v === 'number')
+        return NUMBER_FORMAT[c.format]
+          ? { value: v, type: Number, format: NUMBER_FORMAT[c.format] }
+          : { value: v, type: Number };
       if (v === '') return null;
       const day = c.format === 'date' ? dayOf(v) : null;
       return day ? { value: day, type: Date, format: 'dd/mm/yyyy' } : { value: v, type: String, format: '@' };

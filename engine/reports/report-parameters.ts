@@ -10,14 +10,20 @@ const EXPORT_PARAMETERS = new Set(['format', 'lang']);
  * left out; an unknown parameter, a value of the wrong kind or a missing required one is refused with a 422 that names
  * it, before the report's SQL runs.
  */
-export function reportParameters(report: ReportDef, query: Readonly<Record<string, string | undefined>>): Record<string, unknown> {
+export function reportParameters(
+  report: ReportDef,
+  query: Readonly<Record<string, string | undefined>>,
+): Record<string, unknown> {
   const faults: FieldError[] = [];
   const values: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(query)) {
     if (EXPORT_PARAMETERS.has(name)) continue;
     const p = report.parameters[name];
     if (!p) {
-      faults.push({ field: name, message: `is not a parameter of this report (it takes ${Object.keys(report.parameters).join(', ') || 'none'})` });
+      faults.push({
+        field: name,
+        message: `is not a parameter of this report (it takes ${Object.keys(report.parameters).join(', ') || 'none'})`,
+      });
       continue;
     }
     if (raw === undefined || raw === '') continue;
@@ -44,8 +50,13 @@ function schemaOf(report: ReportDef): Record<string, unknown> {
   let s = schemas.get(report);
   if (!s) {
     // x-enumNames is what the screen shows, not a rule of the value; the title names the parameter in messages
-    const properties = Object.fromEntries(Object.entries(report.parameters).map(([k, { 'x-enumNames': _n, ...rest }]) => [k, rest]));
-    schemas.set(report, (s = { type: 'object', properties, required: [...report.required], additionalProperties: false }));
+    const properties = Object.fromEntries(
+      Object.entries(report.parameters).map(([k, { 'x-enumNames': _n, ...rest }]) => [k, rest]),
+    );
+    schemas.set(
+      report,
+      (s = { type: 'object', properties, required: [...report.required], additionalProperties: false }),
+    );
   }
   return s;
 }

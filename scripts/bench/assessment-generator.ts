@@ -47,7 +47,12 @@ function finalScore(rnd: () => number): number {
  * and window dates derived from the scorecard and the quarter); every tenth also an unfinished Q3 one (Assessed,
  * scored) that the curve of the year must not count. Written with set-based SQL.
  */
-export async function generateAssessments(db: Db, company: { id: number; accountId: number }, annualPlanId: number, rnd: () => number): Promise<GeneratedAssessments> {
+export async function generateAssessments(
+  db: Db,
+  company: { id: number; accountId: number },
+  annualPlanId: number,
+  rnd: () => number,
+): Promise<GeneratedAssessments> {
   const scorecards = await db.query<{ id: number; name: string; employee_id: number }>(
     `SELECT id, name, employee_id FROM performance_scorecard WHERE company_id = $1 AND annual_plan_id = $2 AND level = 'employee' AND employee_id IS NOT NULL ORDER BY id`,
     [company.id, annualPlanId],
@@ -60,7 +65,9 @@ export async function generateAssessments(db: Db, company: { id: number; account
       )
     ).map((w) => [Number(w.q), w]),
   );
-  let id = Number((await db.query<{ n: number }>(`SELECT coalesce(max(id), 0)::bigint + 1 AS n FROM performance_assessment`))[0].n);
+  let id = Number(
+    (await db.query<{ n: number }>(`SELECT coalesce(max(id), 0)::bigint + 1 AS n FROM performance_assessment`))[0].n,
+  );
   const rows: unknown[][] = [];
   const row = (s: (typeof scorecards)[number], quarterIndex: number, status: string) => {
     const final = finalScore(rnd);
@@ -68,8 +75,22 @@ export async function generateAssessments(db: Db, company: { id: number; account
     const score = rnd() < 0.2 ? twoDecimals(Math.min(5, Math.max(0, final + (rnd() - 0.5)))) : final;
     const w = windows.get(quarterIndex);
     rows.push([
-      company.id, id++, Number(s.id), quarterIndex, `${s.name} (Q${quarterIndex + 1})`, Number(s.employee_id), annualPlanId, 'Personal', status,
-      twoDecimals(rnd() * 5), score, final, w?.s ?? null, w?.e ?? null, company.accountId, company.accountId,
+      company.id,
+      id++,
+      Number(s.id),
+      quarterIndex,
+      `${s.name} (Q${quarterIndex + 1})`,
+      Number(s.employee_id),
+      annualPlanId,
+      'Personal',
+      status,
+      twoDecimals(rnd() * 5),
+      score,
+      final,
+      w?.s ?? null,
+      w?.e ?? null,
+      company.accountId,
+      company.accountId,
     ]);
   };
   let unfinished = 0;

@@ -11,12 +11,17 @@ type Tx = Parameters<Parameters<ScorecardRouteDeps['inCall']>[1]>[0];
 type Refuse = ScorecardRouteDeps['refuse'];
 
 /** The query string as whole numbers: the named ones only, each positive (quarterIndex 0..3); annualPlanId required. */
-function wholeNumbers(query: Record<string, string>, allowed: readonly string[], refuse: Refuse): Record<string, number> {
+function wholeNumbers(
+  query: Record<string, string>,
+  allowed: readonly string[],
+  refuse: Refuse,
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(query)) {
     if (!allowed.includes(k)) throw refuse(422, `${k}: is not a parameter of this report`);
     if (v === '') continue;
-    if (!/^[0-9]{1,15}$/.test(v) || (k === 'quarterIndex' ? Number(v) > 3 : Number(v) < 1)) throw refuse(422, `${k}: must be a whole number${k === 'quarterIndex' ? ' from 0 to 3' : ' from 1'}`);
+    if (!/^[0-9]{1,15}$/.test(v) || (k === 'quarterIndex' ? Number(v) > 3 : Number(v) < 1))
+      throw refuse(422, `${k}: must be a whole number${k === 'quarterIndex' ? ' from 0 to 3' : ' from 1'}`);
     out[k] = Number(v);
   }
   if (out.annualPlanId === undefined) throw refuse(422, 'annualPlanId: is required');
@@ -33,7 +38,8 @@ async function planScoring(tx: Tx, companyId: number | null, annualPlanId: numbe
   );
   if (!rows.length) throw refuse(404, `No annual plan with id ${annualPlanId}`);
   const targets = rows.map((r) => r.target as number);
-  if (targets.length !== 5 || targets.some((t, i) => typeof t !== 'number' || (i > 0 && t <= targets[i - 1]))) throw refuse(422, 'The baseline needs the plan to have a five-level, rising rating scale');
+  if (targets.length !== 5 || targets.some((t, i) => typeof t !== 'number' || (i > 0 && t <= targets[i - 1])))
+    throw refuse(422, 'The baseline needs the plan to have a five-level, rising rating scale');
   return { manual: rows[0].mode === 'manual', above: rows[0].averageTargetType === true ? 6 : 0, targets };
 }
 
@@ -57,18 +63,25 @@ export function reportRoutes(app: Hono, { inCall, refuse }: Pick<ScorecardRouteD
   app.get('/api/v1/performance-scorecard/company-performance', async (c) => {
     const f = wholeNumbers(c.req.query(), ['annualPlanId', 'quarterIndex', 'businessUnitId', 'departmentId'], refuse);
     const report = await inCall(c, async (tx, caller, access) => {
-      if (!access.enabled.has('performance')) throw refuse(403, 'The module "performance" is not enabled for your company');
+      if (!access.enabled.has('performance'))
+        throw refuse(403, 'The module "performance" is not enabled for your company');
       if (!access.admin.has('performance')) throw refuse(403, 'You need admin access to the module "performance"');
       const plan = await planScoring(tx, caller.companyId, f.annualPlanId, refuse);
       // the quarter's actual and target (its periodic target, else the year's), or the year's
       const q = f.quarterIndex === undefined ? null : f.quarterIndex + 1;
-      const [actual, target] = q === null ? ['k.actual::float8', 'k.target::float8'] : [`k.actual${q}::float8`, `coalesce(k.periodic_target${q}, k.target)::float8`];
+      const [actual, target] =
+        q === null
+          ? ['k.actual::float8', 'k.target::float8']
+          : [`k.actual${q}::float8`, `coalesce(k.periodic_target${q}, k.target)::float8`];
       const params: unknown[] = [caller.companyId, f.annualPlanId, ...plan.targets];
       const where = [`s.company_id = $1`, `s.annual_plan_id = $2`, `s.level = 'employee'`, `s.period = 'Annual'`];
       if (f.businessUnitId !== undefined) where.push(`e.business_unit_id = $${params.push(f.businessUnitId)}`);
       if (f.departmentId !== undefined) where.push(`e.department_id = $${params.push(f.departmentId)}`);
       // by department within a chosen unit, else by business unit
-      const [unitTable, unitColumn] = f.businessUnitId !== undefined || f.departmentId !== undefined ? ['department', 'department_id'] : ['business_unit', 'business_unit_id'];
+      const [unitTable, unitColumn] =
+        f.businessUnitId !== undefined || f.departmentId !== undefined
+          ? ['department', 'department_id']
+          : ['business_unit', 'business_unit_id'];
       const list = await tx.query(
         `WITH kpis AS (
            SELECT s.id, e.${unitColumn} AS unit_id, coalesce(k.weight::float8, 0) AS weight, k.adjusted_score::float8 AS adjusted,
@@ -96,11 +109,15 @@ export function reportRoutes(app: Hono, { inCall, refuse }: Pick<ScorecardRouteD
   app.get('/api/v1/performance-assessment/performance-curve', async (c) => {
     const f = wholeNumbers(c.req.query(), ['annualPlanId', 'quarterIndex', 'businessUnitId', 'departmentId'], refuse);
     const report = await inCall(c, async (tx, caller, access) => {
-      if (!access.enabled.has('performance')) throw refuse(403, 'The module "performance" is not enabled for your company');
+      if (!access.enabled.has('performance'))
+        throw refuse(403, 'The module "performance" is not enabled for your company');
       if (!access.admin.has('performance')) throw refuse(403, 'You need admin access to the module "performance"');
       const { targets } = await planScoring(tx, caller.companyId, f.annualPlanId, refuse);
       // the bands 1..5 as the screens label them: rating (min–max %), band 1 from 0, each later one from the target below + 1
-      const bands = targets.map((max, i) => ({ rating: i + 1, band: `${i + 1} (${i === 0 ? 0 : targets[i - 1] + 1}–${max} %)` }));
+      const bands = targets.map((max, i) => ({
+        rating: i + 1,
+        band: `${i + 1} (${i === 0 ? 0 : targets[i - 1] + 1}–${max} %)`,
+      }));
       // the quarter chosen, else the year's final assessment (Q4)
       const params: unknown[] = [caller.companyId, f.annualPlanId, f.quarterIndex ?? 3];
       const unit: string[] = [];
@@ -121,7 +138,12 @@ export function reportRoutes(app: Hono, { inCall, refuse }: Pick<ScorecardRouteD
       // every band, empty ones as 0; percent of the counted total to one decimal, rounded half up
       const list = bands.map((b) => {
         const employees = byRating.get(b.rating) ?? 0;
-        return { band: b.band, rating: b.rating, employees, percent: total === 0 ? 0 : Math.round((employees * 1000) / total) / 10 };
+        return {
+          band: b.band,
+          rating: b.rating,
+          employees,
+          percent: total === 0 ? 0 : Math.round((employees * 1000) / total) / 10,
+        };
       });
       return { list, total };
     });

@@ -49,13 +49,20 @@ SELECT page.*, count(scored.scorecard_id)::int AS "kpiCount", coalesce(sum(score
 export function scorecardRoutes(app: Hono, { inCall, refuse, body }: ScorecardRouteDeps): void {
   app.get('/api/v1/performance-scorecard/scores', async (c) => {
     const q = c.req.query();
-    if (!/^[1-9][0-9]*$/.test(q.annualPlanId ?? '') || q.quarter !== '0' || q.level !== 'employee' || q.limit !== '50' || !/^[0-9]{1,7}$/.test(q.offset ?? ''))
+    if (
+      !/^[1-9][0-9]*$/.test(q.annualPlanId ?? '') ||
+      q.quarter !== '0' ||
+      q.level !== 'employee' ||
+      q.limit !== '50' ||
+      !/^[0-9]{1,7}$/.test(q.offset ?? '')
+    )
       throw refuse(400, 'The baseline answers annualPlanId=…&level=employee&quarter=0&limit=50&offset=… only');
     const annualPlanId = Number(q.annualPlanId);
     const offset = Number(q.offset);
     const scores = await inCall(c, async (tx, caller, access) => {
       // any employee of a company with the module may read the report, as in the engine
-      if (!access.enabled.has('performance')) throw refuse(403, 'The module "performance" is not enabled for your company');
+      if (!access.enabled.has('performance'))
+        throw refuse(403, 'The module "performance" is not enabled for your company');
       const scale = await tx.query(
         `SELECT r.target::float8 AS target FROM annual_plan a JOIN rating_scale r ON r.company_id = a.company_id AND r.strategic_plan_id = a.strategic_plan_id
           WHERE a.company_id = $1 AND a.id = $2 ORDER BY r.rating`,
@@ -63,9 +70,23 @@ export function scorecardRoutes(app: Hono, { inCall, refuse, body }: ScorecardRo
       );
       if (scale.length !== 5) throw refuse(422, 'The baseline needs the plan to have a five-level rating scale');
       const targets = scale.map((r) => r.target as number);
-      const bands = targets.map((target, i) => ({ rating: i + 1, min: i === 0 ? 0 : targets[i - 1] + 1, max: target, target }));
-      const [{ n }] = await tx.query(`SELECT count(*)::int AS n FROM performance_scorecard s WHERE s.company_id = $1 AND s.annual_plan_id = $2 AND s.level = $3`, [caller.companyId, annualPlanId, 'employee']);
-      const rows = await tx.query(PAGE_WITH_SCORES, [caller.companyId, annualPlanId, 'employee', offset, JSON.stringify(bands)]);
+      const bands = targets.map((target, i) => ({
+        rating: i + 1,
+        min: i === 0 ? 0 : targets[i - 1] + 1,
+        max: target,
+        target,
+      }));
+      const [{ n }] = await tx.query(
+        `SELECT count(*)::int AS n FROM performance_scorecard s WHERE s.company_id = $1 AND s.annual_plan_id = $2 AND s.level = $3`,
+        [caller.companyId, annualPlanId, 'employee'],
+      );
+      const rows = await tx.query(PAGE_WITH_SCORES, [
+        caller.companyId,
+        annualPlanId,
+        'employee',
+        offset,
+        JSON.stringify(bands),
+      ]);
       return { rows, total: n, limit: 50, offset, quarter: 0, bands, mode: 'automatic', averageTargetType: false };
     });
     return c.json({ res: 'success', data: { scores }, err_msg: null });
@@ -79,12 +100,17 @@ export function scorecardRoutes(app: Hono, { inCall, refuse, body }: ScorecardRo
   for (const t of transitions)
     app.post(`/api/v1/performance-scorecard/${t.action}`, async (c) => {
       const input = await body(c);
-      if (typeof input.id !== 'number' || !Number.isInteger(input.id) || input.id < 1) throw refuse(400, 'id must be a positive whole number');
+      if (typeof input.id !== 'number' || !Number.isInteger(input.id) || input.id < 1)
+        throw refuse(400, 'id must be a positive whole number');
       const scorecard = await inCall(c, async (tx, caller, access) => {
         if (!access.admin.has('performance')) throw refuse(403, 'You need admin access to the module "performance"');
-        const [before] = await tx.query(`SELECT ${SCORECARD_COLUMNS} FROM performance_scorecard WHERE id = $1 AND company_id = $2 FOR UPDATE`, [input.id, caller.companyId]);
+        const [before] = await tx.query(
+          `SELECT ${SCORECARD_COLUMNS} FROM performance_scorecard WHERE id = $1 AND company_id = $2 FOR UPDATE`,
+          [input.id, caller.companyId],
+        );
         if (!before) throw refuse(404, `No performance scorecard with id ${input.id}`);
-        if (!t.from.includes(before.status as string)) throw refuse(409, `Cannot ${t.action} a performance scorecard that is ${before.status}`);
+        if (!t.from.includes(before.status as string))
+          throw refuse(409, `Cannot ${t.action} a performance scorecard that is ${before.status}`);
         const [after] = await tx.query(
           `UPDATE performance_scorecard SET status = $1, version = version + 1, updated_at = now(), updated_by = $2 WHERE id = $3 AND company_id = $4 RETURNING ${SCORECARD_COLUMNS}`,
           [t.to, caller.accountId, before.id, caller.companyId],
@@ -92,11 +118,23 @@ export function scorecardRoutes(app: Hono, { inCall, refuse, body }: ScorecardRo
         await tx.query(
           `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after)
            VALUES ($1, 'performance-scorecard', $2, $3, $4, $5, now(), $6::text::jsonb, $7::text::jsonb)`,
-          [caller.companyId, after.id, t.action, caller.accountId, caller.name, JSON.stringify(before), JSON.stringify(after)],
+          [
+            caller.companyId,
+            after.id,
+            t.action,
+            caller.accountId,
+            caller.name,
+            JSON.stringify(before),
+            JSON.stringify(after),
+          ],
         );
         if (t.checkWeights) {
-          const [{ total, n }] = await tx.query(`SELECT coalesce(sum(weight), 0)::float8 AS total, count(*)::int AS n FROM performance_kpi WHERE company_id = $1 AND scorecard_id = $2`, [caller.companyId, after.id]);
-          if (n === 0 || Math.round((total as number) * 100) / 100 !== 100) throw refuse(422, `The KPI weights must total 100; they total ${total}`);
+          const [{ total, n }] = await tx.query(
+            `SELECT coalesce(sum(weight), 0)::float8 AS total, count(*)::int AS n FROM performance_kpi WHERE company_id = $1 AND scorecard_id = $2`,
+            [caller.companyId, after.id],
+          );
+          if (n === 0 || Math.round((total as number) * 100) / 100 !== 100)
+            throw refuse(422, `The KPI weights must total 100; they total ${total}`);
         }
         return after;
       });

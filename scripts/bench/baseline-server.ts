@@ -18,20 +18,37 @@ import { scorecardRoutes, type ModuleAccess } from './baseline-scorecards.ts';
 import { pgliteStore, postgresStore, type BaselineStore } from './baseline-store.ts';
 
 type Tx = Pick<BaselineStore, 'query'>;
-type Caller = { accountId: number; role: string; companyId: number | null; employeeId: number | null; email: string; name: string };
+type Caller = {
+  accountId: number;
+  role: string;
+  companyId: number | null;
+  employeeId: number | null;
+  email: string;
+  name: string;
+};
 
 class Refusal extends Error {
-  constructor(readonly status: number, message: string, readonly errors?: { field: string; message: string }[]) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: { field: string; message: string }[],
+  ) {
     super(message);
   }
 }
 
-const store = process.env.DATABASE_URL ? postgresStore(process.env.DATABASE_URL, 10) : await pgliteStore(process.env.PGLITE_DIR!);
-const metaReply = process.env.BASELINE_META ? readFileSync(process.env.BASELINE_META, 'utf8') : '{"res":"success","data":{},"err_msg":null}';
+const store = process.env.DATABASE_URL
+  ? postgresStore(process.env.DATABASE_URL, 10)
+  : await pgliteStore(process.env.PGLITE_DIR!);
+const metaReply = process.env.BASELINE_META
+  ? readFileSync(process.env.BASELINE_META, 'utf8')
+  : '{"res":"success","data":{},"err_msg":null}';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const scrypt = (password: string, salt: Buffer, keylen: number, o: { N: number; r: number; p: number }) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, { ...o, maxmem: 64 * 1024 * 1024 }, (e, k) => (e ? reject(e) : resolve(k))));
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password, salt, keylen, { ...o, maxmem: 64 * 1024 * 1024 }, (e, k) => (e ? reject(e) : resolve(k))),
+  );
 
 async function passwordMatches(password: string, stored: string | null): Promise<boolean> {
   const parts = stored?.split('$');
@@ -40,7 +57,14 @@ async function passwordMatches(password: string, stored: string | null): Promise
     return false;
   }
   const expected = Buffer.from(parts[5], 'base64');
-  return timingSafeEqual(expected, await scrypt(password, Buffer.from(parts[4], 'base64'), expected.length, { N: Number(parts[1]), r: Number(parts[2]), p: Number(parts[3]) }));
+  return timingSafeEqual(
+    expected,
+    await scrypt(password, Buffer.from(parts[4], 'base64'), expected.length, {
+      N: Number(parts[1]),
+      r: Number(parts[2]),
+      p: Number(parts[3]),
+    }),
+  );
 }
 
 const ok = (c: Context, data: unknown) => c.json({ res: 'success', data, err_msg: null });
@@ -64,12 +88,18 @@ async function callerOf(c: Context): Promise<Caller> {
 }
 
 /** One transaction per call: the request role and the tenant setting first, then the caller's module access. */
-async function inCall<T>(c: Context, fn: (tx: Tx, caller: Caller, adminOfOrganisation: boolean, access: ModuleAccess) => Promise<T>): Promise<T> {
+async function inCall<T>(
+  c: Context,
+  fn: (tx: Tx, caller: Caller, adminOfOrganisation: boolean, access: ModuleAccess) => Promise<T>,
+): Promise<T> {
   const caller = await callerOf(c);
   if (caller.role !== 'employee') throw new Refusal(403, 'The baseline serves employees only');
   return store.begin(async (tx) => {
     // sent together: the driver pipelines a transaction's statements
-    const scoped = tx.query(`select set_config('role', $1, true), set_config('app.company_id', $2, true), set_config('app.holder', $3, true)`, ['stratum_app', String(caller.companyId), 'off']);
+    const scoped = tx.query(
+      `select set_config('role', $1, true), set_config('app.company_id', $2, true), set_config('app.holder', $3, true)`,
+      ['stratum_app', String(caller.companyId), 'off'],
+    );
     const access = tx.query(
       `SELECT m.code, cm.enabled, em.admin_access AS admin FROM module m
      LEFT JOIN company_module cm ON cm.company_id = $1 AND cm.module_id = m.id
@@ -79,7 +109,10 @@ async function inCall<T>(c: Context, fn: (tx: Tx, caller: Caller, adminOfOrganis
     );
     const [, rows] = await Promise.all([scoped, access]);
     const admin = rows.some((r) => r.code === 'organisation' && r.admin === 'Yes');
-    const modules = { enabled: new Set(rows.filter((r) => r.enabled === 'Yes').map((r) => r.code as string)), admin: new Set(rows.filter((r) => r.admin === 'Yes').map((r) => r.code as string)) };
+    const modules = {
+      enabled: new Set(rows.filter((r) => r.enabled === 'Yes').map((r) => r.code as string)),
+      admin: new Set(rows.filter((r) => r.admin === 'Yes').map((r) => r.code as string)),
+    };
     return fn(tx, caller, admin, modules);
   });
 }
@@ -90,7 +123,8 @@ const needAdmin = (admin: boolean) => {
 
 const intParam = (raw: string | undefined, dflt: number, max: number, name: string) => {
   if (raw === undefined) return dflt;
-  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new Refusal(400, `"${name}" must be a whole number from 0 to ${max}`);
+  if (!/^\d+$/.test(raw) || Number(raw) > max)
+    throw new Refusal(400, `"${name}" must be a whole number from 0 to ${max}`);
   return Number(raw);
 };
 
@@ -109,23 +143,46 @@ interface PageOrder {
  * deeper pages by offset with a deferred join (ids of the skipped rows only, the offset a parameter), or after a given
  * record by keyset. The count is sent together with the page unless "more than 10,000" is known.
  */
-async function page(tx: Tx, table: string, columns: string, where: string[], params: unknown[], order: PageOrder, limit: number, offset: number, after: number | null) {
+async function page(
+  tx: Tx,
+  table: string,
+  columns: string,
+  where: string[],
+  params: unknown[],
+  order: PageOrder,
+  limit: number,
+  offset: number,
+  after: number | null,
+) {
   const whereSql = `WHERE ${where.join(' AND ')}`;
   let pageRows: Promise<Record<string, unknown>[]>;
   if (after !== null) {
     const anchor = `ROW(${order.keys}) ${order.descending ? '<' : '>'} (SELECT ${order.keys} FROM "${table}" WHERE id = $${params.length + 1} AND company_id = $1)`;
-    pageRows = tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} AND ${anchor} ORDER BY ${order.sql} LIMIT ${limit}`, [...params, after]);
+    pageRows = tx.query(
+      `SELECT ${columns} FROM "${table}" ${whereSql} AND ${anchor} ORDER BY ${order.sql} LIMIT ${limit}`,
+      [...params, after],
+    );
   } else if (offset === 0) {
     pageRows = tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} ORDER BY ${order.sql} LIMIT ${limit}`, params);
   } else {
-    pageRows = tx.query(`SELECT ${columns} FROM "${table}" ${whereSql} AND id IN (SELECT id FROM "${table}" ${whereSql} ORDER BY ${order.sql} LIMIT ${limit} OFFSET $${params.length + 1}) ORDER BY ${order.sql}`, [...params, offset]);
+    pageRows = tx.query(
+      `SELECT ${columns} FROM "${table}" ${whereSql} AND id IN (SELECT id FROM "${table}" ${whereSql} ORDER BY ${order.sql} LIMIT ${limit} OFFSET $${params.length + 1}) ORDER BY ${order.sql}`,
+      [...params, offset],
+    );
   }
   const key = `${table} ${whereSql} ${JSON.stringify(params)}`;
   const capped = (cappedUntil.get(key) ?? 0) > Date.now();
-  const count = capped ? null : tx.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM "${table}" ${whereSql} LIMIT 10001) s`, params);
+  const count = capped
+    ? null
+    : tx.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM "${table}" ${whereSql} LIMIT 10001) s`, params);
   count?.catch(() => undefined);
   const rows = await pageRows;
-  if (after !== null && !rows.length && !(await tx.query(`SELECT 1 FROM "${table}" WHERE id = $1 AND company_id = $2`, [after, params[0]])).length) throw new Refusal(404, `No record with id ${after}`);
+  if (
+    after !== null &&
+    !rows.length &&
+    !(await tx.query(`SELECT 1 FROM "${table}" WHERE id = $1 AND company_id = $2`, [after, params[0]])).length
+  )
+    throw new Refusal(404, `No record with id ${after}`);
   let total = offset + rows.length;
   let totalCapped = false;
   if (after !== null || rows.length === limit || (rows.length === 0 && offset > 0)) {
@@ -150,7 +207,16 @@ async function audit(tx: Tx, caller: Caller, recordId: unknown, action: string, 
   await tx.query(
     `INSERT INTO audit_trail (company_id, entity, record_id, action, done_by, done_by_name, done_at, before, after)
      VALUES ($1, $2, $3, $4, $5, $6, now(), $7::text::jsonb, $8::text::jsonb)`,
-    [caller.companyId, 'employee', recordId, action, caller.accountId, caller.name, before && JSON.stringify(before), after && JSON.stringify(after)],
+    [
+      caller.companyId,
+      'employee',
+      recordId,
+      action,
+      caller.accountId,
+      caller.name,
+      before && JSON.stringify(before),
+      after && JSON.stringify(after),
+    ],
   );
 }
 
@@ -168,8 +234,12 @@ async function syncAccount(tx: Tx, caller: Caller, e: Record<string, unknown>) {
 }
 
 async function lockedEmployee(tx: Tx, caller: Caller, id: unknown): Promise<Record<string, unknown>> {
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw new Refusal(400, 'id must be a positive whole number');
-  const [row] = await tx.query(`SELECT ${EMPLOYEE_COLUMNS} FROM "employee" WHERE id = $1 AND company_id = $2 FOR UPDATE`, [id, caller.companyId]);
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1)
+    throw new Refusal(400, 'id must be a positive whole number');
+  const [row] = await tx.query(
+    `SELECT ${EMPLOYEE_COLUMNS} FROM "employee" WHERE id = $1 AND company_id = $2 FOR UPDATE`,
+    [id, caller.companyId],
+  );
   if (!row) throw new Refusal(404, `No employee with id ${id}`);
   return row;
 }
@@ -200,7 +270,15 @@ const app = new Hono();
 app.onError((e, c) => {
   if (!(e instanceof Refusal)) console.error(e);
   const status = e instanceof Refusal ? e.status : 500;
-  return c.json({ res: 'failed', data: null, err_msg: e.message, ...(e instanceof Refusal && e.errors ? { errors: e.errors } : {}) }, status as ContentfulStatusCode);
+  return c.json(
+    {
+      res: 'failed',
+      data: null,
+      err_msg: e.message,
+      ...(e instanceof Refusal && e.errors ? { errors: e.errors } : {}),
+    },
+    status as ContentfulStatusCode,
+  );
 });
 
 app.get('/healthz', async (c) => {
@@ -210,21 +288,39 @@ app.get('/healthz', async (c) => {
 
 app.post('/api/v1/auth/login', async (c) => {
   const { email, password } = (await body(c)) as { email?: string; password?: string };
-  if (typeof email !== 'string' || typeof password !== 'string') throw new Refusal(422, 'email and password are required');
+  if (typeof email !== 'string' || typeof password !== 'string')
+    throw new Refusal(422, 'email and password are required');
   const e = email.trim();
-  const [lock] = await store.query(`SELECT ceil(extract(epoch FROM locked_until - now()))::int AS s FROM login_throttle WHERE email = $1 AND locked_until > now()`, [e.toLowerCase()]);
+  const [lock] = await store.query(
+    `SELECT ceil(extract(epoch FROM locked_until - now()))::int AS s FROM login_throttle WHERE email = $1 AND locked_until > now()`,
+    [e.toLowerCase()],
+  );
   if (lock?.s) throw new Refusal(429, 'Too many failed sign-ins for this e-mail');
   const [a] = await store.query(`SELECT * FROM account WHERE lower(email) = lower($1)`, [e]);
-  if (!a || !(await passwordMatches(password, (a.password_hash as string | null) ?? null))) throw new Refusal(401, 'The e-mail or the password is wrong');
+  if (!a || !(await passwordMatches(password, (a.password_hash as string | null) ?? null)))
+    throw new Refusal(401, 'The e-mail or the password is wrong');
   if (a.role === 'employee') {
     const [company] = await store.query(`SELECT status FROM company WHERE id = $1`, [a.company_id]);
     if (company?.status !== 'Active') throw new Refusal(403, 'Your company is not active on Stratum');
   }
   await store.query(`DELETE FROM login_throttle WHERE email = $1`, [e.toLowerCase()]);
   const secret = randomBytes(32).toString('base64url');
-  await store.query(`INSERT INTO session (token_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '12 hours')`, [sha256(secret), a.id]);
+  await store.query(
+    `INSERT INTO session (token_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '12 hours')`,
+    [sha256(secret), a.id],
+  );
   return ok(c, {
-    user: { id: a.id, uid: a.id, token: secret, role: a.role, companyId: a.company_id, employeeId: a.employee_id, email: a.email, firstName: a.first_name, lastName: a.last_name },
+    user: {
+      id: a.id,
+      uid: a.id,
+      token: secret,
+      role: a.role,
+      companyId: a.company_id,
+      employeeId: a.employee_id,
+      email: a.email,
+      firstName: a.first_name,
+      lastName: a.last_name,
+    },
   });
 });
 
@@ -236,7 +332,10 @@ app.get('/api/v1/meta', async (c) => {
 app.get('/api/v1/employee/:id{[0-9]+}', async (c) =>
   ok(c, {
     employee: await inCall(c, async (tx, caller) => {
-      const [row] = await tx.query(`SELECT ${EMPLOYEE_COLUMNS} FROM "employee" WHERE id = $1 AND company_id = $2`, [Number(c.req.param('id')), caller.companyId]);
+      const [row] = await tx.query(`SELECT ${EMPLOYEE_COLUMNS} FROM "employee" WHERE id = $1 AND company_id = $2`, [
+        Number(c.req.param('id')),
+        caller.companyId,
+      ]);
       if (!row) throw new Refusal(404, `No employee with id ${c.req.param('id')}`);
       return withDerived(row);
     }),
@@ -245,7 +344,9 @@ app.get('/api/v1/employee/:id{[0-9]+}', async (c) =>
 
 app.get('/api/v1/employee', async (c) => {
   const q = c.req.query();
-  for (const k of Object.keys(q)) if (!['limit', 'offset', 'after', 'departmentId'].includes(k)) throw new Refusal(400, `"${k}" is not a filter the baseline knows`);
+  for (const k of Object.keys(q))
+    if (!['limit', 'offset', 'after', 'departmentId'].includes(k))
+      throw new Refusal(400, `"${k}" is not a filter the baseline knows`);
   const limit = intParam(q.limit, 50, 500, 'limit');
   // as deep as the engine pages by offset; further on by after
   const offset = intParam(q.offset, 0, 10_000, 'offset');
@@ -258,7 +359,17 @@ app.get('/api/v1/employee', async (c) => {
       where.push(`"department_id" = $2`);
       params.push(intParam(q.departmentId, 0, Number.MAX_SAFE_INTEGER, 'departmentId'));
     }
-    return page(tx, 'employee', EMPLOYEE_COLUMNS, where, params, { sql: '"last_name" ASC, "id" ASC', keys: '"last_name", "id"', descending: false }, limit, offset, after);
+    return page(
+      tx,
+      'employee',
+      EMPLOYEE_COLUMNS,
+      where,
+      params,
+      { sql: '"last_name" ASC, "id" ASC', keys: '"last_name", "id"', descending: false },
+      limit,
+      offset,
+      after,
+    );
   });
   r.rows.forEach(withDerived);
   return ok(c, { list: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset });
@@ -271,7 +382,17 @@ app.get('/api/v1/audit-trail', async (c) => {
   const offset = intParam(q.offset, 0, 10_000, 'offset');
   const r = await inCall(c, async (tx, caller, admin) => {
     needAdmin(admin);
-    return page(tx, 'audit_trail', AUDIT_COLUMNS, ['company_id = $1'], [caller.companyId], { sql: '"done_at" DESC, "id" DESC', keys: '"done_at", "id"', descending: true }, limit, offset, null);
+    return page(
+      tx,
+      'audit_trail',
+      AUDIT_COLUMNS,
+      ['company_id = $1'],
+      [caller.companyId],
+      { sql: '"done_at" DESC, "id" DESC', keys: '"done_at", "id"', descending: true },
+      limit,
+      offset,
+      null,
+    );
   });
   return ok(c, { list: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset });
 });
@@ -285,7 +406,10 @@ app.post('/api/v1/employee/add', async (c) => {
     const params = [caller.companyId, ...fields.map((f) => input[f]), caller.accountId, caller.accountId];
     let added: Record<string, unknown>;
     try {
-      [added] = await tx.query(`INSERT INTO "employee" (${columns.join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${EMPLOYEE_COLUMNS}`, params);
+      [added] = await tx.query(
+        `INSERT INTO "employee" (${columns.join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${EMPLOYEE_COLUMNS}`,
+        params,
+      );
     } catch (e) {
       throw dbRefusal(e);
     }
@@ -302,7 +426,11 @@ app.post('/api/v1/employee/update', async (c) => {
   const row = await inCall(c, async (tx, caller, admin) => {
     needAdmin(admin);
     const before = await lockedEmployee(tx, caller, input.id);
-    if (before.version !== input.version) throw new Refusal(409, `This employee was changed by someone else since you loaded it (your version ${input.version}, now ${before.version})`);
+    if (before.version !== input.version)
+      throw new Refusal(
+        409,
+        `This employee was changed by someone else since you loaded it (your version ${input.version}, now ${before.version})`,
+      );
     withDerived(before);
     const fields = Object.keys(EMPLOYEE_FIELDS).filter((f) => input[f] !== undefined);
     const params: unknown[] = fields.map((f) => input[f]);
@@ -334,7 +462,8 @@ app.post('/api/v1/employee/delete', async (c) => {
   const row = await inCall(c, async (tx, caller, admin) => {
     needAdmin(admin);
     const before = await lockedEmployee(tx, caller, input.id);
-    if (input.version !== undefined && input.version !== before.version) throw new Refusal(409, 'This employee was changed by someone else since you loaded it');
+    if (input.version !== undefined && input.version !== before.version)
+      throw new Refusal(409, 'This employee was changed by someone else since you loaded it');
     withDerived(before);
     try {
       await tx.query(`DELETE FROM "employee" WHERE id = $1 AND company_id = $2`, [before.id, caller.companyId]);
@@ -348,11 +477,18 @@ app.post('/api/v1/employee/delete', async (c) => {
   return ok(c, { employee: row });
 });
 
-const scorecardDeps = { inCall: <T>(c: Context, fn: (tx: Tx, caller: Caller, access: ModuleAccess) => Promise<T>) => inCall(c, (tx, caller, _admin, access) => fn(tx, caller, access)), refuse: (status: number, message: string) => new Refusal(status, message), body };
+const scorecardDeps = {
+  inCall: <T>(c: Context, fn: (tx: Tx, caller: Caller, access: ModuleAccess) => Promise<T>) =>
+    inCall(c, (tx, caller, _admin, access) => fn(tx, caller, access)),
+  refuse: (status: number, message: string) => new Refusal(status, message),
+  body,
+};
 scorecardRoutes(app, scorecardDeps);
 reportRoutes(app, scorecardDeps);
 
-const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3100), hostname: '127.0.0.1' }, (info) => console.log(`baseline serving on ${info.port}`));
+const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3100), hostname: '127.0.0.1' }, (info) =>
+  console.log(`baseline serving on ${info.port}`),
+);
 const stop = async () => {
   server.close();
   await store.close();
@@ -360,4 +496,3 @@ const stop = async () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-

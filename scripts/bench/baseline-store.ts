@@ -20,9 +20,14 @@ const INT8 = 20;
 
 /** bigint ids as JavaScript numbers, as any hand-written service over these tables would configure the driver. */
 export function postgresStore(url: string, max: number): BaselineStore {
-  const sql = postgres(url, { max, onnotice: () => {}, types: { int8: { to: INT8, from: [INT8], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } } });
+  const sql = postgres(url, {
+    max,
+    onnotice: () => {},
+    types: { int8: { to: INT8, from: [INT8], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
+  });
   const on = (s: postgres.Sql | postgres.TransactionSql) => ({
-    query: async (text: string, params: unknown[] = [], prepare = true) => (await s.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as Rows,
+    query: async (text: string, params: unknown[] = [], prepare = true) =>
+      (await s.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as Rows,
   });
   return {
     ...on(sql),
@@ -33,7 +38,9 @@ export function postgresStore(url: string, max: number): BaselineStore {
 
 export async function pgliteStore(dataDir: string): Promise<BaselineStore> {
   const pg = await PGlite.create(dataDir, { parsers: { [INT8]: (x: string) => Number(x) } });
-  const on = (q: { query: PGlite['query'] }) => ({ query: async (text: string, params: unknown[] = []) => (await q.query<Record<string, unknown>>(text, params)).rows });
+  const on = (q: { query: PGlite['query'] }) => ({
+    query: async (text: string, params: unknown[] = []) => (await q.query<Record<string, unknown>>(text, params)).rows,
+  });
   return {
     ...on(pg),
     begin: (fn) => pg.transaction((tx) => fn(on(tx))),

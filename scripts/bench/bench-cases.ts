@@ -32,7 +32,13 @@ export const CASES: readonly BenchCase[] = [
   { name: 'read', title: 'read one employee by id', kind: 'read', floor: true },
   { name: 'list-first', title: 'employee list, first 50', kind: 'read', floor: true },
   // a list whose read role reaches through the parent (`parent:scorecardId`), with `_allowed` and `_titles` on each row
-  { name: 'kpi-list', title: 'KPI list, first 50 (read role parent:scorecardId)', kind: 'read', floor: true, withoutBaseline: true },
+  {
+    name: 'kpi-list',
+    title: 'KPI list, first 50 (read role parent:scorecardId)',
+    kind: 'read',
+    floor: true,
+    withoutBaseline: true,
+  },
   { name: 'list-deep-offset', title: 'employee list, 50 at offset 10,000 (the deepest offset served)', kind: 'read' },
   { name: 'list-deep-after', title: 'employee list, 50 after row 50,000 (keyset)', kind: 'read' },
   { name: 'list-by-department', title: 'employee list by departmentId', kind: 'read' },
@@ -43,7 +49,13 @@ export const CASES: readonly BenchCase[] = [
   { name: 'delete', title: 'delete employee', kind: 'write' },
   { name: 'scores-page', title: 'score report, 50 of 10,000 scorecards', kind: 'report' },
   { name: 'transition', title: 'workflow transition (approve, send back)', kind: 'write' },
-  { name: 'company-performance', title: 'company performance, 10,000 × 20 KPIs, 2 clients', kind: 'report', connections: 2, minSeconds: 10 },
+  {
+    name: 'company-performance',
+    title: 'company performance, 10,000 × 20 KPIs, 2 clients',
+    kind: 'report',
+    connections: 2,
+    minSeconds: 10,
+  },
   { name: 'performance-curve', title: 'performance curve, 10,000 assessments', kind: 'report' },
 ];
 
@@ -88,7 +100,12 @@ export interface Fixture {
 const json = { 'content-type': 'application/json' };
 
 /** A body for setupRequest: autocannon sends a string body as it is. */
-const post = (path: string, headers: Record<string, string>, body: object): Request => ({ method: 'POST', path, headers: { ...headers, ...json }, body: JSON.stringify(body) });
+const post = (path: string, headers: Record<string, string>, body: object): Request => ({
+  method: 'POST',
+  path,
+  headers: { ...headers, ...json },
+  body: JSON.stringify(body),
+});
 
 export function requestsFor(name: string, f: Fixture, token: string): Request[] {
   const auth = { token, 'x-company-id': String(f.companyId) };
@@ -100,7 +117,14 @@ export function requestsFor(name: string, f: Fixture, token: string): Request[] 
       const span = f.readIds.last - f.readIds.first + 1;
       // A stride prime to the span visits every id before repeating, spread over the table rather than in order.
       const stride = 7919 % span || 1;
-      return [{ method: 'GET', path: '/api/v1/employee/0', headers: auth, setupRequest: (req) => ({ ...req, path: `/api/v1/employee/${f.readIds.first + ((n++ * stride) % span)}` }) }];
+      return [
+        {
+          method: 'GET',
+          path: '/api/v1/employee/0',
+          headers: auth,
+          setupRequest: (req) => ({ ...req, path: `/api/v1/employee/${f.readIds.first + ((n++ * stride) % span)}` }),
+        },
+      ];
     }
     case 'list-first':
       return [{ method: 'GET', path: '/api/v1/employee?limit=50', headers: auth }];
@@ -116,7 +140,10 @@ export function requestsFor(name: string, f: Fixture, token: string): Request[] 
           method: 'GET',
           path: '/api/v1/employee',
           headers: auth,
-          setupRequest: (req) => ({ ...req, path: `/api/v1/employee?departmentId=${f.departmentIds[n++ % f.departmentIds.length]}&limit=50` }),
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/v1/employee?departmentId=${f.departmentIds[n++ % f.departmentIds.length]}&limit=50`,
+          }),
         },
       ];
     case 'audit-page':
@@ -131,7 +158,14 @@ export function requestsFor(name: string, f: Fixture, token: string): Request[] 
             const k = ++n;
             return {
               ...req,
-              body: JSON.stringify({ firstName: 'Added', lastName: `Person ${k}`, email: `${f.addPrefix}.${k}@alpha.example`, jobTitle: 'Officer', status: 'Active', ...f.place }),
+              body: JSON.stringify({
+                firstName: 'Added',
+                lastName: `Person ${k}`,
+                email: `${f.addPrefix}.${k}@alpha.example`,
+                jobTitle: 'Officer',
+                status: 'Active',
+                ...f.place,
+              }),
             };
           },
         },
@@ -170,13 +204,27 @@ export function requestsFor(name: string, f: Fixture, token: string): Request[] 
       const base = `/api/v1/performance-scorecard/scores?annualPlanId=${f.scores.annualPlanId}&level=employee&quarter=0&limit=50`;
       // every page of the report in turn, spread like the read case's ids
       const stride = 37 % pages || 1;
-      return [{ method: 'GET', path: `${base}&offset=0`, headers: auth, setupRequest: (req) => ({ ...req, path: `${base}&offset=${((n++ * stride) % pages) * 50}` }) }];
+      return [
+        {
+          method: 'GET',
+          path: `${base}&offset=0`,
+          headers: auth,
+          setupRequest: (req) => ({ ...req, path: `${base}&offset=${((n++ * stride) % pages) * 50}` }),
+        },
+      ];
     }
     case 'company-performance':
     case 'performance-curve': {
       // the whole company, then one business unit after another, round and round
       const paths = aggregateReportPaths(name, f);
-      return [{ method: 'GET', path: paths[0], headers: auth, setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }];
+      return [
+        {
+          method: 'GET',
+          path: paths[0],
+          headers: auth,
+          setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }),
+        },
+      ];
     }
     case 'transition': {
       // Round the pool: the first time approve each Draft, the next time send it back to Draft, and so on, so that
@@ -189,7 +237,11 @@ export function requestsFor(name: string, f: Fixture, token: string): Request[] 
           setupRequest: (req) => {
             const k = n++;
             const action = Math.floor(k / size) % 2 === 0 ? 'approve' : 'accept-back';
-            return { ...req, path: `/api/v1/performance-scorecard/${action}`, body: JSON.stringify({ id: f.approvable.first + (k % size) }) };
+            return {
+              ...req,
+              path: `/api/v1/performance-scorecard/${action}`,
+              body: JSON.stringify({ id: f.approvable.first + (k % size) }),
+            };
           },
         },
       ];

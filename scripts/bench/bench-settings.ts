@@ -50,6 +50,10 @@ export function benchSettings(): BenchSettings {
     soak: flag('BENCH_SOAK', false),
     soakSeconds: positive('BENCH_SOAK_SECONDS', 180),
     profileDir: process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null,
-    only: process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : null,
+    only: process.env.BENCH_ONLY
+      ? process.env.BENCH_ONLY.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null,
   };
 }

@@ -35,17 +35,26 @@ export function judgeCase(c: BenchCase, s: CaseSummary): Verdict {
   const checked: string[] = [];
   const check = (ok: boolean, what: string) => (ok ? checked : failed).push(what);
   if (s.db === 'postgres') {
-    const floor = c.kind === 'write' ? BUDGET.writeRatio : c.kind === 'report' ? Number((1 / BUDGET.reportTimeRatio).toFixed(2)) : BUDGET.readRatio;
+    const floor =
+      c.kind === 'write'
+        ? BUDGET.writeRatio
+        : c.kind === 'report'
+          ? Number((1 / BUDGET.reportTimeRatio).toFixed(2))
+          : BUDGET.readRatio;
     if (s.ratio !== null) check(s.ratio >= floor, `ratio ≥ ${floor}`);
     if (s.floorRatio !== null) check(s.floorRatio >= BUDGET.floorRatio, `÷ floor ≥ ${BUDGET.floorRatio}`);
     if (c.kind === 'read') check(s.engine.p99 < BUDGET.postgresReadP99Ms, `p99 < ${BUDGET.postgresReadP99Ms} ms`);
   } else {
-    if (c.kind !== 'sign-in' && c.kind !== 'report') check(s.engine.p99 < BUDGET.pgliteP99Ms, `p99 < ${BUDGET.pgliteP99Ms} ms`);
+    if (c.kind !== 'sign-in' && c.kind !== 'report')
+      check(s.engine.p99 < BUDGET.pgliteP99Ms, `p99 < ${BUDGET.pgliteP99Ms} ms`);
     check(s.engine.timeouts === 0, 'no timeouts');
   }
   check(s.engine.errors === 0, 'no errors');
   // a run in which no reply came back measured nothing (every call outlasted it): no figure is not a pass
-  check(s.engine.runs.every((r) => r.requests > 0) && (s.baseline?.runs.every((r) => r.requests > 0) ?? true), 'replies in every run');
+  check(
+    s.engine.runs.every((r) => r.requests > 0) && (s.baseline?.runs.every((r) => r.requests > 0) ?? true),
+    'replies in every run',
+  );
   return { pass: failed.length === 0, notes: failed.length ? failed.map((f) => `not ${f}`) : checked };
 }
 
@@ -55,9 +64,15 @@ export function judgeStartup(db: 'postgres' | 'pglite', ms: number): Verdict {
 }
 
 export function judgeSoak(first: number, last: number): Verdict {
-  return { pass: last >= first * (1 - BUDGET.soakDrop), notes: [`last minute ≥ ${(1 - BUDGET.soakDrop) * 100} % of the first`] };
+  return {
+    pass: last >= first * (1 - BUDGET.soakDrop),
+    notes: [`last minute ≥ ${(1 - BUDGET.soakDrop) * 100} % of the first`],
+  };
 }
 
 export function judgeReport(engineMs: number, baselineMs: number): Verdict {
-  return { pass: engineMs <= baselineMs * BUDGET.reportTimeRatio, notes: [`engine ≤ ${BUDGET.reportTimeRatio} × the hand-written SQL's time`] };
+  return {
+    pass: engineMs <= baselineMs * BUDGET.reportTimeRatio,
+    notes: [`engine ≤ ${BUDGET.reportTimeRatio} × the hand-written SQL's time`],
+  };
 }

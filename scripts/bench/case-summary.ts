@@ -46,9 +46,23 @@ export function summarise(runs: LoadResult[]): SideSummary {
   };
 }
 
-export function caseSummary(caseName: string, db: CaseSummary['db'], engine: LoadResult[], baseline: LoadResult[], floor: LoadResult[] = []): CaseSummary {
+export function caseSummary(
+  caseName: string,
+  db: CaseSummary['db'],
+  engine: LoadResult[],
+  baseline: LoadResult[],
+  floor: LoadResult[] = [],
+): CaseSummary {
   const e = summarise(engine);
   const b = baseline.length ? summarise(baseline) : null;
   const f = floor.length ? summarise(floor) : null;
-  return { case: caseName, db, engine: e, baseline: b, ratio: b && b.rps > 0 ? e.rps / b.rps : null, floor: f, floorRatio: f && f.rps > 0 ? e.rps / f.rps : null };
+  return {
+    case: caseName,
+    db,
+    engine: e,
+    baseline: b,
+    ratio: b && b.rps > 0 ? e.rps / b.rps : null,
+    floor: f,
+    floorRatio: f && f.rps > 0 ? e.rps / f.rps : null,
+  };
 }

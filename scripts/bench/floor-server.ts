@@ -14,7 +14,11 @@ import postgres from 'postgres';
 import { EMPLOYEE_COLUMNS } from './baseline-records.ts';
 
 const INT8 = 20;
-const sql = postgres(process.env.DATABASE_URL!, { max: 10, onnotice: () => {}, types: { int8: { to: INT8, from: [INT8], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } } });
+const sql = postgres(process.env.DATABASE_URL!, {
+  max: 10,
+  onnotice: () => {},
+  types: { int8: { to: INT8, from: [INT8], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
+});
 
 const READ = `SELECT ${EMPLOYEE_COLUMNS} FROM "employee" WHERE company_id = $1 AND id = $2`;
 
@@ -29,7 +33,10 @@ const LISTS: Record<string, { table: string; columns: string; order: string }> =
   'business-unit': { table: 'business_unit', columns: '*', order: 'name, id' },
 };
 /** the load test's workflow calls, as one UPDATE each: approve a Draft, send an Approved back to Draft */
-const TRANSITIONS: Record<string, { from: string; to: string }> = { approve: { from: 'Draft', to: 'Approved' }, 'accept-back': { from: 'Approved', to: 'Draft' } };
+const TRANSITIONS: Record<string, { from: string; to: string }> = {
+  approve: { from: 'Draft', to: 'Approved' },
+  'accept-back': { from: 'Approved', to: 'Draft' },
+};
 
 const companyOf = (c: Context) => Number(c.req.header('x-company-id'));
 const ok = (c: Context, data: unknown) => c.json({ res: 'success', data, err_msg: null });
@@ -42,7 +49,11 @@ app.get('/api/v1/employee/:id{[0-9]+}', async (c) => {
   return row ? ok(c, { employee: row }) : notFound(c);
 });
 app.get('/api/v1/performance-scorecard/:id{[0-9]+}', async (c) => {
-  const [row] = await sql.unsafe(`SELECT * FROM "performance_scorecard" WHERE company_id = $1 AND id = $2`, [companyOf(c), Number(c.req.param('id'))], { prepare: true });
+  const [row] = await sql.unsafe(
+    `SELECT * FROM "performance_scorecard" WHERE company_id = $1 AND id = $2`,
+    [companyOf(c), Number(c.req.param('id'))],
+    { prepare: true },
+  );
   return row ? ok(c, { scorecard: row }) : notFound(c);
 });
 app.get('/api/v1/:entity{[a-z-]+}', async (c) => {
@@ -50,22 +61,38 @@ app.get('/api/v1/:entity{[a-z-]+}', async (c) => {
   if (!list) return notFound(c);
   const limit = Math.min(Number(c.req.query('limit') ?? 50) || 50, 500);
   const order = c.req.query('sort') === '-updatedAt' ? 'updated_at DESC, id DESC' : list.order;
-  const rows = await sql.unsafe(`SELECT ${list.columns} FROM "${list.table}" WHERE company_id = $1 ORDER BY ${order} LIMIT ${limit}`, [companyOf(c)], { prepare: true });
+  const rows = await sql.unsafe(
+    `SELECT ${list.columns} FROM "${list.table}" WHERE company_id = $1 ORDER BY ${order} LIMIT ${limit}`,
+    [companyOf(c)],
+    { prepare: true },
+  );
   return ok(c, { list: rows });
 });
 app.post('/api/v1/employee/update', async (c) => {
   const b = (await c.req.json()) as { id: number; version: number; lastName: string };
-  const [row] = await sql.unsafe(`UPDATE "employee" SET last_name = $4, version = version + 1, updated_at = now() WHERE company_id = $1 AND id = $2 AND version = $3 RETURNING ${EMPLOYEE_COLUMNS}`, [companyOf(c), b.id, b.version, b.lastName], { prepare: true });
-  return row ? ok(c, { employee: row }) : c.json({ res: 'failed', data: null, err_msg: 'changed by someone else' }, 409);
+  const [row] = await sql.unsafe(
+    `UPDATE "employee" SET last_name = $4, version = version + 1, updated_at = now() WHERE company_id = $1 AND id = $2 AND version = $3 RETURNING ${EMPLOYEE_COLUMNS}`,
+    [companyOf(c), b.id, b.version, b.lastName],
+    { prepare: true },
+  );
+  return row
+    ? ok(c, { employee: row })
+    : c.json({ res: 'failed', data: null, err_msg: 'changed by someone else' }, 409);
 });
 app.post('/api/v1/performance-scorecard/:action{approve|accept-back}', async (c) => {
   const t = TRANSITIONS[c.req.param('action')];
   const b = (await c.req.json()) as { id: number };
-  const [row] = await sql.unsafe(`UPDATE "performance_scorecard" SET status = $4, version = version + 1, updated_at = now() WHERE company_id = $1 AND id = $2 AND status = $3 RETURNING *`, [companyOf(c), b.id, t.from, t.to], { prepare: true });
+  const [row] = await sql.unsafe(
+    `UPDATE "performance_scorecard" SET status = $4, version = version + 1, updated_at = now() WHERE company_id = $1 AND id = $2 AND status = $3 RETURNING *`,
+    [companyOf(c), b.id, t.from, t.to],
+    { prepare: true },
+  );
   return row ? ok(c, { scorecard: row }) : c.json({ res: 'failed', data: null, err_msg: `not ${t.from}` }, 409);
 });
 
-const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3200), hostname: '127.0.0.1' }, (info) => console.log(`floor serving on ${info.port}`));
+const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3200), hostname: '127.0.0.1' }, (info) =>
+  console.log(`floor serving on ${info.port}`),
+);
 const stop = async () => {
   server.close();
   await sql.end({ timeout: 5 });

@@ -68,7 +68,10 @@ async function carryOut(order: LoadOrder): Promise<LoadResult[]> {
   for (let i = 0; i < order.runs; i++) {
     const r = await blast(order, order.seconds, requests);
     const statuses: Record<string, number> = {};
-    for (const [code, { count }] of Object.entries((r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})) statuses[code] = count;
+    for (const [code, { count }] of Object.entries(
+      (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {},
+    ))
+      statuses[code] = count;
     results.push({
       requests: r.requests.total,
       seconds: r.duration,

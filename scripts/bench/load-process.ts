@@ -22,7 +22,8 @@ export class LoadProcess {
   run(order: LoadOrder): Promise<LoadResult[]> {
     const child = (this.child ??= this.start());
     return new Promise((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`the load driver stopped (${code}) during ${order.caseName}`));
+      const onExit = (code: number | null) =>
+        reject(new Error(`the load driver stopped (${code}) during ${order.caseName}`));
       child.once('exit', onExit);
       child.once('message', (m: { results?: LoadResult[]; error?: string }) => {
         child.off('exit', onExit);

@@ -39,14 +39,30 @@ async function scriptsOf(page: Page, load: () => Promise<unknown>): Promise<numb
 export async function measureRenderer(logDir: string): Promise<RendererFigures | { skipped: string }> {
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM}` };
   await buildRenderer(true);
-  const server = await startServer('renderer', join(import.meta.dirname, '..', '..', 'server', 'main.ts'), {
-    DATA_DIR: mkdtempSync(join(logDir, 'renderer-data-')),
-    DATABASE_URL: '',
-    DEMO: '1',
-    DEMO_PASSWORD: 'bench-demo-pass',
-    HOLDER_PASSWORD: 'bench-holder-pass',
-  }, logDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const server = await startServer(
+    'renderer',
+    join(import.meta.dirname, '..', '..', 'server', 'main.ts'),
+    {
+      DATA_DIR: mkdtempSync(join(logDir, 'renderer-data-')),
+      DATABASE_URL: '',
+      DEMO: '1',
+      DEMO_PASSWORD: 'bench-demo-pass',
+      HOLDER_PASSWORD: 'bench-holder-pass',
+    },
+    logDir,
+  );
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   try {
     const page = await (await browser.newContext()).newPage();
     const signInKb = await scriptsOf(page, async () => {

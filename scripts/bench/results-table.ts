@@ -5,7 +5,9 @@ import type { Verdict } from './budgets.ts';
 import type { CaseSummary } from './case-summary.ts';
 
 /** One line of the table: a measured case with its verdict, or a skipped one with its reason. */
-export type TableRow = { bench: BenchCase; summary: CaseSummary; verdict: Verdict } | { bench: BenchCase; db: CaseSummary['db']; skipped: string };
+export type TableRow =
+  | { bench: BenchCase; summary: CaseSummary; verdict: Verdict }
+  | { bench: BenchCase; db: CaseSummary['db']; skipped: string };
 
 const int = (n: number) => Math.round(n).toLocaleString('en');
 const ms = (n: number) => (n >= 100 ? Math.round(n).toString() : n.toFixed(1));
@@ -13,7 +15,19 @@ const pair = (a: string, b: string | null) => (b === null ? a : `${a} / ${b}`);
 
 /** The one table of the run: PostgreSQL rows, then PGlite rows; p50/errors as engine / baseline, p99 also / floor. */
 export function formatTable(rows: readonly TableRow[]): string {
-  const head = ['db', 'case', 'engine req/s', 'baseline req/s', 'ratio', 'floor req/s', '÷ floor', 'p50 ms E/B', 'p99 ms E/B/F', 'errors E/B', 'budget'];
+  const head = [
+    'db',
+    'case',
+    'engine req/s',
+    'baseline req/s',
+    'ratio',
+    'floor req/s',
+    '÷ floor',
+    'p50 ms E/B',
+    'p99 ms E/B/F',
+    'errors E/B',
+    'budget',
+  ];
   const last = head.length - 1;
   const body = rows.map((r) => {
     if ('skipped' in r) return [r.db, r.bench.title, '—', '—', '—', '—', '—', '—', '—', '—', `SKIPPED: ${r.skipped}`];
@@ -35,7 +49,8 @@ export function formatTable(rows: readonly TableRow[]): string {
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (i === last ? 0 : r[i].length))));
-  const line = (cells: string[]) => cells.map((c, i) => (i === last ? c : i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === last ? c : i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   const out = [line(head), widths.map((w, i) => '-'.repeat(i === last ? 6 : w)).join('  ')];
   let db = '';
   for (const r of body) {

@@ -28,7 +28,8 @@ function watched(db: Db): Db {
     async query(text, params, options) {
       watch.statements++;
       if (watch.outstanding++ === 0) watch.roundTrips++;
-      if (process.env.SHOW_STATEMENTS) console.log(`    ${watch.roundTrips}: ${text.replace(/\s+/g, ' ').slice(0, 150)}`);
+      if (process.env.SHOW_STATEMENTS)
+        console.log(`    ${watch.roundTrips}: ${text.replace(/\s+/g, ' ').slice(0, 150)}`);
       try {
         return await db.query(text, params, options);
       } finally {
@@ -50,11 +51,20 @@ const executive = await t.login(DEMO_ADMIN, DEMO_PASSWORD);
 const list = await executive.get('employee?limit=1&offset=5');
 if (list.status !== 200) throw new Error(JSON.stringify(list.body));
 const [someone] = list.body.data.list;
-const calls = [`employee/${someone.id}`, 'employee?limit=50', 'performance-kpi?limit=50', 'performance-scorecard?limit=50', 'department?limit=50', 'meta'];
+const calls = [
+  `employee/${someone.id}`,
+  'employee?limit=50',
+  'performance-kpi?limit=50',
+  'performance-scorecard?limit=50',
+  'department?limit=50',
+  'meta',
+];
 const measure = async (path: string, note = '') => {
   Object.assign(watch, { statements: 0, roundTrips: 0, outstanding: 0, commits: 0 });
   const r = await executive.get(path);
-  console.log(`GET /api/v1/${path.padEnd(26)} ${r.status}  ${watch.statements} statements, ${watch.roundTrips + watch.commits} round trips (${watch.commits ? `COMMIT waited for` : 'COMMIT not waited for'})${note}`);
+  console.log(
+    `GET /api/v1/${path.padEnd(26)} ${r.status}  ${watch.statements} statements, ${watch.roundTrips + watch.commits} round trips (${watch.commits ? `COMMIT waited for` : 'COMMIT not waited for'})${note}`,
+  );
 };
 for (const path of calls) {
   await executive.get(path); // warm: the caller and module caches, /meta's serialisation

@@ -32,13 +32,29 @@ export function baseFixture(t: GeneratedTenant): Fixture {
   };
 }
 
-const maxEmployeeId = async (db: Db) => Number((await db.query<{ n: number }>(`SELECT coalesce(max(id), 0)::bigint AS n FROM employee`))[0].n);
+const maxEmployeeId = async (db: Db) =>
+  Number((await db.query<{ n: number }>(`SELECT coalesce(max(id), 0)::bigint AS n FROM employee`))[0].n);
 
 /** Employees nobody refers to, for a delete run to remove one by one: ids are contiguous. */
-export async function insertDeletable(db: Db, t: GeneratedTenant, count: number, label: string): Promise<{ first: number; last: number }> {
+export async function insertDeletable(
+  db: Db,
+  t: GeneratedTenant,
+  count: number,
+  label: string,
+): Promise<{ first: number; last: number }> {
   const first = (await maxEmployeeId(db)) + 1;
   const rows: unknown[][] = [];
-  for (let i = 0; i < count; i++) rows.push([t.companyA, first + i, 'Leaving', `${label} ${i + 1}`, 'Officer', t.placeA.businessUnitId, t.placeA.departmentId, 'Inactive']);
+  for (let i = 0; i < count; i++)
+    rows.push([
+      t.companyA,
+      first + i,
+      'Leaving',
+      `${label} ${i + 1}`,
+      'Officer',
+      t.placeA.businessUnitId,
+      t.placeA.departmentId,
+      'Inactive',
+    ]);
   await bulkInsert(
     db,
     'employee',
@@ -60,10 +76,18 @@ export async function insertDeletable(db: Db, t: GeneratedTenant, count: number,
 }
 
 /** Records for an update run, with their versions now: twice as many as connections, so none waits for another. */
-export async function pickUpdatable(db: Db, t: GeneratedTenant, count: number, slice: number): Promise<{ id: number; version: number }[]> {
+export async function pickUpdatable(
+  db: Db,
+  t: GeneratedTenant,
+  count: number,
+  slice: number,
+): Promise<{ id: number; version: number }[]> {
   const span = t.employeeIdsA.last - t.employeeIdsA.first + 1;
-  const ids = Array.from({ length: count }, (_, i) => t.employeeIdsA.first + ((slice * count + i) * 104_729) % span);
-  const rows = await db.query<{ id: number; version: number }>(`SELECT id, version FROM employee WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id`, [t.companyA, ids]);
+  const ids = Array.from({ length: count }, (_, i) => t.employeeIdsA.first + (((slice * count + i) * 104_729) % span));
+  const rows = await db.query<{ id: number; version: number }>(
+    `SELECT id, version FROM employee WHERE company_id = $1 AND id = ANY($2::bigint[]) ORDER BY id`,
+    [t.companyA, ids],
+  );
   return rows.map((r) => ({ id: Number(r.id), version: Number(r.version) }));
 }
 
@@ -78,7 +102,12 @@ export async function prepareRun(
   t: GeneratedTenant,
   caseName: string,
   label: string,
-  opts: { connections: number; seconds: number; expectedRate: number; /** runs prepared together, with no clean-up between them, each take their own part of a shared pool: [which, of how many] */ poolPart?: [number, number] },
+  opts: {
+    connections: number;
+    seconds: number;
+    expectedRate: number /** runs prepared together, with no clean-up between them, each take their own part of a shared pool: [which, of how many] */;
+    poolPart?: [number, number];
+  },
 ): Promise<PreparedRun> {
   const fixture = baseFixture(t);
   const run = ++runNumber;
@@ -103,7 +132,11 @@ export async function prepareRun(
       return {
         fixture,
         async cleanUp() {
-          await db.query(`DELETE FROM employee WHERE company_id = $1 AND id BETWEEN $2 AND $3`, [t.companyA, fixture.deletable.first, fixture.deletable.last]);
+          await db.query(`DELETE FROM employee WHERE company_id = $1 AND id BETWEEN $2 AND $3`, [
+            t.companyA,
+            fixture.deletable.first,
+            fixture.deletable.last,
+          ]);
         },
       };
     }
@@ -117,7 +150,10 @@ export async function prepareRun(
       return {
         fixture,
         async cleanUp() {
-          await db.query(`UPDATE performance_scorecard SET status = 'Draft' WHERE company_id = $1 AND annual_plan_id = $2 AND status <> 'Draft'`, [t.companyA, t.scorecardsA.annualPlanId]);
+          await db.query(
+            `UPDATE performance_scorecard SET status = 'Draft' WHERE company_id = $1 AND annual_plan_id = $2 AND status <> 'Draft'`,
+            [t.companyA, t.scorecardsA.annualPlanId],
+          );
         },
       };
     }

@@ -63,20 +63,42 @@ export async function generateScorecards(
 ): Promise<GeneratedScorecards> {
   for (const code of ['strategic', 'performance']) {
     const [m] = await db.query<{ id: number }>(`SELECT id FROM module WHERE code = $1`, [code]);
-    await scopedCall(engine, holder, company.id, (ctx) => setModuleEnablement(ctx, ctx.registry.entity('company-module'), { moduleId: Number(m.id), enabled: 'Yes' }));
+    await scopedCall(engine, holder, company.id, (ctx) =>
+      setModuleEnablement(ctx, ctx.registry.entity('company-module'), { moduleId: Number(m.id), enabled: 'Yes' }),
+    );
   }
   const year = new Date().getFullYear();
   const { result: annualPlanId } = await scopedCall(engine, company.executive, company.id, async (ctx) => {
-    const add = (entity: string, values: Record<string, unknown>) => addRecord(ctx, ctx.registry.entity(entity), values);
-    const strategic = await add('strategic-plan', { description: 'Bench strategy', startDate: `${year - 1}-01-01`, endDate: `${year + 4}-12-31` });
-    for (const [i, target] of BAND_TARGETS.entries()) await add('rating-scale', { description: `Level ${i + 1}`, rating: i + 1, target, strategicPlanId: strategic.id });
-    const plan = await add('annual-plan', { name: `FY ${year}`, strategicPlanId: strategic.id, startDate: `${year}-01-01`, endDate: `${year}-12-31` });
+    const add = (entity: string, values: Record<string, unknown>) =>
+      addRecord(ctx, ctx.registry.entity(entity), values);
+    const strategic = await add('strategic-plan', {
+      description: 'Bench strategy',
+      startDate: `${year - 1}-01-01`,
+      endDate: `${year + 4}-12-31`,
+    });
+    for (const [i, target] of BAND_TARGETS.entries())
+      await add('rating-scale', {
+        description: `Level ${i + 1}`,
+        rating: i + 1,
+        target,
+        strategicPlanId: strategic.id,
+      });
+    const plan = await add('annual-plan', {
+      name: `FY ${year}`,
+      strategicPlanId: strategic.id,
+      startDate: `${year}-01-01`,
+      endDate: `${year}-12-31`,
+    });
     return Number(plan.id);
   });
 
   const accountId = company.executive.accountId;
-  const firstScorecard = Number((await db.query<{ n: number }>(`SELECT coalesce(max(id), 0)::bigint + 1 AS n FROM performance_scorecard`))[0].n);
-  let kpiId = Number((await db.query<{ n: number }>(`SELECT coalesce(max(id), 0)::bigint + 1 AS n FROM performance_kpi`))[0].n);
+  const firstScorecard = Number(
+    (await db.query<{ n: number }>(`SELECT coalesce(max(id), 0)::bigint + 1 AS n FROM performance_scorecard`))[0].n,
+  );
+  let kpiId = Number(
+    (await db.query<{ n: number }>(`SELECT coalesce(max(id), 0)::bigint + 1 AS n FROM performance_kpi`))[0].n,
+  );
   const scorecards: unknown[][] = [];
   const kpiRows: unknown[][] = [];
   const weight = 100 / kpis;
@@ -86,15 +108,40 @@ export async function generateScorecards(
   for (let i = 0; i < count; i++) {
     const id = firstScorecard + i;
     const employeeId = company.employeeIds.first + Math.floor((i * span) / count);
-    scorecards.push([company.id, id, `Scorecard ${i + 1}`, 'employee', 'Annual', annualPlanId, employeeId, 'No', 'Draft', accountId, accountId]);
+    scorecards.push([
+      company.id,
+      id,
+      `Scorecard ${i + 1}`,
+      'employee',
+      'Annual',
+      annualPlanId,
+      employeeId,
+      'No',
+      'Draft',
+      accountId,
+      accountId,
+    ]);
     for (let k = 0; k < kpis; k++) {
       const manual = rnd() < 0.15;
       const target = rnd() < 0.01 ? 0 : Math.round(10 + rnd() * 990);
       const actual = rnd() < 0.03 ? null : rnd() < 0.01 ? 0 : Math.round(target * (0.3 + rnd() * 1.1));
       const adjusted = rnd() < 0.05 ? 1 + Math.floor(rnd() * 5) : null;
       kpiRows.push([
-        company.id, kpiId++, id, `KPI ${k + 1}`, manual ? 'Qualitative' : 'Quantitative', rnd() < 0.8 ? 'ASC' : 'DESC', weight, target, actual, target, actual,
-        manual || rnd() < 0.1 ? 1 + Math.floor(rnd() * 5) : null, adjusted, accountId, accountId,
+        company.id,
+        kpiId++,
+        id,
+        `KPI ${k + 1}`,
+        manual ? 'Qualitative' : 'Quantitative',
+        rnd() < 0.8 ? 'ASC' : 'DESC',
+        weight,
+        target,
+        actual,
+        target,
+        actual,
+        manual || rnd() < 0.1 ? 1 + Math.floor(rnd() * 5) : null,
+        adjusted,
+        accountId,
+        accountId,
       ]);
     }
   }
@@ -102,6 +149,11 @@ export async function generateScorecards(
   await resetIdentity(db, 'performance_scorecard');
   await bulkInsert(db, 'performance_kpi', KPI_COLUMNS, kpiRows, 10_000);
   await resetIdentity(db, 'performance_kpi');
-  for (const t of ['performance_scorecard', 'performance_kpi', 'rating_scale', 'annual_plan']) await db.query(`VACUUM ANALYZE "${t}"`);
-  return { annualPlanId, scorecardIds: { first: firstScorecard, last: firstScorecard + count - 1 }, kpisPerScorecard: kpis };
+  for (const t of ['performance_scorecard', 'performance_kpi', 'rating_scale', 'annual_plan'])
+    await db.query(`VACUUM ANALYZE "${t}"`);
+  return {
+    annualPlanId,
+    scorecardIds: { first: firstScorecard, last: firstScorecard + count - 1 },
+    kpisPerScorecard: kpis,
+  };
 }

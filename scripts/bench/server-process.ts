@@ -46,7 +46,13 @@ export interface StartOptions {
  * file, shown when it fails to start. The clock starts before spawn, so start-up includes Node, the TypeScript loader
  * (npm too, for a command) and all of boot.
  */
-export async function startServer(label: string, entry: string, env: Record<string, string>, logDir: string, options: StartOptions = {}): Promise<ServerProcess> {
+export async function startServer(
+  label: string,
+  entry: string,
+  env: Record<string, string>,
+  logDir: string,
+  options: StartOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = join(logDir, `${label.replace(/[^a-z0-9]+/gi, '-')}-${port}.log`);
@@ -73,7 +79,10 @@ export async function startServer(label: string, entry: string, env: Record<stri
   let exited: number | null = null;
   child.on('exit', (code) => (exited = code ?? -1));
   for (;;) {
-    if (exited !== null) throw new Error(`${label} exited (${exited}) before it was ready:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+    if (exited !== null)
+      throw new Error(
+        `${label} exited (${exited}) before it was ready:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
+      );
     try {
       const r = await fetch(`${url}/healthz`);
       if (r.status === 200) break;

@@ -15,8 +15,23 @@ export interface SoakResult {
  * fall until the process restarted (porsager/postgres#747). One fresh engine process serves read-by-id minute after
  * minute with no pause; the first and the last minute are compared.
  */
-export async function soak(server: ServerProcess, token: string, fixture: Fixture, connections: number, seconds: number): Promise<SoakResult> {
+export async function soak(
+  server: ServerProcess,
+  token: string,
+  fixture: Fixture,
+  connections: number,
+  seconds: number,
+): Promise<SoakResult> {
   const minutes = Math.max(1, Math.round(seconds / 60));
-  const runs = await loadProcess.run({ url: server.url, token, caseName: 'read', fixture, connections, warmupSeconds: 0, seconds: seconds / minutes, runs: minutes });
+  const runs = await loadProcess.run({
+    url: server.url,
+    token,
+    caseName: 'read',
+    fixture,
+    connections,
+    warmupSeconds: 0,
+    seconds: seconds / minutes,
+    runs: minutes,
+  });
   return { minutes: runs, rssMiBAtEnd: server.rssMiB(), verdict: judgeSoak(runs[0].rps, runs.at(-1)!.rps) };
 }

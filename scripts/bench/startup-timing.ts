@@ -7,7 +7,14 @@ import { startServer, type StartOptions } from './server-process.ts';
  * migrated and full, timed from spawn to the first 200 from /healthz, and stopped; `times` starts, median reported.
  * The bench starts it as a user does (`npm start`: npm, the renderer's staleness check and the server's), see NPM_START.
  */
-export async function timeStartups(label: string, entry: string, env: Record<string, string>, logDir: string, times: number, options: StartOptions = {}): Promise<{ samples: number[]; median: number }> {
+export async function timeStartups(
+  label: string,
+  entry: string,
+  env: Record<string, string>,
+  logDir: string,
+  times: number,
+  options: StartOptions = {},
+): Promise<{ samples: number[]; median: number }> {
   const samples: number[] = [];
   for (let i = 0; i < times; i++) {
     const s = await startServer(`${label}-startup-${i + 1}`, entry, env, logDir, options);
@@ -27,4 +34,6 @@ export const NPM_START: StartOptions = { command: ['npm', 'start'] };
  * stay in the process and showed in its profile. Node is called directly (npm adds nothing to a running server), so
  * that nodeArgs (BENCH_PROFILE's --cpu-prof) reach it.
  */
-export const bundledEngine = (nodeArgs: string[] = []): StartOptions => ({ command: [process.execPath, ...nodeArgs, join(ROOT, 'scripts', 'start.mjs')] });
+export const bundledEngine = (nodeArgs: string[] = []): StartOptions => ({
+  command: [process.execPath, ...nodeArgs, join(ROOT, 'scripts', 'start.mjs')],
+});

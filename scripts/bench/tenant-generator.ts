@@ -8,7 +8,16 @@ import { addRecord } from '../../engine/records/record-store.ts';
 import { holderCaller, scopedCall } from '../../engine/records/scoped-call.ts';
 import { bootStratum } from '../../server/boot.ts';
 import { configFromEnv } from '../../server/config.ts';
-import { BENCH_PASSWORD, FIRST_NAMES, HOLDER_PASSWORD, JOB_TITLES, LAST_NAMES, LEVELS, benchCompanies, type CompanyShape } from './bench-tenant.ts';
+import {
+  BENCH_PASSWORD,
+  FIRST_NAMES,
+  HOLDER_PASSWORD,
+  JOB_TITLES,
+  LAST_NAMES,
+  LEVELS,
+  benchCompanies,
+  type CompanyShape,
+} from './bench-tenant.ts';
 import { bulkInsert, resetIdentity, type BulkColumn } from './bulk-insert.ts';
 import { generateAssessments, type GeneratedAssessments } from './assessment-generator.ts';
 import { generateScorecards, type GeneratedScorecards } from './scorecard-generator.ts';
@@ -40,7 +49,15 @@ export interface GeneratedTenant {
   scorecardsA: GeneratedScorecards;
   /** a Completed Q4 assessment with its final score for each of those scorecards (the performance curve) */
   assessmentsA: GeneratedAssessments;
-  rows: { employees: number; units: number; accounts: number; auditEntries: number; scorecards: number; kpis: number; assessments: number };
+  rows: {
+    employees: number;
+    units: number;
+    accounts: number;
+    auditEntries: number;
+    scorecards: number;
+    kpis: number;
+    assessments: number;
+  };
 }
 
 interface Unit {
@@ -107,13 +124,36 @@ const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperC
  * as the engine would have left them had every record been added through the API: ids in depth-first order, so
  * every unit's head and every supervisor is written before the people who report to them.
  */
-async function generateCompany(db: Db, shape: CompanyShape, companyId: number, executive: { employeeId: number; accountId: number; name: string }, seed: number) {
+async function generateCompany(
+  db: Db,
+  shape: CompanyShape,
+  companyId: number,
+  executive: { employeeId: number; accountId: number; name: string },
+  seed: number,
+) {
   const rnd = random(seed);
   const now = Date.now();
   const at = (fraction: number) => new Date(now - YEAR_MS + fraction * YEAR_MS).toISOString();
   const audit: unknown[][] = [];
-  const auditEntry = (entity: string, recordId: number, action: string, doneAt: string, before: object | null, after: object | null) =>
-    audit.push([companyId, entity, recordId, action, executive.accountId, executive.name, doneAt, before && JSON.stringify(before), after && JSON.stringify(after)]);
+  const auditEntry = (
+    entity: string,
+    recordId: number,
+    action: string,
+    doneAt: string,
+    before: object | null,
+    after: object | null,
+  ) =>
+    audit.push([
+      companyId,
+      entity,
+      recordId,
+      action,
+      executive.accountId,
+      executive.name,
+      doneAt,
+      before && JSON.stringify(before),
+      after && JSON.stringify(after),
+    ]);
 
   // The organisation, level by level; each unit's API shape goes into its "add" audit entry.
   const levels: Unit[][] = [];
@@ -128,8 +168,25 @@ async function generateCompany(db: Db, shape: CompanyShape, companyId: number, e
         const unit: Unit = { id: id++, level: depth, name, parent };
         units.push(unit);
         const createdAt = at(rnd() * 0.05);
-        rows.push([companyId, unit.id, name, parent?.id ?? null, createdAt, createdAt, executive.accountId, executive.accountId]);
-        const shown: Record<string, unknown> = { id: unit.id, version: 1, createdAt, updatedAt: createdAt, createdBy: executive.accountId, updatedBy: executive.accountId, name };
+        rows.push([
+          companyId,
+          unit.id,
+          name,
+          parent?.id ?? null,
+          createdAt,
+          createdAt,
+          executive.accountId,
+          executive.accountId,
+        ]);
+        const shown: Record<string, unknown> = {
+          id: unit.id,
+          version: 1,
+          createdAt,
+          updatedAt: createdAt,
+          createdBy: executive.accountId,
+          updatedBy: executive.accountId,
+          name,
+        };
         if (level.parentColumn) shown[camel(level.parentColumn)] = parent!.id;
         auditEntry(level.table.replace(/_/g, '-'), unit.id, 'add', createdAt, null, shown);
       }
@@ -144,7 +201,12 @@ async function generateCompany(db: Db, shape: CompanyShape, companyId: number, e
       { name: 'created_by', type: 'bigint' },
       { name: 'updated_by', type: 'bigint' },
     ];
-    await bulkInsert(db, level.table, columns, level.parentColumn ? rows : rows.map((r) => r.filter((_, i) => i !== 3)));
+    await bulkInsert(
+      db,
+      level.table,
+      columns,
+      level.parentColumn ? rows : rows.map((r) => r.filter((_, i) => i !== 3)),
+    );
     await resetIdentity(db, level.table);
     levels.push(units);
     parents = units;
@@ -174,33 +236,76 @@ async function generateCompany(db: Db, shape: CompanyShape, companyId: number, e
     const lastName = LAST_NAMES[Math.floor(rnd() * LAST_NAMES.length)];
     const email = `${firstName}.${lastName}.${i + 1}@${shape.domain}`.toLowerCase();
     const employeeNumber = `${shape.domain[0].toUpperCase()}${String(i + 1).padStart(6, '0')}`;
-    const jobTitle = topHead >= 0 ? `Head of ${chain[topHead].name}` : JOB_TITLES[Math.floor(rnd() * JOB_TITLES.length)];
+    const jobTitle =
+      topHead >= 0 ? `Head of ${chain[topHead].name}` : JOB_TITLES[Math.floor(rnd() * JOB_TITLES.length)];
     const heads = LEVELS.map((_, d) => (topHead >= 0 && d >= topHead && chain[d].headId === employeeId ? 'Yes' : 'No'));
     const status = rnd() < 0.97 ? 'Active' : 'Inactive';
     const createdAt = at(0.05 + (0.9 * i) / shape.employees);
-    employees.push([companyId, employeeId, firstName, lastName, email, employeeNumber, jobTitle, ...chain.map((u) => u.id), supervisorId, ...heads, status, createdAt, createdAt, executive.accountId, executive.accountId]);
+    employees.push([
+      companyId,
+      employeeId,
+      firstName,
+      lastName,
+      email,
+      employeeNumber,
+      jobTitle,
+      ...chain.map((u) => u.id),
+      supervisorId,
+      ...heads,
+      status,
+      createdAt,
+      createdAt,
+      executive.accountId,
+      executive.accountId,
+    ]);
     accounts.push([email, 'employee', companyId, employeeId, firstName, lastName, createdAt]);
     const shown: Record<string, unknown> = {
-      id: employeeId, version: 1, createdAt, updatedAt: createdAt, createdBy: executive.accountId, updatedBy: executive.accountId,
-      firstName, lastName, fullName: `${firstName} ${lastName}`, email, employeeNumber, jobTitle,
+      id: employeeId,
+      version: 1,
+      createdAt,
+      updatedAt: createdAt,
+      createdBy: executive.accountId,
+      updatedBy: executive.accountId,
+      firstName,
+      lastName,
+      fullName: `${firstName} ${lastName}`,
+      email,
+      employeeNumber,
+      jobTitle,
       ...Object.fromEntries(LEVELS.map((l, d) => [camel(l.employeeColumn), chain[d].id])),
-      supervisorId, ...Object.fromEntries(LEVELS.map((l, d) => [camel(l.headColumn), heads[d]])),
-      head: heads.includes('Yes') ? 'Yes' : 'No', status,
+      supervisorId,
+      ...Object.fromEntries(LEVELS.map((l, d) => [camel(l.headColumn), heads[d]])),
+      head: heads.includes('Yes') ? 'Yes' : 'No',
+      status,
     };
     shapes.push(shown);
     auditEntry('employee', employeeId, 'add', createdAt, null, shown);
   }
   await bulkInsert(db, 'employee', EMPLOYEE_COLUMNS, employees);
   await resetIdentity(db, 'employee');
-  await bulkInsert(db, 'account', [
-    { name: 'email', type: 'text' }, { name: 'role', type: 'text' }, { name: 'company_id', type: 'bigint' }, { name: 'employee_id', type: 'bigint' },
-    { name: 'first_name', type: 'text' }, { name: 'last_name', type: 'text' }, { name: 'created_at', type: 'timestamptz' },
-  ], accounts);
+  await bulkInsert(
+    db,
+    'account',
+    [
+      { name: 'email', type: 'text' },
+      { name: 'role', type: 'text' },
+      { name: 'company_id', type: 'bigint' },
+      { name: 'employee_id', type: 'bigint' },
+      { name: 'first_name', type: 'text' },
+      { name: 'last_name', type: 'text' },
+      { name: 'created_at', type: 'timestamptz' },
+    ],
+    accounts,
+  );
 
   // Later changes: a job title here and there, each with its before and after.
   for (let k = 0; k < shape.extraAuditUpdates && shapes.length; k++) {
     const before = shapes[Math.floor(rnd() * shapes.length)];
-    const after = { ...before, version: Number(before.version) + 1, jobTitle: JOB_TITLES[Math.floor(rnd() * JOB_TITLES.length)] };
+    const after = {
+      ...before,
+      version: Number(before.version) + 1,
+      jobTitle: JOB_TITLES[Math.floor(rnd() * JOB_TITLES.length)],
+    };
     auditEntry('employee', Number(before.id), 'update', at(0.95 + rnd() * 0.05), before, after);
   }
   // Oldest first, as they would have been written.
@@ -212,7 +317,12 @@ async function generateCompany(db: Db, shape: CompanyShape, companyId: number, e
     businessUnitIds: levels[0].map((u) => u.id),
     departmentIds: levels[1].map((u) => u.id),
     leaf: leaves[0],
-    rows: { employees: shape.employees, units: levels.reduce((n, l) => n + l.length, 0), accounts: accounts.length, auditEntries: audit.length },
+    rows: {
+      employees: shape.employees,
+      units: levels.reduce((n, l) => n + l.length, 0),
+      accounts: accounts.length,
+      auditEntries: audit.length,
+    },
   };
 }
 
@@ -220,10 +330,20 @@ async function generateCompany(db: Db, shape: CompanyShape, companyId: number, e
  * Fills a fresh database with the bench tenant. The companies are added through the engine (so the executive, the
  * account, the module access and the audit trail are real); everything big is then written with set-based SQL.
  */
-export async function generateTenant(db: Db, employeesA: number, log: (line: string) => void): Promise<GeneratedTenant> {
+export async function generateTenant(
+  db: Db,
+  employeesA: number,
+  log: (line: string) => void,
+): Promise<GeneratedTenant> {
   const scratch = mkdtempSync(join(tmpdir(), 'stratum-bench-boot-'));
   try {
-    const config = { ...configFromEnv({}), dataDir: scratch, holderEmail: HOLDER_EMAIL, holderPassword: HOLDER_PASSWORD, publicUrl: 'http://bench.invalid' };
+    const config = {
+      ...configFromEnv({}),
+      dataDir: scratch,
+      holderEmail: HOLDER_EMAIL,
+      holderPassword: HOLDER_PASSWORD,
+      publicUrl: 'http://bench.invalid',
+    };
     const { stratum } = await bootStratum(config, { db, log: () => {} });
     const engine = { ...stratum, publicUrl: config.publicUrl };
     const holder = await holderCaller(db);
@@ -234,36 +354,102 @@ export async function generateTenant(db: Db, employeesA: number, log: (line: str
     for (const [k, shape] of [shapeA, shapeB].entries()) {
       const started = Date.now();
       const { result: company } = await scopedCall(engine, holder, null, (ctx) =>
-        addRecord(ctx, stratum.registry.entity('company'), { companyName: shape.name, eFirstName: shape.executive.firstName, eLastName: shape.executive.lastName, email: shape.executive.email }),
+        addRecord(ctx, stratum.registry.entity('company'), {
+          companyName: shape.name,
+          eFirstName: shape.executive.firstName,
+          eLastName: shape.executive.lastName,
+          email: shape.executive.email,
+        }),
       );
       const companyId = Number(company.id);
-      const [account] = await db.query<{ id: number }>(`SELECT id FROM account WHERE company_id = $1 AND employee_id = $2`, [companyId, company.executiveId]);
+      const [account] = await db.query<{ id: number }>(
+        `SELECT id FROM account WHERE company_id = $1 AND employee_id = $2`,
+        [companyId, company.executiveId],
+      );
       // One transaction without foreign-key triggers: the rows are consistent by construction (parents and
       // supervisors are written first), and checking every employee's seven references adds about 40 % to the load.
       const r = await db.transaction(async (tx) => {
         await tx.query(`SET LOCAL session_replication_role = replica`);
-        return generateCompany(tx, shape, companyId, { employeeId: Number(company.executiveId), accountId: Number(account.id), name: `${shape.executive.firstName} ${shape.executive.lastName}` }, 17 + k);
+        return generateCompany(
+          tx,
+          shape,
+          companyId,
+          {
+            employeeId: Number(company.executiveId),
+            accountId: Number(account.id),
+            name: `${shape.executive.firstName} ${shape.executive.lastName}`,
+          },
+          17 + k,
+        );
       });
       ids.push(companyId);
       results.push(r);
-      executives.push({ accountId: Number(account.id), role: 'employee', companyId, employeeId: Number(company.executiveId), email: shape.executive.email, name: `${shape.executive.firstName} ${shape.executive.lastName}` });
-      log(`  ${shape.name}: ${r.rows.employees.toLocaleString('en')} employees, ${r.rows.units.toLocaleString('en')} organisation units, ${r.rows.auditEntries.toLocaleString('en')} audit entries (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      executives.push({
+        accountId: Number(account.id),
+        role: 'employee',
+        companyId,
+        employeeId: Number(company.executiveId),
+        email: shape.executive.email,
+        name: `${shape.executive.firstName} ${shape.executive.lastName}`,
+      });
+      log(
+        `  ${shape.name}: ${r.rows.employees.toLocaleString('en')} employees, ${r.rows.units.toLocaleString('en')} organisation units, ${r.rows.auditEntries.toLocaleString('en')} audit entries (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
     }
-    await db.query(`UPDATE account SET password_hash = $1 WHERE lower(email) = lower($2)`, [await hashPassword(BENCH_PASSWORD), shapeA.executive.email]);
+    await db.query(`UPDATE account SET password_hash = $1 WHERE lower(email) = lower($2)`, [
+      await hashPassword(BENCH_PASSWORD),
+      shapeA.executive.email,
+    ]);
     const started = Date.now();
-    const scorecardCount = Math.min(SCORECARD_EMPLOYEES, results[0].employeeIds.last - results[0].employeeIds.first + 1);
-    const scorecardsA = await generateScorecards(db, engine, holder, { id: ids[0], executive: executives[0], employeeIds: results[0].employeeIds }, scorecardCount, KPIS_PER_SCORECARD, random(29));
-    log(`  ${shapeA.name}: ${scorecardCount.toLocaleString('en')} employee scorecards × ${KPIS_PER_SCORECARD} KPIs (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    const assessmentsA = await generateAssessments(db, { id: ids[0], accountId: Number(executives[0].accountId) }, scorecardsA.annualPlanId, random(31));
-    log(`  ${shapeA.name}: ${assessmentsA.completed.toLocaleString('en')} completed Q4 assessments, ${assessmentsA.unfinished.toLocaleString('en')} unfinished Q3 ones`);
+    const scorecardCount = Math.min(
+      SCORECARD_EMPLOYEES,
+      results[0].employeeIds.last - results[0].employeeIds.first + 1,
+    );
+    const scorecardsA = await generateScorecards(
+      db,
+      engine,
+      holder,
+      { id: ids[0], executive: executives[0], employeeIds: results[0].employeeIds },
+      scorecardCount,
+      KPIS_PER_SCORECARD,
+      random(29),
+    );
+    log(
+      `  ${shapeA.name}: ${scorecardCount.toLocaleString('en')} employee scorecards × ${KPIS_PER_SCORECARD} KPIs (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    const assessmentsA = await generateAssessments(
+      db,
+      { id: ids[0], accountId: Number(executives[0].accountId) },
+      scorecardsA.annualPlanId,
+      random(31),
+    );
+    log(
+      `  ${shapeA.name}: ${assessmentsA.completed.toLocaleString('en')} completed Q4 assessments, ${assessmentsA.unfinished.toLocaleString('en')} unfinished Q3 ones`,
+    );
     // Fresh statistics and visibility map, as a database that has been running for a while would have.
-    for (const t of ['business_unit', 'department', 'division', 'section', 'sub_section', 'sub_sub_section', 'employee', 'account', 'audit_trail', 'session']) await db.query(`VACUUM ANALYZE "${t}"`);
+    for (const t of [
+      'business_unit',
+      'department',
+      'division',
+      'section',
+      'sub_section',
+      'sub_sub_section',
+      'employee',
+      'account',
+      'audit_trail',
+      'session',
+    ])
+      await db.query(`VACUUM ANALYZE "${t}"`);
     const a = results[0];
     const keysetRow = Math.max(1, Math.min(50_000, shapeA.employees - 50));
-    const [anchor] = await db.query<{ id: number }>(`SELECT id FROM employee WHERE company_id = $1 ORDER BY last_name, id OFFSET $2 LIMIT 1`, [ids[0], keysetRow - 1]);
+    const [anchor] = await db.query<{ id: number }>(
+      `SELECT id FROM employee WHERE company_id = $1 ORDER BY last_name, id OFFSET $2 LIMIT 1`,
+      [ids[0], keysetRow - 1],
+    );
     let chain: Unit | null = a.leaf;
     const placeA: Record<string, number> = {};
-    for (let d = LEVELS.length - 1; chain; d--, chain = chain.parent) placeA[camel(LEVELS[d].employeeColumn)] = chain.id;
+    for (let d = LEVELS.length - 1; chain; d--, chain = chain.parent)
+      placeA[camel(LEVELS[d].employeeColumn)] = chain.id;
     return {
       companyA: ids[0],
       companyB: ids[1],

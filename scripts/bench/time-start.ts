@@ -33,12 +33,19 @@ function groupCpuMs(group: number): number {
   }
   return ticks * 10;
 }
-const env: Record<string, string> = { HOLDER_PASSWORD: process.env.HOLDER_PASSWORD ?? 'holder-pw-123', LOG_LEVEL: 'warn' };
-console.log(`npm start on ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite under ${process.env.DATA_DIR ?? '(DATA_DIR unset)'}`}, logs in ${logDir}`);
+const env: Record<string, string> = {
+  HOLDER_PASSWORD: process.env.HOLDER_PASSWORD ?? 'holder-pw-123',
+  LOG_LEVEL: 'warn',
+};
+console.log(
+  `npm start on ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite under ${process.env.DATA_DIR ?? '(DATA_DIR unset)'}`}, logs in ${logDir}`,
+);
 for (let i = 1; i <= times; i++) {
   const before = load();
   const s = await startServer(`start-${i}`, '', env, logDir, NPM_START);
   const cpu = groupCpuMs(s.pid);
-  console.log(`start ${i}: ${Math.round(s.startupMs)} ms to a ready /healthz, ${cpu} ms of CPU (load average ${before} → ${load()})`);
+  console.log(
+    `start ${i}: ${Math.round(s.startupMs)} ms to a ready /healthz, ${cpu} ms of CPU (load average ${before} → ${load()})`,
+  );
   await s.stop();
 }

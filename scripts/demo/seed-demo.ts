@@ -10,7 +10,13 @@ import { DEMO_COMPANIES, DEMO_PERSPECTIVES, DEMO_RATING_BANDS, type DemoCompany 
 
 const EMPLOYEES_PER_COMPANY = 56;
 /** The heads' first-quarter actuals (percent of target) of their two KPIs, in turn. */
-const DEMO_ACHIEVEMENT: readonly [number, number][] = [[112, 95], [84, 101], [97, 70], [125, 108], [66, 88]];
+const DEMO_ACHIEVEMENT: readonly [number, number][] = [
+  [112, 95],
+  [84, 101],
+  [97, 70],
+  [125, 108],
+  [66, 88],
+];
 
 /**
  * DEMO=1: two companies, each with every organisation level down to sub-sub-sections, 57 employees with supervisors,
@@ -27,20 +33,44 @@ export async function seedDemo(s: Stratum): Promise<string[]> {
     const [existing] = await s.db.query(`SELECT id FROM company WHERE company_name = $1`, [demo.companyName]);
     if (existing) continue;
     const { result: company } = await scopedCall(engine, holder, null, (ctx) =>
-      addRecord(ctx, s.registry.entity('company'), { companyName: demo.companyName, language: demo.language, eFirstName: demo.executive.firstName, eLastName: demo.executive.lastName, email: demo.executive.email }),
+      addRecord(ctx, s.registry.entity('company'), {
+        companyName: demo.companyName,
+        language: demo.language,
+        eFirstName: demo.executive.firstName,
+        eLastName: demo.executive.lastName,
+        email: demo.executive.email,
+      }),
     );
     const companyId = Number(company.id);
     await scopedCall(engine, holder, companyId, async (ctx) => {
       // strategy, and performance management so that the dashboard's performance items have an annual plan to show
-      for (const { id } of await ctx.tx.query<{ id: number }>(`SELECT id FROM module WHERE code IN ('strategic', 'performance') ORDER BY id`))
+      for (const { id } of await ctx.tx.query<{ id: number }>(
+        `SELECT id FROM module WHERE code IN ('strategic', 'performance') ORDER BY id`,
+      ))
         await setModuleEnablement(ctx, ctx.registry.entity('company-module'), { moduleId: id, enabled: 'Yes' });
     });
     // The rest is the executive's own work, with the access the executive has.
-    const [exec] = await s.db.query<{ id: number }>(`SELECT id FROM account WHERE company_id = $1 AND employee_id = $2`, [companyId, company.executiveId]);
-    const executive: Caller = { accountId: exec.id, role: 'employee', companyId, employeeId: Number(company.executiveId), email: demo.executive.email, name: `${demo.executive.firstName} ${demo.executive.lastName}` };
+    const [exec] = await s.db.query<{ id: number }>(
+      `SELECT id FROM account WHERE company_id = $1 AND employee_id = $2`,
+      [companyId, company.executiveId],
+    );
+    const executive: Caller = {
+      accountId: exec.id,
+      role: 'employee',
+      companyId,
+      employeeId: Number(company.executiveId),
+      email: demo.executive.email,
+      name: `${demo.executive.firstName} ${demo.executive.lastName}`,
+    };
     const signIns = await scopedCall(engine, executive, companyId, (ctx) => seedCompany(ctx, demo, company));
-    await s.db.query(`UPDATE account SET password_hash = $1 WHERE company_id = $2 AND lower(email) = ANY($3)`, [passwordHash, companyId, signIns.result.map((e) => e.toLowerCase())]);
-    lines.push(`demo company "${demo.companyName}": sign in as ${signIns.result.join(' or ')} with the password ${s.config.demoPassword === 'stratum-demo' ? '"stratum-demo" (DEMO_PASSWORD)' : 'from DEMO_PASSWORD'}`);
+    await s.db.query(`UPDATE account SET password_hash = $1 WHERE company_id = $2 AND lower(email) = ANY($3)`, [
+      passwordHash,
+      companyId,
+      signIns.result.map((e) => e.toLowerCase()),
+    ]);
+    lines.push(
+      `demo company "${demo.companyName}": sign in as ${signIns.result.join(' or ')} with the password ${s.config.demoPassword === 'stratum-demo' ? '"stratum-demo" (DEMO_PASSWORD)' : 'from DEMO_PASSWORD'}`,
+    );
   }
   return lines;
 }
@@ -50,7 +80,10 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
   // Organisation: every level, each unit with its parent.
   const units: { bu: Row; dept: Row; div: Row; sec: Row; sub: Row; subsub: Row }[] = [];
   for (const b of demo.businessUnits) {
-    const bu = await add('business-unit', { name: b.name, strategyPlanOwner: b === demo.businessUnits[0] ? 'Yes' : 'No' });
+    const bu = await add('business-unit', {
+      name: b.name,
+      strategyPlanOwner: b === demo.businessUnits[0] ? 'Yes' : 'No',
+    });
     for (const d of b.departments) {
       const dept = await add('department', { name: d.name, businessUnitId: bu.id });
       for (const v of d.divisions) {
@@ -74,11 +107,22 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
     const u = units[i % units.length];
     const headsBu = !buHead.has(u.bu.id);
     const headsDept = !headsBu && !deptHead.has(u.dept.id);
-    const supervisorId = headsBu ? executiveId : headsDept ? buHead.get(u.bu.id)!.id : (deptHead.get(u.dept.id) ?? buHead.get(u.bu.id))!.id;
+    const supervisorId = headsBu
+      ? executiveId
+      : headsDept
+        ? buHead.get(u.bu.id)!.id
+        : (deptHead.get(u.dept.id) ?? buHead.get(u.bu.id))!.id;
     const e = await add('employee', {
       firstName,
       lastName,
-      email: `${firstName}.${lastName}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '') + (i >= demo.people.length ? i : '') + '@' + demo.domain,
+      email:
+        `${firstName}.${lastName}`
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[^a-z.]/g, '') +
+        (i >= demo.people.length ? i : '') +
+        '@' +
+        demo.domain,
       employeeNumber: `E${String(1000 + i)}`,
       jobTitle: headsBu ? `Head of ${u.bu.name}` : headsDept ? `${u.dept.name} Manager` : 'Officer',
       businessUnitId: u.bu.id,
@@ -100,20 +144,55 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
   }
 
   const year = new Date().getUTCFullYear();
-  const plan = await add('strategic-plan', { description: `Strategic Plan ${year}–${year + 4}`, startDate: `${year}-01-01`, endDate: `${year + 4}-12-31`, status: 'Active' });
+  const plan = await add('strategic-plan', {
+    description: `Strategic Plan ${year}–${year + 4}`,
+    startDate: `${year}-01-01`,
+    endDate: `${year + 4}-12-31`,
+    status: 'Active',
+  });
   for (const name of DEMO_PERSPECTIVES) await add('perspective', { name, strategicPlanId: plan.id });
   for (const band of DEMO_RATING_BANDS) await add('rating-scale', { ...band, strategicPlanId: plan.id });
 
   // Performance: this year's annual plan, and a scorecard for each head with two KPIs and the first quarter's actuals;
   // the business unit heads' scorecards approved, the department heads' still in draft (the dashboard's items).
-  const annualPlan = await add('annual-plan', { name: `FY${year}`, strategicPlanId: plan.id, startDate: `${year}-01-01`, endDate: `${year}-12-31`, status: 'Active' });
+  const annualPlan = await add('annual-plan', {
+    name: `FY${year}`,
+    strategicPlanId: plan.id,
+    startDate: `${year}-01-01`,
+    endDate: `${year}-12-31`,
+    status: 'Active',
+  });
   const scorecard = ctx.registry.entity('performance-scorecard');
   const heads = [...buHead.values(), ...deptHead.values()];
   for (const [i, head] of heads.entries()) {
-    const card = await add('performance-scorecard', { name: `${head.firstName} ${head.lastName} FY${year}`, level: 'employee', employeeId: head.id, annualPlanId: annualPlan.id, includeKeyPerformanceArea: 'No' });
+    const card = await add('performance-scorecard', {
+      name: `${head.firstName} ${head.lastName} FY${year}`,
+      level: 'employee',
+      employeeId: head.id,
+      annualPlanId: annualPlan.id,
+      includeKeyPerformanceArea: 'No',
+    });
     const achieved = DEMO_ACHIEVEMENT[i % DEMO_ACHIEVEMENT.length];
-    await add('performance-kpi', { scorecardId: card.id, name: 'Output against plan', kpiType: 'Quantitative', optionType: 'ASC', weight: 60, target: 100, actual1: achieved[0], actual: achieved[0] });
-    await add('performance-kpi', { scorecardId: card.id, name: 'Budget adherence', kpiType: 'Quantitative', optionType: 'ASC', weight: 40, target: 100, actual1: achieved[1], actual: achieved[1] });
+    await add('performance-kpi', {
+      scorecardId: card.id,
+      name: 'Output against plan',
+      kpiType: 'Quantitative',
+      optionType: 'ASC',
+      weight: 60,
+      target: 100,
+      actual1: achieved[0],
+      actual: achieved[0],
+    });
+    await add('performance-kpi', {
+      scorecardId: card.id,
+      name: 'Budget adherence',
+      kpiType: 'Quantitative',
+      optionType: 'ASC',
+      weight: 40,
+      target: 100,
+      actual1: achieved[1],
+      actual: achieved[1],
+    });
     if (buHead.get(head.businessUnitId) === head) await runTransition(ctx, scorecard, 'approve', { id: card.id });
   }
   return signIns;

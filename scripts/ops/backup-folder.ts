@@ -74,7 +74,10 @@ export function copyFilesOut(dataDir: string, backupDir: string): BackupFile[] {
 export function checkFiles(backupDir: string, manifest: BackupManifest): void {
   for (const f of manifest.files) {
     const from = join(backupDir, FILES, f.path);
-    if (!existsSync(from) || sha256(from) !== f.sha256) throw new BackupRefusal(`The backup is damaged: ${FILES}/${f.path} is missing or not the file it held when it was made. Nothing was restored from it.`);
+    if (!existsSync(from) || sha256(from) !== f.sha256)
+      throw new BackupRefusal(
+        `The backup is damaged: ${FILES}/${f.path} is missing or not the file it held when it was made. Nothing was restored from it.`,
+      );
   }
 }
 
@@ -100,6 +103,7 @@ export function readManifest(backupDir: string): BackupManifest {
   const file = join(backupDir, MANIFEST);
   if (!existsSync(file)) throw new BackupRefusal(`${backupDir} is not a Stratum backup: it has no ${MANIFEST}.`);
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as BackupManifest;
-  if (manifest.stratumBackup !== 1) throw new BackupRefusal(`${backupDir} was written by a Stratum whose backup format this version does not know.`);
+  if (manifest.stratumBackup !== 1)
+    throw new BackupRefusal(`${backupDir} was written by a Stratum whose backup format this version does not know.`);
   return manifest;
 }

@@ -20,11 +20,16 @@ const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace('T', '
 const config = configFromEnv();
 const folder = resolve(process.argv[2] ?? join('backups', `stratum-${stamp()}`));
 try {
-  if (!isEmptyFolder(folder)) throw new BackupRefusal(`${folder} is not empty: a backup is written into a new or empty folder, so that it never mixes with another.`);
+  if (!isEmptyFolder(folder))
+    throw new BackupRefusal(
+      `${folder} is not empty: a backup is written into a new or empty folder, so that it never mixes with another.`,
+    );
   mkdirSync(folder, { recursive: true });
   try {
     const database = config.databaseUrl ? 'postgres' : 'pglite';
-    const databaseFile = config.databaseUrl ? dumpPostgres(process.env.BACKUP_DATABASE_URL || config.databaseUrl, folder) : await dumpPglite(config.dataDir, folder);
+    const databaseFile = config.databaseUrl
+      ? dumpPostgres(process.env.BACKUP_DATABASE_URL || config.databaseUrl, folder)
+      : await dumpPglite(config.dataDir, folder);
     const manifest: BackupManifest = {
       stratumBackup: 1,
       version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
@@ -34,7 +39,9 @@ try {
       files: copyFilesOut(config.dataDir, folder),
     };
     writeManifest(folder, manifest);
-    console.log(`Backed up the ${database === 'pglite' ? `embedded database under ${config.dataDir}` : 'PostgreSQL database'} and ${manifest.files.length} file(s) of ${config.dataDir} into ${folder}`);
+    console.log(
+      `Backed up the ${database === 'pglite' ? `embedded database under ${config.dataDir}` : 'PostgreSQL database'} and ${manifest.files.length} file(s) of ${config.dataDir} into ${folder}`,
+    );
   } catch (e) {
     // half a backup is worse than none: it would be taken for a whole one
     rmSync(folder, { recursive: true, force: true });

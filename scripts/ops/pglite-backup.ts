@@ -10,7 +10,9 @@ export const PGLITE_FILE = 'pglite.tar.gz';
 function refuseWhileServing(dataDir: string, what: string): void {
   const pid = serverOnDataDir(dataDir);
   if (pid !== null)
-    throw new BackupRefusal(`A Stratum server (process ${pid}) is running on ${dataDir}. The embedded database may be opened by one process at a time: stop the server, ${what}, then start it again.`);
+    throw new BackupRefusal(
+      `A Stratum server (process ${pid}) is running on ${dataDir}. The embedded database may be opened by one process at a time: stop the server, ${what}, then start it again.`,
+    );
 }
 
 /**

@@ -18,13 +18,19 @@ function connection(url: string): { url: string; env: NodeJS.ProcessEnv; role: s
   const u = new URL(url);
   const password = decodeURIComponent(u.password);
   u.password = '';
-  return { url: u.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) }, role: decodeURIComponent(u.username) || '(the default role)' };
+  return {
+    url: u.toString(),
+    env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
+    role: decodeURIComponent(u.username) || '(the default role)',
+  };
 }
 
 function run(name: string, args: string[], env: NodeJS.ProcessEnv): string {
   const r = spawnSync(program(name), args, { env, encoding: 'utf8' });
   if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT')
-    throw new BackupRefusal(`${name} is not installed. Install the PostgreSQL client programs (on Debian or Ubuntu: apt install postgresql-client), of the server's major version or newer, or set PG_BIN to their folder.`);
+    throw new BackupRefusal(
+      `${name} is not installed. Install the PostgreSQL client programs (on Debian or Ubuntu: apt install postgresql-client), of the server's major version or newer, or set PG_BIN to their folder.`,
+    );
   if (r.status !== 0) return r.stderr || `${name} stopped with exit code ${r.status}`;
   return '';
 }
@@ -36,7 +42,11 @@ function run(name: string, args: string[], env: NodeJS.ProcessEnv): string {
  */
 export function dumpPostgres(databaseUrl: string, backupDir: string): string {
   const c = connection(databaseUrl);
-  const failed = run('pg_dump', ['--format=custom', '--file', join(backupDir, POSTGRES_FILE), '--dbname', c.url], c.env);
+  const failed = run(
+    'pg_dump',
+    ['--format=custom', '--file', join(backupDir, POSTGRES_FILE), '--dbname', c.url],
+    c.env,
+  );
   if (/row-level security/.test(failed))
     throw new BackupRefusal(
       `The role "${c.role}" is bound by row-level security, so a dump as it would leave every company's rows out; nothing was written.\n` +
@@ -58,12 +68,20 @@ export async function restorePostgres(backupDir: string, databaseFile: string, d
     const [{ relations }] = await db.query<{ relations: number }>(
       `SELECT count(*)::int AS relations FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'`,
     );
-    if (relations > 0) throw new BackupRefusal(`The database DATABASE_URL names is not empty (its public schema holds ${relations} tables, sequences or indexes). Restore into a new, empty database, so that nothing of another installation is mixed in or overwritten.`);
+    if (relations > 0)
+      throw new BackupRefusal(
+        `The database DATABASE_URL names is not empty (its public schema holds ${relations} tables, sequences or indexes). Restore into a new, empty database, so that nothing of another installation is mixed in or overwritten.`,
+      );
     await ensureRequestRole(db);
   } finally {
     await db.close();
   }
   const c = connection(databaseUrl);
-  const failed = run('pg_restore', ['--no-owner', '--exit-on-error', '--single-transaction', '--dbname', c.url, join(backupDir, databaseFile)], c.env);
-  if (failed) throw new BackupRefusal(`pg_restore failed and restored nothing (it ran in one transaction):\n${failed.trim()}`);
+  const failed = run(
+    'pg_restore',
+    ['--no-owner', '--exit-on-error', '--single-transaction', '--dbname', c.url, join(backupDir, databaseFile)],
+    c.env,
+  );
+  if (failed)
+    throw new BackupRefusal(`pg_restore failed and restored nothing (it ran in one transaction):\n${failed.trim()}`);
 }

@@ -35,37 +35,66 @@ export interface WorkerScaling {
   ratio: number;
 }
 
-async function measureOne(clusterUrl: string, workers: number, seconds: number, connections: number): Promise<WorkerRun> {
+async function measureOne(
+  clusterUrl: string,
+  workers: number,
+  seconds: number,
+  connections: number,
+): Promise<WorkerRun> {
   const admin = connectPostgres(clusterUrl, { max: 1 });
   const name = `scaling_${randomBytes(4).toString('hex')}`;
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.close();
   const dataDir = mkdtempSync(join(tmpdir(), 'stratum-scaling-'));
-  const server = await startStratum({ dataDir, databaseUrl: clusterUrl.replace(/\/postgres$/, `/${name}`), env: { WORKERS: String(workers), REMINDER_INTERVAL_MINUTES: '0', LOG_LEVEL: 'warn' } });
+  const server = await startStratum({
+    dataDir,
+    databaseUrl: clusterUrl.replace(/\/postgres$/, `/${name}`),
+    env: { WORKERS: String(workers), REMINDER_INTERVAL_MINUTES: '0', LOG_LEVEL: 'warn' },
+  });
   try {
     const { token } = await companyWithExecutive(server.url, dataDir, 'Scaling Co');
-    const added = await api(server.url).call('employee/add-bulk', { items: Array.from({ length: 50 }, (_, i) => ({ firstName: 'Scale', lastName: `Person ${i}` })) }, token);
+    const added = await api(server.url).call(
+      'employee/add-bulk',
+      { items: Array.from({ length: 50 }, (_, i) => ({ firstName: 'Scale', lastName: `Person ${i}` })) },
+      token,
+    );
     if (added.status !== 200) throw new Error(`employee/add-bulk: ${added.body.err_msg}`);
-    const run = (duration: number) => autocannon({ url: `${server.url}/api/v1/employee?limit=20`, headers: { token }, connections, duration });
+    const run = (duration: number) =>
+      autocannon({ url: `${server.url}/api/v1/employee?limit=20`, headers: { token }, connections, duration });
     // warm every worker's JIT and caches first, so that the second run is not measured against a cold first
     await run(3);
     const r = await run(seconds);
-    return { workers, requestsPerSecond: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, errors: r.errors + r.non2xx, requests: r.requests.total };
+    return {
+      workers,
+      requestsPerSecond: Math.round(r.requests.average),
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      errors: r.errors + r.non2xx,
+      requests: r.requests.total,
+    };
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-export async function measureWorkerScaling(options: { clusterUrl: string; workers?: number[]; seconds?: number; connections?: number }): Promise<WorkerScaling> {
+export async function measureWorkerScaling(options: {
+  clusterUrl: string;
+  workers?: number[];
+  seconds?: number;
+  connections?: number;
+}): Promise<WorkerScaling> {
   const runs: WorkerRun[] = [];
-  for (const w of options.workers ?? [1, 2]) runs.push(await measureOne(options.clusterUrl, w, options.seconds ?? 10, options.connections ?? 20));
+  for (const w of options.workers ?? [1, 2])
+    runs.push(await measureOne(options.clusterUrl, w, options.seconds ?? 10, options.connections ?? 20));
   return { runs, ratio: Number((runs[runs.length - 1].requestsPerSecond / runs[0].requestsPerSecond).toFixed(2)) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (!postgresAvailable()) {
-    console.error('PostgreSQL server binaries are missing: several workers need PostgreSQL, so the scaling cannot be measured');
+    console.error(
+      'PostgreSQL server binaries are missing: several workers need PostgreSQL, so the scaling cannot be measured',
+    );
     process.exit(process.env.CI === 'true' ? 1 : 0);
   }
   const cluster = await startCluster();
@@ -76,9 +105,16 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       seconds: Number(process.env.SCALING_SECONDS ?? 10),
       connections: Number(process.env.SCALING_CONNECTIONS ?? 20),
     });
-    console.log(`${'workers'.padEnd(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}`);
-    for (const r of scaling.runs) console.log(`${String(r.workers).padEnd(8)} ${String(r.requestsPerSecond).padStart(7)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.errors).padStart(7)}`);
-    console.log(`scaling from ${scaling.runs[0].workers} to ${scaling.runs.at(-1)!.workers} workers: ×${scaling.ratio}`);
+    console.log(
+      `${'workers'.padEnd(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}`,
+    );
+    for (const r of scaling.runs)
+      console.log(
+        `${String(r.workers).padEnd(8)} ${String(r.requestsPerSecond).padStart(7)} ${String(r.p50Ms).padStart(7)} ${String(r.p99Ms).padStart(7)} ${String(r.errors).padStart(7)}`,
+      );
+    console.log(
+      `scaling from ${scaling.runs[0].workers} to ${scaling.runs.at(-1)!.workers} workers: ×${scaling.ratio}`,
+    );
     console.log(JSON.stringify({ workerScaling: scaling }));
     if (scaling.runs.some((r) => r.errors)) process.exitCode = 1;
   } finally {

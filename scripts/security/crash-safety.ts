@@ -41,7 +41,11 @@ async function writeUntilKilled(server: StratumProcess, token: string, round: nu
   const writer = async (w: number) => {
     for (let i = 0; !stop; i++) {
       try {
-        const r = await a.call('employee/add', { firstName: `Crash${round}`, lastName: `W${w}N${i}`, email: `r${round}.w${w}.n${i}@crash.example` }, token);
+        const r = await a.call(
+          'employee/add',
+          { firstName: `Crash${round}`, lastName: `W${w}N${i}`, email: `r${round}.w${w}.n${i}@crash.example` },
+          token,
+        );
         if (r.status === 200) acknowledged.push(r.body.data.employee.id);
         else throw new Error(`employee/add answered ${r.status}: ${r.body.err_msg}`);
       } catch (e) {
@@ -50,7 +54,9 @@ async function writeUntilKilled(server: StratumProcess, token: string, round: nu
       }
     }
   };
-  const writers = Array.from({ length: WRITERS }, (_, w) => writer(w).catch((e) => (stop ? undefined : Promise.reject(e))));
+  const writers = Array.from({ length: WRITERS }, (_, w) =>
+    writer(w).catch((e) => (stop ? undefined : Promise.reject(e))),
+  );
   await new Promise((r) => setTimeout(r, killAfterMs));
   stop = true;
   await server.kill();
@@ -59,14 +65,31 @@ async function writeUntilKilled(server: StratumProcess, token: string, round: nu
 }
 
 /** What the database holds after the restart, checked in SQL (as the owner, past row-level security). */
-async function inspect(db: Db, acknowledged: number[]): Promise<Omit<RoundResult, 'acknowledged' | 'unanswered' | 'restartMs' | 'writesPerSecond'>> {
-  const present = new Set((await db.query<{ id: number }>(`SELECT id FROM employee WHERE id = ANY($1)`, [acknowledged])).map((r) => r.id));
+async function inspect(
+  db: Db,
+  acknowledged: number[],
+): Promise<Omit<RoundResult, 'acknowledged' | 'unanswered' | 'restartMs' | 'writesPerSecond'>> {
+  const present = new Set(
+    (await db.query<{ id: number }>(`SELECT id FROM employee WHERE id = ANY($1)`, [acknowledged])).map((r) => r.id),
+  );
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
   return {
     missing: acknowledged.filter((id) => !present.has(id)),
-    withoutAudit: ids(await db.query(`SELECT e.id FROM employee e WHERE NOT EXISTS (SELECT 1 FROM audit_trail t WHERE t.company_id = e.company_id AND t.entity = 'employee' AND t.action = 'add' AND t.record_id = e.id)`)),
-    auditWithoutEmployee: ids(await db.query(`SELECT t.record_id AS id FROM audit_trail t WHERE t.entity = 'employee' AND t.action = 'add' AND NOT EXISTS (SELECT 1 FROM employee e WHERE e.id = t.record_id) AND NOT EXISTS (SELECT 1 FROM audit_trail d WHERE d.entity = 'employee' AND d.action = 'delete' AND d.record_id = t.record_id)`)),
-    withoutAccount: ids(await db.query(`SELECT e.id FROM employee e WHERE e.email IS NOT NULL AND NOT EXISTS (SELECT 1 FROM account a WHERE a.employee_id = e.id)`)),
+    withoutAudit: ids(
+      await db.query(
+        `SELECT e.id FROM employee e WHERE NOT EXISTS (SELECT 1 FROM audit_trail t WHERE t.company_id = e.company_id AND t.entity = 'employee' AND t.action = 'add' AND t.record_id = e.id)`,
+      ),
+    ),
+    auditWithoutEmployee: ids(
+      await db.query(
+        `SELECT t.record_id AS id FROM audit_trail t WHERE t.entity = 'employee' AND t.action = 'add' AND NOT EXISTS (SELECT 1 FROM employee e WHERE e.id = t.record_id) AND NOT EXISTS (SELECT 1 FROM audit_trail d WHERE d.entity = 'employee' AND d.action = 'delete' AND d.record_id = t.record_id)`,
+      ),
+    ),
+    withoutAccount: ids(
+      await db.query(
+        `SELECT e.id FROM employee e WHERE e.email IS NOT NULL AND NOT EXISTS (SELECT 1 FROM account a WHERE a.employee_id = e.id)`,
+      ),
+    ),
   };
 }
 
@@ -81,7 +104,12 @@ async function runBackend(name: 'pglite' | 'postgres'): Promise<RoundResult[]> {
     let token = first;
     for (let round = 1; round <= ROUNDS; round++) {
       // killed at a different moment each round, somewhere in the stream
-      const { acknowledged, unanswered, seconds } = await writeUntilKilled(server, token, round, 1500 + Math.floor(Math.random() * 1500));
+      const { acknowledged, unanswered, seconds } = await writeUntilKilled(
+        server,
+        token,
+        round,
+        1500 + Math.floor(Math.random() * 1500),
+      );
       const t0 = Date.now();
       server = await startStratum({ dataDir, databaseUrl });
       const restartMs = Date.now() - t0;
@@ -105,7 +133,13 @@ async function runBackend(name: 'pglite' | 'postgres'): Promise<RoundResult[]> {
         checks = await inspect(db, acknowledged);
         await db.close();
       }
-      const r: RoundResult = { acknowledged: acknowledged.length, unanswered, restartMs, writesPerSecond: Math.round(acknowledged.length / seconds), ...checks };
+      const r: RoundResult = {
+        acknowledged: acknowledged.length,
+        unanswered,
+        restartMs,
+        writesPerSecond: Math.round(acknowledged.length / seconds),
+        ...checks,
+      };
       results.push(r);
       console.log(
         `${name} round ${round}: ${r.acknowledged} writes acknowledged (${r.writesPerSecond}/s), ${r.unanswered} cut off by the kill; after restart (${restartMs} ms): ` +
@@ -129,8 +163,10 @@ for (const name of BACKENDS as ('pglite' | 'postgres')[]) {
     continue;
   }
   for (const [i, r] of (await runBackend(name)).entries()) {
-    if (r.acknowledged === 0) failures.push(`${name} round ${i + 1}: no write was acknowledged before the kill (the test proved nothing)`);
-    for (const k of ['missing', 'withoutAudit', 'auditWithoutEmployee', 'withoutAccount'] as const) if (r[k].length) failures.push(`${name} round ${i + 1}: ${k}: ${r[k].slice(0, 10).join(', ')}`);
+    if (r.acknowledged === 0)
+      failures.push(`${name} round ${i + 1}: no write was acknowledged before the kill (the test proved nothing)`);
+    for (const k of ['missing', 'withoutAudit', 'auditWithoutEmployee', 'withoutAccount'] as const)
+      if (r[k].length) failures.push(`${name} round ${i + 1}: ${k}: ${r[k].slice(0, 10).join(', ')}`);
   }
 }
 if (failures.length) {

@@ -33,12 +33,18 @@ if (!report.vulnerabilities) {
   process.exit(process.env.AUDIT_STRICT === '1' ? 1 : 0);
 }
 
-const exceptions = JSON.parse(readFileSync(join(ROOT, 'scripts', 'security', 'audit-exceptions.json'), 'utf8')) as Record<string, string>;
+const exceptions = JSON.parse(
+  readFileSync(join(ROOT, 'scripts', 'security', 'audit-exceptions.json'), 'utf8'),
+) as Record<string, string>;
 const serious = Object.values(report.vulnerabilities).filter((f) => f.severity === 'high' || f.severity === 'critical');
 for (const f of Object.values(report.vulnerabilities)) {
   const titles = f.via.map((v) => (typeof v === 'string' ? `via ${v}` : (v.title ?? v.url ?? ''))).join('; ');
-  console.log(`${f.severity.padEnd(8)} ${f.name} ${f.range}: ${titles}${exceptions[f.name] ? `  [reason on file: ${exceptions[f.name]}]` : ''}`);
+  console.log(
+    `${f.severity.padEnd(8)} ${f.name} ${f.range}: ${titles}${exceptions[f.name] ? `  [reason on file: ${exceptions[f.name]}]` : ''}`,
+  );
 }
 const unexplained = serious.filter((f) => !exceptions[f.name]);
-console.log(`npm audit: ${Object.keys(report.vulnerabilities).length} finding(s), ${serious.length} high or critical, ${unexplained.length} without a written reason`);
+console.log(
+  `npm audit: ${Object.keys(report.vulnerabilities).length} finding(s), ${serious.length} high or critical, ${unexplained.length} without a written reason`,
+);
 process.exit(unexplained.length ? 1 : 0);

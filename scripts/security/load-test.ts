@@ -33,7 +33,8 @@ const FLOOR = join(import.meta.dirname, '..', 'bench', 'floor-server.ts');
 type Kind = 'list' | 'read' | 'update' | 'transition';
 
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 if (!postgresAvailable()) {
   const msg = 'PostgreSQL server binaries are missing: the load test cannot run';
@@ -46,7 +47,12 @@ const cluster = await startCluster();
 const db = connectPostgres(cluster.url, { max: 4 });
 const dataDir = mkdtempSync(join(tmpdir(), 'stratum-load-'));
 // LOAD_PROFILE_DIR: the server writes a CPU profile there when it stops (open it in Chrome's DevTools)
-const server = await startStratum({ dataDir, databaseUrl: cluster.url, env: { WORKERS }, nodeArgs: process.env.LOAD_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`] : [] });
+const server = await startStratum({
+  dataDir,
+  databaseUrl: cluster.url,
+  env: { WORKERS },
+  nodeArgs: process.env.LOAD_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE_DIR}`] : [],
+});
 let failed = false;
 try {
   const a = api(server.url);
@@ -55,15 +61,60 @@ try {
     if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.body.err_msg}`);
     return r.body.data;
   };
-  console.log(`setting up: a company, ${USERS} employees, ${USERS} scorecards whose KPI weights total 100, ${USERS} sessions`);
-  const { email, token: admin } = await companyWithExecutive(server.url, dataDir, 'Load Co', ['strategic', 'performance']);
-  const employees = (await must('employee/add-bulk', { items: Array.from({ length: USERS }, (_, i) => ({ firstName: 'Load', lastName: `User ${i}` })) }, admin)).list as { id: number; version: number }[];
-  const strategic = (await must('strategic-plan/add', { description: 'Load plan', startDate: isoDay(-400), endDate: isoDay(2000) }, admin)).strategic;
-  const plan = (await must('annual-plan/add', { name: 'Load FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) }, admin)).annualPlan;
+  console.log(
+    `setting up: a company, ${USERS} employees, ${USERS} scorecards whose KPI weights total 100, ${USERS} sessions`,
+  );
+  const { email, token: admin } = await companyWithExecutive(server.url, dataDir, 'Load Co', [
+    'strategic',
+    'performance',
+  ]);
+  const employees = (
+    await must(
+      'employee/add-bulk',
+      { items: Array.from({ length: USERS }, (_, i) => ({ firstName: 'Load', lastName: `User ${i}` })) },
+      admin,
+    )
+  ).list as { id: number; version: number }[];
+  const strategic = (
+    await must(
+      'strategic-plan/add',
+      { description: 'Load plan', startDate: isoDay(-400), endDate: isoDay(2000) },
+      admin,
+    )
+  ).strategic;
+  const plan = (
+    await must(
+      'annual-plan/add',
+      { name: 'Load FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) },
+      admin,
+    )
+  ).annualPlan;
   const scorecards: number[] = [];
   for (const [i, e] of employees.entries()) {
-    const card = (await must('performance-scorecard/add', { name: `Card ${i}`, level: 'employee', employeeId: e.id, annualPlanId: plan.id, includeKeyPerformanceArea: 'No' }, admin)).scorecard;
-    await must('performance-scorecard/save-kpis', { id: card.id, kpis: [{ name: 'Revenue', kpiType: 'Quantitative', optionType: 'ASC', weight: 60, target: 100 }, { name: 'Cost', kpiType: 'Quantitative', optionType: 'DESC', weight: 40, target: 10 }] }, admin);
+    const card = (
+      await must(
+        'performance-scorecard/add',
+        {
+          name: `Card ${i}`,
+          level: 'employee',
+          employeeId: e.id,
+          annualPlanId: plan.id,
+          includeKeyPerformanceArea: 'No',
+        },
+        admin,
+      )
+    ).scorecard;
+    await must(
+      'performance-scorecard/save-kpis',
+      {
+        id: card.id,
+        kpis: [
+          { name: 'Revenue', kpiType: 'Quantitative', optionType: 'ASC', weight: 60, target: 100 },
+          { name: 'Cost', kpiType: 'Quantitative', optionType: 'DESC', weight: 40, target: 10 },
+        ],
+      },
+      admin,
+    );
     scorecards.push(card.id);
   }
   // each simulated user has a session of its own (the executive, a module admin, signed in once per user)
@@ -84,14 +135,18 @@ try {
   }
   const throughputRatio = engineRun.all.length / floorRun.all.length;
   const p99Ratio = percentile(floorRun.all, 99) / percentile(engineRun.all, 99);
-  console.log(`\nengine ÷ floor: throughput ${throughputRatio.toFixed(2)} (budget ≥ ${RATIO_BUDGET}), p99 floor ÷ engine ${p99Ratio.toFixed(2)} (budget ≥ ${RATIO_BUDGET})  (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
+  console.log(
+    `\nengine ÷ floor: throughput ${throughputRatio.toFixed(2)} (budget ≥ ${RATIO_BUDGET}), p99 floor ÷ engine ${p99Ratio.toFixed(2)} (budget ≥ ${RATIO_BUDGET})  (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+  );
   if (engineRun.errors.length) failed = true;
   if (throughputRatio < RATIO_BUDGET || p99Ratio < RATIO_BUDGET) {
     console.log('the engine is below its ratio to the floor');
     failed = true;
   }
   const p99 = percentile(engineRun.all, 99);
-  console.log(`engine p99 ${p99.toFixed(1)} ms (${p99 > P99_BUDGET ? 'over' : 'within'} ${P99_BUDGET} ms: reported, not judged; the ratios are the verdict)`);
+  console.log(
+    `engine p99 ${p99.toFixed(1)} ms (${p99 > P99_BUDGET ? 'over' : 'within'} ${P99_BUDGET} ms: reported, not judged; the ratios are the verdict)`,
+  );
 
   interface MixResult {
     all: number[];
@@ -108,7 +163,9 @@ try {
     const state = await Promise.all(
       employees.map(async (e, i) => {
         const [emp] = await db.query<{ version: number }>(`SELECT version FROM employee WHERE id = $1`, [e.id]);
-        const [card] = await db.query<{ status: string }>(`SELECT status FROM performance_scorecard WHERE id = $1`, [scorecards[i]]);
+        const [card] = await db.query<{ status: string }>(`SELECT status FROM performance_scorecard WHERE id = $1`, [
+          scorecards[i],
+        ]);
         return { employee: { id: e.id, version: Number(emp.version) }, approved: card.status === 'Approved' };
       }),
     );
@@ -117,18 +174,32 @@ try {
     const send = (path: string, body: unknown, token: string) =>
       new Promise<{ status: number; body: any }>((resolve, reject) => {
         const data = body === undefined ? undefined : JSON.stringify(body);
-        const req = request({ agent, hostname, port, path: `/api/v1/${path}`, method: data ? 'POST' : 'GET', headers: { token, 'x-company-id': String(companyId), ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            try {
-              resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-            } catch (e) {
-              reject(e);
-            }
-          });
-          res.on('error', reject);
-        });
+        const req = request(
+          {
+            agent,
+            hostname,
+            port,
+            path: `/api/v1/${path}`,
+            method: data ? 'POST' : 'GET',
+            headers: {
+              token,
+              'x-company-id': String(companyId),
+              ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              try {
+                resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+              } catch (e) {
+                reject(e);
+              }
+            });
+            res.on('error', reject);
+          },
+        );
         req.on('error', reject);
         req.end(data);
       });
@@ -145,13 +216,38 @@ try {
         const started = performance.now();
         let r: { status: number; body: any };
         try {
-          if (kind === 'list') r = await send(['employee?limit=50', 'performance-scorecard?limit=20', `employee?limit=20&sort=-updatedAt`, 'business-unit'][n % 4], undefined, token);
-          else if (kind === 'read') r = await send(n % 2 ? `employee/${employees[(i + n) % USERS].id}` : `performance-scorecard/${scorecards[(i + n) % USERS]}`, undefined, token);
+          if (kind === 'list')
+            r = await send(
+              [
+                'employee?limit=50',
+                'performance-scorecard?limit=20',
+                `employee?limit=20&sort=-updatedAt`,
+                'business-unit',
+              ][n % 4],
+              undefined,
+              token,
+            );
+          else if (kind === 'read')
+            r = await send(
+              n % 2
+                ? `employee/${employees[(i + n) % USERS].id}`
+                : `performance-scorecard/${scorecards[(i + n) % USERS]}`,
+              undefined,
+              token,
+            );
           else if (kind === 'update') {
-            r = await send('employee/update', { id: employee.id, version: employee.version, lastName: `User ${i} v${n}` }, token);
+            r = await send(
+              'employee/update',
+              { id: employee.id, version: employee.version, lastName: `User ${i} v${n}` },
+              token,
+            );
             if (r.status === 200) employee = r.body.data.employee;
           } else {
-            r = await send(`performance-scorecard/${approved ? 'accept-back' : 'approve'}`, { id: scorecards[i] }, token);
+            r = await send(
+              `performance-scorecard/${approved ? 'accept-back' : 'approve'}`,
+              { id: scorecards[i] },
+              token,
+            );
             if (r.status === 200) approved = !approved;
           }
         } catch (e) {
@@ -162,21 +258,37 @@ try {
         n++;
       }
     };
-    console.log(`running on the ${label}: ${USERS} users for ${SECONDS} s (70% reads, 20% updates, 10% transitions)${label === 'engine' ? ` against ${WORKERS} server process(es)` : ''}`);
+    console.log(
+      `running on the ${label}: ${USERS} users for ${SECONDS} s (70% reads, 20% updates, 10% transitions)${label === 'engine' ? ` against ${WORKERS} server process(es)` : ''}`,
+    );
     await Promise.all(Array.from({ length: USERS }, (_, i) => user(i)));
     agent.destroy();
 
-    const all = Object.values(latencies).flat().sort((x, y) => x - y);
+    const all = Object.values(latencies)
+      .flat()
+      .sort((x, y) => x - y);
     const row = (name: string, xs: number[]) => {
       const s = [...xs].sort((x, y) => x - y);
       return `${name.padEnd(11)} ${String(s.length).padStart(7)} ${(s.length / SECONDS).toFixed(0).padStart(7)} ${percentile(s, 50).toFixed(1).padStart(8)} ${percentile(s, 95).toFixed(1).padStart(8)} ${percentile(s, 99).toFixed(1).padStart(8)} ${percentile(s, 100).toFixed(0).padStart(8)}`;
     };
-    console.log(`\n${label}: ${'kind'.padEnd(11)} ${'calls'.padStart(7)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+    console.log(
+      `\n${label}: ${'kind'.padEnd(11)} ${'calls'.padStart(7)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
+    );
     for (const k of Object.keys(latencies) as Kind[]) console.log(`${label}: ${row(k, latencies[k])}`);
     console.log(`${label}: ${row('all', all)}`);
     const byMessage = new Map<string, number>();
     for (const e of errors) byMessage.set(e, (byMessage.get(e) ?? 0) + 1);
-    console.log(`${label} errors: ${errors.length}${errors.length ? '\n' + [...byMessage].slice(0, 10).map(([m, c]) => `  ${c} × ${m}`).join('\n') : ''}`);
+    console.log(
+      `${label} errors: ${errors.length}${
+        errors.length
+          ? '\n' +
+            [...byMessage]
+              .slice(0, 10)
+              .map(([m, c]) => `  ${c} × ${m}`)
+              .join('\n')
+          : ''
+      }`,
+    );
     return { all, errors };
   }
 } finally {

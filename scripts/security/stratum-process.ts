@@ -28,18 +28,41 @@ export interface StratumProcess {
   kill(): Promise<void>;
 }
 
-export async function startStratum(opts: { dataDir: string; databaseUrl?: string; port?: number; env?: Record<string, string>; nodeArgs?: string[] }): Promise<StratumProcess> {
+export async function startStratum(opts: {
+  dataDir: string;
+  databaseUrl?: string;
+  port?: number;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<StratumProcess> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: opts.dataDir, DATABASE_URL: opts.databaseUrl ?? '', HOLDER_EMAIL: HOLDER.email, HOLDER_PASSWORD: HOLDER.password, PUBLIC_URL: `http://127.0.0.1:${port}`, WORKERS: '1', ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', join(ROOT, 'server', 'main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: opts.dataDir,
+        DATABASE_URL: opts.databaseUrl ?? '',
+        HOLDER_EMAIL: HOLDER.email,
+        HOLDER_PASSWORD: HOLDER.password,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        WORKERS: '1',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  const exited = () => new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
+  const exited = () =>
+    new Promise<void>((r) =>
+      child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r()),
+    );
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
     try {
@@ -81,7 +104,12 @@ export const api = (url: string): Api => ({
 });
 
 /** A company with the given modules and its executive signed in (password set with the welcome mail's key). */
-export async function companyWithExecutive(url: string, dataDir: string, name: string, modules: string[] = []): Promise<{ companyId: number; email: string; token: string; holder: string }> {
+export async function companyWithExecutive(
+  url: string,
+  dataDir: string,
+  name: string,
+  modules: string[] = [],
+): Promise<{ companyId: number; email: string; token: string; holder: string }> {
   const a = api(url);
   const holder = (await a.call('auth/login', HOLDER)).body.data.user.token as string;
   const email = `exec@${name.toLowerCase().replace(/[^a-z]/g, '')}.example`;
@@ -89,12 +117,19 @@ export async function companyWithExecutive(url: string, dataDir: string, name: s
   if (added.status !== 200) throw new Error(`company/add: ${added.body.err_msg}`);
   const companyId = added.body.data.company.id as number;
   const all = (await a.call('module?limit=100', undefined, holder)).body.data.list as { id: number; code: string }[];
-  for (const code of modules) await a.call(`company-module/set-enablement?companyId=${companyId}`, { moduleId: all.find((m) => m.code === code)!.id, enabled: 'Yes' }, holder);
+  for (const code of modules)
+    await a.call(
+      `company-module/set-enablement?companyId=${companyId}`,
+      { moduleId: all.find((m) => m.code === code)!.id, enabled: 'Yes' },
+      holder,
+    );
   let mail: string | undefined;
   for (let i = 0; i < 100 && !mail; i++) {
     try {
       const dir = join(dataDir, 'outbox');
-      mail = readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).find((m) => decodeMail(m).includes(email));
+      mail = readdirSync(dir)
+        .map((f) => readFileSync(join(dir, f), 'utf8'))
+        .find((m) => decodeMail(m).includes(email));
     } catch {
       /* no outbox yet */
     }

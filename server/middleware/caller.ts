@@ -20,7 +20,8 @@ export function callerMiddleware(s: Stratum): MiddlewareHandler<AppEnv> {
     const token = tokenOf(c);
     if (token && isApiToken(token)) return apiTokenCall(s, c, token, next);
     const caller = token ? await resolveToken(s.db, token) : null;
-    if (token && !caller && !c.req.path.startsWith('/api/v1/auth/')) throw AppError.worded('not_authenticated', text('refusal.auth.sessionEnded'));
+    if (token && !caller && !c.req.path.startsWith('/api/v1/auth/'))
+      throw AppError.worded('not_authenticated', text('refusal.auth.sessionEnded'));
     c.set('caller', caller);
     await next();
   };
@@ -37,7 +38,8 @@ async function apiTokenCall(s: Stratum, c: Context<AppEnv>, token: string, next:
   c.set('caller', caller);
   let status = 500;
   try {
-    if (caller.apiToken!.access === 'read' && writesBy(c.req.method)) throw AppError.worded('forbidden', text('refusal.apiToken.readOnly', { name: caller.apiToken!.name }));
+    if (caller.apiToken!.access === 'read' && writesBy(c.req.method))
+      throw AppError.worded('forbidden', text('refusal.apiToken.readOnly', { name: caller.apiToken!.name }));
     await next();
     status = c.res.status;
   } catch (e) {

@@ -46,5 +46,6 @@ export const taggedReplies: MiddlewareHandler = etag({ weak: true, generateDiges
  */
 export const revalidatedApiReplies: MiddlewareHandler = async (c, next) => {
   await next();
-  if (c.req.method === 'GET' && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-cache');
+  if (c.req.method === 'GET' && !c.res.headers.has('Cache-Control'))
+    c.res.headers.set('Cache-Control', 'private, no-cache');
 };

@@ -30,6 +30,14 @@ export function requestLog(logger: Logger, metrics: StratumMetrics): MiddlewareH
     const status = c.res.status;
     metrics.observeRequest(c.req.method, route, status, seconds);
     const caller = c.get('caller');
-    logger.info({ req: { id: requestId, method: c.req.method, route }, status, ms: Math.round(seconds * 10000) / 10, companyId: caller?.companyId ?? null }, 'request');
+    logger.info(
+      {
+        req: { id: requestId, method: c.req.method, route },
+        status,
+        ms: Math.round(seconds * 10000) / 10,
+        companyId: caller?.companyId ?? null,
+      },
+      'request',
+    );
   };
 }

@@ -14,7 +14,8 @@ import { tokenOf } from '../middleware/caller.ts';
 export function strings<K extends string>(body: unknown, names: readonly K[]): Record<K, string> {
   const b = (body ?? {}) as Record<string, unknown>;
   const missing = names.filter((n) => typeof b[n] !== 'string' || !(b[n] as string).trim());
-  if (missing.length) throw AppError.validation(missing.map((field) => fieldProblem(null, field, 'validation.required')));
+  if (missing.length)
+    throw AppError.validation(missing.map((field) => fieldProblem(null, field, 'validation.required')));
   const extra = Object.keys(b).filter((k) => !(names as readonly string[]).includes(k));
   if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not a known field' })));
   assertNoNul(b);
@@ -49,7 +50,8 @@ export function mountAuthRoutes(app: Hono<AppEnv>, s: Stratum): void {
     const caller = c.get('caller');
     if (!caller?.accountId) throw AppError.worded('not_authenticated', text('refusal.auth.signInFirst'));
     const { language } = strings(await jsonBody(c), ['language']);
-    if (!LANGUAGES.includes(language as Language)) throw AppError.validation([{ field: 'language', message: `must be one of ${LANGUAGES.join(', ')}` }]);
+    if (!LANGUAGES.includes(language as Language))
+      throw AppError.validation([{ field: 'language', message: `must be one of ${LANGUAGES.join(', ')}` }]);
     await chooseLanguage(s.db, caller.accountId, language as Language);
     return success(c, { language });
   });

@@ -34,7 +34,9 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
     } else if (command.kind === 'upload' || command.kind === 'attach') {
       app.post(path, async (c) => {
         const { fields, file } = await multipartBody(c);
-        return success(c, { [command.dataKey]: await runCall(s, c, (ctx) => runCommand(ctx, entity, command, fields, file)) });
+        return success(c, {
+          [command.dataKey]: await runCall(s, c, (ctx) => runCommand(ctx, entity, command, fields, file)),
+        });
       });
     } else {
       app.post(path, async (c) => {
@@ -46,34 +48,81 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
   for (const t of entity.workflow?.transitions ?? []) {
     app.post(`${base}/${t.action}`, async (c) => {
       const body = await jsonBody(c);
-      return success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await runTransition(ctx, entity, t.action, body))) });
+      return success(c, {
+        [itemKey]: await runCall(s, c, async (ctx) =>
+          withAllowed(ctx, entity, await runTransition(ctx, entity, t.action, body)),
+        ),
+      });
     });
   }
 
   app.get(base, async (c) => {
-    const r = await runCall(s, c, async (ctx) => {
-      const query = queryLists(c);
-      const page = await listRecords(ctx, entity, query);
-      // sent together, one round trip for all three: each reads the page and writes its own part of the reply
-      const [, , add] = await Promise.all([attachAllowed(ctx, entity, page.rows), attachReferenceTitles(ctx, entity, page.rows), mayAdd(ctx, entity, query)]);
-      page.rows.forEach(inReplyOrder);
-      return { ...page, allowed: { add } };
-    }, READ);
-    return success(c, { [listKey]: r.rows, total: r.total, totalCapped: r.totalCapped, limit: r.limit, offset: r.offset, allowed: r.allowed });
+    const r = await runCall(
+      s,
+      c,
+      async (ctx) => {
+        const query = queryLists(c);
+        const page = await listRecords(ctx, entity, query);
+        // sent together, one round trip for all three: each reads the page and writes its own part of the reply
+        const [, , add] = await Promise.all([
+          attachAllowed(ctx, entity, page.rows),
+          attachReferenceTitles(ctx, entity, page.rows),
+          mayAdd(ctx, entity, query),
+        ]);
+        page.rows.forEach(inReplyOrder);
+        return { ...page, allowed: { add } };
+      },
+      READ,
+    );
+    return success(c, {
+      [listKey]: r.rows,
+      total: r.total,
+      totalCapped: r.totalCapped,
+      limit: r.limit,
+      offset: r.offset,
+      allowed: r.allowed,
+    });
   });
   // the record's titles come in its own statement (one round trip, one statement, remembered titles or not)
   app.get(`${base}/:id{[0-9]+}`, async (c) =>
-    success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await readRecord(ctx, entity, Number(c.req.param('id')), (bind) => joinedTitles(ctx, entity, bind)), entity.children, true), READ) }),
+    success(c, {
+      [itemKey]: await runCall(
+        s,
+        c,
+        async (ctx) =>
+          withAllowed(
+            ctx,
+            entity,
+            await readRecord(ctx, entity, Number(c.req.param('id')), (bind) => joinedTitles(ctx, entity, bind)),
+            entity.children,
+            true,
+          ),
+        READ,
+      ),
+    }),
   );
   // the record's audit trail, for whoever may read the record (its History section)
-  app.get(`${base}/:id{[0-9]+}/history`, async (c) => success(c, { history: await runCall(s, c, (ctx) => recordHistory(ctx, entity, Number(c.req.param('id')), singleQuery(c)), READ) }));
+  app.get(`${base}/:id{[0-9]+}/history`, async (c) =>
+    success(c, {
+      history: await runCall(
+        s,
+        c,
+        (ctx) => recordHistory(ctx, entity, Number(c.req.param('id')), singleQuery(c)),
+        READ,
+      ),
+    }),
+  );
   app.post(`${base}/add`, async (c) => {
     const body = await jsonBody(c);
-    return success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await addRecord(ctx, entity, body))) });
+    return success(c, {
+      [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await addRecord(ctx, entity, body))),
+    });
   });
   app.post(`${base}/update`, async (c) => {
     const body = await jsonBody(c);
-    return success(c, { [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await updateRecord(ctx, entity, body))) });
+    return success(c, {
+      [itemKey]: await runCall(s, c, async (ctx) => withAllowed(ctx, entity, await updateRecord(ctx, entity, body))),
+    });
   });
   app.post(`${base}/delete`, async (c) => {
     const body = await jsonBody(c);
@@ -82,7 +131,13 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
 }
 
 /** A record as the reply sends it: with what the caller may now do with it (`_allowed`, children it may add too) and the titles of what it names (`_titles`). */
-async function withAllowed(ctx: CallContext, entity: EntityDef, row: Row, children: readonly ChildDef[] = [], ownTitled = false): Promise<Row> {
+async function withAllowed(
+  ctx: CallContext,
+  entity: EntityDef,
+  row: Row,
+  children: readonly ChildDef[] = [],
+  ownTitled = false,
+): Promise<Row> {
   // the titles' statements go out with the access checks' (one round trip, not one after the other)
   const titled = attachReferenceTitles(ctx, entity, [row], children, { ownTitled });
   titled.catch(() => undefined);

@@ -13,7 +13,6 @@ import { success } from '../envelope.ts';
 import type { AppEnv, Stratum } from '../stratum-context.ts';
 import type { EntityReply, MetaReply } from '../../contract/meta-reply.ts';
 
-
 /** The metadata the caller may see (for the renderer), texts, OpenAPI, health and stored files. */
 export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
   // built and serialised once, when first asked for: 3 MB of JSON is not stringified again for every caller, and a
@@ -23,25 +22,35 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
     await s.db.query('SELECT 1');
     return c.json({ status: 'ok', metadata: s.registry.hash });
   });
-  app.get('/api/v1/openapi.json', (c) => c.body((openapi ??= JSON.stringify(openApiDocument(s.registry, s.config.publicUrl))), 200, { 'content-type': 'application/json' }));
+  app.get('/api/v1/openapi.json', (c) =>
+    c.body((openapi ??= JSON.stringify(openApiDocument(s.registry, s.config.publicUrl))), 200, {
+      'content-type': 'application/json',
+    }),
+  );
   app.get('/api/v1/i18n/:lang', (c) => {
     const lang = c.req.param('lang') as Language;
-    if (!LANGUAGES.includes(lang)) throw new AppError('not_found', `No texts for "${lang}"; there are ${LANGUAGES.join(', ')}`);
+    if (!LANGUAGES.includes(lang))
+      throw new AppError('not_found', `No texts for "${lang}"; there are ${LANGUAGES.join(', ')}`);
     return success(c, { messages: s.registry.messages[lang] });
   });
   // The reply depends on the frozen registry and the caller's access alone (role, enabled and administered modules):
   // it is built and serialised once per such profile and then sent as stored text.
   const metaReplies = new Map<string, string>();
   app.get('/api/v1/meta', async (c) => {
-    const reply = await runCall(s, c, async ({ actor }) => {
-      const profile = `${actor.role}|${[...actor.enabledModules].sort().join(',')}|${[...actor.adminModules].sort().join(',')}`;
-      let text = metaReplies.get(profile);
-      if (text === undefined) {
-        text = JSON.stringify({ res: 'success', data: metaFor(actor), err_msg: null });
-        if (metaReplies.size < 1_000) metaReplies.set(profile, text);
-      }
-      return text;
-    }, { readOnly: true });
+    const reply = await runCall(
+      s,
+      c,
+      async ({ actor }) => {
+        const profile = `${actor.role}|${[...actor.enabledModules].sort().join(',')}|${[...actor.adminModules].sort().join(',')}`;
+        let text = metaReplies.get(profile);
+        if (text === undefined) {
+          text = JSON.stringify({ res: 'success', data: metaFor(actor), err_msg: null });
+          if (metaReplies.size < 1_000) metaReplies.set(profile, text);
+        }
+        return text;
+      },
+      { readOnly: true },
+    );
     return c.body(reply, 200, { 'content-type': 'application/json' });
   });
   // typed as the renderer reads it (contract/meta-reply.ts): a change on either side fails `npm run typecheck`
@@ -50,45 +59,71 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
     // an entity the caller reads only where the record lets them (their own, their reports', their team's) is there
     // too: its screens list just those records, and each record says what the caller may do with it (`_allowed`)
     const entities = [...s.registry.entities.values()]
-      .filter((e) => mayTry(e.access.read, actor, e) && (actor.role === 'holder' || moduleEnabled(s.registry.modules.get(e.module)!, actor)))
+      .filter(
+        (e) =>
+          mayTry(e.access.read, actor, e) &&
+          (actor.role === 'holder' || moduleEnabled(s.registry.modules.get(e.module)!, actor)),
+      )
       .map((e): EntityReply => {
         const may = (roles: readonly Role[]) => mayTry(roles, actor, e);
         return {
-        name: e.name,
-        module: e.module,
-        scope: e.scope,
-        label: e.label,
-        schema: e.schema,
-        list: e.list,
-        form: e.form,
-        errors: e.errors,
-        children: e.children,
-        ...(e.requiredWhen.length && { requiredWhen: e.requiredWhen }),
-        dataKeys: e.dataKeys,
-        titleField: titleFieldOf(e),
-        fileStore: e.scope === 'platform' && !e.tenantKey ? 'platform-file' : 'file',
-        // the transitions the caller may try: those decided by the record (team, approver) the server decides again
-        workflow: e.workflow && { ...e.workflow, transitions: e.workflow.transitions.filter((x) => may((x.access ?? e.access.update) as Role[])) },
-        owner: e.owner,
-        commands: e.commands
-          .filter((x) => may(x.access))
-          .map((x) => ({ name: x.name, kind: x.kind, method: x.method, fields: x.fields, dataKey: x.dataKey, error: x.error, ...(x.kind === 'upload' || x.kind === 'attach' ? { maxBytes: x.maxBytes, mimeTypes: x.mimeTypes } : {}), ...(x.report && { report: x.report }) })),
-        can: { add: may(e.access.add), update: may(e.access.update), delete: may(e.access.delete) },
-        // a recipient of a public flow: which fields say that its link went out and that it was answered
-        ...(e.publicFlow && { sharing: { sent: e.publicFlow.sent, submitted: e.publicFlow.submitted } }),
-      };
+          name: e.name,
+          module: e.module,
+          scope: e.scope,
+          label: e.label,
+          schema: e.schema,
+          list: e.list,
+          form: e.form,
+          errors: e.errors,
+          children: e.children,
+          ...(e.requiredWhen.length && { requiredWhen: e.requiredWhen }),
+          dataKeys: e.dataKeys,
+          titleField: titleFieldOf(e),
+          fileStore: e.scope === 'platform' && !e.tenantKey ? 'platform-file' : 'file',
+          // the transitions the caller may try: those decided by the record (team, approver) the server decides again
+          workflow: e.workflow && {
+            ...e.workflow,
+            transitions: e.workflow.transitions.filter((x) => may((x.access ?? e.access.update) as Role[])),
+          },
+          owner: e.owner,
+          commands: e.commands
+            .filter((x) => may(x.access))
+            .map((x) => ({
+              name: x.name,
+              kind: x.kind,
+              method: x.method,
+              fields: x.fields,
+              dataKey: x.dataKey,
+              error: x.error,
+              ...(x.kind === 'upload' || x.kind === 'attach' ? { maxBytes: x.maxBytes, mimeTypes: x.mimeTypes } : {}),
+              ...(x.report && { report: x.report }),
+            })),
+          can: { add: may(e.access.add), update: may(e.access.update), delete: may(e.access.delete) },
+          // a recipient of a public flow: which fields say that its link went out and that it was answered
+          ...(e.publicFlow && { sharing: { sent: e.publicFlow.sent, submitted: e.publicFlow.submitted } }),
+        };
       });
-    const routes = [...s.registry.modules.values()].flatMap((m) => m.screens.map((x) => ({ path: x.path, role: m.role, module: m.id, ...(m.role === 'public' && { component: x.component }) })));
+    const routes = [...s.registry.modules.values()].flatMap((m) =>
+      m.screens.map((x) => ({
+        path: x.path,
+        role: m.role,
+        module: m.id,
+        ...(m.role === 'public' && { component: x.component }),
+      })),
+    );
     return { modules, entities, routes };
   }
-  for (const [path, platform] of [['file', false], ['platform-file', true]] as const)
-  app.get(`/api/v1/${path}/:id{[0-9]+}`, async (c) => {
-    const file = await runCall(s, c, (ctx) => readFile(ctx, Number(c.req.param('id')), platform));
-    if (!file) throw AppError.worded('not_found', text('refusal.file.notFound', { id: c.req.param('id') }));
-    return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
-      'content-type': file.mimeType,
-      'content-disposition': `inline; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`,
-      'x-content-type-options': 'nosniff',
+  for (const [path, platform] of [
+    ['file', false],
+    ['platform-file', true],
+  ] as const)
+    app.get(`/api/v1/${path}/:id{[0-9]+}`, async (c) => {
+      const file = await runCall(s, c, (ctx) => readFile(ctx, Number(c.req.param('id')), platform));
+      if (!file) throw AppError.worded('not_found', text('refusal.file.notFound', { id: c.req.param('id') }));
+      return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': file.mimeType,
+        'content-disposition': `inline; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`,
+        'x-content-type-options': 'nosniff',
+      });
     });
-  });
 }

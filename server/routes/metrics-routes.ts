@@ -40,7 +40,9 @@ function mayScrape(c: Context<AppEnv>, token: string | undefined): boolean {
 export function mountMetricsRoutes(app: Hono<AppEnv>, s: Stratum): void {
   app.get('/metrics', async (c) => {
     if (!mayScrape(c, s.config.metricsToken)) {
-      const hint = s.config.metricsToken ? 'send METRICS_TOKEN as "Authorization: Bearer …"' : 'set METRICS_TOKEN to scrape from elsewhere than this machine';
+      const hint = s.config.metricsToken
+        ? 'send METRICS_TOKEN as "Authorization: Bearer …"'
+        : 'set METRICS_TOKEN to scrape from elsewhere than this machine';
       return c.text(`Not allowed: ${hint}\n`, s.config.metricsToken ? 401 : 403);
     }
     return c.body(await s.metrics.registry.metrics(), 200, { 'content-type': s.metrics.registry.contentType });

@@ -13,7 +13,14 @@ export function mountRendererRoutes(app: Hono<AppEnv>, distDir: string): void {
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) return;
   const root = relative(process.cwd(), distDir) || '.';
-  app.use('/assets/*', serveStatic({ root, precompressed: true, onFound: (_path, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_path, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
   // read per request: a rebuild under a running server must not leave it pointing at removed assets
   const page = (c: { html: (h: string) => Response }) => c.html(readFileSync(index, 'utf8'));
   app.get('/', page as never);

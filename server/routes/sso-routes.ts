@@ -35,7 +35,8 @@ export function mountSsoRoutes(app: Hono<AppEnv>, s: Stratum): void {
     const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
     const { provider: key } = strings({ provider: body.provider }, ['provider']);
     const purpose = (body.purpose ?? 'signIn') as SsoPurpose;
-    if (!PURPOSES.includes(purpose)) throw AppError.validation([{ field: 'purpose', message: `must be ${PURPOSES.join(' or ')}` }]);
+    if (!PURPOSES.includes(purpose))
+      throw AppError.validation([{ field: 'purpose', message: `must be ${PURPOSES.join(' or ')}` }]);
     const email = body.email === undefined ? undefined : String(body.email).trim() || undefined;
     const extra = Object.keys(body).filter((k) => !['provider', 'purpose', 'email'].includes(k));
     if (extra.length) throw AppError.validation(extra.map((field) => ({ field, message: 'is not a known field' })));

@@ -22,12 +22,18 @@ describe.each(backends())('API tokens on $name', (backend) => {
 
   /** A client that calls as an integration does: the token as a Bearer, nothing else. */
   const bearer = (secret: string, lang?: string): Client => {
-    const headers = (json: boolean) => ({ authorization: `Bearer ${secret}`, ...(json && { 'content-type': 'application/json' }), ...(lang && { 'accept-language': lang }) });
+    const headers = (json: boolean) => ({
+      authorization: `Bearer ${secret}`,
+      ...(json && { 'content-type': 'application/json' }),
+      ...(lang && { 'accept-language': lang }),
+    });
     return {
       token: '',
       get: (path) => t.anonymous.raw(path, { method: 'GET', headers: headers(false) }),
-      post: (path, body) => t.anonymous.raw(path, { method: 'POST', body: JSON.stringify(body ?? {}), headers: headers(true) }),
-      raw: (path, init) => t.anonymous.raw(path, { ...init, headers: { ...headers(false), ...(init.headers as Record<string, string>) } }),
+      post: (path, body) =>
+        t.anonymous.raw(path, { method: 'POST', body: JSON.stringify(body ?? {}), headers: headers(true) }),
+      raw: (path, init) =>
+        t.anonymous.raw(path, { ...init, headers: { ...headers(false), ...(init.headers as Record<string, string>) } }),
     };
   };
   const issue = (by: Client, body: Record<string, unknown>): Promise<Reply> =>
@@ -38,7 +44,9 @@ describe.each(backends())('API tokens on $name', (backend) => {
     return r.body.data.api_token as { id: number; version: number; secret: string; prefix: string; name: string };
   };
   const uses = async (tokenId: number) =>
-    (await a.get(`audit-trail?entity=api-token&recordId=${tokenId}&limit=100`)).body.data.list.filter((e: { action: string }) => e.action === 'use');
+    (await a.get(`audit-trail?entity=api-token&recordId=${tokenId}&limit=100`)).body.data.list.filter(
+      (e: { action: string }) => e.action === 'use',
+    );
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
@@ -46,7 +54,8 @@ describe.each(backends())('API tokens on $name', (backend) => {
     const cb = await t.addCompany('Token B', { modules: ['risk-management'] });
     [a, b, aCompany] = [ca.executive, cb.executive, ca.id];
     await a.post('risk-category/add', { name: 'Market', kind: 'Strategic' });
-    bRiskCategory = (await b.post('risk-category/add', { name: 'B only', kind: 'Operational' })).body.data.riskCategory.id;
+    bRiskCategory = (await b.post('risk-category/add', { name: 'B only', kind: 'Operational' })).body.data.riskCategory
+      .id;
   });
   afterAll(() => t.close());
 
@@ -55,7 +64,9 @@ describe.each(backends())('API tokens on $name', (backend) => {
     expect(token.secret).toMatch(/^stk_[A-Za-z0-9_-]{43}$/);
     expect(token.secret.startsWith(token.prefix)).toBe(true);
     const db = t.stratum.db;
-    const [key] = await db.query<{ token_hash: string }>(`SELECT token_hash FROM api_token_key WHERE token_id = $1`, [token.id]);
+    const [key] = await db.query<{ token_hash: string }>(`SELECT token_hash FROM api_token_key WHERE token_id = $1`, [
+      token.id,
+    ]);
     expect(key.token_hash).toBe(createHash('sha256').update(token.secret).digest('hex'));
     // nowhere else: not the record, not its audit entry, not the list
     const stored = await inScope(db, { companyId: aCompany, holder: false }, (tx) =>
@@ -69,7 +80,15 @@ describe.each(backends())('API tokens on $name', (backend) => {
     const list = await a.get('api-token');
     expect(list.status).toBe(200);
     const row = list.body.data.api_token_list.find((r: { id: number }) => r.id === token.id);
-    expect(row).toMatchObject({ name: 'Risk feed', access: 'read', modules: ['risk-management'], expiresOn: inDays(30), status: 'Active', prefix: token.prefix, lastUsedAt: null });
+    expect(row).toMatchObject({
+      name: 'Risk feed',
+      access: 'read',
+      modules: ['risk-management'],
+      expiresOn: inDays(30),
+      status: 'Active',
+      prefix: token.prefix,
+      lastUsedAt: null,
+    });
     expect(JSON.stringify(list.body)).not.toContain(token.secret.slice(token.prefix.length));
     expect(list.body.data.api_token_list[0]._titles.creatorId).toBe('Exe Token A');
   });
@@ -81,7 +100,10 @@ describe.each(backends())('API tokens on $name', (backend) => {
     expect(read.status, read.body.err_msg ?? '').toBe(200);
     expect(read.body.data.list.map((r: { name: string }) => r.name)).toEqual(['Market']);
     const me = await it.get('auth/me');
-    expect(me.body.data.user).toMatchObject({ name: 'API token: Risk reader', apiToken: { access: 'read', modules: ['risk-management'] } });
+    expect(me.body.data.user).toMatchObject({
+      name: 'API token: Risk reader',
+      apiToken: { access: 'read', modules: ['risk-management'] },
+    });
 
     const outside = await it.get('employee');
     expect(outside.status).toBe(403);
@@ -93,8 +115,20 @@ describe.each(backends())('API tokens on $name', (backend) => {
 
     const audited = await uses(token.id);
     expect(audited.map((e: { doneByName: string }) => e.doneByName)).toEqual(Array(4).fill('API token: Risk reader'));
-    expect(audited.map((e: { after: { method: string; path: string; status: number } }) => `${e.after.method} ${e.after.path} ${e.after.status}`).sort()).toEqual(
-      ['GET /api/v1/auth/me 200', 'GET /api/v1/employee 403', 'GET /api/v1/risk-category 200', 'POST /api/v1/risk-category/add 403'].sort(),
+    expect(
+      audited
+        .map(
+          (e: { after: { method: string; path: string; status: number } }) =>
+            `${e.after.method} ${e.after.path} ${e.after.status}`,
+        )
+        .sort(),
+    ).toEqual(
+      [
+        'GET /api/v1/auth/me 200',
+        'GET /api/v1/employee 403',
+        'GET /api/v1/risk-category 200',
+        'POST /api/v1/risk-category/add 403',
+      ].sort(),
     );
     const listed = (await a.get('api-token')).body.data.api_token_list.find((r: { id: number }) => r.id === token.id);
     expect(listed.lastUsedAt).not.toBeNull();
@@ -105,18 +139,28 @@ describe.each(backends())('API tokens on $name', (backend) => {
     const it = bearer(token.secret);
     const added = await it.post('risk-category/add', { name: 'Supply', kind: 'Operational' });
     expect(added.status, added.body.err_msg ?? '').toBe(200);
-    const trail = (await a.get(`audit-trail?entity=risk-category&recordId=${added.body.data.riskCategory.id}`)).body.data.list;
-    expect(trail.map((e: { action: string; doneByName: string }) => [e.action, e.doneByName])).toEqual([['add', 'API token: Risk writer']]);
+    const trail = (await a.get(`audit-trail?entity=risk-category&recordId=${added.body.data.riskCategory.id}`)).body
+      .data.list;
+    expect(trail.map((e: { action: string; doneByName: string }) => [e.action, e.doneByName])).toEqual([
+      ['add', 'API token: Risk writer'],
+    ]);
 
     // company B's record is not there for A's token: not listed, not read, not changed
-    expect((await it.get('risk-category?limit=500')).body.data.list.map((r: { id: number }) => r.id)).not.toContain(bRiskCategory);
+    expect((await it.get('risk-category?limit=500')).body.data.list.map((r: { id: number }) => r.id)).not.toContain(
+      bRiskCategory,
+    );
     expect((await it.get(`risk-category/${bRiskCategory}`)).status).toBe(404);
     const update = await it.post('risk-category/update', { id: bRiskCategory, version: 1, name: 'Taken over' });
     expect(update.status).toBe(404);
     expect((await b.get(`risk-category/${bRiskCategory}`)).body.data.riskCategory.name).toBe('B only');
     // nor can it issue tokens of its own, though it names the organisation's module
     const wide = await issued(a, { name: 'Wide', access: 'readWrite', modules: ['risk-management', 'organisation'] });
-    const again = await bearer(wide.secret).post('api-token/issue', { name: 'Child', access: 'readWrite', modules: ['organisation'], expiresOn: inDays(5) });
+    const again = await bearer(wide.secret).post('api-token/issue', {
+      name: 'Child',
+      access: 'readWrite',
+      modules: ['organisation'],
+      expiresOn: inDays(5),
+    });
     expect(again.status).toBe(403);
     expect(again.body.err_msg).toBe('An API token cannot issue API tokens; sign in to issue one');
   });
@@ -144,7 +188,9 @@ describe.each(backends())('API tokens on $name', (backend) => {
     const token = await issued(a, { name: 'Quarterly export' });
     expect((await bearer(token.secret).get('risk-category')).status).toBe(200);
     // the day passes (the record's expiry moved back, as time would)
-    await inScope(t.stratum.db, { companyId: aCompany, holder: false }, (tx) => tx.query(`UPDATE api_token SET expires_on = current_date - 1 WHERE id = $1`, [token.id]));
+    await inScope(t.stratum.db, { companyId: aCompany, holder: false }, (tx) =>
+      tx.query(`UPDATE api_token SET expires_on = current_date - 1 WHERE id = $1`, [token.id]),
+    );
     forgetCallers();
     const refused = await bearer(token.secret).get('risk-category');
     expect(refused.status).toBe(401);
@@ -158,7 +204,10 @@ describe.each(backends())('API tokens on $name', (backend) => {
     const notAdmin = await issue(employee, { name: 'Mine' });
     expect(notAdmin.status).toBe(403);
     expect(notAdmin.body.err_msg).toContain('an employee with admin access to a module');
-    const screens = async (who: Client) => (await who.get('meta')).body.data.modules.flatMap((m: { screens: { path: string }[] }) => m.screens.map((s) => s.path)) as string[];
+    const screens = async (who: Client) =>
+      (await who.get('meta')).body.data.modules.flatMap((m: { screens: { path: string }[] }) =>
+        m.screens.map((s) => s.path),
+      ) as string[];
     expect(await screens(employee)).not.toContain('/app/settings/api-tokens/issue');
     expect(await screens(a)).toContain('/app/settings/api-tokens/issue');
     const past = await issue(a, { name: 'Too late', expiresOn: inDays(0) });
@@ -177,7 +226,12 @@ describe.each(backends())('API tokens of the holder on $name', (backend) => {
   let companyId: number;
   const bearer = (secret: string) => ({
     get: (path: string) => t.anonymous.raw(path, { method: 'GET', headers: { authorization: `Bearer ${secret}` } }),
-    post: (path: string, body: unknown) => t.anonymous.raw(path, { method: 'POST', body: JSON.stringify(body), headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' } }),
+    post: (path: string, body: unknown) =>
+      t.anonymous.raw(path, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      }),
   });
 
   beforeAll(async () => {
@@ -187,7 +241,12 @@ describe.each(backends())('API tokens of the holder on $name', (backend) => {
   afterAll(() => t.close());
 
   it('issues, uses, lists and revokes a token of the platform, audited under its name', async () => {
-    const r = await t.holder.post('platform-api-token/issue', { name: 'Billing sync', access: 'read', modules: ['platform', 'organisation'], expiresOn: inDays(10) });
+    const r = await t.holder.post('platform-api-token/issue', {
+      name: 'Billing sync',
+      access: 'read',
+      modules: ['platform', 'organisation'],
+      expiresOn: inDays(10),
+    });
     expect(r.status, r.body.err_msg ?? '').toBe(200);
     const token = r.body.data.platform_api_token;
     expect(token.secret).toMatch(/^stk_/);
@@ -199,19 +258,38 @@ describe.each(backends())('API tokens of the holder on $name', (backend) => {
     const write = await it.post('company/update', { id: companyId, version: 1, companyName: 'Renamed' });
     expect(write.status).toBe(403);
     expect(write.body.err_msg).toBe('The API token “Billing sync” may only read; it cannot change anything');
-    expect((await it.get(`risk-category?companyId=${companyId}`)).body.err_msg).toBe('The API token “Billing sync” does not reach Risk management');
+    expect((await it.get(`risk-category?companyId=${companyId}`)).body.err_msg).toBe(
+      'The API token “Billing sync” does not reach Risk management',
+    );
 
     const listed = (await t.holder.get('platform-api-token')).body.data.platform_api_token_list;
-    expect(listed).toEqual([expect.objectContaining({ name: 'Billing sync', access: 'read', status: 'Active', prefix: token.prefix })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ name: 'Billing sync', access: 'read', status: 'Active', prefix: token.prefix }),
+    ]);
     expect(listed[0].lastUsedAt).not.toBeNull();
     expect(JSON.stringify(listed)).not.toContain(token.secret.slice(token.prefix.length));
     const trail = (await t.holder.get(`platform-audit-trail?entity=platform-api-token&limit=50`)).body.data;
-    const entries = trail[Object.keys(trail).find((k) => Array.isArray(trail[k]))!] as { action: string; doneByName: string; after: { status: number } }[];
-    expect(entries.filter((e) => e.action === 'use').map((e) => [e.doneByName, e.after.status]).sort()).toEqual(
-      [['API token: Billing sync', 200], ['API token: Billing sync', 403], ['API token: Billing sync', 403]].sort(),
+    const entries = trail[Object.keys(trail).find((k) => Array.isArray(trail[k]))!] as {
+      action: string;
+      doneByName: string;
+      after: { status: number };
+    }[];
+    expect(
+      entries
+        .filter((e) => e.action === 'use')
+        .map((e) => [e.doneByName, e.after.status])
+        .sort(),
+    ).toEqual(
+      [
+        ['API token: Billing sync', 200],
+        ['API token: Billing sync', 403],
+        ['API token: Billing sync', 403],
+      ].sort(),
     );
 
-    expect((await t.holder.post('platform-api-token/revoke', { id: token.id, version: token.version })).status).toBe(200);
+    expect((await t.holder.post('platform-api-token/revoke', { id: token.id, version: token.version })).status).toBe(
+      200,
+    );
     const refused = await it.get('company');
     expect(refused.status).toBe(401);
     expect(refused.body.err_msg).toBe('The API token “Billing sync” has been revoked');
@@ -219,7 +297,16 @@ describe.each(backends())('API tokens of the holder on $name', (backend) => {
 
   it('is the holder’s alone: an employee can neither issue nor list the platform’s tokens', async () => {
     const { executive } = await t.addCompany('Nosy Co');
-    expect((await executive.post('platform-api-token/issue', { name: 'Mine', access: 'read', modules: ['platform'], expiresOn: inDays(10) })).status).toBe(403);
+    expect(
+      (
+        await executive.post('platform-api-token/issue', {
+          name: 'Mine',
+          access: 'read',
+          modules: ['platform'],
+          expiresOn: inDays(10),
+        })
+      ).status,
+    ).toBe(403);
     expect((await executive.get('platform-api-token')).status).toBe(403);
   });
 });

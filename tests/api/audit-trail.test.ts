@@ -29,9 +29,13 @@ describe.each(backends())('audit trail on $name', (backend) => {
     expect(entries[2].before).toMatchObject({ name: 'Tracked twice' });
     expect(entries[2].after).toBeNull();
     // filters: by user, by date range
-    expect((await exec.get(`audit-trail?doneBy=${me.accountId}&entity=business-unit&recordId=${bu.id}`)).body.data.total).toBe(3);
+    expect(
+      (await exec.get(`audit-trail?doneBy=${me.accountId}&entity=business-unit&recordId=${bu.id}`)).body.data.total,
+    ).toBe(3);
     expect((await exec.get(`audit-trail?doneBy=${me.accountId + 999}`)).body.data.total).toBe(0);
-    expect((await exec.get(`audit-trail?doneAt[gte]=${started}&entity=business-unit&recordId=${bu.id}`)).body.data.total).toBe(3);
+    expect(
+      (await exec.get(`audit-trail?doneAt[gte]=${started}&entity=business-unit&recordId=${bu.id}`)).body.data.total,
+    ).toBe(3);
     expect((await exec.get(`audit-trail?doneAt[lt]=${started}&entity=business-unit`)).body.data.total).toBe(0);
   });
 

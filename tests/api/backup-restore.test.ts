@@ -18,7 +18,11 @@ const DEMO_ADMIN = { email: 'farzana.rahman@padma.example', password: 'stratum-d
 const folder = (name: string) => mkdtempSync(join(tmpdir(), `stratum-${name}-`));
 
 /** npm run backup / npm run restore as an operator runs them: their exit code and what they print. */
-function ops(script: 'backup' | 'restore', arg: string, env: Record<string, string>): { status: number | null; out: string } {
+function ops(
+  script: 'backup' | 'restore',
+  arg: string,
+  env: Record<string, string>,
+): { status: number | null; out: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'ops', `${script}.ts`), arg], {
     cwd: ROOT,
     // the test cluster's own client programs, of its version
@@ -29,7 +33,8 @@ function ops(script: 'backup' | 'restore', arg: string, env: Record<string, stri
 }
 
 /** Every file of a data folder (the database's own folder aside) with its hash. */
-const filesOf = (dataDir: string) => Object.fromEntries(dataDirFiles(dataDir).map((f) => [f, sha256(join(dataDir, f))]));
+const filesOf = (dataDir: string) =>
+  Object.fromEntries(dataDirFiles(dataDir).map((f) => [f, sha256(join(dataDir, f))]));
 
 async function digestsOf(open: () => Promise<Db> | Db): Promise<Record<string, string>> {
   const db = await open();
@@ -117,8 +122,15 @@ describe.skipIf(!pgUrl)('backup and restore on PostgreSQL', () => {
     // a database owner that is no superuser, as a hosting provider gives one, and what npm run db:roles prints for it
     await superuser.query(`CREATE ROLE ${owner} LOGIN`);
     for (const db of [source, target]) await superuser.query(`CREATE DATABASE ${db} OWNER ${owner}`);
-    const sql = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'db-roles.ts')], { cwd: ROOT, env: { ...process.env, DATABASE_URL: as(owner, source) }, encoding: 'utf8' });
-    const psql = spawnSync(join(PG_BIN, 'psql'), ['-v', 'ON_ERROR_STOP=1', '-q', pgUrl!], { input: sql + `\nALTER ROLE stratum_backup PASSWORD 'backup-pw';`, encoding: 'utf8' });
+    const sql = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'db-roles.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: as(owner, source) },
+      encoding: 'utf8',
+    });
+    const psql = spawnSync(join(PG_BIN, 'psql'), ['-v', 'ON_ERROR_STOP=1', '-q', pgUrl!], {
+      input: sql + `\nALTER ROLE stratum_backup PASSWORD 'backup-pw';`,
+      encoding: 'utf8',
+    });
     expect(psql.stderr).toBe('');
   });
   afterAll(async () => {
@@ -127,7 +139,11 @@ describe.skipIf(!pgUrl)('backup and restore on PostgreSQL', () => {
 
   it('refuses the owner, whom row-level security binds; backs up as stratum_backup; restores into an empty database only, equal to the source', async () => {
     const sourceDir = folder('pg-backup-src');
-    const server = await startStratum({ dataDir: sourceDir, databaseUrl: as(owner, source), env: { DEMO: '1', REMINDER_INTERVAL_MINUTES: '0' } });
+    const server = await startStratum({
+      dataDir: sourceDir,
+      databaseUrl: as(owner, source),
+      env: { DEMO: '1', REMINDER_INTERVAL_MINUTES: '0' },
+    });
     let employees: number;
     try {
       employees = await demoEmployees(server.url);
@@ -140,7 +156,11 @@ describe.skipIf(!pgUrl)('backup and restore on PostgreSQL', () => {
     expect(asOwner.out).toContain(`The role "${owner}" is bound by row-level security`);
     expect(asOwner.out).toContain('BACKUP_DATABASE_URL');
 
-    const made = ops('backup', backup, { DATA_DIR: sourceDir, DATABASE_URL: as(owner, source), BACKUP_DATABASE_URL: as('stratum_backup', source, 'backup-pw') });
+    const made = ops('backup', backup, {
+      DATA_DIR: sourceDir,
+      DATABASE_URL: as(owner, source),
+      BACKUP_DATABASE_URL: as('stratum_backup', source, 'backup-pw'),
+    });
     expect(made.out).toContain('Backed up the PostgreSQL database');
     expect(made.status).toBe(0);
 
@@ -158,7 +178,11 @@ describe.skipIf(!pgUrl)('backup and restore on PostgreSQL', () => {
     expect(filesOf(targetDir)).toEqual(filesOf(sourceDir));
 
     // the restored database belongs to the owner and serves under row-level security as before
-    const back = await startStratum({ dataDir: targetDir, databaseUrl: as(owner, target), env: { REMINDER_INTERVAL_MINUTES: '0' } });
+    const back = await startStratum({
+      dataDir: targetDir,
+      databaseUrl: as(owner, target),
+      env: { REMINDER_INTERVAL_MINUTES: '0' },
+    });
     try {
       expect(await demoEmployees(back.url)).toBe(employees);
     } finally {

@@ -23,9 +23,14 @@ describe.each(backends())('contract management on $name', (backend) => {
   let oz: Client; // neither
   let other: Client; // the executive of another company
   const id: Record<string, number> = {};
-  const sign = (who: Client, contractId: number, file?: Parameters<typeof upload>[1]) => who.raw('contract/upload-signed', { method: 'POST', body: upload(contractId, file) });
+  const sign = (who: Client, contractId: number, file?: Parameters<typeof upload>[1]) =>
+    who.raw('contract/upload-signed', { method: 'POST', body: upload(contractId, file) });
   const contract = async (contractId: number) => (await exec.get(`contract/${contractId}`)).body.data.contract;
-  const trail = async (entity: string, recordId: number) => (await exec.get(`audit-trail?entity=${entity}&recordId=${recordId}&sort=id`)).body.data.list as Record<string, any>[];
+  const trail = async (entity: string, recordId: number) =>
+    (await exec.get(`audit-trail?entity=${entity}&recordId=${recordId}&sort=id`)).body.data.list as Record<
+      string,
+      any
+    >[];
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
@@ -47,13 +52,20 @@ describe.each(backends())('contract management on $name', (backend) => {
     expect(title('contract', 'upload-signed')).toBe('Upload Signed Contract Failed');
     expect(title('contract', 'set-status')).toBe('Set Signed Contract Status Failed');
     expect(title('governance-policy', 'list')).toBe('Get Governance Policies Failed');
-    const screenTitle = (path: string) => en[t.stratum.registry.modules.get('contract-management')!.screens.find((s) => s.path === path)!.errors!.list ?? ''];
+    const screenTitle = (path: string) =>
+      en[
+        t.stratum.registry.modules.get('contract-management')!.screens.find((s) => s.path === path)!.errors!.list ?? ''
+      ];
     expect(screenTitle('/app/contract-management/monitored-contracts')).toBe('Get Monitor Contracts Failed');
     expect(screenTitle('/app/contract-management/ended-contracts')).toBe('Get Ended Contracts Failed');
   });
 
   it('keeps third parties, their contracted services and contract teams with members; only module admins set them up', async () => {
-    const party = await exec.post('third-party/add', { name: 'Acme Cleaning', contactPerson: 'Ann Acme', email: 'ann@acme.example' });
+    const party = await exec.post('third-party/add', {
+      name: 'Acme Cleaning',
+      contactPerson: 'Ann Acme',
+      email: 'ann@acme.example',
+    });
     ok(party);
     id.party = party.body.data.thirdParty.id;
     const service = await exec.post('contracted-service/add', { name: 'Office cleaning', thirdPartyId: id.party });
@@ -62,10 +74,20 @@ describe.each(backends())('contract management on $name', (backend) => {
     const team = await exec.post('contract-team/add', { name: 'Facilities' });
     ok(team);
     id.team = team.body.data.contractTeam.id;
-    ok(await exec.post('contract-team-member/add', { contractTeamId: id.team, employeeId: id.emma, role: 'Contract manager' }));
+    ok(
+      await exec.post('contract-team-member/add', {
+        contractTeamId: id.team,
+        employeeId: id.emma,
+        role: 'Contract manager',
+      }),
+    );
     const read = (await exec.get(`contract-team/${id.team}`)).body.data.contractTeam;
     expect(read.memberList.map((m: { employeeId: number }) => m.employeeId)).toEqual([id.emma]);
-    expect((await exec.get(`contracted-service?thirdPartyId=${id.party}`)).body.data.list.map((s: { name: string }) => s.name)).toEqual(['Office cleaning']);
+    expect(
+      (await exec.get(`contracted-service?thirdPartyId=${id.party}`)).body.data.list.map(
+        (s: { name: string }) => s.name,
+      ),
+    ).toEqual(['Office cleaning']);
     expect((await oz.post('third-party/add', { name: 'Mine' })).status).toBe(403);
     expect((await oz.post('contract-team/add', { name: 'Mine' })).status).toBe(403);
     // a third party's name is unique in the company
@@ -73,15 +95,31 @@ describe.each(backends())('contract management on $name', (backend) => {
   });
 
   it('adds a contract as a Draft, never ending before it starts and without a status', async () => {
-    const base = { title: 'Cleaning 2027', thirdPartyId: id.party, contractedServiceId: id.service, contractTeamId: id.team, commencementDate: '2026-12-01' };
+    const base = {
+      title: 'Cleaning 2027',
+      thirdPartyId: id.party,
+      contractedServiceId: id.service,
+      contractTeamId: id.team,
+      commencementDate: '2026-12-01',
+    };
     const backwards = await exec.post('contract/add', { ...base, startDate: '2027-01-01', endDate: '2026-12-31' });
     expect(backwards.status).toBe(422);
     expect(backwards.body.errors).toEqual([expect.objectContaining({ field: 'endDate' })]);
-    const withStatus = await exec.post('contract/add', { ...base, startDate: '2027-01-01', endDate: '2027-12-31', status: 'Active' });
+    const withStatus = await exec.post('contract/add', {
+      ...base,
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+      status: 'Active',
+    });
     expect(withStatus.status).toBe(422);
     expect(withStatus.body.errors).toEqual([expect.objectContaining({ field: 'status' })]);
     // type is the workflow's state: only the upload signs
-    const preSigned = await exec.post('contract/add', { ...base, startDate: '2027-01-01', endDate: '2027-12-31', type: 'Signed' });
+    const preSigned = await exec.post('contract/add', {
+      ...base,
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+      type: 'Signed',
+    });
     expect(preSigned.status).toBe(422);
     expect(preSigned.body.errors).toEqual([{ field: 'type', message: 'Status is read-only' }]);
     expect((await exec.get('contract')).body.data.total).toBe(0);
@@ -109,10 +147,17 @@ describe.each(backends())('contract management on $name', (backend) => {
     const tooBig = await sign(emma, id.contract, { bytes: big, type: 'application/pdf' });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.err_msg).toMatch(/at most 10485760 bytes/);
-    const wrongType = await sign(emma, id.contract, { bytes: new TextEncoder().encode('signed, honest'), type: 'text/plain', name: 'signed.txt' });
+    const wrongType = await sign(emma, id.contract, {
+      bytes: new TextEncoder().encode('signed, honest'),
+      type: 'text/plain',
+      name: 'signed.txt',
+    });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.err_msg).toMatch(/application\/pdf, image\/png, image\/jpeg/);
-    const fake = await sign(emma, id.contract, { bytes: new TextEncoder().encode('MZ not a pdf'), type: 'application/pdf' });
+    const fake = await sign(emma, id.contract, {
+      bytes: new TextEncoder().encode('MZ not a pdf'),
+      type: 'application/pdf',
+    });
     expect(fake.status).toBe(415);
     expect((await sign(oz, id.contract, { bytes: PDF, type: 'application/pdf' })).status).toBe(403);
     const after = await contract(id.contract);
@@ -125,8 +170,19 @@ describe.each(backends())('contract management on $name', (backend) => {
     const r = await sign(emma, id.contract, { bytes: PDF, type: 'application/pdf' });
     ok(r);
     const stored = r.body.data.signedContract;
-    expect(stored).toMatchObject({ name: 'signed.pdf', mimeType: 'application/pdf', size: PDF.length, sha256: createHash('sha256').update(PDF).digest('hex') });
-    expect(stored.record).toMatchObject({ type: 'Signed', status: 'Active', uploadDate: today(), signedDocument: stored.id, phase: 'Monitored' });
+    expect(stored).toMatchObject({
+      name: 'signed.pdf',
+      mimeType: 'application/pdf',
+      size: PDF.length,
+      sha256: createHash('sha256').update(PDF).digest('hex'),
+    });
+    expect(stored.record).toMatchObject({
+      type: 'Signed',
+      status: 'Active',
+      uploadDate: today(),
+      signedDocument: stored.id,
+      phase: 'Monitored',
+    });
     const file = await t.app.request(`/api/v1/file/${stored.id}`, { headers: { token: exec.token } });
     expect(file.status).toBe(200);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
@@ -137,28 +193,58 @@ describe.each(backends())('contract management on $name', (backend) => {
     // the signed document is the record of signature: it is never replaced
     const again = await sign(exec, id.contract, { bytes: PDF, type: 'application/pdf' });
     expect(again.status).toBe(409);
-    expect(again.body.err_msg).toBe('“Upload signed contract” is possible only when the contract is not signed yet (a signed contract\'s document is never replaced)');
+    expect(again.body.err_msg).toBe(
+      "“Upload signed contract” is possible only when the contract is not signed yet (a signed contract's document is never replaced)",
+    );
     expect((await contract(id.contract)).signedDocument).toBe(stored.id);
-    expect((await exec.get('contract?type=Signed')).body.data.list.map((c: { id: number }) => c.id)).toEqual([id.contract]);
+    expect((await exec.get('contract?type=Signed')).body.data.list.map((c: { id: number }) => c.id)).toEqual([
+      id.contract,
+    ]);
   });
 
   it('sets the status of a signed contract only, and lists contracts as monitored or ended', async () => {
     const base = { thirdPartyId: id.party, contractTeamId: id.team };
-    const draft = (await exec.post('contract/add', { ...base, title: 'Security (draft)', startDate: '2027-01-01', endDate: '2027-12-31' })).body.data.contract;
-    const refused = await exec.post('contract/set-status', { id: draft.id, version: draft.version, status: 'Suspended' });
+    const draft = (
+      await exec.post('contract/add', {
+        ...base,
+        title: 'Security (draft)',
+        startDate: '2027-01-01',
+        endDate: '2027-12-31',
+      })
+    ).body.data.contract;
+    const refused = await exec.post('contract/set-status', {
+      id: draft.id,
+      version: draft.version,
+      status: 'Suspended',
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.errors?.[0].field).toBe('status');
-    const old = (await exec.post('contract/add', { ...base, title: 'Catering 2020', startDate: '2020-01-01', endDate: '2020-12-31' })).body.data.contract;
+    const old = (
+      await exec.post('contract/add', {
+        ...base,
+        title: 'Catering 2020',
+        startDate: '2020-01-01',
+        endDate: '2020-12-31',
+      })
+    ).body.data.contract;
     ok(await sign(exec, old.id, { bytes: PDF, type: 'application/pdf' }));
-    const running = (await exec.post('contract/add', { ...base, title: 'Gardening', startDate: '2026-01-01', endDate: '2030-12-31' })).body.data.contract;
-    const signed = (await sign(exec, running.id, { bytes: PDF, type: 'application/pdf' })).body.data.signedContract.record;
-    const ids = async (query: string) => (await exec.get(`contract?${query}`)).body.data.list.map((c: { title: string }) => c.title).sort();
+    const running = (
+      await exec.post('contract/add', { ...base, title: 'Gardening', startDate: '2026-01-01', endDate: '2030-12-31' })
+    ).body.data.contract;
+    const signed = (await sign(exec, running.id, { bytes: PDF, type: 'application/pdf' })).body.data.signedContract
+      .record;
+    const ids = async (query: string) =>
+      (await exec.get(`contract?${query}`)).body.data.list.map((c: { title: string }) => c.title).sort();
     expect(await ids('phase=Monitored')).toEqual(['Cleaning 2027', 'Gardening']);
     expect(await ids('phase=Ended')).toEqual(['Catering 2020']);
     expect(await ids('phase=Draft')).toEqual(['Security (draft)']);
     expect((await exec.get(`contract/${old.id}`)).body.data.contract.phase).toBe('Ended');
     // a member of the team ends it early: it moves to the ended list
-    const ended = await emma.post('contract/set-status', { id: running.id, version: signed.version, status: 'Terminated' });
+    const ended = await emma.post('contract/set-status', {
+      id: running.id,
+      version: signed.version,
+      status: 'Terminated',
+    });
     ok(ended);
     expect(ended.body.data.contract).toMatchObject({ status: 'Terminated', phase: 'Ended', type: 'Signed' });
     expect(await ids('phase=Monitored')).toEqual(['Cleaning 2027']);
@@ -169,35 +255,93 @@ describe.each(backends())('contract management on $name', (backend) => {
     const page = (await exec.get(`contract?phase=Ended&limit=1&sort=title&thirdPartyId=${id.party}`)).body.data;
     expect(page).toMatchObject({ total: 2, limit: 1 });
     expect(page.list.map((c: { title: string }) => c.title)).toEqual(['Catering 2020']);
-    expect((await oz.post('contract/set-status', { id: running.id, version: ended.body.data.contract.version, status: 'Active' })).status).toBe(403);
-    expect((await exec.post('contract/set-status', { id: running.id, version: ended.body.data.contract.version, status: 'Active', title: 'Renamed' })).status).toBe(422);
+    expect(
+      (
+        await oz.post('contract/set-status', {
+          id: running.id,
+          version: ended.body.data.contract.version,
+          status: 'Active',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await exec.post('contract/set-status', {
+          id: running.id,
+          version: ended.body.data.contract.version,
+          status: 'Active',
+          title: 'Renamed',
+        })
+      ).status,
+    ).toBe(422);
   });
 
   it('keeps governance policies with their review dates: Active or Not Active, and past review when the next review is not in the future', async () => {
-    const due = await exec.post('governance-policy/add', { name: 'Code of conduct', status: 'Active', approvalDate: '2024-01-10', lastReviewDate: '2025-01-10', nextReviewDate: today() });
+    const due = await exec.post('governance-policy/add', {
+      name: 'Code of conduct',
+      status: 'Active',
+      approvalDate: '2024-01-10',
+      lastReviewDate: '2025-01-10',
+      nextReviewDate: today(),
+    });
     ok(due);
     expect(due.body.data.governancePolicy).toMatchObject({ status: 'Active', pastReviewDate: 'Yes' });
-    const fresh = await exec.post('governance-policy/add', { name: 'Travel policy', status: 'Not Active', approvalDate: '2026-01-10', nextReviewDate: '2099-01-01' });
+    const fresh = await exec.post('governance-policy/add', {
+      name: 'Travel policy',
+      status: 'Not Active',
+      approvalDate: '2026-01-10',
+      nextReviewDate: '2099-01-01',
+    });
     ok(fresh);
     expect(fresh.body.data.governancePolicy).toMatchObject({ status: 'Not Active', pastReviewDate: 'No' });
-    const backwards = await exec.post('governance-policy/add', { name: 'Data policy', status: 'Active', approvalDate: '2026-01-10', lastReviewDate: '2025-01-10' });
+    const backwards = await exec.post('governance-policy/add', {
+      name: 'Data policy',
+      status: 'Active',
+      approvalDate: '2026-01-10',
+      lastReviewDate: '2025-01-10',
+    });
     expect(backwards.status).toBe(422);
     expect(backwards.body.errors?.[0].field).toBe('lastReviewDate');
     expect((await exec.post('governance-policy/add', { name: 'Odd', status: 'Maybe' })).status).toBe(422);
-    expect((await exec.get('governance-policy?status=Not%20Active')).body.data.list.map((p: { name: string }) => p.name)).toEqual(['Travel policy']);
-    expect((await exec.get('governance-policy?pastReviewDate=Yes')).body.data.list.map((p: { name: string }) => p.name)).toEqual(['Code of conduct']);
-    expect((await exec.get('governance-policy?pastReviewDate=No')).body.data.list.map((p: { name: string }) => p.name)).toEqual(['Travel policy']);
+    expect(
+      (await exec.get('governance-policy?status=Not%20Active')).body.data.list.map((p: { name: string }) => p.name),
+    ).toEqual(['Travel policy']);
+    expect(
+      (await exec.get('governance-policy?pastReviewDate=Yes')).body.data.list.map((p: { name: string }) => p.name),
+    ).toEqual(['Code of conduct']);
+    expect(
+      (await exec.get('governance-policy?pastReviewDate=No')).body.data.list.map((p: { name: string }) => p.name),
+    ).toEqual(['Travel policy']);
     expect((await oz.post('governance-policy/add', { name: 'Mine', status: 'Active' })).status).toBe(403);
   });
 
   it('keeps labour matters with their progress entries, read with the matter and deleted with it', async () => {
-    const matter = await exec.post('labour-matter/add', { title: 'Overtime dispute', matterDate: '2026-10-01', employeeId: id.emma });
+    const matter = await exec.post('labour-matter/add', {
+      title: 'Overtime dispute',
+      matterDate: '2026-10-01',
+      employeeId: id.emma,
+    });
     ok(matter);
     const m = matter.body.data.labourMatter;
-    ok(await exec.post('labour-matter-progress/add', { labourMatterId: m.id, entryDate: '2026-10-05', description: 'Hearing scheduled' }));
-    ok(await exec.post('labour-matter-progress/add', { labourMatterId: m.id, entryDate: '2026-10-20', description: 'Settled' }));
+    ok(
+      await exec.post('labour-matter-progress/add', {
+        labourMatterId: m.id,
+        entryDate: '2026-10-05',
+        description: 'Hearing scheduled',
+      }),
+    );
+    ok(
+      await exec.post('labour-matter-progress/add', {
+        labourMatterId: m.id,
+        entryDate: '2026-10-20',
+        description: 'Settled',
+      }),
+    );
     const read = (await exec.get(`labour-matter/${m.id}`)).body.data.labourMatter;
-    expect(read.progressList.map((p: { description: string }) => p.description)).toEqual(['Hearing scheduled', 'Settled']);
+    expect(read.progressList.map((p: { description: string }) => p.description)).toEqual([
+      'Hearing scheduled',
+      'Settled',
+    ]);
     expect((await oz.post('labour-matter/delete', { id: m.id })).status).toBe(403);
     ok(await exec.post('labour-matter/delete', { id: m.id }));
     expect((await exec.get(`labour-matter-progress?labourMatterId=${m.id}`)).body.data.total).toBe(0);
@@ -205,18 +349,34 @@ describe.each(backends())('contract management on $name', (backend) => {
   });
 
   it('shows another company nothing of these records, their lists or the signed document', async () => {
-    for (const path of ['contract', 'third-party', 'contract-team', 'governance-policy', 'labour-matter']) expect((await other.get(path)).body.data.total, path).toBe(0);
+    for (const path of ['contract', 'third-party', 'contract-team', 'governance-policy', 'labour-matter'])
+      expect((await other.get(path)).body.data.total, path).toBe(0);
     expect((await other.get('contract?phase=Ended')).body.data.total).toBe(0);
     expect((await other.get('contract?phase=Monitored')).body.data.total).toBe(0);
     expect((await other.get(`contract/${id.contract}`)).status).toBe(404);
     expect((await sign(other, id.contract, { bytes: PDF, type: 'application/pdf' })).status).toBe(404);
     const signed = await contract(id.contract);
-    expect((await t.app.request(`/api/v1/file/${signed.signedDocument}`, { headers: { token: other.token } })).status).toBe(404);
+    expect(
+      (await t.app.request(`/api/v1/file/${signed.signedDocument}`, { headers: { token: other.token } })).status,
+    ).toBe(404);
     // inside the company, the file is as confidential as its contract: a colleague outside the contract team does not
     // fetch it by its (sequential) id, a member of the team does
     expect((await oz.get(`contract/${id.contract}`)).status).toBe(403);
-    expect((await t.app.request(`/api/v1/file/${signed.signedDocument}`, { headers: { token: oz.token } })).status).toBe(404);
-    expect((await t.app.request(`/api/v1/file/${signed.signedDocument}`, { headers: { token: emma.token } })).status).toBe(200);
-    expect((await other.post('contract/add', { title: 'Theirs', thirdPartyId: id.party, startDate: '2027-01-01', endDate: '2027-12-31' })).status).toBe(422);
+    expect(
+      (await t.app.request(`/api/v1/file/${signed.signedDocument}`, { headers: { token: oz.token } })).status,
+    ).toBe(404);
+    expect(
+      (await t.app.request(`/api/v1/file/${signed.signedDocument}`, { headers: { token: emma.token } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await other.post('contract/add', {
+          title: 'Theirs',
+          thirdPartyId: id.party,
+          startDate: '2027-01-01',
+          endDate: '2027-12-31',
+        })
+      ).status,
+    ).toBe(422);
   });
 });

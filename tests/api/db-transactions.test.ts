@@ -11,7 +11,8 @@ describe.each(backends())('transactions on $name', (backend) => {
   });
   afterAll(() => db.close());
 
-  const notes = async () => (await db.query<{ note: string }>(`SELECT note FROM tx_probe ORDER BY id`)).map((r) => r.note);
+  const notes = async () =>
+    (await db.query<{ note: string }>(`SELECT note FROM tx_probe ORDER BY id`)).map((r) => r.note);
 
   it('commits statements sent together, in the order they were sent', async () => {
     const seen = await db.transaction(async (tx) => {
@@ -44,8 +45,15 @@ describe.each(backends())('transactions on $name', (backend) => {
   });
 
   it('keeps serving after many failed transactions (each hands its connection back)', async () => {
-    for (let i = 0; i < 12; i++) await expect(db.transaction((tx) => tx.query(`INSERT INTO tx_probe VALUES (1, 'again')`))).rejects.toMatchObject({ code: '23505' });
-    const counts = await Promise.all(Array.from({ length: 12 }, () => db.transaction((tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tx_probe`))));
+    for (let i = 0; i < 12; i++)
+      await expect(db.transaction((tx) => tx.query(`INSERT INTO tx_probe VALUES (1, 'again')`))).rejects.toMatchObject({
+        code: '23505',
+      });
+    const counts = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        db.transaction((tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tx_probe`)),
+      ),
+    );
     expect(counts.map((r) => r[0].n)).toEqual(Array(12).fill(1));
   });
 });

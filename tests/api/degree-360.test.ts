@@ -18,7 +18,8 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
   const id: Record<string, number> = {};
   const q: Record<string, number> = {};
   const reviewer: Record<string, number> = {};
-  const pub = (call: 'auth' | 'answer' | 'submit', body: unknown, flow = 'survey-review') => t.anonymous.post(`public/${flow}/${call}`, body);
+  const pub = (call: 'auth' | 'answer' | 'submit', body: unknown, flow = 'survey-review') =>
+    t.anonymous.post(`public/${flow}/${call}`, body);
 
   /** The token of the newest link mailed to this address, from the link's fragment. */
   const linkTo = async (email: string) => {
@@ -48,25 +49,39 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     await t.addEmployee(exec, 'Bob', 'Peer', 'bob@feedbackco.example');
     await t.addEmployee(exec, 'Cy', 'Boss', 'cy@feedbackco.example');
     oz = await t.addEmployee(exec, 'Oz', 'Other', 'oz@feedbackco.example');
-    for (const who of ['ada', 'bob', 'cy', 'oz']) id[who] = (await exec.get(`employee?email=${who}@feedbackco.example`)).body.data.list[0].id;
+    for (const who of ['ada', 'bob', 'cy', 'oz'])
+      id[who] = (await exec.get(`employee?email=${who}@feedbackco.example`)).body.data.list[0].id;
     other = (await t.addCompany('Otherco', { modules: ['degree-360'] })).executive;
   });
   afterAll(() => t.close());
 
-  it('keeps a survey\'s end on or after its start, and derives its status from the dates', async () => {
+  it("keeps a survey's end on or after its start, and derives its status from the dates", async () => {
     const backwards = await exec.post('survey/add', { name: 'Backwards', startDate: isoDay(5), endDate: isoDay(4) });
     expect(backwards.status).toBe(422);
     expect(backwards.body.errors![0].field).toBe('endDate');
-    const open = await exec.post('survey/add', { name: 'Leadership 360', description: 'Annual leadership feedback', startDate: isoDay(0), endDate: isoDay(30) });
+    const open = await exec.post('survey/add', {
+      name: 'Leadership 360',
+      description: 'Annual leadership feedback',
+      startDate: isoDay(0),
+      endDate: isoDay(30),
+    });
     ok(open);
     id.survey = open.body.data.survey.id;
     expect(open.body.data.survey).toMatchObject({ status: 'Open', startDate: isoDay(0), endDate: isoDay(30) });
-    id.later = (await exec.post('survey/add', { name: 'Next year', startDate: isoDay(1), endDate: isoDay(60) })).body.data.survey.id;
-    id.past = (await exec.post('survey/add', { name: 'Last year', startDate: isoDay(-60), endDate: isoDay(-1) })).body.data.survey.id;
+    id.later = (
+      await exec.post('survey/add', { name: 'Next year', startDate: isoDay(1), endDate: isoDay(60) })
+    ).body.data.survey.id;
+    id.past = (
+      await exec.post('survey/add', { name: 'Last year', startDate: isoDay(-60), endDate: isoDay(-1) })
+    ).body.data.survey.id;
     expect((await exec.get(`survey/${id.later}`)).body.data.survey.status).toBe('Not Open');
     expect((await exec.get(`survey/${id.past}`)).body.data.survey.status).toBe('Closed');
     // the list filters by status in SQL, agreeing with the computed field
-    for (const [status, survey] of [['Open', id.survey], ['Not Open', id.later], ['Closed', id.past]] as const) {
+    for (const [status, survey] of [
+      ['Open', id.survey],
+      ['Not Open', id.later],
+      ['Closed', id.past],
+    ] as const) {
       const list = (await exec.get(`survey?status=${encodeURIComponent(status)}`)).body.data.list;
       expect(list.map((s: { id: number; status: string }) => [s.id, s.status])).toEqual([[survey, status]]);
     }
@@ -74,11 +89,22 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     expect(stale.status).toBe(409);
   });
 
-  it('holds a scale, competencies and questions per survey; a question takes its competency\'s survey', async () => {
-    for (const [value, name] of [[1, 'Poor'], [2, 'Fair'], [3, 'Good'], [4, 'Very good'], [5, 'Excellent']] as const) ok(await exec.post('survey-scale/add', { surveyId: id.survey, value, name }));
+  it("holds a scale, competencies and questions per survey; a question takes its competency's survey", async () => {
+    for (const [value, name] of [
+      [1, 'Poor'],
+      [2, 'Fair'],
+      [3, 'Good'],
+      [4, 'Very good'],
+      [5, 'Excellent'],
+    ] as const)
+      ok(await exec.post('survey-scale/add', { surveyId: id.survey, value, name }));
     expect((await exec.post('survey-scale/add', { surveyId: id.survey, value: 5, name: 'Twice' })).status).toBe(409);
-    id.vision = (await exec.post('survey-competency/add', { surveyId: id.survey, name: 'Vision' })).body.data.surveyCompetency.id;
-    id.care = (await exec.post('survey-competency/add', { surveyId: id.survey, name: 'Care' })).body.data.surveyCompetency.id;
+    id.vision = (
+      await exec.post('survey-competency/add', { surveyId: id.survey, name: 'Vision' })
+    ).body.data.surveyCompetency.id;
+    id.care = (
+      await exec.post('survey-competency/add', { surveyId: id.survey, name: 'Care' })
+    ).body.data.surveyCompetency.id;
     for (const [key, competency, question] of [
       ['direction', id.vision, 'Sets a clear direction'],
       ['explains', id.vision, 'Explains why'],
@@ -90,12 +116,20 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
       q[key] = r.body.data.surveyQuestion.id;
     }
     // the question of another survey, which this survey's reviewers may not answer
-    const elsewhere = (await exec.post('survey-competency/add', { surveyId: id.later, name: 'Elsewhere' })).body.data.surveyCompetency.id;
-    q.elsewhere = (await exec.post('survey-question/add', { surveyCompetencyId: elsewhere, question: 'Not ours' })).body.data.surveyQuestion.id;
+    const elsewhere = (await exec.post('survey-competency/add', { surveyId: id.later, name: 'Elsewhere' })).body.data
+      .surveyCompetency.id;
+    q.elsewhere = (
+      await exec.post('survey-question/add', { surveyCompetencyId: elsewhere, question: 'Not ours' })
+    ).body.data.surveyQuestion.id;
     expect((await exec.post('survey-question/add', { surveyCompetencyId: 999999, question: 'Lost' })).status).toBe(422);
-    expect((await exec.post('survey-question/add', { surveyCompetencyId: id.vision, question: 'Moved', surveyId: id.later })).status).toBe(422);
+    expect(
+      (await exec.post('survey-question/add', { surveyCompetencyId: id.vision, question: 'Moved', surveyId: id.later }))
+        .status,
+    ).toBe(422);
     expect((await exec.get(`survey-question?surveyId=${id.survey}`)).body.data.total).toBe(3);
-    expect((await exec.get(`survey-scale?surveyId=${id.survey}`)).body.data.list.map((s: { value: number }) => s.value)).toEqual([1, 2, 3, 4, 5]);
+    expect(
+      (await exec.get(`survey-scale?surveyId=${id.survey}`)).body.data.list.map((s: { value: number }) => s.value),
+    ).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('reviews employees, and takes reviewers: colleagues by employee (their e-mail), outsiders by name and e-mail', async () => {
@@ -106,12 +140,25 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
 
     // a self-review needs no colleague chosen: it is the reviewed employee's own
     const self = await addReviewer({ relationship: 'Self' });
-    expect(self).toMatchObject({ employeeId: id.ada, email: 'ada@feedbackco.example', name: 'Ada Reviewed', surveyId: id.survey, status: 'Not Sent' });
+    expect(self).toMatchObject({
+      employeeId: id.ada,
+      email: 'ada@feedbackco.example',
+      name: 'Ada Reviewed',
+      surveyId: id.survey,
+      status: 'Not Sent',
+    });
     reviewer.self = self.id;
-    reviewer.boss = (await addReviewer({ relationship: 'Supervisor', employeeId: id.cy, email: 'forged@elsewhere.example' })).id;
-    expect((await exec.get(`survey-reviewer/${reviewer.boss}`)).body.data.surveyReviewer.email).toBe('cy@feedbackco.example');
+    reviewer.boss = (
+      await addReviewer({ relationship: 'Supervisor', employeeId: id.cy, email: 'forged@elsewhere.example' })
+    ).id;
+    expect((await exec.get(`survey-reviewer/${reviewer.boss}`)).body.data.surveyReviewer.email).toBe(
+      'cy@feedbackco.example',
+    );
     reviewer.bob = (await addReviewer({ relationship: 'Peer', employeeId: id.bob })).id;
-    for (const n of [1, 2, 3, 4]) reviewer[`out${n}`] = (await addReviewer({ relationship: 'Outsider', name: `Out Sider ${n}`, email: `out${n}@partner.example` })).id;
+    for (const n of [1, 2, 3, 4])
+      reviewer[`out${n}`] = (
+        await addReviewer({ relationship: 'Outsider', name: `Out Sider ${n}`, email: `out${n}@partner.example` })
+      ).id;
 
     const refusals: [Record<string, unknown>, string][] = [
       [{ relationship: 'Outsider', name: 'No Mail' }, 'email'],
@@ -120,7 +167,10 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
       [{ relationship: 'Self', employeeId: id.bob }, 'employeeId'],
       [{ relationship: 'Peer', employeeId: id.ada }, 'relationship'],
       [{ relationship: 'Friend', employeeId: id.bob }, 'relationship'],
-      [{ relationship: 'Outsider', name: 'X', email: 'x@partner.example', reviewedEmployeeId: 999999 }, 'reviewedEmployeeId'],
+      [
+        { relationship: 'Outsider', name: 'X', email: 'x@partner.example', reviewedEmployeeId: 999999 },
+        'reviewedEmployeeId',
+      ],
     ];
     for (const [body, field] of refusals) {
       const r = await exec.post('survey-reviewer/add', { reviewedEmployeeId: id.reviewedAda, ...body });
@@ -147,7 +197,15 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     expect((await oz.get('survey-reviewer')).status).toBe(403);
     expect((await oz.get(`reviewed-employee/result?id=${id.reviewedAda}`)).status).toBe(403);
     // nobody writes answers through the ordinary API, not even an admin
-    expect((await exec.post('survey-answer/add', { surveyReviewerId: reviewer.out1, surveyQuestionId: q.direction, rating: 1 })).status).toBe(403);
+    expect(
+      (
+        await exec.post('survey-answer/add', {
+          surveyReviewerId: reviewer.out1,
+          surveyQuestionId: q.direction,
+          rating: 1,
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('shares a link by e-mail, in the fragment, that opens that one review; answers are saved as they go', async () => {
@@ -169,19 +227,43 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     ok(auth);
     const info = auth.body.data.info;
     expect(info.title).toBe('Leadership 360: review of Ada Reviewed');
-    expect(info.intro).toMatch(/^Rate Ada Reviewed on each question, as you have seen them work \(you review as: outsider\)\..*submit them when you are done, by \d\d\/\d\d\/\d{4}\.$/);
+    expect(info.intro).toMatch(
+      /^Rate Ada Reviewed on each question, as you have seen them work \(you review as: outsider\)\..*submit them when you are done, by \d\d\/\d\d\/\d{4}\.$/,
+    );
     // an outsider reads the page in the language it is shown in, its title and introduction too
     const inLanguage = async (lang: string) =>
-      (await t.anonymous.raw('public/survey-review/auth', { method: 'POST', body: JSON.stringify({ token }), headers: { 'content-type': 'application/json', 'accept-language': lang } })).body.data.info;
+      (
+        await t.anonymous.raw('public/survey-review/auth', {
+          method: 'POST',
+          body: JSON.stringify({ token }),
+          headers: { 'content-type': 'application/json', 'accept-language': lang },
+        })
+      ).body.data.info;
     const de = await inLanguage('de');
     expect(de.title).toBe('Leadership 360: Beurteilung von Ada Reviewed');
-    expect(de.intro).toMatch(/^Bewerten Sie Ada Reviewed bei jeder Frage .*\(Sie beurteilen als: Externe[^)]*\)\..*spätestens am \d\d\/\d\d\/\d{4}\.$/);
+    expect(de.intro).toMatch(
+      /^Bewerten Sie Ada Reviewed bei jeder Frage .*\(Sie beurteilen als: Externe[^)]*\)\..*spätestens am \d\d\/\d\d\/\d{4}\.$/,
+    );
     const bn = await inLanguage('bn');
     expect(bn.title).toBe('Leadership 360: Ada Reviewed-এর মূল্যায়ন');
     expect(bn.intro).toContain('প্রতিটি প্রশ্নে রেটিং দিন');
     expect(bn.intro).not.toMatch(/Rate|answers/);
-    expect(info).toMatchObject({ surveyId: id.survey, reviewedEmployee: 'Ada Reviewed', relationship: 'Outsider', recipientId: reviewer.out1, respondent: 'out1@partner.example', answers: [] });
-    expect(info.questions.map((x: { id: number; group: string; type: string; required: boolean }) => [x.id, x.group, x.type, x.required])).toEqual([
+    expect(info).toMatchObject({
+      surveyId: id.survey,
+      reviewedEmployee: 'Ada Reviewed',
+      relationship: 'Outsider',
+      recipientId: reviewer.out1,
+      respondent: 'out1@partner.example',
+      answers: [],
+    });
+    expect(
+      info.questions.map((x: { id: number; group: string; type: string; required: boolean }) => [
+        x.id,
+        x.group,
+        x.type,
+        x.required,
+      ]),
+    ).toEqual([
       [q.direction, 'Vision', 'rating', true],
       [q.explains, 'Vision', 'rating', true],
       [q.listens, 'Care', 'rating', true],
@@ -192,7 +274,9 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     ok(await pub('answer', { token, questionId: q.direction, rating: 2 }));
     ok(await pub('answer', { token, questionId: q.direction, rating: 4 }));
     const again = (await pub('auth', { token })).body.data.info;
-    expect(again.answers).toEqual([expect.objectContaining({ surveyReviewerId: reviewer.out1, surveyQuestionId: q.direction, rating: 4 })]);
+    expect(again.answers).toEqual([
+      expect.objectContaining({ surveyReviewerId: reviewer.out1, surveyQuestionId: q.direction, rating: 4 }),
+    ]);
     expect((await exec.get(`survey-answer?surveyReviewerId=${reviewer.out1}`)).body.data.total).toBe(1);
   });
 
@@ -205,7 +289,10 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     expect(elsewhere.body.errors![0].field).toBe('questionId');
     const offScale = await pub('answer', { token, questionId: q.explains, rating: 7 });
     expect(offScale.status).toBe(422);
-    expect(offScale.body.errors![0]).toMatchObject({ field: 'rating', message: "Rating is not on the survey's rating scale (1, 2, 3, 4, 5)" });
+    expect(offScale.body.errors![0]).toMatchObject({
+      field: 'rating',
+      message: "Rating is not on the survey's rating scale (1, 2, 3, 4, 5)",
+    });
     expect((await pub('answer', { token, questionId: q.explains, rating: 'four' })).status).toBe(422);
     const moved = await pub('answer', { token, questionId: q.explains, rating: 3, surveyReviewerId: reviewer.bob });
     expect(moved.status).toBe(422);
@@ -225,27 +312,45 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     expect(stored.status).toBe('Submitted');
     expect(stored.answerList).toHaveLength(3);
     // the link is used up: every later call is refused and changes nothing
-    for (const [call, body] of [['auth', { token }], ['answer', { token, questionId: q.listens, rating: 1 }], ['submit', { token }]] as const) {
+    for (const [call, body] of [
+      ['auth', { token }],
+      ['answer', { token, questionId: q.listens, rating: 1 }],
+      ['submit', { token }],
+    ] as const) {
       const r = await pub(call, body);
       expect(r.status).toBe(409);
       expect(r.body.code).toBe('already_submitted');
     }
-    expect((await exec.get(`survey-answer?surveyReviewerId=${reviewer.out1}&surveyQuestionId=${q.listens}`)).body.data.list[0].rating).toBe(5);
+    expect(
+      (await exec.get(`survey-answer?surveyReviewerId=${reviewer.out1}&surveyQuestionId=${q.listens}`)).body.data
+        .list[0].rating,
+    ).toBe(5);
     const resend = await exec.post('survey-reviewer/share', { id: reviewer.out1 });
     expect(resend.status).toBe(409);
     // who reviewed, and how they stand to the employee, no longer change
-    const moved = await exec.post('survey-reviewer/update', { id: reviewer.out1, version: stored.version, relationship: 'Peer', employeeId: id.bob });
+    const moved = await exec.post('survey-reviewer/update', {
+      id: reviewer.out1,
+      version: stored.version,
+      relationship: 'Peer',
+      employeeId: id.bob,
+    });
     expect(moved.status).toBe(409);
-    expect(moved.body.err_msg).toMatch(/has already submitted the review, so relationship and colleague can no longer change$/);
-    expect((await exec.get(`survey-reviewer/${reviewer.out1}`)).body.data.surveyReviewer._allowed.fields).not.toContain('relationship');
+    expect(moved.body.err_msg).toMatch(
+      /has already submitted the review, so relationship and colleague can no longer change$/,
+    );
+    expect((await exec.get(`survey-reviewer/${reviewer.out1}`)).body.data.surveyReviewer._allowed.fields).not.toContain(
+      'relationship',
+    );
     // who did what: the respondent by the e-mail the link went to
-    const answer = (await exec.get(`survey-answer?surveyReviewerId=${reviewer.out1}&surveyQuestionId=${q.direction}`)).body.data.list[0];
+    const answer = (await exec.get(`survey-answer?surveyReviewerId=${reviewer.out1}&surveyQuestionId=${q.direction}`))
+      .body.data.list[0];
     const trail = (await exec.get(`audit-trail?entity=survey-answer&recordId=${answer.id}&sort=id`)).body.data.list;
     expect(trail.map((e: { action: string; doneByName: string }) => [e.action, e.doneByName])).toEqual([
       ['answer', 'out1@partner.example (respondent)'],
       ['answer', 'out1@partner.example (respondent)'],
     ]);
-    const reviewerTrail = (await exec.get(`audit-trail?entity=survey-reviewer&recordId=${reviewer.out1}&sort=id`)).body.data.list;
+    const reviewerTrail = (await exec.get(`audit-trail?entity=survey-reviewer&recordId=${reviewer.out1}&sort=id`)).body
+      .data.list;
     expect(reviewerTrail.map((e: { action: string }) => e.action)).toEqual(['add', 'share', 'submit']);
     expect(reviewerTrail[2].doneByName).toBe('out1@partner.example (respondent)');
     // the completed reviews list
@@ -265,7 +370,10 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     expect(replaced.status).toBe(401);
     expect(replaced.body.err_msg).toMatch(/replaced by a newer one/);
     ok(await pub('auth', { token: second }));
-    await t.stratum.db.query(`UPDATE public_pass SET expires_at = now() - interval '1 minute' WHERE entity = 'survey-reviewer' AND record_id = $1 AND revoked_at IS NULL`, [reviewer.out2]);
+    await t.stratum.db.query(
+      `UPDATE public_pass SET expires_at = now() - interval '1 minute' WHERE entity = 'survey-reviewer' AND record_id = $1 AND revoked_at IS NULL`,
+      [reviewer.out2],
+    );
     const expired = await pub('answer', { token: second, questionId: q.direction, rating: 3 });
     expect(expired.status).toBe(410);
     expect(expired.body.code).toBe('link_expired');
@@ -274,16 +382,32 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
   });
 
   it('refuses links into a closed survey and answers before a survey opens', async () => {
-    const reviewedLater = (await exec.post('reviewed-employee/add', { surveyId: id.later, employeeId: id.ada })).body.data.reviewedEmployee.id;
+    const reviewedLater = (await exec.post('reviewed-employee/add', { surveyId: id.later, employeeId: id.ada })).body
+      .data.reviewedEmployee.id;
     ok(await exec.post('survey-scale/add', { surveyId: id.later, value: 1, name: 'One' }));
-    const early = (await exec.post('survey-reviewer/add', { reviewedEmployeeId: reviewedLater, relationship: 'Outsider', name: 'Early', email: 'early@partner.example' })).body.data.surveyReviewer.id;
+    const early = (
+      await exec.post('survey-reviewer/add', {
+        reviewedEmployeeId: reviewedLater,
+        relationship: 'Outsider',
+        name: 'Early',
+        email: 'early@partner.example',
+      })
+    ).body.data.surveyReviewer.id;
     ok(await exec.post('survey-reviewer/share', { id: early }));
     const notOpen = await pub('auth', { token: (await linkTo('early@partner.example')).token }, 'survey-review');
     expect(notOpen.status).toBe(409);
     expect(notOpen.body.err_msg).toContain(`opens on ${appDay(isoDay(1))}`);
 
-    const reviewedPast = (await exec.post('reviewed-employee/add', { surveyId: id.past, employeeId: id.ada })).body.data.reviewedEmployee.id;
-    const late = (await exec.post('survey-reviewer/add', { reviewedEmployeeId: reviewedPast, relationship: 'Outsider', name: 'Late', email: 'late@partner.example' })).body.data.surveyReviewer.id;
+    const reviewedPast = (await exec.post('reviewed-employee/add', { surveyId: id.past, employeeId: id.ada })).body.data
+      .reviewedEmployee.id;
+    const late = (
+      await exec.post('survey-reviewer/add', {
+        reviewedEmployeeId: reviewedPast,
+        relationship: 'Outsider',
+        name: 'Late',
+        email: 'late@partner.example',
+      })
+    ).body.data.surveyReviewer.id;
     const closed = await exec.post('survey-reviewer/share', { id: late });
     expect(closed.status).toBe(409);
     expect(closed.body.err_msg).toContain('closed on');
@@ -302,7 +426,12 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     const r = await exec.get(`reviewed-employee/result?id=${id.reviewedAda}`);
     ok(r);
     const result = r.body.data.result;
-    expect(result).toMatchObject({ reviewedEmployeeId: id.reviewedAda, employeeId: id.ada, surveyId: id.survey, minRaters: 3 });
+    expect(result).toMatchObject({
+      reviewedEmployeeId: id.reviewedAda,
+      employeeId: id.ada,
+      surveyId: id.survey,
+      minRaters: 3,
+    });
     expect(result.groups).toEqual(['Self', 'Supervisor', 'Outsider', 'Others']);
     const [vision, care] = result.competencies;
     expect(vision.competency).toBe('Vision');
@@ -320,7 +449,9 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
 
     // the reviewed employee may see their own result; nobody else's
     ok(await ada.get(`reviewed-employee/result?id=${id.reviewedAda}`));
-    expect((await ada.get(`reviewed-employee`)).body.data.list.map((x: { employeeId: number }) => x.employeeId)).toEqual([id.ada, id.ada, id.ada]);
+    expect(
+      (await ada.get(`reviewed-employee`)).body.data.list.map((x: { employeeId: number }) => x.employeeId),
+    ).toEqual([id.ada, id.ada, id.ada]);
     expect((await exec.get('reviewed-employee/result?id=abc')).status).toBe(422);
   });
 

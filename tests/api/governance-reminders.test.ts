@@ -30,20 +30,44 @@ describe.each(backends())('governance reminders on $name', (backend) => {
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
-    const c = await t.addCompany('Governco', { modules: ['contract-management', 'actions-tracker', 'compliance-management'] });
+    const c = await t.addCompany('Governco', {
+      modules: ['contract-management', 'actions-tracker', 'compliance-management'],
+    });
     exec = c.executive;
     execEmail = c.executiveEmail;
     await t.addEmployee(exec, 'Olive', 'Owner', 'olive@governco.example');
     await t.addEmployee(exec, 'Tina', 'Team', 'tina@governco.example');
-    for (const who of ['olive', 'tina']) id[who] = (await exec.get(`employee?email=${who}@governco.example`)).body.data.list[0].id;
+    for (const who of ['olive', 'tina'])
+      id[who] = (await exec.get(`employee?email=${who}@governco.example`)).body.data.list[0].id;
     mailsSeen = (await t.mails()).length;
   });
   afterAll(() => t.close());
 
   it('reminds the owner and the module admins of a policy review a month ahead, and once it is overdue', async () => {
-    ok(await exec.post('governance-policy/add', { name: 'Data policy', status: 'Active', ownerId: id.olive, nextReviewDate: day(10) }));
-    ok(await exec.post('governance-policy/add', { name: 'Retired policy', status: 'Not Active', ownerId: id.olive, nextReviewDate: day(10) }));
-    ok(await exec.post('governance-policy/add', { name: 'Travel policy', status: 'Active', ownerId: id.olive, nextReviewDate: day(-2) }));
+    ok(
+      await exec.post('governance-policy/add', {
+        name: 'Data policy',
+        status: 'Active',
+        ownerId: id.olive,
+        nextReviewDate: day(10),
+      }),
+    );
+    ok(
+      await exec.post('governance-policy/add', {
+        name: 'Retired policy',
+        status: 'Not Active',
+        ownerId: id.olive,
+        nextReviewDate: day(10),
+      }),
+    );
+    ok(
+      await exec.post('governance-policy/add', {
+        name: 'Travel policy',
+        status: 'Active',
+        ownerId: id.olive,
+        nextReviewDate: day(-2),
+      }),
+    );
     expect(await remind()).toEqual(
       [
         `${execEmail}: Policy review due on ${shown(10)}: Data policy`,
@@ -62,14 +86,24 @@ describe.each(backends())('governance reminders on $name', (backend) => {
     const base = { committeeId: committee.id, ownerId: id.olive, resolutionTeamId: team.id, dateTaken: day(-30) };
     ok(await exec.post('resolution/add', { ...base, title: 'Close the books faster', dueDate: day(-1) }));
     ok(await exec.post('resolution/add', { ...base, title: 'Far off', dueDate: day(60) }));
-    expect(await remind()).toEqual([`olive@governco.example: Resolution overdue since ${shown(-1)}: Close the books faster`, `tina@governco.example: Resolution overdue since ${shown(-1)}: Close the books faster`]);
+    expect(await remind()).toEqual([
+      `olive@governco.example: Resolution overdue since ${shown(-1)}: Close the books faster`,
+      `tina@governco.example: Resolution overdue since ${shown(-1)}: Close the books faster`,
+    ]);
   });
 
   it('reminds the contract team and the admins of a signed contract ending within two months, never of a draft', async () => {
     const party = (await exec.post('third-party/add', { name: 'Acme Cleaning' })).body.data.thirdParty;
     const team = (await exec.post('contract-team/add', { name: 'Facilities' })).body.data.contractTeam;
     ok(await exec.post('contract-team-member/add', { contractTeamId: team.id, employeeId: id.tina }));
-    const contract = (title: string) => exec.post('contract/add', { title, thirdPartyId: party.id, contractTeamId: team.id, startDate: day(-300), endDate: day(30) });
+    const contract = (title: string) =>
+      exec.post('contract/add', {
+        title,
+        thirdPartyId: party.id,
+        contractTeamId: team.id,
+        startDate: day(-300),
+        endDate: day(30),
+      });
     const draft = await contract('Draft cleaning');
     ok(draft);
     expect(await remind()).toEqual([]);
@@ -78,7 +112,10 @@ describe.each(backends())('governance reminders on $name', (backend) => {
     form.set('id', String(signed.id));
     form.set('document', new File([PDF], 'signed.pdf', { type: 'application/pdf' }));
     ok(await exec.raw('contract/upload-signed', { method: 'POST', body: form }));
-    expect(await remind()).toEqual([`${execEmail}: Contract ends on ${shown(30)}: Office cleaning`, `tina@governco.example: Contract ends on ${shown(30)}: Office cleaning`]);
+    expect(await remind()).toEqual([
+      `${execEmail}: Contract ends on ${shown(30)}: Office cleaning`,
+      `tina@governco.example: Contract ends on ${shown(30)}: Office cleaning`,
+    ]);
   });
 
   it('reminds the compliance team of an activity a week before it is due, and the approver too once it is overdue', async () => {
@@ -87,7 +124,9 @@ describe.each(backends())('governance reminders on $name', (backend) => {
     ok(await exec.post('compliance-team-member/add', { complianceTeamId: team, employeeId: id.tina }));
     const activity = { complianceTeamId: team, approverId: id.olive, frequency: 'Monthly' };
     ok(await exec.post('compliance-activity/add', { ...activity, name: 'PAYE return', nextComplianceDate: day(5) }));
-    ok(await exec.post('compliance-activity/add', { ...activity, name: 'Pension filing', nextComplianceDate: day(-3) }));
+    ok(
+      await exec.post('compliance-activity/add', { ...activity, name: 'Pension filing', nextComplianceDate: day(-3) }),
+    );
     ok(await exec.post('compliance-activity/add', { ...activity, name: 'Annual census', nextComplianceDate: day(40) }));
     expect(await remind()).toEqual([
       `olive@governco.example: Compliance overdue since ${shown(-3)}: Pension filing`,

@@ -17,7 +17,15 @@ type Journey = (
   fetchImpl: typeof fetch,
   email: string,
   password: string,
-) => Promise<{ signedInAs: string; departments: number; added: Record<string, unknown>; updatedVersion: number; staleRefusal: string; transitions: (string | null)[]; csv: string }>;
+) => Promise<{
+  signedInAs: string;
+  departments: number;
+  added: Record<string, unknown>;
+  updatedVersion: number;
+  staleRefusal: string;
+  transitions: (string | null)[];
+  csv: string;
+}>;
 const ADMIN = { email: 'farzana.rahman@padma.example', password: 'stratum-demo' };
 
 /** The routes that serve the built renderer (its pages and assets, where it is built), not the API: the document describes the API. */
@@ -25,7 +33,9 @@ const RENDERER_ROUTES = ['/', '/app', '/app/*', '/auth/*', '/assets/*'];
 
 /** A served route as a pattern: a parameter with a pattern (`:id{[0-9]+}`) stands for a segment like that, one without (`:flow`) for any segment. */
 const pattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/:[A-Za-z]+(?:\{([^}]*)\})?/g, (_, re: string | undefined) => (re ? `(?:${re})` : '[^/]+'))}$`);
+  new RegExp(
+    `^${path.replace(/[.]/g, '\\.').replace(/:[A-Za-z]+(?:\{([^}]*)\})?/g, (_, re: string | undefined) => (re ? `(?:${re})` : '[^/]+'))}$`,
+  );
 /** A documented path made concrete (`{id}` → a value), to be matched by the served route patterns. */
 const concrete = (path: string) => path.replace(/\{[A-Za-z]+\}/g, '1');
 
@@ -38,7 +48,11 @@ describe('the served OpenAPI document, as a client generated from it sees it', (
     doc = (await (await first.app.request('/api/v1/openapi.json')).json()) as typeof doc;
     // the client an integrator would generate, beside the journey written against it; both must type-check
     writeFileSync(join(CLIENT_DIR, 'stratum-api.d.ts'), astToString(await openapiTS(doc as never)));
-    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(CLIENT_DIR, 'tsconfig.json')], { encoding: 'utf8' });
+    const tsc = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(CLIENT_DIR, 'tsconfig.json')],
+      { encoding: 'utf8' },
+    );
     expect(tsc.stdout + tsc.stderr, 'the generated client and the journey type-check').toBe('');
     expect(tsc.status).toBe(0);
   }, 240_000);
@@ -47,9 +61,15 @@ describe('the served OpenAPI document, as a client generated from it sees it', (
   it('documents every route the server serves, and serves every route it documents', () => {
     const served = first.app.routes.filter((r) => r.method !== 'ALL' && !RENDERER_ROUTES.includes(r.path));
     expect(served.length).toBeGreaterThan(1000);
-    const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => ({ method: method.toUpperCase(), path })));
-    const undocumented = served.filter((r) => !documented.some((d) => d.method === r.method && pattern(r.path).test(concrete(d.path)))).map((r) => `${r.method} ${r.path}`);
-    const unserved = documented.filter((d) => !served.some((r) => r.method === d.method && pattern(r.path).test(concrete(d.path)))).map((d) => `${d.method} ${d.path}`);
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => ({ method: method.toUpperCase(), path })),
+    );
+    const undocumented = served
+      .filter((r) => !documented.some((d) => d.method === r.method && pattern(r.path).test(concrete(d.path))))
+      .map((r) => `${r.method} ${r.path}`);
+    const unserved = documented
+      .filter((d) => !served.some((r) => r.method === d.method && pattern(r.path).test(concrete(d.path))))
+      .map((d) => `${d.method} ${d.path}`);
     expect(undocumented, 'served but not documented').toEqual([]);
     expect(unserved, 'documented but not served').toEqual([]);
   });
@@ -59,7 +79,9 @@ describe('the served OpenAPI document, as a client generated from it sees it', (
       const t = backend === backends()[0] ? first : await startTestStratum(backend, {}, { demo: true });
       try {
         // imported by its address: its types come from the client generated above, which the project's own type check never sees
-        const { clientJourney } = (await import(pathToFileURL(join(CLIENT_DIR, 'client-journey.ts')).href)) as { clientJourney: Journey };
+        const { clientJourney } = (await import(pathToFileURL(join(CLIENT_DIR, 'client-journey.ts')).href)) as {
+          clientJourney: Journey;
+        };
         // the client's own fetch, answered by the server in this process; each reply is held to the document as well
         const check = openApiReplyCheck(doc);
         const problems: string[] = [];
@@ -73,7 +95,9 @@ describe('the served OpenAPI document, as a client generated from it sees it', (
             const type = res.headers.get('content-type') ?? '';
             const body = type.startsWith('application/json') ? await res.clone().json() : await res.clone().text();
             calls.push(`${req.method} ${pathname} ${res.status}`);
-            problems.push(check(req.method, documentedPath(doc, req.method, pathname) ?? pathname, res.status, type, body));
+            problems.push(
+              check(req.method, documentedPath(doc, req.method, pathname) ?? pathname, res.status, type, body),
+            );
             return res;
           },
           ADMIN.email,

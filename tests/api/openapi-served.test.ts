@@ -17,7 +17,10 @@ const ADMIN = 'farzana.rahman@padma.example';
 const EMPLOYEE = 'nusrat.jahan@padma.example';
 
 /** A GET as curl --compressed sends it (or with the encodings given): the raw reply, bytes as sent. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -33,7 +36,11 @@ describe('the served OpenAPI document, held to the demo server’s replies', () 
   let server: RunningServer;
   let doc: Record<string, unknown>;
   const signIn = async (email: string, password: string) => {
-    const r = await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const r = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     return ((await r.json()) as { data: { user: { token: string } } }).data.user.token;
   };
 
@@ -50,7 +57,15 @@ describe('the served OpenAPI document, held to the demo server’s replies', () 
     const holder = world.actors.find((a) => a.name === 'holder')!;
     const admin = world.actors.find((a) => a.name === 'admin')!;
     expect(admin.email).toBe(ADMIN);
-    const company = (Object.values(((await (await fetch(`${server.url}/api/v1/company?q=Padma`, { headers: { token: holder.token } })).json()) as { data: Record<string, unknown> }).data).find(Array.isArray) as { id: number }[])[0]!.id;
+    const company = (
+      Object.values(
+        (
+          (await (
+            await fetch(`${server.url}/api/v1/company?q=Padma`, { headers: { token: holder.token } })
+          ).json()) as { data: Record<string, unknown> }
+        ).data,
+      ).find(Array.isArray) as { id: number }[]
+    )[0]!.id;
     const callers: SweepCaller[] = [
       { name: 'holder', email: HOLDER.email, token: holder.token, companyId: company },
       { name: 'module administrator', email: ADMIN, token: admin.token },
@@ -63,18 +78,26 @@ describe('the served OpenAPI document, held to the demo server’s replies', () 
     expect(calls.filter((c) => c.problem).map((c) => `${c.caller}: GET ${c.url}\n  ${c.problem}`)).toEqual([]);
     // and the sweep saw data: every GET answered 2xx or 3xx to someone, unless the demo has no record it needs
     const answered = new Set(calls.filter((c) => c.status < 400).map((c) => c.path));
-    const unanswered = [...new Set(calls.map((c) => c.path))].filter((p) => !answered.has(p) && !calls.filter((c) => c.path === p).every((c) => c.wanting));
+    const unanswered = [...new Set(calls.map((c) => c.path))].filter(
+      (p) => !answered.has(p) && !calls.filter((c) => c.path === p).every((c) => c.wanting),
+    );
     expect(unanswered).toEqual([]);
     const gets = Object.values(doc.paths as Record<string, Record<string, unknown>>).filter((item) => item.get).length;
     expect(new Set(calls.map((c) => c.path)).size).toBe(gets);
     expect(answered.size).toBeGreaterThan(gets * 0.9);
 
     // a respondent opening each mailed link: the questions and the answers so far, as the document says
-    expect(world.respondentLinks.length).toBe(Object.keys(doc.paths as object).filter((p) => /^\/api\/v1\/public\/[a-z0-9-]+\/auth$/.test(p)).length);
+    expect(world.respondentLinks.length).toBe(
+      Object.keys(doc.paths as object).filter((p) => /^\/api\/v1\/public\/[a-z0-9-]+\/auth$/.test(p)).length,
+    );
     for (const link of world.respondentLinks) {
       const token = new URL(link.url).hash.replace(/^#token=/, '');
       const path = `/api/v1/public/${link.flow}/auth`;
-      const r = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const r = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
       expect(r.status, link.flow).toBe(200);
       expect(check('POST', path, r.status, r.headers.get('content-type') ?? '', await r.json())).toBe('');
     }
@@ -85,14 +108,28 @@ describe('the served OpenAPI document, held to the demo server’s replies', () 
     try {
       const file = join(dir, 'openapi.json');
       writeFileSync(file, JSON.stringify(doc));
-      const lint = spawnSync(process.execPath, [join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js'), 'lint', file, '--format=json'], { encoding: 'utf8', cwd: dir, maxBuffer: 64 * 1024 * 1024 });
-      const report = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{'))) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string }[] };
+      const lint = spawnSync(
+        process.execPath,
+        [join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js'), 'lint', file, '--format=json'],
+        { encoding: 'utf8', cwd: dir, maxBuffer: 64 * 1024 * 1024 },
+      );
+      const report = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{'))) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; severity: string; message: string }[];
+      };
       expect(report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
       expect(report.totals.errors).toBe(0);
       // what is left are warnings about what is true: a call nobody may make has no success, the health check and the
       // directory's callback no refusal, the project states no licence, and a server on localhost is one
-      const expected = new Set(['operation-2xx-response', 'operation-4xx-response', 'info-license', 'no-server-example.com']);
-      expect(report.problems.filter((p) => !expected.has(p.ruleId)).map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+      const expected = new Set([
+        'operation-2xx-response',
+        'operation-4xx-response',
+        'info-license',
+        'no-server-example.com',
+      ]);
+      expect(report.problems.filter((p) => !expected.has(p.ruleId)).map((p) => `${p.ruleId}: ${p.message}`)).toEqual(
+        [],
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -127,9 +164,15 @@ describe('the served OpenAPI document, held to the demo server’s replies', () 
     expect(list.headers['cache-control']).toBe('private, no-cache');
     expect(list.headers.etag).toMatch(/^W\/"[0-9a-f]{40}"$/);
     expect(JSON.parse(gunzipSync(list.body).toString('utf8')).data.list).toHaveLength(50);
-    expect((await rawGet(`${server.url}/api/v1/employee?limit=50`, { token, 'if-none-match': list.headers.etag as string })).status).toBe(304);
+    expect(
+      (await rawGet(`${server.url}/api/v1/employee?limit=50`, { token, 'if-none-match': list.headers.etag as string }))
+        .status,
+    ).toBe(304);
     // another page is another tag
-    const changed = await rawGet(`${server.url}/api/v1/employee?limit=49`, { token, 'if-none-match': list.headers.etag as string });
+    const changed = await rawGet(`${server.url}/api/v1/employee?limit=49`, {
+      token,
+      'if-none-match': list.headers.etag as string,
+    });
     expect(changed.status).toBe(200);
   });
 
@@ -137,7 +180,11 @@ describe('the served OpenAPI document, held to the demo server’s replies', () 
     // the envelope writes the tag itself (server/middleware/reply-encoding.ts, jsonReplyHeaders) instead of the ETag
     // middleware reading the body back: the tag must be the one the middleware would have made of those bytes
     const token = await signIn(ADMIN, DEMO_PASSWORD);
-    const [someone] = (JSON.parse((await rawGet(`${server.url}/api/v1/employee?limit=1`, { token })).body.toString('utf8')) as { data: { list: { id: number }[] } }).data.list;
+    const [someone] = (
+      JSON.parse((await rawGet(`${server.url}/api/v1/employee?limit=1`, { token })).body.toString('utf8')) as {
+        data: { list: { id: number }[] };
+      }
+    ).data.list;
     const url = `${server.url}/api/v1/employee/${someone.id}`;
     const plain = await rawGet(url, { token });
     expect(plain.status).toBe(200);
@@ -154,7 +201,11 @@ describe('the served OpenAPI document, held to the demo server’s replies', () 
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     // a write answers without a tag: only a GET's reply may be revalidated
-    const post = await fetch(`${server.url}/api/v1/employee/update`, { method: 'POST', headers: { token, 'content-type': 'application/json' }, body: JSON.stringify({ id: someone.id }) });
+    const post = await fetch(`${server.url}/api/v1/employee/update`, {
+      method: 'POST',
+      headers: { token, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: someone.id }),
+    });
     expect(post.headers.get('etag')).toBeNull();
   });
 
@@ -175,7 +226,10 @@ describe('the served OpenAPI document, held to the demo server’s replies', () 
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).equals(identity.body)).toBe(true);
     expect(br.headers.etag).toBeDefined();
-    expect((await rawGet(url, { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': br.headers.etag as string })).status).toBe(304);
+    expect(
+      (await rawGet(url, { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': br.headers.etag as string }))
+        .status,
+    ).toBe(304);
     // the page itself is compressed on the way out
     const html = await rawGet(`${server.url}/app/sessions/signIn`, { 'accept-encoding': 'gzip' });
     expect(html.headers['content-encoding']).toBe('gzip');

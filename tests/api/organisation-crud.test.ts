@@ -46,9 +46,19 @@ describe.each(backends())('organisation and employees on $name', (backend) => {
     }
     // update
     const bu = (await exec.get(`business-unit/${ids[0]}`)).body.data.business_unit;
-    const upd = await exec.post('business-unit/update', { id: bu.id, version: bu.version, name: 'Renamed', strategyPlanOwner: 'Yes' });
+    const upd = await exec.post('business-unit/update', {
+      id: bu.id,
+      version: bu.version,
+      name: 'Renamed',
+      strategyPlanOwner: 'Yes',
+    });
     expect(upd.status).toBe(200);
-    expect(upd.body.data.business_unit).toMatchObject({ name: 'Renamed', strategyPlanOwner: 'Yes', status: 'Active', version: 2 });
+    expect(upd.body.data.business_unit).toMatchObject({
+      name: 'Renamed',
+      strategyPlanOwner: 'Yes',
+      status: 'Active',
+      version: 2,
+    });
     // a parent still referred to cannot be deleted; leaves first, then it can
     const blocked = await exec.post('business-unit/delete', { id: ids[0] });
     expect(blocked.status).toBe(409);
@@ -73,9 +83,15 @@ describe.each(backends())('organisation and employees on $name', (backend) => {
     expect(page3.body.data.businessUnitList.map((b: { name: string }) => b.name)).toEqual(names.slice(20));
     expect(page3.body.data.total).toBe(23);
     const desc = await exec.get('business-unit?limit=3&sort=-name&q=unit');
-    expect(desc.body.data.businessUnitList.map((b: { name: string }) => b.name)).toEqual(['Unit 22', 'Unit 21', 'Unit 20']);
+    expect(desc.body.data.businessUnitList.map((b: { name: string }) => b.name)).toEqual([
+      'Unit 22',
+      'Unit 21',
+      'Unit 20',
+    ]);
     const search = await exec.get('business-unit?q=nit 1');
-    expect(search.body.data.businessUnitList.map((b: { name: string }) => b.name).sort()).toEqual(names.filter((n) => n.includes('nit 1')));
+    expect(search.body.data.businessUnitList.map((b: { name: string }) => b.name).sort()).toEqual(
+      names.filter((n) => n.includes('nit 1')),
+    );
     const filtered = await exec.get('business-unit?name[in]=Unit 01,Unit 02');
     expect(filtered.body.data.businessUnitList).toHaveLength(2);
     // keyset paging (?after=<id>) walks the same pages as offsets, in either direction
@@ -91,20 +107,36 @@ describe.each(backends())('organisation and employees on $name', (backend) => {
       }
     }
     expect((await exec.get('business-unit?after=1&offset=10')).status).toBe(400);
-    expect((await exec.get('business-unit?offset=10001')).body.err_msg).toMatch(/"offset" reaches 10,000 rows at most; page further with "after"/);
+    expect((await exec.get('business-unit?offset=10001')).body.err_msg).toMatch(
+      /"offset" reaches 10,000 rows at most; page further with "after"/,
+    );
     expect((await exec.get('business-unit?after=99999999')).status).toBe(404);
-    expect((await exec.get('business-unit?colour=red')).body.err_msg).toMatch(/"colour" is not a filter of business-unit/);
+    expect((await exec.get('business-unit?colour=red')).body.err_msg).toMatch(
+      /"colour" is not a filter of business-unit/,
+    );
     expect((await exec.get('business-unit?sort=colour')).status).toBe(400);
     expect((await exec.get('business-unit?limit=100000')).status).toBe(400);
   });
 
   it('pages by ?after= in any sort: mixed directions, and fields that may be empty, walk the same rows as offsets', async () => {
     const titles = [null, 'Analyst', 'Clerk', null, 'Analyst'];
-    const items = Array.from({ length: 31 }, (_, i) => ({ firstName: `Keyset${i}`, lastName: ['Ng', 'Okafor', 'Ng', 'Berg'][i % 4], email: `keyset${i}@acme.example`, ...(titles[i % 5] ? { jobTitle: titles[i % 5] } : {}) }));
+    const items = Array.from({ length: 31 }, (_, i) => ({
+      firstName: `Keyset${i}`,
+      lastName: ['Ng', 'Okafor', 'Ng', 'Berg'][i % 4],
+      email: `keyset${i}@acme.example`,
+      ...(titles[i % 5] ? { jobTitle: titles[i % 5] } : {}),
+    }));
     const added = await exec.post('employee/add-bulk', { items });
     expect(added.status, added.body.err_msg ?? '').toBe(200);
     const idsOf = (r: { body: { data: { list: { id: number }[] } } }) => r.body.data.list.map((e) => e.id);
-    for (const sort of ['jobTitle', '-jobTitle', 'jobTitle,-lastName', '-lastName,jobTitle', 'lastName,-id', '-jobTitle,lastName,-email']) {
+    for (const sort of [
+      'jobTitle',
+      '-jobTitle',
+      'jobTitle,-lastName',
+      '-lastName,jobTitle',
+      'lastName,-id',
+      '-jobTitle,lastName,-email',
+    ]) {
       const whole = idsOf(await exec.get(`employee?q=Keyset&limit=100&sort=${sort}`));
       expect(whole, sort).toHaveLength(31);
       const walked: number[] = [];
@@ -122,13 +154,31 @@ describe.each(backends())('organisation and employees on $name', (backend) => {
   it('keeps employees with derived fullName and head, filters them by unit, adds many at once', async () => {
     const bu = (await exec.post('business-unit/add', { name: 'People' })).body.data.business_unit;
     const dept = (await exec.post('department/add', { name: 'Ops', businessUnitId: bu.id })).body.data.department;
-    const boss = await exec.post('employee/add', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.example', businessUnitId: bu.id, businessUnitHead: 'Yes' });
+    const boss = await exec.post('employee/add', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@acme.example',
+      businessUnitId: bu.id,
+      businessUnitHead: 'Yes',
+    });
     expect(boss.status, boss.body.err_msg ?? '').toBe(200);
     expect(boss.body.data.employee).toMatchObject({ fullName: 'Ada Lovelace', head: 'Yes', departmentHead: 'No' });
     const bulk = await exec.post('employee/add-bulk', {
       items: [
-        { firstName: 'Grace', lastName: 'Hopper', businessUnitId: bu.id, departmentId: dept.id, supervisorId: boss.body.data.employee.id },
-        { firstName: 'Alan', lastName: 'Turing', businessUnitId: bu.id, departmentId: dept.id, supervisorId: boss.body.data.employee.id },
+        {
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          businessUnitId: bu.id,
+          departmentId: dept.id,
+          supervisorId: boss.body.data.employee.id,
+        },
+        {
+          firstName: 'Alan',
+          lastName: 'Turing',
+          businessUnitId: bu.id,
+          departmentId: dept.id,
+          supervisorId: boss.body.data.employee.id,
+        },
       ],
     });
     expect(bulk.status, bulk.body.err_msg ?? '').toBe(200);
@@ -143,7 +193,9 @@ describe.each(backends())('organisation and employees on $name', (backend) => {
     const reports = await exec.get(`employee?supervisorId=${boss.body.data.employee.id}`);
     expect(reports.body.data.total).toBe(2);
     // a bulk add with one bad row writes none of them and names the row
-    const bad = await exec.post('employee/add-bulk', { items: [{ firstName: 'Ok', lastName: 'Row' }, { firstName: 'No last name' }] });
+    const bad = await exec.post('employee/add-bulk', {
+      items: [{ firstName: 'Ok', lastName: 'Row' }, { firstName: 'No last name' }],
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual([{ field: 'items.1.lastName', message: 'Row 2: Last name is required' }]);
     expect((await exec.get('employee?q=Ok Row')).body.data.total).toBe(0);

@@ -3,7 +3,8 @@ import { backends } from '../support/backends.ts';
 import { startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
 import { appDay, isoDay } from '../support/iso-day.ts';
 
-const ok = (r: { status: number; body: { err_msg: string | null } }) => expect(r.status, r.body.err_msg ?? '').toBe(200);
+const ok = (r: { status: number; body: { err_msg: string | null } }) =>
+  expect(r.status, r.body.err_msg ?? '').toBe(200);
 
 describe.each(backends())('performance scorecards on $name', (backend) => {
   let t: TestStratum;
@@ -22,12 +23,24 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     sam = await t.addEmployee(exec, 'Sam', 'Super', 'sam@scoreco.example');
     emma = await t.addEmployee(exec, 'Emma', 'Ployee', 'emma@scoreco.example');
     olga = await t.addEmployee(exec, 'Olga', 'Other', 'olga@scoreco.example');
-    for (const who of ['sam', 'emma', 'olga']) id[who] = (await exec.get(`employee?email=${who}@scoreco.example`)).body.data.list[0].id;
+    for (const who of ['sam', 'emma', 'olga'])
+      id[who] = (await exec.get(`employee?email=${who}@scoreco.example`)).body.data.list[0].id;
     const e = (await exec.get(`employee/${id.emma}`)).body.data.employee;
     ok(await exec.post('employee/update', { id: id.emma, version: e.version, supervisorId: id.sam }));
-    const strategic = (await exec.post('strategic-plan/add', { description: 'Vision 2030', startDate: isoDay(-400), endDate: isoDay(2000) })).body.data.strategic;
+    const strategic = (
+      await exec.post('strategic-plan/add', {
+        description: 'Vision 2030',
+        startDate: isoDay(-400),
+        endDate: isoDay(2000),
+      })
+    ).body.data.strategic;
     // the plan starts ten days ago, so that today lies in its first quarter
-    const r = await exec.post('annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) });
+    const r = await exec.post('annual-plan/add', {
+      name: 'FY',
+      strategicPlanId: strategic.id,
+      startDate: isoDay(-10),
+      endDate: isoDay(354),
+    });
     ok(r);
     plan = r.body.data.annualPlan;
   });
@@ -43,34 +56,98 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
 
   it('refuses a window starting before its quarter or ending before it starts, naming the field; a window may run past the quarter', async () => {
     const q = quarters[0];
-    const before = await exec.post('quarter/update-assessment', { id: q.id, version: q.version, assessmentStartDate: isoDay(-20), assessmentEndDate: isoDay(0) });
+    const before = await exec.post('quarter/update-assessment', {
+      id: q.id,
+      version: q.version,
+      assessmentStartDate: isoDay(-20),
+      assessmentEndDate: isoDay(0),
+    });
     expect(before.status).toBe(422);
-    expect(before.body.errors).toEqual([{ field: 'assessmentStartDate', message: 'Assessment window starts must not be before Start date' }]);
+    expect(before.body.errors).toEqual([
+      { field: 'assessmentStartDate', message: 'Assessment window starts must not be before Start date' },
+    ]);
     // a quarter is assessed once it is over, and an agreement window often opens late: both may lie after the quarter's end
     const q4 = quarters[3];
-    const late = await exec.post('quarter/update-assessment', { id: q4.id, version: q4.version, assessmentStartDate: isoDay(360), assessmentEndDate: isoDay(380) });
+    const late = await exec.post('quarter/update-assessment', {
+      id: q4.id,
+      version: q4.version,
+      assessmentStartDate: isoDay(360),
+      assessmentEndDate: isoDay(380),
+    });
     ok(late);
     const stored = (await exec.get(`quarter/${q4.id}`)).body.data.quarter;
     expect(stored).toMatchObject({ assessmentStartDate: isoDay(360), assessmentEndDate: isoDay(380) });
-    ok(await exec.post('quarter/update-agreement', { id: q4.id, version: stored.version, agreementStartDate: isoDay(300), agreementEndDate: isoDay(400) }));
-    const backwards = await exec.post('quarter/update-agreement', { id: q.id, version: q.version, agreementStartDate: isoDay(1), agreementEndDate: isoDay(0) });
-    expect(backwards.body.errors).toEqual([{ field: 'agreementEndDate', message: 'Agreement window ends must not be before Agreement window starts' }]);
+    ok(
+      await exec.post('quarter/update-agreement', {
+        id: q4.id,
+        version: stored.version,
+        agreementStartDate: isoDay(300),
+        agreementEndDate: isoDay(400),
+      }),
+    );
+    const backwards = await exec.post('quarter/update-agreement', {
+      id: q.id,
+      version: q.version,
+      agreementStartDate: isoDay(1),
+      agreementEndDate: isoDay(0),
+    });
+    expect(backwards.body.errors).toEqual([
+      { field: 'agreementEndDate', message: 'Agreement window ends must not be before Agreement window starts' },
+    ]);
     // an employee without admin access may not set windows
-    expect((await emma.post('quarter/update-assessment', { id: q.id, version: q.version, assessmentStartDate: isoDay(0), assessmentEndDate: isoDay(0) })).status).toBe(403);
+    expect(
+      (
+        await emma.post('quarter/update-assessment', {
+          id: q.id,
+          version: q.version,
+          assessmentStartDate: isoDay(0),
+          assessmentEndDate: isoDay(0),
+        })
+      ).status,
+    ).toBe(403);
     expect((await exec.get(`quarter/${q.id}`)).body.data.quarter.version).toBe(q.version);
   });
 
   let corporate: Record<string, any>;
   it('builds a corporate scorecard, saved as far as it is built; approval asks for weights totalling 100', async () => {
-    const r = await exec.post('performance-scorecard/add', { name: 'Company FY', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'Yes' });
+    const r = await exec.post('performance-scorecard/add', {
+      name: 'Company FY',
+      level: 'corporate',
+      annualPlanId: plan.id,
+      includeKeyPerformanceArea: 'Yes',
+    });
     ok(r);
     corporate = r.body.data.scorecard;
     expect(corporate.status).toBe('Draft');
     const tree = (weights: number[]) => ({
       id: corporate.id,
       keyPerformanceAreas: [
-        { name: 'Customers', kpis: [{ name: 'Satisfaction', kpiType: 'Quantitative', optionType: 'ASC', weight: weights[0], target: 100, baseline: 1234.5 }, { name: 'Complaints', kpiType: 'Quantitative', optionType: 'DESC', weight: weights[1], target: 10 }] },
-        { name: 'People', kpis: [{ name: 'Culture', kpiType: 'Qualitative', weight: weights[2], manualTarget: 'A better place', manualRatingScore: 4 }] },
+        {
+          name: 'Customers',
+          kpis: [
+            {
+              name: 'Satisfaction',
+              kpiType: 'Quantitative',
+              optionType: 'ASC',
+              weight: weights[0],
+              target: 100,
+              baseline: 1234.5,
+            },
+            { name: 'Complaints', kpiType: 'Quantitative', optionType: 'DESC', weight: weights[1], target: 10 },
+          ],
+        },
+        {
+          name: 'People',
+          kpis: [
+            {
+              name: 'Culture',
+              kpiType: 'Qualitative',
+              weight: weights[2],
+              manualTarget: 'A better place',
+              manualRatingScore: 4,
+            },
+          ],
+        },
       ],
     });
     // a draft is saved as far as it is built: weights short of 100 too; approving it is what asks for 100
@@ -84,16 +161,41 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     const saved = await exec.post('performance-scorecard/save-kpis', tree([30, 20, 50]));
     ok(saved);
     const sc = saved.body.data.item;
-    expect(sc.keyPerformanceAreaList.map((a: { name: string; weight: number }) => [a.name, a.weight])).toEqual([['Customers', 50], ['People', 50]]);
-    expect(sc.keyPerformanceAreaList[0].kpiList.map((k: { name: string }) => k.name)).toEqual(['Satisfaction', 'Complaints']);
+    expect(sc.keyPerformanceAreaList.map((a: { name: string; weight: number }) => [a.name, a.weight])).toEqual([
+      ['Customers', 50],
+      ['People', 50],
+    ]);
+    expect(sc.keyPerformanceAreaList[0].kpiList.map((k: { name: string }) => k.name)).toEqual([
+      'Satisfaction',
+      'Complaints',
+    ]);
     expect(sc.keyPerformanceAreaList[0].kpiList[0]).toMatchObject({ d_baseline: '1,234.5', d_target: '100' });
     // saving again with a KPI left out deletes it, and one changed is changed
     const first = sc.keyPerformanceAreaList[0];
     const again = await exec.post('performance-scorecard/save-kpis', {
       id: corporate.id,
       keyPerformanceAreas: [
-        { id: first.id, name: 'Customers', kpis: [{ id: first.kpiList[0].id, name: 'Satisfaction', weight: 30, target: 100 }, { id: first.kpiList[1].id, name: 'Complaints', weight: 20, target: 10, optionType: 'DESC' }] },
-        { id: sc.keyPerformanceAreaList[1].id, name: 'People & culture', kpis: [{ id: sc.keyPerformanceAreaList[1].kpiList[0].id, name: 'Culture', kpiType: 'Qualitative', weight: 50, manualRatingScore: 4 }] },
+        {
+          id: first.id,
+          name: 'Customers',
+          kpis: [
+            { id: first.kpiList[0].id, name: 'Satisfaction', weight: 30, target: 100 },
+            { id: first.kpiList[1].id, name: 'Complaints', weight: 20, target: 10, optionType: 'DESC' },
+          ],
+        },
+        {
+          id: sc.keyPerformanceAreaList[1].id,
+          name: 'People & culture',
+          kpis: [
+            {
+              id: sc.keyPerformanceAreaList[1].kpiList[0].id,
+              name: 'Culture',
+              kpiType: 'Qualitative',
+              weight: 50,
+              manualRatingScore: 4,
+            },
+          ],
+        },
       ],
     });
     ok(again);
@@ -103,37 +205,73 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
 
   let emmaCard: Record<string, any>;
   it('cascades the corporate scorecard to an employee, linking each KPI to the one it comes from', async () => {
-    expect((await sam.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] })).status).toBe(403);
+    expect((await sam.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] })).status).toBe(
+      403,
+    );
     const r = await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] });
     ok(r);
     const [made] = r.body.data.list;
-    expect(made).toMatchObject({ level: 'employee', employeeId: id.emma, cascadedFromId: corporate.id, annualPlanId: plan.id });
+    expect(made).toMatchObject({
+      level: 'employee',
+      employeeId: id.emma,
+      cascadedFromId: corporate.id,
+      annualPlanId: plan.id,
+    });
     emmaCard = (await emma.get(`performance-scorecard/${made.id}`)).body.data.scorecard;
-    const corporateKpis = corporate.keyPerformanceAreaList.flatMap((a: { kpiList: unknown[] }) => a.kpiList) as Record<string, any>[];
-    const kpis = emmaCard.keyPerformanceAreaList.flatMap((a: { kpiList: unknown[] }) => a.kpiList) as Record<string, any>[];
-    expect(kpis.map((k) => [k.name, k.aKpiId, k.aTarget, k.weight])).toEqual(corporateKpis.map((k) => [k.name, k.id, k.target, k.weight]));
+    const corporateKpis = corporate.keyPerformanceAreaList.flatMap((a: { kpiList: unknown[] }) => a.kpiList) as Record<
+      string,
+      any
+    >[];
+    const kpis = emmaCard.keyPerformanceAreaList.flatMap((a: { kpiList: unknown[] }) => a.kpiList) as Record<
+      string,
+      any
+    >[];
+    expect(kpis.map((k) => [k.name, k.aKpiId, k.aTarget, k.weight])).toEqual(
+      corporateKpis.map((k) => [k.name, k.id, k.target, k.weight]),
+    );
     const twice = await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] });
     expect(twice.status).toBe(409);
     // an employee's scorecard is not cascaded further (cascade's declared condition), nor offered to be
     const further = await exec.post('performance-scorecard/cascade', { id: made.id, employeeIds: [id.sam] });
     expect(further.status).toBe(409);
-    expect(further.body.err_msg).toBe('“Cascade” is possible only when the scorecard is a corporate, business unit or department one');
-    expect((await exec.get(`performance-scorecard/${made.id}`)).body.data.scorecard._allowed.commands).not.toContain('cascade');
-    expect((await exec.get(`performance-scorecard/${corporate.id}`)).body.data.scorecard._allowed.commands).toContain('cascade');
+    expect(further.body.err_msg).toBe(
+      '“Cascade” is possible only when the scorecard is a corporate, business unit or department one',
+    );
+    expect((await exec.get(`performance-scorecard/${made.id}`)).body.data.scorecard._allowed.commands).not.toContain(
+      'cascade',
+    );
+    expect((await exec.get(`performance-scorecard/${corporate.id}`)).body.data.scorecard._allowed.commands).toContain(
+      'cascade',
+    );
     // Emma sees it among her own; Sam among those he supervises; Olga in neither
-    expect((await emma.get('performance-scorecard?owner=me')).body.data.list.map((s: { id: number }) => s.id)).toEqual([made.id]);
-    expect((await sam.get('performance-scorecard?owner=reports')).body.data.list.map((s: { id: number }) => s.id)).toEqual([made.id]);
+    expect((await emma.get('performance-scorecard?owner=me')).body.data.list.map((s: { id: number }) => s.id)).toEqual([
+      made.id,
+    ]);
+    expect(
+      (await sam.get('performance-scorecard?owner=reports')).body.data.list.map((s: { id: number }) => s.id),
+    ).toEqual([made.id]);
     expect((await olga.get('performance-scorecard?owner=reports')).body.data.list).toEqual([]);
   });
 
   it('refuses to cascade onto an employee who already has a scorecard for the plan, naming them, so none is counted twice', async () => {
     await t.addEmployee(exec, 'Pia', 'Present', 'pia@scoreco.example');
     const pia = (await exec.get('employee?email=pia@scoreco.example')).body.data.list[0].id;
-    const own = (await exec.post('performance-scorecard/add', { name: 'Pia 2026', level: 'employee', employeeId: pia, annualPlanId: plan.id })).body.data.scorecard;
+    const own = (
+      await exec.post('performance-scorecard/add', {
+        name: 'Pia 2026',
+        level: 'employee',
+        employeeId: pia,
+        annualPlanId: plan.id,
+      })
+    ).body.data.scorecard;
     const r = await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [pia] });
     expect(r.status).toBe(409);
-    expect(r.body.err_msg).toBe('Pia Present already has a scorecard for this annual plan ("Pia 2026"); a second one would be counted twice. Add the KPIs to that scorecard, or delete it first and cascade again');
-    expect((await exec.get(`performance-scorecard?employeeId=${pia}`)).body.data.list.map((s: { name: string }) => s.name)).toEqual(['Pia 2026']);
+    expect(r.body.err_msg).toBe(
+      'Pia Present already has a scorecard for this annual plan ("Pia 2026"); a second one would be counted twice. Add the KPIs to that scorecard, or delete it first and cascade again',
+    );
+    expect(
+      (await exec.get(`performance-scorecard?employeeId=${pia}`)).body.data.list.map((s: { name: string }) => s.name),
+    ).toEqual(['Pia 2026']);
     // the refusal is the whole call's: no copy for anyone named with her
     const both = await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.olga, pia] });
     expect(both.status).toBe(409);
@@ -144,7 +282,9 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
   it('lets only the roles of each transition approve and accept', async () => {
     const approveAsSelf = await emma.post('performance-scorecard/approve', { id: emmaCard.id });
     expect(approveAsSelf.status).toBe(403);
-    expect(approveAsSelf.body.err_msg).toMatch(/Only that employee's supervisor or acting supervisor, or an employee with admin access/);
+    expect(approveAsSelf.body.err_msg).toMatch(
+      /Only that employee's supervisor or acting supervisor, or an employee with admin access/,
+    );
     expect((await olga.post('performance-scorecard/approve', { id: emmaCard.id })).status).toBe(403);
     ok(await sam.post('performance-scorecard/approve', { id: emmaCard.id }));
     expect((await sam.post('performance-scorecard/accept', { id: emmaCard.id })).status).toBe(403);
@@ -158,78 +298,196 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     expect(locked.body.err_msg).toBe('“Save KPIs” is possible only when “Status” is Draft');
     // its lock leaves the KPIs' actuals open (entered quarter by quarter) and nothing else, not even to an administrator
     const card = (await emma.get(`performance-scorecard/${emmaCard.id}`)).body.data.scorecard;
-    expect(card._allowed).toMatchObject({ update: true, fields: ['visible'], delete: false, lockedChildren: ['keyPerformanceAreaList', 'kpiList'] });
+    expect(card._allowed).toMatchObject({
+      update: true,
+      fields: ['visible'],
+      delete: false,
+      lockedChildren: ['keyPerformanceAreaList', 'kpiList'],
+    });
     expect(card._allowed.commands).not.toContain('save-kpis');
     const kpi = card.keyPerformanceAreaList[0].kpiList[0];
     const asAdmin = (await exec.get(`performance-kpi/${kpi.id}`)).body.data.kpi;
-    expect(asAdmin._allowed).toMatchObject({ update: true, delete: false, fields: ['actual', 'actual1', 'actual2', 'actual3', 'actual4', 'ytd', 'manualRatingScore'] });
+    expect(asAdmin._allowed).toMatchObject({
+      update: true,
+      delete: false,
+      fields: ['actual', 'actual1', 'actual2', 'actual3', 'actual4', 'ytd', 'manualRatingScore'],
+    });
     const reweighted = await exec.post('performance-kpi/update', { id: kpi.id, version: asAdmin.version, weight: 1 });
     expect(reweighted.status).toBe(409);
-    expect(reweighted.body.err_msg).toMatch(new RegExp(`^The scorecard “${card.name}” is Accepted, so of this KPI only actual, .* can still be changed; “Accept back” opens it again$`));
+    expect(reweighted.body.err_msg).toMatch(
+      new RegExp(
+        `^The scorecard “${card.name}” is Accepted, so of this KPI only actual, .* can still be changed; “Accept back” opens it again$`,
+      ),
+    );
     const deleted = await exec.post('performance-scorecard/delete', { id: card.id });
-    expect(deleted.body.err_msg).toBe(`The scorecard “${card.name}” is Accepted and can no longer be deleted; “Accept back” opens it again`);
+    expect(deleted.body.err_msg).toBe(
+      `The scorecard “${card.name}” is Accepted and can no longer be deleted; “Accept back” opens it again`,
+    );
     expect((await emma.post('performance-scorecard/mid-term-accept', { id: emmaCard.id })).status).toBe(403);
     ok(await sam.post('performance-scorecard/mid-term-accept', { id: emmaCard.id }));
-    const trail = (await exec.get(`audit-trail?entity=performance-scorecard&recordId=${emmaCard.id}&sort=id`)).body.data.list;
+    const trail = (await exec.get(`audit-trail?entity=performance-scorecard&recordId=${emmaCard.id}&sort=id`)).body.data
+      .list;
     expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'approve', 'accept', 'mid-term-accept']);
   });
 
-  it('saves a half-built scorecard, and refuses to approve it with everything still missing, in the caller\'s language', async () => {
-    const card = (await exec.post('performance-scorecard/add', { name: 'Half', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'Yes' })).body.data.scorecard;
+  it("saves a half-built scorecard, and refuses to approve it with everything still missing, in the caller's language", async () => {
+    const card = (
+      await exec.post('performance-scorecard/add', {
+        name: 'Half',
+        level: 'corporate',
+        annualPlanId: plan.id,
+        includeKeyPerformanceArea: 'Yes',
+      })
+    ).body.data.scorecard;
     // an area without KPIs and a KPI without target yet: saved as they are
-    const half = { id: card.id, keyPerformanceAreas: [{ name: 'Growth', kpis: [{ name: 'Only one', kpiType: 'Quantitative', weight: 50.5 }] }, { name: 'People', kpis: [] }] };
+    const half = {
+      id: card.id,
+      keyPerformanceAreas: [
+        { name: 'Growth', kpis: [{ name: 'Only one', kpiType: 'Quantitative', weight: 50.5 }] },
+        { name: 'People', kpis: [] },
+      ],
+    };
     ok(await exec.post('performance-scorecard/save-kpis', half));
     const stored = (await exec.get(`performance-scorecard/${card.id}`)).body.data.scorecard;
-    expect(stored.keyPerformanceAreaList.map((a: { name: string; kpiList: unknown[] }) => [a.name, a.kpiList.length])).toEqual([['Growth', 1], ['People', 0]]);
+    expect(
+      stored.keyPerformanceAreaList.map((a: { name: string; kpiList: unknown[] }) => [a.name, a.kpiList.length]),
+    ).toEqual([
+      ['Growth', 1],
+      ['People', 0],
+    ]);
     const r = await exec.post('performance-scorecard/approve', { id: card.id });
     expect(r.status).toBe(422);
-    expect(r.body.err_msg).toBe('This scorecard cannot be approved yet: the key performance area “People” has no KPI, the KPI “Only one” has no target and the KPI weights total 50.5 instead of 100');
+    expect(r.body.err_msg).toBe(
+      'This scorecard cannot be approved yet: the key performance area “People” has no KPI, the KPI “Only one” has no target and the KPI weights total 50.5 instead of 100',
+    );
     expect(r.body.errors?.map((e: { field: string }) => e.field)).toEqual(['kpiList']);
-    const de = await exec.raw('performance-scorecard/approve', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'de' }, body: JSON.stringify({ id: card.id }) });
-    expect(de.body.err_msg).toBe('Diese Scorecard kann noch nicht genehmigt werden: der Kernleistungsbereich „People“ hat keine KPI, die KPI „Only one“ hat keinen Zielwert und die KPI-Gewichtungen ergeben 50,5 statt 100');
+    const de = await exec.raw('performance-scorecard/approve', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'de' },
+      body: JSON.stringify({ id: card.id }),
+    });
+    expect(de.body.err_msg).toBe(
+      'Diese Scorecard kann noch nicht genehmigt werden: der Kernleistungsbereich „People“ hat keine KPI, die KPI „Only one“ hat keinen Zielwert und die KPI-Gewichtungen ergeben 50,5 statt 100',
+    );
     expect((await exec.get(`performance-scorecard/${card.id}`)).body.data.scorecard.status).toBe('Draft');
   });
 
   it('takes actuals only inside the quarter’s assessment window, and scores them as the hooks say', async () => {
-    const kpis = emmaCard.keyPerformanceAreaList.flatMap((a: { kpiList: unknown[] }) => a.kpiList) as Record<string, any>[];
-    const actuals = [{ kpiId: kpis[0].id, actual: 85 }, { kpiId: kpis[1].id, actual: 8 }];
+    const kpis = emmaCard.keyPerformanceAreaList.flatMap((a: { kpiList: unknown[] }) => a.kpiList) as Record<
+      string,
+      any
+    >[];
+    const actuals = [
+      { kpiId: kpis[0].id, actual: 85 },
+      { kpiId: kpis[1].id, actual: 8 },
+    ];
     // a scorecard in no plan has no quarter to take actuals in: the command's declared condition refuses it, and does not offer it
-    const planless = (await exec.post('performance-scorecard/add', { name: 'No plan', level: 'library', includeKeyPerformanceArea: 'No' })).body.data.scorecard;
-    const nowhere = await exec.post('performance-scorecard/update-actuals', { id: planless.id, quarter: 0, actuals: [] });
+    const planless = (
+      await exec.post('performance-scorecard/add', {
+        name: 'No plan',
+        level: 'library',
+        includeKeyPerformanceArea: 'No',
+      })
+    ).body.data.scorecard;
+    const nowhere = await exec.post('performance-scorecard/update-actuals', {
+      id: planless.id,
+      quarter: 0,
+      actuals: [],
+    });
     expect(nowhere.status).toBe(409);
-    expect(nowhere.body.err_msg).toMatch(/is possible only when the scorecard belongs to an annual plan or an operational plan/);
-    expect((await exec.get(`performance-scorecard/${planless.id}`)).body.data.scorecard._allowed.commands).not.toContain('update-actuals');
-    expect((await exec.get(`performance-scorecard/${emmaCard.id}`)).body.data.scorecard._allowed.commands).toContain('update-actuals');
+    expect(nowhere.body.err_msg).toMatch(
+      /is possible only when the scorecard belongs to an annual plan or an operational plan/,
+    );
+    expect(
+      (await exec.get(`performance-scorecard/${planless.id}`)).body.data.scorecard._allowed.commands,
+    ).not.toContain('update-actuals');
+    expect((await exec.get(`performance-scorecard/${emmaCard.id}`)).body.data.scorecard._allowed.commands).toContain(
+      'update-actuals',
+    );
     const unset = await emma.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals });
     expect(unset.status).toBe(422);
     expect(unset.body.code).toBe('outside_window');
     expect(unset.body.err_msg).toBe('This can be done only in the assessment window of Q1, which has not been set');
     const q1 = (await exec.get(`quarter/${quarters[0].id}`)).body.data.quarter;
-    ok(await exec.post('quarter/update-assessment', { id: q1.id, version: q1.version, assessmentStartDate: isoDay(0), assessmentEndDate: isoDay(0) }));
+    ok(
+      await exec.post('quarter/update-assessment', {
+        id: q1.id,
+        version: q1.version,
+        assessmentStartDate: isoDay(0),
+        assessmentEndDate: isoDay(0),
+      }),
+    );
     const q2 = quarters[1];
-    ok(await exec.post('quarter/update-assessment', { id: q2.id, version: q2.version, assessmentStartDate: q2.startDate, assessmentEndDate: q2.endDate }));
+    ok(
+      await exec.post('quarter/update-assessment', {
+        id: q2.id,
+        version: q2.version,
+        assessmentStartDate: q2.startDate,
+        assessmentEndDate: q2.endDate,
+      }),
+    );
     const early = await emma.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 1, actuals });
     expect(early.status).toBe(422);
-    expect(early.body.err_msg).toBe(`This can be done only in the assessment window of Q2, ${appDay(q2.startDate)} to ${appDay(q2.endDate)}; today is ${appDay(isoDay(0))}`);
-    expect((await olga.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals })).status).toBe(403);
-    const entered = await emma.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals: [...actuals, { kpiId: kpis[2].id, manualRatingScore: 4 }] });
+    expect(early.body.err_msg).toBe(
+      `This can be done only in the assessment window of Q2, ${appDay(q2.startDate)} to ${appDay(q2.endDate)}; today is ${appDay(isoDay(0))}`,
+    );
+    expect(
+      (await olga.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals })).status,
+    ).toBe(403);
+    const entered = await emma.post('performance-scorecard/update-actuals', {
+      id: emmaCard.id,
+      quarter: 0,
+      actuals: [...actuals, { kpiId: kpis[2].id, manualRatingScore: 4 }],
+    });
     ok(entered);
     const stored = entered.body.data.item.keyPerformanceAreaList[0].kpiList;
-    expect(stored.map((k: { actual1: number; actual: number }) => [k.actual1, k.actual])).toEqual([[85, 85], [8, 8]]);
+    expect(stored.map((k: { actual1: number; actual: number }) => [k.actual1, k.actual])).toEqual([
+      [85, 85],
+      [8, 8],
+    ]);
     // default bands (59, 79, 99, 119, 1000): 85 % of target scores 3; 10 ÷ 8 = 125 % scores 5; the qualitative KPI its hand rating, 4
     // weighted: (3 × 30 + 5 × 20 + 4 × 50) ÷ 100 = 3.9
     const scores = await exec.get(`performance-scorecard/scores?annualPlanId=${plan.id}&quarter=0&level=employee`);
     ok(scores);
-    expect(scores.body.data.scores.rows).toEqual([expect.objectContaining({ id: emmaCard.id, employeeName: 'Emma Ployee', kpiCount: 3, weight: 100, total: 3.9, adjustedTotal: 3.9 })]);
+    expect(scores.body.data.scores.rows).toEqual([
+      expect.objectContaining({
+        id: emmaCard.id,
+        employeeName: 'Emma Ployee',
+        kpiCount: 3,
+        weight: 100,
+        total: 3.9,
+        adjustedTotal: 3.9,
+      }),
+    ]);
     expect(scores.body.data.scores.bands.map((b: { min: number }) => b.min)).toEqual([0, 60, 80, 100, 120]);
   });
 
   it('copies a library scorecard for an employee, and lets an acting supervisor stand in', async () => {
-    const lib = (await exec.post('performance-scorecard/add', { name: 'Sales rep', level: 'library', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' })).body.data.scorecard;
-    ok(await exec.post('performance-scorecard/save-kpis', { id: lib.id, kpis: [{ name: 'Revenue', weight: 100, target: 1000 }] }));
-    expect((await olga.post('performance-scorecard/copy-from-library', { libraryId: lib.id, employeeId: id.emma })).status).toBe(403);
+    const lib = (
+      await exec.post('performance-scorecard/add', {
+        name: 'Sales rep',
+        level: 'library',
+        annualPlanId: plan.id,
+        includeKeyPerformanceArea: 'No',
+      })
+    ).body.data.scorecard;
+    ok(
+      await exec.post('performance-scorecard/save-kpis', {
+        id: lib.id,
+        kpis: [{ name: 'Revenue', weight: 100, target: 1000 }],
+      }),
+    );
+    expect(
+      (await olga.post('performance-scorecard/copy-from-library', { libraryId: lib.id, employeeId: id.emma })).status,
+    ).toBe(403);
     const e = (await exec.get(`employee/${id.emma}`)).body.data.employee;
-    ok(await exec.post('employee/set-acting-supervisor', { id: id.emma, version: e.version, actingSupervisorId: id.olga }));
+    ok(
+      await exec.post('employee/set-acting-supervisor', {
+        id: id.emma,
+        version: e.version,
+        actingSupervisorId: id.olga,
+      }),
+    );
     const copy = await olga.post('performance-scorecard/copy-from-library', { libraryId: lib.id, employeeId: id.emma });
     ok(copy);
     expect(copy.body.data.item).toMatchObject({ level: 'employee', employeeId: id.emma, cascadedFromId: null });
@@ -241,35 +499,86 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
 
   it('keeps comments to their authors', async () => {
     const kpiId = emmaCard.keyPerformanceAreaList[0].kpiList[0].id;
-    ok(await emma.post('kpi-comment/add', { kpiId, quarterIndex: 0, kind: 'employee', comment: 'On track', authorId: id.emma }));
-    expect((await emma.post('kpi-comment/add', { kpiId, quarterIndex: 0, kind: 'employee', comment: 'Forged', authorId: id.sam })).status).toBe(403);
-    expect((await exec.get(`kpi-comment?kpiId=${kpiId}`)).body.data.list.map((c: { comment: string }) => c.comment)).toEqual(['On track']);
+    ok(
+      await emma.post('kpi-comment/add', {
+        kpiId,
+        quarterIndex: 0,
+        kind: 'employee',
+        comment: 'On track',
+        authorId: id.emma,
+      }),
+    );
+    expect(
+      (
+        await emma.post('kpi-comment/add', {
+          kpiId,
+          quarterIndex: 0,
+          kind: 'employee',
+          comment: 'Forged',
+          authorId: id.sam,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await exec.get(`kpi-comment?kpiId=${kpiId}`)).body.data.list.map((c: { comment: string }) => c.comment),
+    ).toEqual(['On track']);
   });
 
   it('deletes all employee scorecards of a plan, leaving the corporate ones, with an audit entry each', async () => {
     expect((await emma.post('performance-scorecard/delete-all-employee', { annualPlanId: plan.id })).status).toBe(403);
     // a scorecard its workflow has locked (Emma's, mid-term accepted) is not deleted, and then none is: all or none
-    const refused = await exec.post('performance-scorecard/delete-all-employee', { annualPlanId: plan.id, period: 'Annual' });
+    const refused = await exec.post('performance-scorecard/delete-all-employee', {
+      annualPlanId: plan.id,
+      period: 'Annual',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.err_msg).toMatch(/is Mid-term accepted and can no longer be deleted/);
     expect((await exec.get(`performance-scorecard?annualPlanId=${plan.id}&level=employee`)).body.data.total).toBe(2);
     // a plan whose employee scorecards are still drafts: they go, with their KPIs, each with its audit entry
     const strategicPlanId = (await exec.get(`annual-plan/${plan.id}`)).body.data.annualPlan.strategicPlanId;
-    const next = (await exec.post('annual-plan/add', { name: 'FY+1', strategicPlanId, startDate: isoDay(400), endDate: isoDay(764) })).body.data.annualPlan;
-    const corporate = (await exec.post('performance-scorecard/add', { name: 'Company FY+1', level: 'corporate', period: 'Annual', annualPlanId: next.id, includeKeyPerformanceArea: 'No' })).body.data.scorecard;
-    ok(await exec.post('performance-scorecard/save-kpis', { id: corporate.id, kpis: [{ name: 'Revenue', weight: 60, target: 1000 }, { name: 'Margin', weight: 40, target: 20 }] }));
+    const next = (
+      await exec.post('annual-plan/add', {
+        name: 'FY+1',
+        strategicPlanId,
+        startDate: isoDay(400),
+        endDate: isoDay(764),
+      })
+    ).body.data.annualPlan;
+    const corporate = (
+      await exec.post('performance-scorecard/add', {
+        name: 'Company FY+1',
+        level: 'corporate',
+        period: 'Annual',
+        annualPlanId: next.id,
+        includeKeyPerformanceArea: 'No',
+      })
+    ).body.data.scorecard;
+    ok(
+      await exec.post('performance-scorecard/save-kpis', {
+        id: corporate.id,
+        kpis: [
+          { name: 'Revenue', weight: 60, target: 1000 },
+          { name: 'Margin', weight: 40, target: 20 },
+        ],
+      }),
+    );
     ok(await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma, id.sam] }));
-    const drafts = (await exec.get(`performance-scorecard?annualPlanId=${next.id}&level=employee`)).body.data.list.map((c: { id: number }) => c.id);
+    const drafts = (await exec.get(`performance-scorecard?annualPlanId=${next.id}&level=employee`)).body.data.list.map(
+      (c: { id: number }) => c.id,
+    );
     const r = await exec.post('performance-scorecard/delete-all-employee', { annualPlanId: next.id, period: 'Annual' });
     ok(r);
     expect(r.body.data.item).toEqual({ deleted: 2 });
     expect((await exec.get(`performance-scorecard?annualPlanId=${next.id}&level=employee`)).body.data.total).toBe(0);
     expect((await exec.get(`performance-scorecard?annualPlanId=${next.id}&level=corporate`)).body.data.total).toBe(1);
     for (const card of drafts) {
-      const trail = (await exec.get(`audit-trail?entity=performance-scorecard&recordId=${card}&sort=id`)).body.data.list;
+      const trail = (await exec.get(`audit-trail?entity=performance-scorecard&recordId=${card}&sort=id`)).body.data
+        .list;
       expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'delete-all-employee']);
     }
     const kpiTrail = (await exec.get(`audit-trail?entity=performance-kpi&action=delete-all-employee`)).body.data.list;
-    expect(kpiTrail.map((e: { before: { scorecardId: number } }) => e.before.scorecardId).sort()).toEqual([...drafts, ...drafts].sort());
+    expect(kpiTrail.map((e: { before: { scorecardId: number } }) => e.before.scorecardId).sort()).toEqual(
+      [...drafts, ...drafts].sort(),
+    );
   });
 });

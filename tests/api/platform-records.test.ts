@@ -24,7 +24,9 @@ describe.each(backends())('platform records on $name', (backend) => {
     const up = await t.holder.raw('user-manual/upload-document', { method: 'POST', body: form });
     expect(up.status, up.body.err_msg ?? '').toBe(200);
     const fileId = up.body.data.document.id;
-    expect((await exec.get('user-manual')).body.data.list.map((m: { title: string }) => m.title)).toEqual(['Getting started']);
+    expect((await exec.get('user-manual')).body.data.list.map((m: { title: string }) => m.title)).toEqual([
+      'Getting started',
+    ]);
     const file = await t.app.request(`/api/v1/platform-file/${fileId}`, { headers: { token: exec.token } });
     expect(file.status).toBe(200);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
@@ -39,17 +41,35 @@ describe.each(backends())('platform records on $name', (backend) => {
   });
 
   it('audits platform records in the platform trail, which only the holder reads', async () => {
-    const band = await t.holder.post('platform-rating-scale/add', { description: 'Outstanding', rating: 5, min: 120, max: 1000 });
+    const band = await t.holder.post('platform-rating-scale/add', {
+      description: 'Outstanding',
+      rating: 5,
+      min: 120,
+      max: 1000,
+    });
     expect(band.status, band.body.err_msg ?? '').toBe(200);
-    const trail = await t.holder.get(`platform-audit-trail?entity=platform-rating-scale&recordId=${band.body.data.item.id}`);
+    const trail = await t.holder.get(
+      `platform-audit-trail?entity=platform-rating-scale&recordId=${band.body.data.item.id}`,
+    );
     // the entry names its record by its title and its type by its label's key, not "Record id 1"
-    expect(trail.body.data.list).toEqual([expect.objectContaining({ action: 'add', doneByName: 'Platform Administrator', recordTitle: 'Outstanding', entityLabel: 'entity.platformRatingScale' })]);
+    expect(trail.body.data.list).toEqual([
+      expect.objectContaining({
+        action: 'add',
+        doneByName: 'Platform Administrator',
+        recordTitle: 'Outstanding',
+        entityLabel: 'entity.platformRatingScale',
+      }),
+    ]);
     // a deleted record is still named, as it read
     const manual = (await t.holder.post('user-manual/add', { title: 'Old manual' })).body.data;
     const made = Object.values(manual)[0] as { id: number; version: number };
     expect((await t.holder.post('user-manual/delete', { id: made.id, version: made.version })).status).toBe(200);
-    const gone = (await t.holder.get(`platform-audit-trail?entity=user-manual&recordId=${made.id}&sort=id`)).body.data.list;
-    expect(gone.map((e: { action: string; recordTitle: string }) => [e.action, e.recordTitle])).toEqual([['add', 'Old manual'], ['delete', 'Old manual']]);
+    const gone = (await t.holder.get(`platform-audit-trail?entity=user-manual&recordId=${made.id}&sort=id`)).body.data
+      .list;
+    expect(gone.map((e: { action: string; recordTitle: string }) => [e.action, e.recordTitle])).toEqual([
+      ['add', 'Old manual'],
+      ['delete', 'Old manual'],
+    ]);
     // a company's trail too: the administrator's business unit by its name, the employee by her full name
     const unit = (await exec.post('business-unit/add', { name: 'Harbour' })).body.data.business_unit;
     const entry = (await exec.get(`audit-trail?entity=business-unit&recordId=${unit.id}`)).body.data.list[0];

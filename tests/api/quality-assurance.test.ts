@@ -20,7 +20,8 @@ describe.each(backends())('quality assurance on $name', (backend) => {
   const member: Record<string, number> = {};
 
   const assessmentOf = async () => (await exec.get(`performance-assessment/${assessment}`)).body.data.assessment;
-  const reviewsOf = async (who: Client, query: string) => (await who.get(`qa-review/reviews?${query}`)).body.data.reviews;
+  const reviewsOf = async (who: Client, query: string) =>
+    (await who.get(`qa-review/reviews?${query}`)).body.data.reviews;
   const addReview = (who: Client, body: Record<string, unknown>) => who.post('qa-review/add', body);
 
   beforeAll(async () => {
@@ -31,20 +32,58 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     quinn = await t.addEmployee(exec, 'Quinn', 'Assure', 'quinn@qualico.example');
     rita = await t.addEmployee(exec, 'Rita', 'Review', 'rita@qualico.example');
     oz = await t.addEmployee(exec, 'Oz', 'Outsider', 'oz@qualico.example');
-    for (const who of ['sam', 'emma', 'quinn', 'rita', 'oz']) id[who] = (await exec.get(`employee?email=${who}@qualico.example`)).body.data.list[0].id;
+    for (const who of ['sam', 'emma', 'quinn', 'rita', 'oz'])
+      id[who] = (await exec.get(`employee?email=${who}@qualico.example`)).body.data.list[0].id;
     const e = (await exec.get(`employee/${id.emma}`)).body.data.employee;
     ok(await exec.post('employee/update', { id: id.emma, version: e.version, supervisorId: id.sam }));
-    const strategic = (await exec.post('strategic-plan/add', { description: 'Vision 2030', startDate: isoDay(-400), endDate: isoDay(2000) })).body.data.strategic;
-    const p = await exec.post('annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) });
+    const strategic = (
+      await exec.post('strategic-plan/add', {
+        description: 'Vision 2030',
+        startDate: isoDay(-400),
+        endDate: isoDay(2000),
+      })
+    ).body.data.strategic;
+    const p = await exec.post('annual-plan/add', {
+      name: 'FY',
+      strategicPlanId: strategic.id,
+      startDate: isoDay(-10),
+      endDate: isoDay(354),
+    });
     ok(p);
     plan = p.body.data.annualPlan.id;
     // windows around today in Q1, so that the employee and the supervisor can agree and assess
     const q1 = (await exec.get(`quarter?annualPlanId=${plan}&quarterIndex=0`)).body.data.list[0];
-    ok(await exec.post('quarter/update-agreement', { id: q1.id, version: q1.version, agreementStartDate: isoDay(-1), agreementEndDate: isoDay(5) }));
+    ok(
+      await exec.post('quarter/update-agreement', {
+        id: q1.id,
+        version: q1.version,
+        agreementStartDate: isoDay(-1),
+        agreementEndDate: isoDay(5),
+      }),
+    );
     const q1b = (await exec.get(`quarter/${q1.id}`)).body.data.quarter;
-    ok(await exec.post('quarter/update-assessment', { id: q1.id, version: q1b.version, assessmentStartDate: isoDay(-1), assessmentEndDate: isoDay(5) }));
-    const corporate = (await exec.post('performance-scorecard/add', { name: 'Company FY', level: 'corporate', annualPlanId: plan, includeKeyPerformanceArea: 'No' })).body.data.scorecard;
-    ok(await exec.post('performance-scorecard/save-kpis', { id: corporate.id, kpis: [{ name: 'Sales', kpiType: 'Qualitative', weight: 100, manualRatingScore: 3 }] }));
+    ok(
+      await exec.post('quarter/update-assessment', {
+        id: q1.id,
+        version: q1b.version,
+        assessmentStartDate: isoDay(-1),
+        assessmentEndDate: isoDay(5),
+      }),
+    );
+    const corporate = (
+      await exec.post('performance-scorecard/add', {
+        name: 'Company FY',
+        level: 'corporate',
+        annualPlanId: plan,
+        includeKeyPerformanceArea: 'No',
+      })
+    ).body.data.scorecard;
+    ok(
+      await exec.post('performance-scorecard/save-kpis', {
+        id: corporate.id,
+        kpis: [{ name: 'Sales', kpiType: 'Qualitative', weight: 100, manualRatingScore: 3 }],
+      }),
+    );
     const cascaded = await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] });
     ok(cascaded);
     scorecard = cascaded.body.data.list[0].id;
@@ -57,7 +96,12 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     ok(a);
     assessment = a.body.data.assessment.id;
     const [sales] = (await exec.get(`performance-kpi?scorecardId=${scorecard}`)).body.data.list;
-    ok(await emma.post('performance-assessment/save-scores', { id: assessment, scores: [{ kpiId: sales.id, selfScore: 3 }] }));
+    ok(
+      await emma.post('performance-assessment/save-scores', {
+        id: assessment,
+        scores: [{ kpiId: sales.id, selfScore: 3 }],
+      }),
+    );
     ok(await emma.post('performance-assessment/submit-self-assessment', { id: assessment }));
     ok(await sam.post('performance-assessment/assess', { id: assessment }));
     expect((await assessmentOf()).status).toBe('Assessed');
@@ -65,7 +109,11 @@ describe.each(backends())('quality assurance on $name', (backend) => {
   afterAll(() => t.close());
 
   it('keeps a member list per plan and list, which only module admins change', async () => {
-    for (const [who, list] of [['quinn', 'Scorecard'], ['quinn', 'Performance'], ['rita', 'Performance']] as const) {
+    for (const [who, list] of [
+      ['quinn', 'Scorecard'],
+      ['quinn', 'Performance'],
+      ['rita', 'Performance'],
+    ] as const) {
       const r = await exec.post('qa-member/add', { annualPlanId: plan, list, employeeId: id[who] });
       ok(r);
       member[`${who}${list}`] = r.body.data.member.id;
@@ -75,7 +123,8 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     const refused = await quinn.post('qa-member/add', { annualPlanId: plan, list: 'Performance', employeeId: id.oz });
     expect(refused.status).toBe(403);
     expect(refused.body.err_msg).toMatch(/admin access to the module “Performance management”/);
-    const spare = (await exec.post('qa-member/add', { annualPlanId: plan, list: 'Scorecard', employeeId: id.oz })).body.data.member;
+    const spare = (await exec.post('qa-member/add', { annualPlanId: plan, list: 'Scorecard', employeeId: id.oz })).body
+      .data.member;
     expect((await quinn.post('qa-member/delete', { id: spare.id })).status).toBe(403);
     ok(await exec.post('qa-member/delete', { id: spare.id }));
     const performance = (await quinn.get(`qa-member?annualPlanId=${plan}&list=Performance&sort=id`)).body.data.list;
@@ -86,17 +135,35 @@ describe.each(backends())('quality assurance on $name', (backend) => {
 
   it('lets a member add a review of a subject of their list, once, and refuses anyone else', async () => {
     // Oz is on no list: he cannot review as Quinn, nor as himself
-    const asQuinn = await addReview(oz, { qaMemberId: member.quinnPerformance, assessmentId: assessment, comment: 'Fine' });
+    const asQuinn = await addReview(oz, {
+      qaMemberId: member.quinnPerformance,
+      assessmentId: assessment,
+      comment: 'Fine',
+    });
     expect(asQuinn.status).toBe(403);
     // the Scorecard list reviews scorecards, the Performance list assessments
     const wrong = await addReview(quinn, { qaMemberId: member.quinnScorecard, assessmentId: assessment });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors?.[0].field).toBe('assessmentId');
-    const r = await addReview(quinn, { qaMemberId: member.quinnPerformance, assessmentId: assessment, comment: 'Scores match the evidence' });
+    const r = await addReview(quinn, {
+      qaMemberId: member.quinnPerformance,
+      assessmentId: assessment,
+      comment: 'Scores match the evidence',
+    });
     ok(r);
     id.quinnReview = r.body.data.review.id;
-    expect(r.body.data.review).toMatchObject({ list: 'Performance', annualPlanId: plan, reviewerId: id.quinn, employeeId: id.emma, isComplete: false });
-    const again = await addReview(quinn, { qaMemberId: member.quinnPerformance, assessmentId: assessment, comment: 'Twice' });
+    expect(r.body.data.review).toMatchObject({
+      list: 'Performance',
+      annualPlanId: plan,
+      reviewerId: id.quinn,
+      employeeId: id.emma,
+      isComplete: false,
+    });
+    const again = await addReview(quinn, {
+      qaMemberId: member.quinnPerformance,
+      assessmentId: assessment,
+      comment: 'Twice',
+    });
     expect(again.status).toBe(409);
     // nothing half-written
     expect((await reviewsOf(exec, `assessmentId=${assessment}`)).total).toBe(1);
@@ -105,15 +172,24 @@ describe.each(backends())('quality assurance on $name', (backend) => {
   it('says the set is not complete while a member is still to review, and who would be last', async () => {
     const check = await quinn.post('qa-review/check-complete', { assessmentId: assessment });
     ok(check);
-    expect(check.body.data.reviewComplete).toMatchObject({ isComplete: false, memberCount: 2, reviewCount: 1, lastReviewerEmployeeId: id.rita });
+    expect(check.body.data.reviewComplete).toMatchObject({
+      isComplete: false,
+      memberCount: 2,
+      reviewCount: 1,
+      lastReviewerEmployeeId: id.rita,
+    });
     // anyone may ask whether it is complete; the holder (no employee) may not
     ok(await oz.post('qa-review/check-complete', { assessmentId: assessment }));
     expect((await t.holder.post('qa-review/check-complete', { assessmentId: assessment })).status).toBe(403);
     const list = await reviewsOf(quinn, `employeeId=${id.emma}`);
-    expect(list.list.map((r: Record<string, unknown>) => [r.reviewerName, r.isLastReviewer])).toEqual([['Quinn Assure', false]]);
+    expect(list.list.map((r: Record<string, unknown>) => [r.reviewerName, r.isLastReviewer])).toEqual([
+      ['Quinn Assure', false],
+    ]);
     // Rita's work: Emma's assessment, which she would complete
     const work = (await rita.get('qa-review/my-work')).body.data.work.list;
-    expect(work.map((w: Record<string, unknown>) => [w.assessmentId, w.employeeName, w.myReviewId, w.isLastReviewer])).toEqual([[assessment, 'Emma Ployee', null, true]]);
+    expect(
+      work.map((w: Record<string, unknown>) => [w.assessmentId, w.employeeName, w.myReviewId, w.isLastReviewer]),
+    ).toEqual([[assessment, 'Emma Ployee', null, true]]);
     // completing now is refused: Rita has not reviewed
     const early = await quinn.post('qa-review/complete', { id: id.quinnReview });
     expect(early.status).toBe(409);
@@ -121,10 +197,16 @@ describe.each(backends())('quality assurance on $name', (backend) => {
   });
 
   it('marks the last reviewer once every member has reviewed, and lets only that member complete', async () => {
-    const r = await addReview(rita, { qaMemberId: member.ritaPerformance, assessmentId: assessment, comment: 'Agreed' });
+    const r = await addReview(rita, {
+      qaMemberId: member.ritaPerformance,
+      assessmentId: assessment,
+      comment: 'Agreed',
+    });
     ok(r);
     id.ritaReview = r.body.data.review.id;
-    expect((await rita.post('qa-review/check-complete', { assessmentId: assessment })).body.data.reviewComplete).toMatchObject({ isComplete: true, completed: false, reviewCount: 2 });
+    expect(
+      (await rita.post('qa-review/check-complete', { assessmentId: assessment })).body.data.reviewComplete,
+    ).toMatchObject({ isComplete: true, completed: false, reviewCount: 2 });
     const list = (await reviewsOf(exec, `assessmentId=${assessment}`)).list;
     expect(list.map((x: Record<string, unknown>) => [x.reviewerId, x.isLastReviewer])).toEqual([
       [id.quinn, false],
@@ -143,7 +225,11 @@ describe.each(backends())('quality assurance on $name', (backend) => {
   });
 
   it('refers an assessment back to the supervisor, for performance reviews only', async () => {
-    const scorecardReview = await addReview(quinn, { qaMemberId: member.quinnScorecard, scorecardId: scorecard, comment: 'KPIs are measurable' });
+    const scorecardReview = await addReview(quinn, {
+      qaMemberId: member.quinnScorecard,
+      scorecardId: scorecard,
+      comment: 'KPIs are measurable',
+    });
     ok(scorecardReview);
     id.scorecardReview = scorecardReview.body.data.review.id;
     const refused = await quinn.post('qa-review/refer-back', { id: id.scorecardReview });
@@ -155,24 +241,43 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     expect(back.body.data.assessment.status).toBe('ReferredBack');
     // the reviews of the referred-back assessment are withdrawn: QA reviews the reassessment afresh
     expect((await reviewsOf(exec, `assessmentId=${assessment}`)).total).toBe(0);
-    const trail = (await exec.get(`audit-trail?entity=performance-assessment&recordId=${assessment}&sort=id`)).body.data.list;
+    const trail = (await exec.get(`audit-trail?entity=performance-assessment&recordId=${assessment}&sort=id`)).body.data
+      .list;
     expect(trail.map((x: { action: string }) => x.action).slice(-1)).toEqual(['refer-back']);
     // an assessment referred back is not reviewed (entity.json writeWhen.add), and nothing is added
     const early = await addReview(quinn, { qaMemberId: member.quinnPerformance, assessmentId: assessment });
     expect(early.status).toBe(409);
-    expect(early.body.err_msg).toBe('“Add QA review” is possible only when the performance assessment under review is Assessed, Agreed or Disputed');
+    expect(early.body.err_msg).toBe(
+      '“Add QA review” is possible only when the performance assessment under review is Assessed, Agreed or Disputed',
+    );
     expect((await reviewsOf(exec, `assessmentId=${assessment}`)).total).toBe(0);
     ok(await sam.post('performance-assessment/reassess', { id: assessment }));
     expect((await assessmentOf()).status).toBe('Assessed');
   });
 
   it('completes the performance review by the last reviewer, and the assessment with it', async () => {
-    id.ritaReview = (await addReview(rita, { qaMemberId: member.ritaPerformance, assessmentId: assessment, comment: 'Reassessment fine' })).body.data.review.id;
-    id.quinnReview = (await addReview(quinn, { qaMemberId: member.quinnPerformance, assessmentId: assessment, comment: 'Fine now' })).body.data.review.id;
+    id.ritaReview = (
+      await addReview(rita, {
+        qaMemberId: member.ritaPerformance,
+        assessmentId: assessment,
+        comment: 'Reassessment fine',
+      })
+    ).body.data.review.id;
+    id.quinnReview = (
+      await addReview(quinn, { qaMemberId: member.quinnPerformance, assessmentId: assessment, comment: 'Fine now' })
+    ).body.data.review.id;
     // Quinn recalls his review and adds it again: the set is complete with his, so he is last
     ok(await quinn.post('qa-review/recall', { id: id.quinnReview }));
-    expect((await reviewsOf(exec, `assessmentId=${assessment}`)).list.map((x: Record<string, unknown>) => x.isLastReviewer)).toEqual([false]);
-    id.quinnReview = (await addReview(quinn, { qaMemberId: member.quinnPerformance, assessmentId: assessment, comment: 'Fine now, really' })).body.data.review.id;
+    expect(
+      (await reviewsOf(exec, `assessmentId=${assessment}`)).list.map((x: Record<string, unknown>) => x.isLastReviewer),
+    ).toEqual([false]);
+    id.quinnReview = (
+      await addReview(quinn, {
+        qaMemberId: member.quinnPerformance,
+        assessmentId: assessment,
+        comment: 'Fine now, really',
+      })
+    ).body.data.review.id;
     const byRita = await rita.post('qa-review/complete', { id: id.ritaReview });
     expect(byRita.status).toBe(403);
     const done = await quinn.post('qa-review/complete', { id: id.quinnReview });
@@ -180,10 +285,14 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     expect(done.body.data.reviewComplete).toMatchObject({ isComplete: true, completed: true });
     expect(done.body.data.reviewComplete.assessment.status).toBe('Completed');
     expect((await assessmentOf()).status).toBe('Completed');
-    const trail = (await exec.get(`audit-trail?entity=performance-assessment&recordId=${assessment}&sort=id`)).body.data.list;
+    const trail = (await exec.get(`audit-trail?entity=performance-assessment&recordId=${assessment}&sort=id`)).body.data
+      .list;
     const last = trail[trail.length - 1];
     expect(last.action).toBe('complete');
-    expect([last.before?.status ?? last.beforeData?.status, last.after?.status ?? last.afterData?.status]).toEqual(['Assessed', 'Completed']);
+    expect([last.before?.status ?? last.beforeData?.status, last.after?.status ?? last.afterData?.status]).toEqual([
+      'Assessed',
+      'Completed',
+    ]);
     const reviews = (await reviewsOf(exec, `assessmentId=${assessment}`)).list;
     expect(reviews.map((x: Record<string, unknown>) => x.isComplete)).toEqual([true, true]);
     // once complete: no recall, no second completion, no refer back, no more reviews
@@ -198,7 +307,11 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     const offered = (await quinn.get(`qa-review/${id.quinnReview}`)).body.data.review._allowed.commands;
     for (const c of ['recall', 'complete', 'refer-back']) expect(offered).not.toContain(c);
     // a complete review no longer changes (entity.json lockedWhen), and says so before a click
-    const changed = await quinn.post('qa-review/update', { id: id.quinnReview, version: reviews[1].version, comment: 'Changed' });
+    const changed = await quinn.post('qa-review/update', {
+      id: id.quinnReview,
+      version: reviews[1].version,
+      comment: 'Changed',
+    });
     expect(changed.status).toBe(409);
     expect(changed.body.err_msg).toMatch(/^The QA review no\. \d+ is complete and can no longer be changed$/);
     expect((await quinn.get(`qa-review/${id.quinnReview}`)).body.data.review._allowed.update).toBe(false);
@@ -210,7 +323,12 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     const before = (await exec.get(`performance-scorecard/${scorecard}`)).body.data.scorecard;
     const r = await quinn.post('qa-review/complete', { id: id.scorecardReview });
     ok(r);
-    expect(r.body.data.reviewComplete).toMatchObject({ list: 'Scorecard', scorecardId: scorecard, isComplete: true, completed: true });
+    expect(r.body.data.reviewComplete).toMatchObject({
+      list: 'Scorecard',
+      scorecardId: scorecard,
+      isComplete: true,
+      completed: true,
+    });
     const after = (await exec.get(`performance-scorecard/${scorecard}`)).body.data.scorecard;
     expect([after.status, after.version]).toEqual([before.status, before.version]);
   });
@@ -229,16 +347,31 @@ describe.each(backends())('quality assurance on $name', (backend) => {
         ['Emma Ployee', 'Scorecard'],
       ]),
     );
-    expect((await names('employees-with-completed-reviews', '&list=Scorecard')).list.map((x: Record<string, unknown>) => x.scorecardId)).toEqual([scorecard]);
-    expect((await names('employees-with-accepted-agreements')).list.map((x: Record<string, unknown>) => [x.employeeId, x.status])).toEqual([[id.emma, 'Agreed']]);
+    expect(
+      (await names('employees-with-completed-reviews', '&list=Scorecard')).list.map(
+        (x: Record<string, unknown>) => x.scorecardId,
+      ),
+    ).toEqual([scorecard]);
+    expect(
+      (await names('employees-with-accepted-agreements')).list.map((x: Record<string, unknown>) => [
+        x.employeeId,
+        x.status,
+      ]),
+    ).toEqual([[id.emma, 'Agreed']]);
     expect((await names('employees-with-agreement-status', '&status=Pending')).total).toBe(0);
-    expect((await names('employees-with-assessment-status', '&status=Completed')).list.map((x: Record<string, unknown>) => [x.employeeName, x.quarterIndex])).toEqual([['Emma Ployee', 0]]);
+    expect(
+      (await names('employees-with-assessment-status', '&status=Completed')).list.map((x: Record<string, unknown>) => [
+        x.employeeName,
+        x.quarterIndex,
+      ]),
+    ).toEqual([['Emma Ployee', 0]]);
     expect((await names('employees-with-assessment-status', '&status=Assessed')).total).toBe(0);
     // paging on the server
     const first = await names('employees-with-completed-reviews', '&limit=1');
     expect([first.list.length, first.total]).toEqual([1, 2]);
     // module admins read them; other employees (QA members too) not; a bad parameter is named
-    for (const who of [rita, oz]) expect((await who.get(`qa-review/employees-with-assessment-status?annualPlanId=${plan}`)).status).toBe(403);
+    for (const who of [rita, oz])
+      expect((await who.get(`qa-review/employees-with-assessment-status?annualPlanId=${plan}`)).status).toBe(403);
     const bad = await exec.get(`qa-review/employees-with-assessment-status?annualPlanId=${plan}&quarterIndex=7`);
     expect(bad.status).toBe(422);
     expect(bad.body.errors?.[0].field).toBe('quarterIndex');
@@ -247,19 +380,38 @@ describe.each(backends())('quality assurance on $name', (backend) => {
 
   it('reports the scorecards of the plan, and its employees and employees with where their agreement, assessment and QA reviews stand', async () => {
     const scorecards = (await exec.get(`qa-review/scorecards-to-review?annualPlanId=${plan}`)).body.data.report;
-    expect(scorecards.list.map((x: Record<string, unknown>) => [x.scorecardId, x.employeeName, x.reviewCount, x.memberCount, x.reviewStatus])).toEqual([[scorecard, 'Emma Ployee', 1, 1, 'Completed']]);
+    expect(
+      scorecards.list.map((x: Record<string, unknown>) => [
+        x.scorecardId,
+        x.employeeName,
+        x.reviewCount,
+        x.memberCount,
+        x.reviewStatus,
+      ]),
+    ).toEqual([[scorecard, 'Emma Ployee', 1, 1, 'Completed']]);
     const status = await exec.get(`qa-review/employee-status?annualPlanId=${plan}`);
     ok(status);
     expect(status.body.data.report.list).toEqual([
-      expect.objectContaining({ employeeId: id.emma, scorecardId: scorecard, agreementStatus: 'Agreed', assessmentStatus: 'Completed', scorecardReview: 'Completed', performanceReview: 'Completed' }),
+      expect.objectContaining({
+        employeeId: id.emma,
+        scorecardId: scorecard,
+        agreementStatus: 'Agreed',
+        assessmentStatus: 'Completed',
+        scorecardReview: 'Completed',
+        performanceReview: 'Completed',
+      }),
     ]);
     // Q2 has no assessment yet
-    expect((await exec.get(`qa-review/employee-status?annualPlanId=${plan}&quarterIndex=1`)).body.data.report.list[0]).toMatchObject({ assessmentStatus: null, performanceReview: null });
+    expect(
+      (await exec.get(`qa-review/employee-status?annualPlanId=${plan}&quarterIndex=1`)).body.data.report.list[0],
+    ).toMatchObject({ assessmentStatus: null, performanceReview: null });
     expect((await exec.get(`qa-review/employee-status?annualPlanId=${plan}&quarterIndex=9`)).status).toBe(422);
     expect((await exec.get(`qa-review/employee-status`)).status).toBe(422);
     expect((await quinn.get(`qa-review/employee-status?annualPlanId=${plan}`)).status).toBe(403);
     expect((await quinn.get(`qa-review/scorecards-to-review?annualPlanId=${plan}`)).status).toBe(403);
-    const csv = await t.app.request(`/api/v1/qa-review/employee-status/export?format=csv&annualPlanId=${plan}`, { headers: { token: exec.token } });
+    const csv = await t.app.request(`/api/v1/qa-review/employee-status/export?format=csv&annualPlanId=${plan}`, {
+      headers: { token: exec.token },
+    });
     expect(csv.status).toBe(200);
     expect(await csv.text()).toMatch(/Emma Ployee/);
   });

@@ -29,13 +29,24 @@ describe.each(backends())('record history on $name', (backend) => {
     app = await t.addEmployee(exec, 'Tanvir', 'Ahmed', 'tanvir@historyco.example');
     aud = await t.addEmployee(exec, 'Ada', 'Auditor', 'ada@historyco.example');
     peer = await t.addEmployee(exec, 'Pia', 'Peer', 'pia@historyco.example');
-    for (const who of ['tanvir', 'ada']) id[who] = (await exec.get(`employee?email=${who}@historyco.example`)).body.data.list[0].id;
+    for (const who of ['tanvir', 'ada'])
+      id[who] = (await exec.get(`employee?email=${who}@historyco.example`)).body.data.list[0].id;
   });
   afterAll(() => t.close());
 
   it('lists who did what and when, newest first, the fields each write changed, and in place of whom an administrator acted', async () => {
-    const strategic = await add('strategic-plan', { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' });
-    const plan = await add('execution-plan', { name: 'FY 2026', strategicPlanId: strategic.id, startDate: '2026-01-01', endDate: '2026-12-31', approverId: id.tanvir });
+    const strategic = await add('strategic-plan', {
+      description: 'Vision 2030',
+      startDate: '2026-01-01',
+      endDate: '2030-12-31',
+    });
+    const plan = await add('execution-plan', {
+      name: 'FY 2026',
+      strategicPlanId: strategic.id,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      approverId: id.tanvir,
+    });
     ok(await exec.post('execution-plan/update', { id: plan.id, version: plan.version, name: 'FY 2026 plan' }));
     ok(await exec.post('execution-plan/accept', { id: plan.id }));
     const h = (await exec.get(`execution-plan/${plan.id}/history`)).body.data.history;
@@ -57,7 +68,15 @@ describe.each(backends())('record history on $name', (backend) => {
 
   it('is read only by who may read the record, a page at a time', async () => {
     const auditPlan = await add('audit-plan', { name: 'Audit plan 2026', year: 2026 });
-    const eng = await add('audit-engagement', { name: 'Procurement', auditPlanId: auditPlan.id, auditorId: id.ada, auditManagerId: id.ada, approverId: id.tanvir, startDate: today(), endDate: today() });
+    const eng = await add('audit-engagement', {
+      name: 'Procurement',
+      auditPlanId: auditPlan.id,
+      auditorId: id.ada,
+      auditManagerId: id.ada,
+      approverId: id.tanvir,
+      startDate: today(),
+      endDate: today(),
+    });
     ok(await exec.post('audit-engagement/update', { id: eng.id, version: eng.version, name: 'Procurement 2026' }));
     const page = (await aud.get(`audit-engagement/${eng.id}/history?limit=1&offset=1`)).body.data.history;
     expect(page).toMatchObject({ total: 2, limit: 1, offset: 1 });

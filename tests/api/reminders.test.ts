@@ -10,15 +10,35 @@ const TODAY = '2026-11-23';
 
 /** Review items remind their approver a week before the due date, and the board's members once it has passed unfinished. */
 const REMINDERS = [
-  { name: 'due-soon', date: 'dueDate', daysBefore: 7, to: ['field:approverId'], subject: 'reminder.dueSoon', skipWhenSet: ['completionDate'] },
-  { name: 'overdue', date: 'dueDate', daysAfter: 0, to: ['member:reviewBoardId', 'employee:moduleAdmin'], subject: 'reminder.overdue', skipWhenSet: ['completionDate'], onlyWhen: { status: ['Open'] } },
+  {
+    name: 'due-soon',
+    date: 'dueDate',
+    daysBefore: 7,
+    to: ['field:approverId'],
+    subject: 'reminder.dueSoon',
+    skipWhenSet: ['completionDate'],
+  },
+  {
+    name: 'overdue',
+    date: 'dueDate',
+    daysAfter: 0,
+    to: ['member:reviewBoardId', 'employee:moduleAdmin'],
+    subject: 'reminder.overdue',
+    skipWhenSet: ['completionDate'],
+    onlyWhen: { status: ['Open'] },
+  },
 ];
 
 describe('reminders in the metadata', () => {
   it('refuse a reminder on a field that is not a date, and one addressed to everybody', () => {
     let error: unknown;
     try {
-      loadRegistry(withReviewBoard({ reminders: [{ name: 'x', date: 'title', daysBefore: 1, to: ['employee'], subject: 'reminder.dueSoon' }] }), hooks);
+      loadRegistry(
+        withReviewBoard({
+          reminders: [{ name: 'x', date: 'title', daysBefore: 1, to: ['employee'], subject: 'reminder.dueSoon' }],
+        }),
+        hooks,
+      );
     } catch (e) {
       error = e;
     }
@@ -35,14 +55,18 @@ describe.each(backends())('reminders on $name', (backend) => {
   let exec: Client;
   let execEmail: string;
   const id: Record<string, number> = {};
-  const mailsTo = async (since: number) => (await t.mails()).slice(since).map((m) => ({ to: /^To: (.*)$/m.exec(m)?.[1], subject: /^Subject: (.*)$/m.exec(m)?.[1], body: m }));
+  const mailsTo = async (since: number) =>
+    (await t.mails())
+      .slice(since)
+      .map((m) => ({ to: /^To: (.*)$/m.exec(m)?.[1], subject: /^Subject: (.*)$/m.exec(m)?.[1], body: m }));
   const run = async (today = TODAY) => {
     const r = await t.holder.post('reminders/run', { today });
     expect(r.status, r.body.err_msg ?? '').toBe(200);
     return r.body.data.reminders as { reminders: number; mails: number };
   };
   const item = async (title: string, dueDate: string, extra: Record<string, unknown> = {}) =>
-    (await exec.post('review-item/add', { title, reviewBoardId: id.board, approverId: id.abe, dueDate, ...extra })).body.data.item;
+    (await exec.post('review-item/add', { title, reviewBoardId: id.board, approverId: id.abe, dueDate, ...extra })).body
+      .data.item;
 
   beforeAll(async () => {
     t = await startTestStratum(backend, { metadataDir: withReviewBoard({ reminders: REMINDERS }) });
@@ -51,7 +75,8 @@ describe.each(backends())('reminders on $name', (backend) => {
     execEmail = c.executiveEmail;
     await t.addEmployee(exec, 'Mia', 'Member', 'mia@remindco.example');
     await t.addEmployee(exec, 'Abe', 'Approver', 'abe@remindco.example');
-    for (const who of ['mia', 'abe']) id[who] = (await exec.get(`employee?email=${who}@remindco.example`)).body.data.list[0].id;
+    for (const who of ['mia', 'abe'])
+      id[who] = (await exec.get(`employee?email=${who}@remindco.example`)).body.data.list[0].id;
     id.board = (await exec.post('review-board/add', { name: 'Audit board' })).body.data.item.id;
     await exec.post('review-board-member/add', { reviewBoardId: id.board, employeeId: id.mia });
   });
@@ -64,7 +89,9 @@ describe.each(backends())('reminders on $name', (backend) => {
     await item('Done early', '2026-11-25', { completionDate: '2026-11-20' });
     expect(await run()).toEqual({ reminders: 1, mails: 1 });
     const mails = await mailsTo(before);
-    expect(mails.map((m) => [m.to, m.subject])).toEqual([['abe@remindco.example', 'Due soon: Policy review on 27/11/2026']]);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      ['abe@remindco.example', 'Due soon: Policy review on 27/11/2026'],
+    ]);
     // the test entity has no screens, so the link opens Stratum itself
     expect(mails[0].body).toContain('Open it in Stratum:\nhttp://stratum.test');
     expect(await run()).toEqual({ reminders: 0, mails: 0 });

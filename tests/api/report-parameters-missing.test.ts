@@ -13,7 +13,9 @@ describe.each(backends())('GET commands without their parameters on $name', (bac
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
-    const modules = [...t.stratum.registry.modules.values()].filter((m) => !m.core && m.role !== 'holder' && m.role !== 'public').map((m) => m.id);
+    const modules = [...t.stratum.registry.modules.values()]
+      .filter((m) => !m.core && m.role !== 'holder' && m.role !== 'public')
+      .map((m) => m.id);
     exec = (await t.addCompany('Bareco', { modules })).executive;
   });
   afterAll(() => t.close());
@@ -27,8 +29,17 @@ describe.each(backends())('GET commands without their parameters on $name', (bac
         const path = `${entity.name}/${command.name}`;
         const r = await exec.get(path);
         if (r.status >= 500) failures.push(`${path}: ${r.status} ${r.body.err_msg}`);
-        const required = [...((command.input?.required as string[] | undefined) ?? []), ...(command.report?.required ?? [])];
-        if (required.length && !((r.status === 400 || r.status === 422) && required.some((name) => r.body.errors?.some((e) => e.field === name))))
+        const required = [
+          ...((command.input?.required as string[] | undefined) ?? []),
+          ...(command.report?.required ?? []),
+        ];
+        if (
+          required.length &&
+          !(
+            (r.status === 400 || r.status === 422) &&
+            required.some((name) => r.body.errors?.some((e) => e.field === name))
+          )
+        )
           unnamed.push(`${path}: ${r.status} ${JSON.stringify(r.body.errors)} ${r.body.err_msg}`);
       }
     }

@@ -25,7 +25,8 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 describe.each(backends())('request log and metrics on $name', (backend) => {
   let t: TestStratum;
   const lines: string[] = [];
-  const scrape = async (token = METRICS_TOKEN) => t.app.request('/metrics', { headers: { authorization: `Bearer ${token}` } });
+  const scrape = async (token = METRICS_TOKEN) =>
+    t.app.request('/metrics', { headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
     t = await startTestStratum(backend, { log: (line) => void lines.push(line) }, { metricsToken: METRICS_TOKEN });
@@ -37,7 +38,8 @@ describe.each(backends())('request log and metrics on $name', (backend) => {
   it('counts requests by route pattern and status, with their latency', async () => {
     const before = await (await scrape()).text();
     const route = '/api/v1/company/:id';
-    const counted = (text: string, status: string) => sample(text, 'stratum_http_requests_total', { method: 'GET', route, status }) ?? 0;
+    const counted = (text: string, status: string) =>
+      sample(text, 'stratum_http_requests_total', { method: 'GET', route, status }) ?? 0;
     const { id } = await t.addCompany('Metrics Co');
     expect((await t.holder.get(`company/${id}`)).status).toBe(200);
     expect((await t.holder.get(`company/${id}`)).status).toBe(200);
@@ -64,7 +66,10 @@ describe.each(backends())('request log and metrics on $name', (backend) => {
     const first = await text();
     const size = sample(first, 'stratum_db_pool_connections', { state: 'size' });
     expect(size).toBe(backend.name === 'pglite' ? 1 : 5);
-    expect(sample(first, 'stratum_db_pool_connections', { state: 'in_use' })! + sample(first, 'stratum_db_pool_connections', { state: 'idle' })!).toBe(size);
+    expect(
+      sample(first, 'stratum_db_pool_connections', { state: 'in_use' })! +
+        sample(first, 'stratum_db_pool_connections', { state: 'idle' })!,
+    ).toBe(size);
 
     // the adapter counts a transaction's connection as in use while it runs, and hands it back after
     const use = () => t.stratum.db.poolUse!().inUse;
@@ -85,7 +90,11 @@ describe.each(backends())('request log and metrics on $name', (backend) => {
     const { executiveEmail } = await t.addCompany('Log Co');
     await t.setPassword(executiveEmail, PASSWORD);
     const from = lines.length;
-    const signIn = await t.anonymous.raw('auth/login', { method: 'POST', body: JSON.stringify({ email: executiveEmail, password: PASSWORD }), headers: { 'content-type': 'application/json', 'x-request-id': 'trace-42' } });
+    const signIn = await t.anonymous.raw('auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: executiveEmail, password: PASSWORD }),
+      headers: { 'content-type': 'application/json', 'x-request-id': 'trace-42' },
+    });
     expect(signIn.status).toBe(200);
     const token = signIn.body.data.user.token as string;
     const exec = (await t.anonymous.raw('auth/me', { headers: { token } })).body;
@@ -94,7 +103,12 @@ describe.each(backends())('request log and metrics on $name', (backend) => {
     const logged = lines.slice(from);
     const requests = logged.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
     const login = requests.find((r) => r.req.id === 'trace-42');
-    expect(login).toMatchObject({ level: 30, req: { method: 'POST', route: '/api/v1/auth/login' }, status: 200, companyId: null });
+    expect(login).toMatchObject({
+      level: 30,
+      req: { method: 'POST', route: '/api/v1/auth/login' },
+      status: 200,
+      companyId: null,
+    });
     expect(typeof login.ms).toBe('number');
     const me = requests.find((r) => r.req.route === '/api/v1/auth/me');
     expect(me.companyId).toBe(exec.data.user?.companyId ?? exec.data.companyId);
@@ -117,7 +131,11 @@ describe.each(backends())('request log and metrics on $name', (backend) => {
     let server: ServerType | undefined;
     let url: string;
     beforeAll(async () => {
-      open = await startTestStratum(backend, {}, { metricsToken: undefined, smtpUrl: 'smtp://127.0.0.1:9', mailRetrySeconds: 3600 });
+      open = await startTestStratum(
+        backend,
+        {},
+        { metricsToken: undefined, smtpUrl: 'smtp://127.0.0.1:9', mailRetrySeconds: 3600 },
+      );
       const port = await new Promise<number>((resolve) => {
         server = serve({ fetch: open.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port));
       });
@@ -137,7 +155,8 @@ describe.each(backends())('request log and metrics on $name', (backend) => {
     });
 
     it('counts the mail the outbox has not sent', async () => {
-      const queued = async () => Number(/^stratum_mail_outbox_queued (\d+)$/m.exec(await (await fetch(`${url}/metrics`)).text())![1]);
+      const queued = async () =>
+        Number(/^stratum_mail_outbox_queued (\d+)$/m.exec(await (await fetch(`${url}/metrics`)).text())![1]);
       expect(await queued()).toBe(0);
       expect((await open.anonymous.post('auth/forgot-password', { email: HOLDER.email })).status).toBe(200);
       expect((await open.anonymous.post('auth/forgot-password', { email: HOLDER.email })).status).toBe(200);

@@ -9,7 +9,12 @@ import { connectPostgres } from '../../engine/db/postgres-adapter.ts';
 import type { Db } from '../../engine/db/db.ts';
 import { addDays } from '../../engine/reminders/reminder-window.ts';
 import { ROOT } from '../../server/boot.ts';
-import { api, companyWithExecutive, startStratum, type StratumProcess } from '../../scripts/security/stratum-process.ts';
+import {
+  api,
+  companyWithExecutive,
+  startStratum,
+  type StratumProcess,
+} from '../../scripts/security/stratum-process.ts';
 import { decodeMail } from '../support/test-stratum.ts';
 
 const pgUrl = inject('pgUrl');
@@ -35,7 +40,15 @@ describe.skipIf(!pgUrl)('several server processes over one PostgreSQL', () => {
     dbUrl = pgUrl!.replace(/\/postgres$/, `/${name}`);
     db = connectPostgres(dbUrl, { max: 2 });
     // one data folder (the outbox) and one secret key, as servers sharing a database must have
-    servers = await Promise.all([0, 1, 2].map(() => startStratum({ dataDir, databaseUrl: dbUrl, env: { STRATUM_SECRET_KEY: secret, REMINDER_INTERVAL_MINUTES: '0', MAIL_POLL_SECONDS: '0.5' } })));
+    servers = await Promise.all(
+      [0, 1, 2].map(() =>
+        startStratum({
+          dataDir,
+          databaseUrl: dbUrl,
+          env: { STRATUM_SECRET_KEY: secret, REMINDER_INTERVAL_MINUTES: '0', MAIL_POLL_SECONDS: '0.5' },
+        }),
+      ),
+    );
   }, 180_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -46,7 +59,9 @@ describe.skipIf(!pgUrl)('several server processes over one PostgreSQL', () => {
   it('boot together and migrate once', async () => {
     const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM stratum_migration`);
     expect(n).toBe(1);
-    const [{ holders }] = await db.query<{ holders: number }>(`SELECT count(*)::int AS holders FROM account WHERE role = 'holder'`);
+    const [{ holders }] = await db.query<{ holders: number }>(
+      `SELECT count(*)::int AS holders FROM account WHERE role = 'holder'`,
+    );
     expect(holders).toBe(1);
   });
 
@@ -79,11 +94,20 @@ describe.skipIf(!pgUrl)('several server processes over one PostgreSQL', () => {
     const a = api(servers[1].url);
     const me = (await a.call('employee', undefined, token)).body.data.list[0];
     const today = new Date().toISOString().slice(0, 10);
-    for (const [name, days] of [['Data policy', 10], ['Travel policy', -2], ['Leave policy', 20]] as const) {
-      const r = await a.call('governance-policy/add', { name, status: 'Active', ownerId: me.id, nextReviewDate: addDays(today, days) }, token);
+    for (const [name, days] of [
+      ['Data policy', 10],
+      ['Travel policy', -2],
+      ['Leave policy', 20],
+    ] as const) {
+      const r = await a.call(
+        'governance-policy/add',
+        { name, status: 'Active', ownerId: me.id, nextReviewDate: addDays(today, days) },
+        token,
+      );
       expect(r.status, r.body.err_msg).toBe(200);
     }
-    const holder = (await a.call('auth/login', { email: 'holder@security.example', password: 'holder-security-pass' })).body.data.user.token;
+    const holder = (await a.call('auth/login', { email: 'holder@security.example', password: 'holder-security-pass' }))
+      .body.data.user.token;
     const runs = await Promise.all(servers.map((s) => api(s.url).call('reminders/run', {}, holder)));
     for (const r of runs) expect(r.status, r.body.err_msg).toBe(200);
     const mailed = runs.reduce((n, r) => n + r.body.data.reminders.mails, 0);
@@ -100,7 +124,9 @@ describe.skipIf(!pgUrl)('several server processes over one PostgreSQL', () => {
     const mails = policyMails();
     expect(mails).toHaveLength(mailed);
     expect(new Set(mails).size).toBe(mails.length);
-    const [{ sent }] = await db.query<{ sent: number }>(`SELECT count(*)::int AS sent FROM mail_outbox WHERE subject LIKE 'Policy review%' AND sent_at IS NOT NULL AND attempts = 1`);
+    const [{ sent }] = await db.query<{ sent: number }>(
+      `SELECT count(*)::int AS sent FROM mail_outbox WHERE subject LIKE 'Policy review%' AND sent_at IS NOT NULL AND attempts = 1`,
+    );
     expect(sent).toBe(mailed);
 
     const again = await Promise.all(servers.map((s) => api(s.url).call('reminders/run', {}, holder)));
@@ -113,7 +139,14 @@ describe.skipIf(!pgUrl)('several server processes over one PostgreSQL', () => {
       encoding: 'utf8',
       // a short run: what it shows is that three processes share the work without an error, not a latency budget nor
       // the engine's ratio to the bare floor (npm run test:load judges that, on a machine of its own)
-      env: { ...process.env, LOAD_WORKERS: '3', LOAD_SECONDS: '5', LOAD_USERS: '20', LOAD_P99_MS: '60000', LOAD_RATIO: '0' },
+      env: {
+        ...process.env,
+        LOAD_WORKERS: '3',
+        LOAD_SECONDS: '5',
+        LOAD_USERS: '20',
+        LOAD_P99_MS: '60000',
+        LOAD_RATIO: '0',
+      },
       timeout: 240_000,
     });
     expect(run.stdout).toContain('against 3 server process(es)');

@@ -15,7 +15,13 @@ const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
  * module administrator may still correct everything.
  */
 function lockedReviewBoard(): string {
-  const errors = { list: 'error.getDepartment', read: 'error.getDepartment', add: 'error.addDepartment', update: 'error.updateDepartment', delete: 'error.deleteDepartment' };
+  const errors = {
+    list: 'error.getDepartment',
+    read: 'error.getDepartment',
+    add: 'error.addDepartment',
+    update: 'error.updateDepartment',
+    delete: 'error.deleteDepartment',
+  };
   const ref = (to: string, title: string) => ({ type: 'integer', 'x-ref': to, title });
   const meta = withReviewBoard({
     label: 'entity.reviewItem',
@@ -38,7 +44,11 @@ function lockedReviewBoard(): string {
       { name: 'upload-evidence', kind: 'upload', fields: ['evidenceFile'], mimeTypes: ['application/pdf'] },
     ],
     errors: { ...errors, 'sign-off': 'error.updateDepartment', 'upload-evidence': 'error.updateDepartment' },
-    access: { add: ['employee:moduleAdmin', 'member:reviewBoardId'], update: ['employee:moduleAdmin', 'member:reviewBoardId'], delete: ['employee:moduleAdmin', 'member:reviewBoardId'] },
+    access: {
+      add: ['employee:moduleAdmin', 'member:reviewBoardId'],
+      update: ['employee:moduleAdmin', 'member:reviewBoardId'],
+      delete: ['employee:moduleAdmin', 'member:reviewBoardId'],
+    },
     children: [
       { key: 'noteList', entity: 'review-note', via: 'reviewItemId' },
       { key: 'linkList', entity: 'review-link', via: 'reviewItemId' },
@@ -68,13 +78,32 @@ function lockedReviewBoard(): string {
     commands: [
       { name: 'bulk-add', kind: 'bulkAdd' },
       { name: 'bulk-delete', kind: 'bulkDelete' },
-      { name: 'attach', kind: 'attach', fields: ['file'], fileInfo: { name: 'fileName' }, mimeTypes: ['application/pdf'] },
+      {
+        name: 'attach',
+        kind: 'attach',
+        fields: ['file'],
+        fileInfo: { name: 'fileName' },
+        mimeTypes: ['application/pdf'],
+      },
     ],
-    errors: { ...errors, 'bulk-add': 'error.addDepartment', 'bulk-delete': 'error.deleteDepartment', attach: 'error.addDepartment' },
+    errors: {
+      ...errors,
+      'bulk-add': 'error.addDepartment',
+      'bulk-delete': 'error.deleteDepartment',
+      attach: 'error.addDepartment',
+    },
   });
   entity('review-link', {
     label: 'entity.reviewLink',
-    schema: { type: 'object', required: ['reviewItemId', 'title'], additionalProperties: false, properties: { reviewItemId: { ...ref('review-item', 'entity.reviewItem'), 'x-onDelete': 'cascade' }, title: { type: 'string', title: 'field.title' } } },
+    schema: {
+      type: 'object',
+      required: ['reviewItemId', 'title'],
+      additionalProperties: false,
+      properties: {
+        reviewItemId: { ...ref('review-item', 'entity.reviewItem'), 'x-onDelete': 'cascade' },
+        title: { type: 'string', title: 'field.title' },
+      },
+    },
     access: { read: ['employee'], write: ['employee'] },
     errors,
   });
@@ -85,7 +114,13 @@ function lockedReviewBoard(): string {
       stateField: 'status',
       initial: 'Open',
       states: ['Open', 'Approved'],
-      locks: [{ states: ['Approved'], editable: ['completionDate', 'noteList.text', 'linkList'], exceptRoles: ['employee:moduleAdmin'] }],
+      locks: [
+        {
+          states: ['Approved'],
+          editable: ['completionDate', 'noteList.text', 'linkList'],
+          exceptRoles: ['employee:moduleAdmin'],
+        },
+      ],
       transitions: [
         { action: 'approve', from: ['Open'], to: 'Approved', access: ['field:approverId'] },
         { action: 'reopen', from: ['Approved'], to: 'Open', access: ['employee:moduleAdmin', 'field:approverId'] },
@@ -97,7 +132,10 @@ function lockedReviewBoard(): string {
     'entity.reviewNote': { en: 'Review note', bn: 'পর্যালোচনার নোট', de: 'Prüfnotiz' },
     'entity.reviewLink': { en: 'Review link', bn: 'পর্যালোচনার লিংক', de: 'Prüfverweis' },
   };
-  for (const lang of ['en', 'bn', 'de'] as const) editJson(join(meta, 'i18n', `${lang}.json`), (m) => Object.assign(m, Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]]))));
+  for (const lang of ['en', 'bn', 'de'] as const)
+    editJson(join(meta, 'i18n', `${lang}.json`), (m) =>
+      Object.assign(m, Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[lang]]))),
+    );
   return meta;
 }
 
@@ -113,19 +151,32 @@ describe.each(backends())('locks by state on $name', (backend) => {
     return r.body.data.item;
   };
   const inGerman = async (who: Client, path: string, body: unknown) =>
-    (await t.app.request(`/api/v1/${path}`, { method: 'POST', headers: { token: who.token, 'content-type': 'application/json', 'accept-language': 'de' }, body: JSON.stringify(body) })).json() as Promise<Reply['body']>;
+    (
+      await t.app.request(`/api/v1/${path}`, {
+        method: 'POST',
+        headers: { token: who.token, 'content-type': 'application/json', 'accept-language': 'de' },
+        body: JSON.stringify(body),
+      })
+    ).json() as Promise<Reply['body']>;
 
   beforeAll(async () => {
     t = await startTestStratum(backend, { metadataDir: lockedReviewBoard() });
     exec = (await t.addCompany('Lockco')).executive;
     mia = await t.addEmployee(exec, 'Mia', 'Member', 'mia@lockco.example');
     abe = await t.addEmployee(exec, 'Abe', 'Approver', 'abe@lockco.example');
-    for (const who of ['mia', 'abe']) id[who] = (await exec.get(`employee?email=${who}@lockco.example`)).body.data.list[0].id;
+    for (const who of ['mia', 'abe'])
+      id[who] = (await exec.get(`employee?email=${who}@lockco.example`)).body.data.list[0].id;
     id.board = (await exec.post('review-board/add', { name: 'Audit board' })).body.data.item.id;
     ok(await exec.post('review-board-member/add', { reviewBoardId: id.board, employeeId: id.mia }));
-    id.item = (await mia.post('review-item/add', { title: 'Policy', reviewBoardId: id.board, approverId: id.abe })).body.data.item.id;
-    id.note = (await mia.post('review-note/add', { reviewItemId: id.item, title: 'First reading', text: 'Looks fine' })).body.data.item.id;
-    id.spare = (await mia.post('review-note/add', { reviewItemId: id.item, title: 'Second reading' })).body.data.item.id;
+    id.item = (
+      await mia.post('review-item/add', { title: 'Policy', reviewBoardId: id.board, approverId: id.abe })
+    ).body.data.item.id;
+    id.note = (
+      await mia.post('review-note/add', { reviewItemId: id.item, title: 'First reading', text: 'Looks fine' })
+    ).body.data.item.id;
+    id.spare = (
+      await mia.post('review-note/add', { reviewItemId: id.item, title: 'Second reading' })
+    ).body.data.item.id;
     ok(await abe.post('review-item/approve', { id: id.item }));
   });
   afterAll(() => t.close());
@@ -135,13 +186,19 @@ describe.each(backends())('locks by state on $name', (backend) => {
     const changed = await mia.post('review-item/update', { id: id.item, version: item.version, title: 'Policy v2' });
     expect(changed.status).toBe(409);
     expect(changed.body.code).toBe('invalid_state');
-    expect(changed.body.err_msg).toBe('The review item “Policy” is Approved: only completion date can still be changed; “Reopen” opens it again');
-    expect((await inGerman(mia, 'review-item/update', { id: id.item, version: item.version, title: 'Policy v2' })).err_msg).toBe(
+    expect(changed.body.err_msg).toBe(
+      'The review item “Policy” is Approved: only completion date can still be changed; “Reopen” opens it again',
+    );
+    expect(
+      (await inGerman(mia, 'review-item/update', { id: id.item, version: item.version, title: 'Policy v2' })).err_msg,
+    ).toBe(
       '„Policy“ (Prüfpunkt) hat den Status „Genehmigt“; geändert werden kann nur noch: Erledigungsdatum; wieder geöffnet wird der Eintrag mit „Wieder öffnen“',
     );
     const deleted = await mia.post('review-item/delete', { id: id.item });
     expect(deleted.status).toBe(409);
-    expect(deleted.body.err_msg).toBe('The review item “Policy” is Approved and can no longer be deleted; “Reopen” opens it again');
+    expect(deleted.body.err_msg).toBe(
+      'The review item “Policy” is Approved and can no longer be deleted; “Reopen” opens it again',
+    );
     // a patch command writes a field the lock keeps closed
     const signed = await abe.post('review-item/sign-off', { id: id.item, version: item.version, approved: true });
     expect([signed.status, signed.body.err_msg]).toEqual([409, changed.body.err_msg]);
@@ -152,14 +209,27 @@ describe.each(backends())('locks by state on $name', (backend) => {
     const uploaded = await mia.raw('review-item/upload-evidence', { method: 'POST', body: form });
     expect([uploaded.status, uploaded.body.err_msg]).toEqual([409, changed.body.err_msg]);
     // the open field stays open, and an update sending a closed field unchanged is no change of it
-    ok(await mia.post('review-item/update', { id: id.item, version: item.version, title: 'Policy', completionDate: '2026-11-30' }));
-    expect(await read(mia, 'review-item', id.item)).toMatchObject({ title: 'Policy', completionDate: '2026-11-30', status: 'Approved' });
+    ok(
+      await mia.post('review-item/update', {
+        id: id.item,
+        version: item.version,
+        title: 'Policy',
+        completionDate: '2026-11-30',
+      }),
+    );
+    expect(await read(mia, 'review-item', id.item)).toMatchObject({
+      title: 'Policy',
+      completionDate: '2026-11-30',
+      status: 'Approved',
+    });
   });
 
   it('locks the item’s notes: none added (by add, bulk add or attach) or deleted (by delete or bulk delete), only their text changed; its links stay open', async () => {
     const added = await mia.post('review-note/add', { reviewItemId: id.item, title: 'Late reading' });
     expect(added.status).toBe(409);
-    expect(added.body.err_msg).toBe('The review item “Policy” is Approved, so no review note can be added to it any more; “Reopen” opens it again');
+    expect(added.body.err_msg).toBe(
+      'The review item “Policy” is Approved, so no review note can be added to it any more; “Reopen” opens it again',
+    );
     expect((await inGerman(mia, 'review-note/add', { reviewItemId: id.item, title: 'Late reading' })).err_msg).toBe(
       '„Policy“ (Prüfpunkt) hat den Status „Genehmigt“, daher können keine Einträge vom Typ Prüfnotiz mehr hinzugefügt werden; wieder geöffnet wird der Eintrag mit „Wieder öffnen“',
     );
@@ -176,36 +246,68 @@ describe.each(backends())('locks by state on $name', (backend) => {
     const note = await read(mia, 'review-note', id.note);
     const retitled = await mia.post('review-note/update', { id: id.note, version: note.version, title: 'Renamed' });
     expect(retitled.status).toBe(409);
-    expect(retitled.body.err_msg).toBe('The review item “Policy” is Approved, so of this review note only comment can still be changed; “Reopen” opens it again');
+    expect(retitled.body.err_msg).toBe(
+      'The review item “Policy” is Approved, so of this review note only comment can still be changed; “Reopen” opens it again',
+    );
     ok(await mia.post('review-note/update', { id: id.note, version: note.version, text: 'Looks fine, signed' }));
     const gone = await mia.post('review-note/delete', { id: id.spare });
     expect(gone.status).toBe(409);
-    expect(gone.body.err_msg).toBe('The review item “Policy” is Approved, so this review note can no longer be deleted; “Reopen” opens it again');
+    expect(gone.body.err_msg).toBe(
+      'The review item “Policy” is Approved, so this review note can no longer be deleted; “Reopen” opens it again',
+    );
     const bulkGone = await mia.post('review-note/bulk-delete', { ids: [id.spare] });
     expect([bulkGone.status, bulkGone.body.err_msg]).toEqual([409, gone.body.err_msg]);
 
     const link = await mia.post('review-link/add', { reviewItemId: id.item, title: 'Minutes' });
     ok(link);
     ok(await mia.post('review-link/delete', { id: link.body.data.item.id }));
-    expect((await exec.get(`review-note?reviewItemId=${id.item}`)).body.data.list.map((n: { title: string }) => n.title).sort()).toEqual(['First reading', 'Second reading']);
+    expect(
+      (await exec.get(`review-note?reviewItemId=${id.item}`)).body.data.list
+        .map((n: { title: string }) => n.title)
+        .sort(),
+    ).toEqual(['First reading', 'Second reading']);
   });
 
   it('says so in _allowed: the item, its notes and its list, for the member; everything for the excepted administrator', async () => {
     const item = await read(mia, 'review-item', id.item);
-    expect(item._allowed).toEqual({ update: true, delete: false, transitions: [], commands: [], fields: ['completionDate'], lockedChildren: ['noteList'], addChildren: ['linkList'] });
+    expect(item._allowed).toEqual({
+      update: true,
+      delete: false,
+      transitions: [],
+      commands: [],
+      fields: ['completionDate'],
+      lockedChildren: ['noteList'],
+      addChildren: ['linkList'],
+    });
     expect(item.noteList.map((n: { _allowed: unknown }) => n._allowed)).toEqual([
       { update: true, delete: false, transitions: [], commands: [], fields: ['text'] },
       { update: true, delete: false, transitions: [], commands: [], fields: ['text'] },
     ]);
-    expect((await read(mia, 'review-note', id.note))._allowed).toMatchObject({ update: true, delete: false, fields: ['text'] });
+    expect((await read(mia, 'review-note', id.note))._allowed).toMatchObject({
+      update: true,
+      delete: false,
+      fields: ['text'],
+    });
     const notes = (await mia.get(`review-note?reviewItemId=${id.item}`)).body.data;
     expect(notes.list[0]._allowed).toMatchObject({ update: true, delete: false, fields: ['text'] });
     // a list of the item's notes offers no Add; the list of all notes still does
     expect(notes.allowed).toEqual({ add: false });
     expect((await mia.get('review-note')).body.data.allowed).toEqual({ add: true });
-    expect((await read(abe, 'review-item', id.item))._allowed).toMatchObject({ update: false, delete: false, transitions: ['reopen'], commands: [] });
+    expect((await read(abe, 'review-item', id.item))._allowed).toMatchObject({
+      update: false,
+      delete: false,
+      transitions: ['reopen'],
+      commands: [],
+    });
     const asAdmin = await read(exec, 'review-item', id.item);
-    expect(asAdmin._allowed).toEqual({ update: true, delete: true, transitions: ['reopen'], commands: ['upload-evidence'], inPlaceOf: { reopen: 'Abe Approver' }, addChildren: ['noteList', 'linkList'] });
+    expect(asAdmin._allowed).toEqual({
+      update: true,
+      delete: true,
+      transitions: ['reopen'],
+      commands: ['upload-evidence'],
+      inPlaceOf: { reopen: 'Abe Approver' },
+      addChildren: ['noteList', 'linkList'],
+    });
     expect(asAdmin.noteList[0]._allowed).toEqual({ update: true, delete: true, transitions: [], commands: [] });
   });
 
@@ -220,13 +322,21 @@ describe.each(backends())('locks by state on $name', (backend) => {
   it('opens the item again once a transition takes it out of the locked state', async () => {
     ok(await abe.post('review-item/reopen', { id: id.item }));
     const item = await read(mia, 'review-item', id.item);
-    expect(item._allowed).toEqual({ update: true, delete: true, transitions: [], commands: ['upload-evidence'], addChildren: ['noteList', 'linkList'] });
+    expect(item._allowed).toEqual({
+      update: true,
+      delete: true,
+      transitions: [],
+      commands: ['upload-evidence'],
+      addChildren: ['noteList', 'linkList'],
+    });
     expect(item.noteList[0]._allowed).toEqual({ update: true, delete: true, transitions: [], commands: [] });
     expect((await mia.get(`review-note?reviewItemId=${id.item}`)).body.data.allowed).toEqual({ add: true });
     ok(await mia.post('review-item/update', { id: id.item, version: item.version, title: 'Policy v3' }));
     ok(await mia.post('review-note/add', { reviewItemId: id.item, title: 'Third reading' }));
     ok(await mia.post('review-note/bulk-delete', { ids: [id.spare] }));
-    const trail = (await exec.get(`audit-trail?entity=review-item&recordId=${id.item}&sort=id`)).body.data.list.map((e: { action: string }) => e.action);
+    const trail = (await exec.get(`audit-trail?entity=review-item&recordId=${id.item}&sort=id`)).body.data.list.map(
+      (e: { action: string }) => e.action,
+    );
     expect(trail).toEqual(['add', 'approve', 'update', 'update', 'reopen', 'update']);
   });
 });

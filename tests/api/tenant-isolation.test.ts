@@ -28,7 +28,9 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
-    const modules = [...t.stratum.registry.modules.values()].filter((m) => !m.core && m.role === 'employee').map((m) => m.id);
+    const modules = [...t.stratum.registry.modules.values()]
+      .filter((m) => !m.core && m.role === 'employee')
+      .map((m) => m.id);
     const ca = await t.addCompany('Tenant A', { modules });
     const cb = await t.addCompany('Tenant B', { modules });
     [a, b, aCompany, bCompany] = [ca.executive, cb.executive, ca.id, cb.id];
@@ -42,14 +44,21 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
       for (const admin of [a, b]) await answerAll(t, e, (await sentRecipient(t, admin, e)).token);
     }
     // monthly progress is entered through set only (an open month, one's own KPIs): made as users make it
-    for (const admin of [a, b]) await enterMonthlyProgress(admin, admin, (await admin.get('auth/me')).body.data.user.employeeId);
+    for (const admin of [a, b])
+      await enterMonthlyProgress(admin, admin, (await admin.get('auth/me')).body.data.user.employeeId);
     // a QA review is written by a QA member, as themselves
     for (const admin of [a, b]) {
       const me = (await admin.get('auth/me')).body.data.user.employeeId;
       await writeQaReview(admin, admin, me, me);
     }
     // API tokens are issued, never added
-    for (const admin of [a, b]) await admin.post('api-token/issue', { name: 'Isolation feed', access: 'read', modules: ['organisation'], expiresOn: '2099-12-31' });
+    for (const admin of [a, b])
+      await admin.post('api-token/issue', {
+        name: 'Isolation feed',
+        access: 'read',
+        modules: ['organisation'],
+        expiresOn: '2099-12-31',
+      });
     for (const e of companyEntities()) {
       if (aRecords.has(e.name)) continue;
       const rows = (await a.get(`${e.name}?limit=5`)).body.data[e.dataKeys.list];
@@ -60,7 +69,11 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
   afterAll(() => t.close());
 
   it('covers every company entity of the Registry', () => {
-    expect([...aRecords.keys()].sort()).toEqual(companyEntities().map((e) => e.name).sort());
+    expect([...aRecords.keys()].sort()).toEqual(
+      companyEntities()
+        .map((e) => e.name)
+        .sort(),
+    );
   });
 
   it('B lists none of A records, by any filter', async () => {
@@ -69,7 +82,10 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
       const list = await b.get(`${e.name}?limit=500`);
       expect(list.status, `${e.name}: ${list.body.err_msg}`).toBe(200);
       const seen = list.body.data[e.dataKeys.list].map((r: { id: number }) => r.id);
-      expect(seen.filter((id: number) => aIds.includes(id)), e.name).toEqual([]);
+      expect(
+        seen.filter((id: number) => aIds.includes(id)),
+        e.name,
+      ).toEqual([]);
       for (const f of e.fields.filter((x) => x.ref && e.list.filters.includes(x.name))) {
         const parent = aRecords.get(f.ref!)?.[0];
         if (!parent) continue;
@@ -100,11 +116,22 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
     const companyBefore = (await a.get(`company/${aCompany}`)).body.data.company;
     const entities = [...t.stratum.registry.entities.values()].filter((e) => e.scope === 'company' || e.tenantKey);
     for (const e of entities) {
-      const recs = e.scope === 'company' ? aRecords.get(e.name)! : [(await a.get(`${e.name}/${aCompany}`)).body.data[e.dataKeys.item]];
+      const recs =
+        e.scope === 'company'
+          ? aRecords.get(e.name)!
+          : [(await a.get(`${e.name}/${aCompany}`)).body.data[e.dataKeys.item]];
       for (const rec of recs) {
         const calls: [string, () => Promise<{ status: number; body: any }>][] = [];
         for (const tr of e.workflow?.transitions ?? []) {
-          calls.push([`transition ${tr.action}`, () => b.post(`${e.name}/${tr.action}`, { id: rec.id, version: rec.version, ...Object.fromEntries((tr.requires ?? []).map((f) => [f, 'A reason'])) })]);
+          calls.push([
+            `transition ${tr.action}`,
+            () =>
+              b.post(`${e.name}/${tr.action}`, {
+                id: rec.id,
+                version: rec.version,
+                ...Object.fromEntries((tr.requires ?? []).map((f) => [f, 'A reason'])),
+              }),
+          ]);
         }
         for (const c of e.commands) {
           // GET commands read the caller's own company (they take no record id)
@@ -114,15 +141,29 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
             form.set('id', String(rec.id));
             form.set('document', new File([PNG], 'x.png', { type: c.mimeTypes[0] ?? 'image/png' }));
             calls.push([`command ${c.name}`, () => b.raw(`${e.name}/${c.name}`, { method: 'POST', body: form })]);
-          } else if (c.kind === 'bulkAdd' || c.kind === 'attach') continue; // add B's own records; references are 'B cannot add records that reference A records'
-          else if (c.hook === 'apiToken.issue') continue; // issues B's own token, naming no record of anyone's
-          else if (c.kind === 'bulkDelete') calls.push([`command ${c.name}`, () => b.post(`${e.name}/${c.name}`, { ids: [rec.id] })]);
+          } else if (c.kind === 'bulkAdd' || c.kind === 'attach')
+            continue; // add B's own records; references are 'B cannot add records that reference A records'
+          else if (c.hook === 'apiToken.issue')
+            continue; // issues B's own token, naming no record of anyone's
+          else if (c.kind === 'bulkDelete')
+            calls.push([`command ${c.name}`, () => b.post(`${e.name}/${c.name}`, { ids: [rec.id] })]);
           else if (c.kind === 'hook') {
             // the hook's example input, every id in it one of A's
             const own = (name: string) => aRecords.get(name)![0].id as number;
-            const body = hookInput(c, { target: rec, ownerId: own('employee'), libraryScorecardId: own('performance-scorecard'), strategicModuleId: 1, bystanderEmployeeId: own('employee'), annualPlanId: own('annual-plan') });
+            const body = hookInput(c, {
+              target: rec,
+              ownerId: own('employee'),
+              libraryScorecardId: own('performance-scorecard'),
+              strategicModuleId: 1,
+              bystanderEmployeeId: own('employee'),
+              annualPlanId: own('annual-plan'),
+            });
             calls.push([`command ${c.name}`, () => b.post(`${e.name}/${c.name}`, body)]);
-          } else calls.push([`command ${c.name}`, () => b.post(`${e.name}/${c.name}`, { id: rec.id, version: rec.version })]);
+          } else
+            calls.push([
+              `command ${c.name}`,
+              () => b.post(`${e.name}/${c.name}`, { id: rec.id, version: rec.version }),
+            ]);
         }
         for (const [name, call] of calls) {
           const r = await call();
@@ -133,14 +174,19 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
     }
     expect(tried).toBeGreaterThan(10);
     // A's company record (a platform record with a tenant key) too: its commands (logo, options) were refused
-    expect((await a.get(`company/${aCompany}`)).body.data.company).toMatchObject({ version: companyBefore.version, updatedAt: companyBefore.updatedAt });
+    expect((await a.get(`company/${aCompany}`)).body.data.company).toMatchObject({
+      version: companyBefore.version,
+      updatedAt: companyBefore.updatedAt,
+    });
   });
 
   it('B cannot add records that reference A records', async () => {
     let tried = 0;
     for (const e of addableCompanyEntities(t.stratum.registry)) {
       // read-only references (aKpiId, cascadedFromId) are set by the engine alone, never sent
-      for (const f of e.fields.filter((x) => x.ref && !x.readOnly && t.stratum.registry.entity(x.ref).scope === 'company')) {
+      for (const f of e.fields.filter(
+        (x) => x.ref && !x.readOnly && t.stratum.registry.entity(x.ref).scope === 'company',
+      )) {
         const target = aRecords.get(f.ref!)![0];
         const r = await addSample(b, t.stratum.registry, e.name, { [f.name]: target.id }).catch((err: Error) => err);
         expect(r, `${e.name}.${f.name} -> A's ${f.ref}`).toBeInstanceOf(Error);
@@ -154,7 +200,11 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
   it('B cannot grant itself access through A employees', async () => {
     const aEmployee = aRecords.get('employee')![0];
     const module = (await b.get('module?limit=1')).body.data.list[0];
-    const r = await b.post('employee-module/set-admin-access', { employeeId: aEmployee.id, moduleId: module.id, adminAccess: 'Yes' });
+    const r = await b.post('employee-module/set-admin-access', {
+      employeeId: aEmployee.id,
+      moduleId: module.id,
+      adminAccess: 'Yes',
+    });
     expect(r.status).toBe(404);
   });
 
@@ -180,7 +230,10 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
         await tx.query(`SELECT set_config('app.company_id', $1, true)`, [String(bCompany)]);
         return tx.query<{ company_id: number }>(`SELECT DISTINCT company_id FROM ${e.table}`);
       });
-      expect(rows.map((r) => r.company_id), e.table).toEqual([bCompany]);
+      expect(
+        rows.map((r) => r.company_id),
+        e.table,
+      ).toEqual([bCompany]);
       // and the role cannot write into another company
       const write = await t.stratum.db
         .transaction(async (tx) => {

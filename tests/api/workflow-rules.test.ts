@@ -6,7 +6,14 @@ import { MetadataError } from '../../engine/metadata/metadata-error.ts';
 import { backends } from '../support/backends.ts';
 import { metadataWithFixture } from '../support/fixture-module.ts';
 import { editJson } from '../support/metadata-copy.ts';
-import { decodeMail, PASSWORD, startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+import {
+  decodeMail,
+  PASSWORD,
+  startTestStratum,
+  type Client,
+  type Reply,
+  type TestStratum,
+} from '../support/test-stratum.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 
@@ -27,19 +34,34 @@ describe.each(backends())('workflow conditions and effects on $name', (backend) 
     t = await startTestStratum(backend, { metadataDir: metadataWithFixture('expenses') });
     ({ executive: admin } = await t.addCompany('Acme', { modules: ['expenses'] }));
     const person = async (firstName: string, email: string, supervisorId?: number) => {
-      const r = await admin.post('employee/add', { firstName, lastName: 'Staff', email, ...(supervisorId ? { supervisorId } : {}) });
+      const r = await admin.post('employee/add', {
+        firstName,
+        lastName: 'Staff',
+        email,
+        ...(supervisorId ? { supervisorId } : {}),
+      });
       ok(r);
       await t.setPassword(email, PASSWORD);
       return [r.body.data.employee.id as number, await t.login(email, PASSWORD)] as const;
     };
     [tessId, tess] = await person('Tess', 'tess@acme.example');
     [samId, sam] = await person('Sam', 'sam@acme.example', tessId);
-    german = (path, body) => sam.raw(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'accept-language': 'de' } });
+    german = (path, body) =>
+      sam.raw(path, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', 'accept-language': 'de' },
+      });
   });
   afterAll(() => t.close());
 
   const claim = async (who: Client, amount: number) => {
-    const r = await who.post('expense-claim/add', { title: `Hotel ${amount}`, employeeId: samId, claimDate: '2026-11-18', amount });
+    const r = await who.post('expense-claim/add', {
+      title: `Hotel ${amount}`,
+      employeeId: samId,
+      claimDate: '2026-11-18',
+      amount,
+    });
     ok(r);
     return r.body.data.expenseClaim;
   };
@@ -50,18 +72,26 @@ describe.each(backends())('workflow conditions and effects on $name', (backend) 
     const refused = await sam.post('expense-claim/submit', { id: big.id });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('invalid_state');
-    expect(refused.body.err_msg).toBe('“Submit” is possible only when “Amount” is at most 1000 or it is done by an employee with admin access to the module “Expenses”');
+    expect(refused.body.err_msg).toBe(
+      '“Submit” is possible only when “Amount” is at most 1000 or it is done by an employee with admin access to the module “Expenses”',
+    );
     expect((await german('expense-claim/submit', { id: big.id })).body.err_msg).toBe(
       '„Einreichen“ ist nur möglich, wenn gilt: „Betrag“ ist höchstens 1000 oder die ausführende Person ist ein Mitarbeiter mit Administratorzugriff auf das Modul „Spesen“',
     );
     expect((await sam.get(`expense-claim/${big.id}`)).body.data.expenseClaim.status).toBe('Draft');
     // the module's administrator sees the button on the same claim, and takes it
-    expect((await admin.get(`expense-claim/${big.id}`)).body.data.expenseClaim._allowed.transitions).toEqual(['submit']);
+    expect((await admin.get(`expense-claim/${big.id}`)).body.data.expenseClaim._allowed.transitions).toEqual([
+      'submit',
+    ]);
     ok(await admin.post('expense-claim/submit', { id: big.id }));
     // within the limit, its owner submits
     const small = await claim(sam, 1000);
     expect(small._allowed.transitions).toEqual(['submit']);
-    expect((await sam.get('expense-claim?status=Draft')).body.data.expenseClaimList.map((c: { _allowed: { transitions: string[] } }) => c._allowed.transitions)).toEqual([['submit']]);
+    expect(
+      (await sam.get('expense-claim?status=Draft')).body.data.expenseClaimList.map(
+        (c: { _allowed: { transitions: string[] } }) => c._allowed.transitions,
+      ),
+    ).toEqual([['submit']]);
     const submitted = await sam.post('expense-claim/submit', { id: small.id });
     ok(submitted);
     expect(submitted.body.data.expenseClaim.status).toBe('Submitted');
@@ -81,7 +111,9 @@ describe.each(backends())('workflow conditions and effects on $name', (backend) 
     const entry = trail.find((e: { action: string }) => e.action === 'approve');
     expect(JSON.stringify(entry)).toContain('approvedBy');
     // quoted-printable undone gives the UTF-8 bytes one by one
-    const mail = (await t.mails()).map((m) => Buffer.from(decodeMail(m), 'latin1').toString('utf8')).find((m) => m.includes('To: sam@acme.example') && m.includes('Hotel 240'));
+    const mail = (await t.mails())
+      .map((m) => Buffer.from(decodeMail(m), 'latin1').toString('utf8'))
+      .find((m) => m.includes('To: sam@acme.example') && m.includes('Hotel 240'));
     expect(mail).toBeDefined();
     expect(mail).toContain('Tess Staff chose “Approve” on “Hotel 240” (Expense claim). It is now Approved.');
     expect(mail).toContain('/app/expenses/edit-claim?id=');
@@ -92,11 +124,17 @@ describe.each(backends())('workflow conditions and effects on $name', (backend) 
     expect(changed.status).toBe(409);
     expect(changed.body.code).toBe('invalid_state');
     expect(changed.body.err_msg).toBe('The expense claim “Hotel 240” is Approved: only comment can still be changed');
-    ok(await sam.post('expense-claim/update', { id: c.id, version: mine.version, comment: 'Paid with the November salary' }));
+    ok(
+      await sam.post('expense-claim/update', {
+        id: c.id,
+        version: mine.version,
+        comment: 'Paid with the November salary',
+      }),
+    );
     expect((await sam.post('expense-claim/delete', { id: c.id })).status).toBe(409);
   });
 
-  it('refuses a stamp or a set the form cannot take: they are the transition\'s to write', async () => {
+  it("refuses a stamp or a set the form cannot take: they are the transition's to write", async () => {
     const c = await claim(sam, 50);
     const r = await sam.post('expense-claim/submit', { id: c.id, approvedBy: samId });
     expect(r.status).toBe(422);
@@ -114,19 +152,31 @@ describe('workflow conditions and effects checked at start', () => {
         return [];
       } catch (e) {
         expect(e).toBeInstanceOf(MetadataError);
-        return (e as MetadataError).faults.map((f) => `${f.file.replace(/^.*modules\//, '')}${f.pointer}: ${f.message}`);
+        return (e as MetadataError).faults.map(
+          (f) => `${f.file.replace(/^.*modules\//, '')}${f.pointer}: ${f.message}`,
+        );
       }
     };
     const wf = 'expenses/expense-claim/workflow.json';
-    expect(faults((w) => (w.transitions[0].when[0].anyOf[0].field = 'amont'))).toEqual([`${wf}/transitions/0/when/0/anyOf/0/field: "amont" is not a stored field of expense-claim`]);
-    expect(faults((w) => (w.transitions[0].when[0].anyOf[1].role = ['approver'])).join('\n')).toContain(`${wf}/transitions/0/when/0/anyOf/1/role/0: names the unknown role "approver"`);
-    expect(faults((w) => (w.transitions[0].when = [{ field: 'status', op: 'eq', value: 'Paid' }]))).toEqual([`${wf}/transitions/0/when/0/value: "Paid" is not one of the values of "status" (Draft, Submitted, Approved, Rejected)`]);
-    expect(faults((w) => (w.transitions[0].when = [{ children: 'lineList', every: { status: ['Done'] } }]))).toEqual([`${wf}/transitions/0/when/0/children: "lineList" is not a child collection of expense-claim (none)`]);
+    expect(faults((w) => (w.transitions[0].when[0].anyOf[0].field = 'amont'))).toEqual([
+      `${wf}/transitions/0/when/0/anyOf/0/field: "amont" is not a stored field of expense-claim`,
+    ]);
+    expect(faults((w) => (w.transitions[0].when[0].anyOf[1].role = ['approver'])).join('\n')).toContain(
+      `${wf}/transitions/0/when/0/anyOf/1/role/0: names the unknown role "approver"`,
+    );
+    expect(faults((w) => (w.transitions[0].when = [{ field: 'status', op: 'eq', value: 'Paid' }]))).toEqual([
+      `${wf}/transitions/0/when/0/value: "Paid" is not one of the values of "status" (Draft, Submitted, Approved, Rejected)`,
+    ]);
+    expect(faults((w) => (w.transitions[0].when = [{ children: 'lineList', every: { status: ['Done'] } }]))).toEqual([
+      `${wf}/transitions/0/when/0/children: "lineList" is not a child collection of expense-claim (none)`,
+    ]);
     expect(faults((w) => (w.transitions[1].stamp = { approvedBy: 'now', approvedAt: 'caller' }))).toEqual([
       `${wf}/transitions/1/stamp/approvedBy: "approvedBy" takes now, so it must be a date or date-time field`,
       `${wf}/transitions/1/stamp/approvedAt: "approvedAt" takes the caller, so it must be a reference to employee`,
     ]);
-    expect(faults((w) => (w.transitions[1].set = { amount: 'a lot' }))).toEqual([`${wf}/transitions/1/set/amount: "a lot" is not a value "amount" takes`]);
+    expect(faults((w) => (w.transitions[1].set = { amount: 'a lot' }))).toEqual([
+      `${wf}/transitions/1/set/amount: "a lot" is not a value "amount" takes`,
+    ]);
     expect(faults((w) => (w.transitions[1].notify = [{ mail: 'welcome', to: ['employee'] }]))).toEqual([
       `${wf}/transitions/1/notify/0/mail: "welcome" is not a mail template a notice fills (stateNotice)`,
       `${wf}/transitions/1/notify/0/to: employee names nobody in particular; name self, supervisor, field:…, member:… or employee:moduleAdmin`,

@@ -21,7 +21,14 @@ describe.each(backends())('workflow transitions on $name', (backend) => {
         states: ['Draft', 'Active', 'Closed'],
         transitions: [
           { action: 'activate', from: ['Draft'], to: 'Active', error: 'error.updateStrategicPlan' },
-          { action: 'close', from: ['Active'], to: 'Closed', access: ['employee'], requires: ['description'], error: 'error.updateStrategicPlan' },
+          {
+            action: 'close',
+            from: ['Active'],
+            to: 'Closed',
+            access: ['employee'],
+            requires: ['description'],
+            error: 'error.updateStrategicPlan',
+          },
         ],
       }),
     );
@@ -33,7 +40,9 @@ describe.each(backends())('workflow transitions on $name', (backend) => {
   afterAll(() => t.close());
 
   it('starts in the initial state, moves only along declared transitions, and audits each', async () => {
-    const plan = (await exec.post('strategic-plan/add', { description: 'Plan', startDate: '2026-01-01', endDate: '2030-12-31' })).body.data.strategic;
+    const plan = (
+      await exec.post('strategic-plan/add', { description: 'Plan', startDate: '2026-01-01', endDate: '2030-12-31' })
+    ).body.data.strategic;
     expect(plan.status).toBe('Draft');
     // the state field is not the generic update's to change
     const direct = await exec.post('strategic-plan/update', { id: plan.id, version: plan.version, status: 'Closed' });

@@ -31,7 +31,9 @@ describe.skipIf(skip)('an add form opened from its parent', () => {
       const w = window as unknown as { nameBoxes: number };
       w.nameBoxes = 0;
       new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof Element && (n.id === 'root_name' || n.querySelector('#root_name'))) w.nameBoxes++;
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof Element && (n.id === 'root_name' || n.querySelector('#root_name'))) w.nameBoxes++;
       }).observe(document, { childList: true, subtree: true });
     });
   }, 180_000);
@@ -52,7 +54,10 @@ describe.skipIf(skip)('an add form opened from its parent', () => {
     await page.waitForTimeout(1500);
     expect(await page.locator('#root_name').inputValue()).toBe('Fleet');
     expect(await page.locator('#root_businessUnitId').inputValue()).toBe(String(unitId));
-    expect(await page.evaluate(() => (window as unknown as { nameBoxes: number }).nameBoxes), 'the form was mounted once').toBe(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { nameBoxes: number }).nameBoxes),
+      'the form was mounted once',
+    ).toBe(1);
     await save(page);
     await page.getByTestId('children-departmentList').getByRole('link', { name: 'Fleet', exact: true }).waitFor();
   });

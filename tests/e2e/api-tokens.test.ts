@@ -18,13 +18,17 @@ describe.skipIf(skip)('API tokens in the browser', () => {
   let browser: Browser;
   let page: Page;
   const exec = { password: 'tokens-exec-pass-1' } as { email: string; password: string };
-  const call = (secret: string, path: string) => fetch(`${server.url}/api/v1/${path}`, { headers: { authorization: `Bearer ${secret}` } });
+  const call = (secret: string, path: string) =>
+    fetch(`${server.url}/api/v1/${path}`, { headers: { authorization: `Bearer ${secret}` } });
 
   beforeAll(async () => {
     server = await startServer();
     Object.assign(exec, await companyWithExecutive(server, 'Tokenworks', exec.password, ['risk-management']));
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await browser.newContext({
+      viewport: { width: 1360, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     page = await context.newPage();
   }, 180_000);
   afterAll(async () => {

@@ -14,87 +14,100 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
  * she adds the draft for her team and signs it by uploading the signed document. The API only arranges the company,
  * the third party and the team.
  */
-describe.skipIf(skip)('contract management: a contract team member adds a draft contract and signs it by uploading the signed document', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  let token: string;
-  const cara = { firstName: 'Cara', lastName: 'Contracts', email: 'cara@contractline.example', password: 'cara-pass-1234' };
-  let contractId: number;
+describe.skipIf(skip)(
+  'contract management: a contract team member adds a draft contract and signs it by uploading the signed document',
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    let page: Page;
+    let token: string;
+    const cara = {
+      firstName: 'Cara',
+      lastName: 'Contracts',
+      email: 'cara@contractline.example',
+      password: 'cara-pass-1234',
+    };
+    let contractId: number;
 
-  beforeAll(async () => {
-    server = await startServer();
-    const company = await companyWithExecutive(server, 'Contractline', 'exec-pass-12', ['contract-management']);
-    token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
-    await api(server, 'third-party/add', { name: 'Acme Cleaning' }, token);
-    const team = (await api(server, 'contract-team/add', { name: 'Facilities contracts' }, token)).contractTeam;
-    await api(server, 'contract-team-member/add', { contractTeamId: team.id, employeeId: await employeeWithPassword(server, token, cara) }, token);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+    beforeAll(async () => {
+      server = await startServer();
+      const company = await companyWithExecutive(server, 'Contractline', 'exec-pass-12', ['contract-management']);
+      token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
+      await api(server, 'third-party/add', { name: 'Acme Cleaning' }, token);
+      const team = (await api(server, 'contract-team/add', { name: 'Facilities contracts' }, token)).contractTeam;
+      await api(
+        server,
+        'contract-team-member/add',
+        { contractTeamId: team.id, employeeId: await employeeWithPassword(server, token, cara) },
+        token,
+      );
+      browser = await launchChromium();
+      page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    }, 180_000);
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
 
-  it('adds a contract from the tabbed contract management screen; it starts as a Draft', async () => {
-    await signIn(page, server.url, cara.email, cara.password);
-    await nav(page, 'Contract management');
-    await page.getByRole('tab', { name: 'Contracts', exact: true }).waitFor();
-    await page.getByRole('tab', { name: 'Ended contracts' }).waitFor();
-    await page.locator('[data-screen=list][data-entity=contract]').getByRole('button', { name: 'Add' }).click();
-    await page.waitForURL('**/app/contract-management/add-contract');
-    await page.locator('#root_title').fill(TITLE);
-    await pick(page, 'thirdPartyId', 'Acme Cleaning');
-    await pick(page, 'contractTeamId', 'Facilities contracts');
-    await page.locator('#root_startDate').fill('2027-01-01');
-    await page.locator('#root_endDate').fill('2027-12-31');
-    await page.locator('#root_title').press('Tab');
-    await page.getByRole('button', { name: 'Save' }).click();
-    // back where the add was opened: the tabbed screen, on its contracts tab
-    await page.waitForURL('**/app/contract-management/main');
-    await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
-    const [contract] = (await api(server, `contract?q=${encodeURIComponent(TITLE)}`, undefined, token)).list;
-    expect(contract).toMatchObject({ type: 'Draft', status: null, phase: 'Draft' });
-    contractId = contract.id;
-    await snap(page, 'contracts-01-draft-added');
-  });
+    it('adds a contract from the tabbed contract management screen; it starts as a Draft', async () => {
+      await signIn(page, server.url, cara.email, cara.password);
+      await nav(page, 'Contract management');
+      await page.getByRole('tab', { name: 'Contracts', exact: true }).waitFor();
+      await page.getByRole('tab', { name: 'Ended contracts' }).waitFor();
+      await page.locator('[data-screen=list][data-entity=contract]').getByRole('button', { name: 'Add' }).click();
+      await page.waitForURL('**/app/contract-management/add-contract');
+      await page.locator('#root_title').fill(TITLE);
+      await pick(page, 'thirdPartyId', 'Acme Cleaning');
+      await pick(page, 'contractTeamId', 'Facilities contracts');
+      await page.locator('#root_startDate').fill('2027-01-01');
+      await page.locator('#root_endDate').fill('2027-12-31');
+      await page.locator('#root_title').press('Tab');
+      await page.getByRole('button', { name: 'Save' }).click();
+      // back where the add was opened: the tabbed screen, on its contracts tab
+      await page.waitForURL('**/app/contract-management/main');
+      await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
+      const [contract] = (await api(server, `contract?q=${encodeURIComponent(TITLE)}`, undefined, token)).list;
+      expect(contract).toMatchObject({ type: 'Draft', status: null, phase: 'Draft' });
+      contractId = contract.id;
+      await snap(page, 'contracts-01-draft-added');
+    });
 
-  it('refuses a file of the wrong type, then signs the contract when its signed PDF is uploaded: Draft becomes Signed', async () => {
-    await openRow(page, TITLE);
-    const status = page.getByTestId('workflow');
-    await expect.poll(() => status.innerText()).toMatch(/Status:\s*Draft/);
-    const input = page.locator('#upload-upload-signed');
-    await input.setInputFiles({ name: 'signed.txt', mimeType: 'text/plain', buffer: Buffer.from('not a contract') });
-    await page.getByRole('heading', { name: 'Upload Signed Contract Failed' }).waitFor();
-    await expect.poll(() => page.getByTestId('error-message').innerText()).toMatch(/not allowed/);
-    await snap(page, 'contracts-02-wrong-file-refused');
-    await page.getByRole('button', { name: 'OK' }).click();
-    expect((await api(server, `contract/${contractId}`, undefined, token)).contract.type).toBe('Draft');
-    await expect.poll(() => status.innerText()).toMatch(/Status:\s*Draft/);
+    it('refuses a file of the wrong type, then signs the contract when its signed PDF is uploaded: Draft becomes Signed', async () => {
+      await openRow(page, TITLE);
+      const status = page.getByTestId('workflow');
+      await expect.poll(() => status.innerText()).toMatch(/Status:\s*Draft/);
+      const input = page.locator('#upload-upload-signed');
+      await input.setInputFiles({ name: 'signed.txt', mimeType: 'text/plain', buffer: Buffer.from('not a contract') });
+      await page.getByRole('heading', { name: 'Upload Signed Contract Failed' }).waitFor();
+      await expect.poll(() => page.getByTestId('error-message').innerText()).toMatch(/not allowed/);
+      await snap(page, 'contracts-02-wrong-file-refused');
+      await page.getByRole('button', { name: 'OK' }).click();
+      expect((await api(server, `contract/${contractId}`, undefined, token)).contract.type).toBe('Draft');
+      await expect.poll(() => status.innerText()).toMatch(/Status:\s*Draft/);
 
-    await input.setInputFiles({ name: 'signed-contract.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await expect.poll(() => status.innerText()).toMatch(/Status:\s*Signed/);
-    await page.getByRole('status').filter({ hasText: 'signed-contract.pdf' }).waitFor();
-    // the form shows the status the signing set, so that a later save keeps it
-    await expect.poll(() => page.locator('#root_status option:checked').innerText()).toBe('Active');
-    const signed = (await api(server, `contract/${contractId}`, undefined, token)).contract;
-    expect(signed).toMatchObject({ type: 'Signed', status: 'Active', phase: 'Monitored' });
-    expect(signed.signedDocument).toEqual(expect.any(Number));
-    await snap(page, 'contracts-03-signed');
-  });
+      await input.setInputFiles({ name: 'signed-contract.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await expect.poll(() => status.innerText()).toMatch(/Status:\s*Signed/);
+      await page.getByRole('status').filter({ hasText: 'signed-contract.pdf' }).waitFor();
+      // the form shows the status the signing set, so that a later save keeps it
+      await expect.poll(() => page.locator('#root_status option:checked').innerText()).toBe('Active');
+      const signed = (await api(server, `contract/${contractId}`, undefined, token)).contract;
+      expect(signed).toMatchObject({ type: 'Signed', status: 'Active', phase: 'Monitored' });
+      expect(signed.signedDocument).toEqual(expect.any(Number));
+      await snap(page, 'contracts-03-signed');
+    });
 
-  it('lists the signed contract among the signed and the monitored contracts', async () => {
-    await page.getByRole('link', { name: 'Cancel' }).click();
-    await tab(page, 'Monitored contracts');
-    await page.getByRole('heading', { name: 'Monitored contracts' }).waitFor();
-    await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
-    await tab(page, 'Signed contracts');
-    await page.getByRole('heading', { name: 'Signed contracts' }).waitFor();
-    await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
-    await snap(page, 'contracts-04-signed-listed');
-    await tab(page, 'Ended contracts');
-    await page.getByRole('heading', { name: 'Ended contracts' }).waitFor();
-    await page.getByText('Nothing here yet.').waitFor();
-  });
-});
+    it('lists the signed contract among the signed and the monitored contracts', async () => {
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await tab(page, 'Monitored contracts');
+      await page.getByRole('heading', { name: 'Monitored contracts' }).waitFor();
+      await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
+      await tab(page, 'Signed contracts');
+      await page.getByRole('heading', { name: 'Signed contracts' }).waitFor();
+      await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
+      await snap(page, 'contracts-04-signed-listed');
+      await tab(page, 'Ended contracts');
+      await page.getByRole('heading', { name: 'Ended contracts' }).waitFor();
+      await page.getByText('Nothing here yet.').waitFor();
+    });
+  },
+);

@@ -9,7 +9,8 @@ import { fill, nav, openRow, save, snap } from './support/screens.ts';
 const skip = browserSkipReason();
 
 /** The options a select offers, as the user reads them (the empty "Choose" left out). */
-const options = async (page: Page, field: string) => (await page.locator(`#root_${field} option`).allInnerTexts()).filter((o) => o.trim() && !/choose/i.test(o));
+const options = async (page: Page, field: string) =>
+  (await page.locator(`#root_${field} option`).allInnerTexts()).filter((o) => o.trim() && !/choose/i.test(o));
 
 /**
  * Forms that offer only what may be chosen, a record's History, and a manual added with its file, by clicks: the strategy
@@ -18,7 +19,9 @@ const options = async (page: Page, field: string) => (await page.locator(`#root_
  * on the add form and reads it. The API arranges the plans, perspectives and the accepted execution plan.
  */
 describe.skipIf(skip)('forms offer what belongs, records show their history', () => {
-  const people = { tanvir: { firstName: 'Tanvir', lastName: 'Ahmed', email: 'tanvir@formco.example', password: 'tanvir-pass-1234' } };
+  const people = {
+    tanvir: { firstName: 'Tanvir', lastName: 'Ahmed', email: 'tanvir@formco.example', password: 'tanvir-pass-1234' },
+  };
   const pages: Record<string, Page> = {};
   const step = journeySteps('forms', pages, 90_000);
   const id: Record<string, number> = {};
@@ -28,12 +31,25 @@ describe.skipIf(skip)('forms offer what belongs, records show their history', ()
     people,
     pages,
     arrange: async ({ call, ids }) => {
-      id.plan = (await call('strategic-plan/add', { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' })).strategic.id;
-      id.other = (await call('strategic-plan/add', { description: 'Vision 2040', startDate: '2031-01-01', endDate: '2040-12-31' })).strategic.id;
+      id.plan = (
+        await call('strategic-plan/add', { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' })
+      ).strategic.id;
+      id.other = (
+        await call('strategic-plan/add', { description: 'Vision 2040', startDate: '2031-01-01', endDate: '2040-12-31' })
+      ).strategic.id;
       await call('perspective/add', { strategicPlanId: id.plan, name: 'Finance' });
       await call('perspective/add', { strategicPlanId: id.other, name: 'Customers' });
       await call('strategic-pillar/add', { strategicPlanId: id.other, name: 'Reach' });
-      const plan = (await call('execution-plan/add', { name: 'FY 2026', strategicPlanId: id.plan, startDate: '2026-01-01', endDate: '2026-12-31', approverId: ids.tanvir })).annualPlan ?? null;
+      const plan =
+        (
+          await call('execution-plan/add', {
+            name: 'FY 2026',
+            strategicPlanId: id.plan,
+            startDate: '2026-01-01',
+            endDate: '2026-12-31',
+            approverId: ids.tanvir,
+          })
+        ).annualPlan ?? null;
       id.execution = plan?.id ?? (await call('execution-plan?q=FY')).list[0].id;
       await call('execution-plan/accept', { id: id.execution });
     },
@@ -93,7 +109,11 @@ describe.skipIf(skip)('forms offer what belongs, records show their history', ()
     await holder.goto(`${j.server.url}/app/user-manuals/add`);
     await holder.locator('[data-screen=form][data-entity=user-manual]').waitFor();
     await fill(holder, { title: 'Planning guide' });
-    await holder.getByTestId('attach-file').setInputFiles({ name: 'guide.md', mimeType: 'text/markdown', buffer: Buffer.from('# Planning\n\nStart with **perspectives**.') });
+    await holder.getByTestId('attach-file').setInputFiles({
+      name: 'guide.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Planning\n\nStart with **perspectives**.'),
+    });
     await save(holder);
     await holder.locator('.ag-row', { hasText: 'Planning guide' }).waitFor();
     const [manual] = (await j.call('user-manual?q=Planning')).list;

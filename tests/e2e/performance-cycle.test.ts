@@ -29,31 +29,76 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
   const pages: Partial<Record<keyof typeof people, Page>> = {};
 
   /** An employee who has set a password through the reset mail. */
-  const employee = (who: 'sam' | 'emma' | 'quinn', firstName: string, lastName: string) => employeeWithPassword(server, token, { ...people[who], firstName, lastName });
+  const employee = (who: 'sam' | 'emma' | 'quinn', firstName: string, lastName: string) =>
+    employeeWithPassword(server, token, { ...people[who], firstName, lastName });
 
   beforeAll(async () => {
     server = await startServer();
     const company = await companyWithExecutive(server, 'Cycleco', people.exec.password, ['strategic', 'performance']);
     people.exec.email = company.email;
     token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
-    const id = { sam: await employee('sam', 'Sam', 'Super'), emma: await employee('emma', 'Emma', 'Ployee'), quinn: await employee('quinn', 'Quinn', 'Assure') };
+    const id = {
+      sam: await employee('sam', 'Sam', 'Super'),
+      emma: await employee('emma', 'Emma', 'Ployee'),
+      quinn: await employee('quinn', 'Quinn', 'Assure'),
+    };
     const emma = (await api(server, `employee/${id.emma}`, undefined, token)).employee;
     await api(server, 'employee/update', { id: id.emma, version: emma.version, supervisorId: id.sam }, token);
-    const strategic = (await api(server, 'strategic-plan/add', { description: 'Vision 2030', startDate: isoDay(-400), endDate: isoDay(2000) }, token)).strategic;
+    const strategic = (
+      await api(
+        server,
+        'strategic-plan/add',
+        { description: 'Vision 2030', startDate: isoDay(-400), endDate: isoDay(2000) },
+        token,
+      )
+    ).strategic;
     // the plan started ten days ago: today lies in its first quarter, whose agreement and assessment windows are open
-    const plan = (await api(server, 'annual-plan/add', { name: 'FY Cycle', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) }, token)).annualPlan;
+    const plan = (
+      await api(
+        server,
+        'annual-plan/add',
+        { name: 'FY Cycle', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) },
+        token,
+      )
+    ).annualPlan;
     planId = plan.id;
-    const q1 = async () => (await api(server, `quarter?annualPlanId=${plan.id}&quarterIndex=0`, undefined, token)).list[0];
+    const q1 = async () =>
+      (await api(server, `quarter?annualPlanId=${plan.id}&quarterIndex=0`, undefined, token)).list[0];
     const before = await q1();
-    await api(server, 'quarter/update-agreement', { id: before.id, version: before.version, agreementStartDate: isoDay(-1), agreementEndDate: isoDay(20) }, token);
+    await api(
+      server,
+      'quarter/update-agreement',
+      { id: before.id, version: before.version, agreementStartDate: isoDay(-1), agreementEndDate: isoDay(20) },
+      token,
+    );
     const after = await q1();
-    await api(server, 'quarter/update-assessment', { id: after.id, version: after.version, assessmentStartDate: isoDay(-1), assessmentEndDate: isoDay(20) }, token);
+    await api(
+      server,
+      'quarter/update-assessment',
+      { id: after.id, version: after.version, assessmentStartDate: isoDay(-1), assessmentEndDate: isoDay(20) },
+      token,
+    );
     // Emma's scorecard cascades from the company's: one qualitative KPI, which her supervisor rates
-    const corporate = (await api(server, 'performance-scorecard/add', { name: 'Company FY', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' }, token)).scorecard;
-    await api(server, 'performance-scorecard/save-kpis', { id: corporate.id, kpis: [{ name: 'Customer satisfaction', kpiType: 'Qualitative', weight: 100 }] }, token);
-    const card = (await api(server, 'performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] }, token)).list[0];
+    const corporate = (
+      await api(
+        server,
+        'performance-scorecard/add',
+        { name: 'Company FY', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' },
+        token,
+      )
+    ).scorecard;
+    await api(
+      server,
+      'performance-scorecard/save-kpis',
+      { id: corporate.id, kpis: [{ name: 'Customer satisfaction', kpiType: 'Qualitative', weight: 100 }] },
+      token,
+    );
+    const card = (
+      await api(server, 'performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] }, token)
+    ).list[0];
     agreementId = (await api(server, 'performance-agreement/add', { scorecardId: card.id }, token)).agreement.id;
-    assessmentId = (await api(server, 'performance-assessment/add', { scorecardId: card.id, quarterIndex: 0 }, token)).assessment.id;
+    assessmentId = (await api(server, 'performance-assessment/add', { scorecardId: card.id, quarterIndex: 0 }, token))
+      .assessment.id;
     await api(server, 'qa-member/add', { annualPlanId: plan.id, list: 'Performance', employeeId: id.quinn }, token);
     browser = await launchChromium();
     for (const who of ['exec', 'sam', 'emma', 'quinn'] as const) {
@@ -67,10 +112,18 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
   });
 
   const status = async (what: 'agreement' | 'assessment') =>
-    (await api(server, `performance-${what}/${what === 'agreement' ? agreementId : assessmentId}`, undefined, token))[what].status as string;
+    (await api(server, `performance-${what}/${what === 'agreement' ? agreementId : assessmentId}`, undefined, token))[
+      what
+    ].status as string;
 
   /** Opens the queue, finds the review waiting there, enters its scores if any, and takes the step its form offers. */
-  async function stepFromQueue(page: Page, queue: string, action: string, answer?: { label: string; text: string }, scores?: Record<string, string>) {
+  async function stepFromQueue(
+    page: Page,
+    queue: string,
+    action: string,
+    answer?: { label: string; text: string },
+    scores?: Record<string, string>,
+  ) {
     await page.goto(`${server.url}${queue}`);
     const edit = page.locator('.ag-row a', { hasText: 'Edit' }).first();
     await edit.waitFor();
@@ -79,7 +132,8 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
     await workflow.waitFor();
     if (scores) {
       const panel = page.getByTestId('assessment-scores');
-      for (const [label, value] of Object.entries(scores)) await panel.getByLabel(`${label} Customer satisfaction`).fill(value);
+      for (const [label, value] of Object.entries(scores))
+        await panel.getByLabel(`${label} Customer satisfaction`).fill(value);
       await panel.getByRole('button', { name: 'Save scores' }).click();
       await panel.getByRole('button', { name: 'Save scores' }).and(page.locator('[disabled]')).waitFor();
     }
@@ -97,7 +151,9 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
     await page.goto(`${server.url}/app/performance/quality-assurance`);
     const row = page.locator(`[data-screen=quality-assurance-work] tr[data-subject="Performance-${assessmentId}"]`);
     await row.getByRole('button', { name: 'Add review' }).click();
-    await page.getByLabel('Comment').fill(step === 'Refer back' ? 'The score does not match the evidence' : 'Scores match the evidence');
+    await page
+      .getByLabel('Comment')
+      .fill(step === 'Refer back' ? 'The score does not match the evidence' : 'Scores match the evidence');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await row.getByRole('button', { name: step }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -109,19 +165,36 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
   });
 
   it('the employee self-assesses and the supervisor assesses from the assessment queue', async () => {
-    await stepFromQueue(pages.emma!, '/app/my-inbox/performance-assessment-review/scorecards', 'Submit self-assessment', undefined, { 'Self score': '5' });
+    await stepFromQueue(
+      pages.emma!,
+      '/app/my-inbox/performance-assessment-review/scorecards',
+      'Submit self-assessment',
+      undefined,
+      { 'Self score': '5' },
+    );
     expect(await status('assessment')).toBe('SelfAssessed');
-    await stepFromQueue(pages.sam!, '/app/my-inbox/performance-assessment-review/scorecards', 'Assess', undefined, { 'Manual rating score': '3' });
+    await stepFromQueue(pages.sam!, '/app/my-inbox/performance-assessment-review/scorecards', 'Assess', undefined, {
+      'Manual rating score': '3',
+    });
     expect(await status('assessment')).toBe('Assessed');
     // the totals follow the scores entered: Emma's own 5, Sam's 3
     await pages.sam!.getByTestId('final-score').getByText('3', { exact: true }).waitFor();
-    expect((await api(server, `performance-assessment/${assessmentId}`, undefined, token)).assessment).toMatchObject({ selfScore: 5, finalScore: 3 });
+    expect((await api(server, `performance-assessment/${assessmentId}`, undefined, token)).assessment).toMatchObject({
+      selfScore: 5,
+      finalScore: 3,
+    });
   });
 
   it('the employee disputes the assessment with a note', async () => {
-    await stepFromQueue(pages.emma!, '/app/my-inbox/performance-assessment-review/scorecards', 'Dispute', { label: 'Dispute note', text: 'My customer survey results were left out' });
+    await stepFromQueue(pages.emma!, '/app/my-inbox/performance-assessment-review/scorecards', 'Dispute', {
+      label: 'Dispute note',
+      text: 'My customer survey results were left out',
+    });
     expect(await status('assessment')).toBe('Disputed');
-    await pages.emma!.getByTestId('workflow-disputedNote').getByText('My customer survey results were left out').waitFor();
+    await pages
+      .emma!.getByTestId('workflow-disputedNote')
+      .getByText('My customer survey results were left out')
+      .waitFor();
     await snap(pages.emma!, 'performance-cycle-01-disputed');
   });
 
@@ -129,7 +202,9 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
     await qaStep('Refer back');
     await expect.poll(() => status('assessment')).toBe('ReferredBack');
     // Sam weighs the survey results in: 4 this time
-    await stepFromQueue(pages.sam!, '/app/my-inbox/performance-assessment-review/scorecards', 'Reassess', undefined, { 'Manual rating score': '4' });
+    await stepFromQueue(pages.sam!, '/app/my-inbox/performance-assessment-review/scorecards', 'Reassess', undefined, {
+      'Manual rating score': '4',
+    });
     expect(await status('assessment')).toBe('Assessed');
   });
 
@@ -137,7 +212,8 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
     await qaStep('Complete');
     await pages.quinn!.getByText('Nothing is waiting for your review.').waitFor();
     expect(await status('assessment')).toBe('Completed');
-    const finalScore = (await api(server, `performance-assessment/${assessmentId}`, undefined, token)).assessment.finalScore;
+    const finalScore = (await api(server, `performance-assessment/${assessmentId}`, undefined, token)).assessment
+      .finalScore;
     expect(finalScore).toBe(4);
 
     const page = pages.exec!;
@@ -147,7 +223,14 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
     // the chart's data: [band, employees] per band of the plan's rating scale; Emma alone, in the band rated 4
     const table = page.getByTestId('report-table');
     const rows = await table.locator('tbody tr').allInnerTexts();
-    const reply = (await api(server, `performance-assessment/performance-curve?annualPlanId=${planId}&quarterIndex=0`, undefined, token)).report.list as { rating: number; employees: number }[];
+    const reply = (
+      await api(
+        server,
+        `performance-assessment/performance-curve?annualPlanId=${planId}&quarterIndex=0`,
+        undefined,
+        token,
+      )
+    ).report.list as { rating: number; employees: number }[];
     expect(reply.filter((b) => b.employees > 0)).toEqual([expect.objectContaining({ rating: 4, employees: 1 })]);
     expect(rows.length).toBe(reply.length);
     expect(rows[reply.findIndex((b) => b.rating === 4)]).toMatch(/\b1\b/);
@@ -175,7 +258,10 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
     expect(await admin.locator('.ag-row button', { hasText: 'Delete' }).count()).toBe(0);
 
     await page.goto(`${server.url}/app/performance/agreements/edit?id=${agreementId}`);
-    await page.getByTestId('partly-open').getByText('This record is Agreed: only the fields still open can be changed.').waitFor();
+    await page
+      .getByTestId('partly-open')
+      .getByText('This record is Agreed: only the fields still open can be changed.')
+      .waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
     expect(await page.locator('#root_type').isDisabled()).toBe(true);
     expect(await page.locator('#root_personalNote').isDisabled()).toBe(false);

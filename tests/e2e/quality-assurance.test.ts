@@ -32,22 +32,67 @@ describe.skipIf(skip)('quality assurance: two members review an assessment, the 
     server = await startServer();
     const company = await companyWithExecutive(server, 'Qualiline', 'exec-pass-12', ['strategic', 'performance']);
     token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
-    const id = { sam: await employee('sam', 'Sam', 'Super'), emma: await employee('emma', 'Emma', 'Ployee'), quinn: await employee('quinn', 'Quinn', 'Assure'), rita: await employee('rita', 'Rita', 'Review') };
+    const id = {
+      sam: await employee('sam', 'Sam', 'Super'),
+      emma: await employee('emma', 'Emma', 'Ployee'),
+      quinn: await employee('quinn', 'Quinn', 'Assure'),
+      rita: await employee('rita', 'Rita', 'Review'),
+    };
     const emma = (await api(server, `employee/${id.emma}`, undefined, token)).employee;
     await api(server, 'employee/update', { id: id.emma, version: emma.version, supervisorId: id.sam }, token);
-    const strategic = (await api(server, 'strategic-plan/add', { description: 'Vision 2030', startDate: isoDay(-400), endDate: isoDay(2000) }, token)).strategic;
-    const plan = (await api(server, 'annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) }, token)).annualPlan;
+    const strategic = (
+      await api(
+        server,
+        'strategic-plan/add',
+        { description: 'Vision 2030', startDate: isoDay(-400), endDate: isoDay(2000) },
+        token,
+      )
+    ).strategic;
+    const plan = (
+      await api(
+        server,
+        'annual-plan/add',
+        { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) },
+        token,
+      )
+    ).annualPlan;
     const q1 = (await api(server, `quarter?annualPlanId=${plan.id}&quarterIndex=0`, undefined, token)).list[0];
-    await api(server, 'quarter/update-assessment', { id: q1.id, version: q1.version, assessmentStartDate: isoDay(-1), assessmentEndDate: isoDay(5) }, token);
-    const corporate = (await api(server, 'performance-scorecard/add', { name: 'Company FY', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' }, token)).scorecard;
-    await api(server, 'performance-scorecard/save-kpis', { id: corporate.id, kpis: [{ name: 'Sales', kpiType: 'Qualitative', weight: 100, manualRatingScore: 3 }] }, token);
-    const card = (await api(server, 'performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] }, token)).list[0];
-    assessmentId = (await api(server, 'performance-assessment/add', { scorecardId: card.id, quarterIndex: 0 }, token)).assessment.id;
+    await api(
+      server,
+      'quarter/update-assessment',
+      { id: q1.id, version: q1.version, assessmentStartDate: isoDay(-1), assessmentEndDate: isoDay(5) },
+      token,
+    );
+    const corporate = (
+      await api(
+        server,
+        'performance-scorecard/add',
+        { name: 'Company FY', level: 'corporate', annualPlanId: plan.id, includeKeyPerformanceArea: 'No' },
+        token,
+      )
+    ).scorecard;
+    await api(
+      server,
+      'performance-scorecard/save-kpis',
+      { id: corporate.id, kpis: [{ name: 'Sales', kpiType: 'Qualitative', weight: 100, manualRatingScore: 3 }] },
+      token,
+    );
+    const card = (
+      await api(server, 'performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] }, token)
+    ).list[0];
+    assessmentId = (await api(server, 'performance-assessment/add', { scorecardId: card.id, quarterIndex: 0 }, token))
+      .assessment.id;
     const [sales] = (await api(server, `performance-kpi?scorecardId=${card.id}`, undefined, token)).list;
-    await api(server, 'performance-assessment/save-scores', { id: assessmentId, scores: [{ kpiId: sales.id, selfScore: 3 }] }, tokens.emma);
+    await api(
+      server,
+      'performance-assessment/save-scores',
+      { id: assessmentId, scores: [{ kpiId: sales.id, selfScore: 3 }] },
+      tokens.emma,
+    );
     await api(server, 'performance-assessment/submit-self-assessment', { id: assessmentId }, tokens.emma);
     await api(server, 'performance-assessment/assess', { id: assessmentId }, tokens.sam);
-    for (const who of ['quinn', 'rita'] as const) await api(server, 'qa-member/add', { annualPlanId: plan.id, list: 'Performance', employeeId: id[who] }, token);
+    for (const who of ['quinn', 'rita'] as const)
+      await api(server, 'qa-member/add', { annualPlanId: plan.id, list: 'Performance', employeeId: id[who] }, token);
     browser = await launchChromium();
   }, 240_000);
   afterAll(async () => {
@@ -61,7 +106,8 @@ describe.skipIf(skip)('quality assurance: two members review an assessment, the 
     await page.goto(`${server.url}/app/performance/quality-assurance`);
     return page;
   };
-  const row = (page: Page) => page.locator(`[data-screen=quality-assurance-work] tr[data-subject="Performance-${assessmentId}"]`);
+  const row = (page: Page) =>
+    page.locator(`[data-screen=quality-assurance-work] tr[data-subject="Performance-${assessmentId}"]`);
 
   it('shows the first member the assessment to review, and takes their review', async () => {
     const rita = await workPage('rita');
@@ -87,7 +133,9 @@ describe.skipIf(skip)('quality assurance: two members review an assessment, the 
     await row(quinn).getByRole('button', { name: 'Complete' }).click();
     await quinn.getByRole('button', { name: 'Confirm' }).click();
     await quinn.getByText('Nothing is waiting for your review.').waitFor();
-    expect((await api(server, `performance-assessment/${assessmentId}`, undefined, token)).assessment.status).toBe('Completed');
+    expect((await api(server, `performance-assessment/${assessmentId}`, undefined, token)).assessment.status).toBe(
+      'Completed',
+    );
     await snap(quinn, 'quality-assurance-02-completed');
   });
 });

@@ -24,11 +24,31 @@ describe.skipIf(skip)('reports: filters, chart, table and export', () => {
     server = await startServer();
     const company = await companyWithExecutive(server, 'Reportline', 'exec-pass-12', ['strategic', 'performance']);
     token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
-    for (const name of ['Sales', 'Operations']) unit[name] = (await api(server, 'business-unit/add', { name }, token)).business_unit.id;
-    const strategic = (await api(server, 'strategic-plan/add', { description: 'Vision', startDate: '2026-01-01', endDate: '2030-12-31' }, token)).strategic;
+    for (const name of ['Sales', 'Operations'])
+      unit[name] = (await api(server, 'business-unit/add', { name }, token)).business_unit.id;
+    const strategic = (
+      await api(
+        server,
+        'strategic-plan/add',
+        { description: 'Vision', startDate: '2026-01-01', endDate: '2030-12-31' },
+        token,
+      )
+    ).strategic;
     // an older plan first: the report opens on the newest
-    await api(server, 'annual-plan/add', { name: 'FY 2026', strategicPlanId: strategic.id, startDate: '2026-01-01', endDate: '2026-12-31' }, token);
-    planId = (await api(server, 'annual-plan/add', { name: 'FY 2027', strategicPlanId: strategic.id, startDate: '2027-01-01', endDate: '2027-12-31' }, token)).annualPlan.id;
+    await api(
+      server,
+      'annual-plan/add',
+      { name: 'FY 2026', strategicPlanId: strategic.id, startDate: '2026-01-01', endDate: '2026-12-31' },
+      token,
+    );
+    planId = (
+      await api(
+        server,
+        'annual-plan/add',
+        { name: 'FY 2027', strategicPlanId: strategic.id, startDate: '2027-01-01', endDate: '2027-12-31' },
+        token,
+      )
+    ).annualPlan.id;
     // Sales: two employees at 110 % and 85 % of target in Q1 (ratings 4 and 3); Operations: one at 50 % (rating 1)
     const people: [string, string, number][] = [
       ['Sally', 'Sales', 110],
@@ -36,9 +56,48 @@ describe.skipIf(skip)('reports: filters, chart, table and export', () => {
       ['Otto', 'Operations', 50],
     ];
     for (const [firstName, bu, actual1] of people) {
-      const e = (await api(server, 'employee/add', { firstName, lastName: 'Report', email: `${firstName.toLowerCase()}@reportline.example`, businessUnitId: unit[bu] }, token)).employee;
-      const card = (await api(server, 'performance-scorecard/add', { name: `${firstName} FY`, level: 'employee', employeeId: e.id, annualPlanId: planId, includeKeyPerformanceArea: 'No' }, token)).scorecard;
-      await api(server, 'performance-kpi/add', { scorecardId: card.id, name: 'Output', kpiType: 'Quantitative', optionType: 'ASC', weight: 100, target: 100, actual1, actual: actual1 }, token);
+      const e = (
+        await api(
+          server,
+          'employee/add',
+          {
+            firstName,
+            lastName: 'Report',
+            email: `${firstName.toLowerCase()}@reportline.example`,
+            businessUnitId: unit[bu],
+          },
+          token,
+        )
+      ).employee;
+      const card = (
+        await api(
+          server,
+          'performance-scorecard/add',
+          {
+            name: `${firstName} FY`,
+            level: 'employee',
+            employeeId: e.id,
+            annualPlanId: planId,
+            includeKeyPerformanceArea: 'No',
+          },
+          token,
+        )
+      ).scorecard;
+      await api(
+        server,
+        'performance-kpi/add',
+        {
+          scorecardId: card.id,
+          name: 'Output',
+          kpiType: 'Quantitative',
+          optionType: 'ASC',
+          weight: 100,
+          target: 100,
+          actual1,
+          actual: actual1,
+        },
+        token,
+      );
     }
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
@@ -63,12 +122,21 @@ describe.skipIf(skip)('reports: filters, chart, table and export', () => {
     await page.locator('#root_quarterIndex').selectOption({ label: 'Q1' });
     await page.getByRole('button', { name: 'Show report' }).click();
     await page.waitForURL(/quarterIndex=0/);
-    const reply = (await api(server, `performance-scorecard/company-performance?annualPlanId=${planId}&quarterIndex=0`, undefined, token)).report.list;
+    const reply = (
+      await api(
+        server,
+        `performance-scorecard/company-performance?annualPlanId=${planId}&quarterIndex=0`,
+        undefined,
+        token,
+      )
+    ).report.list;
     expect(reply.map((r: Record<string, unknown>) => [r.unit, r.scorecards, r.averageScore])).toEqual([
       ['Operations', 1, 1],
       ['Sales', 2, 3.5],
     ]);
-    await expect.poll(async () => page.getByTestId('report-table').locator('tbody tr').allInnerTexts()).toEqual([expect.stringMatching(/^Operations\s+1\s+1\.00/), expect.stringMatching(/^Sales\s+2\s+3\.50/)]);
+    await expect
+      .poll(async () => page.getByTestId('report-table').locator('tbody tr').allInnerTexts())
+      .toEqual([expect.stringMatching(/^Operations\s+1\s+1\.00/), expect.stringMatching(/^Sales\s+2\s+3\.50/)]);
     const chart = JSON.parse((await page.getByTestId('report-chart').getAttribute('data-chart'))!);
     expect(chart).toEqual([
       ['Operations', 1, 1],
@@ -85,10 +153,16 @@ describe.skipIf(skip)('reports: filters, chart, table and export', () => {
   });
 
   it('exports the same figures as CSV', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('company-performance.csv');
     const csv = readFileSync((await download.path())!, 'utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
     expect(lines[0]).toMatch(/^Unit,Scorecards,Average score/);
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 3))).toEqual([
       ['Operations', '1', '1'],

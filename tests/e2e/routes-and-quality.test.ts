@@ -45,7 +45,14 @@ describe.skipIf(skip)('routes, accessibility and weight', () => {
 
   it('renders every seed-000 route of the spec for its role', async () => {
     const routes = specRoutes.filter(
-      (r) => r.seed === '000' && !r.redirect && r.path.startsWith('/app/') && !r.path.includes(':') && !r.path.includes('*') && ['holder', 'employee'].includes(r.role) && !LATER[r.path],
+      (r) =>
+        r.seed === '000' &&
+        !r.redirect &&
+        r.path.startsWith('/app/') &&
+        !r.path.includes(':') &&
+        !r.path.includes('*') &&
+        ['holder', 'employee'].includes(r.role) &&
+        !LATER[r.path],
     );
     expect(routes.length).toBeGreaterThan(40);
     const failures: string[] = [];
@@ -54,7 +61,12 @@ describe.skipIf(skip)('routes, accessibility and weight', () => {
       if (screen === 'not-found' || screen === 'forbidden') failures.push(`${r.path} (${r.role}): ${screen}`);
     }
     expect(failures).toEqual([]);
-    for (const path of ['/app/sessions/signIn', '/app/sessions/signUp', '/app/sessions/forgot', '/app/sessions/reset-password']) {
+    for (const path of [
+      '/app/sessions/signIn',
+      '/app/sessions/signUp',
+      '/app/sessions/forgot',
+      '/app/sessions/reset-password',
+    ]) {
       const page = await browser.newPage();
       await page.goto(server.url + path);
       await page.locator('#email').waitFor();
@@ -72,8 +84,12 @@ describe.skipIf(skip)('routes, accessibility and weight', () => {
     const page = await browser.newPage();
     const check = async (p: Page, name: string) => {
       await p.evaluate(axe.source); // through the debugger, not a script tag: the page keeps its Content-Security-Policy
-      const result = await p.evaluate(async () => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }));
-      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${name}: ${v.id} ${v.help} (${v.nodes.length})`);
+      const result = await p.evaluate(async () =>
+        (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
+      );
+      const bad = result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${name}: ${v.id} ${v.help} (${v.nodes.length})`);
       await snap(p, `axe-${name}`);
       return bad;
     };

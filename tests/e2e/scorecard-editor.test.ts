@@ -10,16 +10,38 @@ const skip = browserSkipReason();
 
 /** Two areas of three KPIs; the Q1 actuals an employee enters, and the score each gets on the default bands (59, 79, 99, 119, 1000). */
 const AREAS = [
-  { name: 'Customers', kpis: [
-    { name: 'Satisfaction', type: 'Quantitative', option: 'ASC', weight: '20', target: '100', actual: '85', score: 3 }, // 85 %
-    { name: 'Complaints', type: 'Quantitative', option: 'DESC', weight: '20', target: '10', actual: '8', score: 5 }, // 10 ÷ 8 = 125 %
-    { name: 'Service culture', type: 'Qualitative', option: 'ASC', weight: '10', target: '', manual: '4', score: 4 },
-  ] },
-  { name: 'Finance', kpis: [
-    { name: 'Revenue', type: 'Quantitative', option: 'ASC', weight: '20', target: '200', actual: '250', score: 5 }, // 125 %
-    { name: 'Margin', type: 'Quantitative', option: 'ASC', weight: '20', target: '50', actual: '20', score: 1 }, // 40 %
-    { name: 'Cost savings', type: 'Quantitative', option: 'ASC', weight: '10', target: '1000', actual: '1000', score: 4 }, // 100 %
-  ] },
+  {
+    name: 'Customers',
+    kpis: [
+      {
+        name: 'Satisfaction',
+        type: 'Quantitative',
+        option: 'ASC',
+        weight: '20',
+        target: '100',
+        actual: '85',
+        score: 3,
+      }, // 85 %
+      { name: 'Complaints', type: 'Quantitative', option: 'DESC', weight: '20', target: '10', actual: '8', score: 5 }, // 10 ÷ 8 = 125 %
+      { name: 'Service culture', type: 'Qualitative', option: 'ASC', weight: '10', target: '', manual: '4', score: 4 },
+    ],
+  },
+  {
+    name: 'Finance',
+    kpis: [
+      { name: 'Revenue', type: 'Quantitative', option: 'ASC', weight: '20', target: '200', actual: '250', score: 5 }, // 125 %
+      { name: 'Margin', type: 'Quantitative', option: 'ASC', weight: '20', target: '50', actual: '20', score: 1 }, // 40 %
+      {
+        name: 'Cost savings',
+        type: 'Quantitative',
+        option: 'ASC',
+        weight: '10',
+        target: '1000',
+        actual: '1000',
+        score: 4,
+      }, // 100 %
+    ],
+  },
 ];
 // by hand: (3·20 + 5·20 + 4·10 + 5·20 + 1·20 + 4·10) ÷ 100 = 360 ÷ 100
 const TOTAL = '3.6';
@@ -39,11 +61,37 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
     exec = { email: company.email, password: company.password };
     const token = (await api(server, 'auth/login', exec)).user.token;
     await employeeWithPassword(server, token, { ...emma, firstName: 'Emma', lastName: 'Ployee' });
-    const strategic = (await api(server, 'strategic-plan/add', { description: 'Vision', startDate: isoDay(-400), endDate: isoDay(2000) }, token)).strategic;
-    annualPlanId = (await api(server, 'annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) }, token)).annualPlan.id;
+    const strategic = (
+      await api(
+        server,
+        'strategic-plan/add',
+        { description: 'Vision', startDate: isoDay(-400), endDate: isoDay(2000) },
+        token,
+      )
+    ).strategic;
+    annualPlanId = (
+      await api(
+        server,
+        'annual-plan/add',
+        { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) },
+        token,
+      )
+    ).annualPlan.id;
     const [q1] = (await api(server, `quarter?annualPlanId=${annualPlanId}&sort=quarterIndex`, undefined, token)).list;
-    await api(server, 'quarter/update-assessment', { id: q1.id, version: q1.version, assessmentStartDate: isoDay(0), assessmentEndDate: isoDay(0) }, token);
-    scorecardId = (await api(server, 'performance-scorecard/add', { name: 'Company FY', level: 'corporate', annualPlanId, includeKeyPerformanceArea: 'Yes' }, token)).scorecard.id;
+    await api(
+      server,
+      'quarter/update-assessment',
+      { id: q1.id, version: q1.version, assessmentStartDate: isoDay(0), assessmentEndDate: isoDay(0) },
+      token,
+    );
+    scorecardId = (
+      await api(
+        server,
+        'performance-scorecard/add',
+        { name: 'Company FY', level: 'corporate', annualPlanId, includeKeyPerformanceArea: 'Yes' },
+        token,
+      )
+    ).scorecard.id;
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
   }, 180_000);
@@ -69,15 +117,30 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
         await row.getByLabel('Direction').selectOption(kpi.option);
         await row.getByLabel('Weight').fill(kpi.weight);
         if (kpi.target) await row.getByLabel('Target', { exact: true }).fill(kpi.target);
-        if (i === 0 && j === 0) await expect.poll(() => page.locator('[data-remaining]').getAttribute('data-remaining')).toBe('80');
+        if (i === 0 && j === 0)
+          await expect.poll(() => page.locator('[data-remaining]').getAttribute('data-remaining')).toBe('80');
       }
     }
     await expect.poll(() => page.locator('[data-remaining]').getAttribute('data-remaining')).toBe('0');
     await snap(page, 'scorecard-01-built');
     await page.getByRole('button', { name: 'Save KPIs' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    const saved = (await api(server, `performance-scorecard/${scorecardId}`, undefined, (await api(server, 'auth/login', exec)).user.token)).scorecard;
-    expect(saved.keyPerformanceAreaList.map((a: { name: string; kpiList: { name: string }[] }) => [a.name, a.kpiList.map((k) => k.name)])).toEqual(AREAS.map((a) => [a.name, a.kpis.map((k) => k.name)]));
+    const saved = (
+      await api(
+        server,
+        `performance-scorecard/${scorecardId}`,
+        undefined,
+        (
+          await api(server, 'auth/login', exec)
+        ).user.token,
+      )
+    ).scorecard;
+    expect(
+      saved.keyPerformanceAreaList.map((a: { name: string; kpiList: { name: string }[] }) => [
+        a.name,
+        a.kpiList.map((k) => k.name),
+      ]),
+    ).toEqual(AREAS.map((a) => [a.name, a.kpis.map((k) => k.name)]));
   });
 
   it('cascades it to an employee', async () => {
@@ -114,15 +177,29 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
     await snap(page, 'scorecard-03-total-german');
     await page.selectOption('#language', 'en');
     const token = (await api(server, 'auth/login', emma)).user.token;
-    const report = (await api(server, `performance-scorecard/scores?annualPlanId=${annualPlanId}&quarter=0&level=employee`, undefined, token)).scores;
-    expect(report.rows.map((r: { employeeName: string; total: number }) => [r.employeeName, r.total])).toEqual([['Emma Ployee', Number(TOTAL)]]);
+    const report = (
+      await api(
+        server,
+        `performance-scorecard/scores?annualPlanId=${annualPlanId}&quarter=0&level=employee`,
+        undefined,
+        token,
+      )
+    ).scores;
+    expect(report.rows.map((r: { employeeName: string; total: number }) => [r.employeeName, r.total])).toEqual([
+      ['Emma Ployee', Number(TOTAL)],
+    ]);
   });
 
   it("offers a quarter's actuals save only inside its window: Q4's is not set, so no button and its inputs stay closed", async () => {
     await page.locator('#quarter').selectOption('3');
-    await page.locator('[data-actuals-window=closed]').filter({ hasText: "Q4 actuals cannot be entered yet: the quarter's assessment window is not set" }).waitFor();
+    await page
+      .locator('[data-actuals-window=closed]')
+      .filter({ hasText: "Q4 actuals cannot be entered yet: the quarter's assessment window is not set" })
+      .waitFor();
     expect(await page.getByRole('button', { name: /Save Q4 actuals/ }).count()).toBe(0);
-    await expect.poll(() => page.locator('tr[data-kpi="Satisfaction"]').getByLabel('Actual Q4').isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.locator('tr[data-kpi="Satisfaction"]').getByLabel('Actual Q4').isDisabled())
+      .toBe(true);
     await page.selectOption('#language', 'bn');
     await page.locator('[data-actuals-window=closed]').filter({ hasText: 'মূল্যায়নের সময়সীমা ঠিক করা হয়নি' }).waitFor();
     await snap(page, 'scorecard-05-q4-closed-bn');
@@ -158,7 +235,14 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
   it('saves a half-built scorecard as it is, and says what approval still asks for; approving it is refused with the same', async () => {
     await signIn(page, server.url, exec.email, exec.password);
     const token = (await api(server, 'auth/login', exec)).user.token;
-    const half = (await api(server, 'performance-scorecard/add', { name: 'Half FY', level: 'corporate', annualPlanId, includeKeyPerformanceArea: 'Yes' }, token)).scorecard.id;
+    const half = (
+      await api(
+        server,
+        'performance-scorecard/add',
+        { name: 'Half FY', level: 'corporate', annualPlanId, includeKeyPerformanceArea: 'Yes' },
+        token,
+      )
+    ).scorecard.id;
     await page.goto(`${server.url}/app/my-inbox/annual-corporate-scorecards/edit?id=${half}`);
     await page.locator('[data-screen=scorecard-editor]').waitFor();
     await page.getByRole('button', { name: 'Add key performance area' }).click();
@@ -170,7 +254,11 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
     await page.getByRole('button', { name: 'Add key performance area' }).click();
     await page.locator('.card[data-area]').nth(1).getByLabel('Key performance area').fill('People');
     const gaps = page.getByTestId('approval-gaps');
-    const expected = ['the key performance area “People” has no KPI', 'the KPI “Revenue” has no target', 'the KPI weights total 20.5 instead of 100'];
+    const expected = [
+      'the key performance area “People” has no KPI',
+      'the KPI “Revenue” has no target',
+      'the KPI weights total 20.5 instead of 100',
+    ];
     await expect.poll(() => gaps.locator('li').allInnerTexts()).toEqual(expected);
     await page.getByRole('button', { name: 'Save KPIs' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
@@ -179,7 +267,10 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
     await expect.poll(() => gaps.locator('li').allInnerTexts()).toEqual(expected);
     await snap(page, 'scorecard-05-half-built');
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
-    await page.getByRole('dialog').filter({ hasText: 'This scorecard cannot be approved yet: the key performance area “People” has no KPI' }).waitFor();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: 'This scorecard cannot be approved yet: the key performance area “People” has no KPI' })
+      .waitFor();
     await snap(page, 'scorecard-06-approve-refused');
     await page.getByRole('dialog').getByRole('button').first().click();
     await page.selectOption('#language', 'de');
@@ -188,14 +279,33 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
     await page.selectOption('#language', 'en');
     const stored = (await api(server, `performance-scorecard/${half}`, undefined, token)).scorecard;
     expect(stored.status).toBe('Draft');
-    expect(stored.keyPerformanceAreaList.map((a: { name: string; kpiList: unknown[] }) => [a.name, a.kpiList.length])).toEqual([['Growth', 1], ['People', 0]]);
+    expect(
+      stored.keyPerformanceAreaList.map((a: { name: string; kpiList: unknown[] }) => [a.name, a.kpiList.length]),
+    ).toEqual([
+      ['Growth', 1],
+      ['People', 0],
+    ]);
   });
 
   it('opens on the quarter we are in: Q3 of a plan that began seven months ago', async () => {
     const token = (await api(server, 'auth/login', exec)).user.token;
     const strategic = (await api(server, 'strategic-plan?limit=1', undefined, token)).list[0];
-    const older = (await api(server, 'annual-plan/add', { name: 'FY older', strategicPlanId: strategic.id, startDate: isoDay(-200), endDate: isoDay(165) }, token)).annualPlan.id;
-    const card = (await api(server, 'performance-scorecard/add', { name: 'Older FY', level: 'corporate', annualPlanId: older, includeKeyPerformanceArea: 'No' }, token)).scorecard.id;
+    const older = (
+      await api(
+        server,
+        'annual-plan/add',
+        { name: 'FY older', strategicPlanId: strategic.id, startDate: isoDay(-200), endDate: isoDay(165) },
+        token,
+      )
+    ).annualPlan.id;
+    const card = (
+      await api(
+        server,
+        'performance-scorecard/add',
+        { name: 'Older FY', level: 'corporate', annualPlanId: older, includeKeyPerformanceArea: 'No' },
+        token,
+      )
+    ).scorecard.id;
     await page.goto(`${server.url}/app/my-inbox/annual-corporate-scorecards/edit?id=${card}`);
     await expect.poll(() => page.locator('[data-screen=scorecard-editor]').getAttribute('data-quarter')).toBe('2');
     expect(await page.locator('#quarter').inputValue()).toBe('2');

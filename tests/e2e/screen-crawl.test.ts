@@ -32,28 +32,60 @@ const UNREACHED: { screen: string; actor: string; reason: string }[] = [
   // an audit task (my-task/pending-…/:id/:role, completed-…) opens from the task list of the employee an item was sent
   // to: its approver, management-response owner or receiver. The administrator is none of these in the crawl's
   // audits, and the crawl's employee is the auditor, sent only the management responses they own.
-  ...auditTaskScreens().map((screen) => ({ screen, actor: 'admin', reason: 'the administrator is sent no audit item' })),
+  ...auditTaskScreens().map((screen) => ({
+    screen,
+    actor: 'admin',
+    reason: 'the administrator is sent no audit item',
+  })),
   ...auditTaskScreens()
     .filter((x) => !x.includes('/pending-response/'))
-    .map((screen) => ({ screen, actor: 'employee', reason: 'the employee is the auditor: sent no item but a management response' })),
+    .map((screen) => ({
+      screen,
+      actor: 'employee',
+      reason: 'the employee is the auditor: sent no item but a management response',
+    })),
   // the supervisor approves the employee's audit and receives its checklist; four of its task screens need what the
   // crawl does not do
-  { screen: '/app/audit-management/my-task/pending-overall/:id/:role', actor: 'supervisor', reason: 'an audit has one overall opinion, and the supervisor decides it (completed-overall is reached)' },
-  { screen: '/app/audit-management/my-task/pending-checklist/:id/:role', actor: 'supervisor', reason: 'an audit has one completion checklist, and the supervisor completes it (completed-checklist is reached)' },
-  { screen: '/app/audit-management/my-task/completed-response/:id/:role', actor: 'supervisor', reason: 'a management response reaches its approver when its owner sends it with the response text' },
-  { screen: '/app/audit-management/my-task/completed-survey/:id/:role', actor: 'supervisor', reason: 'a customer satisfaction survey is completed with its answers, which the crawl does not give' },
+  {
+    screen: '/app/audit-management/my-task/pending-overall/:id/:role',
+    actor: 'supervisor',
+    reason: 'an audit has one overall opinion, and the supervisor decides it (completed-overall is reached)',
+  },
+  {
+    screen: '/app/audit-management/my-task/pending-checklist/:id/:role',
+    actor: 'supervisor',
+    reason: 'an audit has one completion checklist, and the supervisor completes it (completed-checklist is reached)',
+  },
+  {
+    screen: '/app/audit-management/my-task/completed-response/:id/:role',
+    actor: 'supervisor',
+    reason: 'a management response reaches its approver when its owner sends it with the response text',
+  },
+  {
+    screen: '/app/audit-management/my-task/completed-survey/:id/:role',
+    actor: 'supervisor',
+    reason: 'a customer satisfaction survey is completed with its answers, which the crawl does not give',
+  },
   // an API token is read by its issuer, and only an administrator of some module issues one: the crawl's supervisor
   // and employee administer none, so they have no token to open
-  ...['supervisor', 'employee'].map((actor) => ({ screen: '/app/settings/api-tokens/edit', actor, reason: 'administers no module, so has issued no API token' })),
+  ...['supervisor', 'employee'].map((actor) => ({
+    screen: '/app/settings/api-tokens/edit',
+    actor,
+    reason: 'administers no module, so has issued no API token',
+  })),
 ];
 
 /** The task screens of the audit approval steps, pending and completed (engine/hooks/audit-management/audit-tasks.ts). */
 function auditTaskScreens(): string[] {
   const kinds = Object.values(TASK_KIND);
-  return kinds.flatMap((k) => [`/app/audit-management/my-task/pending-${k}/:id/:role`, `/app/audit-management/my-task/completed-${k}/:id/:role`]);
+  return kinds.flatMap((k) => [
+    `/app/audit-management/my-task/pending-${k}/:id/:role`,
+    `/app/audit-management/my-task/completed-${k}/:id/:role`,
+  ]);
 }
 
-const known = (f: Finding) => KNOWN.find((k) => k.screen === f.screen && (k.actor === '*' || k.actor === f.actor) && f.problem.includes(k.problem));
+const known = (f: Finding) =>
+  KNOWN.find((k) => k.screen === f.screen && (k.actor === '*' || k.actor === f.actor) && f.problem.includes(k.problem));
 
 /**
  * Every screen for every role, generated from the Registry: the holder, a company administrator with admin access to
@@ -82,53 +114,81 @@ describe.skipIf(skip)('screen crawl, every screen for every role', () => {
     await server?.stop();
   });
 
-  it(`opens every screen without a fault (${LANG})`, async () => {
-    const started = Date.now();
-    const messages = JSON.parse(readFileSync(join(ROOT, 'metadata', 'i18n', `${LANG}.json`), 'utf8')) as Record<string, string>;
-    const texts = { add: messages['shell.add'], noRecordChosen: messages['shell.noRecordChosen'] };
-    const findings: Finding[] = [];
-    const visits: Visit[] = [];
-    const unreached: { actor: string; screen: string }[] = [];
-    // two pages at a time (the machine has two cores): the administrator's long crawl beside the others'
-    const crawlOne = async (actor: CrawlWorld['actors'][number]) => {
-      const t0 = Date.now();
-      const r = await crawlActor(browser, server, actor, LANG, texts, (page) => signIn(page, server.url, actor.email, actor.password));
-      findings.push(...r.findings);
-      visits.push(...r.visits);
-      unreached.push(...r.unreached.map((screen) => ({ actor: actor.name, screen })));
-      const records = r.visits.filter((v) => v.record).length;
+  it(
+    `opens every screen without a fault (${LANG})`,
+    async () => {
+      const started = Date.now();
+      const messages = JSON.parse(readFileSync(join(ROOT, 'metadata', 'i18n', `${LANG}.json`), 'utf8')) as Record<
+        string,
+        string
+      >;
+      const texts = { add: messages['shell.add'], noRecordChosen: messages['shell.noRecordChosen'] };
+      const findings: Finding[] = [];
+      const visits: Visit[] = [];
+      const unreached: { actor: string; screen: string }[] = [];
+      // two pages at a time (the machine has two cores): the administrator's long crawl beside the others'
+      const crawlOne = async (actor: CrawlWorld['actors'][number]) => {
+        const t0 = Date.now();
+        const r = await crawlActor(browser, server, actor, LANG, texts, (page) =>
+          signIn(page, server.url, actor.email, actor.password),
+        );
+        findings.push(...r.findings);
+        visits.push(...r.visits);
+        unreached.push(...r.unreached.map((screen) => ({ actor: actor.name, screen })));
+        const records = r.visits.filter((v) => v.record).length;
+        console.log(
+          `${actor.name}: ${r.visits.length} screens (${r.visits.length - records} lists and others, ${records} record screens) in ${((Date.now() - t0) / 1000).toFixed(0)} s, ${r.findings.length} findings; record screens not reached: ${r.unreached.length}`,
+        );
+      };
+      const chosen = world.actors.filter((a) => !ONLY || ONLY.includes(a.name));
+      const respondent = async () => {
+        if (ONLY && !ONLY.includes('respondent')) return;
+        const r = await crawlRespondent(browser, server, world.respondentLinks, LANG);
+        findings.push(...r.findings);
+        visits.push(...r.visits);
+      };
+      await Promise.all([
+        (async () => {
+          for (const a of chosen.filter((x) => x.name === 'admin' || x.name === 'holder')) await crawlOne(a);
+          await respondent();
+        })(),
+        (async () => {
+          for (const a of chosen.filter((x) => x.name !== 'admin' && x.name !== 'holder')) await crawlOne(a);
+        })(),
+      ]);
       console.log(
-        `${actor.name}: ${r.visits.length} screens (${r.visits.length - records} lists and others, ${records} record screens) in ${((Date.now() - t0) / 1000).toFixed(0)} s, ${r.findings.length} findings; record screens not reached: ${r.unreached.length}`,
+        `crawl (${LANG}): ${visits.length} screen visits by ${new Set(visits.map((v) => v.actor)).size} actors in ${((Date.now() - started) / 1000).toFixed(0)} s`,
       );
-    };
-    const chosen = world.actors.filter((a) => !ONLY || ONLY.includes(a.name));
-    const respondent = async () => {
-      if (ONLY && !ONLY.includes('respondent')) return;
-      const r = await crawlRespondent(browser, server, world.respondentLinks, LANG);
-      findings.push(...r.findings);
-      visits.push(...r.visits);
-    };
-    await Promise.all([
-      (async () => {
-        for (const a of chosen.filter((x) => x.name === 'admin' || x.name === 'holder')) await crawlOne(a);
-        await respondent();
-      })(),
-      (async () => {
-        for (const a of chosen.filter((x) => x.name !== 'admin' && x.name !== 'holder')) await crawlOne(a);
-      })(),
-    ]);
-    console.log(`crawl (${LANG}): ${visits.length} screen visits by ${new Set(visits.map((v) => v.actor)).size} actors in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    expect(new Set(visits.map((v) => v.actor)).size).toBeGreaterThanOrEqual(ONLY ? 1 : 5);
-    expect(visits.length).toBeGreaterThan(ONLY || process.env.CRAWL_LIMIT ? 0 : 400);
+      expect(new Set(visits.map((v) => v.actor)).size).toBeGreaterThanOrEqual(ONLY ? 1 : 5);
+      expect(visits.length).toBeGreaterThan(ONLY || process.env.CRAWL_LIMIT ? 0 : 400);
 
-    const stale = KNOWN.filter((k) => !findings.some((f) => known(f) === k));
-    if (stale.length) console.log(`allow-list entries that no longer match (remove them):\n  ${stale.map((k) => `${k.actor} ${k.screen}: ${k.problem}`).join('\n  ')}`);
-    const excused = (u: { actor: string; screen: string }) => UNREACHED.some((x) => x.screen === u.screen && (x.actor === '*' || x.actor === u.actor));
-    const staleUnreached = UNREACHED.filter((x) => !unreached.some((u) => u.screen === x.screen && (x.actor === '*' || x.actor === u.actor)));
-    if (staleUnreached.length) console.log(`unreached-list entries now reached (remove them):\n  ${staleUnreached.map((x) => `${x.actor} ${x.screen}`).join('\n  ')}`);
-    const unexcused = ONLY || process.env.CRAWL_LIMIT || process.env.CRAWL_PATHS ? [] : unreached.filter((u) => !excused(u)).map((u) => `${u.actor} ${u.screen}`);
-    expect(unexcused, `${unexcused.length} record screens no crawl reached (test-artifacts/crawl/unreached-*.txt)`).toEqual([]);
-    const unexpected = findings.filter((f) => !known(f)).map((f) => `${f.actor} ${f.screen}${f.at && f.at !== f.screen ? ` (${f.at})` : ''}: ${f.problem}`);
-    expect(unexpected, `${unexpected.length} findings (screenshots under test-artifacts/crawl)`).toEqual([]);
-  }, 30 * 60_000);
+      const stale = KNOWN.filter((k) => !findings.some((f) => known(f) === k));
+      if (stale.length)
+        console.log(
+          `allow-list entries that no longer match (remove them):\n  ${stale.map((k) => `${k.actor} ${k.screen}: ${k.problem}`).join('\n  ')}`,
+        );
+      const excused = (u: { actor: string; screen: string }) =>
+        UNREACHED.some((x) => x.screen === u.screen && (x.actor === '*' || x.actor === u.actor));
+      const staleUnreached = UNREACHED.filter(
+        (x) => !unreached.some((u) => u.screen === x.screen && (x.actor === '*' || x.actor === u.actor)),
+      );
+      if (staleUnreached.length)
+        console.log(
+          `unreached-list entries now reached (remove them):\n  ${staleUnreached.map((x) => `${x.actor} ${x.screen}`).join('\n  ')}`,
+        );
+      const unexcused =
+        ONLY || process.env.CRAWL_LIMIT || process.env.CRAWL_PATHS
+          ? []
+          : unreached.filter((u) => !excused(u)).map((u) => `${u.actor} ${u.screen}`);
+      expect(
+        unexcused,
+        `${unexcused.length} record screens no crawl reached (test-artifacts/crawl/unreached-*.txt)`,
+      ).toEqual([]);
+      const unexpected = findings
+        .filter((f) => !known(f))
+        .map((f) => `${f.actor} ${f.screen}${f.at && f.at !== f.screen ? ` (${f.at})` : ''}: ${f.problem}`);
+      expect(unexpected, `${unexpected.length} findings (screenshots under test-artifacts/crawl)`).toEqual([]);
+    },
+    30 * 60_000,
+  );
 });

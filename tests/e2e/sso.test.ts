@@ -23,7 +23,10 @@ describe.skipIf(skip)('single sign-on in the browser', () => {
   const storedUser = () => page.evaluate(() => JSON.parse(localStorage.getItem('stratum.user') ?? 'null'));
   /** The directory remembers whom it signed in (its own session cookie); forget it so that the next sign-in asks again. */
   const forgetDirectorySession = () => context.clearCookies();
-  const errorDialog = async () => ({ title: await page.locator('#error-title').textContent(), message: await page.getByTestId('error-message').textContent() });
+  const errorDialog = async () => ({
+    title: await page.locator('#error-title').textContent(),
+    message: await page.getByTestId('error-message').textContent(),
+  });
 
   beforeAll(async () => {
     directory = await startTestDirectory();
@@ -36,8 +39,13 @@ describe.skipIf(skip)('single sign-on in the browser', () => {
     });
     Object.assign(exec, await companyWithExecutive(server, 'Acme', exec.password));
     execToken = (await api(server, 'auth/login', { email: exec.email, password: exec.password })).user.token;
-    for (const [first, email] of [['Anna', 'anna@acme.example'], ['Carl', 'carl@acme.example']]) await api(server, 'employee/add', { firstName: first, lastName: 'Tester', email }, execToken);
-    for (const email of ['anna@acme.example', 'stranger@acme.example', 'mallory@elsewhere.example', HOLDER.email]) directory.addPerson(email);
+    for (const [first, email] of [
+      ['Anna', 'anna@acme.example'],
+      ['Carl', 'carl@acme.example'],
+    ])
+      await api(server, 'employee/add', { firstName: first, lastName: 'Tester', email }, execToken);
+    for (const email of ['anna@acme.example', 'stranger@acme.example', 'mallory@elsewhere.example', HOLDER.email])
+      directory.addPerson(email);
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     page = await context.newPage();
@@ -67,8 +75,16 @@ describe.skipIf(skip)('single sign-on in the browser', () => {
     providerId = provider.id;
     expect(provider).not.toHaveProperty('clientSecret');
     directory.setClients([
-      { clientId: 'stratum-acme', clientSecret: 'acme-client-secret', redirectUris: [`${server.url}/auth/${providerId}/callback`] },
-      { clientId: 'stratum-platform', clientSecret: 'platform-secret', redirectUris: [`${server.url}/auth/platform/callback`] },
+      {
+        clientId: 'stratum-acme',
+        clientSecret: 'acme-client-secret',
+        redirectUris: [`${server.url}/auth/${providerId}/callback`],
+      },
+      {
+        clientId: 'stratum-platform',
+        clientSecret: 'platform-secret',
+        redirectUris: [`${server.url}/auth/platform/callback`],
+      },
     ]);
     await page.goto(`${server.url}/app/settings/sso-providers/edit?id=${providerId}`);
     await page.locator('#root_clientId').waitFor();
@@ -101,13 +117,23 @@ describe.skipIf(skip)('single sign-on in the browser', () => {
 
   it('where the company no longer allows passwords, the sign-in page offers only its directory', async () => {
     const provider = (await api(server, `sso-provider/${providerId}`, undefined, execToken)).sso_provider;
-    await api(server, 'sso-provider/update', { id: providerId, version: provider.version, passwordSignIn: 'No' }, execToken);
+    await api(
+      server,
+      'sso-provider/update',
+      { id: providerId, version: provider.version, passwordSignIn: 'No' },
+      execToken,
+    );
     await page.goto(`${server.url}/app/sessions/signIn`);
     await page.fill('#email', 'anna@acme.example');
     await page.getByRole('button', { name: 'Sign in with Acme Directory' }).waitFor();
     await page.locator('#password').waitFor({ state: 'detached' });
     await snap(page, 'sso-04b-directory-only');
-    await api(server, 'sso-provider/update', { id: providerId, version: provider.version + 1, passwordSignIn: 'Yes' }, execToken);
+    await api(
+      server,
+      'sso-provider/update',
+      { id: providerId, version: provider.version + 1, passwordSignIn: 'Yes' },
+      execToken,
+    );
   });
 
   it('an e-mail outside the allowed domains is refused with a titled message', async () => {
@@ -121,7 +147,10 @@ describe.skipIf(skip)('single sign-on in the browser', () => {
     } finally {
       directory.signInAs = null;
     }
-    expect(await errorDialog()).toEqual({ title: 'Login Failed', message: 'mallory@elsewhere.example is outside the e-mail domains this sign-in accepts (acme.example)' });
+    expect(await errorDialog()).toEqual({
+      title: 'Login Failed',
+      message: 'mallory@elsewhere.example is outside the e-mail domains this sign-in accepts (acme.example)',
+    });
     expect(page.url()).toMatch(/\/app\/sessions\/signIn$/);
     expect(await storedUser()).toBeNull();
     await snap(page, 'sso-05-outside-domains');
@@ -195,8 +224,12 @@ describe.skipIf(skip)('single sign-on in the browser', () => {
     const p = await fresh.newPage();
     const check = async (name: string) => {
       await p.evaluate(axe.source); // through the debugger, not a script tag: the page keeps its Content-Security-Policy
-      const result = await p.evaluate(async () => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }));
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${name}: ${v.id} ${v.help} (${v.nodes.length})`);
+      const result = await p.evaluate(async () =>
+        (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
+      );
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${name}: ${v.id} ${v.help} (${v.nodes.length})`);
     };
     await p.goto(`${server.url}/app/sessions/signIn`);
     await p.fill('#email', 'anna@acme.example');

@@ -27,14 +27,27 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     rea: { email: 'rea@walk.example', password: 'rea-pass-1234', firstName: 'Rea', lastName: 'Receiver' },
   };
   const now = today();
-  const as = async (k: keyof typeof people) => (await api(server, 'auth/login', { email: people[k].email, password: people[k].password })).user.token as string;
+  const as = async (k: keyof typeof people) =>
+    (await api(server, 'auth/login', { email: people[k].email, password: people[k].password })).user.token as string;
   const first = (d: Record<string, { id: number }>) => Object.values(d)[0];
   const none = async (l: { count(): Promise<number> }) => expect(await l.count()).toBe(0);
   const button = (page: Page, name: string) => page.getByTestId('workflow').getByRole('button', { name, exact: true });
 
   beforeAll(async () => {
     server = await startServer();
-    const company = await companyWithExecutive(server, 'Walkline', 'exec-pass-12', ['performance', 'audit-management', 'strategic', 'strategy-management', 'strategy-execution', 'strategic-projects', 'risk-management', 'actions-tracker', 'personal-development', 'projects', 'organizational-survey']);
+    const company = await companyWithExecutive(server, 'Walkline', 'exec-pass-12', [
+      'performance',
+      'audit-management',
+      'strategic',
+      'strategy-management',
+      'strategy-execution',
+      'strategic-projects',
+      'risk-management',
+      'actions-tracker',
+      'personal-development',
+      'projects',
+      'organizational-survey',
+    ]);
     token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
     for (const [k, who] of Object.entries(people)) id[k] = await employeeWithPassword(server, token, who);
     browser = await launchChromium();
@@ -46,7 +59,20 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     for (const [k, who] of Object.entries(people)) await open(k, who.email, who.password);
     // an audit in fieldwork with its auditor, audit manager and approver
     id.plan = first(await api(server, 'audit-plan/add', { name: 'Audit plan 2026', year: 2026 }, token)).id;
-    const eng = await api(server, 'audit-engagement/add', { name: 'Procurement 2026', auditPlanId: id.plan, auditorId: id.ada, auditManagerId: id.max, approverId: id.abe, startDate: now, endDate: now }, token);
+    const eng = await api(
+      server,
+      'audit-engagement/add',
+      {
+        name: 'Procurement 2026',
+        auditPlanId: id.plan,
+        auditorId: id.ada,
+        auditManagerId: id.max,
+        approverId: id.abe,
+        startDate: now,
+        endDate: now,
+      },
+      token,
+    );
     id.eng = first(eng).id;
   }, 300_000);
   afterAll(async () => {
@@ -56,10 +82,27 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
 
   it('1. the auditor sends the customer satisfaction survey from its send form; the receiver answers each question and submits', async () => {
     const css = first(await api(server, 'customer-satisfaction-survey/add', { name: 'Auditee survey' }, token));
-    for (const [v, name] of [[1, 'Poor'], [2, 'Fair'], [3, 'Good']] as const) await api(server, 'audit-survey-rating-scale/add', { customerSatisfactionSurveyId: css.id, name, value: v }, token);
-    const area = first(await api(server, 'audit-survey-area/add', { customerSatisfactionSurveyId: css.id, name: 'Conduct' }, token));
+    for (const [v, name] of [
+      [1, 'Poor'],
+      [2, 'Fair'],
+      [3, 'Good'],
+    ] as const)
+      await api(
+        server,
+        'audit-survey-rating-scale/add',
+        { customerSatisfactionSurveyId: css.id, name, value: v },
+        token,
+      );
+    const area = first(
+      await api(server, 'audit-survey-area/add', { customerSatisfactionSurveyId: css.id, name: 'Conduct' }, token),
+    );
     for (const question of ['Was the audit professional?', 'Was the report clear?'])
-      await api(server, 'audit-survey-question/add', { customerSatisfactionSurveyId: css.id, auditSurveyAreaId: area.id, question }, token);
+      await api(
+        server,
+        'audit-survey-question/add',
+        { customerSatisfactionSurveyId: css.id, auditSurveyAreaId: area.id, question },
+        token,
+      );
 
     const ada = pages.ada;
     await ada.goto(`${server.url}${A}/audit-report/customer-satisfaction-survey/${id.eng}`);
@@ -74,7 +117,10 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
 
     const rea = pages.rea;
     await rea.goto(`${server.url}${A}/my-task/pending`);
-    await rea.getByRole('link', { name: /Auditee survey|Procurement 2026/ }).first().click();
+    await rea
+      .getByRole('link', { name: /Auditee survey|Procurement 2026/ })
+      .first()
+      .click();
     const panel = rea.getByTestId('question-answers');
     await panel.getByText('Was the audit professional?').waitFor();
     await panel.getByText('Conduct').waitFor();
@@ -92,19 +138,28 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await none(panel.getByRole('button', { name: 'Save answers' }));
     const stored = (await api(server, `audit-survey-response?auditEngagementId=${id.eng}`, undefined, token)).list[0];
     expect(stored.status).toBe('Submitted');
-    expect(stored.answers.map((a: { value: number; comment?: string }) => [a.value, a.comment ?? null])).toEqual([[3, null], [2, 'Too long']]);
+    expect(stored.answers.map((a: { value: number; comment?: string }) => [a.value, a.comment ?? null])).toEqual([
+      [3, null],
+      [2, 'Too long'],
+    ]);
   });
   it('2. the final report is refused in Fieldwork with a plain message; once issued it is read-only with its PDF', async () => {
     const ada = await as('ada');
     await api(server, 'audit-engagement/start-fieldwork', { id: id.eng }, ada);
-    const report = first(await api(server, 'audit-report/add', { auditEngagementId: id.eng, title: 'Procurement audit report' }, ada));
+    const report = first(
+      await api(server, 'audit-report/add', { auditEngagementId: id.eng, title: 'Procurement audit report' }, ada),
+    );
     await api(server, 'audit-report/submit-draft', { id: report.id }, ada);
     const max = pages.max;
     await max.goto(`${server.url}${A}/audit-report/reports`);
     await max.locator('.ag-row', { hasText: 'Procurement audit report' }).getByRole('link').first().click();
     await max.locator('[data-screen=form][data-entity=audit-report]').waitFor();
     await button(max, 'Make final report').click();
-    await expect.poll(() => max.getByTestId('error-message').innerText()).toBe('The final report can only be issued once the audit “Procurement 2026” is in Reporting; it is in Fieldwork');
+    await expect
+      .poll(() => max.getByTestId('error-message').innerText())
+      .toBe(
+        'The final report can only be issued once the audit “Procurement 2026” is in Reporting; it is in Fieldwork',
+      );
     await snap(max, 'walk-2-final-report-refused');
     await max.getByRole('dialog').getByRole('button').first().click();
     await api(server, 'audit-engagement/start-reporting', { id: id.eng }, ada);
@@ -119,9 +174,27 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await snap(max, 'walk-2-final-report-issued');
   });
   it('3. the administrator accepts in place of the named approver, and says so; the accepted plan is read-only', async () => {
-    const strategic = first(await api(server, 'strategic-plan/add', { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' }, token));
+    const strategic = first(
+      await api(
+        server,
+        'strategic-plan/add',
+        { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' },
+        token,
+      ),
+    );
     id.strategicPlan = strategic.id;
-    await api(server, 'execution-plan/add', { name: 'FY 2026', strategicPlanId: strategic.id, startDate: '2026-01-01', endDate: '2026-12-31', approverId: id.abe }, token);
+    await api(
+      server,
+      'execution-plan/add',
+      {
+        name: 'FY 2026',
+        strategicPlanId: strategic.id,
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        approverId: id.abe,
+      },
+      token,
+    );
     const exec = pages.exec;
     await exec.goto(`${server.url}/app/strategy-execution/annual-plans/plans`);
     await exec.locator('.ag-row', { hasText: 'FY 2026' }).getByRole('link').first().click();
@@ -131,7 +204,10 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await button(exec, 'Accept (in place of Abe Approver)').click();
     // acting for someone else is confirmed first, naming him
     const confirm = exec.getByRole('dialog');
-    await confirm.getByText(/in place of Abe Approver/).first().waitFor();
+    await confirm
+      .getByText(/in place of Abe Approver/)
+      .first()
+      .waitFor();
     await snap(exec, 'walk-3-confirm-in-place-of');
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => exec.getByTestId('workflow-state').innerText()).toBe('Accepted');
@@ -139,15 +215,28 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await none(exec.getByRole('button', { name: 'Save' }));
     await snap(exec, 'walk-3-accepted-read-only');
     // the approver himself sees a plain Accept on the next plan
-    await api(server, 'execution-plan/add', { name: 'FY 2027', strategicPlanId: strategic.id, startDate: '2027-01-01', endDate: '2027-12-31', approverId: id.abe }, token);
+    await api(
+      server,
+      'execution-plan/add',
+      {
+        name: 'FY 2027',
+        strategicPlanId: strategic.id,
+        startDate: '2027-01-01',
+        endDate: '2027-12-31',
+        approverId: id.abe,
+      },
+      token,
+    );
     const abe = pages.abe;
     await abe.goto(`${server.url}/app/strategy-execution/annual-plans/plans`);
     await abe.locator('.ag-row', { hasText: 'FY 2027' }).getByRole('link').first().click();
     await button(abe, 'Accept').waitFor();
     const trail = (await api(server, 'audit-trail?entity=execution-plan&action=accept', undefined, token)).list;
-    expect(trail.map((x: { doneByName: string; inPlaceOfName: string }) => [x.doneByName, x.inPlaceOfName])).toEqual([['Exe Walkline', 'Abe Approver']]);
+    expect(trail.map((x: { doneByName: string; inPlaceOfName: string }) => [x.doneByName, x.inPlaceOfName])).toEqual([
+      ['Exe Walkline', 'Abe Approver'],
+    ]);
   });
-  it("4. the manual form names modules by their text, not their keys", async () => {
+  it('4. the manual form names modules by their text, not their keys', async () => {
     const holder = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
     await signIn(holder, server.url, HOLDER.email, HOLDER.password);
     await holder.goto(`${server.url}/app/user-manuals/list`);
@@ -160,7 +249,11 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await holder.close();
   });
   it('5. sanity checks on the screens: strategic risks are offered strategic categories only; pillar weights over 100 are refused on the field; overdue resolutions say so', async () => {
-    for (const [name, kind] of [['Market', 'Strategic'], ['Process', 'Operational']]) await api(server, 'risk-category/add', { name, kind }, token);
+    for (const [name, kind] of [
+      ['Market', 'Strategic'],
+      ['Process', 'Operational'],
+    ])
+      await api(server, 'risk-category/add', { name, kind }, token);
     const exec = pages.exec;
     await exec.goto(`${server.url}/app/risk-management/strategic-risks`);
     await exec.getByRole('button', { name: 'Add', exact: true }).click();
@@ -177,11 +270,19 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await exec.fill('#root_name', 'People');
     await exec.fill('#root_weight', '60');
     await exec.getByRole('button', { name: 'Save' }).click();
-    await exec.getByText(/strategic plan may together come to at most 100; with this one they would come to 120/).first().waitFor();
+    await exec
+      .getByText(/strategic plan may together come to at most 100; with this one they would come to 120/)
+      .first()
+      .waitFor();
     await snap(exec, 'walk-5-pillar-weights');
 
     const committee = first(await api(server, 'committee/add', { name: 'Audit committee' }, token));
-    await api(server, 'resolution/add', { committeeId: committee.id, title: 'Rotate the auditor', dateTaken: '2025-01-01', dueDate: '2025-03-31' }, token);
+    await api(
+      server,
+      'resolution/add',
+      { committeeId: committee.id, title: 'Rotate the auditor', dateTaken: '2025-01-01', dueDate: '2025-03-31' },
+      token,
+    );
     await exec.goto(`${server.url}/app/actions-tracker/resolutions/list`);
     const row = exec.locator('.ag-row', { hasText: 'Rotate the auditor' });
     await row.waitFor();
@@ -209,7 +310,9 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await exec.fill('#root_name', 'Keep customers');
     await exec.getByRole('button', { name: 'Save' }).click();
     await exec.getByTestId('children-objectiveList').getByRole('link', { name: 'Keep customers' }).waitFor();
-    const objective = (await api(server, `pillar-objective?strategicPlanId=${id.strategicPlan}`, undefined, token)).list.find((o: { name: string }) => o.name === 'Keep customers');
+    const objective = (
+      await api(server, `pillar-objective?strategicPlanId=${id.strategicPlan}`, undefined, token)
+    ).list.find((o: { name: string }) => o.name === 'Keep customers');
     expect(objective.strategicPlanId).toBe(id.strategicPlan);
 
     // Cancel on the strategic plan form returns to the strategic plans of strategy management, opened from there or not
@@ -239,12 +342,21 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await exec.waitForURL(`**/app/audit-management/audit-universe/add-process/${universe.id}**`);
     await snap(exec, 'walk-6-universe-process-add');
   });
-  it("7. an ordinary employee reaches My trainings from the dashboard and the training plans; a supervisor the development of the reports", async () => {
+  it('7. an ordinary employee reaches My trainings from the dashboard and the training plans; a supervisor the development of the reports', async () => {
     const category = first(await api(server, 'training-category/add', { name: 'Leadership' }, token));
-    const training = first(await api(server, 'training/add', { name: 'Coaching', trainingCategoryId: category.id }, token));
+    const training = first(
+      await api(server, 'training/add', { name: 'Coaching', trainingCategoryId: category.id }, token),
+    );
     // Rea reports to Max
-    const rea = (await api(server, `employee/${id.rea}`, undefined, token)).item ?? Object.values(await api(server, `employee/${id.rea}`, undefined, token))[0];
-    await api(server, 'employee/update', { id: id.rea, version: (rea as { version: number }).version, supervisorId: id.max }, token);
+    const rea =
+      (await api(server, `employee/${id.rea}`, undefined, token)).item ??
+      Object.values(await api(server, `employee/${id.rea}`, undefined, token))[0];
+    await api(
+      server,
+      'employee/update',
+      { id: id.rea, version: (rea as { version: number }).version, supervisorId: id.max },
+      token,
+    );
     await api(server, 'employee-training/add', { employeeId: id.rea, trainingId: training.id }, await as('rea'));
     const page = pages.rea;
     await page.goto(`${server.url}/app/dashboard/main`);
@@ -273,8 +385,20 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await exec.locator('.ag-header-cell', { hasText: 'Yes or no' }).first().waitFor();
     const headers = (await exec.locator('.ag-header-cell-text').allInnerTexts()).filter(Boolean);
     expect(headers.filter((h) => h === 'Answer').length).toBe(1);
-    const plan = first(await api(server, 'annual-plan/add', { name: 'FY 2026', strategicPlanId: id.strategicPlan, startDate: '2026-01-01', endDate: '2026-12-31' }, token));
-    await api(server, 'organizational-survey-reviewer/add', { annualPlanId: plan.id, quarterIndex: 3, employeeId: id.rea }, token);
+    const plan = first(
+      await api(
+        server,
+        'annual-plan/add',
+        { name: 'FY 2026', strategicPlanId: id.strategicPlan, startDate: '2026-01-01', endDate: '2026-12-31' },
+        token,
+      ),
+    );
+    await api(
+      server,
+      'organizational-survey-reviewer/add',
+      { annualPlanId: plan.id, quarterIndex: 3, employeeId: id.rea },
+      token,
+    );
     await exec.goto(`${server.url}/app/annual/organizational/reviewers?annualPlanId=${plan.id}&quarterIndex=3`);
     const reviewer = exec.locator('.ag-row', { hasText: 'Rea' });
     await reviewer.waitFor();

@@ -23,7 +23,8 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
   };
   const pages: Record<string, Page> = {};
   const step = journeySteps('strategy', pages, 90_000);
-  const objectiveRow = (page: Page, name: string) => page.locator('[data-testid=strategy-map-nodes] tr[data-node^="objective:"]', { hasText: name });
+  const objectiveRow = (page: Page, name: string) =>
+    page.locator('[data-testid=strategy-map-nodes] tr[data-node^="objective:"]', { hasText: name });
   /** Opens the strategy map of the plan and waits for its chart. */
   async function openMap(page: Page) {
     await nav(page, 'Strategy map');
@@ -43,88 +44,103 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     },
   });
 
-  step('the strategy office creates a strategic plan with two pillars and an objective under each, from the plan’s page', async () => {
-    const page = pages.exec;
-    await nav(page, 'Strategic plans', { module: 'Strategy management' });
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.locator('[data-screen=form][data-entity=strategic-plan]').waitFor();
-    await fill(page, { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' });
-    await save(page);
-    await openRow(page, 'Vision 2030');
-    await page.locator('[data-screen=form][data-entity=strategic-plan]').waitFor();
-    [{ id: planId }] = (await j.call('strategic-plan?q=Vision')).list;
-
-    for (const pillar of ['Growth', 'People']) {
-      await page.getByTestId('add-pillarList').click();
-      await page.waitForURL(`**/strategic-plan/${planId}/pillar/add**`);
-      // the add form is the plan's: the plan is filled in from the route and not asked for
-      await page.locator('[data-screen=form][data-entity=strategic-pillar]').waitFor();
-      await expect(page.locator('#root_strategicPlanId').isVisible()).resolves.toBe(false);
-      await fill(page, { name: pillar });
+  step(
+    'the strategy office creates a strategic plan with two pillars and an objective under each, from the plan’s page',
+    async () => {
+      const page = pages.exec;
+      await nav(page, 'Strategic plans', { module: 'Strategy management' });
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.locator('[data-screen=form][data-entity=strategic-plan]').waitFor();
+      await fill(page, { description: 'Vision 2030', startDate: '2026-01-01', endDate: '2030-12-31' });
       await save(page);
-      await page.getByTestId('children-pillarList').getByRole('link', { name: pillar }).waitFor();
-    }
-    for (const [pillar, objective] of [['Growth', 'Grow exports'], ['People', 'Build skills']]) {
+      await openRow(page, 'Vision 2030');
+      await page.locator('[data-screen=form][data-entity=strategic-plan]').waitFor();
+      [{ id: planId }] = (await j.call('strategic-plan?q=Vision')).list;
+
+      for (const pillar of ['Growth', 'People']) {
+        await page.getByTestId('add-pillarList').click();
+        await page.waitForURL(`**/strategic-plan/${planId}/pillar/add**`);
+        // the add form is the plan's: the plan is filled in from the route and not asked for
+        await page.locator('[data-screen=form][data-entity=strategic-pillar]').waitFor();
+        await expect(page.locator('#root_strategicPlanId').isVisible()).resolves.toBe(false);
+        await fill(page, { name: pillar });
+        await save(page);
+        await page.getByTestId('children-pillarList').getByRole('link', { name: pillar }).waitFor();
+      }
+      for (const [pillar, objective] of [
+        ['Growth', 'Grow exports'],
+        ['People', 'Build skills'],
+      ]) {
+        await nav(page, 'Strategic plans', { module: 'Strategy management' });
+        await openRow(page, 'Vision 2030');
+        await page.getByTestId('children-pillarList').getByRole('link', { name: pillar }).click();
+        await page.locator('[data-screen=form][data-entity=strategic-pillar]').waitFor();
+        await page.getByTestId('add-objectiveList').click();
+        await page.locator('[data-screen=form][data-entity=pillar-objective]').waitFor();
+        await fill(page, { name: objective });
+        await save(page);
+        await page.getByTestId('children-objectiveList').getByRole('link', { name: objective }).waitFor();
+        // the pillar's Cancel goes to the plan's pillars, not back into the objective's form
+        await page.getByRole('link', { name: 'Cancel' }).click();
+        await page.waitForURL(`**/strategic-plan/${planId}/pillar`);
+        await row(page, pillar).waitFor();
+      }
       await nav(page, 'Strategic plans', { module: 'Strategy management' });
       await openRow(page, 'Vision 2030');
-      await page.getByTestId('children-pillarList').getByRole('link', { name: pillar }).click();
-      await page.locator('[data-screen=form][data-entity=strategic-pillar]').waitFor();
-      await page.getByTestId('add-objectiveList').click();
-      await page.locator('[data-screen=form][data-entity=pillar-objective]').waitFor();
-      await fill(page, { name: objective });
+      await page.getByTestId('children-objectiveList').getByRole('link', { name: 'Build skills' }).waitFor();
+      const objectives = (await j.call(`pillar-objective?strategicPlanId=${planId}&sort=name`)).list;
+      expect(objectives.map((o: { name: string; pillarId: number }) => o.name)).toEqual([
+        'Build skills',
+        'Grow exports',
+      ]);
+      await snap(page, 'strategy-01-plan-with-objectives');
+    },
+  );
+
+  step(
+    'adopts the objectives into an annual plan with its approver and plans an initiative for each business unit',
+    async () => {
+      const page = pages.exec;
+      await nav(page, 'Annual plan (strategy execution)');
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.locator('[data-screen=form][data-entity=execution-plan]').waitFor();
+      await fill(page, { name: 'FY 2027' });
+      await pick(page, 'strategicPlanId', 'Vision 2030');
+      await fill(page, { startDate: '2027-01-01', endDate: '2027-12-31' });
+      await pick(page, 'approverId', 'Abe Approver');
       await save(page);
-      await page.getByTestId('children-objectiveList').getByRole('link', { name: objective }).waitFor();
-      // the pillar's Cancel goes to the plan's pillars, not back into the objective's form
-      await page.getByRole('link', { name: 'Cancel' }).click();
-      await page.waitForURL(`**/strategic-plan/${planId}/pillar`);
-      await row(page, pillar).waitFor();
-    }
-    await nav(page, 'Strategic plans', { module: 'Strategy management' });
-    await openRow(page, 'Vision 2030');
-    await page.getByTestId('children-objectiveList').getByRole('link', { name: 'Build skills' }).waitFor();
-    const objectives = (await j.call(`pillar-objective?strategicPlanId=${planId}&sort=name`)).list;
-    expect(objectives.map((o: { name: string; pillarId: number }) => o.name)).toEqual(['Build skills', 'Grow exports']);
-    await snap(page, 'strategy-01-plan-with-objectives');
-  });
+      await row(page, 'FY 2027').waitFor();
 
-  step('adopts the objectives into an annual plan with its approver and plans an initiative for each business unit', async () => {
-    const page = pages.exec;
-    await nav(page, 'Annual plan (strategy execution)');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.locator('[data-screen=form][data-entity=execution-plan]').waitFor();
-    await fill(page, { name: 'FY 2027' });
-    await pick(page, 'strategicPlanId', 'Vision 2030');
-    await fill(page, { startDate: '2027-01-01', endDate: '2027-12-31' });
-    await pick(page, 'approverId', 'Abe Approver');
-    await save(page);
-    await row(page, 'FY 2027').waitFor();
+      await nav(page, 'Possible objectives');
+      await page.locator('#possible-plan').selectOption({ label: 'FY 2027' });
+      for (const objective of ['Grow exports', 'Build skills']) {
+        const candidate = page.locator(`tr[data-objective="${objective}"]`);
+        await candidate.getByRole('button', { name: 'Adopt' }).click();
+        await candidate.waitFor({ state: 'detached' });
+      }
+      await page.getByText('Nothing here yet.').waitFor();
 
-    await nav(page, 'Possible objectives');
-    await page.locator('#possible-plan').selectOption({ label: 'FY 2027' });
-    for (const objective of ['Grow exports', 'Build skills']) {
-      const candidate = page.locator(`tr[data-objective="${objective}"]`);
-      await candidate.getByRole('button', { name: 'Adopt' }).click();
-      await candidate.waitFor({ state: 'detached' });
-    }
-    await page.getByText('Nothing here yet.').waitFor();
-
-    await nav(page, 'Annual initiatives');
-    await tab(page, 'Annual initiative');
-    for (const [unit, name, owner] of [['North', 'Open two markets', 'Olive Owner'], ['South', 'Export academy', undefined]] as const) {
-      await page.getByRole('tabpanel').getByRole('button', { name: 'Add', exact: true }).click();
-      await page.locator('[data-screen=form][data-entity=annual-initiative]').waitFor();
-      await pick(page, 'annualObjectiveId', 'Grow exports');
-      await pick(page, 'businessUnitId', unit);
-      await page.locator('#root_quarterIndex').selectOption({ label: 'Q1' });
-      await fill(page, { name, target: '100' });
-      if (owner) await pick(page, 'ownerId', owner);
-      await save(page);
-      await row(page, name).waitFor();
-    }
-    const initiatives = (await j.call('annual-initiative?sort=name')).list;
-    expect(initiatives.map((i: { name: string }) => i.name)).toEqual(['Export academy', 'Open two markets']);
-    await snap(page, 'strategy-02-initiatives');
-  });
+      await nav(page, 'Annual initiatives');
+      await tab(page, 'Annual initiative');
+      for (const [unit, name, owner] of [
+        ['North', 'Open two markets', 'Olive Owner'],
+        ['South', 'Export academy', undefined],
+      ] as const) {
+        await page.getByRole('tabpanel').getByRole('button', { name: 'Add', exact: true }).click();
+        await page.locator('[data-screen=form][data-entity=annual-initiative]').waitFor();
+        await pick(page, 'annualObjectiveId', 'Grow exports');
+        await pick(page, 'businessUnitId', unit);
+        await page.locator('#root_quarterIndex').selectOption({ label: 'Q1' });
+        await fill(page, { name, target: '100' });
+        if (owner) await pick(page, 'ownerId', owner);
+        await save(page);
+        await row(page, name).waitFor();
+      }
+      const initiatives = (await j.call('annual-initiative?sort=name')).list;
+      expect(initiatives.map((i: { name: string }) => i.name)).toEqual(['Export academy', 'Open two markets']);
+      await snap(page, 'strategy-02-initiatives');
+    },
+  );
 
   step('the approver accepts the annual plan: it is settled, read-only', async () => {
     const abe = pages.abe;
@@ -138,21 +154,24 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     expect(await abe.getByRole('button', { name: 'Save' }).count()).toBe(0);
   });
 
-  step('the strategy office opens a review cycle; before any review is accepted the objective is not scored', async () => {
-    const page = pages.exec;
-    await nav(page, 'Annual initiatives');
-    await tab(page, 'Review cycles');
-    await page.getByRole('tabpanel').getByRole('button', { name: 'Add', exact: true }).click();
-    await page.locator('[data-screen=form][data-entity=performance-review-cycle]').waitFor();
-    await pick(page, 'executionPlanId', 'FY 2027');
-    await fill(page, { name: 'Q1 review', startDate: '2027-04-01', endDate: '2027-04-15' });
-    await save(page);
-    await row(page, 'Q1 review').waitFor();
+  step(
+    'the strategy office opens a review cycle; before any review is accepted the objective is not scored',
+    async () => {
+      const page = pages.exec;
+      await nav(page, 'Annual initiatives');
+      await tab(page, 'Review cycles');
+      await page.getByRole('tabpanel').getByRole('button', { name: 'Add', exact: true }).click();
+      await page.locator('[data-screen=form][data-entity=performance-review-cycle]').waitFor();
+      await pick(page, 'executionPlanId', 'FY 2027');
+      await fill(page, { name: 'Q1 review', startDate: '2027-04-01', endDate: '2027-04-15' });
+      await save(page);
+      await row(page, 'Q1 review').waitFor();
 
-    await openMap(page);
-    expect(await objectiveRow(page, 'Grow exports').getAttribute('data-colour')).toBe(UNSCORED);
-    await snap(page, 'strategy-03-map-before');
-  });
+      await openMap(page);
+      expect(await objectiveRow(page, 'Grow exports').getAttribute('data-colour')).toBe(UNSCORED);
+      await snap(page, 'strategy-03-map-before');
+    },
+  );
 
   step('the initiative’s owner reports its progress in the cycle and submits it', async () => {
     const olive = pages.olive;

@@ -95,7 +95,9 @@ describe.skipIf(skip)('an expense claims module declared in JSON: conditions, st
     await page.waitForURL('**/app/expenses/claims');
     const [claim] = (await api(server, `expense-claim?q=Hamburg`, undefined, token)).expenseClaimList;
     expect(claim).toMatchObject({ status: 'Approved', amount: 800 });
-    expect((await api(server, `expense-claim/${claim.id}`, undefined, token)).expenseClaim.comment).toBe('Paid with the November salary');
+    expect((await api(server, `expense-claim/${claim.id}`, undefined, token)).expenseClaim.comment).toBe(
+      'Paid with the November salary',
+    );
     await snap(page, 'workflow-rules-04-approved-comment-only');
   });
 });

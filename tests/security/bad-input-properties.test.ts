@@ -37,18 +37,24 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
 
   const reg = () => t.stratum.registry;
   const writerOf = (e: EntityDef) => (e.scope === 'platform' ? t.holder : admin);
-  const writable = (e: EntityDef): FieldDef[] => e.fields.filter((f) => !f.readOnly && !f.computed && f.name !== e.workflow?.stateField);
+  const writable = (e: EntityDef): FieldDef[] =>
+    e.fields.filter((f) => !f.readOnly && !f.computed && f.name !== e.workflow?.stateField);
   /** Every row the API could write: all entity tables (audit trails included) and the stored files. */
   const snapshot = async () => (await t.stratum.db.query(countSql))[0];
-  const currentVersion = async (e: EntityDef, id: number) => (await t.stratum.db.query<{ version: number }>(`SELECT version FROM ${e.table} WHERE id = $1`, [id]))[0].version;
+  const currentVersion = async (e: EntityDef, id: number) =>
+    (await t.stratum.db.query<{ version: number }>(`SELECT version FROM ${e.table} WHERE id = $1`, [id]))[0].version;
 
   beforeAll(async () => {
     t = await startTestStratum(backend);
-    const modules = [...t.stratum.registry.modules.values()].filter((m) => !m.core && m.role === 'employee').map((m) => m.id);
+    const modules = [...t.stratum.registry.modules.values()]
+      .filter((m) => !m.core && m.role === 'employee')
+      .map((m) => m.id);
     const company = await t.addCompany('Fuzz Co', { modules });
     admin = company.executive;
     companyId = company.id;
-    entities = [...reg().entities.values()].filter((e) => !e.tenantKey && e.access.add.includes(e.scope === 'platform' ? 'holder' : 'employee:moduleAdmin'));
+    entities = [...reg().entities.values()].filter(
+      (e) => !e.tenantKey && e.access.add.includes(e.scope === 'platform' ? 'holder' : 'employee:moduleAdmin'),
+    );
     for (const e of entities) {
       bodies.set(e.name, (await sampleBody(writerOf(e), reg(), e.name, {}, parents)).body);
       records.set(e.name, (await addSample(writerOf(e), reg(), e.name, {}, parents)).record);
@@ -60,7 +66,10 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
 
   /** The body a field case sends: a valid add body, or an update of the entity's record, with `field` set to `value` (undefined: left out). */
   async function bodyWith(e: EntityDef, mode: Mode, field: string, value: unknown): Promise<Record<string, unknown>> {
-    const base = mode === 'add' ? { ...bodies.get(e.name)! } : { id: records.get(e.name)!.id, version: await currentVersion(e, records.get(e.name)!.id) };
+    const base =
+      mode === 'add'
+        ? { ...bodies.get(e.name)! }
+        : { id: records.get(e.name)!.id, version: await currentVersion(e, records.get(e.name)!.id) };
     if (value === undefined) delete (base as Record<string, unknown>)[field];
     else (base as Record<string, unknown>)[field] = value;
     return base;
@@ -71,7 +80,12 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
    * message, a field by its path in `errors[].field` (the message names it by its label, which `labels` checks) or,
    * where no field error is given, by the message.
    */
-  async function refuses(call: () => Promise<Reply>, names: (string | RegExp)[], statuses: number[] = [400, 404, 413, 415, 422], labels: string[] = []): Promise<Reply> {
+  async function refuses(
+    call: () => Promise<Reply>,
+    names: (string | RegExp)[],
+    statuses: number[] = [400, 404, 413, 415, 422],
+    labels: string[] = [],
+  ): Promise<Reply> {
     const before = await snapshot();
     const r = await call();
     const what = describeReply(r);
@@ -80,7 +94,11 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
     expect(r.body.err_msg, what).toBeTruthy();
     for (const n of names) {
       if (typeof n !== 'string') expect(r.body.err_msg, what).toMatch(n);
-      else if (r.body.errors?.length) expect(r.body.errors.map((e) => e.field), what).toContainEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(n)}(\\.|$)`)));
+      else if (r.body.errors?.length)
+        expect(
+          r.body.errors.map((e) => e.field),
+          what,
+        ).toContainEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(n)}(\\.|$)`)));
       else expect(r.body.err_msg, what).toMatch(new RegExp(escapeRegExp(n)));
     }
     for (const l of labels) expect(r.body.err_msg, what).toMatch(new RegExp(escapeRegExp(l)));
@@ -91,12 +109,19 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
   const labelOf = (e: string, f: string) => reg().messages.en[String(fld(e, f).schema.title)] ?? f;
 
   /** An arbitrary [entity, field, mode] among the fields a predicate picks (by name, so that a counterexample reads well). */
-  const fieldCase = (pick: (f: FieldDef, e: EntityDef) => boolean, modes: Mode[] = ['add', 'update']): fc.Arbitrary<[string, string, Mode]> => {
+  const fieldCase = (
+    pick: (f: FieldDef, e: EntityDef) => boolean,
+    modes: Mode[] = ['add', 'update'],
+  ): fc.Arbitrary<[string, string, Mode]> => {
     // an entity nobody may update (a QA member: removed and added again) is tried on add only
     const cases = entities.flatMap((e) =>
       writable(e)
         .filter((f) => pick(f, e))
-        .flatMap((f) => modes.filter((m) => m === 'add' || e.access.update.length).map((m) => [e.name, f.name, m] as [string, string, Mode])),
+        .flatMap((f) =>
+          modes
+            .filter((m) => m === 'add' || e.access.update.length)
+            .map((m) => [e.name, f.name, m] as [string, string, Mode]),
+        ),
     );
     expect(cases.length, 'fields for this case').toBeGreaterThan(0);
     return fc.constantFrom(...cases);
@@ -106,27 +131,58 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
 
   it('refuses a value of the wrong type, naming the field', async () => {
     await fc.assert(
-      fc.asyncProperty(fieldCase(() => true).chain(([e, f, mode]) => fc.tuple(fc.constant([e, f, mode] as const), wrongTypeValue(fld(e, f)))), async ([[e, f, mode], value]) => {
-        await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)), [f], [422], [labelOf(e, f)]);
-      }),
+      fc.asyncProperty(
+        fieldCase(() => true).chain(([e, f, mode]) =>
+          fc.tuple(fc.constant([e, f, mode] as const), wrongTypeValue(fld(e, f))),
+        ),
+        async ([[e, f, mode], value]) => {
+          await refuses(
+            async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)),
+            [f],
+            [422],
+            [labelOf(e, f)],
+          );
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
   });
 
   it('refuses a missing required field and an unknown field, naming it', async () => {
     await fc.assert(
-      fc.asyncProperty(fieldCase((f) => f.required && f.default === undefined, ['add']), async ([e, f]) => {
-        await refuses(async () => writerOf(ent(e)).post(`${e}/add`, await bodyWith(ent(e), 'add', f, undefined)), [f], [422], [`${labelOf(e, f)} is required`]);
-      }),
+      fc.asyncProperty(
+        fieldCase((f) => f.required && f.default === undefined, ['add']),
+        async ([e, f]) => {
+          await refuses(
+            async () => writerOf(ent(e)).post(`${e}/add`, await bodyWith(ent(e), 'add', f, undefined)),
+            [f],
+            [422],
+            [`${labelOf(e, f)} is required`],
+          );
+        },
+      ),
       { numRuns: RUNS },
     );
     // a required text of whitespace only is no value: refused as missing
     await fc.assert(
       fc.asyncProperty(
-        fieldCase((f) => f.required && f.type === 'string' && !f.enum && !f.format && !f.writeOnly && !(f.schema as Record<string, unknown>)['x-html']),
+        fieldCase(
+          (f) =>
+            f.required &&
+            f.type === 'string' &&
+            !f.enum &&
+            !f.format &&
+            !f.writeOnly &&
+            !(f.schema as Record<string, unknown>)['x-html'],
+        ),
         fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u3000'), minLength: 0, maxLength: 6 }),
         async ([e, f, mode], blank) => {
-          await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, blank)), [f], [422], [`${labelOf(e, f)} is required`]);
+          await refuses(
+            async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, blank)),
+            [f],
+            [422],
+            [`${labelOf(e, f)} is required`],
+          );
         },
       ),
       { numRuns: RUNS },
@@ -134,12 +190,22 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
     await fc.assert(
       fc.asyncProperty(
         // an entity nobody may update is tried on add only
-        fc.constantFrom(...entities.flatMap((e) => (['add', 'update'] as Mode[]).filter((m) => m === 'add' || e.access.update.length).map((m) => [e.name, m] as const))),
+        fc.constantFrom(
+          ...entities.flatMap((e) =>
+            (['add', 'update'] as Mode[])
+              .filter((m) => m === 'add' || e.access.update.length)
+              .map((m) => [e.name, m] as const),
+          ),
+        ),
         fc.string({ minLength: 1, maxLength: 30 }).filter((k) => !['__proto__', 'constructor'].includes(k)),
         fc.jsonValue(),
         async ([e, mode], key, value) => {
           fc.pre(!ent(e).field.has(key) && key !== 'id' && key !== 'version');
-          await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, key, value)), [key], [422]);
+          await refuses(
+            async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, key, value)),
+            [key],
+            [422],
+          );
         },
       ),
       { numRuns: RUNS },
@@ -149,54 +215,87 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
   it('refuses huge strings: past a field maxLength by name, past the body limit with 413', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fieldCase((f) => f.type === 'string' && !f.enum && (f.schema as { maxLength?: number }).maxLength !== undefined),
+        fieldCase(
+          (f) => f.type === 'string' && !f.enum && (f.schema as { maxLength?: number }).maxLength !== undefined,
+        ),
         fc.integer({ min: 1, max: 50_000 }),
         async ([e, f, mode], extra) => {
           const value = 'x'.repeat((fld(e, f).schema as { maxLength: number }).maxLength + extra);
-          await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)), [f], [422], [labelOf(e, f)]);
+          await refuses(
+            async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)),
+            [f],
+            [422],
+            [labelOf(e, f)],
+          );
         },
       ),
       { numRuns: RUNS },
     );
     const e = entities.find((x) => x.name === 'business-unit') ?? entities[0];
-    await refuses(async () => writerOf(e).post(`${e.name}/add`, { ...bodies.get(e.name), name: 'y'.repeat(2 * 1024 * 1024) }), [/larger than \d+ bytes/], [413]);
+    await refuses(
+      async () => writerOf(e).post(`${e.name}/add`, { ...bodies.get(e.name), name: 'y'.repeat(2 * 1024 * 1024) }),
+      [/larger than \d+ bytes/],
+      [413],
+    );
   });
 
   it('refuses deeply nested JSON in a field and as the body', async () => {
     await fc.assert(
-      fc.asyncProperty(fieldCase(() => true), fc.integer({ min: 100, max: 50_000 }), fc.constantFrom('[', '{"a":'), async ([e, f, mode], depth, open) => {
-        const close = open === '[' ? ']' : '}';
-        const deep = open.repeat(depth) + '1' + close.repeat(depth);
-        const body = JSON.stringify(await bodyWith(ent(e), mode, f, '__DEEP__')).replace('"__DEEP__"', deep);
-        await refuses(() => writerOf(ent(e)).post(`${e}/${mode}`, body), [f], [400, 413, 422]);
-      }),
+      fc.asyncProperty(
+        fieldCase(() => true),
+        fc.integer({ min: 100, max: 50_000 }),
+        fc.constantFrom('[', '{"a":'),
+        async ([e, f, mode], depth, open) => {
+          const close = open === '[' ? ']' : '}';
+          const deep = open.repeat(depth) + '1' + close.repeat(depth);
+          const body = JSON.stringify(await bodyWith(ent(e), mode, f, '__DEEP__')).replace('"__DEEP__"', deep);
+          await refuses(() => writerOf(ent(e)).post(`${e}/${mode}`, body), [f], [400, 413, 422]);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('refuses malformed JSON, saying so', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...entities.map((e) => e.name)), fc.constantFrom<Mode>('add', 'update'), fc.oneof(fc.string({ minLength: 1 }), fc.json().map((j) => j.slice(0, -1)), fc.constantFrom('{', '{"a":}', "{'a':1}", '{"a":1,}', 'NaN', '{"a":undefined}', '\u0000')), async (e, mode, text) => {
-        let parses = true;
-        try {
-          const v = JSON.parse(text);
-          // a valid JSON value that is not an object is "not an object", a case of its own
-          parses = v !== undefined;
-        } catch {
-          parses = false;
-        }
-        fc.pre(!parses && text.trim() !== '');
-        await refuses(() => writerOf(ent(e)).post(`${e}/${mode}`, text), ['not valid JSON'], [400]);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...entities.map((e) => e.name)),
+        fc.constantFrom<Mode>('add', 'update'),
+        fc.oneof(
+          fc.string({ minLength: 1 }),
+          fc.json().map((j) => j.slice(0, -1)),
+          fc.constantFrom('{', '{"a":}', "{'a':1}", '{"a":1,}', 'NaN', '{"a":undefined}', '\u0000'),
+        ),
+        async (e, mode, text) => {
+          let parses = true;
+          try {
+            const v = JSON.parse(text);
+            // a valid JSON value that is not an object is "not an object", a case of its own
+            parses = v !== undefined;
+          } catch {
+            parses = false;
+          }
+          fc.pre(!parses && text.trim() !== '');
+          await refuses(() => writerOf(ent(e)).post(`${e}/${mode}`, text), ['not valid JSON'], [400]);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('refuses impossible dates, naming the field', async () => {
     await fc.assert(
-      fc.asyncProperty(fieldCase((f) => f.format === 'date' || f.format === 'date-time'), invalidDate, async ([e, f, mode], value) => {
-        await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)), [f], [422]);
-      }),
+      fc.asyncProperty(
+        fieldCase((f) => f.format === 'date' || f.format === 'date-time'),
+        invalidDate,
+        async ([e, f, mode], value) => {
+          await refuses(
+            async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)),
+            [f],
+            [422],
+          );
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -204,17 +303,27 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
   it('refuses numbers below a minimum, above a maximum or beyond what storage holds, naming the field', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fieldCase((f) => (f.type === 'integer' || f.type === 'number') && !f.enum && outOfRangeNumber(f) !== null).chain(([e, f, mode]) => fc.tuple(fc.constant([e, f, mode] as const), outOfRangeNumber(fld(e, f))!)),
+        fieldCase(
+          (f) => (f.type === 'integer' || f.type === 'number') && !f.enum && outOfRangeNumber(f) !== null,
+        ).chain(([e, f, mode]) => fc.tuple(fc.constant([e, f, mode] as const), outOfRangeNumber(fld(e, f))!)),
         async ([[e, f, mode], value]) => {
-          await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)), [f], [422]);
+          await refuses(
+            async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, value)),
+            [f],
+            [422],
+          );
         },
       ),
       { numRuns: RUNS * 2 },
     );
     // a number too big for a double arrives as Infinity; it is refused, not stored as something else
-    const kpi = entities.find((x) => writable(x).some((f) => f.type === 'number' && (f.schema as { maximum?: number }).maximum === undefined));
+    const kpi = entities.find((x) =>
+      writable(x).some((f) => f.type === 'number' && (f.schema as { maximum?: number }).maximum === undefined),
+    );
     if (kpi) {
-      const f = writable(kpi).find((x) => x.type === 'number' && (x.schema as { maximum?: number }).maximum === undefined)!;
+      const f = writable(kpi).find(
+        (x) => x.type === 'number' && (x.schema as { maximum?: number }).maximum === undefined,
+      )!;
       const body = JSON.stringify(await bodyWith(kpi, 'add', f.name, 0)).replace(`"${f.name}":0`, `"${f.name}":1e999`);
       await refuses(() => writerOf(kpi).post(`${kpi.name}/add`, body), [f.name], [422]);
     }
@@ -222,16 +331,32 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
 
   it('refuses the NUL character in a string, naming the field', async () => {
     await fc.assert(
-      fc.asyncProperty(fieldCase((f) => f.type === 'string' && !f.enum && !f.format), fc.string({ maxLength: 10 }), async ([e, f, mode], around) => {
-        await refuses(async () => writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, `${around}\u0000${around}`)), [f], [422]);
-      }),
+      fc.asyncProperty(
+        fieldCase((f) => f.type === 'string' && !f.enum && !f.format),
+        fc.string({ maxLength: 10 }),
+        async ([e, f, mode], around) => {
+          await refuses(
+            async () =>
+              writerOf(ent(e)).post(`${e}/${mode}`, await bodyWith(ent(e), mode, f, `${around}\u0000${around}`)),
+            [f],
+            [422],
+          );
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   // a write-only field (a directory's client secret) is stored but never returned, so it cannot be read back here
   // a field marked x-html is sanitised HTML, not kept exactly (tests/unit/html-sanitising.test.ts)
-  const plainText = (f: FieldDef) => f.type === 'string' && !f.writeOnly && !(f.schema as Record<string, unknown>)['x-html'] && !f.enum && !f.format && !(f.schema as { pattern?: string }).pattern && ((f.schema as { maxLength?: number }).maxLength ?? 1000) >= 80;
+  const plainText = (f: FieldDef) =>
+    f.type === 'string' &&
+    !f.writeOnly &&
+    !(f.schema as Record<string, unknown>)['x-html'] &&
+    !f.enum &&
+    !f.format &&
+    !(f.schema as { pattern?: string }).pattern &&
+    ((f.schema as { maxLength?: number }).maxLength ?? 1000) >= 80;
 
   it('stores SQL and HTML in strings as data and returns them as sent, trimmed (fields marked x-html aside: they are sanitised)', async () => {
     let n = 0;
@@ -239,7 +364,10 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
     await fc.assert(
       fc.asyncProperty(
         // added where nothing else must be unique (a second record of a 1..5 rating cannot be), else written by update
-        fc.oneof(fieldCase((f, e) => plainText(f) && e.unique.length === 0, ['add']), fieldCase(plainText, ['update'])),
+        fc.oneof(
+          fieldCase((f, e) => plainText(f) && e.unique.length === 0, ['add']),
+          fieldCase(plainText, ['update']),
+        ),
         hostileText,
         async ([en, f, mode], text) => {
           const e = ent(en);
@@ -248,7 +376,10 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
           // only by naming it, never by storing something else
           const r = await writerOf(e).post(`${en}/${mode}`, await bodyWith(e, mode, f, value));
           if (r.status === 422) {
-            expect(r.body.errors?.map((x) => x.field), describeReply(r)).toContain(f);
+            expect(
+              r.body.errors?.map((x) => x.field),
+              describeReply(r),
+            ).toContain(f);
             return;
           }
           expect(r.status, describeReply(r)).toBe(200);
@@ -274,7 +405,10 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
   it('trims whitespace around a text, and keeps it around a write-only secret', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fieldCase((f, e) => plainText(f) && e.unique.length === 0, ['add']), fieldCase(plainText, ['update'])),
+        fc.oneof(
+          fieldCase((f, e) => plainText(f) && e.unique.length === 0, ['add']),
+          fieldCase(plainText, ['update']),
+        ),
         fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0'), minLength: 1, maxLength: 4 }),
         fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() === s && s !== '' && !s.includes('\u0000')),
         async ([en, f, mode], space, core) => {
@@ -282,7 +416,10 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
           const r = await writerOf(e).post(`${en}/${mode}`, await bodyWith(e, mode, f, `${space}${core}${space}`));
           // a rule of the record may refuse the field (a colleague reviewer's name is their employee record's), naming it
           if (r.status === 422) {
-            expect(r.body.errors?.map((x) => x.field), describeReply(r)).toContain(f);
+            expect(
+              r.body.errors?.map((x) => x.field),
+              describeReply(r),
+            ).toContain(f);
             return;
           }
           expect(r.status, describeReply(r)).toBe(200);
@@ -297,79 +434,133 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
       const body = { ...bodies.get(sso.name), [secret.name]: '  spaced secret  ' };
       const r = await writerOf(sso).post('sso-provider/add', body);
       expect(r.status, describeReply(r)).toBe(200);
-      const [row] = await t.stratum.db.query<Record<string, string>>(`SELECT ${secret.column} AS sealed FROM sso_provider WHERE id = $1`, [r.body.data[sso.dataKeys.item].id]);
+      const [row] = await t.stratum.db.query<Record<string, string>>(
+        `SELECT ${secret.column} AS sealed FROM sso_provider WHERE id = $1`,
+        [r.body.data[sso.dataKeys.item].id],
+      );
       expect(openSecret(t.stratum.secretKey, row.sealed), 'a secret is kept as sent').toBe('  spaced secret  ');
     }
   });
 
   it('answers hostile list queries and ids with a 4xx that names the parameter, never a 500', async () => {
     const all = [...reg().entities.values()];
-    const param = fc.constantFrom('limit', 'offset', 'after', 'sort', 'q', 'owner', 'id', 'id[in]', 'id[gte]', 'nope', 'name[like]', 'createdAt[gt]');
-    const value = fc.oneof(fc.constantFrom('-1', '1e30', '99999999999999999999', 'abc', "1' OR '1'='1", '-name,;DROP', '', '0x10', 'NaN', '2026-02-30', '1,2,x', '%', '\\'), fc.string({ maxLength: 12 }));
+    const param = fc.constantFrom(
+      'limit',
+      'offset',
+      'after',
+      'sort',
+      'q',
+      'owner',
+      'id',
+      'id[in]',
+      'id[gte]',
+      'nope',
+      'name[like]',
+      'createdAt[gt]',
+    );
+    const value = fc.oneof(
+      fc.constantFrom(
+        '-1',
+        '1e30',
+        '99999999999999999999',
+        'abc',
+        "1' OR '1'='1",
+        '-name,;DROP',
+        '',
+        '0x10',
+        'NaN',
+        '2026-02-30',
+        '1,2,x',
+        '%',
+        '\\',
+      ),
+      fc.string({ maxLength: 12 }),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...all.map((e) => e.name)), fc.array(fc.tuple(param, value), { minLength: 1, maxLength: 3 }), async (en, pairs) => {
-        const e = ent(en);
-        const client = e.scope === 'platform' ? t.holder : admin;
-        const qs = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-        const r = await client.get(`${e.name}?${qs}`);
-        expect(r.status, `${e.name}?${qs}: ${describeReply(r)}`).toBeLessThan(500);
-        if (r.status >= 400) expect(r.body.err_msg, qs).toBeTruthy();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...all.map((e) => e.name)),
+        fc.array(fc.tuple(param, value), { minLength: 1, maxLength: 3 }),
+        async (en, pairs) => {
+          const e = ent(en);
+          const client = e.scope === 'platform' ? t.holder : admin;
+          const qs = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+          const r = await client.get(`${e.name}?${qs}`);
+          expect(r.status, `${e.name}?${qs}: ${describeReply(r)}`).toBeLessThan(500);
+          if (r.status >= 400) expect(r.body.err_msg, qs).toBeTruthy();
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...all.map((e) => e.name)), fc.constantFrom('0', '99999999999999999999', '9223372036854775808', '1e3', '-1', '00001'), async (en, id) => {
-        const e = ent(en);
-        const client = e.scope === 'platform' ? t.holder : admin;
-        const r = await client.get(`${e.name}/${id}`);
-        expect(r.status, `${e.name}/${id}: ${describeReply(r)}`).toBeLessThan(500);
-        for (const action of ['update', 'delete']) {
-          const raw = `{"id": ${id}, "version": 1}`;
-          await refuses(() => client.post(`${e.name}/${action}`, raw), [/./], [400, 403, 404, 409, 422]);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...all.map((e) => e.name)),
+        fc.constantFrom('0', '99999999999999999999', '9223372036854775808', '1e3', '-1', '00001'),
+        async (en, id) => {
+          const e = ent(en);
+          const client = e.scope === 'platform' ? t.holder : admin;
+          const r = await client.get(`${e.name}/${id}`);
+          expect(r.status, `${e.name}/${id}: ${describeReply(r)}`).toBeLessThan(500);
+          for (const action of ['update', 'delete']) {
+            const raw = `{"id": ${id}, "version": 1}`;
+            await refuses(() => client.post(`${e.name}/${action}`, raw), [/./], [400, 403, 404, 409, 422]);
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('refuses oversized, mistyped and path-climbing uploads, storing no file', async () => {
-    const uploads = [...reg().entities.values()].flatMap((e) => e.commands.filter((c) => c.kind === 'upload').map((c) => [e.name, c.name] as const));
+    const uploads = [...reg().entities.values()].flatMap((e) =>
+      e.commands.filter((c) => c.kind === 'upload').map((c) => [e.name, c.name] as const),
+    );
     expect(uploads.length).toBeGreaterThan(0);
-    const targetOf = async (e: EntityDef) => (e.tenantKey ? companyId : (records.get(e.name) ?? (await addSample(writerOf(e), reg(), e.name)).record).id);
+    const targetOf = async (e: EntityDef) =>
+      e.tenantKey ? companyId : (records.get(e.name) ?? (await addSample(writerOf(e), reg(), e.name)).record).id;
     const send = async (e: EntityDef, name: string, file: File) => {
       const form = new FormData();
       form.set('id', String(await targetOf(e)));
       form.set('document', file);
-      return (e.scope === 'platform' && !e.tenantKey ? t.holder : admin).raw(`${e.name}/${name}`, { method: 'POST', body: form });
+      return (e.scope === 'platform' && !e.tenantKey ? t.holder : admin).raw(`${e.name}/${name}`, {
+        method: 'POST',
+        body: form,
+      });
     };
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...uploads), fc.constantFrom('oversized', 'mistyped', 'disguised', 'traversal', 'empty'), traversalName, async ([en, cn], kind, climbing) => {
-        const e = ent(en);
-        const c = e.commands.find((x) => x.name === cn)!;
-        const good = sampleFile(c.mimeTypes);
-        let file: File;
-        let expected: [number, RegExp];
-        if (kind === 'oversized') {
-          // past the command's own limit, or past the server's limit for any upload where that is the smaller
-          const bytes = new Uint8Array(Math.min(c.maxBytes, MULTIPART_LIMIT) + 1);
-          bytes.set(new Uint8Array(await good.arrayBuffer()));
-          file = new File([bytes], good.name, { type: good.type });
-          expected = c.maxBytes < MULTIPART_LIMIT ? [413, /at most \d+ bytes/] : [413, /larger than \d+ bytes/];
-        } else if (kind === 'mistyped') {
-          file = new File([await good.arrayBuffer()], 'evil.exe', { type: 'application/x-msdownload' });
-          expected = [415, /not allowed/];
-        } else if (kind === 'disguised') {
-          file = new File([new TextEncoder().encode('MZ\u0090\u0000 this is not what it says')], good.name, { type: good.type });
-          expected = [415, /not really/];
-        } else if (kind === 'empty') {
-          file = new File([], good.name, { type: good.type });
-          expected = [400, /empty/];
-        } else {
-          file = new File([await good.arrayBuffer()], climbing, { type: good.type });
-          expected = [400, /file name/];
-        }
-        await refuses(() => send(e, c.name, file), [expected[1]], [expected[0]]);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...uploads),
+        fc.constantFrom('oversized', 'mistyped', 'disguised', 'traversal', 'empty'),
+        traversalName,
+        async ([en, cn], kind, climbing) => {
+          const e = ent(en);
+          const c = e.commands.find((x) => x.name === cn)!;
+          const good = sampleFile(c.mimeTypes);
+          let file: File;
+          let expected: [number, RegExp];
+          if (kind === 'oversized') {
+            // past the command's own limit, or past the server's limit for any upload where that is the smaller
+            const bytes = new Uint8Array(Math.min(c.maxBytes, MULTIPART_LIMIT) + 1);
+            bytes.set(new Uint8Array(await good.arrayBuffer()));
+            file = new File([bytes], good.name, { type: good.type });
+            expected = c.maxBytes < MULTIPART_LIMIT ? [413, /at most \d+ bytes/] : [413, /larger than \d+ bytes/];
+          } else if (kind === 'mistyped') {
+            file = new File([await good.arrayBuffer()], 'evil.exe', { type: 'application/x-msdownload' });
+            expected = [415, /not allowed/];
+          } else if (kind === 'disguised') {
+            file = new File([new TextEncoder().encode('MZ\u0090\u0000 this is not what it says')], good.name, {
+              type: good.type,
+            });
+            expected = [415, /not really/];
+          } else if (kind === 'empty') {
+            file = new File([], good.name, { type: good.type });
+            expected = [400, /empty/];
+          } else {
+            file = new File([await good.arrayBuffer()], climbing, { type: good.type });
+            expected = [400, /file name/];
+          }
+          await refuses(() => send(e, c.name, file), [expected[1]], [expected[0]]);
+        },
+      ),
       { numRuns: RUNS },
     );
     // a JSON body where a file belongs
@@ -384,7 +575,24 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
     ]);
     const body = fc.oneof(
       fc.jsonValue(),
-      fc.dictionary(fc.constantFrom('id', 'version', 'items', 'moduleId', 'employeeId', 'enabled', 'adminAccess', 'quarter', 'actuals', 'kpis', 'annualPlanId', 'libraryId', 'reason'), fc.jsonValue()),
+      fc.dictionary(
+        fc.constantFrom(
+          'id',
+          'version',
+          'items',
+          'moduleId',
+          'employeeId',
+          'enabled',
+          'adminAccess',
+          'quarter',
+          'actuals',
+          'kpis',
+          'annualPlanId',
+          'libraryId',
+          'reason',
+        ),
+        fc.jsonValue(),
+      ),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...calls), body, async ([en, name], value) => {

@@ -14,7 +14,8 @@ describe.each(backends())('public-flow links on $name', (backend) => {
   let t: TestStratum;
   let exec: Client;
   let flows: EntityDef[];
-  const pub = (flow: string, call: 'auth' | 'answer' | 'submit', body: unknown) => t.anonymous.post(`public/${flow}/${call}`, body);
+  const pub = (flow: string, call: 'auth' | 'answer' | 'submit', body: unknown) =>
+    t.anonymous.post(`public/${flow}/${call}`, body);
 
   const sent = async (entity: EntityDef) => {
     const r = await sentRecipient(t, exec, entity);
@@ -25,7 +26,9 @@ describe.each(backends())('public-flow links on $name', (backend) => {
     t = await startTestStratum(backend);
     flows = [...t.stratum.registry.entities.values()].filter((e) => e.publicFlow);
     // every module, so that the flows' parents (an annual plan for an organisational survey) can be made
-    const modules = [...t.stratum.registry.modules.values()].filter((m) => !m.core && m.role === 'employee').map((m) => m.id);
+    const modules = [...t.stratum.registry.modules.values()]
+      .filter((m) => !m.core && m.role === 'employee')
+      .map((m) => m.id);
     exec = (await t.addCompany('Linkco', { modules })).executive;
   });
   afterAll(() => t.close());
@@ -45,8 +48,14 @@ describe.each(backends())('public-flow links on $name', (backend) => {
       expect(JSON.stringify(opened.body), `${flow}: the auth reply carries no token`).not.toContain(token);
       const asSession = await t.app.request(`/api/v1/${entity.name}/${id}`, { headers: { token } });
       expect(asSession.status, `${flow}: a link is no session`).toBe(401);
-      for (const other of flows.filter((e) => e !== entity)) expect((await pub(other.publicFlow!.name, 'auth', { token })).status, `${flow} link at ${other.publicFlow!.name}`).toBe(401);
-      expect((await pub(flow, 'auth', { token: token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA') })).status).toBe(401);
+      for (const other of flows.filter((e) => e !== entity))
+        expect(
+          (await pub(other.publicFlow!.name, 'auth', { token })).status,
+          `${flow} link at ${other.publicFlow!.name}`,
+        ).toBe(401);
+      expect(
+        (await pub(flow, 'auth', { token: token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA') })).status,
+      ).toBe(401);
       expect((await pub(flow, 'auth', {})).status).toBe(422);
     }
   });
@@ -73,7 +82,10 @@ describe.each(backends())('public-flow links on $name', (backend) => {
       expect((await exec.post(`${entity.name}/${share.name}`, { id: first.id })).status).toBe(200);
       expect((await pub(flow, 'auth', { token: first.token })).status, `${flow}: a replaced link`).toBe(401);
       const other = await sent(entity);
-      await t.stratum.db.query(`UPDATE public_pass SET expires_at = now() - interval '1 second' WHERE entity = $1 AND record_id = $2`, [entity.name, other.id]);
+      await t.stratum.db.query(
+        `UPDATE public_pass SET expires_at = now() - interval '1 second' WHERE entity = $1 AND record_id = $2`,
+        [entity.name, other.id],
+      );
       const expired = await pub(flow, 'auth', { token: other.token });
       expect([expired.status, expired.body.code], `${flow}: an expired link`).toEqual([410, 'link_expired']);
     }
@@ -82,7 +94,10 @@ describe.each(backends())('public-flow links on $name', (backend) => {
   it('keeps the token out of the database: only its hash is stored', async () => {
     for (const entity of flows) {
       const { token } = await sent(entity);
-      const rows = await t.stratum.db.query<{ token_hash: string }>(`SELECT token_hash FROM public_pass WHERE entity = $1`, [entity.name]);
+      const rows = await t.stratum.db.query<{ token_hash: string }>(
+        `SELECT token_hash FROM public_pass WHERE entity = $1`,
+        [entity.name],
+      );
       expect(rows.map((r) => r.token_hash)).not.toContain(token);
       const { hashSecret } = await import('../../engine/auth/secret-token.ts');
       expect(rows.map((r) => r.token_hash)).toContain(hashSecret(token));

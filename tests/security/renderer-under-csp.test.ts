@@ -28,11 +28,15 @@ describe.skipIf(skip)('the renderer under the Content-Security-Policy', () => {
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
     });
     page.on('console', (m) => {
       if (m.type() !== 'error') return;
-      (m.text().startsWith('CSP violation') || /Content Security Policy/i.test(m.text()) ? violations : errors).push(m.text());
+      (m.text().startsWith('CSP violation') || /Content Security Policy/i.test(m.text()) ? violations : errors).push(
+        m.text(),
+      );
     });
     page.on('pageerror', (e) => errors.push(String(e)));
   }, 180_000);
@@ -52,7 +56,8 @@ describe.skipIf(skip)('the renderer under the Content-Security-Policy', () => {
     expect(html).not.toMatch(/\son[a-z]+\s*=/i);
     // nor does any script carry ajv, whose validators are generated code (@rjsf/core names it, the bundler drops it)
     const assets = join(ROOT, 'dist', 'renderer', 'assets');
-    for (const file of readdirSync(assets).filter((f) => f.endsWith('.js'))) expect(readFileSync(join(assets, file), 'utf8'), file).not.toMatch(/ajv/i);
+    for (const file of readdirSync(assets).filter((f) => f.endsWith('.js')))
+      expect(readFileSync(join(assets, file), 'utf8'), file).not.toMatch(/ajv/i);
   });
 
   it('sends the policy with the page', async () => {
@@ -82,7 +87,9 @@ describe.skipIf(skip)('the renderer under the Content-Security-Policy', () => {
     await page.waitForTimeout(1000);
     expect(violations).toEqual([]);
     // the field's message above is the proof that the form's validator ran under the policy; it no longer logs an error
-    expect(errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e))).toEqual([]);
+    expect(
+      errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e)),
+    ).toEqual([]);
   });
   it('shows a PDF user manual inline in the reader without a violation; objects are only blob: PDFs the renderer made', async () => {
     const res = await fetch(`${server.url}/app/sessions/signIn`);
@@ -90,19 +97,30 @@ describe.skipIf(skip)('the renderer under the Content-Security-Policy', () => {
     expect(csp).toMatch(/object-src blob:(;|$)/);
     expect(csp).toMatch(/frame-src blob:(;|$)/);
     const holder = (await api(server, 'auth/login', HOLDER)).user.token;
-    const manual = Object.values((await api(server, 'user-manual/add', { title: 'Getting started' }, holder)) as Record<string, { id: number }>)[0];
+    const manual = Object.values(
+      (await api(server, 'user-manual/add', { title: 'Getting started' }, holder)) as Record<string, { id: number }>,
+    )[0];
     const form = new FormData();
     form.set('id', String(manual.id));
     form.set('document', new File([SAMPLE_PDF], 'getting-started.pdf', { type: 'application/pdf' }));
-    const up = await fetch(`${server.url}/api/v1/user-manual/upload-document`, { method: 'POST', body: form, headers: { token: holder } });
+    const up = await fetch(`${server.url}/api/v1/user-manual/upload-document`, {
+      method: 'POST',
+      body: form,
+      headers: { token: holder },
+    });
     expect(up.status).toBe(200);
     const company = await companyWithExecutive(server, 'Pdfco', 'exec-pass-12');
     const reader = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     const seen: string[] = [];
     await reader.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
-    reader.on('console', (m) => m.type() === 'error' && /CSP violation|Content Security Policy/i.test(m.text()) && seen.push(m.text()));
+    reader.on(
+      'console',
+      (m) => m.type() === 'error' && /CSP violation|Content Security Policy/i.test(m.text()) && seen.push(m.text()),
+    );
     await signIn(reader, server.url, company.email, company.password);
     await reader.goto(`${server.url}/app/user-manuals/read/${manual.id}`);
     const object = reader.locator('[data-screen=manual-reader] object[type="application/pdf"]');

@@ -3,7 +3,15 @@ import { CALLER_TTL_MS } from '../../engine/auth/caller-cache.ts';
 import { hashSecret } from '../../engine/auth/secret-token.ts';
 import { FREE_FAILURES } from '../../engine/auth/login-throttle.ts';
 import { backends } from '../support/backends.ts';
-import { decodeMail, HOLDER, keyFromMail, PASSWORD, startTestStratum, type Client, type TestStratum } from '../support/test-stratum.ts';
+import {
+  decodeMail,
+  HOLDER,
+  keyFromMail,
+  PASSWORD,
+  startTestStratum,
+  type Client,
+  type TestStratum,
+} from '../support/test-stratum.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,7 +42,21 @@ describe.each(backends())('sign-in and tokens on $name', (backend) => {
   const consoleSpies: ReturnType<typeof vi.spyOn>[] = [];
 
   beforeAll(async () => {
-    for (const level of ['log', 'error', 'warn', 'info', 'debug'] as const) consoleSpies.push(vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '))));
+    for (const level of ['log', 'error', 'warn', 'info', 'debug'] as const)
+      consoleSpies.push(
+        vi
+          .spyOn(console, level)
+          .mockImplementation(
+            (...args: unknown[]) =>
+              void logged.push(
+                args
+                  .map((a) =>
+                    a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a),
+                  )
+                  .join(' '),
+              ),
+          ),
+      );
     t = await startTestStratum(backend, { log: (line) => void logged.push(line) });
     const c = await t.addCompany('Token Co');
     exec = c.executive;
@@ -47,7 +69,10 @@ describe.each(backends())('sign-in and tokens on $name', (backend) => {
   });
 
   /** A call through the app whose reply is kept for the no-secrets check. */
-  async function call(path: string, init: RequestInit & { token?: string } = {}): Promise<Response & { json: () => Promise<any> }> {
+  async function call(
+    path: string,
+    init: RequestInit & { token?: string } = {},
+  ): Promise<Response & { json: () => Promise<any> }> {
     const headers = new Headers(init.headers);
     if (init.token) headers.set('token', init.token);
     if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
@@ -56,7 +81,8 @@ describe.each(backends())('sign-in and tokens on $name', (backend) => {
     replies.push({ path, text });
     return Object.assign(res, { json: async () => JSON.parse(text) });
   }
-  const post = (path: string, body: unknown, token?: string) => call(path, { method: 'POST', body: JSON.stringify(body), token });
+  const post = (path: string, body: unknown, token?: string) =>
+    call(path, { method: 'POST', body: JSON.stringify(body), token });
   const login = async (email: string, password: string) => {
     secrets.add(password);
     const r = await post('auth/login', { email, password });
@@ -88,14 +114,18 @@ describe.each(backends())('sign-in and tokens on $name', (backend) => {
     expect([wrongWhileLocked.status, wrongWhileLocked.body.code]).toEqual([429, 'too_many_attempts']);
     expect(wrongWhileLocked.body.err_msg).toMatch(/try again in \d+ seconds/);
     // the lock runs out (moved into the past here): a further failure locks again, for twice as long
-    await t.stratum.db.query(`UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE email = $1`, [email]);
+    await t.stratum.db.query(`UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE email = $1`, [
+      email,
+    ]);
     expect((await login(email, 'still-wrong')).status).toBe(401);
     const again = await login(email, 'the-right-password');
     expect(again.status).toBe(429);
     expect(Number(again.retryAfter)).toBeGreaterThan(first);
     expect(Number(again.retryAfter)).toBeLessThanOrEqual(60);
     // once it runs out, the right password signs in and the count starts afresh
-    await t.stratum.db.query(`UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE email = $1`, [email]);
+    await t.stratum.db.query(`UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE email = $1`, [
+      email,
+    ]);
     expect((await login(email, 'the-right-password')).status).toBe(200);
     expect(await t.stratum.db.query(`SELECT 1 FROM login_throttle WHERE email = $1`, [email])).toEqual([]);
   });
@@ -111,12 +141,18 @@ describe.each(backends())('sign-in and tokens on $name', (backend) => {
     const { body } = await login(execEmail, PASSWORD);
     const token = body.data.user.token as string;
     expect((await call('business-unit', { token })).status).toBe(200);
-    const [session] = await t.stratum.db.query<{ expires_at: string }>(`SELECT expires_at FROM session WHERE token_hash = $1`, [hashSecret(token)]);
+    const [session] = await t.stratum.db.query<{ expires_at: string }>(
+      `SELECT expires_at FROM session WHERE token_hash = $1`,
+      [hashSecret(token)],
+    );
     // issued for SESSION_HOURS: more than 11 hours from now
     expect(new Date(session.expires_at).getTime() - Date.now()).toBeGreaterThan(11 * 3600_000);
     // a session that ends in a moment: the server remembers its caller no longer than that
     const ends = Date.now() + CALLER_TTL_MS + 1_500;
-    await t.stratum.db.query(`UPDATE session SET expires_at = $2 WHERE token_hash = $1`, [hashSecret(token), new Date(ends).toISOString()]);
+    await t.stratum.db.query(`UPDATE session SET expires_at = $2 WHERE token_hash = $1`, [
+      hashSecret(token),
+      new Date(ends).toISOString(),
+    ]);
     // once what the server remembered of the token before has gone, it remembers the session's new end
     await sleep(CALLER_TTL_MS + 50);
     expect((await call('business-unit', { token })).status).toBe(200);
@@ -145,7 +181,10 @@ describe.each(backends())('sign-in and tokens on $name', (backend) => {
     expect((await call('business-unit', { headers: { authorization: `Bearer ${a}` } })).status).toBe(401);
     expect((await call('business-unit', { token: b })).status).toBe(200);
     // a token stored only as its hash: the database holds nothing that works as one
-    const [row] = await t.stratum.db.query<{ token_hash: string }>(`SELECT token_hash FROM session WHERE token_hash = $1`, [hashSecret(b)]);
+    const [row] = await t.stratum.db.query<{ token_hash: string }>(
+      `SELECT token_hash FROM session WHERE token_hash = $1`,
+      [hashSecret(b)],
+    );
     expect(row.token_hash).not.toBe(b);
     expect((await call('business-unit', { token: row.token_hash })).status).toBe(401);
   });
@@ -157,7 +196,11 @@ describe.each(backends())('sign-in and tokens on $name', (backend) => {
     await newEmployee(other, 'other-password-1');
     const keyFor = async (who: string) => {
       await post('auth/forgot-password', { email: who });
-      const key = keyFromMail((await t.mails()).reverse().find((m) => decodeMail(m).includes(who) && m.includes('Reset your Stratum password'))!);
+      const key = keyFromMail(
+        (await t.mails())
+          .reverse()
+          .find((m) => decodeMail(m).includes(who) && m.includes('Reset your Stratum password'))!,
+      );
       secrets.add(key);
       return key;
     };
@@ -172,17 +215,25 @@ describe.each(backends())('sign-in and tokens on $name', (backend) => {
     expect((await login(other, 'hijacked-password')).status).toBe(401);
     // a session token is not a reset key
     const session = (await login(email, 'first-password-1')).body.data.user.token;
-    expect((await post('auth/reset-password', { email, password: 'via-a-token-1', authKey: session })).status).toBe(400);
+    expect((await post('auth/reset-password', { email, password: 'via-a-token-1', authKey: session })).status).toBe(
+      400,
+    );
     // used once
-    expect((await post('auth/reset-password', { email, password: 'second-password-2', authKey: key })).status).toBe(200);
+    expect((await post('auth/reset-password', { email, password: 'second-password-2', authKey: key })).status).toBe(
+      200,
+    );
     secrets.add('second-password-2').add('via-a-token-1').add('hijacked-password');
     const reused = await post('auth/reset-password', { email, password: 'third-password-3', authKey: key });
     expect(reused.status).toBe(400);
     expect((await reused.json()).err_msg).toMatch(/wrong, used or expired/);
     // expired (moved into the past here)
     const late = await keyFor(email);
-    await t.stratum.db.query(`UPDATE password_reset SET expires_at = now() - interval '1 second' WHERE key_hash = $1`, [hashSecret(late)]);
-    expect((await post('auth/reset-password', { email, password: 'too-late-password', authKey: late })).status).toBe(400);
+    await t.stratum.db.query(`UPDATE password_reset SET expires_at = now() - interval '1 second' WHERE key_hash = $1`, [
+      hashSecret(late),
+    ]);
+    expect((await post('auth/reset-password', { email, password: 'too-late-password', authKey: late })).status).toBe(
+      400,
+    );
     secrets.add('too-late-password').add('third-password-3');
     expect((await login(email, 'second-password-2')).status).toBe(200);
   });
@@ -191,7 +242,10 @@ describe.each(backends())('sign-in and tokens on $name', (backend) => {
     const probes: [string, Promise<Response>][] = [
       ['GET /api/v1/meta', call('meta', { token: exec.token })],
       ['GET /api/v1/business-unit (401)', call('business-unit')],
-      ['GET /api/v1/company (403 for nobody)', call('company-module/delete', { method: 'POST', body: '{}', token: exec.token })],
+      [
+        'GET /api/v1/company (403 for nobody)',
+        call('company-module/delete', { method: 'POST', body: '{}', token: exec.token }),
+      ],
       ['POST /api/v1/auth/login (401)', post('auth/login', { email: 'no@token.example', password: 'nope-nope-1' })],
       ['POST malformed JSON (400)', call('business-unit/add', { method: 'POST', body: '{', token: exec.token })],
       ['GET unknown address (404)', call('/no/such/page')],
@@ -200,21 +254,25 @@ describe.each(backends())('sign-in and tokens on $name', (backend) => {
     ];
     for (const [what, pending] of probes) {
       const r = await pending;
-      for (const [name, value] of SECURITY_HEADERS) expect(r.headers.get(name) ?? '', `${what}: ${name}`).toMatch(value);
+      for (const [name, value] of SECURITY_HEADERS)
+        expect(r.headers.get(name) ?? '', `${what}: ${name}`).toMatch(value);
       expect(r.headers.get('x-powered-by'), what).toBeNull();
     }
   });
 
   it('never puts a password, a token or a reset key in a log line, nor a password or key in any reply', async () => {
     // provoke the server's own error log too (an internal error is logged with its cause)
-    const spy = vi.spyOn(t.stratum.db, 'transaction').mockRejectedValueOnce(Object.assign(new Error('simulated failure'), { detail: 'x' }));
+    const spy = vi
+      .spyOn(t.stratum.db, 'transaction')
+      .mockRejectedValueOnce(Object.assign(new Error('simulated failure'), { detail: 'x' }));
     const failed = await call('business-unit', { token: exec.token });
     spy.mockRestore();
     expect(failed.status).toBe(500);
     expect(logged.join('\n')).toMatch(/simulated failure/);
     const leaks: string[] = [];
     for (const s of secrets) {
-      for (const line of logged) if (line.includes(s)) leaks.push(`log line has ${s.slice(0, 6)}…: ${line.slice(0, 120)}`);
+      for (const line of logged)
+        if (line.includes(s)) leaks.push(`log line has ${s.slice(0, 6)}…: ${line.slice(0, 120)}`);
       for (const r of replies) {
         // the sign-in reply carries the token it issues, and nothing else may
         const issued = r.path === 'auth/login' && JSON.parse(r.text).data?.user?.token === s;

@@ -12,7 +12,10 @@ import { copyMetadata } from './metadata-copy.ts';
 export function metadataWithFixture(module: string): string {
   const meta = copyMetadata();
   cpSync(join(ROOT, 'tests/fixtures/modules', module), join(meta, 'modules', module), { recursive: true });
-  const texts = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/i18n', `${module}.json`), 'utf8')) as Record<string, Record<string, string>>;
+  const texts = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/i18n', `${module}.json`), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
   for (const lang of ['en', 'bn', 'de']) {
     const file = join(meta, 'i18n', `${lang}.json`);
     const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;

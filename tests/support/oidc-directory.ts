@@ -101,13 +101,23 @@ export async function startTestDirectory(): Promise<TestDirectory> {
       const details = await p.interactionDetails(req, res);
       const person = people.get(directory.signInAs ?? details.params.login_hint ?? '');
       if (!person) {
-        await p.interactionFinished(req, res, { error: 'access_denied', error_description: 'no such person in the directory' }, { mergeWithLastSubmission: false });
+        await p.interactionFinished(
+          req,
+          res,
+          { error: 'access_denied', error_description: 'no such person in the directory' },
+          { mergeWithLastSubmission: false },
+        );
         return;
       }
       const grant = new p.Grant({ accountId: person.sub, clientId: details.params.client_id });
       grant.addOIDCScope('openid email profile');
       const grantId = await grant.save();
-      await p.interactionFinished(req, res, { login: { accountId: person.sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      await p.interactionFinished(
+        req,
+        res,
+        { login: { accountId: person.sub }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
     } catch (e) {
       res.writeHead(500).end(String(e));
     }
@@ -124,7 +134,9 @@ class CookieJar {
       const i = pair.indexOf('=');
       const name = pair.slice(0, i).trim();
       const value = pair.slice(i + 1).trim();
-      const expired = attrs.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]).getTime() < Date.now()) || attrs.some((a) => /^\s*max-age=0/i.test(a));
+      const expired =
+        attrs.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]).getTime() < Date.now()) ||
+        attrs.some((a) => /^\s*max-age=0/i.test(a));
       if (expired || !value) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

@@ -28,9 +28,18 @@ const UNKNOWN_ID = 999_999_999;
  * caller's own data (a required `x-ref` parameter: the first record of that entity the caller can list; an enum: each
  * value; a record read: the first record of the list), and judges each reply by the document. Returns every call.
  */
-export async function sweepGets(baseUrl: string, doc: Json, caller: SweepCaller, check: ReplyCheck): Promise<SweepCall[]> {
+export async function sweepGets(
+  baseUrl: string,
+  doc: Json,
+  caller: SweepCaller,
+  check: ReplyCheck,
+): Promise<SweepCall[]> {
   const parametersOf = (op: Json): Json[] =>
-    ((op.parameters ?? []) as Json[]).map((p) => (typeof p.$ref === 'string' ? ((doc.components as Json).parameters as Record<string, Json>)[p.$ref.split('/').pop()!]! : p));
+    ((op.parameters ?? []) as Json[]).map((p) =>
+      typeof p.$ref === 'string'
+        ? ((doc.components as Json).parameters as Record<string, Json>)[p.$ref.split('/').pop()!]!
+        : p,
+    );
   const headers = { token: caller.token };
   const withCompany = (params: URLSearchParams) => {
     if (caller.companyId !== undefined) params.set('companyId', String(caller.companyId));
@@ -57,7 +66,14 @@ export async function sweepGets(baseUrl: string, doc: Json, caller: SweepCaller,
     const r = await fetch(`${baseUrl}${url}`, { headers, redirect: 'manual' });
     const type = r.headers.get('content-type') ?? '';
     const body = type.startsWith('application/json') ? await r.json() : await r.text();
-    calls.push({ caller: caller.name, path, url, status: r.status, problem: check('GET', path, r.status, type, body), wanting });
+    calls.push({
+      caller: caller.name,
+      path,
+      url,
+      status: r.status,
+      problem: check('GET', path, r.status, type, body),
+      wanting,
+    });
   };
   /** Fills the named parameters: a record by its first id, a choice by its first value, an e-mail by the caller's; whether any was filled. */
   const fill = async (query: URLSearchParams, params: Json[], required: boolean) => {
@@ -65,7 +81,13 @@ export async function sweepGets(baseUrl: string, doc: Json, caller: SweepCaller,
     for (const p of params) {
       const schema = p.schema as Json;
       const ref = schema['x-ref'] as string | undefined;
-      const value = ref ? await firstId(ref) : Array.isArray(schema.enum) ? schema.enum[0] : p.name === 'email' ? caller.email : undefined;
+      const value = ref
+        ? await firstId(ref)
+        : Array.isArray(schema.enum)
+          ? schema.enum[0]
+          : p.name === 'email'
+            ? caller.email
+            : undefined;
       if (value !== undefined) {
         query.set(p.name as string, String(value));
         filled = true;
@@ -74,7 +96,9 @@ export async function sweepGets(baseUrl: string, doc: Json, caller: SweepCaller,
     return filled;
   };
   const send = async (path: string, url: string, query: URLSearchParams) => {
-    if (path.endsWith('/export')) for (const format of ['csv', 'xlsx']) await call(path, `${url}?${new URLSearchParams({ ...Object.fromEntries(query), format })}`);
+    if (path.endsWith('/export'))
+      for (const format of ['csv', 'xlsx'])
+        await call(path, `${url}?${new URLSearchParams({ ...Object.fromEntries(query), format })}`);
     else await call(path, `${url}${query.size ? `?${query}` : ''}`);
   };
   // a record's read and its history are asked of the entity's first record
@@ -85,7 +109,9 @@ export async function sweepGets(baseUrl: string, doc: Json, caller: SweepCaller,
     const params = parametersOf(op);
     // each value of a required choice (a report's grouping), else one call
     const choice = params.find((p) => p.in === 'query' && p.required && Array.isArray((p.schema as Json).enum));
-    const variants = choice ? ((choice.schema as Json).enum as unknown[]).map((v) => ({ [choice.name as string]: String(v) })) : [{}];
+    const variants = choice
+      ? ((choice.schema as Json).enum as unknown[]).map((v) => ({ [choice.name as string]: String(v) }))
+      : [{}];
     const pathValues: Record<string, string[]> = {};
     wanting = false;
     for (const p of params.filter((x) => x.in === 'path')) {
@@ -99,11 +125,18 @@ export async function sweepGets(baseUrl: string, doc: Json, caller: SweepCaller,
         pathValues[p.name as string] = [String(id ?? UNKNOWN_ID)];
       }
     }
-    const concrete = Object.entries(pathValues).reduce<string[]>((urls, [name, values]) => urls.flatMap((u) => values.map((v) => u.replace(`{${name}}`, v))), [path]);
+    const concrete = Object.entries(pathValues).reduce<string[]>(
+      (urls, [name, values]) => urls.flatMap((u) => values.map((v) => u.replace(`{${name}}`, v))),
+      [path],
+    );
     for (const url of concrete)
       for (const variant of variants) {
         const query = withCompany(new URLSearchParams(variant));
-        await fill(query, params.filter((x) => x.in === 'query' && x.required && !((x.name as string) in variant)), true);
+        await fill(
+          query,
+          params.filter((x) => x.in === 'query' && x.required && !((x.name as string) in variant)),
+          true,
+        );
         const mark = calls.length;
         await send(path, url, query);
         // a call that needs one of several optional records (an annual or an operational plan) is tried again with each

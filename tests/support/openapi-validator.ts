@@ -2,12 +2,13 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 
 // ajv-formats is CommonJS; its default export arrives as the module object under NodeNext (as in engine/metadata/schema-validator.ts)
-const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
+const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
+  addFormatsModule) as FormatsPlugin;
 
 type Json = Record<string, unknown>;
 
 /** A reply's problems against the document: '' when it is what the document says. */
-export type ReplyCheck = (method: string, path: string, status: number, contentType: string, body: unknown) => string
+export type ReplyCheck = (method: string, path: string, status: number, contentType: string, body: unknown) => string;
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
@@ -24,10 +25,11 @@ export function openApiReplyCheck(doc: Json): ReplyCheck {
   const compiled = new Map<string, ValidateFunction>();
   const responses = (doc.components as Json).responses as Record<string, Json>;
   return (method, path, status, contentType, body) => {
-    const op = ((doc.paths as Record<string, Json>)[path]?.[method.toLowerCase()]) as Json | undefined;
+    const op = (doc.paths as Record<string, Json>)[path]?.[method.toLowerCase()] as Json | undefined;
     if (!op) return `${method} ${path} is not in the document`;
     let response = (op.responses as Record<string, Json>)[String(status)];
-    if (!response) return `${method} ${path} answered ${status}, which the document does not list (${Object.keys(op.responses as Json).join(', ')})`;
+    if (!response)
+      return `${method} ${path} answered ${status}, which the document does not list (${Object.keys(op.responses as Json).join(', ')})`;
     let at = pointer('paths', path, method.toLowerCase(), 'responses', String(status));
     if (typeof response.$ref === 'string') {
       const name = response.$ref.split('/').pop()!;
@@ -36,15 +38,24 @@ export function openApiReplyCheck(doc: Json): ReplyCheck {
     }
     const content = (response.content ?? {}) as Record<string, Json>;
     const type = contentType.split(';')[0]!.trim();
-    if (!Object.keys(content).length) return contentType && body !== '' ? `${method} ${path} ${status}: the document names no content, the reply has ${type}` : '';
+    if (!Object.keys(content).length)
+      return contentType && body !== ''
+        ? `${method} ${path} ${status}: the document names no content, the reply has ${type}`
+        : '';
     const media = content[type] ? type : content['*/*'] ? '*/*' : undefined;
-    if (!media) return `${method} ${path} ${status}: content type ${type} is not among ${Object.keys(content).join(', ')}`;
+    if (!media)
+      return `${method} ${path} ${status}: content type ${type} is not among ${Object.keys(content).join(', ')}`;
     if (media !== 'application/json') return '';
     const key = `${at}/content/${pointer(media)}/schema`;
     let validate = compiled.get(key);
     if (!validate) compiled.set(key, (validate = ajv.getSchema(`openapi#/${key}`)!));
     if (validate(body)) return '';
-    const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 5)
+      .map(
+        (e) =>
+          `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+      );
     return `${method} ${path} ${status}: ${errors.join('; ')}`;
   };
 }
@@ -54,6 +65,8 @@ export function documentedPath(doc: Json, method: string, pathname: string): str
   const paths = Object.entries(doc.paths as Record<string, Json>).filter(([, item]) => item[method.toLowerCase()]);
   return (
     paths.find(([p]) => p === pathname)?.[0] ??
-    paths.find(([p]) => new RegExp(`^${p.replace(/[.]/g, '\\.').replace(/\{[A-Za-z]+\}/g, '[^/]+')}$`).test(pathname))?.[0]
+    paths.find(([p]) =>
+      new RegExp(`^${p.replace(/[.]/g, '\\.').replace(/\{[A-Za-z]+\}/g, '[^/]+')}$`).test(pathname),
+    )?.[0]
   );
 }

@@ -26,7 +26,9 @@ const freePort = () =>
 /** initdb refuses to run as root: then every server command runs as the postgres user. */
 function run(cmd: string, args: string[]): void {
   const asRoot = process.getuid?.() === 0;
-  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, cmd), ...args]] : [join(PG_BIN, cmd), args];
+  const [file, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, cmd), ...args]]
+    : [join(PG_BIN, cmd), args];
   const r = spawnSync(file, argv, { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
 }
@@ -41,7 +43,16 @@ export async function startCluster(): Promise<Cluster> {
   const data = join(dir, 'data');
   const port = await freePort();
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     pid: Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),

@@ -10,31 +10,70 @@ let made = 0;
  * reuse (an open survey rather than one dated in the past, with a scale and a question) and field values. A flow
  * without an entry gets a generated recipient as it is.
  */
-const READY: Record<string, (admin: Client, t: TestStratum) => Promise<{ shared?: ParentCache; overrides?: Record<string, unknown> }>> = {
+const READY: Record<
+  string,
+  (admin: Client, t: TestStratum) => Promise<{ shared?: ParentCache; overrides?: Record<string, unknown> }>
+> = {
   // an audit with a question to answer
   'audit-questionnaire': async (admin, t) => {
     const { record: audit } = await addSample(admin, t.stratum.registry, 'audit-engagement');
-    const area = (await admin.post('audit-questionnaire-area/add', { auditEngagementId: audit.id, name: 'Controls' })).body.data.item;
-    await admin.post('audit-questionnaire-question/add', { auditQuestionnaireAreaId: area.id, question: 'Who approves changes?', answerType: 'Text' });
+    const area = (await admin.post('audit-questionnaire-area/add', { auditEngagementId: audit.id, name: 'Controls' }))
+      .body.data.item;
+    await admin.post('audit-questionnaire-question/add', {
+      auditQuestionnaireAreaId: area.id,
+      question: 'Who approves changes?',
+      answerType: 'Text',
+    });
     return { overrides: { auditEngagementId: audit.id } };
   },
   // a 360 survey that is open today; the outsider needs a name
   'survey-review': async (admin) => {
-    const survey = (await admin.post('survey/add', { name: `Open survey ${++made}`, startDate: isoDay(-1), endDate: isoDay(30) })).body.data.survey;
-    for (const [value, name] of [[1, 'Low'], [2, 'High']] as const) await admin.post('survey-scale/add', { surveyId: survey.id, value, name });
-    const competency = (await admin.post('survey-competency/add', { surveyId: survey.id, name: 'Care' })).body.data.surveyCompetency;
+    const survey = (
+      await admin.post('survey/add', { name: `Open survey ${++made}`, startDate: isoDay(-1), endDate: isoDay(30) })
+    ).body.data.survey;
+    for (const [value, name] of [
+      [1, 'Low'],
+      [2, 'High'],
+    ] as const)
+      await admin.post('survey-scale/add', { surveyId: survey.id, value, name });
+    const competency = (await admin.post('survey-competency/add', { surveyId: survey.id, name: 'Care' })).body.data
+      .surveyCompetency;
     await admin.post('survey-question/add', { surveyCompetencyId: competency.id, question: 'Listens well?' });
-    return { shared: new Map([['survey', survey.id]]), overrides: { relationship: 'Outsider', name: 'Outside reviewer' } };
+    return {
+      shared: new Map([['survey', survey.id]]),
+      overrides: { relationship: 'Outsider', name: 'Outside reviewer' },
+    };
   },
   // an organisational survey runs with its quarter: an annual plan whose first quarter is under way
   'organizational-survey-review': async (admin) => {
-    const strategic = await admin.post('strategic-plan/add', { description: 'Plan', startDate: isoDay(-400), endDate: isoDay(1000) });
-    const plan = await admin.post('annual-plan/add', { name: `Running year ${++made}`, strategicPlanId: strategic.body.data.strategic.id, startDate: isoDay(-10), endDate: isoDay(354) });
+    const strategic = await admin.post('strategic-plan/add', {
+      description: 'Plan',
+      startDate: isoDay(-400),
+      endDate: isoDay(1000),
+    });
+    const plan = await admin.post('annual-plan/add', {
+      name: `Running year ${++made}`,
+      strategicPlanId: strategic.body.data.strategic.id,
+      startDate: isoDay(-10),
+      endDate: isoDay(354),
+    });
     const quarter = { annualPlanId: plan.body.data.annualPlan.id, quarterIndex: 0 };
-    for (const [value, name] of [[1, 'Rarely'], [2, 'Always']] as const) await admin.post('organizational-survey-scale/add', { ...quarter, value, name });
-    const value = (await admin.post('organizational-value/add', { name: `Integrity ${made}` })).body.data.organizationalValue;
-    const competency = await admin.post('organizational-survey-competency/add', { ...quarter, organizationalValueId: value.id, name: 'Keeping promises' });
-    await admin.post('organizational-survey-question/add', { organizationalSurveyCompetencyId: competency.body.data.organizationalSurveyCompetency.id, question: 'Keeps promises?' });
+    for (const [value, name] of [
+      [1, 'Rarely'],
+      [2, 'Always'],
+    ] as const)
+      await admin.post('organizational-survey-scale/add', { ...quarter, value, name });
+    const value = (await admin.post('organizational-value/add', { name: `Integrity ${made}` })).body.data
+      .organizationalValue;
+    const competency = await admin.post('organizational-survey-competency/add', {
+      ...quarter,
+      organizationalValueId: value.id,
+      name: 'Keeping promises',
+    });
+    await admin.post('organizational-survey-question/add', {
+      organizationalSurveyCompetencyId: competency.body.data.organizationalSurveyCompetency.id,
+      question: 'Keeps promises?',
+    });
     return { overrides: quarter };
   },
 };
@@ -43,11 +82,21 @@ const READY: Record<string, (admin: Client, t: TestStratum) => Promise<{ shared?
  * A recipient of the flow that its rules let answer, added by a module admin of every module, its link mailed: the
  * record, the token from the newest mail to its address, and the share reply's text.
  */
-export async function sentRecipient(t: TestStratum, admin: Client, entity: EntityDef): Promise<{ id: number; token: string; shareReply: string }> {
+export async function sentRecipient(
+  t: TestStratum,
+  admin: Client,
+  entity: EntityDef,
+): Promise<{ id: number; token: string; shareReply: string }> {
   const flow = entity.publicFlow!;
   const email = `respondent.${Math.random().toString(36).slice(2)}@outside.example`;
   const ready = (await READY[flow.name]?.(admin, t)) ?? {};
-  const { record } = await addSample(admin, t.stratum.registry, entity.name, { ...ready.overrides, [flow.email]: email }, ready.shared);
+  const { record } = await addSample(
+    admin,
+    t.stratum.registry,
+    entity.name,
+    { ...ready.overrides, [flow.email]: email },
+    ready.shared,
+  );
   const share = entity.commands.find((c) => c.kind === 'share')!;
   const r = await admin.post(`${entity.name}/${share.name}`, { id: record.id });
   if (r.status !== 200) throw new Error(`share ${entity.name}: ${r.status} ${r.body.err_msg}`);
@@ -62,7 +111,11 @@ export async function answerAll(t: TestStratum, entity: EntityDef, token: string
   const info = (await t.anonymous.post(`public/${flow}/auth`, { token })).body.data.info;
   for (const q of info.questions as { id: number; type: string; options?: { value: unknown }[]; field?: string }[]) {
     const field = q.field ?? (q.type === 'text' ? 'answer' : q.type);
-    const r = await t.anonymous.post(`public/${flow}/answer`, { token, questionId: q.id, [field]: q.type === 'text' ? 'An answer' : q.options![0].value });
+    const r = await t.anonymous.post(`public/${flow}/answer`, {
+      token,
+      questionId: q.id,
+      [field]: q.type === 'text' ? 'An answer' : q.options![0].value,
+    });
     if (r.status !== 200) throw new Error(`answer ${flow} ${q.id}: ${r.status} ${r.body.err_msg}`);
   }
   return info.questions;

@@ -13,16 +13,32 @@ export function withReviewBoard(item: Record<string, unknown> = {}): string {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'entity.json'), JSON.stringify({ name, label: 'entity.department', ...json }));
   };
-  const errors = { list: 'error.getDepartment', read: 'error.getDepartment', add: 'error.addDepartment', update: 'error.updateDepartment', delete: 'error.deleteDepartment' };
+  const errors = {
+    list: 'error.getDepartment',
+    read: 'error.getDepartment',
+    add: 'error.addDepartment',
+    update: 'error.updateDepartment',
+    delete: 'error.deleteDepartment',
+  };
   const ref = (to: string) => ({ type: 'integer', 'x-ref': to, title: 'field.name' });
   entity('review-board', {
-    schema: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', title: 'field.name' } } },
+    schema: {
+      type: 'object',
+      required: ['name'],
+      additionalProperties: false,
+      properties: { name: { type: 'string', title: 'field.name' } },
+    },
     members: { entity: 'review-board-member', via: 'reviewBoardId', employee: 'employeeId' },
     access: { update: ['employee:moduleAdmin', 'member:id'] },
     errors,
   });
   entity('review-board-member', {
-    schema: { type: 'object', required: ['reviewBoardId', 'employeeId'], additionalProperties: false, properties: { reviewBoardId: { ...ref('review-board'), 'x-onDelete': 'cascade' }, employeeId: ref('employee') } },
+    schema: {
+      type: 'object',
+      required: ['reviewBoardId', 'employeeId'],
+      additionalProperties: false,
+      properties: { reviewBoardId: { ...ref('review-board'), 'x-onDelete': 'cascade' }, employeeId: ref('employee') },
+    },
     list: { filters: ['reviewBoardId'] },
     errors,
   });

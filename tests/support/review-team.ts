@@ -25,7 +25,12 @@ export async function reviewTeam(t: TestStratum, company: string, { eric = false
   };
   const domain = `${company.toLowerCase()}.example`;
   const exec = (await t.addCompany(company, { modules: ['strategic', 'performance'] })).executive;
-  const people: [string, string][] = [['Sam', 'Super'], ['Emma', 'Ployee'], ...(eric ? [['Eric', 'Second'] as [string, string]] : []), ['Olga', eric ? 'Acting' : 'Other']];
+  const people: [string, string][] = [
+    ['Sam', 'Super'],
+    ['Emma', 'Ployee'],
+    ...(eric ? [['Eric', 'Second'] as [string, string]] : []),
+    ['Olga', eric ? 'Acting' : 'Other'],
+  ];
   const clients: Record<string, Client> = {};
   const id: Record<string, number> = {};
   for (const [first, last] of people) {
@@ -39,7 +44,18 @@ export async function reviewTeam(t: TestStratum, company: string, { eric = false
   };
   for (const who of eric ? ['emma', 'eric'] : ['emma']) await update(who, 'update', { supervisorId: id.sam });
   if (eric) await update('eric', 'set-acting-supervisor', { actingSupervisorId: id.olga });
-  const strategic = must(await exec.post('strategic-plan/add', { description: 'Vision', startDate: isoDay(-400), endDate: isoDay(2000) }), 'strategic plan').strategic;
-  const plan = must(await exec.post('annual-plan/add', { name: 'FY', strategicPlanId: strategic.id, startDate: isoDay(-10), endDate: isoDay(354) }), 'annual plan').annualPlan;
+  const strategic = must(
+    await exec.post('strategic-plan/add', { description: 'Vision', startDate: isoDay(-400), endDate: isoDay(2000) }),
+    'strategic plan',
+  ).strategic;
+  const plan = must(
+    await exec.post('annual-plan/add', {
+      name: 'FY',
+      strategicPlanId: strategic.id,
+      startDate: isoDay(-10),
+      endDate: isoDay(354),
+    }),
+    'annual plan',
+  ).annualPlan;
   return { exec, sam: clients.sam, emma: clients.emma, olga: clients.olga, eric: clients.eric, id, plan };
 }

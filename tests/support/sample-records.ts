@@ -13,7 +13,9 @@ export function sampleValue(f: FieldDef): unknown {
   if (f.type === 'array') {
     // a list that must not be empty (a directory's e-mail domains) gets as many items as it needs
     const { minItems = 0, items = {} } = f.schema as { minItems?: number; items?: { type?: string; format?: string } };
-    return Array.from({ length: minItems }, () => (items.format === 'hostname' ? `sample${++counter}.example` : items.type === 'string' ? `Sample ${++counter}` : 1));
+    return Array.from({ length: minItems }, () =>
+      items.format === 'hostname' ? `sample${++counter}.example` : items.type === 'string' ? `Sample ${++counter}` : 1,
+    );
   }
   if (f.format === 'uri') return `https://sample${++counter}.example`;
   if (f.format === 'date') return '2026-01-01';
@@ -67,14 +69,16 @@ export async function sampleBody(
         // own, which the rest of this record then shares (the assessed KPI is one of the assessment's scorecard)
         const partLink = !link && target.unique.some((u) => u.length > 1 && u.some((n) => target.field.get(n)?.ref));
         const ref = f.ref;
-        const parent = await addSample(client, registry, ref, {}, again ? new Map(shared) : shared, !again).catch(async (e: Error) => {
-          if (link && / 409 /.test(e.message)) return addSample(client, registry, ref, {}, new Map(), false);
-          if (!partLink || !/ 409 /.test(e.message)) throw e;
-          const family: ParentCache = new Map();
-          const own = await addSample(client, registry, ref, {}, family, true);
-          for (const [name, id] of family) shared.set(name, id);
-          return own;
-        });
+        const parent = await addSample(client, registry, ref, {}, again ? new Map(shared) : shared, !again).catch(
+          async (e: Error) => {
+            if (link && / 409 /.test(e.message)) return addSample(client, registry, ref, {}, new Map(), false);
+            if (!partLink || !/ 409 /.test(e.message)) throw e;
+            const family: ParentCache = new Map();
+            const own = await addSample(client, registry, ref, {}, family, true);
+            for (const [name, id] of family) shared.set(name, id);
+            return own;
+          },
+        );
         made.push(...parent.made);
         body[f.name] = parent.record.id;
       }
@@ -99,8 +103,12 @@ export async function addSample(
   const entity = registry.entity(entityName);
   const { body, made } = await sampleBody(client, registry, entityName, overrides, shared, nested);
   // a record that carries a file (evidence) is added by its attach command, with a small PDF
-  const attach = entity.access.add.includes('employee:moduleAdmin') ? undefined : entity.commands.find((c) => c.kind === 'attach');
-  const r = attach ? await client.raw(`${entityName}/${attach.name}`, { method: 'POST', body: samplePdfForm(body) }) : await client.post(`${entityName}/add`, body);
+  const attach = entity.access.add.includes('employee:moduleAdmin')
+    ? undefined
+    : entity.commands.find((c) => c.kind === 'attach');
+  const r = attach
+    ? await client.raw(`${entityName}/${attach.name}`, { method: 'POST', body: samplePdfForm(body) })
+    : await client.post(`${entityName}/add`, body);
   if (r.status !== 200) throw new Error(`sample ${entityName}: ${r.status} ${r.body.err_msg}`);
   const record = attach ? r.body.data[attach.dataKey].record : r.body.data[entity.dataKeys.item];
   made.push({ entity: entityName, id: record.id });
@@ -121,5 +129,9 @@ function samplePdfForm(fields: Record<string, unknown>): FormData {
 /** Company entities an executive can add through the generic API (or, for records that carry a file, attach). */
 export const addableCompanyEntities = (registry: Registry): EntityDef[] =>
   [...registry.entities.values()].filter(
-    (e) => e.scope === 'company' && !e.system && (e.access.add.includes('employee:moduleAdmin') || e.commands.some((c) => c.kind === 'attach' && c.access.includes('employee:moduleAdmin'))),
+    (e) =>
+      e.scope === 'company' &&
+      !e.system &&
+      (e.access.add.includes('employee:moduleAdmin') ||
+        e.commands.some((c) => c.kind === 'attach' && c.access.includes('employee:moduleAdmin'))),
   );

@@ -35,7 +35,9 @@ export function smtpSinkSkipReason(): string | null {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const dir = mkdtempSync(join(tmpdir(), 'stratum-smtp-'));
   const out = join(dir, 'received.jsonl');
-  const child: ChildProcess = spawn('/usr/bin/python3', [join(import.meta.dirname, 'smtp-sink.py'), out], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('/usr/bin/python3', [join(import.meta.dirname, 'smtp-sink.py'), out], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let errors = '';
   child.stderr!.on('data', (b: Buffer) => (errors += b.toString()));
   const port = await new Promise<number>((resolve, reject) => {
@@ -49,7 +51,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   });
   return {
     url: `smtp://127.0.0.1:${port}`,
-    received: () => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as ReceivedMail) : []),
+    received: () =>
+      existsSync(out)
+        ? readFileSync(out, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as ReceivedMail)
+        : [],
     refuse: () => writeFileSync(`${out}.refuse`, ''),
     accept: () => rmSync(`${out}.refuse`, { force: true }),
     async stop() {

@@ -22,4 +22,5 @@ export const specRoutes: SpecRoute[] = read('routes.json');
 export const specErrorTitles: SpecErrorTitle[] = read('error-titles.json');
 
 /** The spec's English error titles of one area, e.g. 'audit'. */
-export const specTitlesOf = (area: string): string[] => specErrorTitles.filter((t) => t.area === area).map((t) => t.title);
+export const specTitlesOf = (area: string): string[] =>
+  specErrorTitles.filter((t) => t.area === area).map((t) => t.title);

@@ -8,14 +8,18 @@ import { quoteIdent } from '../../engine/metadata/naming.ts';
  */
 export async function tableDigests(db: Db): Promise<Record<string, string>> {
   const digest: Record<string, string> = {};
-  const tables = await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
+  const tables = await db.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
+  );
   for (const { name } of tables) {
     const [r] = await db.query<{ rows: number; hash: string }>(
       `SELECT count(*)::int AS rows, coalesce(md5(string_agg(t::text, E'\\n' ORDER BY t::text)), '') AS hash FROM ${quoteIdent(name)} t`,
     );
     digest[name] = `${r.rows} rows ${r.hash}`;
   }
-  for (const s of await db.query<{ name: string; last: number | null }>(`SELECT sequencename AS name, last_value AS last FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`))
+  for (const s of await db.query<{ name: string; last: number | null }>(
+    `SELECT sequencename AS name, last_value AS last FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`,
+  ))
     digest[`sequence ${s.name}`] = String(s.last);
   return digest;
 }

@@ -12,7 +12,13 @@ export const PASSWORD = 'employee-pass-1';
 
 export interface Reply {
   status: number;
-  body: { res: string; data: any; err_msg: string | null; code?: string; errors?: { field: string; message: string }[] };
+  body: {
+    res: string;
+    data: any;
+    err_msg: string | null;
+    code?: string;
+    errors?: { field: string; message: string }[];
+  };
 }
 
 export interface Client {
@@ -30,7 +36,10 @@ export interface TestStratum {
   anonymous: Client;
   login(email: string, password: string): Promise<Client>;
   /** A company with its executive signed in (password set through the reset flow of the welcome mail). */
-  addCompany(name: string, options?: { modules?: string[] }): Promise<{ id: number; executive: Client; executiveEmail: string }>;
+  addCompany(
+    name: string,
+    options?: { modules?: string[] },
+  ): Promise<{ id: number; executive: Client; executiveEmail: string }>;
   /** Sets an account's password the way a person does: forgot password, the key from the mail, reset. */
   setPassword(email: string, password: string): Promise<void>;
   /** An employee added by `admin`, with a password set, signed in. */
@@ -41,14 +50,29 @@ export interface TestStratum {
 }
 
 /** Boots Stratum on a fresh database of the backend, in memory, and gives clients that speak its API through app.request. */
-export async function startTestStratum(backend: Backend, options: Omit<BootOptions, 'db'> = {}, settings: Partial<Config> = {}): Promise<TestStratum> {
+export async function startTestStratum(
+  backend: Backend,
+  options: Omit<BootOptions, 'db'> = {},
+  settings: Partial<Config> = {},
+): Promise<TestStratum> {
   const db = await backend.open();
   return startOnDb(db, options, settings);
 }
 
-export async function startOnDb(db: Awaited<ReturnType<Backend['open']>>, options: Omit<BootOptions, 'db'> = {}, settings: Partial<Config> = {}): Promise<TestStratum> {
+export async function startOnDb(
+  db: Awaited<ReturnType<Backend['open']>>,
+  options: Omit<BootOptions, 'db'> = {},
+  settings: Partial<Config> = {},
+): Promise<TestStratum> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stratum-test-'));
-  const config = { ...configFromEnv({}), dataDir, holderEmail: HOLDER.email, holderPassword: HOLDER.password, publicUrl: 'http://stratum.test', ...settings };
+  const config = {
+    ...configFromEnv({}),
+    dataDir,
+    holderEmail: HOLDER.email,
+    holderPassword: HOLDER.password,
+    publicUrl: 'http://stratum.test',
+    ...settings,
+  };
   const { stratum, app } = await bootStratum(config, { ...options, db, log: options.log ?? (() => {}) });
 
   const request = async (path: string, init: RequestInit, token?: string): Promise<Reply> => {
@@ -67,7 +91,16 @@ export async function startOnDb(db: Awaited<ReturnType<Backend['open']>>, option
   const client = (token: string): Client => ({
     token,
     get: (path) => request(path, { method: 'GET' }, token),
-    post: (path, body) => request(path, { method: 'POST', body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } }, token),
+    post: (path, body) =>
+      request(
+        path,
+        {
+          method: 'POST',
+          body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        },
+        token,
+      ),
     raw: (path, init) => request(path, init, token),
   });
   const login = async (email: string, password: string) => {
@@ -79,7 +112,9 @@ export async function startOnDb(db: Awaited<ReturnType<Backend['open']>>, option
     await stratum.mailer.deliverPending();
     const dir = join(dataDir, 'outbox');
     try {
-      return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+      return readdirSync(dir)
+        .sort()
+        .map((f) => readFileSync(join(dir, f), 'utf8'));
     } catch {
       return [];
     }
@@ -110,17 +145,29 @@ export async function startOnDb(db: Awaited<ReturnType<Backend['open']>>, option
     },
     async addCompany(name, opts = {}) {
       const executiveEmail = `exec${++companies}.${Date.now()}@${name.toLowerCase().replace(/[^a-z]/g, '')}.example`;
-      const r = await holder.post('company/add', { companyName: name, eFirstName: 'Exe', eLastName: name, email: executiveEmail });
+      const r = await holder.post('company/add', {
+        companyName: name,
+        eFirstName: 'Exe',
+        eLastName: name,
+        email: executiveEmail,
+      });
       if (r.status !== 200) throw new Error(`add company failed: ${r.body.err_msg}`);
       const id = r.body.data.company.id as number;
       for (const code of opts.modules ?? []) {
         const m = (await holder.get(`module?limit=100`)).body.data.list.find((x: { code: string }) => x.code === code);
-        const e = await holder.post(`company-module/set-enablement?companyId=${id}`, { moduleId: m.id, enabled: 'Yes' });
+        const e = await holder.post(`company-module/set-enablement?companyId=${id}`, {
+          moduleId: m.id,
+          enabled: 'Yes',
+        });
         if (e.status !== 200) throw new Error(`enable ${code} failed: ${e.body.err_msg}`);
       }
       // the welcome mail's key works like a reset key
       const mail = (await mails()).reverse().find((m) => m.includes(executiveEmail))!;
-      const reset = await client('').post('auth/reset-password', { email: executiveEmail, password: PASSWORD, authKey: keyFromMail(mail) });
+      const reset = await client('').post('auth/reset-password', {
+        email: executiveEmail,
+        password: PASSWORD,
+        authKey: keyFromMail(mail),
+      });
       if (reset.status !== 200) throw new Error(`reset failed: ${reset.body.err_msg}`);
       return { id, executive: await login(executiveEmail, PASSWORD), executiveEmail };
     },
@@ -141,4 +188,5 @@ export function keyFromMail(mail: string): string {
 }
 
 /** An .eml as readable text: quoted-printable soft line breaks and escapes undone. */
-export const decodeMail = (mail: string): string => mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+export const decodeMail = (mail: string): string =>
+  mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));

@@ -13,7 +13,11 @@ export function popplerSkipReason(): string | null {
 }
 
 /** Runs a poppler tool (poppler-utils: pdftotext, pdfinfo, pdffonts) on a PDF's bytes and returns what it prints. */
-export function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', bytes: Uint8Array, args: readonly string[] = []): string {
+export function poppler(
+  tool: 'pdftotext' | 'pdfinfo' | 'pdffonts',
+  bytes: Uint8Array,
+  args: readonly string[] = [],
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'stratum-pdf-'));
   try {
     const file = join(dir, 'doc.pdf');

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { forgetCallersHere, lookUpCallerOnce, type TokenCaller } from '../../engine/auth/caller-cache.ts';
 
-const caller: TokenCaller = { accountId: 7, role: 'employee', companyId: 1, employeeId: 3, email: 'a@b.example', name: 'A B' };
+const caller: TokenCaller = {
+  accountId: 7,
+  role: 'employee',
+  companyId: 1,
+  employeeId: 3,
+  email: 'a@b.example',
+  name: 'A B',
+};
 
 /** A lookup that answers when told to, counting how often it was started. */
 function pendingLookup() {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, DUE_SOON_DAYS, dueStatus, FREQUENCIES, nextComplianceDate } from '../../engine/hooks/compliance-management/compliance-dates.ts';
+import {
+  addDays,
+  addMonths,
+  DUE_SOON_DAYS,
+  dueStatus,
+  FREQUENCIES,
+  nextComplianceDate,
+} from '../../engine/hooks/compliance-management/compliance-dates.ts';
 
 describe('nextComplianceDate', () => {
   it('moves the date by the frequency', () => {

@@ -8,9 +8,12 @@ describe('employee derived fields', () => {
     expect(fullName({ firstName: 'Cher', lastName: '' })).toBe('Cher');
     expect(fullName({ firstName: '  ', lastName: 'Solo' })).toBe('Solo');
   });
-  it.each(['businessUnitHead', 'departmentHead', 'divisionHead', 'sectionHead', 'subSectionHead', 'subSubSectionHead'])('head is Yes when %s is Yes', (flag) => {
-    expect(head({ [flag]: 'Yes' })).toBe('Yes');
-  });
+  it.each(['businessUnitHead', 'departmentHead', 'divisionHead', 'sectionHead', 'subSectionHead', 'subSubSectionHead'])(
+    'head is Yes when %s is Yes',
+    (flag) => {
+      expect(head({ [flag]: 'Yes' })).toBe('Yes');
+    },
+  );
   it('head is No when no flag is Yes', () => {
     expect(head({ businessUnitHead: 'No', departmentHead: 'No' })).toBe('No');
   });

@@ -4,7 +4,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { enumName, optionLabel } from '../../renderer/src/meta/labels.ts';
-import { formatDate, formatDateTime, formatInteger, formatMonth, formatOrdinalDate, parseDate, formatFigure, formatFileSize, formatNumber, formatPercent } from '../../renderer/src/format/formats.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatInteger,
+  formatMonth,
+  formatOrdinalDate,
+  parseDate,
+  formatFigure,
+  formatFileSize,
+  formatNumber,
+  formatPercent,
+} from '../../renderer/src/format/formats.ts';
 import { numberFormatter } from '../../engine/i18n/localized-numbers.ts';
 import { text, wordText } from '../../engine/i18n/text.ts';
 import { chartValue, localeNumbers } from '../../renderer/src/format/chart-numbers.ts';
@@ -13,7 +24,8 @@ import { reportCell } from '../../renderer/src/format/report-cells.ts';
 
 /** The renderer reads the page's language from <html lang>; here a stand-in document says which. */
 const inLanguage = (lang: string) => ((globalThis as { document?: unknown }).document = { documentElement: { lang } });
-const t = (k: string) => ({ 'option.yes': 'Ja', 'option.no': 'Nein', 'module.performance': 'Leistungsmanagement' })[k] ?? k;
+const t = (k: string) =>
+  ({ 'option.yes': 'Ja', 'option.no': 'Nein', 'module.performance': 'Leistungsmanagement' })[k] ?? k;
 
 describe('values on screen', () => {
   afterEach(() => delete (globalThis as { document?: unknown }).document);
@@ -84,9 +96,15 @@ describe('values on screen', () => {
 
   it('names a quarter Q1..Q4 in every option list and cell (Bengali ordinals in bn), never its stored index 0..3', async () => {
     const quarter = { type: 'integer', enum: [0, 1, 2, 3], title: 'field.quarter' } as const;
-    for (const [lang, first, last] of [['en', 'Q1', 'Q4'], ['de', 'Q1', 'Q4'], ['bn', '১ম প্রান্তিক', '৪র্থ প্রান্তিক']] as const) {
+    for (const [lang, first, last] of [
+      ['en', 'Q1', 'Q4'],
+      ['de', 'Q1', 'Q4'],
+      ['bn', '১ম প্রান্তিক', '৪র্থ প্রান্তিক'],
+    ] as const) {
       const i = i18next.createInstance();
-      const shipped = JSON.parse(readFileSync(join(import.meta.dirname, '../../metadata/i18n', `${lang}.json`), 'utf8'));
+      const shipped = JSON.parse(
+        readFileSync(join(import.meta.dirname, '../../metadata/i18n', `${lang}.json`), 'utf8'),
+      );
       await i.init({ lng: lang, resources: { [lang]: { translation: shipped } }, keySeparator: false });
       expect(quarter.enum.map((v) => optionLabel(i.t, v, quarter))[0], lang).toBe(first);
       expect(optionLabel(i.t, 3, quarter), lang).toBe(last);
@@ -119,28 +137,50 @@ describe('values on screen', () => {
   it('words numbers and days inside texts in the digits of the language: counts, pager figures, days in messages', async () => {
     const words = async (lang: string, text: string, values: Record<string, unknown>) => {
       const i = i18next.createInstance().use(numberFormatter);
-      await i.init({ lng: lang, resources: { [lang]: { translation: { k: text } } }, interpolation: { escapeValue: false, alwaysFormat: true } });
+      await i.init({
+        lng: lang,
+        resources: { [lang]: { translation: { k: text } } },
+        interpolation: { escapeValue: false, alwaysFormat: true },
+      });
       return i.t('k', values);
     };
-    expect(await words('bn', '{{count}}টি সারি, মোট {{total, number}}', { count: 3, total: 12345 })).toBe('৩টি সারি, মোট ১২,৩৪৫');
-    expect(await words('en', '{{count}} rows of {{total, number}} in {{year}}', { count: 3, total: 12345, year: 2026 })).toBe('3 rows of 12,345 in 2026');
+    expect(await words('bn', '{{count}}টি সারি, মোট {{total, number}}', { count: 3, total: 12345 })).toBe(
+      '৩টি সারি, মোট ১২,৩৪৫',
+    );
+    expect(
+      await words('en', '{{count}} rows of {{total, number}} in {{year}}', { count: 3, total: 12345, year: 2026 }),
+    ).toBe('3 rows of 12,345 in 2026');
     expect(await words('de', '{{n}} Zeilen', { n: 1.5 })).toBe('1,5 Zeilen');
-    expect(wordText(((k: string, o: Record<string, unknown>) => `${k} ${o.day}`) as never, text('x', { day: '30/11/2026' }), 'bn')).toBe('x ৩০/১১/২০২৬');
+    expect(
+      wordText(
+        ((k: string, o: Record<string, unknown>) => `${k} ${o.day}`) as never,
+        text('x', { day: '30/11/2026' }),
+        'bn',
+      ),
+    ).toBe('x ৩০/১১/২০২৬');
     expect(wordText(((k: string) => k) as never, 4, 'bn')).toBe('৪');
     // a name with digits in it is not a day and keeps its own
-    expect(wordText(((_k: string, o: Record<string, unknown>) => `${o.name}`) as never, text('x', { name: 'KPI 12' }), 'bn')).toBe('KPI 12');
+    expect(
+      wordText(((_k: string, o: Record<string, unknown>) => `${o.name}`) as never, text('x', { name: 'KPI 12' }), 'bn'),
+    ).toBe('KPI 12');
     inLanguage('bn');
     expect(formatInteger(58)).toBe('৫৮');
   });
 
-  it('has charts write their numbers in the language: value axes, tooltips and bar labels; an option\'s own formatter stays', () => {
+  it("has charts write their numbers in the language: value axes, tooltips and bar labels; an option's own formatter stays", () => {
     inLanguage('de');
     const own = (v: number) => `#${v}`;
     const option = localeNumbers({
       tooltip: { trigger: 'axis' },
       xAxis: { type: 'value' },
-      yAxis: [{ type: 'category', data: ['A'] }, { type: 'value', axisLabel: { formatter: own } }],
-      series: [{ type: 'bar', data: [3.27], label: { show: true } }, { type: 'bar', data: [1], label: { show: false } }],
+      yAxis: [
+        { type: 'category', data: ['A'] },
+        { type: 'value', axisLabel: { formatter: own } },
+      ],
+      series: [
+        { type: 'bar', data: [3.27], label: { show: true } },
+        { type: 'bar', data: [1], label: { show: false } },
+      ],
     }) as any;
     expect(option.xAxis.axisLabel.formatter(3.27)).toBe('3,27');
     expect(option.yAxis[0].axisLabel).toBeUndefined();
@@ -170,8 +210,9 @@ describe('values on screen', () => {
     expect(parseDate('next week')).toBeNull();
   });
 
-  it('writes every figure of a report in the user\'s language by the one formatter set, whatever its column declares', () => {
-    const col = (format?: string) => ({ key: 'totalScore', title: 'field.totalScore', ...(format ? { format } : {}) }) as never;
+  it("writes every figure of a report in the user's language by the one formatter set, whatever its column declares", () => {
+    const col = (format?: string) =>
+      ({ key: 'totalScore', title: 'field.totalScore', ...(format ? { format } : {}) }) as never;
     const cases: [string, string[]][] = [
       ['en', ['4.60', '4.6', '12,345', '62.5 %']],
       ['de', ['4,60', '4,6', '12.345', '62,5 %']],

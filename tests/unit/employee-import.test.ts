@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMapping, headerKey, mappingIsUsable, mappingProblems, remap, type ColumnMapping } from '../../renderer/src/custom/import/column-mapping.ts';
+import {
+  defaultMapping,
+  headerKey,
+  mappingIsUsable,
+  mappingProblems,
+  remap,
+  type ColumnMapping,
+} from '../../renderer/src/custom/import/column-mapping.ts';
 import { IMPORT_FIELDS, limitsFromSchema, type FieldLimits } from '../../renderer/src/custom/import/employee-fields.ts';
-import { buildImportRow, buildImportRows, isEmail, mappedFields, markDuplicates, parseStatus, parseYesNo, rowsWithProblems } from '../../renderer/src/custom/import/employee-rows.ts';
+import {
+  buildImportRow,
+  buildImportRows,
+  isEmail,
+  mappedFields,
+  markDuplicates,
+  parseStatus,
+  parseYesNo,
+  rowsWithProblems,
+} from '../../renderer/src/custom/import/employee-rows.ts';
 import { importSource, templateHeaders } from '../../renderer/src/custom/import/import-sources.ts';
-import { indexOrgDirectory, nameKey, resolveOrgUnits, type OrgDirectory } from '../../renderer/src/custom/import/org-units.ts';
+import {
+  indexOrgDirectory,
+  nameKey,
+  resolveOrgUnits,
+  type OrgDirectory,
+} from '../../renderer/src/custom/import/org-units.ts';
 import { cellText, toParsedSheet } from '../../renderer/src/custom/import/parsed-sheet.ts';
 import { serverProblems, withServerProblems } from '../../renderer/src/custom/import/server-errors.ts';
 import { decodeCsv } from '../../renderer/src/custom/import/read-sheet-file.ts';
-
 
 /**
  * Two business units that both have a "Finance" department; Retail's Finance has a division "Payables" with a section
@@ -39,13 +59,37 @@ describe('employee import: column mapping', () => {
   });
 
   it("pre-selects the Sage export's columns by header name, case-insensitively, and ignores the rest", () => {
-    const headers = ['EMPLOYEE REFERENCE', 'forename', 'Surname', 'Email Address', 'Job Title', 'Department', 'NI Number'];
-    expect(defaultMapping(headers, importSource('sage'))).toEqual(['employeeNumber', 'firstName', 'lastName', 'email', 'jobTitle', 'departmentId', null]);
+    const headers = [
+      'EMPLOYEE REFERENCE',
+      'forename',
+      'Surname',
+      'Email Address',
+      'Job Title',
+      'Department',
+      'NI Number',
+    ];
+    expect(defaultMapping(headers, importSource('sage'))).toEqual([
+      'employeeNumber',
+      'firstName',
+      'lastName',
+      'email',
+      'jobTitle',
+      'departmentId',
+      null,
+    ]);
   });
 
   it("pre-selects the Cow export's columns", () => {
     const headers = ['Staff No', 'First Name', 'Last Name', 'E-mail', 'Position', 'Department', 'Start Date'];
-    expect(defaultMapping(headers, importSource('cow'))).toEqual(['employeeNumber', 'firstName', 'lastName', 'email', 'jobTitle', 'departmentId', null]);
+    expect(defaultMapping(headers, importSource('cow'))).toEqual([
+      'employeeNumber',
+      'firstName',
+      'lastName',
+      'email',
+      'jobTitle',
+      'departmentId',
+      null,
+    ]);
   });
 
   it('maps the Stratum template back to every field, in order', () => {
@@ -59,7 +103,11 @@ describe('employee import: column mapping', () => {
   });
 
   it('gives a field to the first column that names it only', () => {
-    expect(defaultMapping(['Forename', 'FORENAME', 'Surname'], importSource('sage'))).toEqual(['firstName', null, 'lastName']);
+    expect(defaultMapping(['Forename', 'FORENAME', 'Surname'], importSource('sage'))).toEqual([
+      'firstName',
+      null,
+      'lastName',
+    ]);
   });
 
   it('reports fields chosen twice and required fields no column fills', () => {
@@ -100,37 +148,59 @@ describe('employee import: reading the sheet', () => {
 describe('employee import: organisation names to ids', () => {
   it('finds a unit by its name without regard to case or spacing', () => {
     expect(nameKey('  Retail   Banking ')).toBe('retail banking');
-    expect(resolveOrgUnits({ businessUnitId: ' retail ' }, UNITS)).toEqual({ ids: { businessUnitId: 1 }, problems: [] });
+    expect(resolveOrgUnits({ businessUnitId: ' retail ' }, UNITS)).toEqual({
+      ids: { businessUnitId: 1 },
+      problems: [],
+    });
   });
 
   it('looks a name up under the unit above it', () => {
-    expect(resolveOrgUnits({ businessUnitId: 'Wholesale', departmentId: 'Finance' }, UNITS).ids).toEqual({ businessUnitId: 2, departmentId: 11 });
-    expect(resolveOrgUnits({ businessUnitId: 'Retail', departmentId: 'finance' }, UNITS).ids).toEqual({ businessUnitId: 1, departmentId: 10 });
+    expect(resolveOrgUnits({ businessUnitId: 'Wholesale', departmentId: 'Finance' }, UNITS).ids).toEqual({
+      businessUnitId: 2,
+      departmentId: 11,
+    });
+    expect(resolveOrgUnits({ businessUnitId: 'Retail', departmentId: 'finance' }, UNITS).ids).toEqual({
+      businessUnitId: 1,
+      departmentId: 10,
+    });
   });
 
   it('fills the levels above from the unit found, when the row leaves them empty', () => {
-    expect(resolveOrgUnits({ sectionId: 'Invoices' }, UNITS)).toEqual({ ids: { businessUnitId: 1, departmentId: 10, divisionId: 20, sectionId: 30 }, problems: [] });
+    expect(resolveOrgUnits({ sectionId: 'Invoices' }, UNITS)).toEqual({
+      ids: { businessUnitId: 1, departmentId: 10, divisionId: 20, sectionId: 30 },
+      problems: [],
+    });
     expect(resolveOrgUnits({ departmentId: 'Operations' }, UNITS).ids).toEqual({ businessUnitId: 1, departmentId: 12 });
   });
 
   it('checks a unit against a named unit more than one level above it', () => {
-    expect(resolveOrgUnits({ businessUnitId: 'Retail', divisionId: 'Payables' }, UNITS)).toEqual({ ids: { businessUnitId: 1, departmentId: 10, divisionId: 20 }, problems: [] });
+    expect(resolveOrgUnits({ businessUnitId: 'Retail', divisionId: 'Payables' }, UNITS)).toEqual({
+      ids: { businessUnitId: 1, departmentId: 10, divisionId: 20 },
+      problems: [],
+    });
     expect(resolveOrgUnits({ businessUnitId: 'Wholesale', divisionId: 'Payables' }, UNITS).problems).toEqual([
       { field: 'divisionId', key: 'import.error.notUnder', params: { name: 'Payables', parent: 'Wholesale' } },
     ]);
   });
 
   it('reports an unknown name, a name under another unit, and a name several units share', () => {
-    expect(resolveOrgUnits({ businessUnitId: 'Retial' }, UNITS)).toEqual({ ids: {}, problems: [{ field: 'businessUnitId', key: 'import.error.unknownUnit', params: { name: 'Retial' } }] });
+    expect(resolveOrgUnits({ businessUnitId: 'Retial' }, UNITS)).toEqual({
+      ids: {},
+      problems: [{ field: 'businessUnitId', key: 'import.error.unknownUnit', params: { name: 'Retial' } }],
+    });
     expect(resolveOrgUnits({ businessUnitId: 'Wholesale', departmentId: 'Operations' }, UNITS).problems).toEqual([
       { field: 'departmentId', key: 'import.error.notUnder', params: { name: 'Operations', parent: 'Wholesale' } },
     ]);
-    expect(resolveOrgUnits({ departmentId: 'Finance' }, UNITS).problems).toEqual([{ field: 'departmentId', key: 'import.error.ambiguousUnit', params: { name: 'Finance' } }]);
+    expect(resolveOrgUnits({ departmentId: 'Finance' }, UNITS).problems).toEqual([
+      { field: 'departmentId', key: 'import.error.ambiguousUnit', params: { name: 'Finance' } },
+    ]);
   });
 
   it('treats a level the user may not read as having no units', () => {
     const units = indexOrgDirectory({ ...DIRECTORY, division: [] });
-    expect(resolveOrgUnits({ divisionId: 'Payables' }, units).problems.map((p) => p.key)).toEqual(['import.error.unknownUnit']);
+    expect(resolveOrgUnits({ divisionId: 'Payables' }, units).problems.map((p) => p.key)).toEqual([
+      'import.error.unknownUnit',
+    ]);
   });
 });
 
@@ -140,7 +210,12 @@ describe('employee import: row checks', () => {
     expect(['no', 'N', 'false', '0'].map(parseYesNo)).toEqual(['No', 'No', 'No', 'No']);
     expect(parseYesNo('  ')).toBeUndefined();
     expect(parseYesNo('maybe')).toBeNull();
-    expect([parseStatus('active'), parseStatus('INACTIVE'), parseStatus(''), parseStatus('Leaver')]).toEqual(['Active', 'Inactive', undefined, null]);
+    expect([parseStatus('active'), parseStatus('INACTIVE'), parseStatus(''), parseStatus('Leaver')]).toEqual([
+      'Active',
+      'Inactive',
+      undefined,
+      null,
+    ]);
   });
 
   it("checks e-mail addresses the server's way", () => {
@@ -152,17 +227,46 @@ describe('employee import: row checks', () => {
 
   it('builds the item to send from a good row, leaving out what is empty', () => {
     const row = buildImportRow(
-      { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.example', jobTitle: 'Analyst', businessUnitId: 'Retail', departmentId: 'Finance', departmentHead: 'yes', status: 'active' },
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@acme.example',
+        jobTitle: 'Analyst',
+        businessUnitId: 'Retail',
+        departmentId: 'Finance',
+        departmentHead: 'yes',
+        status: 'active',
+      },
       2,
       UNITS,
       LIMITS,
     );
     expect(row.problems).toEqual([]);
-    expect(row.item).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.example', jobTitle: 'Analyst', businessUnitId: 1, departmentId: 10, departmentHead: 'Yes', status: 'Active' });
+    expect(row.item).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@acme.example',
+      jobTitle: 'Analyst',
+      businessUnitId: 1,
+      departmentId: 10,
+      departmentHead: 'Yes',
+      status: 'Active',
+    });
   });
 
   it('reports missing names, a malformed e-mail, an unknown unit, bad flags and too long texts', () => {
-    const row = buildImportRow({ lastName: 'x'.repeat(101), email: 'not-an-address', businessUnitId: 'Nowhere', sectionHead: 'perhaps', status: 'gone' }, 7, UNITS, LIMITS);
+    const row = buildImportRow(
+      {
+        lastName: 'x'.repeat(101),
+        email: 'not-an-address',
+        businessUnitId: 'Nowhere',
+        sectionHead: 'perhaps',
+        status: 'gone',
+      },
+      7,
+      UNITS,
+      LIMITS,
+    );
     expect(row.line).toBe(7);
     expect(row.problems).toEqual([
       { field: 'firstName', key: 'shell.required' },
@@ -197,14 +301,28 @@ describe('employee import: row checks', () => {
     ]);
     const mapping = defaultMapping(sheet.headers, importSource('sage'));
     const rows = buildImportRows(sheet, mapping, UNITS, LIMITS);
-    expect(rows[0]).toMatchObject({ line: 2, problems: [], item: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.example', businessUnitId: 1, departmentId: 12 } });
+    expect(rows[0]).toMatchObject({
+      line: 2,
+      problems: [],
+      item: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.example', businessUnitId: 1, departmentId: 12 },
+    });
     expect(rows[1].line).toBe(3);
-    expect(rows[1].problems.map((p) => `${p.field}:${p.key}`)).toEqual(['lastName:shell.required', 'email:import.error.email', 'departmentId:import.error.ambiguousUnit']);
+    expect(rows[1].problems.map((p) => `${p.field}:${p.key}`)).toEqual([
+      'lastName:shell.required',
+      'email:import.error.email',
+      'departmentId:import.error.ambiguousUnit',
+    ]);
     expect(rowsWithProblems(rows)).toBe(1);
   });
 
   it("takes the text limits from the employee schema's maxLength", () => {
-    expect(limitsFromSchema({ firstName: { type: 'string', maxLength: 100 }, email: { type: 'string', format: 'email', maxLength: 254 }, status: { type: 'string' } })).toEqual({ firstName: 100, email: 254 });
+    expect(
+      limitsFromSchema({
+        firstName: { type: 'string', maxLength: 100 },
+        email: { type: 'string', format: 'email', maxLength: 254 },
+        status: { type: 'string' },
+      }),
+    ).toEqual({ firstName: 100, email: 254 });
   });
 });
 
@@ -252,8 +370,20 @@ describe('employee import: the supervisor column', () => {
       ['No', 'Boss', '', ''],
     ]);
     const rows = buildImportRows(sheet, defaultMapping(sheet.headers, importSource('stratum')), UNITS, LIMITS);
-    expect(rows.map((r) => r.item.supervisorId)).toEqual([{ email: 'Boss@Acme.example' }, { email: 'ada@acme.example' }, undefined, undefined, undefined]);
-    expect(rows.map((r) => r.problems.map((p) => `${p.field}:${p.key}`))).toEqual([[], [], ['supervisorId:import.error.email'], ['supervisorId:import.error.supervisorSelf'], []]);
+    expect(rows.map((r) => r.item.supervisorId)).toEqual([
+      { email: 'Boss@Acme.example' },
+      { email: 'ada@acme.example' },
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(rows.map((r) => r.problems.map((p) => `${p.field}:${p.key}`))).toEqual([
+      [],
+      [],
+      ['supervisorId:import.error.email'],
+      ['supervisorId:import.error.supervisorSelf'],
+      [],
+    ]);
   });
 });
 
@@ -272,7 +402,10 @@ describe("employee import: the server's check (a dry run) in the screen's words,
     expect(rows.map((r) => r.line)).toEqual([2, 3, 5, 6]);
     const found = serverProblems(
       [
-        { field: 'items.0.supervisorId', message: 'names item 2 (email mo@acme.example), which comes later: list it first' },
+        {
+          field: 'items.0.supervisorId',
+          message: 'names item 2 (email mo@acme.example), which comes later: list it first',
+        },
         { field: 'items.1.email', message: 'is already taken' },
         { field: 'items.2.supervisorId', message: 'no employee has the email nobody@acme.example' },
         { field: 'items.3.email', message: 'is already the sign-in of another user' },
@@ -282,7 +415,10 @@ describe("employee import: the server's check (a dry run) in the screen's words,
       rows,
     );
     expect([...found.byRow.entries()]).toEqual([
-      [0, [{ field: 'supervisorId', key: 'import.error.supervisorLater', params: { value: 'mo@acme.example', line: 5 } }]],
+      [
+        0,
+        [{ field: 'supervisorId', key: 'import.error.supervisorLater', params: { value: 'mo@acme.example', line: 5 } }],
+      ],
       [1, [{ field: 'email', key: 'import.error.taken', params: { value: 'boss@acme.example' } }]],
       [2, [{ field: 'supervisorId', key: 'import.error.supervisorUnknown', params: { value: 'nobody@acme.example' } }]],
       [
@@ -302,7 +438,10 @@ describe('employee import: reading a CSV that is not UTF-8', () => {
 
   it('reads UTF-8 (with or without a byte order mark) as it is', () => {
     expect(decodeCsv(new TextEncoder().encode('Jürgen;Müller'))).toEqual({ text: 'Jürgen;Müller', encoding: 'utf-8' });
-    expect(decodeCsv(Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('Ödön')]))).toEqual({ text: 'Ödön', encoding: 'utf-8' });
+    expect(decodeCsv(Uint8Array.from([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('Ödön')]))).toEqual({
+      text: 'Ödön',
+      encoding: 'utf-8',
+    });
     expect(decodeCsv(new TextEncoder().encode('রহমান'))).toEqual({ text: 'রহমান', encoding: 'utf-8' });
   });
 

@@ -14,10 +14,16 @@ import { describeProblem } from '../../renderer/src/forms/validation-message.ts'
 import { ROOT } from '../../server/boot.ts';
 import { invalidDate, outOfRangeNumber, wrongTypeValue } from '../security/support/bad-values.ts';
 
-const texts = (lang: string) => JSON.parse(readFileSync(join(ROOT, 'metadata', 'i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
+const texts = (lang: string) =>
+  JSON.parse(readFileSync(join(ROOT, 'metadata', 'i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
 async function translator(lang: string): Promise<TFunction> {
   const i = i18next.createInstance();
-  await i.init({ lng: lang, resources: { [lang]: { translation: texts(lang) } }, keySeparator: false, interpolation: { escapeValue: false } });
+  await i.init({
+    lng: lang,
+    resources: { [lang]: { translation: texts(lang) } },
+    keySeparator: false,
+    interpolation: { escapeValue: false },
+  });
   return i.t;
 }
 
@@ -53,23 +59,37 @@ describe('the forms validator (no generated code, so no unsafe-eval)', () => {
       email: { __errors: ['E-mail must be an e-mail address'] },
       weight: { __errors: ['Weight (%) must be a whole number', 'Weight (%) must be at most 5'] },
       status: { __errors: ['Status must be Draft or Approved'] },
-      tags: { __errors: ['Tags may have at most 2 entries'], 0: { __errors: ['Entry 1 of Tags must be at most 2 characters long'] } },
+      tags: {
+        __errors: ['Tags may have at most 2 entries'],
+        0: { __errors: ['Entry 1 of Tags must be at most 2 characters long'] },
+      },
     });
-    expect(de.validateFormData(bad, schema).errorSchema.email).toEqual({ __errors: ['E-Mail muss eine E-Mail-Adresse sein'] });
+    expect(de.validateFormData(bad, schema).errorSchema.email).toEqual({
+      __errors: ['E-Mail muss eine E-Mail-Adresse sein'],
+    });
     expect(de.validateFormData({ name: '' }, schema).errorSchema).toEqual({
       name: { __errors: ['Name ist erforderlich'] },
       startDate: { __errors: ['Startdatum ist erforderlich'] },
     });
-    expect(bn.validateFormData({ name: 'Ok' }, schema).errorSchema).toEqual({ startDate: { __errors: ['শুরুর তারিখ দিতে হবে'] } });
+    expect(bn.validateFormData({ name: 'Ok' }, schema).errorSchema).toEqual({
+      startDate: { __errors: ['শুরুর তারিখ দিতে হবে'] },
+    });
   });
 
   it('names a field by the title the screen gives it', () => {
-    const titled = { ...schema, properties: { ...schema.properties, name: { ...(schema.properties!.name as object), title: 'Company name' } } } as RJSFSchema;
-    expect(en.validateFormData({ name: ' ', startDate: '2026-02-28' }, titled).errorSchema).toEqual({ name: { __errors: ['Company name is required'] } });
+    const titled = {
+      ...schema,
+      properties: { ...schema.properties, name: { ...(schema.properties!.name as object), title: 'Company name' } },
+    } as RJSFSchema;
+    expect(en.validateFormData({ name: ' ', startDate: '2026-02-28' }, titled).errorSchema).toEqual({
+      name: { __errors: ['Company name is required'] },
+    });
   });
 
   it('trims texts as the server does: whitespace alone is no value for a required field, whitespace around one is no fault', () => {
-    expect(en.validateFormData({ name: '   ', startDate: '2026-02-28' }, schema).errorSchema).toEqual({ name: { __errors: ['Name is required'] } });
+    expect(en.validateFormData({ name: '   ', startDate: '2026-02-28' }, schema).errorSchema).toEqual({
+      name: { __errors: ['Name is required'] },
+    });
     expect(en.validateFormData({ name: '  Ok  ', startDate: ' 2026-02-28 ' }, schema).errors).toEqual([]);
     // five letters between the spaces: within maxLength once trimmed
     expect(en.validateFormData({ name: ' Hello ', startDate: '2026-02-28' }, schema).errors).toEqual([]);
@@ -79,11 +99,20 @@ describe('the forms validator (no generated code, so no unsafe-eval)', () => {
     const { errorSchema } = en.validateFormData({ name: 'Ok', startDate: '2026-02-30' }, schema);
     expect(errorSchema).toEqual({ startDate: { __errors: ['Start date must be a date (day/month/year)'] } });
     // rjsf leaves a cleared input as undefined: that is a missing value, as JSON would carry it
-    expect(en.validateFormData({ name: undefined, startDate: '2026-02-28' }, schema).errorSchema).toEqual({ name: { __errors: ['Name is required'] } });
+    expect(en.validateFormData({ name: undefined, startDate: '2026-02-28' }, schema).errorSchema).toEqual({
+      name: { __errors: ['Name is required'] },
+    });
   });
 
   it('accepts good data and answers isValid for rjsf', () => {
-    const good = { name: 'Ok', startDate: '2026-02-28', email: 'a@b.example', weight: 5, status: 'Draft', tags: ['ab'] };
+    const good = {
+      name: 'Ok',
+      startDate: '2026-02-28',
+      email: 'a@b.example',
+      weight: 5,
+      status: 'Draft',
+      tags: ['ab'],
+    };
     expect(en.validateFormData(good, schema).errors).toEqual([]);
     expect(en.isValid(schema, good, schema)).toBe(true);
     expect(en.isValid(schema, { ...good, weight: -1 }, schema)).toBe(false);
@@ -108,11 +137,27 @@ describe('the forms validator (no generated code, so no unsafe-eval)', () => {
       const s = f.schema as { minLength?: number; maxLength?: number };
       const options: fc.Arbitrary<unknown>[] = [wrongTypeValue(f)];
       if (f.format === 'date') options.push(invalidDate, fc.constantFrom('2026-11-23', '2024-02-29'));
-      else if (f.format === 'email') options.push(fc.constantFrom('a@b.example', 'first.last@company.co.uk', 'no-at-sign', 'two@@signs.example', 'a@b', ' a@b.example'));
-      else if (f.format === 'date-time') options.push(fc.constantFrom('2026-11-23T10:00:00Z', '2026-11-23T10:00:00+06:00', '2026-11-23', 'noon'));
-      else if (f.format === 'uri') options.push(fc.constantFrom('https://stratum.example/x', 'mailto:a@b.example', 'not a uri', '//no-scheme'));
+      else if (f.format === 'email')
+        options.push(
+          fc.constantFrom(
+            'a@b.example',
+            'first.last@company.co.uk',
+            'no-at-sign',
+            'two@@signs.example',
+            'a@b',
+            ' a@b.example',
+          ),
+        );
+      else if (f.format === 'date-time')
+        options.push(fc.constantFrom('2026-11-23T10:00:00Z', '2026-11-23T10:00:00+06:00', '2026-11-23', 'noon'));
+      else if (f.format === 'uri')
+        options.push(fc.constantFrom('https://stratum.example/x', 'mailto:a@b.example', 'not a uri', '//no-scheme'));
       else if (f.enum) options.push(fc.constantFrom(...f.enum), fc.constant('NotAnOption'));
-      else if (f.type === 'string') options.push(fc.string({ minLength: 0, maxLength: (s.maxLength ?? 40) + 3 }), fc.constantFrom('', '   ', ' padded '));
+      else if (f.type === 'string')
+        options.push(
+          fc.string({ minLength: 0, maxLength: (s.maxLength ?? 40) + 3 }),
+          fc.constantFrom('', '   ', ' padded '),
+        );
       const range = outOfRangeNumber(f);
       if (range) options.push(range, fc.integer({ min: -3, max: 10 }));
       return fc.oneof(...options);
@@ -132,7 +177,11 @@ describe('the forms validator (no generated code, so no unsafe-eval)', () => {
       fc.assert(
         fc.property(record, (data) => {
           byAjv(trimText(structuredClone(data), formSchema as Record<string, unknown>));
-          const ajvFields = new Set((byAjv.errors ?? []).map((e) => (e.keyword === 'required' ? e.params.missingProperty : e.instancePath.split('/')[1])));
+          const ajvFields = new Set(
+            (byAjv.errors ?? []).map((e) =>
+              e.keyword === 'required' ? e.params.missingProperty : e.instancePath.split('/')[1],
+            ),
+          );
           const ours = new Set(en.problems(formSchema, data).map((e) => e.property!.split('.')[1]));
           expect([...ours].sort(), `${entity.name}: ${JSON.stringify(data)}`).toEqual([...ajvFields].sort());
         }),

@@ -40,7 +40,11 @@ describe('the phase of a contract', () => {
 describe('signing a contract', () => {
   const draft = { id: 1, type: 'Draft', status: null, signedDocument: null } as const;
   it('signs a draft when its signed document is stored: Signed, dated today, Active', () => {
-    expect(signingChanges(draft, { ...draft, signedDocument: 7 }, TODAY)).toEqual({ type: 'Signed', uploadDate: TODAY, status: 'Active' });
+    expect(signingChanges(draft, { ...draft, signedDocument: 7 }, TODAY)).toEqual({
+      type: 'Signed',
+      uploadDate: TODAY,
+      status: 'Active',
+    });
   });
   it('changes nothing on a write that stores no document', () => {
     expect(signingChanges(draft, { ...draft, endDate: '2027-01-01' }, TODAY)).toEqual({});
@@ -66,18 +70,28 @@ describe('signing a contract', () => {
 
 describe('the completion date of a resolution', () => {
   it('is today when it is completed without one, and kept when the committee gave one', () => {
-    expect(completionChanges({ status: 'In Progress' }, { status: 'Completed', completionDate: null }, TODAY)).toEqual({ completionDate: TODAY });
-    expect(completionChanges({ status: 'In Progress' }, { status: 'Completed', completionDate: '2026-11-01' }, TODAY)).toEqual({});
+    expect(completionChanges({ status: 'In Progress' }, { status: 'Completed', completionDate: null }, TODAY)).toEqual({
+      completionDate: TODAY,
+    });
+    expect(
+      completionChanges({ status: 'In Progress' }, { status: 'Completed', completionDate: '2026-11-01' }, TODAY),
+    ).toEqual({});
   });
   it('is cleared when a completed resolution is reopened', () => {
-    expect(completionChanges({ status: 'Completed' }, { status: 'In Progress', completionDate: '2026-11-01' }, TODAY)).toEqual({ completionDate: null });
+    expect(
+      completionChanges({ status: 'Completed' }, { status: 'In Progress', completionDate: '2026-11-01' }, TODAY),
+    ).toEqual({ completionDate: null });
     expect(completionChanges(null, { status: 'Open' }, TODAY)).toEqual({});
   });
 });
 
 describe('a status update entry', () => {
   it('is named by the change it records, or by the first status', () => {
-    expect(statusChangeLabel(partialRecord('resolution-status', { previousStatus: 'Open', status: 'In Progress' }))).toBe('Open → In Progress');
-    expect(statusChangeLabel(partialRecord('resolution-status', { previousStatus: null, status: 'Open' }))).toBe('Open');
+    expect(
+      statusChangeLabel(partialRecord('resolution-status', { previousStatus: 'Open', status: 'In Progress' })),
+    ).toBe('Open → In Progress');
+    expect(statusChangeLabel(partialRecord('resolution-status', { previousStatus: null, status: 'Open' }))).toBe(
+      'Open',
+    );
   });
 });

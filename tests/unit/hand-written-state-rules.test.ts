@@ -27,7 +27,8 @@ function handWrittenRefusals(): { at: string; reason: string | undefined }[] {
   return files(HOOKS).flatMap((file) => {
     const lines = readFileSync(file, 'utf8').split('\n');
     return lines.flatMap((line, i) => {
-      if (!line.includes("'invalid_state'") || line.trimStart().startsWith('*') || line.trimStart().startsWith('//')) return [];
+      if (!line.includes("'invalid_state'") || line.trimStart().startsWith('*') || line.trimStart().startsWith('//'))
+        return [];
       // the mark sits above the refusal's statement, which the formatter may spread over a few lines
       const above = lines.slice(Math.max(0, i - 6), i).find((l) => l.trimStart().startsWith(MARK));
       return [{ at: `${relative(HOOKS, file)}:${i + 1}`, reason: above?.trimStart().slice(MARK.length).trim() }];
@@ -37,7 +38,11 @@ function handWrittenRefusals(): { at: string; reason: string | undefined }[] {
 
 describe('hand-written state rules', () => {
   it('are each marked with why the metadata cannot hold them', () => {
-    expect(handWrittenRefusals().filter((r) => !r.reason).map((r) => r.at)).toEqual([]);
+    expect(
+      handWrittenRefusals()
+        .filter((r) => !r.reason)
+        .map((r) => r.at),
+    ).toEqual([]);
   });
 
   it(`number at most ${CEILING}`, () => {

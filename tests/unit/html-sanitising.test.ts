@@ -7,8 +7,12 @@ const entity = { fields: [field('note', true), field('title', false)] } as unkno
 
 describe('HTML fields are sanitised before they are stored', () => {
   it('keeps formatting, lists and safe links', () => {
-    expect(sanitiseHtml('<p><strong>Due</strong> <em>soon</em></p><ul><li>one</li></ul>')).toBe('<p><strong>Due</strong> <em>soon</em></p><ul><li>one</li></ul>');
-    expect(sanitiseHtml('<a href="https://example.org/x">x</a>')).toBe('<a href="https://example.org/x" rel="noopener noreferrer">x</a>');
+    expect(sanitiseHtml('<p><strong>Due</strong> <em>soon</em></p><ul><li>one</li></ul>')).toBe(
+      '<p><strong>Due</strong> <em>soon</em></p><ul><li>one</li></ul>',
+    );
+    expect(sanitiseHtml('<a href="https://example.org/x">x</a>')).toBe(
+      '<a href="https://example.org/x" rel="noopener noreferrer">x</a>',
+    );
   });
 
   it('drops scripts, event handlers, styles, frames and script links', () => {

@@ -12,13 +12,16 @@ const registry = loadRegistry(join(ROOT, 'metadata'), hooks);
 describe('texts', () => {
   it('bn and de translate every English key, and add none of their own', () => {
     expect(missingTranslations(registry)).toEqual([]);
-    for (const lang of ['bn', 'de'] as const) expect(Object.keys(registry.messages[lang]).sort()).toEqual(Object.keys(registry.messages.en).sort());
+    for (const lang of ['bn', 'de'] as const)
+      expect(Object.keys(registry.messages[lang]).sort()).toEqual(Object.keys(registry.messages.en).sort());
   });
 
   it('keeps the same {{placeholders}} in every language', () => {
     const names = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     const differ = Object.entries(registry.messages.en).flatMap(([key, text]) =>
-      (['bn', 'de'] as const).filter((l) => names(registry.messages[l][key]).join() !== names(text).join()).map((l) => `${l} ${key}`),
+      (['bn', 'de'] as const)
+        .filter((l) => names(registry.messages[l][key]).join() !== names(text).join())
+        .map((l) => `${l} ${key}`),
     );
     expect(differ).toEqual([]);
   });
@@ -31,7 +34,11 @@ describe('texts', () => {
     expect(expected.length).toBeGreaterThan(150);
     expect(expected.filter((t) => !titles.has(t))).toEqual([]);
     // D06, D07, D08: one title per call
-    expect(registry.entity('perspective').errors).toMatchObject({ list: 'error.getPerspective', update: 'error.updatePerspective', add: 'error.addPerspective' });
+    expect(registry.entity('perspective').errors).toMatchObject({
+      list: 'error.getPerspective',
+      update: 'error.updatePerspective',
+      add: 'error.addPerspective',
+    });
     expect(new Set(registry.entity('company-module').commands.map((c) => c.error)).size).toBe(3);
     expect(registry.messages.en[registry.entity('employee').errors['add-bulk']]).toBe('Import Employees Failed');
   });
@@ -39,7 +46,8 @@ describe('texts', () => {
   it('every entity names an error title for each of its calls', () => {
     for (const e of registry.entities.values()) {
       expect(e.errors.list, `${e.name} list`).toBeDefined();
-      for (const action of ['add', 'update', 'delete'] as const) if (e.access[action].length) expect(e.errors[action], `${e.name} ${action}`).toBeDefined();
+      for (const action of ['add', 'update', 'delete'] as const)
+        if (e.access[action].length) expect(e.errors[action], `${e.name} ${action}`).toBeDefined();
     }
   });
 });
@@ -58,7 +66,11 @@ describe('renderer texts', () => {
     walk(join(ROOT, 'renderer', 'src'));
     const en = registry.messages.en;
     const keys = new Set<string>();
-    for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/'((?:shell|screen|error|field|entity|option|module|import)\.[A-Za-z0-9.]+)'/g)) keys.add(m[1]);
+    for (const f of files)
+      for (const m of readFileSync(f, 'utf8').matchAll(
+        /'((?:shell|screen|error|field|entity|option|module|import)\.[A-Za-z0-9.]+)'/g,
+      ))
+        keys.add(m[1]);
     expect(keys.size).toBeGreaterThan(50);
     expect([...keys].filter((k) => !(k in en) && !(`${k}_one` in en))).toEqual([]);
   });

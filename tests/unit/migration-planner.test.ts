@@ -15,33 +15,80 @@ describe('migration planner', () => {
   it('leads company keys with company_id and references with composite foreign keys', () => {
     const dept = entityTable(registry.entity('department'), registry);
     expect(dept.primaryKey).toEqual(['company_id', 'id']);
-    expect(dept.foreignKeys).toEqual([expect.objectContaining({ columns: ['company_id', 'business_unit_id'], refTable: 'business_unit', refColumns: ['company_id', 'id'] })]);
+    expect(dept.foreignKeys).toEqual([
+      expect.objectContaining({
+        columns: ['company_id', 'business_unit_id'],
+        refTable: 'business_unit',
+        refColumns: ['company_id', 'id'],
+      }),
+    ]);
     expect(dept.indexes.every((i) => i.columns[0] === 'company_id')).toBe(true);
     const cm = entityTable(registry.entity('company-module'), registry);
     expect(cm.foreignKeys[0]).toMatchObject({ columns: ['module_id'], refTable: 'module' });
     const emp = entityTable(registry.entity('employee'), registry);
-    expect(emp.foreignKeys.find((f) => f.columns.includes('supervisor_id'))).toMatchObject({ onDelete: 'SET NULL', setNullColumns: ['supervisor_id'] });
+    expect(emp.foreignKeys.find((f) => f.columns.includes('supervisor_id'))).toMatchObject({
+      onDelete: 'SET NULL',
+      setNullColumns: ['supervisor_id'],
+    });
   });
 
   it('makes names unique without regard to case under an index of its own name, and keeps other unique text exact', () => {
     const perspective = entityTable(registry.entity('perspective'), registry).indexes.filter((i) => i.unique);
     expect(perspective).toEqual([
-      { name: 'uqc_perspective__strategic_plan_id__name', columns: ['company_id', 'strategic_plan_id', 'lower("name")'], unique: true },
-      { name: 'uqc_perspective__operational_plan_id__name', columns: ['company_id', 'operational_plan_id', 'lower("name")'], unique: true },
+      {
+        name: 'uqc_perspective__strategic_plan_id__name',
+        columns: ['company_id', 'strategic_plan_id', 'lower("name")'],
+        unique: true,
+      },
+      {
+        name: 'uqc_perspective__operational_plan_id__name',
+        columns: ['company_id', 'operational_plan_id', 'lower("name")'],
+        unique: true,
+      },
     ]);
     // the engine upserts modules by their code: that index stays exact
-    expect(entityTable(registry.entity('module'), registry).indexes.filter((i) => i.unique).map((i) => i.columns)).toEqual([['code']]);
+    expect(
+      entityTable(registry.entity('module'), registry)
+        .indexes.filter((i) => i.unique)
+        .map((i) => i.columns),
+    ).toEqual([['code']]);
     // a database made before gets the case-blind index beside the exact one it has
     const table = entityTable(registry.entity('perspective'), registry);
-    const live: Catalogue = { ...empty, tables: new Map([[table.name, { columns: new Map(table.columns.map((c) => [c.name, { type: CATALOG_TYPE[c.type], notNull: !!c.notNull }])) }]]), indexes: new Set(['uq_perspective__strategic_plan_id__name']) } as unknown as Catalogue;
+    const live: Catalogue = {
+      ...empty,
+      tables: new Map([
+        [
+          table.name,
+          {
+            columns: new Map(table.columns.map((c) => [c.name, { type: CATALOG_TYPE[c.type], notNull: !!c.notNull }])),
+          },
+        ],
+      ]),
+      indexes: new Set(['uq_perspective__strategic_plan_id__name']),
+    } as unknown as Catalogue;
     const plan = planMigration([table], live, () => true);
-    expect(plan.actions.some((a) => a.kind === 'addIndex' && a.sql[0].includes('uqc_perspective') && a.sql[0].includes('lower("name")'))).toBe(true);
+    expect(
+      plan.actions.some(
+        (a) => a.kind === 'addIndex' && a.sql[0].includes('uqc_perspective') && a.sql[0].includes('lower("name")'),
+      ),
+    ).toBe(true);
   });
 
   it('creates everything on an empty database, with row-level security on company tables only', () => {
-    const plan = planMigration([entityTable(registry.entity('department'), registry), entityTable(registry.entity('module'), registry)], empty, () => false);
-    expect(plan.actions.map((a) => a.kind)).toEqual(['createTable', 'createTable', 'enableRowSecurity', 'addForeignKey']);
-    expect(plan.actions[2].sql.join(';')).toMatch(/FORCE ROW LEVEL SECURITY.*CREATE POLICY tenant_isolation ON "department"/);
+    const plan = planMigration(
+      [entityTable(registry.entity('department'), registry), entityTable(registry.entity('module'), registry)],
+      empty,
+      () => false,
+    );
+    expect(plan.actions.map((a) => a.kind)).toEqual([
+      'createTable',
+      'createTable',
+      'enableRowSecurity',
+      'addForeignKey',
+    ]);
+    expect(plan.actions[2].sql.join(';')).toMatch(
+      /FORCE ROW LEVEL SECURITY.*CREATE POLICY tenant_isolation ON "department"/,
+    );
   });
 
   it('adds a missing column, widens an enum, and refuses type changes and narrowing', () => {
@@ -70,14 +117,23 @@ describe('migration planner', () => {
       ]),
       constraints: new Map([
         ['ck_business_unit__status', `CHECK ((status = ANY (ARRAY['Active'::text])))`],
-        ['ck_business_unit__strategy_plan_owner', `CHECK ((strategy_plan_owner = ANY (ARRAY['Yes'::text, 'No'::text, 'Maybe'::text])))`],
+        [
+          'ck_business_unit__strategy_plan_owner',
+          `CHECK ((strategy_plan_owner = ANY (ARRAY['Yes'::text, 'No'::text, 'Maybe'::text])))`,
+        ],
       ]),
       indexes: new Set(spec.indexes.map((i) => i.name)),
       policies: new Set(['business_unit.tenant_isolation']),
     };
     const plan = planMigration([spec], live, () => true);
-    expect(plan.actions.map((a) => a.description)).toEqual(['add column business_unit.strategy_plan_owner', 'widen ck_business_unit__status to Active, Inactive']);
-    expect(plan.destructive.map((d) => d.description)).toEqual(['column business_unit.name changes type bigint -> text', 'business_unit.strategy_plan_owner would no longer allow Maybe']);
+    expect(plan.actions.map((a) => a.description)).toEqual([
+      'add column business_unit.strategy_plan_owner',
+      'widen ck_business_unit__status to Active, Inactive',
+    ]);
+    expect(plan.destructive.map((d) => d.description)).toEqual([
+      'column business_unit.name changes type bigint -> text',
+      'business_unit.strategy_plan_owner would no longer allow Maybe',
+    ]);
     expect(plan.orphans).toEqual(['business_unit.legacy']);
   });
 });

@@ -24,15 +24,21 @@ describe('monthly progress periods', () => {
       ['2027-02', '2027-02-28', '2027-03-30'],
       ['2027-03', '2027-03-31', '2027-04-29'],
     ]);
-    expect(monthPeriods('2026-03-01', '2026-03-01')).toEqual([{ month: '2026-03', startDate: '2026-03-01', endDate: '2026-03-01' }]);
+    expect(monthPeriods('2026-03-01', '2026-03-01')).toEqual([
+      { month: '2026-03', startDate: '2026-03-01', endDate: '2026-03-01' },
+    ]);
   });
 });
 
 describe('monthly progress report filters', () => {
   it('type ids and check months, naming each bad or missing filter', () => {
-    expect(progressFilters({ annualPlanId: '4', month: '2026-03' }, ['annualPlanId', 'month'], ['annualPlanId'])).toMatchObject({ annualPlanId: 4, month: '2026-03', businessUnitId: null });
+    expect(
+      progressFilters({ annualPlanId: '4', month: '2026-03' }, ['annualPlanId', 'month'], ['annualPlanId']),
+    ).toMatchObject({ annualPlanId: 4, month: '2026-03', businessUnitId: null });
     expect(() => progressFilters({}, ['annualPlanId'], ['annualPlanId'])).toThrow('annualPlanId: is required');
-    expect(() => progressFilters({ annualPlanId: '0' }, ['annualPlanId'])).toThrow('annualPlanId: must be a positive whole number');
+    expect(() => progressFilters({ annualPlanId: '0' }, ['annualPlanId'])).toThrow(
+      'annualPlanId: must be a positive whole number',
+    );
     expect(() => progressFilters({ month: '2026-13' }, ['month'])).toThrow('month: must be a month as YYYY-MM');
     expect(() => progressFilters({ team: '1' }, ['annualPlanId'])).toThrow('team: is not a filter here');
   });

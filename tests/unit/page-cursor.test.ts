@@ -17,7 +17,7 @@ describe('keyset paging of a scrolling grid', () => {
     expect(c.request(100, 200)).toEqual({ limit: 100, after: 600 });
   });
 
-  it('pages by offset a list that does not take after (a hook\'s list)', () => {
+  it("pages by offset a list that does not take after (a hook's list)", () => {
     const c = new PageCursor(false);
     c.remember(0, rows(1, 100));
     expect(c.request(100, 200)).toEqual({ limit: 100, offset: 100 });

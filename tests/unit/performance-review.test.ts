@@ -6,7 +6,12 @@ import { bandsFromTargets, DEFAULT_BAND_TARGETS } from '../../engine/hooks/perfo
 import { assessmentTotals } from '../../engine/hooks/performance/review/assessment-scores.ts';
 import { changedScoreFields } from '../../engine/hooks/performance/review/kpi-assessment-scores.ts';
 import { WAITING } from '../../engine/hooks/performance/review/review-queues.ts';
-import { agreementQuarter, assertReviewInWindow, defaultReviewType, reviewWindow } from '../../engine/hooks/performance/review/review-windows.ts';
+import {
+  agreementQuarter,
+  assertReviewInWindow,
+  defaultReviewType,
+  reviewWindow,
+} from '../../engine/hooks/performance/review/review-windows.ts';
 import { heldStatusOf, PERIOD_CLOSED_STATUS } from '../../renderer/src/screens/period-closed-status.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -45,7 +50,11 @@ describe('review windows', () => {
         return e as AppError;
       }
     })();
-    expect(late).toMatchObject({ code: 'outside_window', status: 422, message: 'This can be done only in the assessment window of Q2, 01/04/2026 to 10/04/2026; today is 11/04/2026' });
+    expect(late).toMatchObject({
+      code: 'outside_window',
+      status: 422,
+      message: 'This can be done only in the assessment window of Q2, 01/04/2026 to 10/04/2026; today is 11/04/2026',
+    });
     const corporate = { ...personal, type: 'Corporate', quarterIndex: null };
     const closed = (() => {
       try {
@@ -57,12 +66,22 @@ describe('review windows', () => {
     expect(closed).toBeInstanceOf(AppError);
     expect(closed).toMatchObject({ code: 'period_closed', status: 422 });
     expect(closed!.message).toMatch(/^Period is closed: this can be done only in the PM agreement window of Q1/);
-    expect(() => assertReviewInWindow({ type: 'Personal', quarterIndex: 0, windowStartDate: null, windowEndDate: null }, 'agreement', '2026-01-01')).toThrow(/has not been set/);
+    expect(() =>
+      assertReviewInWindow(
+        { type: 'Personal', quarterIndex: 0, windowStartDate: null, windowEndDate: null },
+        'agreement',
+        '2026-01-01',
+      ),
+    ).toThrow(/has not been set/);
   });
 });
 
 describe('assessment totals', () => {
-  const rules = { bands: bandsFromTargets([...DEFAULT_BAND_TARGETS]), mode: 'automatic' as const, averageTargetType: false };
+  const rules = {
+    bands: bandsFromTargets([...DEFAULT_BAND_TARGETS]),
+    mode: 'automatic' as const,
+    averageTargetType: false,
+  };
   const kpis = [
     { id: 1, kpiType: 'Quantitative', optionType: 'ASC', weight: 60, target: 100, actual1: 85, actual2: 130 },
     { id: 2, kpiType: 'Qualitative', weight: 40, manualRatingScore: 2 },
@@ -70,33 +89,74 @@ describe('assessment totals', () => {
 
   it('score Quantitative KPIs from the quarter’s actuals and the others from the supervisor’s rating, weighted', () => {
     // Q1: 85 % → 3; Culture rated 4: (3 × 60 + 4 × 40) ÷ 100 = 3.4; adjusted to 5: 3.8; self (4, 3): 3.6
-    expect(assessmentTotals(kpis, [{ kpiId: 1, selfScore: 4 }, { kpiId: 2, selfScore: 3, manualRatingScore: 4, adjustedScore: 5 }], rules, 0)).toEqual({ selfScore: 3.6, score: 3.4, finalScore: 3.8 });
+    expect(
+      assessmentTotals(
+        kpis,
+        [
+          { kpiId: 1, selfScore: 4 },
+          { kpiId: 2, selfScore: 3, manualRatingScore: 4, adjustedScore: 5 },
+        ],
+        rules,
+        0,
+      ),
+    ).toEqual({ selfScore: 3.6, score: 3.4, finalScore: 3.8 });
     // Q2: 130 % → 5; without a rating in the assessment, the KPI's own (2): (5 × 60 + 2 × 40) ÷ 100 = 3.8
     expect(assessmentTotals(kpis, [], rules, 1)).toEqual({ selfScore: 0, score: 3.8, finalScore: 3.8 });
   });
 
   it('use an adjusted score only when it is not zero, and ignore scores of KPIs not on the scorecard', () => {
-    expect(assessmentTotals(kpis, [{ kpiId: 1, adjustedScore: 0 }, { kpiId: 2, manualRatingScore: 4 }, { kpiId: 99, selfScore: 5, adjustedScore: 5 }], rules, 0)).toEqual({ selfScore: 0, score: 3.4, finalScore: 3.4 });
+    expect(
+      assessmentTotals(
+        kpis,
+        [
+          { kpiId: 1, adjustedScore: 0 },
+          { kpiId: 2, manualRatingScore: 4 },
+          { kpiId: 99, selfScore: 5, adjustedScore: 5 },
+        ],
+        rules,
+        0,
+      ),
+    ).toEqual({ selfScore: 0, score: 3.4, finalScore: 3.4 });
     expect(assessmentTotals(kpis, [{ kpiId: 1, adjustedScore: 1 }], rules, 0).finalScore).toBe(1.4);
   });
 
   it('score manually in manual mode, quantitative KPIs included', () => {
-    expect(assessmentTotals(kpis, [{ kpiId: 1, manualRatingScore: 5 }, { kpiId: 2, manualRatingScore: 5 }], { ...rules, mode: 'manual' }, 0).score).toBe(5);
+    expect(
+      assessmentTotals(
+        kpis,
+        [
+          { kpiId: 1, manualRatingScore: 5 },
+          { kpiId: 2, manualRatingScore: 5 },
+        ],
+        { ...rules, mode: 'manual' },
+        0,
+      ).score,
+    ).toBe(5);
   });
 });
 
 describe('KPI score changes and queues', () => {
   it('name only the score fields a write changes', () => {
     expect(changedScoreFields(null, { selfScore: 3, comment: undefined })).toEqual(['selfScore']);
-    expect(changedScoreFields({ selfScore: 3, manualRatingScore: null }, { selfScore: 3, manualRatingScore: 4, comment: 'x' })).toEqual(['manualRatingScore', 'comment']);
+    expect(
+      changedScoreFields(
+        { selfScore: 3, manualRatingScore: null },
+        { selfScore: 3, manualRatingScore: 4, comment: 'x' },
+      ),
+    ).toEqual(['manualRatingScore', 'comment']);
     expect(changedScoreFields({ adjustedScore: 2 }, { adjustedScore: null })).toEqual(['adjustedScore']);
   });
 
   it('wait for each party in states that the workflow lets that party leave by the step named', () => {
     for (const kind of ['agreement', 'assessment'] as const) {
-      const wf = JSON.parse(readFileSync(join(ROOT, `metadata/modules/performance/performance-${kind}/workflow.json`), 'utf8')) as { transitions: { action: string; from: string[] }[] };
+      const wf = JSON.parse(
+        readFileSync(join(ROOT, `metadata/modules/performance/performance-${kind}/workflow.json`), 'utf8'),
+      ) as { transitions: { action: string; from: string[] }[] };
       for (const waiting of Object.values(WAITING[kind]))
-        for (const [state, action] of Object.entries(waiting)) expect(wf.transitions.find((x) => x.action === action)?.from, `${kind} ${action} from ${state}`).toContain(state);
+        for (const [state, action] of Object.entries(waiting))
+          expect(wf.transitions.find((x) => x.action === action)?.from, `${kind} ${action} from ${state}`).toContain(
+            state,
+          );
     }
     expect(Object.keys(WAITING.assessment.employee)).toEqual(['Open', 'Assessed']);
     expect(Object.keys(WAITING.assessment.supervisor)).toEqual(['SelfAssessed', 'ReferredBack']);

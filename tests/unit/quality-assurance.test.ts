@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isLastReviewer, isSetComplete, lastReviewer, membersStillToReview } from '../../engine/hooks/performance/quality-assurance/last-reviewer.ts';
+import {
+  isLastReviewer,
+  isSetComplete,
+  lastReviewer,
+  membersStillToReview,
+} from '../../engine/hooks/performance/quality-assurance/last-reviewer.ts';
 
 const review = (id: number, qaMemberId: number) => ({ id, qaMemberId });
 

@@ -12,7 +12,11 @@ describe('the titles a reference select offers', () => {
       { id: 2, name: 'Service FY', level: 'employee', period: 'Annual', employeeId: 7, status: 'Accepted' },
       { id: 3, name: 'Sales FY', level: 'employee', period: 'Annual', employeeId: 8, status: 'Draft' },
     ];
-    expect(referenceTitles(rows, 'name', columns, plain, label)).toEqual(['Service FY (Corporate)', 'Service FY (Employee)', 'Sales FY']);
+    expect(referenceTitles(rows, 'name', columns, plain, label)).toEqual([
+      'Service FY (Corporate)',
+      'Service FY (Employee)',
+      'Sales FY',
+    ]);
   });
 
   it('skips references and keeps the bare title when nothing plain differs', () => {

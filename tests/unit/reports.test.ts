@@ -17,7 +17,12 @@ import { copyMetadata, editJson } from '../support/metadata-copy.ts';
 const report: ReportDef = {
   parameters: {
     annualPlanId: { type: 'integer', minimum: 1, title: 'entity.annualPlan', 'x-ref': 'annual-plan' },
-    quarterIndex: { type: 'integer', enum: [0, 1, 2, 3], title: 'field.quarter', 'x-enumNames': ['Q1', 'Q2', 'Q3', 'Q4'] },
+    quarterIndex: {
+      type: 'integer',
+      enum: [0, 1, 2, 3],
+      title: 'field.quarter',
+      'x-enumNames': ['Q1', 'Q2', 'Q3', 'Q4'],
+    },
     month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', title: 'field.month' },
     mine: { type: 'boolean', title: 'field.mine' },
   },
@@ -44,12 +49,23 @@ function refusal(query: Record<string, string>): Record<string, string> | null {
 
 describe('report parameters', () => {
   it('types the query string by the declaration and leaves out empty values', () => {
-    expect(reportParameters(report, { annualPlanId: '7', quarterIndex: '2', month: '2026-03', mine: 'true', format: 'csv', lang: 'de' })).toEqual({ annualPlanId: 7, quarterIndex: 2, month: '2026-03', mine: true });
+    expect(
+      reportParameters(report, {
+        annualPlanId: '7',
+        quarterIndex: '2',
+        month: '2026-03',
+        mine: 'true',
+        format: 'csv',
+        lang: 'de',
+      }),
+    ).toEqual({ annualPlanId: 7, quarterIndex: 2, month: '2026-03', mine: true });
     expect(reportParameters(report, { annualPlanId: '7', quarterIndex: '' })).toEqual({ annualPlanId: 7 });
   });
 
   it('refuses, naming the parameter: unknown, mistyped, out of its range or enum, missing when required', () => {
-    expect(refusal({ annualPlanId: '7', year: '2026' })).toMatchObject({ year: expect.stringContaining('not a parameter of this report') });
+    expect(refusal({ annualPlanId: '7', year: '2026' })).toMatchObject({
+      year: expect.stringContaining('not a parameter of this report'),
+    });
     expect(refusal({ annualPlanId: 'seven' })).toMatchObject({ annualPlanId: 'must be a whole number' });
     expect(refusal({ annualPlanId: '1', mine: 'yes' })).toMatchObject({ mine: 'must be true or false' });
     expect(refusal({ annualPlanId: '1', quarterIndex: '4' })).not.toBeNull();
@@ -65,17 +81,31 @@ const rows = [
 ];
 
 describe('report export', () => {
-  const messages = { 'report.unit': 'Einheit', 'field.status': 'Status', 'report.employees': 'Mitarbeiter', 'report.share': 'Anteil', 'option.inProgress': 'In Bearbeitung' };
+  const messages = {
+    'report.unit': 'Einheit',
+    'field.status': 'Status',
+    'report.employees': 'Mitarbeiter',
+    'report.share': 'Anteil',
+    'option.inProgress': 'In Bearbeitung',
+  };
 
   it('writes CSV with a byte-order mark, titles in the language asked for, translated options, quoted commas, inert formulas', () => {
     const csv = reportCsv(report.columns, rows, messages);
     expect(csv.startsWith('\uFEFF')).toBe(true);
-    expect(csv.slice(1).split('\r\n')).toEqual(['Einheit,Status,Mitarbeiter,Anteil', '"Vertrieb, Nord",In Bearbeitung,12,37.5', `"'=HYPERLINK(""http://evil"")",Done,3,`, '']);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Einheit,Status,Mitarbeiter,Anteil',
+      '"Vertrieb, Nord",In Bearbeitung,12,37.5',
+      `"'=HYPERLINK(""http://evil"")",Done,3,`,
+      '',
+    ]);
   });
 
   it('writes an XLSX a spreadsheet opens: bold titles, numbers as numbers, days as dates, text without a visible apostrophe and never a live formula', async () => {
     const columns = [...report.columns, { key: 'due', title: 'field.dueDate', format: 'date' as const }];
-    const risky = [...rows.map((r, i) => ({ ...r, due: i ? null : '2026-11-01' })), { unit: '@SUM(A1:A9)', status: '-1+1', employees: -4, share: 0, due: null }];
+    const risky = [
+      ...rows.map((r, i) => ({ ...r, due: i ? null : '2026-11-01' })),
+      { unit: '@SUM(A1:A9)', status: '-1+1', employees: -4, share: 0, due: null },
+    ];
     const bytes = await reportXlsx('Performance curve', columns, risky, messages);
     // read back as a spreadsheet reads it
     const [sheet] = await readXlsxFile(Buffer.from(bytes));
@@ -103,7 +133,10 @@ describe('report export', () => {
 describe('performance curve', () => {
   it('lists every band with its count and percent of the total, in tenths rounded half up', () => {
     const bands = bandsFromTargets([59, 79, 99, 119, 1000]);
-    const { list, total } = curveReport(bands, [{ rating: 2, n: 1 }, { rating: 4, n: 15 }]);
+    const { list, total } = curveReport(bands, [
+      { rating: 2, n: 1 },
+      { rating: 4, n: 15 },
+    ]);
     expect(total).toBe(16);
     expect(list).toEqual([
       { band: '1 (0–59 %)', rating: 1, employees: 0, percent: 0 },
@@ -113,20 +146,35 @@ describe('performance curve', () => {
       { band: '5 (120–1000 %)', rating: 5, employees: 0, percent: 0 },
     ]);
     expect(curveReport(bands, []).list.every((b) => b.percent === 0 && b.employees === 0)).toBe(true);
-    expect(curveReport(bands, [{ rating: 1, n: 1 }, { rating: 5, n: 2 }]).list.map((b) => b.percent)).toEqual([33.3, 0, 0, 0, 66.7]);
+    expect(
+      curveReport(bands, [
+        { rating: 1, n: 1 },
+        { rating: 5, n: 2 },
+      ]).list.map((b) => b.percent),
+    ).toEqual([33.3, 0, 0, 0, 66.7]);
   });
 });
 
 describe('report chart', () => {
   it('draws one series per value column along the category, stacked when declared, counts on a whole-number axis', () => {
-    const option = reportChartOption({ ...report, chart: report.chart! }, rows, (k) => `t:${k}`, (v) => String(v)) as Record<string, any>;
+    const option = reportChartOption(
+      { ...report, chart: report.chart! },
+      rows,
+      (k) => `t:${k}`,
+      (v) => String(v),
+    ) as Record<string, any>;
     expect(option.xAxis.data).toEqual(['Vertrieb, Nord', '=HYPERLINK("http://evil")']);
     expect(option.series).toEqual([{ type: 'bar', name: 't:employees', stack: 'total', data: [12, 3] }]);
     expect(option.yAxis.minInterval).toBe(1);
   });
 
   it('draws a pie of the first value column', () => {
-    const option = reportChartOption({ ...report, chart: { type: 'pie', category: 'unit', values: ['share'] } }, rows, (k) => k, (v) => String(v)) as Record<string, any>;
+    const option = reportChartOption(
+      { ...report, chart: { type: 'pie', category: 'unit', values: ['share'] } },
+      rows,
+      (k) => k,
+      (v) => String(v),
+    ) as Record<string, any>;
     expect(option.series[0].data).toEqual([
       { name: 'Vertrieb, Nord', value: 37.5 },
       { name: '=HYPERLINK("http://evil")', value: 0 },
@@ -140,7 +188,10 @@ describe('report declarations in the metadata', () => {
       loadRegistry(dir, hooks);
       return '';
     } catch (e) {
-      if (e instanceof MetadataError) return e.faults.map((f) => `${f.file.replace(/.*metadata\//, 'metadata/')}#${f.pointer} ${f.message}`).join('\n');
+      if (e instanceof MetadataError)
+        return e.faults
+          .map((f) => `${f.file.replace(/.*metadata\//, 'metadata/')}#${f.pointer} ${f.message}`)
+          .join('\n');
       throw e;
     }
   };
@@ -155,7 +206,9 @@ describe('report declarations in the metadata', () => {
       curve.method = 'POST';
     });
     const faults = faultsOf(dir);
-    expect(faults).toMatch(/performance-assessment\/entity.json#\/commands\/\d+\/report\/chart draws "headcount", which is not a column/);
+    expect(faults).toMatch(
+      /performance-assessment\/entity.json#\/commands\/\d+\/report\/chart draws "headcount", which is not a column/,
+    );
     expect(faults).toMatch(/#\/commands\/\d+\/report\/required names "year", which is not a parameter/);
     expect(faults).toMatch(/#\/commands\/\d+\/report a report is a GET hook command/);
   });
@@ -167,7 +220,9 @@ describe('report declarations in the metadata', () => {
       m.screens.find((s: { path: string }) => s.path === '/app/performance/agreements').panels = ['AssessmentScores'];
     });
     const faults = faultsOf(dir);
-    expect(faults).toMatch(/a report screen names a report command of its entity in "report"; "inbox" is not one of performance-assessment/);
+    expect(faults).toMatch(
+      /a report screen names a report command of its entity in "report"; "inbox" is not one of performance-assessment/,
+    );
     expect(faults).toMatch(/\/panels panels show under the form of a record: an edit form screen/);
   });
 });

@@ -12,13 +12,24 @@ describe('heatMapCells', () => {
   it('gives 25 cells in rank order, each coloured by its level', () => {
     const cells = heatMapCells(matrix, [], []);
     expect(cells).toHaveLength(25);
-    expect(cells[0]).toMatchObject({ impact: 'Insignificant', likelihood: 'Rare', ratingScore: 1, colour: 'green', inherent: 0, residual: 0 });
+    expect(cells[0]).toMatchObject({
+      impact: 'Insignificant',
+      likelihood: 'Rare',
+      ratingScore: 1,
+      colour: 'green',
+      inherent: 0,
+      residual: 0,
+    });
     expect(cells[24]).toMatchObject({ impact: 'Catastrophic', likelihood: 'Certain', ratingScore: 25, colour: 'red' });
     for (const c of cells) expect(c.colour).toBe(riskColour(c.level));
   });
 
   it('counts risks per cell, before and after controls', () => {
-    const cells = heatMapCells(matrix, [{ impact: 'Major', likelihood: 'Likely', n: 3 }], [{ impact: 'Minor', likelihood: 'Rare', n: 2 }]);
+    const cells = heatMapCells(
+      matrix,
+      [{ impact: 'Major', likelihood: 'Likely', n: 3 }],
+      [{ impact: 'Minor', likelihood: 'Rare', n: 2 }],
+    );
     const at = (i: string, l: string) => cells.find((c) => c.impact === i && c.likelihood === l)!;
     expect(at('Major', 'Likely')).toMatchObject({ inherent: 3, residual: 0, rating: 'High', colour: 'orange' });
     expect(at('Minor', 'Rare')).toMatchObject({ inherent: 0, residual: 2 });
@@ -26,8 +37,16 @@ describe('heatMapCells', () => {
   });
 
   it('uses the company’s own ratings and levels, not the default ones', () => {
-    const own = matrix.map((c) => (c.impact === 'Minor' && c.likelihood === 'Rare' ? { ...c, ratingScore: 9, rating: 'Watch', level: 'Moderate' } : c));
-    expect(heatMapCells(own, [], []).find((c) => c.impact === 'Minor' && c.likelihood === 'Rare')).toMatchObject({ ratingScore: 9, rating: 'Watch', colour: 'yellow' });
+    const own = matrix.map((c) =>
+      c.impact === 'Minor' && c.likelihood === 'Rare'
+        ? { ...c, ratingScore: 9, rating: 'Watch', level: 'Moderate' }
+        : c,
+    );
+    expect(heatMapCells(own, [], []).find((c) => c.impact === 'Minor' && c.likelihood === 'Rare')).toMatchObject({
+      ratingScore: 9,
+      rating: 'Watch',
+      colour: 'yellow',
+    });
   });
 });
 
@@ -43,7 +62,11 @@ describe('operational risk dates', () => {
 });
 
 describe('mitigationStatus', () => {
-  it.each([[0, 'In Progress'], [99, 'In Progress'], [100, 'Complete']] as const)('%i %% is %s', (progress, status) => {
+  it.each([
+    [0, 'In Progress'],
+    [99, 'In Progress'],
+    [100, 'Complete'],
+  ] as const)('%i %% is %s', (progress, status) => {
     expect(mitigationStatus(progress)).toBe(status);
   });
 });

@@ -18,10 +18,20 @@ describe('risk scales', () => {
 
 describe('riskLevel', () => {
   it.each([
-    [1, 'Low'], [2, 'Low'], [3, 'Low'], [4, 'Low'],
-    [5, 'Moderate'], [6, 'Moderate'], [8, 'Moderate'], [9, 'Moderate'],
-    [10, 'High'], [12, 'High'], [15, 'High'], [16, 'High'],
-    [20, 'Extreme'], [25, 'Extreme'],
+    [1, 'Low'],
+    [2, 'Low'],
+    [3, 'Low'],
+    [4, 'Low'],
+    [5, 'Moderate'],
+    [6, 'Moderate'],
+    [8, 'Moderate'],
+    [9, 'Moderate'],
+    [10, 'High'],
+    [12, 'High'],
+    [15, 'High'],
+    [16, 'High'],
+    [20, 'Extreme'],
+    [25, 'Extreme'],
   ] as const)('score %i is %s', (score, level) => {
     expect(riskLevel(score)).toBe(level);
   });
@@ -94,7 +104,9 @@ describe('riskRating', () => {
   });
   it('throws naming both values for an unknown pair', () => {
     expect(() => riskRating('Huge', 'Rare', table)).toThrow('No risk rating for impact "Huge" and likelihood "Rare"');
-    expect(() => riskRating('Minor', 'Sometimes', table)).toThrow('No risk rating for impact "Minor" and likelihood "Sometimes"');
+    expect(() => riskRating('Minor', 'Sometimes', table)).toThrow(
+      'No risk rating for impact "Minor" and likelihood "Sometimes"',
+    );
   });
   it('matches exactly (case and whitespace matter)', () => {
     expect(() => riskRating('minor', 'rare', table)).toThrow('impact "minor" and likelihood "rare"');

@@ -15,7 +15,13 @@ describe('what a scorecard still lacks before approval', () => {
 
   it('lists every gap of a half-built one, in the order a person would fix them', () => {
     const areas = [
-      { name: 'Customers', kpis: [{ name: 'Satisfaction', kpiType: 'Quantitative', weight: 20.5 }, { name: ' ', kpiType: 'Qualitative', weight: 10 }] },
+      {
+        name: 'Customers',
+        kpis: [
+          { name: 'Satisfaction', kpiType: 'Quantitative', weight: 20.5 },
+          { name: ' ', kpiType: 'Qualitative', weight: 10 },
+        ],
+      },
       { name: 'Finance', kpis: [] },
       { name: '', kpis: [{ name: 'Margin', kpiType: 'Quantitative', weight: 10, target: 5 }] },
     ];
@@ -29,9 +35,19 @@ describe('what a scorecard still lacks before approval', () => {
   });
 
   it('takes four quarterly targets for a target, and says only that there is no KPI of an empty scorecard', () => {
-    const quarterly = { name: 'Output', kpiType: 'Quantitative', weight: 100, periodicTarget1: 1, periodicTarget2: 2, periodicTarget3: 3, periodicTarget4: 4 };
+    const quarterly = {
+      name: 'Output',
+      kpiType: 'Quantitative',
+      weight: 100,
+      periodicTarget1: 1,
+      periodicTarget2: 2,
+      periodicTarget3: 3,
+      periodicTarget4: 4,
+    };
     expect(approvalGaps([{ kpis: [quarterly] }], false)).toEqual([]);
-    expect(keys(approvalGaps([{ kpis: [{ ...quarterly, periodicTarget4: null }] }], false))).toEqual([['scorecard.gap.kpiWithoutTarget', { kpi: 'Output' }]]);
+    expect(keys(approvalGaps([{ kpis: [{ ...quarterly, periodicTarget4: null }] }], false))).toEqual([
+      ['scorecard.gap.kpiWithoutTarget', { kpi: 'Output' }],
+    ]);
     expect(keys(approvalGaps([{ name: 'Empty', kpis: [] }], true))).toEqual([['scorecard.gap.noKpis', {}]]);
   });
 });

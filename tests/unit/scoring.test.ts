@@ -178,20 +178,34 @@ describe('bandScore', () => {
 
 describe('kpiScore', () => {
   it('automatic mode scores a Quantitative KPI from actual against target', () => {
-    expect(kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 85, target: 100 }, DEFAULT_BANDS, 'automatic')).toBe(3); // 85 %
-    expect(kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 2, target: 3 }, DEFAULT_BANDS, 'automatic')).toBe(2); // 67 %
-    expect(kpiScore({ kpiType: 'Quantitative', optionType: 'DESC', actual: 80, target: 100 }, DEFAULT_BANDS, 'automatic')).toBe(5); // 125 %
-    expect(kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 595, target: 1000 }, DEFAULT_BANDS, 'automatic')).toBe(2); // 59.5 → 60 %
+    expect(
+      kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 85, target: 100 }, DEFAULT_BANDS, 'automatic'),
+    ).toBe(3); // 85 %
+    expect(
+      kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 2, target: 3 }, DEFAULT_BANDS, 'automatic'),
+    ).toBe(2); // 67 %
+    expect(
+      kpiScore({ kpiType: 'Quantitative', optionType: 'DESC', actual: 80, target: 100 }, DEFAULT_BANDS, 'automatic'),
+    ).toBe(5); // 125 %
+    expect(
+      kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 595, target: 1000 }, DEFAULT_BANDS, 'automatic'),
+    ).toBe(2); // 59.5 → 60 %
   });
 
   it('automatic mode ignores the manual rating of a Quantitative KPI', () => {
     expect(
-      kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 100, target: 100, manualRatingScore: 1 }, DEFAULT_BANDS, 'automatic'),
+      kpiScore(
+        { kpiType: 'Quantitative', optionType: 'ASC', actual: 100, target: 100, manualRatingScore: 1 },
+        DEFAULT_BANDS,
+        'automatic',
+      ),
     ).toBe(4);
   });
 
   it('a missing optionType is lower-is-better', () => {
-    expect(kpiScore({ kpiType: 'Quantitative', optionType: null, actual: 50, target: 100 }, DEFAULT_BANDS, 'automatic')).toBe(5); // 200 %
+    expect(
+      kpiScore({ kpiType: 'Quantitative', optionType: null, actual: 50, target: 100 }, DEFAULT_BANDS, 'automatic'),
+    ).toBe(5); // 200 %
     expect(kpiScore({ kpiType: 'Quantitative', actual: 100, target: 50 }, DEFAULT_BANDS, 'automatic')).toBe(1); // 50 %
   });
 
@@ -202,25 +216,51 @@ describe('kpiScore', () => {
   });
 
   it('a zero target scores as 0 % (band 1 on the default scale)', () => {
-    expect(kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 10, target: 0 }, DEFAULT_BANDS, 'automatic')).toBe(1);
+    expect(
+      kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 10, target: 0 }, DEFAULT_BANDS, 'automatic'),
+    ).toBe(1);
   });
 
   it('automatic mode gives 0 when actual or target is missing, whatever the manual rating', () => {
-    expect(kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: null, target: 100, manualRatingScore: 4 }, DEFAULT_BANDS, 'automatic')).toBe(0);
-    expect(kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 100, target: null }, DEFAULT_BANDS, 'automatic')).toBe(0);
+    expect(
+      kpiScore(
+        { kpiType: 'Quantitative', optionType: 'ASC', actual: null, target: 100, manualRatingScore: 4 },
+        DEFAULT_BANDS,
+        'automatic',
+      ),
+    ).toBe(0);
+    expect(
+      kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 100, target: null }, DEFAULT_BANDS, 'automatic'),
+    ).toBe(0);
     expect(kpiScore({ kpiType: 'Quantitative', optionType: 'ASC' }, DEFAULT_BANDS, 'automatic')).toBe(0);
   });
 
   it('automatic mode uses the manual rating for a Qualitative or untyped KPI', () => {
-    expect(kpiScore({ kpiType: 'Qualitative', optionType: 'ASC', actual: 85, target: 100, manualRatingScore: 5 }, DEFAULT_BANDS, 'automatic')).toBe(5);
+    expect(
+      kpiScore(
+        { kpiType: 'Qualitative', optionType: 'ASC', actual: 85, target: 100, manualRatingScore: 5 },
+        DEFAULT_BANDS,
+        'automatic',
+      ),
+    ).toBe(5);
     expect(kpiScore({ kpiType: 'Qualitative', manualRatingScore: null }, DEFAULT_BANDS, 'automatic')).toBe(0);
     expect(kpiScore({ kpiType: null, manualRatingScore: 2 }, DEFAULT_BANDS, 'automatic')).toBe(2);
-    expect(kpiScore({ kpiType: 'quantitative', actual: 85, target: 100, manualRatingScore: 2 }, DEFAULT_BANDS, 'automatic')).toBe(2);
+    expect(
+      kpiScore({ kpiType: 'quantitative', actual: 85, target: 100, manualRatingScore: 2 }, DEFAULT_BANDS, 'automatic'),
+    ).toBe(2);
   });
 
   it('manual mode always uses the manual rating', () => {
-    expect(kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 85, target: 100, manualRatingScore: 2 }, DEFAULT_BANDS, 'manual')).toBe(2);
-    expect(kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 85, target: 100 }, DEFAULT_BANDS, 'manual')).toBe(0);
+    expect(
+      kpiScore(
+        { kpiType: 'Quantitative', optionType: 'ASC', actual: 85, target: 100, manualRatingScore: 2 },
+        DEFAULT_BANDS,
+        'manual',
+      ),
+    ).toBe(2);
+    expect(
+      kpiScore({ kpiType: 'Quantitative', optionType: 'ASC', actual: 85, target: 100 }, DEFAULT_BANDS, 'manual'),
+    ).toBe(0);
     expect(kpiScore({ kpiType: 'Qualitative', manualRatingScore: 4 }, DEFAULT_BANDS, 'manual', true)).toBe(4);
     expect(kpiScore({}, DEFAULT_BANDS, 'manual')).toBe(0);
   });
@@ -237,13 +277,27 @@ describe('weightedTotal', () => {
     expect(weightedTotal([])).toBe(0);
     expect(weightedTotal(items)).toBe(3.7); // (120 + 150 + 100) / 100
     expect(weightedTotal(items, false)).toBe(3.7);
-    expect(weightedTotal([{ score: 1, weight: 33 }, { score: 2, weight: 33 }, { score: 3, weight: 34 }])).toBe(2.01); // 201 / 100
+    expect(
+      weightedTotal([
+        { score: 1, weight: 33 },
+        { score: 2, weight: 33 },
+        { score: 3, weight: 34 },
+      ]),
+    ).toBe(2.01); // 201 / 100
   });
 
   it('adjusted uses each non-zero adjustedScore, falling back to score for 0, null and missing', () => {
     expect(weightedTotal(items, true)).toBe(4); // (5×30 + 3×50 + 5×20) / 100 = 400 / 100
     expect(weightedTotal([{ score: 2, weight: 100 }], true)).toBe(2);
-    expect(weightedTotal([{ score: 2, weight: 50, adjustedScore: -1 }, { score: 4, weight: 50 }], true)).toBe(1.5); // (-50 + 200) / 100
+    expect(
+      weightedTotal(
+        [
+          { score: 2, weight: 50, adjustedScore: -1 },
+          { score: 4, weight: 50 },
+        ],
+        true,
+      ),
+    ).toBe(1.5); // (-50 + 200) / 100
   });
 
   it('rounds to 2 decimals', () => {

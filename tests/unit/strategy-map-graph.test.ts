@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { bandsFromTargets, DEFAULT_BAND_TARGETS } from '../../engine/hooks/performance/scoring.ts';
-import { BAND_COLOURS, strategyMapGraph, UNSCORED_COLOUR, type MapInput } from '../../engine/hooks/strategy-management/strategy-map-graph.ts';
+import {
+  BAND_COLOURS,
+  strategyMapGraph,
+  UNSCORED_COLOUR,
+  type MapInput,
+} from '../../engine/hooks/strategy-management/strategy-map-graph.ts';
 
 const bands = bandsFromTargets([...DEFAULT_BAND_TARGETS]);
 const base: MapInput = {
@@ -26,12 +31,27 @@ describe('strategy map graph', () => {
   it('scores an objective by the mean of its percents into the band that holds it, coloured by that band', () => {
     const g = strategyMapGraph(base);
     // (80 + 100) / 2 = 90 → band 3 (80–99) of the default scale
-    expect(node(g, 'objective:100')).toMatchObject({ percent: 90, score: 3, progress: 'success', colour: BAND_COLOURS[3] });
-    expect(node(g, 'objective:102')).toMatchObject({ percent: 40, score: 1, progress: 'danger', colour: BAND_COLOURS[1] });
+    expect(node(g, 'objective:100')).toMatchObject({
+      percent: 90,
+      score: 3,
+      progress: 'success',
+      colour: BAND_COLOURS[3],
+    });
+    expect(node(g, 'objective:102')).toMatchObject({
+      percent: 40,
+      score: 1,
+      progress: 'danger',
+      colour: BAND_COLOURS[1],
+    });
   });
 
   it('leaves an objective without measures or accepted reviews unscored and grey', () => {
-    expect(node(strategyMapGraph(base), 'objective:101')).toMatchObject({ percent: null, score: null, progress: null, colour: UNSCORED_COLOUR });
+    expect(node(strategyMapGraph(base), 'objective:101')).toMatchObject({
+      percent: null,
+      score: null,
+      progress: null,
+      colour: UNSCORED_COLOUR,
+    });
   });
 
   it("scores a pillar and a perspective by the mean of their scored objectives, an objective's perspective defaulting to its pillar's", () => {
@@ -39,7 +59,10 @@ describe('strategy map graph', () => {
     expect(node(g, 'pillar:10')).toMatchObject({ percent: 65, score: 2 });
     expect(node(g, 'pillar:11')).toMatchObject({ percent: null, colour: UNSCORED_COLOUR });
     expect(node(g, 'perspective:1')).toMatchObject({ percent: 65 });
-    expect(g.edges.filter((e) => e.target === 'objective:100' && e.kind === 'contains').map((e) => e.source)).toEqual(['pillar:10', 'perspective:1']);
+    expect(g.edges.filter((e) => e.target === 'objective:100' && e.kind === 'contains').map((e) => e.source)).toEqual([
+      'pillar:10',
+      'perspective:1',
+    ]);
   });
 
   it('uses the rating scale’s own colour for a band when it has one, and blue above every band', () => {
@@ -50,6 +73,8 @@ describe('strategy map graph', () => {
   });
 
   it('draws the cause-and-effect links between known objectives only', () => {
-    expect(strategyMapGraph(base).edges.filter((e) => e.kind === 'causes')).toEqual([{ source: 'objective:101', target: 'objective:100', kind: 'causes', description: 'Skills sell' }]);
+    expect(strategyMapGraph(base).edges.filter((e) => e.kind === 'causes')).toEqual([
+      { source: 'objective:101', target: 'objective:100', kind: 'causes', description: 'Skills sell' },
+    ]);
   });
 });

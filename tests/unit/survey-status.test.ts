@@ -22,7 +22,9 @@ describe('surveyStatus (survey status from its dates, defect D02 fixed)', () => 
 
   it('is Open on the single day of a one-day survey, and only then', () => {
     const day = { startDate: '2026-02-28', endDate: '2026-02-28' };
-    expect([surveyStatus(day, '2026-02-27'), surveyStatus(day, '2026-02-28'), surveyStatus(day, '2026-03-01')]).toEqual(['Not Open', 'Open', 'Closed']);
+    expect([surveyStatus(day, '2026-02-27'), surveyStatus(day, '2026-02-28'), surveyStatus(day, '2026-03-01')]).toEqual(
+      ['Not Open', 'Open', 'Closed'],
+    );
   });
 
   it('compares dates, not text: across months, years and a leap day', () => {
@@ -39,14 +41,19 @@ describe('surveyStatus (survey status from its dates, defect D02 fixed)', () => 
     expect(surveyStatus(march, '2026-03-10T00:00:00Z')).toBe('Open');
     expect(surveyStatus(march, '2026-03-20T23:59:59.999Z')).toBe('Open');
     expect(surveyStatus(march, '2026-03-21T00:00:00.000Z')).toBe('Closed');
-    expect(surveyStatus({ startDate: '2026-03-10T12:00:00Z', endDate: '2026-03-20T08:00:00Z' }, '2026-03-20')).toBe('Open');
+    expect(surveyStatus({ startDate: '2026-03-10T12:00:00Z', endDate: '2026-03-20T08:00:00Z' }, '2026-03-20')).toBe(
+      'Open',
+    );
   });
 
-  it.each(['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-3-5', '20/03/2026', 'soon', ''])('refuses the invalid date %j, naming it', (bad) => {
-    expect(() => surveyStatus(march, bad)).toThrow(`"${bad}"`);
-    expect(() => surveyStatus({ startDate: bad, endDate: '2026-03-20' }, '2026-03-15')).toThrow(/start date/);
-    expect(() => surveyStatus({ startDate: '2026-03-10', endDate: bad }, '2026-03-15')).toThrow(/end date/);
-  });
+  it.each(['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-3-5', '20/03/2026', 'soon', ''])(
+    'refuses the invalid date %j, naming it',
+    (bad) => {
+      expect(() => surveyStatus(march, bad)).toThrow(`"${bad}"`);
+      expect(() => surveyStatus({ startDate: bad, endDate: '2026-03-20' }, '2026-03-15')).toThrow(/start date/);
+      expect(() => surveyStatus({ startDate: '2026-03-10', endDate: bad }, '2026-03-15')).toThrow(/end date/);
+    },
+  );
 });
 
 describe('the survey status list filter agrees with the hook', () => {
@@ -62,8 +69,14 @@ describe('the survey status list filter agrees with the hook', () => {
 describe('a reviewer invitation', () => {
   it('is Not Sent, Sent, then Submitted', () => {
     expect(invitationStatus(partialRecord('survey-reviewer', { sentAt: null, submittedAt: null }))).toBe('Not Sent');
-    expect(invitationStatus(partialRecord('survey-reviewer', { sentAt: '2026-03-01T10:00:00Z', submittedAt: null }))).toBe('Sent');
-    expect(invitationStatus(partialRecord('survey-reviewer', { sentAt: '2026-03-01T10:00:00Z', submittedAt: '2026-03-02T10:00:00Z' }))).toBe('Submitted');
+    expect(
+      invitationStatus(partialRecord('survey-reviewer', { sentAt: '2026-03-01T10:00:00Z', submittedAt: null })),
+    ).toBe('Sent');
+    expect(
+      invitationStatus(
+        partialRecord('survey-reviewer', { sentAt: '2026-03-01T10:00:00Z', submittedAt: '2026-03-02T10:00:00Z' }),
+      ),
+    ).toBe('Submitted');
     const sql = { column: (f: string) => f, param: (v: unknown) => String(v) };
     expect(invitationStatusFilter('Submitted', sql)).toBe('submittedAt IS NOT NULL');
   });
@@ -76,10 +89,20 @@ describe('a reviewer invitation', () => {
 });
 
 describe('the 360 result by rater group', () => {
-  const row = (competencyId: number, raterGroup: ResultRow['raterGroup'], reviewers: number, average: string | null): ResultRow => ({ competencyId, competency: `C${competencyId}`, raterGroup, reviewers, average });
+  const row = (
+    competencyId: number,
+    raterGroup: ResultRow['raterGroup'],
+    reviewers: number,
+    average: string | null,
+  ): ResultRow => ({ competencyId, competency: `C${competencyId}`, raterGroup, reviewers, average });
   it('shows the self-rating and groups of at least three, hides smaller groups without a number', () => {
     expect(MIN_RATERS).toBe(3);
-    const result = shapeResult([row(1, 'Outsider', 3, '4.33'), row(1, 'Peer', 2, null), row(1, 'Self', 1, '5.00'), row(2, null, 0, null)]);
+    const result = shapeResult([
+      row(1, 'Outsider', 3, '4.33'),
+      row(1, 'Peer', 2, null),
+      row(1, 'Self', 1, '5.00'),
+      row(2, null, 0, null),
+    ]);
     expect(result).toEqual([
       {
         competencyId: 1,
@@ -94,6 +117,10 @@ describe('the 360 result by rater group', () => {
     ]);
   });
   it('hides a small group even if a number came with it', () => {
-    expect(shapeResult([row(1, 'Supervisor', 1, '2.00')])[0].groups.Supervisor).toEqual({ average: null, reviewers: null, hidden: true });
+    expect(shapeResult([row(1, 'Supervisor', 1, '2.00')])[0].groups.Supervisor).toEqual({
+      average: null,
+      reviewers: null,
+      hidden: true,
+    });
   });
 });

@@ -43,7 +43,9 @@ describe('surveyStatus', () => {
     expect(surveyStatus(survey, '2026-03-10T00:00:00Z')).toBe('Open');
     expect(surveyStatus(survey, '2026-03-09T23:59:59+10:00')).toBe('Not Open');
     expect(surveyStatus(survey, '2026-03-21T00:00:00.000Z')).toBe('Closed');
-    expect(surveyStatus({ startDate: '2026-03-10T08:00:00Z', endDate: '2026-03-20T17:00:00Z' }, '2026-03-20')).toBe('Open');
+    expect(surveyStatus({ startDate: '2026-03-10T08:00:00Z', endDate: '2026-03-20T17:00:00Z' }, '2026-03-20')).toBe(
+      'Open',
+    );
   });
   it('accepts a leap day in a leap year', () => {
     expect(surveyStatus({ startDate: '2024-02-29', endDate: '2024-03-01' }, '2024-02-29')).toBe('Open');
@@ -55,7 +57,11 @@ describe('surveyStatus', () => {
     },
   );
   it('throws naming an invalid start or end date', () => {
-    expect(() => surveyStatus({ startDate: '2026-02-30', endDate: '2026-03-20' }, '2026-03-15')).toThrow('"2026-02-30"');
-    expect(() => surveyStatus({ startDate: '2026-03-10', endDate: '20/03/2026' }, '2026-03-15')).toThrow('"20/03/2026"');
+    expect(() => surveyStatus({ startDate: '2026-02-30', endDate: '2026-03-20' }, '2026-03-15')).toThrow(
+      '"2026-02-30"',
+    );
+    expect(() => surveyStatus({ startDate: '2026-03-10', endDate: '20/03/2026' }, '2026-03-15')).toThrow(
+      '"20/03/2026"',
+    );
   });
 });

@@ -11,11 +11,19 @@ function postgresText(ms: number, micros: number, zone: '+00' | ''): string {
 
 describe('timestamps from the database', () => {
   it('reads PostgreSQL text as the instant it names (to the millisecond), for any instant from year 1 to 9999, with or without a zone', () => {
-    const instant = fc.integer({ min: Date.parse('0001-01-01T00:00:00Z'), max: Date.parse('9999-12-31T23:59:59.999Z') });
+    const instant = fc.integer({
+      min: Date.parse('0001-01-01T00:00:00Z'),
+      max: Date.parse('9999-12-31T23:59:59.999Z'),
+    });
     fc.assert(
-      fc.property(instant, fc.integer({ min: 0, max: 999 }), fc.constantFrom('+00' as const, '' as const), (ms, micros, zone) => {
-        expect(parseTimestamp(postgresText(ms, micros, zone))).toBe(new Date(ms).toISOString());
-      }),
+      fc.property(
+        instant,
+        fc.integer({ min: 0, max: 999 }),
+        fc.constantFrom('+00' as const, '' as const),
+        (ms, micros, zone) => {
+          expect(parseTimestamp(postgresText(ms, micros, zone))).toBe(new Date(ms).toISOString());
+        },
+      ),
       { numRuns: 2_000 },
     );
   });

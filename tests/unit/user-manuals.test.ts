@@ -10,7 +10,9 @@ import { manualFormat, markdownToSafeHtml } from '../../engine/hooks/dashboard/m
 
 describe('user manual reading', () => {
   it('renders Markdown: headings, emphasis, lists, tables and links', () => {
-    const html = markdownToSafeHtml('# Title\n\n## Part\n\n- **one**\n- *two*\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[help](https://example.com)');
+    const html = markdownToSafeHtml(
+      '# Title\n\n## Part\n\n- **one**\n- *two*\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[help](https://example.com)',
+    );
     expect(html).toContain('<h1>Title</h1>');
     expect(html).toContain('<h2>Part</h2>');
     expect(html).toContain('<li><strong>one</strong></li>');
@@ -19,7 +21,9 @@ describe('user manual reading', () => {
   });
 
   it('strips scripts, event handlers, styles and foreign link schemes', () => {
-    const html = markdownToSafeHtml('<script>alert(1)</script>\n\n<p onclick="x()" style="color:red">hi</p>\n\n[a](javascript:alert(1)) <iframe src="https://evil.example"></iframe>\n\n![i](http://example.com/i.png)');
+    const html = markdownToSafeHtml(
+      '<script>alert(1)</script>\n\n<p onclick="x()" style="color:red">hi</p>\n\n[a](javascript:alert(1)) <iframe src="https://evil.example"></iframe>\n\n![i](http://example.com/i.png)',
+    );
     expect(html).not.toMatch(/<script|onclick|style=|javascript:|<iframe/i);
     expect(html).toContain('<p>hi</p>');
     // pictures only over https (or inline data)
@@ -39,7 +43,8 @@ describe('module key (employees see the records of the modules their company has
     try {
       loadRegistry(dir, hooks);
     } catch (e) {
-      if (e instanceof MetadataError) return e.faults.map((f) => `${f.file.replace(/.*metadata\//, 'metadata/')}#${f.pointer} ${f.message}`);
+      if (e instanceof MetadataError)
+        return e.faults.map((f) => `${f.file.replace(/.*metadata\//, 'metadata/')}#${f.pointer} ${f.message}`);
       throw e;
     }
     return [];
@@ -51,13 +56,19 @@ describe('module key (employees see the records of the modules their company has
 
   it.each([
     ['a company entity', 'modules/organisation/department/entity.json', (e: any) => (e.moduleKey = 'businessUnitId')],
-    ['a field that is not a reference to module', 'modules/platform/user-manual/entity.json', (e: any) => (e.moduleKey = 'title')],
+    [
+      'a field that is not a reference to module',
+      'modules/platform/user-manual/entity.json',
+      (e: any) => (e.moduleKey = 'title'),
+    ],
     ['an unknown field', 'modules/platform/user-manual/entity.json', (e: any) => (e.moduleKey = 'moduleCode')],
   ])('is refused on %s', (_name, file, edit) => {
     const dir = copyMetadata();
     try {
       editJson(join(dir, file), edit);
-      expect(faultsOf(dir).join('\n')).toMatch(/#\/moduleKey is for platform entities and must name a stored reference to module/);
+      expect(faultsOf(dir).join('\n')).toMatch(
+        /#\/moduleKey is for platform entities and must name a stored reference to module/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -32,7 +32,9 @@ describe('write-only and encrypted fields', () => {
       delete e.schema.properties.clientSecret.writeOnly;
       e.list.columns.push('clientSecret');
     });
-    expect(faultsOf(dir)).toContain('/schema/properties/clientSecret/x-encrypted an encrypted field is a writeOnly string (its stored form is never returned)');
+    expect(faultsOf(dir)).toContain(
+      '/schema/properties/clientSecret/x-encrypted an encrypted field is a writeOnly string (its stored form is never returned)',
+    );
     editJson(file, (e) => (e.schema.properties.clientSecret.writeOnly = true));
     expect(faultsOf(dir)).toContain('/list/columns/6 names "clientSecret", which is write-only and never returned');
   });

@@ -7,5 +7,10 @@ import type { AfterWriteHook } from '../hook-registry.ts';
  */
 export const seatCreator: AfterWriteHook<'committee'> = async (ctx, _entity, before, committee) => {
   if (before || committee.creatorId === null || committee.creatorId === undefined) return;
-  await addRecord(ctx, ctx.registry.entity('committee-member'), { committeeId: committee.id, employeeId: committee.creatorId, role: 'Chairperson' }, { checked: true });
+  await addRecord(
+    ctx,
+    ctx.registry.entity('committee-member'),
+    { committeeId: committee.id, employeeId: committee.creatorId, role: 'Chairperson' },
+    { checked: true },
+  );
 };

@@ -7,7 +7,10 @@ import { openStatusHistory, recordStatusUpdate, resolutionCompletion, statusChan
 
 /** The actions tracker: committees and their creators, resolutions with their status history, comments' authors. */
 export const actionsTrackerHooks: ModuleHookSet = mergeHookSets(
-  entityHooks('committee', { beforeWrite: { 'actionsTracker.stampCreator': stampCreator }, afterWrite: { 'actionsTracker.seatCreator': seatCreator } }),
+  entityHooks('committee', {
+    beforeWrite: { 'actionsTracker.stampCreator': stampCreator },
+    afterWrite: { 'actionsTracker.seatCreator': seatCreator },
+  }),
   entityHooks('resolution', {
     computed: { 'actionsTracker.overdue': overdue },
     beforeWrite: { 'actionsTracker.resolutionCompletion': resolutionCompletion },
@@ -15,6 +18,8 @@ export const actionsTrackerHooks: ModuleHookSet = mergeHookSets(
     transition: { 'actionsTracker.recordStatusUpdate': recordStatusUpdate },
   }),
   entityHooks('resolution-status', { computed: { 'actionsTracker.statusChangeLabel': statusChangeLabel } }),
-  entityHooks(['resolution-comment', 'resolution-progress'], { beforeWrite: { 'actionsTracker.stampAuthor': stampAuthor } }),
+  entityHooks(['resolution-comment', 'resolution-progress'], {
+    beforeWrite: { 'actionsTracker.stampAuthor': stampAuthor },
+  }),
   { command: { 'actionsTracker.myResolutions': myResolutions }, filter: { 'actionsTracker.overdue': overdueFilter } },
 );

@@ -10,17 +10,33 @@ import { today } from '../performance/quarter-windows.ts';
 /** What the completion date follows. */
 type Resolution = EntityRecord<'resolution'>;
 
-export function completionChanges(before: Pick<Resolution, 'status'> | null, record: Pick<Resolution, 'status' | 'completionDate'>, day: string): Partial<Resolution> {
-  if (record.status === 'Completed' && (record.completionDate === null || record.completionDate === undefined)) return { completionDate: day };
+export function completionChanges(
+  before: Pick<Resolution, 'status'> | null,
+  record: Pick<Resolution, 'status' | 'completionDate'>,
+  day: string,
+): Partial<Resolution> {
+  if (record.status === 'Completed' && (record.completionDate === null || record.completionDate === undefined))
+    return { completionDate: day };
   if (before?.status === 'Completed' && record.status !== 'Completed') return { completionDate: null };
   return {};
 }
 
-export const resolutionCompletion: BeforeWriteHook<'resolution'> = async (_ctx, _entity, before, record) => completionChanges(before, record, today());
+export const resolutionCompletion: BeforeWriteHook<'resolution'> = async (_ctx, _entity, before, record) =>
+  completionChanges(before, record, today());
 
 /** A status update entry (resolution-status): from, to and who, written and audited in the call's transaction. */
-async function addStatusEntry(ctx: CallContext, resolutionId: unknown, previousStatus: unknown, status: unknown): Promise<void> {
-  await addRecord(ctx, ctx.registry.entity('resolution-status'), { resolutionId, previousStatus, status, employeeId: ctx.actor.employeeId }, { checked: true });
+async function addStatusEntry(
+  ctx: CallContext,
+  resolutionId: unknown,
+  previousStatus: unknown,
+  status: unknown,
+): Promise<void> {
+  await addRecord(
+    ctx,
+    ctx.registry.entity('resolution-status'),
+    { resolutionId, previousStatus, status, employeeId: ctx.actor.employeeId },
+    { checked: true },
+  );
 }
 
 /** A new resolution's history starts with its first status and who took it down. */
@@ -41,4 +57,7 @@ export const recordStatusUpdate: TransitionHook<'resolution'> = async (ctx, enti
 };
 
 /** How a status update entry is named in lists and on its resolution: "Open → In Progress", or "Open" for the first (the option values, as stored). */
-export const statusChangeLabel: ComputedHook<'resolution-status'> = (r) => (r.previousStatus === null || r.previousStatus === undefined ? String(r.status) : `${String(r.previousStatus)} → ${String(r.status)}`);
+export const statusChangeLabel: ComputedHook<'resolution-status'> = (r) =>
+  r.previousStatus === null || r.previousStatus === undefined
+    ? String(r.status)
+    : `${String(r.previousStatus)} → ${String(r.status)}`;

@@ -31,7 +31,8 @@ type TaskRole = 'approver' | 'responseOwner' | 'receiver';
 
 /** Who an action sends the record to. */
 function recipientOf(action: string, record: Row): { assigneeId: unknown; role: TaskRole } {
-  if (action === 'send-checklist' || action === 'send-survey' || action === 'resend-survey') return { assigneeId: record.receiverId, role: 'receiver' };
+  if (action === 'send-checklist' || action === 'send-survey' || action === 'resend-survey')
+    return { assigneeId: record.receiverId, role: 'receiver' };
   return { assigneeId: record.approverId, role: 'approver' };
 }
 
@@ -39,7 +40,10 @@ const taskEntity = (ctx: CallContext) => ctx.registry.entity('audit-task');
 
 async function pendingTasks(ctx: CallContext, kind: string, recordId: unknown): Promise<Row[]> {
   const e = taskEntity(ctx);
-  const rows = await ctx.tx.query<{ id: number }>(`SELECT id FROM audit_task WHERE company_id = $1 AND kind = $2 AND record_id = $3 AND status = 'Pending' ORDER BY id FOR UPDATE`, [ctx.companyId, kind, recordId]);
+  const rows = await ctx.tx.query<{ id: number }>(
+    `SELECT id FROM audit_task WHERE company_id = $1 AND kind = $2 AND record_id = $3 AND status = 'Pending' ORDER BY id FOR UPDATE`,
+    [ctx.companyId, kind, recordId],
+  );
   return Promise.all(rows.map((r) => fetchOne(ctx, e, r.id)));
 }
 
@@ -61,16 +65,32 @@ async function ownTitle(ctx: CallContext, entity: EntityDef, record: Row): Promi
 async function taskTitle(ctx: CallContext, entity: EntityDef, record: Row): Promise<string> {
   const own = await ownTitle(ctx, entity, record);
   if (typeof record.auditEngagementId !== 'number') return own.slice(0, 1000);
-  const [engagement] = await ctx.tx.query<{ name: string }>(`SELECT name FROM audit_engagement WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.auditEngagementId]);
+  const [engagement] = await ctx.tx.query<{ name: string }>(
+    `SELECT name FROM audit_engagement WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, record.auditEngagementId],
+  );
   return (engagement ? `${engagement.name} — ${own}` : own).slice(0, 1000);
 }
 
 async function settle(ctx: CallContext, task: Row, decision: string): Promise<void> {
-  await applyUpdate(ctx, taskEntity(ctx), task, { status: 'Completed', decision: decision.slice(0, 200), decidedAt: new Date().toISOString() }, 'decide');
+  await applyUpdate(
+    ctx,
+    taskEntity(ctx),
+    task,
+    { status: 'Completed', decision: decision.slice(0, 200), decidedAt: new Date().toISOString() },
+    'decide',
+  );
 }
 
 /** Gives the record to an employee as a pending task; tasks on it that were someone else's are withdrawn (an owner's is settled as sent). */
-export async function openTask(ctx: CallContext, entity: EntityDef, record: Row, assigneeId: unknown, role: TaskRole, settledAs = 'Sent'): Promise<void> {
+export async function openTask(
+  ctx: CallContext,
+  entity: EntityDef,
+  record: Row,
+  assigneeId: unknown,
+  role: TaskRole,
+  settledAs = 'Sent',
+): Promise<void> {
   const kind = TASK_KIND[entity.name];
   if (!kind || typeof assigneeId !== 'number') return;
   let kept = false;
@@ -83,7 +103,15 @@ export async function openTask(ctx: CallContext, entity: EntityDef, record: Row,
   await addRecord(
     ctx,
     taskEntity(ctx),
-    { kind, title: await taskTitle(ctx, entity, record), recordId: record.id, assigneeId, role, status: 'Pending', ...(typeof record.auditEngagementId === 'number' ? { auditEngagementId: record.auditEngagementId } : {}) },
+    {
+      kind,
+      title: await taskTitle(ctx, entity, record),
+      recordId: record.id,
+      assigneeId,
+      role,
+      status: 'Pending',
+      ...(typeof record.auditEngagementId === 'number' ? { auditEngagementId: record.auditEngagementId } : {}),
+    },
     { checked: true, action: 'assign' },
   );
 }
@@ -99,17 +127,34 @@ export const openApproval: TransitionHook<ApprovalStep> = async (ctx, entity, re
 export const closeApproval: TransitionHook<ApprovalStep> = async (ctx, entity, record) => {
   const kind = TASK_KIND[entity.name];
   if (!kind) return;
-  const decision = record.status === 'Not Approved' && record.reason ? `Not Approved: ${record.reason}` : String(record.status);
-  for (const task of await pendingTasks(ctx, kind, record.id)) if (task.role !== 'responseOwner') await settle(ctx, task, decision);
-  if (entity.name === 'audit-management-response' && record.status === 'Not Approved') await openTask(ctx, entity, record, (record as EntityRecord<'audit-management-response'>).responseOwnerId, 'responseOwner');
+  const decision =
+    record.status === 'Not Approved' && record.reason ? `Not Approved: ${record.reason}` : String(record.status);
+  for (const task of await pendingTasks(ctx, kind, record.id))
+    if (task.role !== 'responseOwner') await settle(ctx, task, decision);
+  if (entity.name === 'audit-management-response' && record.status === 'Not Approved')
+    await openTask(
+      ctx,
+      entity,
+      record,
+      (record as EntityRecord<'audit-management-response'>).responseOwnerId,
+      'responseOwner',
+    );
 };
 
 /** allow-update, allow-change, cancel: the record is back with its author; a task nobody decided is withdrawn. */
 export const reopenApproval: TransitionHook<ApprovalStep> = async (ctx, entity, record) => {
   const kind = TASK_KIND[entity.name];
   if (!kind) return;
-  for (const task of await pendingTasks(ctx, kind, record.id)) if (task.role !== 'responseOwner') await deleteRecord(ctx, taskEntity(ctx), { id: task.id }, { checked: true });
-  if (entity.name === 'audit-management-response') await openTask(ctx, entity, record, (record as EntityRecord<'audit-management-response'>).responseOwnerId, 'responseOwner');
+  for (const task of await pendingTasks(ctx, kind, record.id))
+    if (task.role !== 'responseOwner') await deleteRecord(ctx, taskEntity(ctx), { id: task.id }, { checked: true });
+  if (entity.name === 'audit-management-response')
+    await openTask(
+      ctx,
+      entity,
+      record,
+      (record as EntityRecord<'audit-management-response'>).responseOwnerId,
+      'responseOwner',
+    );
 };
 
 /** approve (working paper): nobody approves a working paper they prepared themselves. */

@@ -50,14 +50,19 @@ export const PARENT: Readonly<Record<string, string>> = {
 /** The fields a record takes over from its parent (when it declares them read-only). */
 const INHERITED = ['auditEngagementId', 'auditorId', 'auditManagerId', 'approverId', 'responseOwnerId'] as const;
 
-async function parentOf(ctx: CallContext, entity: EntityDef, record: Row): Promise<{ parent: Row; parentEntity: EntityDef } | null> {
+async function parentOf(
+  ctx: CallContext,
+  entity: EntityDef,
+  record: Row,
+): Promise<{ parent: Row; parentEntity: EntityDef } | null> {
   const field = PARENT[entity.name];
   if (!field) return null;
   const parentEntity = ctx.registry.entity(entity.field.get(field)!.ref!);
   try {
     return { parent: await fetchOne(ctx, parentEntity, record[field]), parentEntity };
   } catch (e) {
-    if (e instanceof AppError && (e.code === 'not_found' || e.code === 'bad_request')) throw AppError.validation([noSuchRecord(field, parentEntity, entity)]);
+    if (e instanceof AppError && (e.code === 'not_found' || e.code === 'bad_request'))
+      throw AppError.validation([noSuchRecord(field, parentEntity, entity)]);
     throw e;
   }
 }
@@ -65,7 +70,8 @@ async function parentOf(ctx: CallContext, entity: EntityDef, record: Row): Promi
 /** What some records derive beyond their place: who prepared a working paper; a closed action is done. */
 function derivedOf(ctx: CallContext, entity: EntityDef, before: Row | null, record: Row): Row {
   if (entity.name === 'audit-working-paper' && !before) return { preparedById: ctx.actor.employeeId };
-  if (entity.name === 'audit-management-action' && record.status === 'Closed' && before?.status !== 'Closed') return { progress: 100 };
+  if (entity.name === 'audit-management-action' && record.status === 'Closed' && before?.status !== 'Closed')
+    return { progress: 100 };
   return {};
 }
 
@@ -93,10 +99,23 @@ export const placeInEngagement: BeforeWriteHook<EngagementPart> = async (ctx, en
  * beforeWrite of an engagement and a follow-up plan: the approver is someone other than the auditor, and only a module
  * administrator names the auditor, the audit manager or the approver (nobody picks their own approver).
  */
-export const checkRoles: BeforeWriteHook<'audit-engagement' | 'audit-follow-up-plan'> = async (ctx, entity, before, record) => {
-  const moved = before ? (['auditorId', 'auditManagerId', 'approverId'] as const).filter((f) => before[f] !== record[f]) : [];
+export const checkRoles: BeforeWriteHook<'audit-engagement' | 'audit-follow-up-plan'> = async (
+  ctx,
+  entity,
+  before,
+  record,
+) => {
+  const moved = before
+    ? (['auditorId', 'auditManagerId', 'approverId'] as const).filter((f) => before[f] !== record[f])
+    : [];
   if (moved.length && !ctx.actor.adminModules.has(entity.module))
-    throw AppError.worded('forbidden', text('refusal.audit.rolesAdminOnly', { module: moduleLabel(entity.module), fields: { list: moved.map((f) => labelOf(entity, f)), join: 'and', midSentence: true } }));
+    throw AppError.worded(
+      'forbidden',
+      text('refusal.audit.rolesAdminOnly', {
+        module: moduleLabel(entity.module),
+        fields: { list: moved.map((f) => labelOf(entity, f)), join: 'and', midSentence: true },
+      }),
+    );
   if (record.approverId !== null && record.approverId !== undefined && record.approverId === record.auditorId)
     throw AppError.validation([fieldProblem(entity, 'approverId', 'refusal.audit.ownApprover')]);
   return {};

@@ -8,9 +8,25 @@ import type { CommandHook } from '../hook-registry.ts';
 export const removeExitMinutes: CommandHook = async (ctx: CallContext, entity, input) => {
   const report = await fetchOne(ctx, entity, input.id, true);
   const command = entity.commands.find((c) => c.name === 'remove-exit-minutes')!;
-  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, report, text('refusal.access.removeExitMinutes'));
+  await assertRecordAllowed(
+    ctx.tx,
+    entity,
+    command.access,
+    ctx.actor,
+    report,
+    text('refusal.access.removeExitMinutes'),
+  );
   if (input.version !== undefined && input.version !== report.version) throw staleVersion(entity);
-  const after = await applyUpdate(ctx, entity, report, { exitMinutesFileId: null, exitMinutesName: null }, 'remove-exit-minutes');
-  await ctx.tx.query(`DELETE FROM stored_file WHERE company_id = $1 AND id = $2`, [ctx.companyId, report.exitMinutesFileId]);
+  const after = await applyUpdate(
+    ctx,
+    entity,
+    report,
+    { exitMinutesFileId: null, exitMinutesName: null },
+    'remove-exit-minutes',
+  );
+  await ctx.tx.query(`DELETE FROM stored_file WHERE company_id = $1 AND id = $2`, [
+    ctx.companyId,
+    report.exitMinutesFileId,
+  ]);
   return after;
 };

@@ -9,7 +9,16 @@ import { taggedPdf } from '../../pdf/tagged-pdf.ts';
 /** What the final report says: the audit, its opinion, the report's own sections and the findings with their responses and actions. */
 export interface FinalReportContent {
   reportTitle: string;
-  engagement: { name: string; plan: string; auditor: string; auditManager: string; approver: string; startDate: string | null; endDate: string | null; objective: string | null };
+  engagement: {
+    name: string;
+    plan: string;
+    auditor: string;
+    auditManager: string;
+    approver: string;
+    startDate: string | null;
+    endDate: string | null;
+    objective: string | null;
+  };
   executiveSummary: string | null;
   opinion: { opinion: string; conclusion: string } | null;
   sections: { heading: string; body: string | null }[];
@@ -19,7 +28,11 @@ export interface FinalReportContent {
     observation: string;
     rootCause: string | null;
     recommendation: string | null;
-    responses: { owner: string; response: string | null; actions: { action: string; owner: string; dueDate: string }[] }[];
+    responses: {
+      owner: string;
+      response: string | null;
+      actions: { action: string; owner: string; dueDate: string }[];
+    }[];
   }[];
   managementComment: string | null;
   madeOn: string;
@@ -30,8 +43,13 @@ export interface FinalReportContent {
  * paragraphs tagged): its headings and labels are texts of metadata/i18n (`pdf.finalReport.*`), option values (a
  * risk rating, an opinion) are worded as the screens word them, and dates are day/month/year. Bytes, ready to store.
  */
-export function renderFinalReport(c: FinalReportContent, lang: Language, messages: Readonly<Record<Language, Messages>>): Promise<Uint8Array> {
-  const say = (key: string, params: Record<string, string | number> = {}) => wordIn(lang, text(`pdf.finalReport.${key}`, params), messages);
+export function renderFinalReport(
+  c: FinalReportContent,
+  lang: Language,
+  messages: Readonly<Record<Language, Messages>>,
+): Promise<Uint8Array> {
+  const say = (key: string, params: Record<string, string | number> = {}) =>
+    wordIn(lang, text(`pdf.finalReport.${key}`, params), messages);
   const option = (v: string) => wordIn(lang, text(optionKey(v), {}, v), messages);
   const pdf = taggedPdf({ lang, title: `${c.reportTitle} — ${c.engagement.name}`, subject: say('title') });
 
@@ -42,7 +60,14 @@ export function renderFinalReport(c: FinalReportContent, lang: Language, message
   pdf.labelled(say('auditor'), c.engagement.auditor);
   pdf.labelled(say('auditManager'), c.engagement.auditManager);
   pdf.labelled(say('approver'), c.engagement.approver);
-  if (c.engagement.startDate || c.engagement.endDate) pdf.labelled(say('period'), say('periodValue', { from: dayMonthYear(c.engagement.startDate) || '…', to: dayMonthYear(c.engagement.endDate) || '…' }));
+  if (c.engagement.startDate || c.engagement.endDate)
+    pdf.labelled(
+      say('period'),
+      say('periodValue', {
+        from: dayMonthYear(c.engagement.startDate) || '…',
+        to: dayMonthYear(c.engagement.endDate) || '…',
+      }),
+    );
   // the day in the reader's digits, as the worded days around it
   pdf.labelled(say('issuedOn'), dayIn(dayMonthYear(c.madeOn), lang));
   if (c.engagement.objective) {
@@ -71,7 +96,11 @@ export function renderFinalReport(c: FinalReportContent, lang: Language, message
     pdf.labelled(say('recommendation'), f.recommendation);
     for (const r of f.responses) {
       pdf.labelled(say('managementResponse', { owner: r.owner }), r.response ?? '');
-      for (const a of r.actions) pdf.paragraph(`• ${say('action', { action: a.action, owner: a.owner, date: dayMonthYear(a.dueDate) })}`, { indent: 12, gapAfter: 0.1 });
+      for (const a of r.actions)
+        pdf.paragraph(`• ${say('action', { action: a.action, owner: a.owner, date: dayMonthYear(a.dueDate) })}`, {
+          indent: 12,
+          gapAfter: 0.1,
+        });
     }
   });
   if (c.managementComment) {

@@ -13,7 +13,10 @@ import { renderFinalReport, type FinalReportContent } from './final-report-pdf.t
 const MAX_REPORT_BYTES = 20 * 1024 * 1024;
 
 /** Management responses of the audit that are not yet approved: the final report waits for them. */
-async function outstandingResponses(ctx: CallContext, engagementId: unknown): Promise<{ id: number; status: string; finding: string }[]> {
+async function outstandingResponses(
+  ctx: CallContext,
+  engagementId: unknown,
+): Promise<{ id: number; status: string; finding: string }[]> {
   return ctx.tx.query(
     `SELECT r.id, r.status, f.title AS finding FROM audit_management_response r JOIN audit_finding f ON f.company_id = r.company_id AND f.id = r.audit_finding_id
       WHERE r.company_id = $1 AND r.audit_engagement_id = $2 AND r.status <> 'Approved' ORDER BY r.id`,
@@ -31,7 +34,13 @@ async function assertReadyForFinalReport(ctx: CallContext, engagementId: unknown
     [ctx.companyId, engagementId],
   );
   if (waiting.length)
-    throw AppError.worded('conflict', text('refusal.audit.findingsAwait', { count: waiting.length, findings: quotedNames(waiting.map((f) => f.title)) }));
+    throw AppError.worded(
+      'conflict',
+      text('refusal.audit.findingsAwait', {
+        count: waiting.length,
+        findings: quotedNames(waiting.map((f) => f.title)),
+      }),
+    );
 }
 
 const person = `(SELECT concat_ws(' ', e.first_name, e.last_name) FROM employee e WHERE e.company_id = $1 AND e.id = %s)`;
@@ -46,8 +55,14 @@ async function reportContent(ctx: CallContext, report: Row): Promise<FinalReport
        FROM audit_engagement g JOIN audit_plan p ON p.company_id = g.company_id AND p.id = g.audit_plan_id WHERE g.company_id = $1 AND g.id = $2`,
     c,
   );
-  const [opinion] = await ctx.tx.query<Row>(`SELECT opinion, conclusion FROM audit_overall_opinion WHERE company_id = $1 AND audit_engagement_id = $2`, c);
-  const sections = await ctx.tx.query<Row>(`SELECT heading, body FROM audit_report_section WHERE company_id = $1 AND audit_report_id = $2 ORDER BY position NULLS LAST, id`, [ctx.companyId, report.id]);
+  const [opinion] = await ctx.tx.query<Row>(
+    `SELECT opinion, conclusion FROM audit_overall_opinion WHERE company_id = $1 AND audit_engagement_id = $2`,
+    c,
+  );
+  const sections = await ctx.tx.query<Row>(
+    `SELECT heading, body FROM audit_report_section WHERE company_id = $1 AND audit_report_id = $2 ORDER BY position NULLS LAST, id`,
+    [ctx.companyId, report.id],
+  );
   const findings = await ctx.tx.query<Row>(
     `SELECT f.id, f.title, f.risk_rating, f.observation, f.recommendation, rc.name AS root_cause FROM audit_finding f
        LEFT JOIN audit_root_cause rc ON rc.company_id = f.company_id AND rc.id = f.audit_root_cause_id
@@ -88,7 +103,9 @@ async function reportContent(ctx: CallContext, report: Row): Promise<FinalReport
         .map((r) => ({
           owner: String(r.owner ?? ''),
           response: (r.response as string | null) ?? null,
-          actions: actions.filter((a) => a.audit_management_response_id === r.id).map((a) => ({ action: String(a.action), owner: String(a.owner ?? ''), dueDate: day(a.due_date) ?? '' })),
+          actions: actions
+            .filter((a) => a.audit_management_response_id === r.id)
+            .map((a) => ({ action: String(a.action), owner: String(a.owner ?? ''), dueDate: day(a.due_date) ?? '' })),
         })),
     })),
     managementComment: (report.managementComment as string | null) ?? null,
@@ -109,16 +126,39 @@ export const placeReport: BeforeWriteHook<'audit-report'> = async (ctx, entity, 
     await assertReadyForFinalReport(ctx, report.auditEngagementId);
     const open = await outstandingResponses(ctx, report.auditEngagementId);
     if (open.length)
-      throw AppError.worded('conflict', text('refusal.audit.responsesOutstanding', { count: open.length, responses: { list: open.map((r) => text('refusal.audit.responseOf', { finding: r.finding, state: optionLabel(r.status) })), join: 'and' } }));
+      throw AppError.worded(
+        'conflict',
+        text('refusal.audit.responsesOutstanding', {
+          count: open.length,
+          responses: {
+            list: open.map((r) =>
+              text('refusal.audit.responseOf', { finding: r.finding, state: optionLabel(r.status) }),
+            ),
+            join: 'and',
+          },
+        }),
+      );
     // in the language of the person who issues it (their choice, else the company's)
     const lang = await readerLanguage(ctx.tx, ctx.actor.email, ctx.companyId);
     const bytes = await renderFinalReport(await reportContent(ctx, report), lang, ctx.registry.messages);
-    const name = `${String(report.title).replace(/[^A-Za-z0-9 ._-]+/g, '').trim().slice(0, 120) || 'audit-report'}.pdf`;
-    const stored = await storeFile(ctx, { name, type: 'application/pdf', bytes }, { maxBytes: MAX_REPORT_BYTES, mimeTypes: ['application/pdf'] });
+    const name = `${
+      String(report.title)
+        .replace(/[^A-Za-z0-9 ._-]+/g, '')
+        .trim()
+        .slice(0, 120) || 'audit-report'
+    }.pdf`;
+    const stored = await storeFile(
+      ctx,
+      { name, type: 'application/pdf', bytes },
+      { maxBytes: MAX_REPORT_BYTES, mimeTypes: ['application/pdf'] },
+    );
     return { ...placed, finalReportFileId: stored.id, finalReportName: name };
   }
   if (before?.status === 'Final' && report.status !== 'Final' && before.finalReportFileId) {
-    await ctx.tx.query(`DELETE FROM stored_file WHERE company_id = $1 AND id = $2`, [ctx.companyId, before.finalReportFileId]);
+    await ctx.tx.query(`DELETE FROM stored_file WHERE company_id = $1 AND id = $2`, [
+      ctx.companyId,
+      before.finalReportFileId,
+    ]);
     return { ...placed, finalReportFileId: null, finalReportName: null };
   }
   return placed;

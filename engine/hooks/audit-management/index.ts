@@ -17,15 +17,26 @@ import { placeAnswer, placeRecipient, recipientStatus, recipientStatusFilter } f
  */
 export const auditManagementHooks: ModuleHookSet = mergeHookSets(
   entityHooks(ENGAGEMENT_PARTS, { beforeWrite: { 'audit.placeInEngagement': placeInEngagement } }),
-  entityHooks(APPROVAL_STEPS, { transition: { 'audit.openApproval': openApproval, 'audit.closeApproval': closeApproval, 'audit.reopenApproval': reopenApproval } }),
-  entityHooks(['audit-engagement', 'audit-follow-up-plan'], { beforeWrite: { 'audit.checkRoles': checkRoles }, afterWrite: { 'audit.spreadRoles': spreadRoles } }),
+  entityHooks(APPROVAL_STEPS, {
+    transition: {
+      'audit.openApproval': openApproval,
+      'audit.closeApproval': closeApproval,
+      'audit.reopenApproval': reopenApproval,
+    },
+  }),
+  entityHooks(['audit-engagement', 'audit-follow-up-plan'], {
+    beforeWrite: { 'audit.checkRoles': checkRoles },
+    afterWrite: { 'audit.spreadRoles': spreadRoles },
+  }),
   entityHooks('audit-plan-content', { computed: { 'audit.planContentStatus': planContentStatus } }),
   entityHooks('audit-management-action', { computed: { 'audit.actionTracker': actionTracker } }),
   entityHooks('audit-management-response', { afterWrite: { 'audit.requestResponse': requestResponse } }),
   entityHooks('audit-report', { beforeWrite: { 'audit.placeReport': placeReport } }),
   entityHooks('audit-working-paper', { transition: { 'audit.approvePaper': approvePaper } }),
   entityHooks('audit-notification-letter', { transition: { 'audit.mailNotification': mailNotification } }),
-  entityHooks('audit-survey-response', { transition: { 'audit.checkSurveyAnswers': checkSurveyAnswers, 'audit.submitSurvey': submitSurvey } }),
+  entityHooks('audit-survey-response', {
+    transition: { 'audit.checkSurveyAnswers': checkSurveyAnswers, 'audit.submitSurvey': submitSurvey },
+  }),
   entityHooks('audit-questionnaire-recipient', {
     computed: { 'auditQuestionnaire.recipientStatus': recipientStatus },
     beforeWrite: { 'auditQuestionnaire.placeRecipient': placeRecipient },

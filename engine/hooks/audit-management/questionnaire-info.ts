@@ -7,7 +7,15 @@ const RATINGS = [1, 2, 3, 4, 5].map((value) => ({ value, label: String(value) })
 
 /** How each answer type of a question is asked, and the answer's field it is kept in. */
 export function askedAs(answerType: string): Pick<PublicQuestion, 'type' | 'options' | 'field'> {
-  if (answerType === 'Yes/No') return { type: 'choice', options: [{ value: 'Yes', label: 'Yes' }, { value: 'No', label: 'No' }], field: 'choice' };
+  if (answerType === 'Yes/No')
+    return {
+      type: 'choice',
+      options: [
+        { value: 'Yes', label: 'Yes' },
+        { value: 'No', label: 'No' },
+      ],
+      field: 'choice',
+    };
   if (answerType === 'Rating') return { type: 'rating', options: RATINGS, field: 'rating' };
   return { type: 'text', field: 'answer' };
 }
@@ -30,8 +38,19 @@ export const info: CommandHook = async (ctx, _entity, input): Promise<PublicFlow
   );
   return {
     title: text('publicFlow.auditQuestionnaire.title', { audit: String(recipient.audit) }),
-    intro: recipient.name ? sentences(text('publicFlow.auditQuestionnaire.for', { name: String(recipient.name) }), text('publicFlow.savedAsYouGo')) : undefined,
-    questions: questions.map((q) => ({ id: Number(q.id), text: q.question, group: q.area, required: true, ...askedAs(q.answer_type) })),
+    intro: recipient.name
+      ? sentences(
+          text('publicFlow.auditQuestionnaire.for', { name: String(recipient.name) }),
+          text('publicFlow.savedAsYouGo'),
+        )
+      : undefined,
+    questions: questions.map((q) => ({
+      id: Number(q.id),
+      text: q.question,
+      group: q.area,
+      required: true,
+      ...askedAs(q.answer_type),
+    })),
     auditQuestionnaireId: Number(recipient.audit_engagement_id),
     userId: Number(input.id),
   };

@@ -6,23 +6,37 @@ import { noSuchRecord } from '../../records/record-validator.ts';
  * A recipient belongs to its audit: its auditor and audit manager (who may send it) come from the engagement (a closed
  * audit holds its recipients: entity.json heldBy). Once answered, its e-mail no longer changes (entity.json lockedWhen).
  */
-export const placeRecipient: BeforeWriteHook<'audit-questionnaire-recipient'> = async (ctx, _entity, _before, record) => {
-  const [audit] = await ctx.tx.query<{ auditor_id: number | null; audit_manager_id: number | null; status: string; name: string }>(
-    `SELECT auditor_id, audit_manager_id, status, name FROM audit_engagement WHERE company_id = $1 AND id = $2`,
-    [ctx.companyId, record.auditEngagementId],
-  );
+export const placeRecipient: BeforeWriteHook<'audit-questionnaire-recipient'> = async (
+  ctx,
+  _entity,
+  _before,
+  record,
+) => {
+  const [audit] = await ctx.tx.query<{
+    auditor_id: number | null;
+    audit_manager_id: number | null;
+    status: string;
+    name: string;
+  }>(`SELECT auditor_id, audit_manager_id, status, name FROM audit_engagement WHERE company_id = $1 AND id = $2`, [
+    ctx.companyId,
+    record.auditEngagementId,
+  ]);
   if (!audit) throw AppError.validation([noSuchRecord('auditEngagementId', ctx.registry.entity('audit-engagement'))]);
   return { auditorId: audit.auditor_id, auditManagerId: audit.audit_manager_id };
 };
 
 /** An answer is filed under its recipient's audit, so that the response screen lists an audit's answers. */
 export const placeAnswer: BeforeWriteHook<'audit-questionnaire-answer'> = async (ctx, _entity, _before, record) => {
-  const [r] = await ctx.tx.query<{ audit_engagement_id: number | null }>(`SELECT audit_engagement_id FROM audit_questionnaire_recipient WHERE company_id = $1 AND id = $2`, [ctx.companyId, record.auditQuestionnaireRecipientId]);
+  const [r] = await ctx.tx.query<{ audit_engagement_id: number | null }>(
+    `SELECT audit_engagement_id FROM audit_questionnaire_recipient WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, record.auditQuestionnaireRecipientId],
+  );
   return { auditEngagementId: r?.audit_engagement_id ?? null };
 };
 
 /** Not Sent until the link goes out, then Sent, then Submitted. */
-export const recipientStatus: ComputedHook<'audit-questionnaire-recipient'> = (r) => (r.submittedAt ? 'Submitted' : r.sentAt ? 'Sent' : 'Not Sent');
+export const recipientStatus: ComputedHook<'audit-questionnaire-recipient'> = (r) =>
+  r.submittedAt ? 'Submitted' : r.sentAt ? 'Sent' : 'Not Sent';
 
 /** The same status as a list filter in SQL (?status=Sent), agreeing with recipientStatus. */
 export const recipientStatusFilter: FilterHook = (value, sql) => {

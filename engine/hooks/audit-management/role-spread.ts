@@ -10,7 +10,12 @@ const ROLES = ['auditorId', 'auditManagerId', 'approverId'] as const;
  * pending tasks move to the new approver. Through the record store's bulk update: one statement per table, an audit
  * entry per row, in the write's transaction.
  */
-export const spreadRoles: AfterWriteHook<'audit-engagement' | 'audit-follow-up-plan'> = async (ctx, entity, before, after) => {
+export const spreadRoles: AfterWriteHook<'audit-engagement' | 'audit-follow-up-plan'> = async (
+  ctx,
+  entity,
+  before,
+  after,
+) => {
   if (!before) return;
   const changed = ROLES.filter((r) => before[r] !== after[r]);
   if (!changed.length) return;
@@ -23,11 +28,27 @@ export const spreadRoles: AfterWriteHook<'audit-engagement' | 'audit-follow-up-p
     if (!changed.every((r) => child.field.get(r)?.readOnly)) continue;
     const rows = await rowsForWrite(ctx, child, `${via} = $2`, [after.id]);
     // copies of the audit's roles follow it whatever the state of the record they sit on
-    await updateRecords(ctx, child, rows.map((r) => ({ before: r, set: roles })), 'follow-audit', { derived: true });
+    await updateRecords(
+      ctx,
+      child,
+      rows.map((r) => ({ before: r, set: roles })),
+      'follow-audit',
+      { derived: true },
+    );
   }
   if (changed.includes('approverId') && !byFollowUp) {
     const tasks = ctx.registry.entity('audit-task');
-    const pending = await rowsForWrite(ctx, tasks, `audit_engagement_id = $2 AND role = 'approver' AND status = 'Pending'`, [after.id]);
-    await updateRecords(ctx, tasks, pending.map((r) => ({ before: r, set: { assigneeId: after.approverId } })), 'follow-audit');
+    const pending = await rowsForWrite(
+      ctx,
+      tasks,
+      `audit_engagement_id = $2 AND role = 'approver' AND status = 'Pending'`,
+      [after.id],
+    );
+    await updateRecords(
+      ctx,
+      tasks,
+      pending.map((r) => ({ before: r, set: { assigneeId: after.approverId } })),
+      'follow-audit',
+    );
   }
 };

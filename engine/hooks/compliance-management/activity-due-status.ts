@@ -1,9 +1,16 @@
 import type { ComputedHook, FilterHook, FilterSql } from '../hook-registry.ts';
 import { today } from '../performance/quarter-windows.ts';
-import { DUE_SOON_DAYS, type DUE_STATUSES, dueStatus as statusOn, FREQUENCIES, type Frequency } from './compliance-dates.ts';
+import {
+  DUE_SOON_DAYS,
+  type DUE_STATUSES,
+  dueStatus as statusOn,
+  FREQUENCIES,
+  type Frequency,
+} from './compliance-dates.ts';
 
 /** An activity's due status today (Overdue, Due soon, On track), from its next compliance date and frequency. */
-export const dueStatus: ComputedHook<'compliance-activity'> = (activity) => statusOn(activity.nextComplianceDate as string | null, activity.frequency as Frequency, today());
+export const dueStatus: ComputedHook<'compliance-activity'> = (activity) =>
+  statusOn(activity.nextComplianceDate as string | null, activity.frequency as Frequency, today());
 
 /** The last day on which an activity is due soon, in SQL: its next date's window after `today` (a placeholder), by its frequency. */
 export function dueSoonUntilSql(sql: Pick<FilterSql, 'column'>, todayParam: string): string {

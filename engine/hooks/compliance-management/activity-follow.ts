@@ -8,9 +8,22 @@ import { OPEN_STATES } from './compliance-records.ts';
  * submissions keep who they were decided by.
  */
 export const followActivity: AfterWriteHook<'compliance-activity'> = async (ctx, _entity, before, activity) => {
-  if (!before || (before.complianceTeamId === activity.complianceTeamId && before.approverId === activity.approverId)) return;
+  if (!before || (before.complianceTeamId === activity.complianceTeamId && before.approverId === activity.approverId))
+    return;
   const submissions = ctx.registry.entity('compliance-submission');
-  const open = await rowsForWrite(ctx, submissions, 'compliance_activity_id = $2 AND status = ANY($3)', [activity.id, [...OPEN_STATES]]);
+  const open = await rowsForWrite(ctx, submissions, 'compliance_activity_id = $2 AND status = ANY($3)', [
+    activity.id,
+    [...OPEN_STATES],
+  ]);
   // the copies of the activity's team and approver that the submission's own hook derives, set for all at once
-  await updateRecords(ctx, submissions, open.map((before) => ({ before, set: { complianceTeamId: activity.complianceTeamId, approverId: activity.approverId } })), 'follow-activity', { derived: true });
+  await updateRecords(
+    ctx,
+    submissions,
+    open.map((before) => ({
+      before,
+      set: { complianceTeamId: activity.complianceTeamId, approverId: activity.approverId },
+    })),
+    'follow-activity',
+    { derived: true },
+  );
 };

@@ -23,7 +23,13 @@ const STEP: Record<Frequency, { days: number } | { months: number }> = {
  * How many days before its next date an activity counts as due soon: about a quarter of its period, at most a month,
  * so that a weekly activity is not always "due soon" and an annual one is flagged in good time.
  */
-export const DUE_SOON_DAYS: Readonly<Record<Frequency, number>> = { Weekly: 2, Monthly: 7, Quarterly: 14, 'Half-yearly': 30, Annually: 30 };
+export const DUE_SOON_DAYS: Readonly<Record<Frequency, number>> = {
+  Weekly: 2,
+  Monthly: 7,
+  Quarterly: 14,
+  'Half-yearly': 30,
+  Annually: 30,
+};
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -38,7 +44,8 @@ function parts(value: string, what: string): [number, number, number] {
   throw new Error(`Invalid ${what} "${String(value)}": expected an ISO calendar date (YYYY-MM-DD)`);
 }
 
-const iso = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+const iso = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
 export function isFrequency(value: unknown): value is Frequency {
@@ -63,7 +70,8 @@ export function addMonths(date: string, months: number): string {
 
 /** When an activity complied with on `last` is next due, by its frequency. */
 export function nextComplianceDate(last: string, frequency: Frequency): string {
-  if (!isFrequency(frequency)) throw new Error(`Unknown frequency "${String(frequency)}": expected one of ${FREQUENCIES.join(', ')}`);
+  if (!isFrequency(frequency))
+    throw new Error(`Unknown frequency "${String(frequency)}": expected one of ${FREQUENCIES.join(', ')}`);
   const step = STEP[frequency];
   return 'days' in step ? addDays(last, step.days) : addMonths(last, step.months);
 }

@@ -9,11 +9,20 @@ import { noSuchRecord } from '../../records/record-validator.ts';
  * The record of `entity` that a reference field of another record names, in the call's company (locked when asked);
  * an unknown id, or one of another company, is refused as the foreign key would refuse it (422 naming the field).
  */
-export async function referenced<E extends EntityName>(ctx: CallContext, entity: E, id: unknown, field: string, lock = false): Promise<EntityRecord<E>> {
+export async function referenced<E extends EntityName>(
+  ctx: CallContext,
+  entity: E,
+  id: unknown,
+  field: string,
+  lock = false,
+): Promise<EntityRecord<E>> {
   const e = ctx.registry.entity(entity);
   const [row] =
     typeof id === 'number' && Number.isInteger(id)
-      ? await ctx.tx.query(`SELECT ${selectColumns(e)} FROM ${quoteIdent(e.table)} WHERE company_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [ctx.companyId, id])
+      ? await ctx.tx.query(
+          `SELECT ${selectColumns(e)} FROM ${quoteIdent(e.table)} WHERE company_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+          [ctx.companyId, id],
+        )
       : [];
   if (!row) throw AppError.validation([noSuchRecord(field, e)]);
   return row as EntityRecord<E>;

@@ -16,10 +16,17 @@ export const complianceManagementHooks: ModuleHookSet = mergeHookSets(
   entityHooks('compliance-submission', {
     computed: { 'compliance.submissionLabel': submissionLabel },
     beforeWrite: { 'compliance.deriveSubmission': deriveSubmission },
-    transition: { 'compliance.markPending': markPending, 'compliance.clearPending': clearPending, 'compliance.applyProcessed': applyProcessed },
+    transition: {
+      'compliance.markPending': markPending,
+      'compliance.clearPending': clearPending,
+      'compliance.applyProcessed': applyProcessed,
+    },
   }),
   entityHooks('compliance-evidence', { beforeWrite: { 'compliance.deriveEvidence': deriveEvidence } }),
-  entityHooks('compliance-note', { computed: { 'compliance.noteLabel': noteLabel }, beforeWrite: { 'compliance.deriveNote': deriveNote } }),
+  entityHooks('compliance-note', {
+    computed: { 'compliance.noteLabel': noteLabel },
+    beforeWrite: { 'compliance.deriveNote': deriveNote },
+  }),
   {
     command: { 'compliance.requiredActions': requiredActions, 'compliance.requiredActionCount': requiredActionCount },
     filter: { 'compliance.dueStatus': dueStatusFilter },

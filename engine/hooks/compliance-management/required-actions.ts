@@ -46,7 +46,11 @@ export const requiredActions: CommandHook = async (ctx, entity, input) => {
   const params = [ctx.companyId, callerOf(ctx), today()];
   const where = requiredWhere(entity);
   const [rows, [{ n }]] = await Promise.all([
-    ctx.tx.query(`SELECT ${selectColumns(entity)} FROM compliance_activity WHERE ${where} ORDER BY next_compliance_date, id LIMIT ${limit} OFFSET ${offset}`, params, { prepare: false }),
+    ctx.tx.query(
+      `SELECT ${selectColumns(entity)} FROM compliance_activity WHERE ${where} ORDER BY next_compliance_date, id LIMIT ${limit} OFFSET ${offset}`,
+      params,
+      { prepare: false },
+    ),
     ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM compliance_activity WHERE ${where}`, params),
   ]);
   const list = withComputed(ctx, entity, rows);
@@ -68,6 +72,9 @@ export const requiredActions: CommandHook = async (ctx, entity, input) => {
 
 /** GET compliance-activity/required-action-count: how many required actions the caller has (data.count). */
 export const requiredActionCount: CommandHook = async (ctx, entity) => {
-  const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM compliance_activity WHERE ${requiredWhere(entity)}`, [ctx.companyId, callerOf(ctx), today()]);
+  const [{ n }] = await ctx.tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM compliance_activity WHERE ${requiredWhere(entity)}`,
+    [ctx.companyId, callerOf(ctx), today()],
+  );
   return n;
 };

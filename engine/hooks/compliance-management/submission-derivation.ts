@@ -20,11 +20,15 @@ export const deriveSubmission: BeforeWriteHook<'compliance-submission'> = async 
   const activity = await referenced(ctx, 'compliance-activity', record.complianceActivityId, 'complianceActivityId');
   if (!before || record.complianceDate !== before.complianceDate) {
     const now = today();
-    if (String(record.complianceDate) > now) throw AppError.validation([fieldProblem(entity, 'complianceDate', 'refusal.compliance.future', { today: dayMonthYear(now) })]);
+    if (String(record.complianceDate) > now)
+      throw AppError.validation([
+        fieldProblem(entity, 'complianceDate', 'refusal.compliance.future', { today: dayMonthYear(now) }),
+      ]);
   }
   const derived: Row = { complianceTeamId: activity.complianceTeamId, approverId: activity.approverId };
   if (before && record.status !== before.status) {
-    if (record.status === 'Submitted') Object.assign(derived, { submittedById: ctx.actor.employeeId, decidedById: null });
+    if (record.status === 'Submitted')
+      Object.assign(derived, { submittedById: ctx.actor.employeeId, decidedById: null });
     else derived.decidedById = ctx.actor.employeeId;
   }
   return derived;
@@ -32,14 +36,23 @@ export const deriveSubmission: BeforeWriteHook<'compliance-submission'> = async 
 
 /** Evidence belongs to its submission's team (it is attached only while the submission is open: the workflow's lock). */
 export const deriveEvidence: BeforeWriteHook<'compliance-evidence'> = async (ctx, _entity, _before, record) => {
-  const submission = await referenced(ctx, 'compliance-submission', record.complianceSubmissionId, 'complianceSubmissionId');
+  const submission = await referenced(
+    ctx,
+    'compliance-submission',
+    record.complianceSubmissionId,
+    'complianceSubmissionId',
+  );
   return { complianceTeamId: submission.complianceTeamId };
 };
 
 /** A note is its author's; the activity's team and approver may write notes on it. */
 export const deriveNote: BeforeWriteHook<'compliance-note'> = async (ctx, _entity, before, record) => {
   const activity = await referenced(ctx, 'compliance-activity', record.complianceActivityId, 'complianceActivityId');
-  return { complianceTeamId: activity.complianceTeamId, approverId: activity.approverId, authorId: before ? before.authorId : ctx.actor.employeeId };
+  return {
+    complianceTeamId: activity.complianceTeamId,
+    approverId: activity.approverId,
+    authorId: before ? before.authorId : ctx.actor.employeeId,
+  };
 };
 
 /**
@@ -52,5 +65,9 @@ export const scheduleActivity: BeforeWriteHook<'compliance-activity'> = async (c
     `SELECT compliance_date AS "complianceDate" FROM compliance_submission WHERE company_id = $1 AND compliance_activity_id = $2 AND status = 'Submitted' ORDER BY id DESC LIMIT 1`,
     [ctx.companyId, before.id],
   );
-  return { nextComplianceDatePendingApproval: pending ? nextComplianceDate(pending.complianceDate, record.frequency as Frequency) : null };
+  return {
+    nextComplianceDatePendingApproval: pending
+      ? nextComplianceDate(pending.complianceDate, record.frequency as Frequency)
+      : null,
+  };
 };

@@ -10,12 +10,18 @@ import { nextComplianceDate, type Frequency } from './compliance-dates.ts';
 import { referenced } from './compliance-records.ts';
 
 /** The submission's activity, locked: two submissions of one activity are decided one after the other. */
-const lockedActivity = (ctx: CallContext, submission: Row) => referenced(ctx, 'compliance-activity', submission.complianceActivityId, 'complianceActivityId', true);
+const lockedActivity = (ctx: CallContext, submission: Row) =>
+  referenced(ctx, 'compliance-activity', submission.complianceActivityId, 'complianceActivityId', true);
 
 /** A submission dated before the activity's last compliance would move its dates backwards. */
 function assertNotBeforeLast(submission: Row, activity: Row, refuse: (message: Text) => AppError): void {
   if (activity.lastComplianceDate && String(submission.complianceDate) < String(activity.lastComplianceDate))
-    throw refuse(text('refusal.compliance.beforeLast', { day: dayMonthYear(submission.complianceDate), last: dayMonthYear(activity.lastComplianceDate) }));
+    throw refuse(
+      text('refusal.compliance.beforeLast', {
+        day: dayMonthYear(submission.complianceDate),
+        last: dayMonthYear(activity.lastComplianceDate),
+      }),
+    );
 }
 
 /**
@@ -25,7 +31,10 @@ function assertNotBeforeLast(submission: Row, activity: Row, refuse: (message: T
  */
 export const markPending: TransitionHook<'compliance-submission'> = async (ctx, _entity, submission) => {
   const activity = await lockedActivity(ctx, submission);
-  const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM compliance_evidence WHERE company_id = $1 AND compliance_submission_id = $2`, [ctx.companyId, submission.id]);
+  const [{ n }] = await ctx.tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM compliance_evidence WHERE company_id = $1 AND compliance_submission_id = $2`,
+    [ctx.companyId, submission.id],
+  );
   if (n === 0) {
     const said = text('refusal.compliance.noEvidence');
     throw AppError.worded('validation_failed', said, [wordedProblem('evidenceList', said)]);
@@ -34,7 +43,11 @@ export const markPending: TransitionHook<'compliance-submission'> = async (ctx, 
     `SELECT id FROM compliance_submission WHERE company_id = $1 AND compliance_activity_id = $2 AND status = 'Submitted' AND id <> $3 LIMIT 1`,
     [ctx.companyId, activity.id, submission.id],
   );
-  if (waiting) throw AppError.worded('conflict', text('refusal.compliance.otherWaiting', { activity: String(activity.name), id: waiting.id }));
+  if (waiting)
+    throw AppError.worded(
+      'conflict',
+      text('refusal.compliance.otherWaiting', { activity: String(activity.name), id: waiting.id }),
+    );
   assertNotBeforeLast(submission, activity, (m) => AppError.validation([wordedProblem('complianceDate', m)]));
   await applyUpdate(ctx, ctx.registry.entity('compliance-activity'), activity, {}, 'compliance-submitted');
 };
@@ -56,5 +69,11 @@ export const applyProcessed: TransitionHook<'compliance-submission'> = async (ct
   // (a date before the activity's last compliance date is not processed: the transitions' condition, workflow.json)
   const activity = await lockedActivity(ctx, submission);
   const last = String(submission.complianceDate);
-  await applyUpdate(ctx, ctx.registry.entity('compliance-activity'), activity, { lastComplianceDate: last, nextComplianceDate: nextComplianceDate(last, activity.frequency as Frequency) }, 'compliance-processed');
+  await applyUpdate(
+    ctx,
+    ctx.registry.entity('compliance-activity'),
+    activity,
+    { lastComplianceDate: last, nextComplianceDate: nextComplianceDate(last, activity.frequency as Frequency) },
+    'compliance-processed',
+  );
 };

@@ -11,7 +11,10 @@ export const ENDING_STATUSES = ['Terminated', 'Expired'] as const;
  * monitored until its end date has passed or someone sets it Terminated or Expired, then it has ended. The monitored
  * and ended lists (?phase=Monitored, ?phase=Ended) select by the same rule in SQL (phaseFilter).
  */
-export function contractPhase(contract: { type?: unknown; status?: unknown; endDate?: unknown }, today: string): ContractPhase {
+export function contractPhase(
+  contract: { type?: unknown; status?: unknown; endDate?: unknown },
+  today: string,
+): ContractPhase {
   if (contract.type !== 'Signed') return 'Draft';
   if ((ENDING_STATUSES as readonly unknown[]).includes(contract.status)) return 'Ended';
   if (typeof contract.endDate === 'string' && contract.endDate < today) return 'Ended';

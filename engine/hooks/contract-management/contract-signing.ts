@@ -12,9 +12,16 @@ import { today } from '../performance/quarter-windows.ts';
 /** What signing reads and writes. */
 type Contract = EntityRecord<'contract'>;
 
-export function signingChanges(before: Partial<Contract> | null, record: Partial<Contract>, uploadDate: string): Partial<Contract> {
+export function signingChanges(
+  before: Partial<Contract> | null,
+  record: Partial<Contract>,
+  uploadDate: string,
+): Partial<Contract> {
   const changes: Partial<Contract> = {};
-  const newDocument = record.signedDocument !== null && record.signedDocument !== undefined && record.signedDocument !== (before?.signedDocument ?? null);
+  const newDocument =
+    record.signedDocument !== null &&
+    record.signedDocument !== undefined &&
+    record.signedDocument !== (before?.signedDocument ?? null);
   if (newDocument) {
     changes.type = 'Signed';
     changes.uploadDate = uploadDate;
@@ -26,4 +33,5 @@ export function signingChanges(before: Partial<Contract> | null, record: Partial
   return changes;
 }
 
-export const signContract: BeforeWriteHook<'contract'> = async (_ctx, _entity, before, record) => signingChanges(before, record, today());
+export const signContract: BeforeWriteHook<'contract'> = async (_ctx, _entity, before, record) =>
+  signingChanges(before, record, today());

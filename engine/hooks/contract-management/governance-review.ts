@@ -12,5 +12,7 @@ export const pastReviewDate: ComputedHook<'governance-policy'> = (r) => isPastRe
 /** ?pastReviewDate=Yes|No: the same rule in SQL over the stored next review date, against the server's today. */
 export const pastReviewFilter: FilterHook = (value, sql) => {
   const next = sql.column('nextReviewDate');
-  return value === 'Yes' ? `${next} <= ${sql.param(today())}::date` : `(${next} IS NULL OR ${next} > ${sql.param(today())}::date)`;
+  return value === 'Yes'
+    ? `${next} <= ${sql.param(today())}::date`
+    : `(${next} IS NULL OR ${next} > ${sql.param(today())}::date)`;
 };

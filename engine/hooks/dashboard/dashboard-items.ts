@@ -22,19 +22,32 @@ const CURRENT_PLAN = `(SELECT id FROM annual_plan WHERE company_id = $1 ORDER BY
  * they may not read comes without its figures (`hidden`).
  */
 export const companyPerformance: CommandHook = async (ctx) => {
-  const [plan] = await ctx.tx.query<{ id: number; name: string }>(`SELECT id, name FROM annual_plan WHERE id = ${CURRENT_PLAN} AND company_id = $1`, [ctx.companyId]);
+  const [plan] = await ctx.tx.query<{ id: number; name: string }>(
+    `SELECT id, name FROM annual_plan WHERE id = ${CURRENT_PLAN} AND company_id = $1`,
+    [ctx.companyId],
+  );
   if (!plan) return { annualPlan: null, annualPlanId: null, list: [] };
   const { list } = await unitPerformance(ctx, { annualPlanId: plan.id });
   // every employee sees the dashboard: the averages only, not the lowest and highest score (one person's each)
   return {
     annualPlan: plan.name,
     annualPlanId: plan.id,
-    list: list.map(({ unit, scorecards, averageScore, averageAdjustedScore, hidden }) => ({ unit, scorecards, averageScore, averageAdjustedScore, ...(hidden ? { hidden } : {}) })),
+    list: list.map(({ unit, scorecards, averageScore, averageAdjustedScore, hidden }) => ({
+      unit,
+      scorecards,
+      averageScore,
+      averageAdjustedScore,
+      ...(hidden ? { hidden } : {}),
+    })),
   };
 };
 
 /** The heads of one organisation level with their unit and their scorecards in the current plan counted by status (accepted, approved, draft: every status a scorecard has). */
-function headsSql(flag: 'business_unit_head' | 'department_head', unitTable: 'business_unit' | 'department', unitColumn: 'business_unit_id' | 'department_id'): string {
+function headsSql(
+  flag: 'business_unit_head' | 'department_head',
+  unitTable: 'business_unit' | 'department',
+  unitColumn: 'business_unit_id' | 'department_id',
+): string {
   return `SELECT e.id, trim(concat_ws(' ', e.first_name, e.last_name)) AS name, u.name AS unit,
       count(s.id)::int AS scorecards, count(s.id) FILTER (WHERE s.status IN ('Accepted', 'MidTermAccepted', 'FinalTermAccepted'))::int AS accepted,
       count(s.id) FILTER (WHERE s.status = 'Approved')::int AS approved, count(s.id) FILTER (WHERE s.status = 'Draft')::int AS draft
@@ -45,10 +58,12 @@ function headsSql(flag: 'business_unit_head' | 'department_head', unitTable: 'bu
 }
 
 /** GET dashboard-item/business-unit-heads: each business unit head with the scorecards of the current plan. */
-export const businessUnitHeads: CommandHook = async (ctx, _entity, input) => reportPage(ctx, headsSql('business_unit_head', 'business_unit', 'business_unit_id'), [ctx.companyId], input);
+export const businessUnitHeads: CommandHook = async (ctx, _entity, input) =>
+  reportPage(ctx, headsSql('business_unit_head', 'business_unit', 'business_unit_id'), [ctx.companyId], input);
 
 /** GET dashboard-item/department-heads: each department head with the scorecards of the current plan. */
-export const departmentHeads: CommandHook = async (ctx, _entity, input) => reportPage(ctx, headsSql('department_head', 'department', 'department_id'), [ctx.companyId], input);
+export const departmentHeads: CommandHook = async (ctx, _entity, input) =>
+  reportPage(ctx, headsSql('department_head', 'department', 'department_id'), [ctx.companyId], input);
 
 /** GET dashboard-item/direct-reportees: the employees the caller supervises or stands in for, with their trainings and open tasks. */
 export const directReportees: CommandHook = async (ctx, _entity, input) => {
@@ -91,7 +106,10 @@ export const requiredActions: CommandHook = async (ctx) => {
   );
   const tasks = Object.fromEntries(TASK_PARTS.map((p) => [p.kind, row![p.kind]]));
   const others = Object.fromEntries(Object.entries(row!).filter(([kind]) => !(kind in tasks)));
-  const parts = TASK_PARTS.filter((p) => ctx.actor.enabledModules.has(p.module)).map((p) => ({ kind: p.kind, count: tasks[p.kind]! }));
+  const parts = TASK_PARTS.filter((p) => ctx.actor.enabledModules.has(p.module)).map((p) => ({
+    kind: p.kind,
+    count: tasks[p.kind]!,
+  }));
   const myTasks = { kind: 'myTasks', count: parts.reduce((sum, p) => sum + p.count, 0), parts };
   return { list: [myTasks, ...Object.entries(others).map(([kind, count]) => ({ kind, count }))] };
 };

@@ -8,7 +8,9 @@ import type { BeforeWriteHook, EntityRecord } from '../hook-registry.ts';
 const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown', 'text/plain']);
 
 /** The computed field user-manual.format: Markdown for a text file, PDF for a PDF, none before a file is uploaded. */
-export const manualFormat = (manual: Pick<EntityRecord<'user-manual'>, 'document' | 'documentType'>): 'PDF' | 'Markdown' | null => {
+export const manualFormat = (
+  manual: Pick<EntityRecord<'user-manual'>, 'document' | 'documentType'>,
+): 'PDF' | 'Markdown' | null => {
   if (manual.document === null || manual.document === undefined) return null;
   return MARKDOWN_TYPES.has(String(manual.documentType ?? '')) ? 'Markdown' : 'PDF';
 };

@@ -11,7 +11,9 @@ export type RaterGroup = (typeof RATER_GROUPS)[number];
 export const MIN_RATERS = 3;
 
 /** One cell of the result: a group's average rating of a competency, or hidden when too few of the group answered. */
-export type GroupResult = { average: number; reviewers: number; hidden: false } | { average: null; reviewers: null; hidden: true };
+export type GroupResult =
+  | { average: number; reviewers: number; hidden: false }
+  | { average: null; reviewers: null; hidden: true };
 export interface CompetencyResult {
   competencyId: number;
   competency: string;
@@ -38,7 +40,9 @@ export function shapeResult(rows: readonly ResultRow[]): CompetencyResult[] {
     if (!byId.has(id)) byId.set(id, { competencyId: id, competency: r.competency, groups: {} });
     if (!r.raterGroup) continue;
     const shown = r.average !== null && (r.raterGroup === 'Self' || Number(r.reviewers) >= MIN_RATERS);
-    byId.get(id)!.groups[r.raterGroup] = shown ? { average: Number(r.average), reviewers: Number(r.reviewers), hidden: false } : { average: null, reviewers: null, hidden: true };
+    byId.get(id)!.groups[r.raterGroup] = shown
+      ? { average: Number(r.average), reviewers: Number(r.reviewers), hidden: false }
+      : { average: null, reviewers: null, hidden: true };
   }
   return [...byId.values()];
 }
@@ -72,5 +76,13 @@ export const reviewResult: CommandHook = async (ctx, entity, input) => {
     [ctx.companyId, reviewed.id, reviewed.surveyId, MIN_RATERS],
   );
   const groups = RATER_GROUPS.filter((g) => rows.some((r) => r.raterGroup === g));
-  return { reviewedEmployeeId: reviewed.id, employeeId: reviewed.employeeId, name: reviewed.name, surveyId: reviewed.surveyId, minRaters: MIN_RATERS, groups, competencies: shapeResult(rows) };
+  return {
+    reviewedEmployeeId: reviewed.id,
+    employeeId: reviewed.employeeId,
+    name: reviewed.name,
+    surveyId: reviewed.surveyId,
+    minRaters: MIN_RATERS,
+    groups,
+    competencies: shapeResult(rows),
+  };
 };

@@ -13,23 +13,44 @@ import { surveyStatus } from './survey.ts';
  * A survey takes answers only while it is open; links may go out before it opens, never after it closed. The
  * respondent's calls (their actor's role is respondent) need it open, the share command only not closed.
  */
-export function assertSurveyTakesAnswers(ctx: CallContext, survey: { name: string; startDate: string; endDate: string }): void {
+export function assertSurveyTakesAnswers(
+  ctx: CallContext,
+  survey: { name: string; startDate: string; endDate: string },
+): void {
   const status = surveyStatus(survey, today());
   // Kept in code: a survey is open by its dates (surveyStatus on today), not by a stored state; the public flow, not a command or transition, asks
-  if (status === 'Closed') throw AppError.worded('invalid_state', text('refusal.survey.closed', { survey: survey.name, day: dayMonthYear(survey.endDate) }));
+  if (status === 'Closed')
+    throw AppError.worded(
+      'invalid_state',
+      text('refusal.survey.closed', { survey: survey.name, day: dayMonthYear(survey.endDate) }),
+    );
   // Kept in code: as above, a survey not open yet by its start date
-  if (status === 'Not Open' && ctx.actor.role === 'respondent') throw AppError.worded('invalid_state', text('refusal.survey.notOpen', { survey: survey.name, day: dayMonthYear(survey.startDate) }));
+  if (status === 'Not Open' && ctx.actor.role === 'respondent')
+    throw AppError.worded(
+      'invalid_state',
+      text('refusal.survey.notOpen', { survey: survey.name, day: dayMonthYear(survey.startDate) }),
+    );
 }
 
 /** The rating options of a scale, lowest first: "3 – Meets expectations". */
-export const ratingOptions = (scale: { value: number; name: string }[]) => scale.map((s) => ({ value: Number(s.value), label: `${s.value} – ${s.name}` }));
+export const ratingOptions = (scale: { value: number; name: string }[]) =>
+  scale.map((s) => ({ value: Number(s.value), label: `${s.value} – ${s.name}` }));
 
 /**
  * What a 360 reviewer sees: the survey and the employee under review, and every question of the survey by competency,
  * each rated on the survey's scale (all required).
  */
 export const reviewInfo: CommandHook = async (ctx, _entity, input): Promise<PublicFlowInfo> => {
-  const [r] = await ctx.tx.query<{ survey_id: number; name: string; description: string | null; start_date: string; end_date: string; relationship: string; reviewer: string | null; employee: string }>(
+  const [r] = await ctx.tx.query<{
+    survey_id: number;
+    name: string;
+    description: string | null;
+    start_date: string;
+    end_date: string;
+    relationship: string;
+    reviewer: string | null;
+    employee: string;
+  }>(
     `SELECT s.id AS survey_id, s.name, s.description, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
             rv.relationship, rv.name AS reviewer, e.first_name || ' ' || e.last_name AS employee
        FROM survey_reviewer rv
@@ -41,9 +62,12 @@ export const reviewInfo: CommandHook = async (ctx, _entity, input): Promise<Publ
   );
   if (!r) throw notFound(ctx.registry.entity('survey-reviewer'), input.id);
   assertSurveyTakesAnswers(ctx, { name: r.name, startDate: r.start_date, endDate: r.end_date });
-  const scale = await ctx.tx.query<{ value: number; name: string }>(`SELECT value, name FROM survey_scale WHERE company_id = $1 AND survey_id = $2 ORDER BY value`, [ctx.companyId, r.survey_id]);
+  const scale = await ctx.tx.query<{ value: number; name: string }>(
+    `SELECT value, name FROM survey_scale WHERE company_id = $1 AND survey_id = $2 ORDER BY value`,
+    [ctx.companyId, r.survey_id],
+  );
   const questions = await ctx.tx.query<{ id: number; question: string; competency: string }>(
-      `SELECT q.id, q.question, c.name AS competency FROM survey_question q JOIN survey_competency c ON c.company_id = q.company_id AND c.id = q.survey_competency_id
+    `SELECT q.id, q.question, c.name AS competency FROM survey_question q JOIN survey_competency c ON c.company_id = q.company_id AND c.id = q.survey_competency_id
         WHERE q.company_id = $1 AND q.survey_id = $2 ORDER BY c.id, q.id`,
     [ctx.companyId, r.survey_id],
   );
@@ -53,13 +77,28 @@ export const reviewInfo: CommandHook = async (ctx, _entity, input): Promise<Publ
   const options = ratingOptions(scale);
   const self = r.relationship === 'Self';
   return {
-    title: self ? text('publicFlow.review360.selfTitle', { survey: r.name }) : text('publicFlow.review360.title', { survey: r.name, employee: r.employee }),
+    title: self
+      ? text('publicFlow.review360.selfTitle', { survey: r.name })
+      : text('publicFlow.review360.title', { survey: r.name, employee: r.employee }),
     intro: sentences(
-      self ? text('publicFlow.review360.selfIntro') : text('publicFlow.review360.intro', { employee: r.employee, relationship: inSentence(optionLabel(r.relationship)) }),
+      self
+        ? text('publicFlow.review360.selfIntro')
+        : text('publicFlow.review360.intro', {
+            employee: r.employee,
+            relationship: inSentence(optionLabel(r.relationship)),
+          }),
       r.description,
       text('publicFlow.savedAsYouGoBy', { day: dayMonthYear(r.end_date) }),
     ),
-    questions: questions.map((q) => ({ id: Number(q.id), text: q.question, group: q.competency, type: 'rating' as const, options, required: true, field: 'rating' })),
+    questions: questions.map((q) => ({
+      id: Number(q.id),
+      text: q.question,
+      group: q.competency,
+      type: 'rating' as const,
+      options,
+      required: true,
+      field: 'rating',
+    })),
     surveyId: Number(r.survey_id),
     reviewedEmployee: r.employee,
     relationship: r.relationship,

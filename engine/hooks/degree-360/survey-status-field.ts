@@ -4,7 +4,9 @@ import { surveyStatus } from './survey.ts';
 
 /** A survey's status today (Not Open, Open, Closed), from its start and end dates (engine/hooks/degree-360/survey.ts). */
 export const surveyStatusField: ComputedHook<'survey'> = (survey) =>
-  survey.startDate && survey.endDate ? surveyStatus({ startDate: String(survey.startDate), endDate: String(survey.endDate) }, today()) : null;
+  survey.startDate && survey.endDate
+    ? surveyStatus({ startDate: String(survey.startDate), endDate: String(survey.endDate) }, today())
+    : null;
 
 /** ?status=Open: the same rule as surveyStatus, as SQL over the stored dates (both days inclusive). */
 export const surveyStatusFilter: FilterHook = (value, sql) => {

@@ -19,11 +19,22 @@ export const issueApiToken: CommandHook = async (ctx, entity, input) => {
   if (actor.apiToken) throw AppError.worded('forbidden', text('refusal.apiToken.notByToken'));
   const modules = input.modules as string[];
   // the holder administers the platform and every company's modules; an employee the modules admin access gives them
-  const usable = (m: string) => actor.role === 'holder' || (actor.adminModules.has(m) && (ctx.registry.modules.get(m)?.core || actor.enabledModules.has(m)));
+  const usable = (m: string) =>
+    actor.role === 'holder' ||
+    (actor.adminModules.has(m) && (ctx.registry.modules.get(m)?.core || actor.enabledModules.has(m)));
   const refused = modules.filter((m) => !usable(m));
   const problems = [
-    ...(refused.length ? [wordedProblem('modules', text('refusal.apiToken.notYourModules', { modules: { list: refused.map(moduleLabel), join: 'and' } }))] : []),
-    ...(String(input.expiresOn) <= today() ? [wordedProblem('expiresOn', text('refusal.apiToken.expiresTooSoon'))] : []),
+    ...(refused.length
+      ? [
+          wordedProblem(
+            'modules',
+            text('refusal.apiToken.notYourModules', { modules: { list: refused.map(moduleLabel), join: 'and' } }),
+          ),
+        ]
+      : []),
+    ...(String(input.expiresOn) <= today()
+      ? [wordedProblem('expiresOn', text('refusal.apiToken.expiresTooSoon'))]
+      : []),
   ];
   if (problems.length) throw AppError.validation(problems);
   const { secret, hash, prefix } = newApiToken();
@@ -31,9 +42,19 @@ export const issueApiToken: CommandHook = async (ctx, entity, input) => {
     ctx,
     entity,
     { name: input.name, access: input.access, modules, expiresOn: input.expiresOn },
-    { checked: true, action: 'issue', set: { prefix, ...(entity.scope === 'company' && { creatorId: actor.employeeId }) } },
+    {
+      checked: true,
+      action: 'issue',
+      set: { prefix, ...(entity.scope === 'company' && { creatorId: actor.employeeId }) },
+    },
   );
-  if (entity.scope === 'platform') await ctx.tx.query(`INSERT INTO platform_api_token_key (token_hash, token_id) VALUES ($1, $2)`, [hash, row.id]);
-  else await ctx.tx.query(`INSERT INTO api_token_key (token_hash, company_id, token_id) VALUES ($1, $2, $3)`, [hash, ctx.companyId, row.id]);
+  if (entity.scope === 'platform')
+    await ctx.tx.query(`INSERT INTO platform_api_token_key (token_hash, token_id) VALUES ($1, $2)`, [hash, row.id]);
+  else
+    await ctx.tx.query(`INSERT INTO api_token_key (token_hash, company_id, token_id) VALUES ($1, $2, $3)`, [
+      hash,
+      ctx.companyId,
+      row.id,
+    ]);
   return { ...row, secret };
 };

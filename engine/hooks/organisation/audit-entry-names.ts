@@ -21,7 +21,8 @@ export const recordTitle: ComputedHook<'audit-trail' | 'platform-audit-trail'> =
 };
 
 /** entityLabel: the entry's record type as the i18n key of its label (shown in the reader's language); the name itself when unknown. */
-export const entityLabel: ComputedHook<'audit-trail' | 'platform-audit-trail'> = (entry, registry) => registry?.entities.get(String(entry.entity))?.label ?? entry.entity;
+export const entityLabel: ComputedHook<'audit-trail' | 'platform-audit-trail'> = (entry, registry) =>
+  registry?.entities.get(String(entry.entity))?.label ?? entry.entity;
 
 /**
  * actionLabel: what the entry's write did, as the i18n key of its words in the trail ("Added", "Scores saved"), else

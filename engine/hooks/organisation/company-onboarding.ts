@@ -23,7 +23,12 @@ export const onboardExecutive: AfterWriteHook<'company'> = async (ctx, entity, b
   Object.assign(company, await applyUpdate(ctx, entity, company, { executiveId: executive.id }, 'onboard'));
   const usable = [...ctx.registry.modules.values()].filter((m) => m.core && m.role === 'employee').map((m) => m.id);
   await grantAdminAccess(ctx, Number(executive.id), usable);
-  const [account] = await ctx.tx.query<{ id: number }>(`SELECT id FROM account WHERE company_id = $1 AND employee_id = $2`, [companyId, executive.id]);
+  const [account] = await ctx.tx.query<{ id: number }>(
+    `SELECT id FROM account WHERE company_id = $1 AND employee_id = $2`,
+    [companyId, executive.id],
+  );
   const key = await createResetKey(ctx.tx, account.id);
-  ctx.mail.push(setPasswordMail('welcome', ctx.publicUrl, String(company.email), key, `${company.eFirstName} ${company.eLastName}`));
+  ctx.mail.push(
+    setPasswordMail('welcome', ctx.publicUrl, String(company.email), key, `${company.eFirstName} ${company.eLastName}`),
+  );
 };

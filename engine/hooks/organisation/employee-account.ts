@@ -23,7 +23,9 @@ export const syncEmployeeAccount: AfterWriteHook<'employee'> = async (ctx, _enti
   } catch (e) {
     if (isDbError(e) && e.code === '23505')
       // the field's message stays these words: the import screen knows them and says them in the user's language
-      throw AppError.worded('conflict', text('refusal.employee.signInTaken', { email }), [{ field: 'email', message: 'is already the sign-in of another user' }]);
+      throw AppError.worded('conflict', text('refusal.employee.signInTaken', { email }), [
+        { field: 'email', message: 'is already the sign-in of another user' },
+      ]);
     throw e;
   }
 };

@@ -13,7 +13,10 @@ import { indexSsoDomains } from './sso-domain-index.ts';
  */
 export const organisationHooks: ModuleHookSet = mergeHookSets(
   entityHooks('company', { afterWrite: { 'company.onboardExecutive': onboardExecutive } }),
-  entityHooks('employee', { computed: { 'employee.fullName': fullName, 'employee.head': head }, afterWrite: { 'employee.syncAccount': syncEmployeeAccount } }),
+  entityHooks('employee', {
+    computed: { 'employee.fullName': fullName, 'employee.head': head },
+    afterWrite: { 'employee.syncAccount': syncEmployeeAccount },
+  }),
   entityHooks('sso-provider', { afterWrite: { 'sso.indexDomains': indexSsoDomains } }),
   entityHooks(['audit-trail', 'platform-audit-trail'], {
     computed: { 'audit.recordTitle': recordTitle, 'audit.entityLabel': entityLabel, 'audit.actionLabel': actionLabel },

@@ -20,13 +20,22 @@ export const setModuleEnablement: CommandHook = async (ctx, entity, input) => {
   const moduleId = Number(input.moduleId);
   const enabled = input.enabled as 'Yes' | 'No';
   const def = await moduleById(ctx, moduleId);
-  if (def.core || def.role !== 'employee') throw AppError.validation([wordedProblem('moduleId', text('refusal.module.alwaysOn', { module: moduleLabel(def.id) }))]);
-  const [existing] = await ctx.tx.query<{ id: number }>(`SELECT id FROM company_module WHERE company_id = $1 AND module_id = $2`, [ctx.companyId, moduleId]);
+  if (def.core || def.role !== 'employee')
+    throw AppError.validation([
+      wordedProblem('moduleId', text('refusal.module.alwaysOn', { module: moduleLabel(def.id) })),
+    ]);
+  const [existing] = await ctx.tx.query<{ id: number }>(
+    `SELECT id FROM company_module WHERE company_id = $1 AND module_id = $2`,
+    [ctx.companyId, moduleId],
+  );
   const row = existing
     ? await applyUpdate(ctx, entity, await fetchOne(ctx, entity, existing.id, true), { enabled }, 'set-enablement')
     : await addRecord(ctx, entity, { moduleId, enabled }, { checked: true });
   if (enabled === 'Yes') {
-    const [company] = await ctx.tx.query<{ executive_id: number | null }>(`SELECT executive_id FROM company WHERE id = $1`, [ctx.companyId]);
+    const [company] = await ctx.tx.query<{ executive_id: number | null }>(
+      `SELECT executive_id FROM company WHERE id = $1`,
+      [ctx.companyId],
+    );
     if (company?.executive_id) await setEmployeeModule(ctx, company.executive_id, moduleId, 'Yes');
   }
   return row;
@@ -34,7 +43,12 @@ export const setModuleEnablement: CommandHook = async (ctx, entity, input) => {
 
 /** Every module a company can have, with whether it has it: the holder's switchboard and the renderer's navigation. */
 export const companyModuleStates: CommandHook = async (ctx) => {
-  const rows = await ctx.tx.query<{ id: number; code: string; enabled: string | null; control_effectiveness: string | null }>(
+  const rows = await ctx.tx.query<{
+    id: number;
+    code: string;
+    enabled: string | null;
+    control_effectiveness: string | null;
+  }>(
     `SELECT m.id, m.code, cm.enabled, cm.control_effectiveness FROM module m
      LEFT JOIN company_module cm ON cm.module_id = m.id AND cm.company_id = $1
      WHERE m.role = 'employee' ORDER BY m.id`,

@@ -16,7 +16,11 @@ import { addMonths, quarterDates } from './quarter-dates.ts';
  * check keeps its other edits).
  */
 export const checkAnnualPlanDates: BeforeWriteHook<'annual-plan'> = async (ctx, _entity, before, plan) => {
-  if (before && (['startDate', 'endDate', 'strategicPlanId'] as const).every((f) => (before[f] ?? null) === (plan[f] ?? null))) return {};
+  if (
+    before &&
+    (['startDate', 'endDate', 'strategicPlanId'] as const).every((f) => (before[f] ?? null) === (plan[f] ?? null))
+  )
+    return {};
   const [strategic] = await ctx.tx.query<{ startDate: string; endDate: string; description: string }>(
     `SELECT start_date AS "startDate", end_date AS "endDate", description FROM strategic_plan WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, plan.strategicPlanId],
@@ -25,18 +29,37 @@ export const checkAnnualPlanDates: BeforeWriteHook<'annual-plan'> = async (ctx, 
   const annualPlan = ctx.registry.entity('annual-plan');
   const strategicPlan = ctx.registry.entity('strategic-plan');
   const faults: FieldError[] = [];
-  const span = { plan: strategic.description, start: dayMonthYear(strategic.startDate), end: dayMonthYear(strategic.endDate), parent: inSentence(labelOf(annualPlan, 'strategicPlanId')) };
+  const span = {
+    plan: strategic.description,
+    start: dayMonthYear(strategic.startDate),
+    end: dayMonthYear(strategic.endDate),
+    parent: inSentence(labelOf(annualPlan, 'strategicPlanId')),
+  };
   if (String(plan.startDate) < strategic.startDate)
-    faults.push(fieldProblem(annualPlan, 'startDate', 'refusal.annualPlan.startBefore', { ...span, day: dayMonthYear(plan.startDate), other: inSentence(labelOf(strategicPlan, 'startDate')) }));
+    faults.push(
+      fieldProblem(annualPlan, 'startDate', 'refusal.annualPlan.startBefore', {
+        ...span,
+        day: dayMonthYear(plan.startDate),
+        other: inSentence(labelOf(strategicPlan, 'startDate')),
+      }),
+    );
   if (String(plan.endDate) > strategic.endDate)
-    faults.push(fieldProblem(annualPlan, 'endDate', 'refusal.annualPlan.endAfter', { ...span, day: dayMonthYear(plan.endDate), other: inSentence(labelOf(strategicPlan, 'endDate')) }));
+    faults.push(
+      fieldProblem(annualPlan, 'endDate', 'refusal.annualPlan.endAfter', {
+        ...span,
+        day: dayMonthYear(plan.endDate),
+        other: inSentence(labelOf(strategicPlan, 'endDate')),
+      }),
+    );
   if (faults.length) throw AppError.validation(faults);
   return {};
 };
 
 const DAY = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const clamp = (iso: string, min: string, max: string) => (iso < min ? min : iso > max ? max : iso);
 
 /**
@@ -52,7 +75,10 @@ function mover(from: string, to: string): (iso: string) => string {
 }
 
 /** A quarter's windows (the dates inside it). */
-const WINDOW_FIELDS = ['agreement', 'assessment', 'pmAgreement', 'pmAssessment', 'developmentArea'].flatMap((w) => [`${w}StartDate`, `${w}EndDate`]);
+const WINDOW_FIELDS = ['agreement', 'assessment', 'pmAgreement', 'pmAssessment', 'developmentArea'].flatMap((w) => [
+  `${w}StartDate`,
+  `${w}EndDate`,
+]);
 
 /**
  * After an annual plan's dates change, its quarters and its monthly progress periods follow: each quarter takes the
@@ -68,7 +94,10 @@ export async function followPlanDates(ctx: CallContext, before: Row, plan: Row):
   const endDate = String(plan.endDate);
 
   const quarterEntity = ctx.registry.entity('quarter');
-  const quarters = await ctx.tx.query<{ id: number }>(`SELECT id FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 ORDER BY quarter_index`, [ctx.companyId, planId]);
+  const quarters = await ctx.tx.query<{ id: number }>(
+    `SELECT id FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 ORDER BY quarter_index`,
+    [ctx.companyId, planId],
+  );
   const stored = new Map<number, Row>();
   for (const { id } of quarters) {
     const q = await fetchOne(ctx, quarterEntity, Number(id), true);
@@ -88,7 +117,11 @@ export async function followPlanDates(ctx: CallContext, before: Row, plan: Row):
       if (old[f] === null || old[f] === undefined) continue;
       // the four review windows may run past the quarter's end (a quarter is assessed once it is over); the
       // development-area window stays inside it
-      const moved = clamp(move(String(old[f])), q.startDate, f.startsWith('developmentArea') ? q.endDate : '9999-12-31');
+      const moved = clamp(
+        move(String(old[f])),
+        q.startDate,
+        f.startsWith('developmentArea') ? q.endDate : '9999-12-31',
+      );
       if (moved !== old[f]) changes[f] = moved;
     }
     if (Object.keys(changes).length) await applyUpdate(ctx, quarterEntity, old, changes, 'update');
@@ -106,14 +139,25 @@ export async function followPlanDates(ctx: CallContext, before: Row, plan: Row):
   const dropped = periods.slice(wanted.length);
   const kept = dropped.filter((p) => p.progress);
   if (kept.length)
-    throw AppError.validation([fieldProblem(ctx.registry.entity('annual-plan'), 'endDate', 'refusal.annualPlan.endTooEarly', { count: kept.length, months: kept.map((p) => p.month).join(', ') })]);
-  await deleteRecords(ctx, periodEntity, await rowsForWrite(ctx, periodEntity, 'id = ANY($2)', [dropped.map((p) => p.id)]));
+    throw AppError.validation([
+      fieldProblem(ctx.registry.entity('annual-plan'), 'endDate', 'refusal.annualPlan.endTooEarly', {
+        count: kept.length,
+        months: kept.map((p) => p.month).join(', '),
+      }),
+    ]);
+  await deleteRecords(
+    ctx,
+    periodEntity,
+    await rowsForWrite(ctx, periodEntity, 'id = ANY($2)', [dropped.map((p) => p.id)]),
+  );
   // each month is unique in its plan: moving later, the last month moves first (into a month no other period holds)
   const moves = periods.slice(0, wanted.length).map((p, i) => ({ id: Number(p.id), to: wanted[i] }));
   if (moves.length && moves[0].to.month > periods[0].month) moves.reverse();
   for (const { id, to } of moves) {
     const old = await fetchOne(ctx, periodEntity, id, true);
-    const changes = Object.fromEntries((['month', 'startDate', 'endDate'] as const).filter((f) => old[f] !== to[f]).map((f) => [f, to[f]]));
+    const changes = Object.fromEntries(
+      (['month', 'startDate', 'endDate'] as const).filter((f) => old[f] !== to[f]).map((f) => [f, to[f]]),
+    );
     if (Object.keys(changes).length) await applyUpdate(ctx, periodEntity, old, changes, 'update');
   }
   await addRecords(

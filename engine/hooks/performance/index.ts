@@ -25,11 +25,21 @@ import { strategicScorecards } from './reports/strategic-scorecard-report.ts';
 import { checkKpiAssessment, saveKpiScores } from './review/kpi-assessment-scores.ts';
 import { deriveAgreement, deriveAssessment } from './review/review-derivation.ts';
 import { agreementNote, assessmentNote } from './review/review-notes.ts';
-import { agreementInbox, agreementRequiredActions, assessmentInbox, assessmentRequiredActions } from './review/review-queues.ts';
+import {
+  agreementInbox,
+  agreementRequiredActions,
+  assessmentInbox,
+  assessmentRequiredActions,
+} from './review/review-queues.ts';
 import { checkAgreementStep, checkAssessmentStep } from './review/review-steps.ts';
 import { syncWindowDates } from './review/window-sync.ts';
 import { employeeStatus } from './quality-assurance/employee-status-report.ts';
-import { employeesWithAcceptedAgreements, employeesWithAgreementStatus, employeesWithAssessmentStatus, employeesWithCompletedReviews } from './quality-assurance/employee-status-lists.ts';
+import {
+  employeesWithAcceptedAgreements,
+  employeesWithAgreementStatus,
+  employeesWithAssessmentStatus,
+  employeesWithCompletedReviews,
+} from './quality-assurance/employee-status-lists.ts';
 import { myWork, scorecardsToReview } from './quality-assurance/qa-work.ts';
 import { checkComplete, complete, recall, referBack } from './quality-assurance/review-commands.ts';
 import { deriveReview } from './quality-assurance/review-derivation.ts';
@@ -38,9 +48,17 @@ import { reviews } from './quality-assurance/review-list.ts';
 /** Scorecards: KPI display, the annual plan's quarters, actuals, cascade and library copies, KPIs, weights, scores. */
 const scorecardHooks = mergeHookSets(
   entityHooks('performance-kpi', {
-    computed: { 'kpi.displayYtd': displayYtd, 'kpi.displayBaseline': displayBaseline, 'kpi.displayTarget': displayTarget, 'kpi.displayTargetDate': displayTargetDate },
+    computed: {
+      'kpi.displayYtd': displayYtd,
+      'kpi.displayBaseline': displayBaseline,
+      'kpi.displayTarget': displayTarget,
+      'kpi.displayTargetDate': displayTargetDate,
+    },
   }),
-  entityHooks('annual-plan', { afterWrite: { 'performance.createQuarters': createQuarters }, beforeWrite: { 'performance.checkAnnualPlanDates': checkAnnualPlanDates } }),
+  entityHooks('annual-plan', {
+    afterWrite: { 'performance.createQuarters': createQuarters },
+    beforeWrite: { 'performance.checkAnnualPlanDates': checkAnnualPlanDates },
+  }),
   entityHooks('performance-scorecard', { transition: { 'performance.checkWeights': checkWeights } }),
   {
     command: {
@@ -75,7 +93,7 @@ const monthlyProgressHooks = mergeHookSets(
 /** The employee's performance plan and personal development areas of an annual plan. */
 const performancePlanHooks = mergeHookSets(
   entityHooks('personal-development-area', {
-    beforeWrite: { 'performancePlan.checkDevelopmentArea': checkDevelopmentArea }
+    beforeWrite: { 'performancePlan.checkDevelopmentArea': checkDevelopmentArea },
   }),
   entityHooks('performance-plan', { beforeWrite: { 'performancePlan.checkPlanOpen': checkPlanOpen } }),
   { command: { 'performancePlan.setPerformancePlan': setPerformancePlan } },
@@ -107,22 +125,25 @@ const performanceReviewHooks = mergeHookSets(
 );
 
 /** Quality assurance of scorecards and performance assessments: QA members' reviews, their completion, refer back, the QA lists. */
-const qualityAssuranceHooks = mergeHookSets(entityHooks('qa-review', { beforeWrite: { 'qualityAssurance.deriveReview': deriveReview } }), {
-  command: {
-    'qualityAssurance.reviews': reviews,
-    'qualityAssurance.checkComplete': checkComplete,
-    'qualityAssurance.complete': complete,
-    'qualityAssurance.recall': recall,
-    'qualityAssurance.referBack': referBack,
-    'qualityAssurance.myWork': myWork,
-    'qualityAssurance.scorecardsToReview': scorecardsToReview,
-    'qualityAssurance.employeeStatus': employeeStatus,
-    'qualityAssurance.employeesWithCompletedReviews': employeesWithCompletedReviews,
-    'qualityAssurance.employeesWithAcceptedAgreements': employeesWithAcceptedAgreements,
-    'qualityAssurance.employeesWithAgreementStatus': employeesWithAgreementStatus,
-    'qualityAssurance.employeesWithAssessmentStatus': employeesWithAssessmentStatus,
+const qualityAssuranceHooks = mergeHookSets(
+  entityHooks('qa-review', { beforeWrite: { 'qualityAssurance.deriveReview': deriveReview } }),
+  {
+    command: {
+      'qualityAssurance.reviews': reviews,
+      'qualityAssurance.checkComplete': checkComplete,
+      'qualityAssurance.complete': complete,
+      'qualityAssurance.recall': recall,
+      'qualityAssurance.referBack': referBack,
+      'qualityAssurance.myWork': myWork,
+      'qualityAssurance.scorecardsToReview': scorecardsToReview,
+      'qualityAssurance.employeeStatus': employeeStatus,
+      'qualityAssurance.employeesWithCompletedReviews': employeesWithCompletedReviews,
+      'qualityAssurance.employeesWithAcceptedAgreements': employeesWithAcceptedAgreements,
+      'qualityAssurance.employeesWithAgreementStatus': employeesWithAgreementStatus,
+      'qualityAssurance.employeesWithAssessmentStatus': employeesWithAssessmentStatus,
+    },
   },
-});
+);
 
 /** The performance reports: figures aggregated in SQL, declared as report commands (`commands[].report`). */
 const performanceReportsHooks: ModuleHookSet = {
@@ -152,4 +173,11 @@ const performanceReportsHooks: ModuleHookSet = {
 };
 
 /** The performance module: scorecards, monthly progress, the performance plan, reviews, quality assurance, reports. */
-export const performanceHooks: ModuleHookSet = mergeHookSets(scorecardHooks, monthlyProgressHooks, performancePlanHooks, performanceReviewHooks, qualityAssuranceHooks, performanceReportsHooks);
+export const performanceHooks: ModuleHookSet = mergeHookSets(
+  scorecardHooks,
+  monthlyProgressHooks,
+  performancePlanHooks,
+  performanceReviewHooks,
+  qualityAssuranceHooks,
+  performanceReportsHooks,
+);

@@ -19,7 +19,10 @@ export function addDays(iso: string, days: number): string {
  * The four quarters of a plan (Q1..Q4 = 0..3): three months each from the start date, the last one ending with the
  * plan; a plan shorter than a year gets its quarters clamped to its end.
  */
-export function quarterDates(startDate: string, endDate: string): { quarterIndex: number; startDate: string; endDate: string }[] {
+export function quarterDates(
+  startDate: string,
+  endDate: string,
+): { quarterIndex: number; startDate: string; endDate: string }[] {
   return [0, 1, 2, 3].map((i) => {
     const start = addMonths(startDate, 3 * i);
     const end = i === 3 ? endDate : addDays(addMonths(startDate, 3 * (i + 1)), -1);
@@ -32,7 +35,10 @@ export function quarterDates(startDate: string, endDate: string): { quarterIndex
  * The quarter (0..3) a day falls in: the one whose dates hold it; Q1 before the first, Q4 after the last (a plan not
  * yet begun opens on its start, one that has ended on its last quarter).
  */
-export function quarterOn(quarters: readonly { quarterIndex: number; startDate: string; endDate: string }[], day: string): number {
+export function quarterOn(
+  quarters: readonly { quarterIndex: number; startDate: string; endDate: string }[],
+  day: string,
+): number {
   const sorted = [...quarters].sort((a, b) => a.quarterIndex - b.quarterIndex);
   if (!sorted.length) return 0;
   const within = sorted.find((q) => q.startDate <= day && day <= q.endDate);

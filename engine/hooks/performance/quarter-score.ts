@@ -29,7 +29,10 @@ export interface ScoringRules {
  * The actual and target a quarter is scored on (Q1..Q4 = 0..3): that quarter's actual against its periodic target,
  * or the plain target where the quarter has none; with no quarter, the year's actual against the target.
  */
-export function quarterFigures(kpi: ScoredKpi, quarter: number | null): { actual: number | null; target: number | null } {
+export function quarterFigures(
+  kpi: ScoredKpi,
+  quarter: number | null,
+): { actual: number | null; target: number | null } {
   if (quarter === null) return { actual: kpi.actual ?? null, target: kpi.target ?? null };
   const n = quarter + 1;
   const k = kpi as Record<string, number | null | undefined>;
@@ -42,7 +45,15 @@ export function scoreKpi(kpi: ScoredKpi, rules: ScoringRules, quarter: number | 
 }
 
 /** A scorecard's weighted total and adjusted total for a quarter (or the year). */
-export function scoreScorecard(kpis: readonly ScoredKpi[], rules: ScoringRules, quarter: number | null): { total: number; adjustedTotal: number } {
-  const items = kpis.map((k) => ({ score: scoreKpi(k, rules, quarter), weight: k.weight ?? 0, adjustedScore: k.adjustedScore ?? 0 }));
+export function scoreScorecard(
+  kpis: readonly ScoredKpi[],
+  rules: ScoringRules,
+  quarter: number | null,
+): { total: number; adjustedTotal: number } {
+  const items = kpis.map((k) => ({
+    score: scoreKpi(k, rules, quarter),
+    weight: k.weight ?? 0,
+    adjustedScore: k.adjustedScore ?? 0,
+  }));
   return { total: weightedTotal(items), adjustedTotal: weightedTotal(items, true) };
 }

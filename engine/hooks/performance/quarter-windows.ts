@@ -15,7 +15,13 @@ export function windowRefusal(quarter: Row, window: QuarterWindow, today: string
   const start = quarter[`${window}StartDate`] as string | null;
   const end = quarter[`${window}EndDate`] as string | null;
   if (!start || !end) return text('refusal.window.notSet', { window: name });
-  if (today < start || today > end) return text('refusal.window.outside', { window: name, start: dayMonthYear(start), end: dayMonthYear(end), today: dayMonthYear(today) });
+  if (today < start || today > end)
+    return text('refusal.window.outside', {
+      window: name,
+      start: dayMonthYear(start),
+      end: dayMonthYear(end),
+      today: dayMonthYear(today),
+    });
   return null;
 }
 
@@ -26,7 +32,12 @@ export const today = todayIso;
  * Refuses (422, code outside_window) a write outside the window of the plan's quarter. A scorecard in no plan never
  * comes here: update-actuals is declared only for one in a plan (its `when`); no plan, no quarter (not_found).
  */
-export async function assertInWindow(ctx: CallContext, annualPlanId: unknown, quarterIndex: number, window: QuarterWindow): Promise<void> {
+export async function assertInWindow(
+  ctx: CallContext,
+  annualPlanId: unknown,
+  quarterIndex: number,
+  window: QuarterWindow,
+): Promise<void> {
   const [quarter] = await ctx.tx.query(
     `SELECT quarter_index AS "quarterIndex", ${window.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())}_start_date AS "${window}StartDate", ${window.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())}_end_date AS "${window}EndDate"
        FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 AND quarter_index = $3`,
@@ -46,7 +57,15 @@ export async function assertInOperationalPlan(ctx: CallContext, operationalPlanI
   if (!plan) throw notFound(ctx.registry.entity('operational-plan'), operationalPlanId);
   const now = today();
   if (now < plan.startDate || now > plan.endDate)
-    throw AppError.worded('outside_window', text('refusal.window.operationalPlan', { plan: plan.description, start: dayMonthYear(plan.startDate), end: dayMonthYear(plan.endDate), today: dayMonthYear(now) }));
+    throw AppError.worded(
+      'outside_window',
+      text('refusal.window.operationalPlan', {
+        plan: plan.description,
+        start: dayMonthYear(plan.startDate),
+        end: dayMonthYear(plan.endDate),
+        today: dayMonthYear(now),
+      }),
+    );
 }
 
 /** A quarter's window for actuals: its first and last day (null while not set) and whether today lies inside it. */
@@ -62,9 +81,17 @@ export interface ActualsWindow {
  * windows, an operational plan's dates for all four. Judged as assertInWindow judges a write, so that the editor
  * offers a quarter's save only where the server would take it.
  */
-export async function actualsWindows(ctx: CallContext, plan: { annualPlanId: number } | { operationalPlanId: number }): Promise<ActualsWindow[]> {
+export async function actualsWindows(
+  ctx: CallContext,
+  plan: { annualPlanId: number } | { operationalPlanId: number },
+): Promise<ActualsWindow[]> {
   const now = today();
-  const judged = (quarter: number, from: string | null, to: string | null): ActualsWindow => ({ quarter, from, to, open: !!from && !!to && from <= now && now <= to });
+  const judged = (quarter: number, from: string | null, to: string | null): ActualsWindow => ({
+    quarter,
+    from,
+    to,
+    open: !!from && !!to && from <= now && now <= to,
+  });
   if ('operationalPlanId' in plan) {
     const [p] = await ctx.tx.query<{ from: string | null; to: string | null }>(
       `SELECT to_char(start_date, 'YYYY-MM-DD') AS "from", to_char(end_date, 'YYYY-MM-DD') AS "to" FROM operational_plan WHERE company_id = $1 AND id = $2`,

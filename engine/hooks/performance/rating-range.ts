@@ -29,7 +29,10 @@ export async function scorecardRatingRange(ctx: CallContext, scorecardId: unknow
 }
 
 /** The rating range of a plan's rating scale (an annual plan's strategic plan's, or an operational plan's); 1..5 without bands. */
-export async function planRatingRange(ctx: CallContext, plan: { annualPlanId: number } | { operationalPlanId: number }): Promise<RatingRange> {
+export async function planRatingRange(
+  ctx: CallContext,
+  plan: { annualPlanId: number } | { operationalPlanId: number },
+): Promise<RatingRange> {
   const [r] = await ctx.tx.query<{ min: unknown; max: unknown }>(
     'annualPlanId' in plan
       ? `SELECT min(rating) AS min, max(rating) AS max FROM rating_scale WHERE company_id = $1 AND strategic_plan_id = (SELECT strategic_plan_id FROM annual_plan WHERE company_id = $1 AND id = $2)`
@@ -44,7 +47,11 @@ export async function planRatingRange(ctx: CallContext, plan: { annualPlanId: nu
  * scale (a 7 or a 3.5 on a 1–5 scale is refused); `zeroAllowed` for a score whose 0 means "none" (an adjusted score
  * that adjusts nothing).
  */
-export function scoreProblem(value: unknown, range: RatingRange, zeroAllowed = false): 'validation.between' | 'refusal.score.wholeBetween' | null {
+export function scoreProblem(
+  value: unknown,
+  range: RatingRange,
+  zeroAllowed = false,
+): 'validation.between' | 'refusal.score.wholeBetween' | null {
   if (value === null || value === undefined) return null;
   if (zeroAllowed && value === 0) return null;
   const n = value as number;
@@ -54,12 +61,29 @@ export function scoreProblem(value: unknown, range: RatingRange, zeroAllowed = f
 }
 
 /** Refuses (422) the scores of `values` that are not ratings of the scale, each named by its field and its label. */
-export function assertScores(ctx: CallContext, entityName: string, values: Record<string, unknown>, fields: readonly string[], range: RatingRange, opts: { zeroAllowed?: readonly string[]; pathPrefix?: string } = {}): void {
+export function assertScores(
+  ctx: CallContext,
+  entityName: string,
+  values: Record<string, unknown>,
+  fields: readonly string[],
+  range: RatingRange,
+  opts: { zeroAllowed?: readonly string[]; pathPrefix?: string } = {},
+): void {
   const entity = ctx.registry.entity(entityName);
   const faults: FieldError[] = [];
   for (const field of fields) {
     const key = scoreProblem(values[field], range, opts.zeroAllowed?.includes(field));
-    if (key) faults.push(fieldProblem(entity, `${opts.pathPrefix ?? ''}${field}`, key, { min: range.min, max: range.max }, undefined, opts.pathPrefix));
+    if (key)
+      faults.push(
+        fieldProblem(
+          entity,
+          `${opts.pathPrefix ?? ''}${field}`,
+          key,
+          { min: range.min, max: range.max },
+          undefined,
+          opts.pathPrefix,
+        ),
+      );
   }
   if (faults.length) throw AppError.validation(faults);
 }

@@ -26,7 +26,12 @@ export const UPDATE_ACTUALS_INPUT = {
           kpiId: { type: 'integer', minimum: 1 },
           actual: { type: ['number', 'null'] },
           ytd: { type: ['number', 'null'] },
-          manualRatingScore: { type: ['number', 'null'], minimum: 0, maximum: 6, description: 'the rating of a KPI scored by hand (qualitative, or every KPI in manual mode)' },
+          manualRatingScore: {
+            type: ['number', 'null'],
+            minimum: 0,
+            maximum: 6,
+            description: 'the rating of a KPI scored by hand (qualitative, or every KPI in manual mode)',
+          },
         },
       },
     },
@@ -42,20 +47,33 @@ export const updateActuals: CommandHook = async (ctx, entity, input) => {
   validateInput(UPDATE_ACTUALS_INPUT, input);
   const scorecard = await scorecardFor(ctx, entity, input.id, 'update-actuals');
   const quarter = input.quarter as number;
-  if (scorecard.annualPlanId == null && scorecard.operationalPlanId != null) await assertInOperationalPlan(ctx, scorecard.operationalPlanId);
+  if (scorecard.annualPlanId == null && scorecard.operationalPlanId != null)
+    await assertInOperationalPlan(ctx, scorecard.operationalPlanId);
   else await assertInWindow(ctx, scorecard.annualPlanId, quarter, 'assessment');
   const kpiEntity = ctx.registry.entity('performance-kpi');
-  const entries = input.actuals as { kpiId: number; actual?: number | null; ytd?: number | null; manualRatingScore?: number | null }[];
-  if (new Set(entries.map((e) => e.kpiId)).size !== entries.length) throw AppError.validation([fieldProblem(entity, 'actuals', 'refusal.review.kpiTwice')]);
+  const entries = input.actuals as {
+    kpiId: number;
+    actual?: number | null;
+    ytd?: number | null;
+    manualRatingScore?: number | null;
+  }[];
+  if (new Set(entries.map((e) => e.kpiId)).size !== entries.length)
+    throw AppError.validation([fieldProblem(entity, 'actuals', 'refusal.review.kpiTwice')]);
   // a hand rating is a rating of the plan's scale
   if (entries.some((e) => e.manualRatingScore != null)) {
     const range = await scorecardRatingRange(ctx, scorecard.id);
-    entries.forEach((e, i) => assertScores(ctx, 'performance-kpi', e, ['manualRatingScore'], range, { pathPrefix: `actuals.${i}.` }));
+    entries.forEach((e, i) =>
+      assertScores(ctx, 'performance-kpi', e, ['manualRatingScore'], range, { pathPrefix: `actuals.${i}.` }),
+    );
   }
   const kpis: Row[] = [];
-  for (const e of entries) kpis.push(await fetchOne(ctx, kpiEntity, e.kpiId, true).catch(() => ({ id: e.kpiId, scorecardId: null })));
+  for (const e of entries)
+    kpis.push(await fetchOne(ctx, kpiEntity, e.kpiId, true).catch(() => ({ id: e.kpiId, scorecardId: null })));
   const strangers = kpis.filter((k) => k.scorecardId !== scorecard.id).map((k) => k.id);
-  if (strangers.length) throw AppError.validation([wordedProblem('actuals', text('refusal.scorecard.strangeKpis', { ids: strangers.join(', ') }))]);
+  if (strangers.length)
+    throw AppError.validation([
+      wordedProblem('actuals', text('refusal.scorecard.strangeKpis', { ids: strangers.join(', ') })),
+    ]);
   for (const [i, e] of entries.entries()) {
     const before = kpis[i];
     const changes: Row = {};

@@ -15,9 +15,24 @@ const RESULTS = new Set(['manualRatingScore', 'adjustedScore', 'ytd']);
 const ids = { type: 'array', items: { type: 'integer', minimum: 1 }, uniqueItems: true };
 
 /** The bodies of the copy commands (also the OpenAPI document's). */
-export const CASCADE_INPUT = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 }, employeeIds: ids, businessUnitIds: ids, departmentIds: ids } };
-export const COPY_FROM_LIBRARY_INPUT = { type: 'object', required: ['libraryId', 'employeeId'], additionalProperties: false, properties: { libraryId: { type: 'integer', minimum: 1 }, employeeId: { type: 'integer', minimum: 1 } } };
-export const DELETE_ALL_EMPLOYEE_INPUT = { type: 'object', required: ['annualPlanId'], additionalProperties: false, properties: { annualPlanId: { type: 'integer', minimum: 1 }, period: { enum: ['Annual', 'Periodic'] } } };
+export const CASCADE_INPUT = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'integer', minimum: 1 }, employeeIds: ids, businessUnitIds: ids, departmentIds: ids },
+};
+export const COPY_FROM_LIBRARY_INPUT = {
+  type: 'object',
+  required: ['libraryId', 'employeeId'],
+  additionalProperties: false,
+  properties: { libraryId: { type: 'integer', minimum: 1 }, employeeId: { type: 'integer', minimum: 1 } },
+};
+export const DELETE_ALL_EMPLOYEE_INPUT = {
+  type: 'object',
+  required: ['annualPlanId'],
+  additionalProperties: false,
+  properties: { annualPlanId: { type: 'integer', minimum: 1 }, period: { enum: ['Annual', 'Periodic'] } },
+};
 
 /**
  * A new scorecard with the source's key performance areas and KPIs. With `link`, each KPI remembers the KPI it
@@ -30,12 +45,22 @@ async function copyScorecard(ctx: CallContext, source: Row, values: Row, link: b
   const copy = await addRecord(
     ctx,
     scorecards,
-    { name: source.name, period: source.period, quarterIndex: source.quarterIndex ?? undefined, annualPlanId: source.annualPlanId ?? undefined, includeKeyPerformanceArea: source.includeKeyPerformanceArea, ...values },
+    {
+      name: source.name,
+      period: source.period,
+      quarterIndex: source.quarterIndex ?? undefined,
+      annualPlanId: source.annualPlanId ?? undefined,
+      includeKeyPerformanceArea: source.includeKeyPerformanceArea,
+      ...values,
+    },
     // the link to the source is read-only to clients; the cascade sets it and the audit trail shows it
     { checked: true, set: link ? { cascadedFromId: source.id } : undefined },
   );
   const [areas, kpis] = await Promise.all([
-    ctx.tx.query(`SELECT id, name, perspective_id AS "perspectiveId", weight FROM performance_kpa WHERE company_id = $1 AND scorecard_id = $2 ORDER BY id`, [ctx.companyId, source.id]),
+    ctx.tx.query(
+      `SELECT id, name, perspective_id AS "perspectiveId", weight FROM performance_kpa WHERE company_id = $1 AND scorecard_id = $2 ORDER BY id`,
+      [ctx.companyId, source.id],
+    ),
     ctx.tx.query(
       `SELECT id, key_performance_area_id AS "keyPerformanceAreaId", name, perspective_id AS "perspectiveId", kpi_type AS "kpiType", option_type AS "optionType", weight, baseline, target,
               to_char(target_date, 'YYYY-MM-DD') AS "targetDate", periodic_target1 AS "periodicTarget1", periodic_target2 AS "periodicTarget2", periodic_target3 AS "periodicTarget3",
@@ -47,7 +72,9 @@ async function copyScorecard(ctx: CallContext, source: Row, values: Row, link: b
   const copiedAreas = await addRecords(
     ctx,
     kpaEntity,
-    areas.map((a) => ({ input: present({ name: a.name, perspectiveId: a.perspectiveId, weight: a.weight, scorecardId: copy.id }) })),
+    areas.map((a) => ({
+      input: present({ name: a.name, perspectiveId: a.perspectiveId, weight: a.weight, scorecardId: copy.id }),
+    })),
   );
   const areaOf = new Map<unknown, unknown>(areas.map((a, i) => [a.id, copiedAreas[i].id]));
   await addRecords(
@@ -55,9 +82,21 @@ async function copyScorecard(ctx: CallContext, source: Row, values: Row, link: b
     kpiEntity,
     kpis.map((k) => ({
       // the definition travels, the ratings and results do not
-      input: { ...present(Object.fromEntries(EDITABLE_KPI_FIELDS.filter((f) => !RESULTS.has(f)).map((f) => [f, k[f]]))), scorecardId: copy.id, keyPerformanceAreaId: areaOf.get(k.keyPerformanceAreaId) ?? undefined },
+      input: {
+        ...present(Object.fromEntries(EDITABLE_KPI_FIELDS.filter((f) => !RESULTS.has(f)).map((f) => [f, k[f]]))),
+        scorecardId: copy.id,
+        keyPerformanceAreaId: areaOf.get(k.keyPerformanceAreaId) ?? undefined,
+      },
       // the a… fields are read-only to clients; the cascade sets them and the audit trail shows it
-      set: link ? { aKpiId: k.id, aBaseline: k.baseline, aTarget: k.target, aManualBaseline: k.manualBaseline, aManualTarget: k.manualTarget } : undefined,
+      set: link
+        ? {
+            aKpiId: k.id,
+            aBaseline: k.baseline,
+            aTarget: k.target,
+            aManualBaseline: k.manualBaseline,
+            aManualTarget: k.manualTarget,
+          }
+        : undefined,
     })),
   );
   return { ...copy, cascadedFromId: link ? source.id : null };
@@ -75,13 +114,24 @@ export const cascade: CommandHook = async (ctx, entity, input) => {
     ['department', 'departmentId', (input.departmentIds ?? []) as number[]],
     ['employee', 'employeeId', (input.employeeIds ?? []) as number[]],
   ];
-  if (!targets.some(([, , list]) => list.length)) throw AppError.validation([wordedProblem('employeeIds', text('refusal.scorecard.cascadeToNobody'))]);
+  if (!targets.some(([, , list]) => list.length))
+    throw AppError.validation([wordedProblem('employeeIds', text('refusal.scorecard.cascadeToNobody'))]);
   const made: Row[] = [];
   for (const [level, field, list] of targets) {
     if (!list.length) continue;
     const column = field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
-    const already = await ctx.tx.query(`SELECT ${column} AS target FROM performance_scorecard WHERE company_id = $1 AND cascaded_from_id = $2 AND ${column} = ANY($3)`, [ctx.companyId, source.id, list]);
-    if (already.length) throw AppError.worded('conflict', text('refusal.scorecard.cascadedAlready', { entity: entityLabel(ctx.registry.entity(level)), ids: already.map((r) => r.target).join(', ') }));
+    const already = await ctx.tx.query(
+      `SELECT ${column} AS target FROM performance_scorecard WHERE company_id = $1 AND cascaded_from_id = $2 AND ${column} = ANY($3)`,
+      [ctx.companyId, source.id, list],
+    );
+    if (already.length)
+      throw AppError.worded(
+        'conflict',
+        text('refusal.scorecard.cascadedAlready', {
+          entity: entityLabel(ctx.registry.entity(level)),
+          ids: already.map((r) => r.target).join(', '),
+        }),
+      );
     await refuseSecondScorecard(ctx, entity, source, level, field, list);
     for (const target of list) made.push(await copyScorecard(ctx, source, { level, [field]: target }, true));
   }
@@ -93,7 +143,14 @@ export const cascade: CommandHook = async (ctx, entity, input) => {
  * hand, from the library or cascaded from another scorecard) would leave two, both counted in every average. The
  * caller is told whose, by name, and where to go instead.
  */
-async function refuseSecondScorecard(ctx: CallContext, entity: EntityDef, source: Row, level: string, field: string, list: number[]): Promise<void> {
+async function refuseSecondScorecard(
+  ctx: CallContext,
+  entity: EntityDef,
+  source: Row,
+  level: string,
+  field: string,
+  list: number[],
+): Promise<void> {
   if (source.annualPlanId == null) return;
   const column = field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
   const existing = await ctx.tx.query(
@@ -104,16 +161,32 @@ async function refuseSecondScorecard(ctx: CallContext, entity: EntityDef, source
   if (!existing.length) return;
   await attachReferenceTitles(ctx, entity, existing);
   const whose = existing.map((r) => (r._titles as Record<string, string> | undefined)?.[field] ?? String(r[field]));
-  throw AppError.worded('conflict', text('refusal.scorecard.hasScorecardAlready', { names: [...new Set(whose)].join(', '), scorecard: existing[0].name as string }));
+  throw AppError.worded(
+    'conflict',
+    text('refusal.scorecard.hasScorecardAlready', {
+      names: [...new Set(whose)].join(', '),
+      scorecard: existing[0].name as string,
+    }),
+  );
 }
 
 /** A library scorecard copied for one employee, by that employee, their supervisor or a module admin. */
 export const copyFromLibrary: CommandHook = async (ctx, entity, input) => {
   validateInput(COPY_FROM_LIBRARY_INPUT, input);
   const source = await fetchOne(ctx, entity, input.libraryId);
-  if (source.level !== 'library') throw AppError.validation([wordedProblem('libraryId', text('refusal.scorecard.notLibrary', { id: Number(source.id) }))]);
+  if (source.level !== 'library')
+    throw AppError.validation([
+      wordedProblem('libraryId', text('refusal.scorecard.notLibrary', { id: Number(source.id) })),
+    ]);
   const command = entity.commands.find((c) => c.name === 'copy-from-library')!;
-  await assertRecordAllowed(ctx.tx, entity, command.access, ctx.actor, { employeeId: input.employeeId }, text('refusal.access.copyLibraryScorecard'));
+  await assertRecordAllowed(
+    ctx.tx,
+    entity,
+    command.access,
+    ctx.actor,
+    { employeeId: input.employeeId },
+    text('refusal.access.copyLibraryScorecard'),
+  );
   return copyScorecard(ctx, source, { level: 'employee', employeeId: input.employeeId }, false);
 };
 
@@ -121,7 +194,12 @@ export const copyFromLibrary: CommandHook = async (ctx, entity, input) => {
 export const deleteAllEmployeeScorecards: CommandHook = async (ctx, entity, input) => {
   validateInput(DELETE_ALL_EMPLOYEE_INPUT, input);
   await fetchOne(ctx, ctx.registry.entity('annual-plan'), input.annualPlanId);
-  const deleted = await rowsForWrite(ctx, entity, `annual_plan_id = $2 AND level IN ('employee', 'functional') AND ($3::text IS NULL OR period = $3)`, [input.annualPlanId, input.period ?? null]);
+  const deleted = await rowsForWrite(
+    ctx,
+    entity,
+    `annual_plan_id = $2 AND level IN ('employee', 'functional') AND ($3::text IS NULL OR period = $3)`,
+    [input.annualPlanId, input.period ?? null],
+  );
   await deleteRecords(ctx, entity, deleted, 'delete-all-employee');
   return { deleted: deleted.length };
 };

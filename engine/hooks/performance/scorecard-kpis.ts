@@ -12,8 +12,23 @@ import { assertScores, scorecardRatingRange } from './rating-range.ts';
 
 /** What a person sets on a KPI in the editor; actuals, the a… links and the display copies are set elsewhere. */
 export const EDITABLE_KPI_FIELDS = [
-  'name', 'perspectiveId', 'kpiType', 'optionType', 'weight', 'baseline', 'target', 'targetDate',
-  'periodicTarget1', 'periodicTarget2', 'periodicTarget3', 'periodicTarget4', 'manualBaseline', 'manualTarget', 'manualRatingScore', 'adjustedScore', 'ytd',
+  'name',
+  'perspectiveId',
+  'kpiType',
+  'optionType',
+  'weight',
+  'baseline',
+  'target',
+  'targetDate',
+  'periodicTarget1',
+  'periodicTarget2',
+  'periodicTarget3',
+  'periodicTarget4',
+  'manualBaseline',
+  'manualTarget',
+  'manualRatingScore',
+  'adjustedScore',
+  'ytd',
 ] as const;
 
 const kpiItem = {
@@ -36,7 +51,12 @@ export const SAVE_KPIS_INPUT = {
         type: 'object',
         required: ['name', 'kpis'],
         additionalProperties: false,
-        properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string' }, perspectiveId: { type: ['integer', 'null'] }, kpis: { type: 'array', items: kpiItem } },
+        properties: {
+          id: { type: 'integer', minimum: 1 },
+          name: { type: 'string' },
+          perspectiveId: { type: ['integer', 'null'] },
+          kpis: { type: 'array', items: kpiItem },
+        },
       },
     },
     kpis: { type: 'array', items: kpiItem },
@@ -62,27 +82,43 @@ export const saveKpis: CommandHook = async (ctx, entity, input) => {
   const withKpa = scorecard.includeKeyPerformanceArea === 'Yes';
   const areas = (input.keyPerformanceAreas ?? []) as Row[];
   const loose = (input.kpis ?? []) as Row[];
-  if (withKpa && loose.length) throw AppError.validation([wordedProblem('kpis', text('refusal.scorecard.kpisInAreas'))]);
-  if (!withKpa && areas.length) throw AppError.validation([wordedProblem('keyPerformanceAreas', text('refusal.scorecard.noAreas'))]);
+  if (withKpa && loose.length)
+    throw AppError.validation([wordedProblem('kpis', text('refusal.scorecard.kpisInAreas'))]);
+  if (!withKpa && areas.length)
+    throw AppError.validation([wordedProblem('keyPerformanceAreas', text('refusal.scorecard.noAreas'))]);
   const allKpis = withKpa ? areas.flatMap((a) => a.kpis as Row[]) : loose;
   // a draft is saved however far it is built (weights short of 100, an area without KPIs, a KPI without target):
   // approving it asks for all of that (scorecard-weights.ts), and the editor lists what is still missing
   // a hand rating is a rating of the plan's scale
   if (allKpis.some((k) => k.manualRatingScore != null)) {
     const range = await scorecardRatingRange(ctx, scorecard.id);
-    allKpis.forEach((k) => assertScores(ctx, 'performance-kpi', k, ['manualRatingScore'], range, { pathPrefix: 'kpis.' }));
+    allKpis.forEach((k) =>
+      assertScores(ctx, 'performance-kpi', k, ['manualRatingScore'], range, { pathPrefix: 'kpis.' }),
+    );
   }
 
   const kpaEntity = ctx.registry.entity('performance-kpa');
   const kpiEntity = ctx.registry.entity('performance-kpi');
   const [storedAreas, storedKpis] = await Promise.all([
-    ctx.tx.query(`SELECT id FROM performance_kpa WHERE company_id = $1 AND scorecard_id = $2`, [ctx.companyId, scorecard.id]),
-    ctx.tx.query(`SELECT id FROM performance_kpi WHERE company_id = $1 AND scorecard_id = $2`, [ctx.companyId, scorecard.id]),
+    ctx.tx.query(`SELECT id FROM performance_kpa WHERE company_id = $1 AND scorecard_id = $2`, [
+      ctx.companyId,
+      scorecard.id,
+    ]),
+    ctx.tx.query(`SELECT id FROM performance_kpi WHERE company_id = $1 AND scorecard_id = $2`, [
+      ctx.companyId,
+      scorecard.id,
+    ]),
   ]);
   const areaIds = new Set(storedAreas.map((r) => r.id));
   const kpiIds = new Set(storedKpis.map((r) => r.id));
-  for (const a of areas) if (a.id !== undefined && !areaIds.has(a.id)) throw AppError.validation([wordedProblem('keyPerformanceAreas', text('refusal.scorecard.strangeArea', { id: String(a.id) }))]);
-  for (const k of allKpis) if (k.id !== undefined && !kpiIds.has(k.id)) throw AppError.validation([wordedProblem('kpis', text('refusal.scorecard.strangeKpis', { ids: String(k.id) }))]);
+  for (const a of areas)
+    if (a.id !== undefined && !areaIds.has(a.id))
+      throw AppError.validation([
+        wordedProblem('keyPerformanceAreas', text('refusal.scorecard.strangeArea', { id: String(a.id) })),
+      ]);
+  for (const k of allKpis)
+    if (k.id !== undefined && !kpiIds.has(k.id))
+      throw AppError.validation([wordedProblem('kpis', text('refusal.scorecard.strangeKpis', { ids: String(k.id) }))]);
 
   const defaultDate = await ctx.tx.query<{ targetDate: string }>(
     `SELECT target_date AS "targetDate" FROM default_target_date WHERE company_id = $1 AND annual_plan_id = $2 AND kind = $3`,
@@ -90,21 +126,33 @@ export const saveKpis: CommandHook = async (ctx, entity, input) => {
   );
   const keptAreas = new Set(areas.map((a) => a.id).filter(Boolean));
   const keptKpis = new Set(allKpis.map((k) => k.id).filter(Boolean));
-  await deleteRecords(ctx, kpiEntity, await rowsForWrite(ctx, kpiEntity, 'id = ANY($2)', [[...kpiIds].filter((id) => !keptKpis.has(id))]));
-  await deleteRecords(ctx, kpaEntity, await rowsForWrite(ctx, kpaEntity, 'id = ANY($2)', [[...areaIds].filter((id) => !keptAreas.has(id))]));
+  await deleteRecords(
+    ctx,
+    kpiEntity,
+    await rowsForWrite(ctx, kpiEntity, 'id = ANY($2)', [[...kpiIds].filter((id) => !keptKpis.has(id))]),
+  );
+  await deleteRecords(
+    ctx,
+    kpaEntity,
+    await rowsForWrite(ctx, kpaEntity, 'id = ANY($2)', [[...areaIds].filter((id) => !keptAreas.has(id))]),
+  );
 
   const saveKpi = async (k: Row, keyPerformanceAreaId: unknown) => {
     const { id, ...fields } = k;
     const values: Row = { ...fields, keyPerformanceAreaId: keyPerformanceAreaId ?? null };
     if (!values.targetDate && defaultDate[0]) values.targetDate = defaultDate[0].targetDate;
-    if (id === undefined) return addRecord(ctx, kpiEntity, { ...stripNulls(values), scorecardId: scorecard.id }, { checked: true });
+    if (id === undefined)
+      return addRecord(ctx, kpiEntity, { ...stripNulls(values), scorecardId: scorecard.id }, { checked: true });
     return saveChanges(ctx, kpiEntity, Number(id), values);
   };
   if (withKpa) {
     for (const a of areas) {
       const weight = (a.kpis as Row[]).reduce((s, k) => s + Number(k.weight ?? 0), 0);
       const fields = { name: a.name, perspectiveId: a.perspectiveId ?? null, weight };
-      const area = a.id === undefined ? await addRecord(ctx, kpaEntity, { ...stripNulls(fields), scorecardId: scorecard.id }, { checked: true }) : await saveChanges(ctx, kpaEntity, Number(a.id), fields);
+      const area =
+        a.id === undefined
+          ? await addRecord(ctx, kpaEntity, { ...stripNulls(fields), scorecardId: scorecard.id }, { checked: true })
+          : await saveChanges(ctx, kpaEntity, Number(a.id), fields);
       for (const k of a.kpis as Row[]) await saveKpi(k, area.id);
     }
   } else for (const k of loose) await saveKpi(k, null);

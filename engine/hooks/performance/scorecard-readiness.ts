@@ -20,7 +20,8 @@ export interface AreaInProgress {
 const blank = (v: string | null | undefined) => !v?.trim();
 const given = (v: number | null | undefined) => v !== null && v !== undefined && Number.isFinite(v);
 /** A quantitative KPI is scored against its target, or each quarter against that quarter's target. */
-const hasTarget = (k: KpiInProgress) => given(k.target) || [k.periodicTarget1, k.periodicTarget2, k.periodicTarget3, k.periodicTarget4].every(given);
+const hasTarget = (k: KpiInProgress) =>
+  given(k.target) || [k.periodicTarget1, k.periodicTarget2, k.periodicTarget3, k.periodicTarget4].every(given);
 
 /**
  * What a scorecard still lacks before it can be approved, each as a text to show (empty: it is complete): a KPI at
@@ -39,7 +40,8 @@ export function approvalGaps(areas: readonly AreaInProgress[], withAreas: boolea
     }
   for (const k of kpis) {
     if (blank(k.name)) gaps.push(text('scorecard.gap.kpiWithoutName'));
-    else if ((k.kpiType ?? 'Quantitative') === 'Quantitative' && !hasTarget(k)) gaps.push(text('scorecard.gap.kpiWithoutTarget', { kpi: k.name!.trim() }));
+    else if ((k.kpiType ?? 'Quantitative') === 'Quantitative' && !hasTarget(k))
+      gaps.push(text('scorecard.gap.kpiWithoutTarget', { kpi: k.name!.trim() }));
   }
   const total = Math.round(kpis.reduce((s, k) => s + (given(k.weight) ? k.weight! : 0), 0) * 100) / 100;
   if (total !== 100) gaps.push(text('scorecard.gap.weights', { total }));

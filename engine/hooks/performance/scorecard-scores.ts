@@ -35,7 +35,10 @@ export async function scoringRules(ctx: CallContext, plan: ScoringPlan): Promise
     averageTargetType = annual.averageTargetType === true;
   } else {
     await fetchOne(ctx, ctx.registry.entity('operational-plan'), plan.operationalPlanId);
-    scale = await ctx.tx.query(`SELECT target FROM rating_scale WHERE company_id = $1 AND operational_plan_id = $2 ORDER BY rating`, [ctx.companyId, plan.operationalPlanId]);
+    scale = await ctx.tx.query(
+      `SELECT target FROM rating_scale WHERE company_id = $1 AND operational_plan_id = $2 ORDER BY rating`,
+      [ctx.companyId, plan.operationalPlanId],
+    );
   }
   const targets = scale.map((r) => r.target);
   let bands = bandsFromTargets([...DEFAULT_BAND_TARGETS]);
@@ -75,26 +78,43 @@ export const KPI_SCORE_COLUMNS = `scorecard_id AS "scorecardId", kpi_type AS "kp
 export const scores: CommandHook = async (ctx, entity, input) => {
   validateInput(INPUT, input);
   if ((input.annualPlanId === undefined) === (input.operationalPlanId === undefined))
-    throw AppError.validation([{ field: 'annualPlanId', message: 'name either annualPlanId or operationalPlanId (one of them)' }]);
-  const plan: ScoringPlan = input.annualPlanId !== undefined ? { annualPlanId: Number(input.annualPlanId) } : { operationalPlanId: Number(input.operationalPlanId) };
+    throw AppError.validation([
+      { field: 'annualPlanId', message: 'name either annualPlanId or operationalPlanId (one of them)' },
+    ]);
+  const plan: ScoringPlan =
+    input.annualPlanId !== undefined
+      ? { annualPlanId: Number(input.annualPlanId) }
+      : { operationalPlanId: Number(input.operationalPlanId) };
   const quarter = input.quarter === undefined ? null : Number(input.quarter);
   const limit = Math.min(Number(input.limit ?? 50), 500);
   const offset = Number(input.offset ?? 0);
   const rules = await scoringRules(ctx, plan);
   const where = ['s.company_id = $1', 'annualPlanId' in plan ? 's.annual_plan_id = $2' : 's.operational_plan_id = $2'];
   const params: unknown[] = [ctx.companyId, 'annualPlanId' in plan ? plan.annualPlanId : plan.operationalPlanId];
-  for (const [key, column] of [['level', 'level'], ['period', 'period'], ['scorecardId', 'id']] as const)
+  for (const [key, column] of [
+    ['level', 'level'],
+    ['period', 'period'],
+    ['scorecardId', 'id'],
+  ] as const)
     if (input[key] !== undefined) {
       params.push(key === 'scorecardId' ? Number(input[key]) : input[key]);
       where.push(`s.${column} = $${params.length}`);
     }
   // the score report shows only the scorecards the caller may read (their own, their reports', ...), never a colleague's
-  const reach = recordRoleWhere(ctx, entity, (value) => {
-    params.push(value);
-    return `$${params.length}`;
-  }, 's');
+  const reach = recordRoleWhere(
+    ctx,
+    entity,
+    (value) => {
+      params.push(value);
+      return `$${params.length}`;
+    },
+    's',
+  );
   if (reach) where.push(reach);
-  const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM performance_scorecard s WHERE ${where.join(' AND ')}`, params);
+  const [{ n }] = await ctx.tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM performance_scorecard s WHERE ${where.join(' AND ')}`,
+    params,
+  );
   // the page first, then the names of its 50 employees: joining before the LIMIT would read every employee
   const page = await ctx.tx.query(
     `SELECT p.*, concat_ws(' ', e.first_name, e.last_name) AS "employeeName"
@@ -104,12 +124,31 @@ export const scores: CommandHook = async (ctx, entity, input) => {
       ORDER BY p.id`,
     params,
   );
-  const kpis = page.length ? await ctx.tx.query(`SELECT ${KPI_SCORE_COLUMNS} FROM performance_kpi WHERE company_id = $1 AND scorecard_id = ANY($2)`, [ctx.companyId, page.map((s) => s.id)]) : [];
+  const kpis = page.length
+    ? await ctx.tx.query(
+        `SELECT ${KPI_SCORE_COLUMNS} FROM performance_kpi WHERE company_id = $1 AND scorecard_id = ANY($2)`,
+        [ctx.companyId, page.map((s) => s.id)],
+      )
+    : [];
   const byScorecard = new Map<unknown, Row[]>(page.map((s) => [s.id, []]));
   for (const k of kpis) byScorecard.get(k.scorecardId)!.push(k);
   const rows = page.map((s) => {
     const own = byScorecard.get(s.id)!;
-    return { ...s, kpiCount: own.length, weight: own.reduce((t, k) => t + Number(k.weight ?? 0), 0), ...scoreScorecard(own, rules, quarter) };
+    return {
+      ...s,
+      kpiCount: own.length,
+      weight: own.reduce((t, k) => t + Number(k.weight ?? 0), 0),
+      ...scoreScorecard(own, rules, quarter),
+    };
   });
-  return { rows, total: n, limit, offset, quarter, ...rules, actualsWindows: await actualsWindows(ctx, plan), ratingRange: await planRatingRange(ctx, plan) };
+  return {
+    rows,
+    total: n,
+    limit,
+    offset,
+    quarter,
+    ...rules,
+    actualsWindows: await actualsWindows(ctx, plan),
+    ratingRange: await planRatingRange(ctx, plan),
+  };
 };

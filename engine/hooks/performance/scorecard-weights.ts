@@ -12,7 +12,10 @@ const figure = (v: unknown) => (v === null || v === undefined ? null : Number(v)
  */
 export const checkWeights: TransitionHook<'performance-scorecard'> = async (ctx, _entity, scorecard) => {
   const [areas, kpis] = await Promise.all([
-    ctx.tx.query<{ id: number; name: string }>(`SELECT id, name FROM performance_kpa WHERE company_id = $1 AND scorecard_id = $2 ORDER BY id`, [ctx.companyId, scorecard.id]),
+    ctx.tx.query<{ id: number; name: string }>(
+      `SELECT id, name FROM performance_kpa WHERE company_id = $1 AND scorecard_id = $2 ORDER BY id`,
+      [ctx.companyId, scorecard.id],
+    ),
     ctx.tx.query(
       `SELECT key_performance_area_id AS "areaId", name, kpi_type AS "kpiType", weight, target,
               periodic_target1 AS "periodicTarget1", periodic_target2 AS "periodicTarget2", periodic_target3 AS "periodicTarget3", periodic_target4 AS "periodicTarget4"

@@ -26,16 +26,23 @@ export function bandsFromTargets(targets: number[]): { rating: number; min: numb
   if (!Array.isArray(targets)) throw new Error('Rating targets must be a list of five numbers');
   if (targets.length !== 5) throw new Error(`Rating targets must be exactly five numbers, got ${targets.length}`);
   targets.forEach((t, i) => {
-    if (typeof t !== 'number' || !Number.isFinite(t)) throw new Error(`Rating target ${i + 1} is not a finite number: ${String(t)}`);
+    if (typeof t !== 'number' || !Number.isFinite(t))
+      throw new Error(`Rating target ${i + 1} is not a finite number: ${String(t)}`);
     if (i > 0 && t <= targets[i - 1]) {
-      throw new Error(`Rating targets must be in ascending order: target ${i + 1} (${t}) is not above target ${i} (${targets[i - 1]})`);
+      throw new Error(
+        `Rating targets must be in ascending order: target ${i + 1} (${t}) is not above target ${i} (${targets[i - 1]})`,
+      );
     }
   });
   return targets.map((target, i) => ({ rating: i + 1, min: i === 0 ? 0 : targets[i - 1] + 1, max: target, target }));
 }
 
 /** The rating of the band a percent falls in (min ≤ percent ≤ max): below the lowest band → 0, above every band → 0 (6 with averageTargetType), in a gap between bands → the higher band. */
-export function bandScore(percent: number, bands: { rating: number; min: number; max: number }[], averageTargetType = false): number {
+export function bandScore(
+  percent: number,
+  bands: { rating: number; min: number; max: number }[],
+  averageTargetType = false,
+): number {
   if (Number.isNaN(percent) || bands.length === 0) return 0;
   const sorted = [...bands].sort((a, b) => a.min - b.min);
   const inside = sorted.find((b) => b.min <= percent && percent <= b.max);
@@ -74,7 +81,10 @@ export function kpiScore(
 }
 
 /** The weighted score of a set of items, Σ(score × weight) ÷ 100 (weights are percents), rounded to 2 decimals; adjusted = true uses each non-zero adjustedScore in place of score. */
-export function weightedTotal(items: { score: number; weight: number; adjustedScore?: number | null }[], adjusted = false): number {
+export function weightedTotal(
+  items: { score: number; weight: number; adjustedScore?: number | null }[],
+  adjusted = false,
+): number {
   let sum = 0;
   for (const item of items) {
     const score = adjusted && item.adjustedScore != null && item.adjustedScore !== 0 ? item.adjustedScore : item.score;

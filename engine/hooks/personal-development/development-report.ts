@@ -18,10 +18,15 @@ export const developmentReport: CommandHook = async (ctx, entity, input) => {
   const planId = input.annualTrainingPlanId === undefined ? null : Number(input.annualTrainingPlanId);
   const params: unknown[] = [ctx.companyId, planId];
   // the report counts only the trainings the caller may read (their own and their reports'), not every colleague's
-  const reach = recordRoleWhere(ctx, entity, (value) => {
-    params.push(value);
-    return `$${params.length}`;
-  }, 't');
+  const reach = recordRoleWhere(
+    ctx,
+    entity,
+    (value) => {
+      params.push(value);
+      return `$${params.length}`;
+    },
+    't',
+  );
   const sql = `SELECT e.id, e.first_name AS "firstName", e.last_name AS "lastName", trim(concat_ws(' ', e.first_name, e.last_name)) AS "fullName",
       count(*) FILTER (WHERE t.status = 'Requested')::int AS requested, count(*) FILTER (WHERE t.status = 'Planned')::int AS planned,
       count(*) FILTER (WHERE t.status = 'Completed')::int AS completed, count(*) FILTER (WHERE t.status = 'Removed')::int AS removed

@@ -11,5 +11,7 @@ export function executionRate(counts: { planned: number; completed: number }): n
 }
 
 /** The computed field annual-training-plan.executionRate, from the plan's stored counts. */
-export const planExecutionRateField = (plan: Pick<EntityRecord<'annual-training-plan'>, 'plannedCount' | 'completedCount'>): number | null =>
+export const planExecutionRateField = (
+  plan: Pick<EntityRecord<'annual-training-plan'>, 'plannedCount' | 'completedCount'>,
+): number | null =>
   executionRate({ planned: Number(plan.plannedCount ?? 0), completed: Number(plan.completedCount ?? 0) });

@@ -10,5 +10,10 @@ export const personalDevelopmentHooks: ModuleHookSet = mergeHookSets(
     afterWrite: { 'personalDevelopment.countPlanTrainings': countPlanTrainings },
     beforeDelete: { 'personalDevelopment.uncountPlanTraining': uncountPlanTraining },
   }),
-  { command: { 'personalDevelopment.planExecutionRate': planExecutionRate, 'personalDevelopment.report': developmentReport } },
+  {
+    command: {
+      'personalDevelopment.planExecutionRate': planExecutionRate,
+      'personalDevelopment.report': developmentReport,
+    },
+  },
 );

@@ -32,7 +32,8 @@ async function recount(ctx: CallContext, planId: number, without: number | null 
   const plan = await fetchOne(ctx, plans, planId, true);
   const c = await countsOf(ctx, planId, without);
   const changes: Row = { requestedCount: c.requested, plannedCount: c.planned, completedCount: c.completed };
-  if (Object.entries(changes).some(([k, v]) => plan[k] !== v)) await applyUpdate(ctx, plans, plan, changes, 'count-trainings');
+  if (Object.entries(changes).some(([k, v]) => plan[k] !== v))
+    await applyUpdate(ctx, plans, plan, changes, 'count-trainings');
 }
 
 /**
@@ -42,17 +43,27 @@ async function recount(ctx: CallContext, planId: number, without: number | null 
 export const countPlanTrainings: AfterWriteHook<'employee-training'> = async (ctx, entity, before, after) => {
   const planId = (after.annualTrainingPlanId as number | null) ?? null;
   if (planId === null && after.status !== 'Requested' && after.status !== 'Removed')
-    throw AppError.validation([fieldProblem(entity, 'annualTrainingPlanId', 'refusal.training.planRequired', { state: optionLabel(after.status) })]);
+    throw AppError.validation([
+      fieldProblem(entity, 'annualTrainingPlanId', 'refusal.training.planRequired', {
+        state: optionLabel(after.status),
+      }),
+    ]);
   const plans = new Set([before?.annualTrainingPlanId, planId].filter((x): x is number => typeof x === 'number'));
   for (const id of plans) await recount(ctx, id);
 };
 
 /** beforeDelete of employee-training: its plan is counted without it. */
 export const uncountPlanTraining: BeforeDeleteHook<'employee-training'> = async (ctx, _entity, record) => {
-  if (typeof record.annualTrainingPlanId === 'number') await recount(ctx, record.annualTrainingPlanId, record.id as number);
+  if (typeof record.annualTrainingPlanId === 'number')
+    await recount(ctx, record.annualTrainingPlanId, record.id as number);
 };
 
-const RATE_INPUT = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9]+$' } } };
+const RATE_INPUT = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[0-9]+$' } },
+};
 
 /** GET annual-training-plan/execution-rate?id=: the plan's trainings by status, counted in SQL, and its execution rate. */
 export const planExecutionRate: CommandHook = async (ctx, entity, input) => {

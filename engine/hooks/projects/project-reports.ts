@@ -30,7 +30,11 @@ export const detailReport: CommandHook = async (ctx, _entity, input) => {
     : [];
   const list = projects.list.map((project) => {
     const own = milestones.filter((m) => m.projectId === project.id);
-    return { project, completedMilestone: own.filter((m) => m.status === 'Completed'), inCompletedMilestone: own.filter((m) => m.status !== 'Completed') };
+    return {
+      project,
+      completedMilestone: own.filter((m) => m.status === 'Completed'),
+      inCompletedMilestone: own.filter((m) => m.status !== 'Completed'),
+    };
   });
   return { ...projects, list };
 };

@@ -28,5 +28,13 @@ export const timeline: CommandHook = async (ctx, entity, input) => {
       ) bars ORDER BY m_start NULLS LAST, milestone_id, rank, start_date NULLS LAST, id`,
     [ctx.companyId, project.id],
   );
-  return { project: { id: project.id, name: project.name, startDate: project.startDate ?? null, endDate: project.endDate ?? null }, bars };
+  return {
+    project: {
+      id: project.id,
+      name: project.name,
+      startDate: project.startDate ?? null,
+      endDate: project.endDate ?? null,
+    },
+    bars,
+  };
 };

@@ -8,4 +8,6 @@ export function remainingBudget(estimatedCost: unknown, budgetSpent: unknown): n
 }
 
 /** beforeWrite of project and milestone: the stored remaining follows the estimate and the spending. */
-export const deriveRemaining: BeforeWriteHook<'milestone' | 'project'> = async (_ctx, _entity, _before, record) => ({ remaining: remainingBudget(record.estimatedCost, record.budgetSpent) });
+export const deriveRemaining: BeforeWriteHook<'milestone' | 'project'> = async (_ctx, _entity, _before, record) => ({
+  remaining: remainingBudget(record.estimatedCost, record.budgetSpent),
+});

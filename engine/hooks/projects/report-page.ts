@@ -11,7 +11,9 @@ export async function reportPage(ctx: CallContext, sql: string, params: unknown[
   const limit = Math.min(Math.max(Number(input.limit ?? 100), 1), 500);
   const offset = Number(input.offset ?? 0);
   const [list, [{ n }]] = await Promise.all([
-    ctx.tx.query<Record<string, unknown>>(`SELECT * FROM (${sql}) r LIMIT ${limit} OFFSET ${offset}`, params, { prepare: false }),
+    ctx.tx.query<Record<string, unknown>>(`SELECT * FROM (${sql}) r LIMIT ${limit} OFFSET ${offset}`, params, {
+      prepare: false,
+    }),
     ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) r`, params, { prepare: false }),
   ]);
   return { list, total: n, limit, offset };

@@ -40,7 +40,8 @@ export function companyRiskMatrix(ctx: CallContext): Promise<MatrixCell[]> {
 /** The advisory-lock class of "setting up a company's risk matrix" (the second key is the company). */
 const MATRIX_LOCK = 7201;
 
-const rank = (c: { impact: string; likelihood: string }) => IMPACTS.indexOf(c.impact as never) * 10 + LIKELIHOODS.indexOf(c.likelihood as never);
+const rank = (c: { impact: string; likelihood: string }) =>
+  IMPACTS.indexOf(c.impact as never) * 10 + LIKELIHOODS.indexOf(c.likelihood as never);
 
 async function readMatrix(ctx: CallContext): Promise<MatrixCell[]> {
   const rows = await ctx.tx.query<MatrixCell>(
@@ -63,16 +64,34 @@ async function loadOrSeed(ctx: CallContext): Promise<MatrixCell[]> {
   const table = defaultRiskTable();
   const levels = [...new Set(table.map((e) => e.rating))];
   const types = new Map(
-    (await ctx.tx.query<{ id: number; name: string }>(`SELECT id, name FROM risk_rating_type WHERE company_id = $1 AND name = ANY($2)`, [ctx.companyId, levels])).map((t) => [t.name, t.id]),
+    (
+      await ctx.tx.query<{ id: number; name: string }>(
+        `SELECT id, name FROM risk_rating_type WHERE company_id = $1 AND name = ANY($2)`,
+        [ctx.companyId, levels],
+      )
+    ).map((t) => [t.name, t.id]),
   );
   const cells = ctx.registry.entity('risk-rating');
   seeding.add(ctx);
   try {
-    for (const level of levels) if (!types.has(level)) types.set(level, (await addRecord(ctx, ctx.registry.entity('risk-rating-type'), { name: level, level }, { checked: true })).id as number);
+    for (const level of levels)
+      if (!types.has(level))
+        types.set(
+          level,
+          (await addRecord(ctx, ctx.registry.entity('risk-rating-type'), { name: level, level }, { checked: true }))
+            .id as number,
+        );
     await addRecords(
       ctx,
       cells,
-      table.map((e) => ({ input: { impact: e.impact, likelihood: e.likelihood, ratingScore: e.ratingScore, riskRatingTypeId: types.get(e.rating) } })),
+      table.map((e) => ({
+        input: {
+          impact: e.impact,
+          likelihood: e.likelihood,
+          ratingScore: e.ratingScore,
+          riskRatingTypeId: types.get(e.rating),
+        },
+      })),
     );
   } finally {
     seeding.delete(ctx);
@@ -81,11 +100,20 @@ async function loadOrSeed(ctx: CallContext): Promise<MatrixCell[]> {
 }
 
 /** The rating of an impact/likelihood pair in the company's matrix; an unknown pair is a 422 that names it. */
-export async function rateByMatrix(ctx: CallContext, impact: unknown, likelihood: unknown): Promise<{ ratingScore: number; rating: string }> {
+export async function rateByMatrix(
+  ctx: CallContext,
+  impact: unknown,
+  likelihood: unknown,
+): Promise<{ ratingScore: number; rating: string }> {
   const matrix = await companyRiskMatrix(ctx);
   try {
     return riskRating(String(impact), String(likelihood), matrix);
   } catch {
-    throw AppError.validation([wordedProblem('impact', text('refusal.risk.noRating', { impact: optionLabel(impact), likelihood: optionLabel(likelihood) }))]);
+    throw AppError.validation([
+      wordedProblem(
+        'impact',
+        text('refusal.risk.noRating', { impact: optionLabel(impact), likelihood: optionLabel(likelihood) }),
+      ),
+    ]);
   }
 }

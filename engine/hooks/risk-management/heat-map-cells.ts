@@ -31,7 +31,8 @@ export function heatMapCells(
   residual: readonly PairCount[],
 ): HeatMapCell[] {
   const cells = new Map(matrix.map((c) => [pairKey(c.impact, c.likelihood), c]));
-  const counts = (list: readonly PairCount[]) => new Map(list.map((c) => [pairKey(c.impact, c.likelihood), Number(c.n)]));
+  const counts = (list: readonly PairCount[]) =>
+    new Map(list.map((c) => [pairKey(c.impact, c.likelihood), Number(c.n)]));
   const before = counts(inherent);
   const after = counts(residual);
   return IMPACTS.flatMap((impact) =>
@@ -39,7 +40,18 @@ export function heatMapCells(
       const cell = cells.get(pairKey(impact, likelihood));
       if (!cell) return [];
       const key = pairKey(impact, likelihood);
-      return [{ impact, likelihood, ratingScore: cell.ratingScore, rating: cell.rating, level: cell.level, colour: riskColour(cell.level), inherent: before.get(key) ?? 0, residual: after.get(key) ?? 0 }];
+      return [
+        {
+          impact,
+          likelihood,
+          ratingScore: cell.ratingScore,
+          rating: cell.rating,
+          level: cell.level,
+          colour: riskColour(cell.level),
+          inherent: before.get(key) ?? 0,
+          residual: after.get(key) ?? 0,
+        },
+      ];
     }),
   );
 }

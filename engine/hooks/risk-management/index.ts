@@ -9,13 +9,26 @@ import { rateResidual, rateRisk } from './risk-rating-derivation.ts';
 
 /** Risk management: ratings by the company's matrix, re-rated when it changes, mitigations and their progress, the heat map. */
 export const riskManagementHooks: ModuleHookSet = mergeHookSets(
-  entityHooks('risk', { beforeWrite: { 'risk.rateRisk': rateRisk }, afterWrite: { 'risk.followRiskOwner': followRiskOwner } }),
-  entityHooks('residual-rating', { computed: { 'risk.ratingLabel': ratingLabel }, beforeWrite: { 'risk.rateResidual': rateResidual } }),
+  entityHooks('risk', {
+    beforeWrite: { 'risk.rateRisk': rateRisk },
+    afterWrite: { 'risk.followRiskOwner': followRiskOwner },
+  }),
+  entityHooks('residual-rating', {
+    computed: { 'risk.ratingLabel': ratingLabel },
+    beforeWrite: { 'risk.rateResidual': rateResidual },
+  }),
   entityHooks(['risk-rating', 'risk-rating-type'], { afterWrite: { 'risk.rerateRisks': rerateRisks } }),
   entityHooks('mitigation', { beforeWrite: { 'risk.placeMitigation': placeMitigation } }),
   entityHooks('mitigation-progress', {
     beforeWrite: { 'risk.placeMitigationProgress': placeMitigationProgress },
     afterWrite: { 'risk.applyMitigationProgress': applyMitigationProgress },
   }),
-  { command: { 'risk.matrix': matrix, 'risk.heatMap': heatMap, 'risk.risksInCell': risksInCell, 'risk.detailedRisks': detailedRisks } },
+  {
+    command: {
+      'risk.matrix': matrix,
+      'risk.heatMap': heatMap,
+      'risk.risksInCell': risksInCell,
+      'risk.detailedRisks': detailedRisks,
+    },
+  },
 );

@@ -6,7 +6,10 @@ import type { AfterWriteHook, BeforeWriteHook } from '../hook-registry.ts';
  * them up to date (`field:riskOwnerId`), beside the module's administrators.
  */
 export const placeMitigation: BeforeWriteHook<'mitigation'> = async (ctx, _entity, _before, mitigation) => {
-  const [risk] = await ctx.tx.query<{ ownerId: number | null }>(`SELECT owner_id AS "ownerId" FROM risk WHERE company_id = $1 AND id = $2`, [ctx.companyId, mitigation.riskId]);
+  const [risk] = await ctx.tx.query<{ ownerId: number | null }>(
+    `SELECT owner_id AS "ownerId" FROM risk WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, mitigation.riskId],
+  );
   return risk ? { riskOwnerId: risk.ownerId } : {};
 };
 
@@ -34,5 +37,11 @@ export const followRiskOwner: AfterWriteHook<'risk'> = async (ctx, _entity, befo
   const mitigations = ctx.registry.entity('mitigation');
   const rows = await rowsForWrite(ctx, mitigations, 'risk_id = $2', [risk.id]);
   // the copy placeMitigation derives, set for all of them at once
-  await updateRecords(ctx, mitigations, rows.map((before) => ({ before, set: { riskOwnerId: risk.ownerId } })), 'follow-risk-owner', { derived: true });
+  await updateRecords(
+    ctx,
+    mitigations,
+    rows.map((before) => ({ before, set: { riskOwnerId: risk.ownerId } })),
+    'follow-risk-owner',
+    { derived: true },
+  );
 };

@@ -2,7 +2,8 @@ import { applyUpdate, fetchOne } from '../../records/record-store.ts';
 import type { AfterWriteHook } from '../hook-registry.ts';
 
 /** A mitigation is complete when its progress reaches 100 %, in progress until then. */
-export const mitigationStatus = (progress: number): 'Complete' | 'In Progress' => (progress >= 100 ? 'Complete' : 'In Progress');
+export const mitigationStatus = (progress: number): 'Complete' | 'In Progress' =>
+  progress >= 100 ? 'Complete' : 'In Progress';
 
 /**
  * A progress note updates its mitigation: the note's progress becomes the mitigation's, and with it the status; the

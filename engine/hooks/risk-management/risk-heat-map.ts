@@ -15,7 +15,10 @@ const kindOf = (input: Record<string, unknown>): string | null => {
 /** Risks per matrix cell, inherent and residual, of one kind or of both: two grouped counts, whatever the number of risks. */
 async function pairCounts(ctx: CallContext, kind: string | null): Promise<[PairCount[], PairCount[]]> {
   return Promise.all([
-    ctx.tx.query<PairCount>(`SELECT impact, likelihood, count(*)::int AS n FROM risk WHERE company_id = $1 AND ($2::text IS NULL OR kind = $2) GROUP BY impact, likelihood`, [ctx.companyId, kind]),
+    ctx.tx.query<PairCount>(
+      `SELECT impact, likelihood, count(*)::int AS n FROM risk WHERE company_id = $1 AND ($2::text IS NULL OR kind = $2) GROUP BY impact, likelihood`,
+      [ctx.companyId, kind],
+    ),
     ctx.tx.query<PairCount>(
       `SELECT rr.impact, rr.likelihood, count(*)::int AS n FROM residual_rating rr JOIN risk x ON x.company_id = rr.company_id AND x.id = rr.risk_id
         WHERE rr.company_id = $1 AND ($2::text IS NULL OR x.kind = $2) GROUP BY rr.impact, rr.likelihood`,
@@ -74,4 +77,5 @@ export const risksInCell: CommandHook = async (ctx, _entity, input) => {
 };
 
 /** GET risk-rating/matrix: the company's matrix (set up from the default table on first use), every cell with its rating and colour level. */
-export const matrix: CommandHook = async (ctx) => (await companyRiskMatrix(ctx)).map((c) => ({ ...c, colour: riskColour(c.level) }));
+export const matrix: CommandHook = async (ctx) =>
+  (await companyRiskMatrix(ctx)).map((c) => ({ ...c, colour: riskColour(c.level) }));

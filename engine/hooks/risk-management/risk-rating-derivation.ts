@@ -5,9 +5,13 @@ import type { BeforeWriteHook, EntityRecord } from '../hook-registry.ts';
 import { rateByMatrix } from './company-risk-matrix.ts';
 
 /** An operational risk runs from a start date to an end date; a strategic one need not. */
-export function operationalDateFaults(risk: Partial<Pick<EntityRecord<'risk'>, 'kind' | 'startDate' | 'endDate'>>): FieldError[] {
+export function operationalDateFaults(
+  risk: Partial<Pick<EntityRecord<'risk'>, 'kind' | 'startDate' | 'endDate'>>,
+): FieldError[] {
   if (risk.kind !== 'Operational') return [];
-  return (['startDate', 'endDate'] as const).filter((f) => !risk[f]).map((field) => fieldProblem(null, field, 'refusal.risk.operationalDates'));
+  return (['startDate', 'endDate'] as const)
+    .filter((f) => !risk[f])
+    .map((field) => fieldProblem(null, field, 'refusal.risk.operationalDates'));
 }
 
 /**
@@ -19,12 +23,22 @@ export const rateRisk: BeforeWriteHook<'risk'> = async (ctx, entity, _before, ri
   const faults = operationalDateFaults(risk);
   if (risk.riskCategoryId !== null && risk.riskCategoryId !== undefined) {
     // a category of another company is not found here; the foreign key refuses it with its own message
-    const [category] = await ctx.tx.query<{ kind: string }>(`SELECT kind FROM risk_category WHERE company_id = $1 AND id = $2`, [ctx.companyId, risk.riskCategoryId]);
-    if (category && category.kind !== risk.kind) faults.push(fieldProblem(entity, 'riskCategoryId', 'refusal.risk.categoryKind', { kind: optionLabel(category.kind), riskKind: optionLabel(risk.kind) }));
+    const [category] = await ctx.tx.query<{ kind: string }>(
+      `SELECT kind FROM risk_category WHERE company_id = $1 AND id = $2`,
+      [ctx.companyId, risk.riskCategoryId],
+    );
+    if (category && category.kind !== risk.kind)
+      faults.push(
+        fieldProblem(entity, 'riskCategoryId', 'refusal.risk.categoryKind', {
+          kind: optionLabel(category.kind),
+          riskKind: optionLabel(risk.kind),
+        }),
+      );
   }
   if (faults.length) throw AppError.validation(faults);
   return rateByMatrix(ctx, risk.impact, risk.likelihood);
 };
 
 /** A residual rating (the risk after its controls), derived the same way from its own impact and likelihood. */
-export const rateResidual: BeforeWriteHook<'residual-rating'> = (ctx, _entity, _before, residual) => rateByMatrix(ctx, residual.impact, residual.likelihood);
+export const rateResidual: BeforeWriteHook<'residual-rating'> = (ctx, _entity, _before, residual) =>
+  rateByMatrix(ctx, residual.impact, residual.likelihood);

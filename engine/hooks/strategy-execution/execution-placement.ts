@@ -30,8 +30,15 @@ export async function planById(ctx: CallContext, id: unknown): Promise<Plan | un
  * settled by the plan's workflow lock, which holds its objectiveList and initiativeList.)
  */
 export function assertPlanOpen(ctx: CallContext, plan: Plan, entity: EntityDef): void {
-  if (plan.accessControl === 'Restricted' && ctx.actor.role === 'employee' && !ctx.actor.adminModules.has(entity.module))
-    throw AppError.worded('forbidden', text('refusal.execution.restricted', { entity: entityLabel(entity), module: moduleLabel(entity.module) }));
+  if (
+    plan.accessControl === 'Restricted' &&
+    ctx.actor.role === 'employee' &&
+    !ctx.actor.adminModules.has(entity.module)
+  )
+    throw AppError.worded(
+      'forbidden',
+      text('refusal.execution.restricted', { entity: entityLabel(entity), module: moduleLabel(entity.module) }),
+    );
 }
 
 /** An annual objective is adopted from a pillar objective of the plan's own strategic plan. */
@@ -40,15 +47,27 @@ export const placeObjective: BeforeWriteHook<'annual-objective'> = async (ctx, e
   if (!plan) return {};
   assertPlanOpen(ctx, plan, entity);
   if (objective.pillarObjectiveId !== null && objective.pillarObjectiveId !== undefined) {
-    const [source] = await ctx.tx.query<{ plan: number }>(`SELECT strategic_plan_id AS plan FROM pillar_objective WHERE company_id = $1 AND id = $2`, [ctx.companyId, objective.pillarObjectiveId]);
-    if (source && source.plan !== plan.strategicPlanId) throw AppError.validation([fieldProblem(entity, 'pillarObjectiveId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('strategic-plan')), entity: entityLabel(entity) })]);
+    const [source] = await ctx.tx.query<{ plan: number }>(
+      `SELECT strategic_plan_id AS plan FROM pillar_objective WHERE company_id = $1 AND id = $2`,
+      [ctx.companyId, objective.pillarObjectiveId],
+    );
+    if (source && source.plan !== plan.strategicPlanId)
+      throw AppError.validation([
+        fieldProblem(entity, 'pillarObjectiveId', 'refusal.field.otherPlan', {
+          plan: entityLabel(ctx.registry.entity('strategic-plan')),
+          entity: entityLabel(entity),
+        }),
+      ]);
   }
   return {};
 };
 
 /** An annual initiative carries its objective's plan; the plan's access control and acceptance decide whether it may change. */
 export const placeInitiative: BeforeWriteHook<'annual-initiative'> = async (ctx, entity, _before, initiative) => {
-  const [objective] = await ctx.tx.query<{ planId: number }>(`SELECT execution_plan_id AS "planId" FROM annual_objective WHERE company_id = $1 AND id = $2`, [ctx.companyId, initiative.annualObjectiveId]);
+  const [objective] = await ctx.tx.query<{ planId: number }>(
+    `SELECT execution_plan_id AS "planId" FROM annual_objective WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, initiative.annualObjectiveId],
+  );
   if (!objective) return {};
   const plan = (await planById(ctx, objective.planId))!;
   assertPlanOpen(ctx, plan, entity);
@@ -57,15 +76,27 @@ export const placeInitiative: BeforeWriteHook<'annual-initiative'> = async (ctx,
 
 async function cyclePlan(ctx: CallContext, cycleId: unknown): Promise<number | undefined> {
   if (cycleId === null || cycleId === undefined) return undefined;
-  const [cycle] = await ctx.tx.query<{ planId: number }>(`SELECT execution_plan_id AS "planId" FROM performance_review_cycle WHERE company_id = $1 AND id = $2`, [ctx.companyId, cycleId]);
+  const [cycle] = await ctx.tx.query<{ planId: number }>(
+    `SELECT execution_plan_id AS "planId" FROM performance_review_cycle WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, cycleId],
+  );
   return cycle?.planId;
 }
 
 /** An initiative's target for a cycle: the cycle must be one of the initiative's plan. */
 export const checkInitiativeCycle: BeforeWriteHook<'initiative-cycle'> = async (ctx, entity, _before, row) => {
-  const [initiative] = await ctx.tx.query<{ planId: number }>(`SELECT execution_plan_id AS "planId" FROM annual_initiative WHERE company_id = $1 AND id = $2`, [ctx.companyId, row.annualInitiativeId]);
+  const [initiative] = await ctx.tx.query<{ planId: number }>(
+    `SELECT execution_plan_id AS "planId" FROM annual_initiative WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, row.annualInitiativeId],
+  );
   const planId = await cyclePlan(ctx, row.performanceReviewCycleId);
-  if (initiative && planId !== undefined && planId !== initiative.planId) throw AppError.validation([fieldProblem(entity, 'performanceReviewCycleId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('execution-plan')), entity: entityLabel(entity) })]);
+  if (initiative && planId !== undefined && planId !== initiative.planId)
+    throw AppError.validation([
+      fieldProblem(entity, 'performanceReviewCycleId', 'refusal.field.otherPlan', {
+        plan: entityLabel(ctx.registry.entity('execution-plan')),
+        entity: entityLabel(entity),
+      }),
+    ]);
   return {};
 };
 
@@ -75,7 +106,15 @@ export const checkInitiativeCycle: BeforeWriteHook<'initiative-cycle'> = async (
  * achieved, so that none of them can be forged; the cycle must be of the initiative's plan.
  */
 export const placeReview: BeforeWriteHook<'performance-review'> = async (ctx, entity, _before, review) => {
-  const [initiative] = await ctx.tx.query<{ planId: number; businessUnitId: number; ownerId: number | null; target: number | null; optionType: string; cycleTarget: number | null; approverId: number | null }>(
+  const [initiative] = await ctx.tx.query<{
+    planId: number;
+    businessUnitId: number;
+    ownerId: number | null;
+    target: number | null;
+    optionType: string;
+    cycleTarget: number | null;
+    approverId: number | null;
+  }>(
     `SELECT ai.execution_plan_id AS "planId", ai.business_unit_id AS "businessUnitId", ai.owner_id AS "ownerId", ai.target::float8 AS target, ai.option_type AS "optionType",
             ic.target::float8 AS "cycleTarget", ep.approver_id AS "approverId"
        FROM annual_initiative ai
@@ -86,7 +125,13 @@ export const placeReview: BeforeWriteHook<'performance-review'> = async (ctx, en
   );
   if (!initiative) return {};
   const planId = await cyclePlan(ctx, review.performanceReviewCycleId);
-  if (planId !== undefined && planId !== initiative.planId) throw AppError.validation([fieldProblem(entity, 'performanceReviewCycleId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('execution-plan')), entity: entityLabel(entity) })]);
+  if (planId !== undefined && planId !== initiative.planId)
+    throw AppError.validation([
+      fieldProblem(entity, 'performanceReviewCycleId', 'refusal.field.otherPlan', {
+        plan: entityLabel(ctx.registry.entity('execution-plan')),
+        entity: entityLabel(entity),
+      }),
+    ]);
   const target = initiative.cycleTarget ?? initiative.target;
   const actual = review.actual === null || review.actual === undefined ? null : Number(review.actual);
   const derived: Row = {
@@ -101,10 +146,21 @@ export const placeReview: BeforeWriteHook<'performance-review'> = async (ctx, en
 };
 
 /** A review of the whole annual plan: accepted by the plan's approver; its cycle must be of that plan. */
-export const placePlanReview: BeforeWriteHook<'annual-plan-performance-review'> = async (ctx, entity, _before, review) => {
+export const placePlanReview: BeforeWriteHook<'annual-plan-performance-review'> = async (
+  ctx,
+  entity,
+  _before,
+  review,
+) => {
   const plan = await planById(ctx, review.executionPlanId);
   if (!plan) return {};
   const planId = await cyclePlan(ctx, review.performanceReviewCycleId);
-  if (planId !== undefined && planId !== plan.id) throw AppError.validation([fieldProblem(entity, 'performanceReviewCycleId', 'refusal.field.otherPlan', { plan: entityLabel(ctx.registry.entity('execution-plan')), entity: entityLabel(entity) })]);
+  if (planId !== undefined && planId !== plan.id)
+    throw AppError.validation([
+      fieldProblem(entity, 'performanceReviewCycleId', 'refusal.field.otherPlan', {
+        plan: entityLabel(ctx.registry.entity('execution-plan')),
+        entity: entityLabel(entity),
+      }),
+    ]);
   return { approverId: plan.approverId };
 };

@@ -4,7 +4,15 @@ import type { CommandHook } from '../hook-registry.ts';
 import { progressColour } from '../performance/scoring.ts';
 
 /** The report screens of strategy execution, each a grouping of the same figures. */
-export const REPORT_KINDS = ['annual-plans', 'business-units', 'objectives', 'initiatives', 'performance-reviews', 'all', 'annual'] as const;
+export const REPORT_KINDS = [
+  'annual-plans',
+  'business-units',
+  'objectives',
+  'initiatives',
+  'performance-reviews',
+  'all',
+  'annual',
+] as const;
 type Kind = (typeof REPORT_KINDS)[number];
 
 const INPUT = {
@@ -61,10 +69,15 @@ export async function reportPage(ctx: CallContext, sql: string, params: unknown[
   const limit = Math.min(Math.max(Number(input.limit ?? 100), 1), 500);
   const offset = Number(input.offset ?? 0);
   const [rows, [{ n }]] = await Promise.all([
-    ctx.tx.query<Record<string, unknown>>(`SELECT * FROM (${sql}) r LIMIT ${limit} OFFSET ${offset}`, params, { prepare: false }),
+    ctx.tx.query<Record<string, unknown>>(`SELECT * FROM (${sql}) r LIMIT ${limit} OFFSET ${offset}`, params, {
+      prepare: false,
+    }),
     ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) r`, params, { prepare: false }),
   ]);
-  const list = rows.map((r) => ({ ...r, colour: r.percent === null || r.percent === undefined ? null : progressColour(Number(r.percent)) }));
+  const list = rows.map((r) => ({
+    ...r,
+    colour: r.percent === null || r.percent === undefined ? null : progressColour(Number(r.percent)),
+  }));
   return { list, total: n, limit, offset };
 }
 
@@ -73,14 +86,21 @@ export const report: CommandHook = async (ctx, _entity, input) => {
   validateInput(INPUT, input);
   const by = input.by as Kind;
   const planId = input.executionPlanId === undefined ? null : Number(input.executionPlanId);
-  const sql = by === 'performance-reviews' || by === 'all' ? REVIEW_REPORTS[by] : `WITH f AS (${INITIATIVE_FIGURES}) ${GROUPINGS[by]}`;
+  const sql =
+    by === 'performance-reviews' || by === 'all'
+      ? REVIEW_REPORTS[by]
+      : `WITH f AS (${INITIATIVE_FIGURES}) ${GROUPINGS[by]}`;
   return { by, ...(await reportPage(ctx, sql, [ctx.companyId, planId], input)) };
 };
 
 const AGENCY_INPUT = {
   type: 'object',
   additionalProperties: false,
-  properties: { executionPlanId: { type: 'string', pattern: '^[0-9]+$' }, limit: { type: 'string', pattern: '^[0-9]+$' }, offset: { type: 'string', pattern: '^[0-9]+$' } },
+  properties: {
+    executionPlanId: { type: 'string', pattern: '^[0-9]+$' },
+    limit: { type: 'string', pattern: '^[0-9]+$' },
+    offset: { type: 'string', pattern: '^[0-9]+$' },
+  },
 };
 
 /**

@@ -7,7 +7,11 @@ const INPUT = {
   type: 'object',
   required: ['id'],
   additionalProperties: false,
-  properties: { id: { type: 'string', pattern: '^[0-9]+$' }, limit: { type: 'string', pattern: '^[0-9]+$' }, offset: { type: 'string', pattern: '^[0-9]+$' } },
+  properties: {
+    id: { type: 'string', pattern: '^[0-9]+$' },
+    limit: { type: 'string', pattern: '^[0-9]+$' },
+    offset: { type: 'string', pattern: '^[0-9]+$' },
+  },
 };
 
 /**
@@ -16,7 +20,10 @@ const INPUT = {
  */
 export const possibleObjectives: CommandHook = async (ctx, _entity, input) => {
   validateInput(INPUT, input);
-  const [plan] = await ctx.tx.query<{ strategicPlanId: number }>(`SELECT strategic_plan_id AS "strategicPlanId" FROM execution_plan WHERE company_id = $1 AND id = $2`, [ctx.companyId, input.id]);
+  const [plan] = await ctx.tx.query<{ strategicPlanId: number }>(
+    `SELECT strategic_plan_id AS "strategicPlanId" FROM execution_plan WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, input.id],
+  );
   if (!plan) throw notFound(ctx.registry.entity('execution-plan'), input.id);
   const sql = `SELECT o.id, o.name, o.pillar_id AS "pillarId", p.name AS "pillarName", o.weight::float8 AS weight
       FROM pillar_objective o JOIN strategic_pillar p ON p.company_id = o.company_id AND p.id = o.pillar_id

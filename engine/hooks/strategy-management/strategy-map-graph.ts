@@ -38,10 +38,19 @@ export interface MapEdge {
 }
 
 /** Colours of the bands when the plan's rating scale gives none: red to green, blue above every band, grey unscored. */
-export const BAND_COLOURS: Readonly<Record<number, string>> = Object.freeze({ 0: '#b71c1c', 1: '#e53935', 2: '#fb8c00', 3: '#fdd835', 4: '#7cb342', 5: '#2e7d32', 6: '#1565c0' });
+export const BAND_COLOURS: Readonly<Record<number, string>> = Object.freeze({
+  0: '#b71c1c',
+  1: '#e53935',
+  2: '#fb8c00',
+  3: '#fdd835',
+  4: '#7cb342',
+  5: '#2e7d32',
+  6: '#1565c0',
+});
 export const UNSCORED_COLOUR = '#9e9e9e';
 
-const mean = (xs: number[]): number | null => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : null);
+const mean = (xs: number[]): number | null =>
+  xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : null;
 
 function scored(percent: number | null, bands: Band[]): Pick<MapNode, 'percent' | 'score' | 'progress' | 'colour'> {
   if (percent === null) return { percent, score: null, progress: null, colour: UNSCORED_COLOUR };
@@ -57,22 +66,48 @@ function scored(percent: number | null, bands: Band[]): Pick<MapNode, 'percent' 
  */
 export function strategyMapGraph(input: MapInput): { nodes: MapNode[]; edges: MapEdge[] } {
   const objectivePercent = new Map(input.objectives.map((o) => [o.id, mean(o.percents)]));
-  const percentsOf = (objectives: MapInput['objectives']) => objectives.map((o) => objectivePercent.get(o.id)).filter((p): p is number => p !== null && p !== undefined);
-  const perspectiveOf = (o: MapInput['objectives'][number]) => o.perspectiveId ?? input.pillars.find((p) => p.id === o.pillarId)?.perspectiveId ?? null;
+  const percentsOf = (objectives: MapInput['objectives']) =>
+    objectives.map((o) => objectivePercent.get(o.id)).filter((p): p is number => p !== null && p !== undefined);
+  const perspectiveOf = (o: MapInput['objectives'][number]) =>
+    o.perspectiveId ?? input.pillars.find((p) => p.id === o.pillarId)?.perspectiveId ?? null;
   const nodes: MapNode[] = [
-    ...input.perspectives.map((p) => ({ key: `perspective:${p.id}`, kind: 'perspective' as const, id: p.id, name: p.name, ...scored(mean(percentsOf(input.objectives.filter((o) => perspectiveOf(o) === p.id))), input.bands) })),
-    ...input.pillars.map((p) => ({ key: `pillar:${p.id}`, kind: 'pillar' as const, id: p.id, name: p.name, ...scored(mean(percentsOf(input.objectives.filter((o) => o.pillarId === p.id))), input.bands) })),
-    ...input.objectives.map((o) => ({ key: `objective:${o.id}`, kind: 'objective' as const, id: o.id, name: o.name, ...scored(objectivePercent.get(o.id) ?? null, input.bands) })),
+    ...input.perspectives.map((p) => ({
+      key: `perspective:${p.id}`,
+      kind: 'perspective' as const,
+      id: p.id,
+      name: p.name,
+      ...scored(mean(percentsOf(input.objectives.filter((o) => perspectiveOf(o) === p.id))), input.bands),
+    })),
+    ...input.pillars.map((p) => ({
+      key: `pillar:${p.id}`,
+      kind: 'pillar' as const,
+      id: p.id,
+      name: p.name,
+      ...scored(mean(percentsOf(input.objectives.filter((o) => o.pillarId === p.id))), input.bands),
+    })),
+    ...input.objectives.map((o) => ({
+      key: `objective:${o.id}`,
+      kind: 'objective' as const,
+      id: o.id,
+      name: o.name,
+      ...scored(objectivePercent.get(o.id) ?? null, input.bands),
+    })),
   ];
   const known = new Set(nodes.map((n) => n.key));
   const edges: MapEdge[] = [];
   for (const o of input.objectives) {
     edges.push({ source: `pillar:${o.pillarId}`, target: `objective:${o.id}`, kind: 'contains' });
     const perspective = perspectiveOf(o);
-    if (perspective !== null && known.has(`perspective:${perspective}`)) edges.push({ source: `perspective:${perspective}`, target: `objective:${o.id}`, kind: 'contains' });
+    if (perspective !== null && known.has(`perspective:${perspective}`))
+      edges.push({ source: `perspective:${perspective}`, target: `objective:${o.id}`, kind: 'contains' });
   }
   for (const l of input.links)
     if (known.has(`objective:${l.causeObjectiveId}`) && known.has(`objective:${l.effectObjectiveId}`))
-      edges.push({ source: `objective:${l.causeObjectiveId}`, target: `objective:${l.effectObjectiveId}`, kind: 'causes', description: l.description });
+      edges.push({
+        source: `objective:${l.causeObjectiveId}`,
+        target: `objective:${l.effectObjectiveId}`,
+        kind: 'causes',
+        description: l.description,
+      });
   return { nodes, edges };
 }

@@ -5,11 +5,21 @@ import type { CommandHook } from '../hook-registry.ts';
 import { bandsFromTargets, DEFAULT_BAND_TARGETS, ratingPercent } from '../performance/scoring.ts';
 import { strategyMapGraph, type Band } from './strategy-map-graph.ts';
 
-const INPUT = { type: 'object', required: ['strategicPlanId'], properties: { strategicPlanId: { type: 'string', pattern: '^[0-9]+$' } } };
+const INPUT = {
+  type: 'object',
+  required: ['strategicPlanId'],
+  properties: { strategicPlanId: { type: 'string', pattern: '^[0-9]+$' } },
+};
 
 /** The plan's rating scale as bands with their colours: from its five targets, else its own min and max, else the default targets. */
 export async function planBands(ctx: CallContext, strategicPlanId: number): Promise<Band[]> {
-  const scale = await ctx.tx.query<{ rating: number; target: number | null; min: number | null; max: number | null; colour: string | null }>(
+  const scale = await ctx.tx.query<{
+    rating: number;
+    target: number | null;
+    min: number | null;
+    max: number | null;
+    colour: string | null;
+  }>(
     `SELECT rating, target::float8 AS target, min::float8 AS min, max::float8 AS max, color_value AS colour FROM rating_scale WHERE company_id = $1 AND strategic_plan_id = $2 ORDER BY rating`,
     [ctx.companyId, strategicPlanId],
   );
@@ -21,7 +31,8 @@ export async function planBands(ctx: CallContext, strategicPlanId: number): Prom
       // targets out of order: fall through to the scale's own bounds, or the default
     }
   }
-  if (scale.length && scale.every((s) => s.min !== null && s.max !== null)) return scale.map((s) => ({ rating: s.rating, min: s.min!, max: s.max!, colour: s.colour }));
+  if (scale.length && scale.every((s) => s.min !== null && s.max !== null))
+    return scale.map((s) => ({ rating: s.rating, min: s.min!, max: s.max!, colour: s.colour }));
   return bandsFromTargets([...DEFAULT_BAND_TARGETS]);
 }
 
@@ -35,9 +46,18 @@ export const map: CommandHook = async (ctx, _entity, input) => {
   const planId = Number(input.strategicPlanId);
   const args = [ctx.companyId, planId];
   const [[plan], perspectives, pillars, objectives, links, measures, reviews, bands] = await Promise.all([
-    ctx.tx.query<{ id: number; description: string }>(`SELECT id, description FROM strategic_plan WHERE company_id = $1 AND id = $2`, args),
-    ctx.tx.query<{ id: number; name: string }>(`SELECT id, name FROM perspective WHERE company_id = $1 AND strategic_plan_id = $2 ORDER BY name, id`, args),
-    ctx.tx.query<{ id: number; name: string; perspectiveId: number | null }>(`SELECT id, name, perspective_id AS "perspectiveId" FROM strategic_pillar WHERE company_id = $1 AND strategic_plan_id = $2 ORDER BY name, id`, args),
+    ctx.tx.query<{ id: number; description: string }>(
+      `SELECT id, description FROM strategic_plan WHERE company_id = $1 AND id = $2`,
+      args,
+    ),
+    ctx.tx.query<{ id: number; name: string }>(
+      `SELECT id, name FROM perspective WHERE company_id = $1 AND strategic_plan_id = $2 ORDER BY name, id`,
+      args,
+    ),
+    ctx.tx.query<{ id: number; name: string; perspectiveId: number | null }>(
+      `SELECT id, name, perspective_id AS "perspectiveId" FROM strategic_pillar WHERE company_id = $1 AND strategic_plan_id = $2 ORDER BY name, id`,
+      args,
+    ),
     ctx.tx.query<{ id: number; name: string; pillarId: number; perspectiveId: number | null }>(
       `SELECT id, name, pillar_id AS "pillarId", perspective_id AS "perspectiveId" FROM pillar_objective WHERE company_id = $1 AND strategic_plan_id = $2 ORDER BY name, id`,
       args,
@@ -70,6 +90,12 @@ export const map: CommandHook = async (ctx, _entity, input) => {
   const add = (id: number, p: number) => percents.set(id, [...(percents.get(id) ?? []), p]);
   for (const m of measures) add(m.objectiveId, ratingPercent(m.actual, m.target, m.optionType));
   for (const r of reviews) add(r.objectiveId, r.percent);
-  const graph = strategyMapGraph({ perspectives, pillars, objectives: objectives.map((o) => ({ ...o, percents: percents.get(o.id) ?? [] })), links, bands });
+  const graph = strategyMapGraph({
+    perspectives,
+    pillars,
+    objectives: objectives.map((o) => ({ ...o, percents: percents.get(o.id) ?? [] })),
+    links,
+    bands,
+  });
   return { plan, bands, ...graph };
 };

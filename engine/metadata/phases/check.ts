@@ -30,7 +30,8 @@ export const METADATA_CHECKS: Readonly<Record<string, (c: CheckInput) => void>> 
   // the mail the engine sends is worded from these texts (engine/mail/mail-templates.ts)
   mailTexts: (c) => mailTextKeys().forEach((k) => c.key('metadata/i18n/en.json', '', k)),
   workflowStates: (c) => c.workflows.forEach((wf) => checkWorkflow(wf, wf.entity, c.hooks, c.faults, c.key)),
-  transitionRules: (c) => c.workflows.forEach((wf) => checkTransitionRules(wf.file, wf.data, wf.entity, c.entities, c.faults, c.key)),
+  transitionRules: (c) =>
+    c.workflows.forEach((wf) => checkTransitionRules(wf.file, wf.data, wf.entity, c.entities, c.faults, c.key)),
   commandConditions: (c) => c.entities.forEach((e) => checkCommandConditions(e, c.entities, c.faults, c.key)),
   writeConditions: (c) => c.entities.forEach((e) => checkWriteConditions(e, c.entities, c.faults, c.key)),
   references: (c) => c.entities.forEach((e) => checkReferences(e, c.entities, c.faults)),
@@ -42,7 +43,8 @@ export const METADATA_CHECKS: Readonly<Record<string, (c: CheckInput) => void>> 
   screens: (c) => checkScreens(c.moduleFiles, c.modules, c.entities, c.faults, c.key),
   entitiesInModules: (c) =>
     c.entityFiles.forEach((ef) => {
-      if (!c.modules.has(ef.module)) c.faults.push({ file: ef.file, pointer: '', message: `sits in "${ef.module}", which is not a module` });
+      if (!c.modules.has(ef.module))
+        c.faults.push({ file: ef.file, pointer: '', message: `sits in "${ef.module}", which is not a module` });
     }),
 };
 

@@ -9,7 +9,11 @@ import type { ResolvedMetadata } from './resolve.ts';
  * metadata (recorded with each migration, shown by /healthz) over the module, entity and workflow files as read and
  * the texts of every language. Runs only when no phase reported a fault.
  */
-export function freezeRegistry(files: MetadataFiles, messages: Readonly<Record<Language, Messages>>, resolved: ResolvedMetadata): Registry {
+export function freezeRegistry(
+  files: MetadataFiles,
+  messages: Readonly<Record<Language, Messages>>,
+  resolved: ResolvedMetadata,
+): Registry {
   const hash = createHash('sha256');
   for (const bytes of files.hashed) hash.update(bytes);
   for (const lang of LANGUAGES) hash.update(JSON.stringify(messages[lang]));

@@ -36,7 +36,9 @@ export function readMetadata(metadataDir: string, faults: MetadataFault[]): Meta
       return { file: rel(path), json: undefined };
     }
   };
-  const i18n = Object.fromEntries(LANGUAGES.map((lang) => [lang, parse(join(metadataDir, 'i18n', `${lang}.json`))])) as Record<Language, ReadFile>;
+  const i18n = Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, parse(join(metadataDir, 'i18n', `${lang}.json`))]),
+  ) as Record<Language, ReadFile>;
   const modulesDir = join(metadataDir, 'modules');
   const modules: (ReadFile & { folder: string })[] = [];
   const entities: (ReadFile & { module: string; folder: string })[] = [];

@@ -26,7 +26,12 @@ export interface ResolvedMetadata {
  * entities behind relationship roles (member:, parent:, child:), and one ModuleDef per module.json with its entities
  * and screens (the routes the renderer serves). Checks that only judge the whole are phase 4's (check.ts).
  */
-export function resolveMetadata(valid: ValidMetadata, hooks: HookCatalog, faults: MetadataFault[], key: KeyCheck): ResolvedMetadata {
+export function resolveMetadata(
+  valid: ValidMetadata,
+  hooks: HookCatalog,
+  faults: MetadataFault[],
+  key: KeyCheck,
+): ResolvedMetadata {
   const entities = new Map<string, EntityDef>();
   for (const ef of valid.entities) {
     if (entities.has(ef.data.name)) {
@@ -39,10 +44,17 @@ export function resolveMetadata(valid: ValidMetadata, hooks: HookCatalog, faults
   for (const wf of valid.workflows) {
     const entity = entities.get(wf.data.entity);
     if (!entity || wf.data.entity !== wf.folder) {
-      faults.push({ file: wf.file, pointer: '/entity', message: `must name the entity of its folder ("${wf.folder}")` });
+      faults.push({
+        file: wf.file,
+        pointer: '/entity',
+        message: `must name the entity of its folder ("${wf.folder}")`,
+      });
       continue;
     }
-    Object.assign(entity as { workflow?: WorkflowMeta; locks: EntityDef['locks'] }, { workflow: wf.data, locks: buildLocks(wf.file, wf.data, entity, entities, faults) });
+    Object.assign(entity as { workflow?: WorkflowMeta; locks: EntityDef['locks'] }, {
+      workflow: wf.data,
+      locks: buildLocks(wf.file, wf.data, entity, entities, faults),
+    });
     workflows.push({ file: wf.file, data: wf.data, entity });
   }
   setLockRoutes(entities);

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { MetadataFault } from '../metadata-error.ts';
 import { createAjv } from '../schema-validator.ts';
-import { LANGUAGES, type EntityMeta, type Language, type Messages, type ModuleMeta, type WorkflowMeta } from '../registry.ts';
+import {
+  LANGUAGES,
+  type EntityMeta,
+  type Language,
+  type Messages,
+  type ModuleMeta,
+  type WorkflowMeta,
+} from '../registry.ts';
 import type { MetadataFiles, ReadFile } from './read.ts';
 
 /** A metadata file that passed its schema: its path (for messages) and its data, typed by the schema. */
@@ -32,30 +39,40 @@ export function validateMetadata(files: MetadataFiles, faults: MetadataFault[]):
   const ajv = createAjv();
   const kinds = ['entity', 'module', 'workflow', 'i18n'] as const;
   // all added before any is compiled: a command's conditions (entity) are the workflow's, a workflow's roles the entity's
-  const schemas = kinds.map((kind) => JSON.parse(readFileSync(join(files.schemaDir, `${kind}.schema.json`), 'utf8')) as { $id: string });
+  const schemas = kinds.map(
+    (kind) => JSON.parse(readFileSync(join(files.schemaDir, `${kind}.schema.json`), 'utf8')) as { $id: string },
+  );
   for (const schema of schemas) ajv.addSchema(schema);
-  const validators = Object.fromEntries(kinds.map((kind, i) => [kind, ajv.getSchema(schemas[i].$id)!])) as Record<Kind, ValidateFunction>;
+  const validators = Object.fromEntries(kinds.map((kind, i) => [kind, ajv.getSchema(schemas[i].$id)!])) as Record<
+    Kind,
+    ValidateFunction
+  >;
   const valid = <T>(read: ReadFile, kind: Kind): Located<T> | null => {
     if (read.json === undefined) return null;
     const validate = validators[kind];
     if (validate(read.json)) return { file: read.file, data: read.json as T };
-    for (const err of validate.errors ?? []) faults.push({ file: read.file, pointer: pointerOf(err), message: messageOf(err, read.json) });
+    for (const err of validate.errors ?? [])
+      faults.push({ file: read.file, pointer: pointerOf(err), message: messageOf(err, read.json) });
     return null;
   };
 
-  const messages = Object.fromEntries(LANGUAGES.map((lang) => [lang, Object.freeze(valid<Record<string, string>>(files.i18n[lang], 'i18n')?.data ?? {})])) as Record<Language, Messages>;
+  const messages = Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, Object.freeze(valid<Record<string, string>>(files.i18n[lang], 'i18n')?.data ?? {})]),
+  ) as Record<Language, Messages>;
   const modules: Located<ModuleMeta>[] = [];
   for (const m of files.modules) {
     const mod = valid<ModuleMeta>(m, 'module');
     if (!mod) continue;
-    if (mod.data.id !== m.folder) faults.push({ file: mod.file, pointer: '/id', message: `must equal its folder name "${m.folder}"` });
+    if (mod.data.id !== m.folder)
+      faults.push({ file: mod.file, pointer: '/id', message: `must equal its folder name "${m.folder}"` });
     modules.push(mod);
   }
   const entities: ValidMetadata['entities'][number][] = [];
   for (const e of files.entities) {
     const ent = valid<EntityMeta>(e, 'entity');
     if (!ent) continue;
-    if (ent.data.name !== e.folder) faults.push({ file: ent.file, pointer: '/name', message: `must equal its folder name "${e.folder}"` });
+    if (ent.data.name !== e.folder)
+      faults.push({ file: ent.file, pointer: '/name', message: `must equal its folder name "${e.folder}"` });
     entities.push({ ...ent, module: e.module, folder: e.folder });
   }
   const workflows = files.workflows.flatMap((w) => {
@@ -66,7 +83,10 @@ export function validateMetadata(files: MetadataFiles, faults: MetadataFault[]):
 }
 
 function pointerOf(err: ErrorObject): string {
-  const extra = err.keyword === 'additionalProperties' ? `/${(err.params as { additionalProperty: string }).additionalProperty}` : '';
+  const extra =
+    err.keyword === 'additionalProperties'
+      ? `/${(err.params as { additionalProperty: string }).additionalProperty}`
+      : '';
   return (err.instancePath || '') + extra || '/';
 }
 
@@ -75,7 +95,8 @@ function messageOf(err: ErrorObject, data: unknown): string {
   // every role (access, commands, transitions, locks, reminders) is checked against the one grammar of entity.schema.json
   if (err.keyword === 'pattern' && err.schemaPath.endsWith('/$defs/role/pattern'))
     return `names the unknown role "${String(valueAt(data, err.instancePath))}"; a role is holder, employee, employee:moduleAdmin, employee:anyModuleAdmin, public, self, supervisor, unowned, field:<a reference to employee>, member:<a reference to a team>, parent:<a reference> or child:<a child collection>.<its reference to employee>`;
-  if (err.keyword === 'enum') return `${err.message}: ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+  if (err.keyword === 'enum')
+    return `${err.message}: ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
   return err.message ?? err.keyword;
 }
 
@@ -84,5 +105,11 @@ function valueAt(data: unknown, pointer: string): unknown {
   return pointer
     .split('/')
     .slice(1)
-    .reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), data);
+    .reduce<unknown>(
+      (at, key) =>
+        at && typeof at === 'object'
+          ? (at as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')]
+          : undefined,
+      data,
+    );
 }

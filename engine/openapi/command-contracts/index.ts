@@ -11,7 +11,17 @@ import { strategyContracts } from './strategy.ts';
 import { surveyContracts } from './surveys.ts';
 import { workspaceContracts } from './workspace.ts';
 
-const SETS = [workspaceContracts, riskManagementContracts, strategyContracts, projectsContracts, surveyContracts, monthlyProgressContracts, performanceContracts, performanceReportContracts, performanceReviewContracts];
+const SETS = [
+  workspaceContracts,
+  riskManagementContracts,
+  strategyContracts,
+  projectsContracts,
+  surveyContracts,
+  monthlyProgressContracts,
+  performanceContracts,
+  performanceReportContracts,
+  performanceReviewContracts,
+];
 
 /** Every command hook's contract, by hook name; a name given twice is a mistake caught here. */
 export function commandContracts(registry: Registry): CommandContracts {
@@ -29,7 +39,9 @@ export function commandContracts(registry: Registry): CommandContracts {
 export function undescribedHooks(registry: Registry): { hook: string; where: string }[] {
   const described = commandContracts(registry);
   const named = [...registry.entities.values()].flatMap((e) => [
-    ...e.commands.filter((c) => c.kind === 'hook').map((c) => ({ hook: c.hook!, where: `${e.source} (command ${c.name})` })),
+    ...e.commands
+      .filter((c) => c.kind === 'hook')
+      .map((c) => ({ hook: c.hook!, where: `${e.source} (command ${c.name})` })),
     ...(e.publicFlow ? [{ hook: e.publicFlow.info, where: `${e.source} (publicFlow.info)` }] : []),
   ]);
   return named.filter((n) => !described[n.hook]);

@@ -17,11 +17,20 @@ export const monthlyProgressContracts: ContractSet = (records) => {
     percent: records.field(e, 'percent'),
     comment: records.field(e, 'comment'),
   });
-  const period = { periodId: { schema: { type: 'integer', minimum: 1, 'x-ref': 'monthly-progress-period' }, required: true } };
+  const period = {
+    periodId: { schema: { type: 'integer', minimum: 1, 'x-ref': 'monthly-progress-period' }, required: true },
+  };
   return {
     'monthlyProgress.employeeKpis': {
-      description: 'The KPIs of an employee’s annual scorecards of the period’s plan, each with the progress recorded for that month.',
-      query: { ...period, employeeId: { schema: { type: 'integer', minimum: 1, 'x-ref': 'employee' }, description: 'whose KPIs (default: the caller)' } },
+      description:
+        'The KPIs of an employee’s annual scorecards of the period’s plan, each with the progress recorded for that month.',
+      query: {
+        ...period,
+        employeeId: {
+          schema: { type: 'integer', minimum: 1, 'x-ref': 'employee' },
+          description: 'whose KPIs (default: the caller)',
+        },
+      },
       reply: listOf(object(kpi('employee-progress'))),
     },
     'monthlyProgress.companyKpis': {
@@ -50,7 +59,15 @@ export const monthlyProgressContracts: ContractSet = (records) => {
     'monthlyProgress.organisationalReport': {
       reply: object({
         list: listOf(
-          object({ businessUnitId: orNull(integer), businessUnit: orNull(text), departmentId: orNull(integer), department: orNull(text), employeesReporting: integer, entries: integer, averagePercent: orNull(number) }),
+          object({
+            businessUnitId: orNull(integer),
+            businessUnit: orNull(text),
+            departmentId: orNull(integer),
+            department: orNull(text),
+            employeesReporting: integer,
+            entries: integer,
+            averagePercent: orNull(number),
+          }),
         ),
       }),
     },

@@ -4,11 +4,22 @@ import type { ContractSet } from './command-contract.ts';
 
 const qaLists = { enum: ['Scorecard', 'Performance'] };
 const id = (entity: string) => ({ type: 'integer', minimum: 1, 'x-ref': entity });
-const paging = { limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } }, offset: { schema: { type: 'integer', minimum: 0, default: 0 } } };
+const paging = {
+  limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+  offset: { schema: { type: 'integer', minimum: 0, default: 0 } },
+};
 
 /** Agreements and assessments (queues, notes, KPI scores) and their quality assurance (engine/hooks/performance/review, performance/quality-assurance). */
 export const performanceReviewContracts: ContractSet = (records) => {
-  const queue = (entity: string): JsonSchema => page(records.rowWith(entity, { waitingFor: { type: 'string', description: 'the step the record waits for from the caller (agree, resolve, assess, …)' } }));
+  const queue = (entity: string): JsonSchema =>
+    page(
+      records.rowWith(entity, {
+        waitingFor: {
+          type: 'string',
+          description: 'the step the record waits for from the caller (agree, resolve, assess, …)',
+        },
+      }),
+    );
   const queueQuery = {
     annualPlanId: { schema: id('annual-plan') },
     quarterIndex: { schema: { type: 'integer', enum: [0, 1, 2, 3] } },
@@ -17,7 +28,14 @@ export const performanceReviewContracts: ContractSet = (records) => {
     sort: { schema: { type: 'string' }, description: 'ignored: a queue is in the order its windows close' },
     ...paging,
   };
-  const note = object({ id: integer, status: text, type: text, personalNote: orNull(text), disputedNote: orNull(text), corporateNote: orNull(text) });
+  const note = object({
+    id: integer,
+    status: text,
+    type: text,
+    personalNote: orNull(text),
+    disputedNote: orNull(text),
+    corporateNote: orNull(text),
+  });
   const member = object({ id: integer, employeeId: integer, employeeName: text });
   const summary = (subject: 'scorecardId' | 'assessmentId'): Record<string, JsonSchema> => ({
     list: { const: subject === 'scorecardId' ? 'Scorecard' : 'Performance' },
@@ -30,9 +48,25 @@ export const performanceReviewContracts: ContractSet = (records) => {
     lastReviewerId: orNull(integer),
     lastReviewerEmployeeId: orNull(integer),
   });
-  const qaQuery = { annualPlanId: { schema: id('annual-plan') }, employeeId: { schema: id('employee') }, scorecardId: { schema: id('performance-scorecard') }, assessmentId: { schema: id('performance-assessment') }, list: { schema: qaLists }, ...paging };
+  const qaQuery = {
+    annualPlanId: { schema: id('annual-plan') },
+    employeeId: { schema: id('employee') },
+    scorecardId: { schema: id('performance-scorecard') },
+    assessmentId: { schema: id('performance-assessment') },
+    list: { schema: qaLists },
+    ...paging,
+  };
   const employeeStatus = (columns: Record<string, JsonSchema>): JsonSchema =>
-    page(object({ employeeId: integer, employeeName: text, employeeNumber: records.field('employee', 'employeeNumber'), businessUnitId: orNull(integer), departmentId: orNull(integer), ...columns }));
+    page(
+      object({
+        employeeId: integer,
+        employeeName: text,
+        employeeNumber: records.field('employee', 'employeeNumber'),
+        businessUnitId: orNull(integer),
+        departmentId: orNull(integer),
+        ...columns,
+      }),
+    );
   const statusQuery = {
     annualPlanId: { schema: id('annual-plan'), required: true },
     businessUnitId: { schema: id('business-unit') },
@@ -42,15 +76,43 @@ export const performanceReviewContracts: ContractSet = (records) => {
     list: { schema: qaLists },
     ...paging,
   };
-  const agreementColumns = { agreementId: integer, title: records.field('performance-agreement', 'title'), quarterIndex: records.field('performance-agreement', 'quarterIndex'), type: records.field('performance-agreement', 'type'), status: records.field('performance-agreement', 'status') };
+  const agreementColumns = {
+    agreementId: integer,
+    title: records.field('performance-agreement', 'title'),
+    quarterIndex: records.field('performance-agreement', 'quarterIndex'),
+    type: records.field('performance-agreement', 'type'),
+    status: records.field('performance-agreement', 'status'),
+  };
   const reviewStatus = { enum: ['Completed', 'InProgress', 'NotStarted'] };
   return {
-    'performanceReview.agreementInbox': { description: 'The agreements waiting for the caller (agree, or resolve a dispute).', query: queueQuery, reply: queue('performance-agreement') },
-    'performanceReview.assessmentInbox': { description: 'The assessments waiting for the caller (self-assess, assess, agree, reassess).', query: queueQuery, reply: queue('performance-assessment') },
-    'performanceReview.agreementRequiredActions': { description: 'The agreements the caller must still act on in the quarter running today.', query: queueQuery, reply: queue('performance-agreement') },
-    'performanceReview.assessmentRequiredActions': { description: 'The assessments the caller must still act on in the quarter running today.', query: queueQuery, reply: queue('performance-assessment') },
-    'performanceReview.agreementNote': { query: { id: { schema: id('performance-agreement'), required: true } }, reply: note },
-    'performanceReview.assessmentNote': { query: { id: { schema: id('performance-assessment'), required: true } }, reply: note },
+    'performanceReview.agreementInbox': {
+      description: 'The agreements waiting for the caller (agree, or resolve a dispute).',
+      query: queueQuery,
+      reply: queue('performance-agreement'),
+    },
+    'performanceReview.assessmentInbox': {
+      description: 'The assessments waiting for the caller (self-assess, assess, agree, reassess).',
+      query: queueQuery,
+      reply: queue('performance-assessment'),
+    },
+    'performanceReview.agreementRequiredActions': {
+      description: 'The agreements the caller must still act on in the quarter running today.',
+      query: queueQuery,
+      reply: queue('performance-agreement'),
+    },
+    'performanceReview.assessmentRequiredActions': {
+      description: 'The assessments the caller must still act on in the quarter running today.',
+      query: queueQuery,
+      reply: queue('performance-assessment'),
+    },
+    'performanceReview.agreementNote': {
+      query: { id: { schema: id('performance-agreement'), required: true } },
+      reply: note,
+    },
+    'performanceReview.assessmentNote': {
+      query: { id: { schema: id('performance-assessment'), required: true } },
+      reply: note,
+    },
     'performanceReview.saveKpiScores': {
       reply: records.rowWith('performance-assessment', {
         kpiAssessmentList: listOf(
@@ -89,7 +151,8 @@ export const performanceReviewContracts: ContractSet = (records) => {
       ),
     },
     'qualityAssurance.myWork': {
-      description: 'What the caller’s QA lists have still to review: each scorecard or assessment with its reviews counted.',
+      description:
+        'What the caller’s QA lists have still to review: each scorecard or assessment with its reviews counted.',
       query: { annualPlanId: qaQuery.annualPlanId, list: qaQuery.list, ...paging },
       reply: page(
         object({
@@ -152,7 +215,13 @@ export const performanceReviewContracts: ContractSet = (records) => {
     },
     'qualityAssurance.employeesWithCompletedReviews': {
       query: statusQuery,
-      reply: employeeStatus({ list: qaLists, scorecardId: orNull(integer), assessmentId: orNull(integer), completedAt: dateTime, reviewCount: integer }),
+      reply: employeeStatus({
+        list: qaLists,
+        scorecardId: orNull(integer),
+        assessmentId: orNull(integer),
+        completedAt: dateTime,
+        reviewCount: integer,
+      }),
     },
     'qualityAssurance.employeesWithAcceptedAgreements': { query: statusQuery, reply: employeeStatus(agreementColumns) },
     'qualityAssurance.employeesWithAgreementStatus': { query: statusQuery, reply: employeeStatus(agreementColumns) },
@@ -167,12 +236,18 @@ export const performanceReviewContracts: ContractSet = (records) => {
         finalScore: records.field('performance-assessment', 'finalScore'),
       }),
     },
-    'qualityAssurance.checkComplete': { reply: { oneOf: [object(summary('scorecardId')), object(summary('assessmentId'))] } },
+    'qualityAssurance.checkComplete': {
+      reply: { oneOf: [object(summary('scorecardId')), object(summary('assessmentId'))] },
+    },
     'qualityAssurance.complete': {
       reply: {
         oneOf: [
           object({ ...summary('scorecardId'), reviews: listOf(records.row('qa-review')) }),
-          object({ ...summary('assessmentId'), reviews: listOf(records.row('qa-review')), assessment: records.row('performance-assessment') }),
+          object({
+            ...summary('assessmentId'),
+            reviews: listOf(records.row('qa-review')),
+            assessment: records.row('performance-assessment'),
+          }),
         ],
       },
     },

@@ -1,4 +1,8 @@
-import { CASCADE_INPUT, COPY_FROM_LIBRARY_INPUT, DELETE_ALL_EMPLOYEE_INPUT } from '../../hooks/performance/scorecard-copy.ts';
+import {
+  CASCADE_INPUT,
+  COPY_FROM_LIBRARY_INPUT,
+  DELETE_ALL_EMPLOYEE_INPUT,
+} from '../../hooks/performance/scorecard-copy.ts';
 import { SAVE_KPIS_INPUT } from '../../hooks/performance/scorecard-kpis.ts';
 import { UPDATE_ACTUALS_INPUT } from '../../hooks/performance/scorecard-actuals.ts';
 import { boolean, integer, listOf, number, object, orNull, text } from '../schema-shapes.ts';
@@ -14,7 +18,8 @@ export const performanceContracts: ContractSet = (records) => {
   const scorecard = (f: string) => records.field('performance-scorecard', f);
   return {
     'performance.saveKpis': {
-      description: 'Saves the scorecard’s key performance areas and KPIs as the editor holds them; the reply is the scorecard as read, with its areas and KPIs.',
+      description:
+        'Saves the scorecard’s key performance areas and KPIs as the editor holds them; the reply is the scorecard as read, with its areas and KPIs.',
       body: SAVE_KPIS_INPUT,
       reply: records.rowWithChildren('performance-scorecard'),
     },
@@ -23,14 +28,34 @@ export const performanceContracts: ContractSet = (records) => {
       body: UPDATE_ACTUALS_INPUT,
       reply: records.rowWithChildren('performance-scorecard'),
     },
-    'performance.cascade': { description: 'One linked copy of a corporate or unit scorecard for each business unit, department and employee named.', body: CASCADE_INPUT, reply: listOf(records.row('performance-scorecard')) },
-    'performance.copyFromLibrary': { description: 'A library scorecard copied for one employee.', body: COPY_FROM_LIBRARY_INPUT, reply: records.row('performance-scorecard') },
-    'performance.deleteAllEmployeeScorecards': { description: 'Deletes every employee scorecard of an annual plan (annual or periodic).', body: DELETE_ALL_EMPLOYEE_INPUT, reply: object({ deleted: integer }) },
+    'performance.cascade': {
+      description:
+        'One linked copy of a corporate or unit scorecard for each business unit, department and employee named.',
+      body: CASCADE_INPUT,
+      reply: listOf(records.row('performance-scorecard')),
+    },
+    'performance.copyFromLibrary': {
+      description: 'A library scorecard copied for one employee.',
+      body: COPY_FROM_LIBRARY_INPUT,
+      reply: records.row('performance-scorecard'),
+    },
+    'performance.deleteAllEmployeeScorecards': {
+      description: 'Deletes every employee scorecard of an annual plan (annual or periodic).',
+      body: DELETE_ALL_EMPLOYEE_INPUT,
+      reply: object({ deleted: integer }),
+    },
     'performance.scores': {
-      description: 'The score report: a page of the plan’s scorecards the caller may read, each with its KPIs counted, their weight and its weighted totals for a quarter or the year.',
+      description:
+        'The score report: a page of the plan’s scorecards the caller may read, each with its KPIs counted, their weight and its weighted totals for a quarter or the year.',
       query: {
-        annualPlanId: { schema: plan('annual-plan'), description: 'this annual plan’s scorecards (or name operationalPlanId)' },
-        operationalPlanId: { schema: plan('operational-plan'), description: 'this operational plan’s scorecards (or name annualPlanId)' },
+        annualPlanId: {
+          schema: plan('annual-plan'),
+          description: 'this annual plan’s scorecards (or name operationalPlanId)',
+        },
+        operationalPlanId: {
+          schema: plan('operational-plan'),
+          description: 'this operational plan’s scorecards (or name annualPlanId)',
+        },
         quarter: { schema: { type: 'integer', enum: [0, 1, 2, 3] }, description: 'Q1..Q4 = 0..3; none: the year' },
         level: { schema: scorecard('level') },
         period: { schema: { enum: ['Annual', 'Periodic'] } },

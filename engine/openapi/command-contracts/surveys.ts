@@ -19,17 +19,35 @@ const question = object(
 );
 
 /** What a public flow's info hook gives: title, introduction, questions, and the flow's own details. */
-const flowInfo = (extra: Record<string, JsonSchema>, intro: 'always' | 'maybe' = 'always') => object({ title: text, intro: text, questions: listOf(question), ...extra }, intro === 'maybe' ? ['intro'] : []);
+const flowInfo = (extra: Record<string, JsonSchema>, intro: 'always' | 'maybe' = 'always') =>
+  object({ title: text, intro: text, questions: listOf(question), ...extra }, intro === 'maybe' ? ['intro'] : []);
 
-const groupResult = { oneOf: [object({ average: number, reviewers: integer, hidden: { const: false } }), object({ average: { type: 'null' }, reviewers: { type: 'null' }, hidden: { const: true } })] };
+const groupResult = {
+  oneOf: [
+    object({ average: number, reviewers: integer, hidden: { const: false } }),
+    object({ average: { type: 'null' }, reviewers: { type: 'null' }, hidden: { const: true } }),
+  ],
+};
 
 /** The public flows' info hooks and the 360-degree result (engine/hooks/degree-360, organizational-survey, audit-management). */
 export const surveyContracts: ContractSet = (records) => ({
-  'degree360.reviewInfo': { reply: flowInfo({ surveyId: integer, reviewedEmployee: text, relationship: records.field('survey-reviewer', 'relationship') }) },
+  'degree360.reviewInfo': {
+    reply: flowInfo({
+      surveyId: integer,
+      reviewedEmployee: text,
+      relationship: records.field('survey-reviewer', 'relationship'),
+    }),
+  },
   'organizationalSurvey.reviewInfo': { reply: flowInfo({ annualPlanId: integer, quarterIndex: integer }) },
-  'auditQuestionnaire.info': { reply: flowInfo({ auditQuestionnaireId: integer, userId: { type: 'integer', description: 'the recipient' } }, 'maybe') },
+  'auditQuestionnaire.info': {
+    reply: flowInfo(
+      { auditQuestionnaireId: integer, userId: { type: 'integer', description: 'the recipient' } },
+      'maybe',
+    ),
+  },
   'degree360.result': {
-    description: 'The reviewed employee’s average rating per competency, by rater group, from submitted reviews; a group of fewer than minRaters others is hidden.',
+    description:
+      'The reviewed employee’s average rating per competency, by rater group, from submitted reviews; a group of fewer than minRaters others is hidden.',
     query: { id: { schema: { type: 'integer', minimum: 1, 'x-ref': 'reviewed-employee' }, required: true } },
     reply: object({
       reviewedEmployeeId: integer,
@@ -38,7 +56,13 @@ export const surveyContracts: ContractSet = (records) => ({
       surveyId: records.field('reviewed-employee', 'surveyId'),
       minRaters: integer,
       groups: { type: 'array', items: { enum: [...RATER_GROUPS] } },
-      competencies: listOf(object({ competencyId: integer, competency: text, groups: { type: 'object', propertyNames: { enum: [...RATER_GROUPS] }, additionalProperties: groupResult } })),
+      competencies: listOf(
+        object({
+          competencyId: integer,
+          competency: text,
+          groups: { type: 'object', propertyNames: { enum: [...RATER_GROUPS] }, additionalProperties: groupResult },
+        }),
+      ),
     }),
   },
 });

@@ -17,9 +17,22 @@ export const languageHeaders = (): Record<string, string> => ({ 'accept-language
  * becomes { res: 'failed', err_msg: <the error's text> } as the spec says; an ended session clears the stored user.
  * A 401 to a call made with no session, or with a session that has since ended here, comes back marked SESSION_GONE.
  */
-export async function call<T = any>(method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string | number | undefined>, token?: string): Promise<Envelope<T>> {
+export async function call<T = any>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  query?: Record<string, string | number | undefined>,
+  token?: string,
+): Promise<Envelope<T>> {
   const user = token ? { token } : storedUser();
-  const qs = query ? '?' + new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString() : '';
+  const qs = query
+    ? '?' +
+      new URLSearchParams(
+        Object.entries(query)
+          .filter(([, v]) => v !== undefined && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      ).toString()
+    : '';
   const headers: Record<string, string> = languageHeaders();
   if (user?.token) headers.token = user.token;
   let payload: BodyInit | undefined;
@@ -43,5 +56,7 @@ export async function call<T = any>(method: 'GET' | 'POST', path: string, body?:
   }
 }
 
-export const get = <T = any>(path: string, query?: Record<string, string | number | undefined>) => call<T>('GET', path, undefined, query);
-export const post = <T = any>(path: string, body?: unknown, query?: Record<string, string | number | undefined>) => call<T>('POST', path, body, query);
+export const get = <T = any>(path: string, query?: Record<string, string | number | undefined>) =>
+  call<T>('GET', path, undefined, query);
+export const post = <T = any>(path: string, body?: unknown, query?: Record<string, string | number | undefined>) =>
+  call<T>('POST', path, body, query);

@@ -34,14 +34,23 @@ export function useCall() {
   const { t } = useTranslation();
   const [loading, setLoading] = useState(false);
   const run = useCallback(
-    async <T,>(titleKey: string | undefined, fn: () => Promise<Envelope<T>>, options: { quiet?: boolean; onFailure?: (e: CallError) => void } = {}): Promise<T | undefined> => {
+    async <T,>(
+      titleKey: string | undefined,
+      fn: () => Promise<Envelope<T>>,
+      options: { quiet?: boolean; onFailure?: (e: CallError) => void } = {},
+    ): Promise<T | undefined> => {
       setLoading(true);
       setError(null);
       try {
         const r = await fn();
         if (succeeded(r)) return r.data;
         if (r.code === SESSION_GONE) return undefined;
-        const failure: CallError = { title: titleKey ? t(titleKey) : t('shell.somethingFailed'), message: r.err_msg ?? '', fieldErrors: r.errors ?? [], code: r.code };
+        const failure: CallError = {
+          title: titleKey ? t(titleKey) : t('shell.somethingFailed'),
+          message: r.err_msg ?? '',
+          fieldErrors: r.errors ?? [],
+          code: r.code,
+        };
         setError(options.quiet ? null : failure);
         options.onFailure?.(failure);
         return undefined;

@@ -12,7 +12,9 @@ import { ScreenRouter } from './ScreenRouter.tsx';
 const ForgotPassword = lazy(() => import('../sessions/ForgotPassword.tsx'));
 const SignUp = lazy(() => import('../sessions/SignUp.tsx'));
 const ResetPassword = lazy(() => import('../sessions/ResetPassword.tsx'));
-const PublicFlowGate = lazy(() => import('../public-flows/PublicFlowGate.tsx').then((m) => ({ default: m.PublicFlowGate })));
+const PublicFlowGate = lazy(() =>
+  import('../public-flows/PublicFlowGate.tsx').then((m) => ({ default: m.PublicFlowGate })),
+);
 
 /**
  * The main layout needs a stored session; without one the page of a mailed public-flow link opens as it is, and any
@@ -23,7 +25,14 @@ function Guarded() {
   const { t } = useTranslation();
   if (!user) return <PublicFlowGate />;
   return (
-    <MetaProvider userKey={`${user.id}:${user.token}`} fallback={<p className="content" aria-busy="true">{t('shell.loading')}</p>}>
+    <MetaProvider
+      userKey={`${user.id}:${user.token}`}
+      fallback={
+        <p className="content" aria-busy="true">
+          {t('shell.loading')}
+        </p>
+      }
+    >
       <Layout user={user}>
         <ScreenRouter />
       </Layout>
@@ -44,7 +53,14 @@ export function App() {
             <Route path="/app/sessions/forgot" element={<ForgotPassword />} />
             <Route path="/app/sessions/reset-password" element={<ResetPassword />} />
             <Route path="/app/*" element={<Guarded />} />
-            <Route path="*" element={<main className="content"><NotFound /></main>} />
+            <Route
+              path="*"
+              element={
+                <main className="content">
+                  <NotFound />
+                </main>
+              }
+            />
           </Routes>
         </Suspense>
       </BrowserRouter>

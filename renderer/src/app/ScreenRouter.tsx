@@ -11,7 +11,9 @@ const FormScreen = lazy(() => import('../screens/FormScreen.tsx'));
 const DashboardScreen = lazy(() => import('../screens/DashboardScreen.tsx'));
 const ReportScreen = lazy(() => import('../screens/ReportScreen.tsx'));
 const TabsScreen = lazy(() => import('../screens/TabsScreen.tsx'));
-const SignedInPublicFlow = lazy(() => import('../public-flows/PublicFlowGate.tsx').then((m) => ({ default: m.SignedInPublicFlow })));
+const SignedInPublicFlow = lazy(() =>
+  import('../public-flows/PublicFlowGate.tsx').then((m) => ({ default: m.SignedInPublicFlow })),
+);
 
 /** Picks the screen of the current path from the modules the user may see; another role's path says so, an unknown one is not found. */
 export function ScreenRouter() {
@@ -41,7 +43,8 @@ function Screen({ screen }: { screen: ScreenMeta }) {
   const meta = useMeta();
   const declared = screen.entity ? meta.entities.find((e) => e.name === screen.entity) : undefined;
   // a screen over a shared entity (operational scorecards over performance-scorecard) may name its own error titles
-  const entity = declared && screen.errors ? { ...declared, errors: { ...declared.errors, ...screen.errors } } : declared;
+  const entity =
+    declared && screen.errors ? { ...declared, errors: { ...declared.errors, ...screen.errors } } : declared;
   switch (screen.kind) {
     case 'redirect':
       return <Navigate to={screen.to!} replace />;

@@ -42,10 +42,16 @@ export default function ApiTokenIssue({ entityName = 'api-token' }: { entityName
         properties[name] = { ...properties[name], items: { ...rest.items, enum: offered } };
         // the labels the metadata gives the options (i18n keys), for the modules offered
         const names = (ui[name] as UiSchema | undefined)?.['ui:enumNames'] as string[] | undefined;
-        ui[name] = { ...(ui[name] as UiSchema), 'ui:enumNames': offered.map((m) => t(names?.[(rest.items.enum as string[]).indexOf(m)] ?? m)) };
+        ui[name] = {
+          ...(ui[name] as UiSchema),
+          'ui:enumNames': offered.map((m) => t(names?.[(rest.items.enum as string[]).indexOf(m)] ?? m)),
+        };
       }
     }
-    return { schema: { type: 'object', required: entity?.schema.required ?? [], properties } as RJSFSchema, uiSchema: ui };
+    return {
+      schema: { type: 'object', required: entity?.schema.required ?? [], properties } as RJSFSchema,
+      uiSchema: ui,
+    };
   }, [entity, t, modules]);
 
   if (!entity) return null;
@@ -54,7 +60,12 @@ export default function ApiTokenIssue({ entityName = 'api-token' }: { entityName
   const submit = async (data: Row) => {
     setErrors(undefined);
     const r = await run(entity.errors.issue, () => post(`${entity.name}/issue`, data), {
-      onFailure: (e) => setErrors(Object.fromEntries(e.fieldErrors.filter((f) => f.field).map((f) => [f.field.split('.')[0], { __errors: [f.message] }])) as ErrorSchema),
+      onFailure: (e) =>
+        setErrors(
+          Object.fromEntries(
+            e.fieldErrors.filter((f) => f.field).map((f) => [f.field.split('.')[0], { __errors: [f.message] }]),
+          ) as ErrorSchema,
+        ),
     });
     if (r) setIssued({ name: r[entity.dataKeys.item].name, secret: r[entity.dataKeys.item].secret });
   };
@@ -71,22 +82,50 @@ export default function ApiTokenIssue({ entityName = 'api-token' }: { entityName
           <h2>{t('apiToken.issued', { name: issued.name })}</h2>
           <p>{t('apiToken.secretOnce')}</p>
           <div className="row">
-            <input className="input" readOnly value={issued.secret} aria-label={t('entity.apiToken')} onFocus={(e) => e.target.select()} style={{ fontFamily: 'monospace', flex: 1 }} />
-            <button type="button" className="btn" onClick={copy}>{t(copied ? 'apiToken.copied' : 'apiToken.copy')}</button>
+            <input
+              className="input"
+              readOnly
+              value={issued.secret}
+              aria-label={t('entity.apiToken')}
+              onFocus={(e) => e.target.select()}
+              style={{ fontFamily: 'monospace', flex: 1 }}
+            />
+            <button type="button" className="btn" onClick={copy}>
+              {t(copied ? 'apiToken.copied' : 'apiToken.copy')}
+            </button>
           </div>
           <p className="muted">{t('apiToken.howToUse')}</p>
           <div className="row">
             <span className="spacer" />
-            {list && <Link className="btn btn-primary" to={list.path}>{t('apiToken.done')}</Link>}
+            {list && (
+              <Link className="btn btn-primary" to={list.path}>
+                {t('apiToken.done')}
+              </Link>
+            )}
           </div>
         </div>
       ) : (
         <div className="card form-box">
-          <Form schema={schema} uiSchema={uiSchema} validator={validator} extraErrors={errors} showErrorList={false} noHtml5Validate onError={() => undefined /* the fields show what is wrong: the user's to fix, not an error to log */} onSubmit={(e) => submit(e.formData ?? {})}>
+          <Form
+            schema={schema}
+            uiSchema={uiSchema}
+            validator={validator}
+            extraErrors={errors}
+            showErrorList={false}
+            noHtml5Validate
+            onError={() => undefined /* the fields show what is wrong: the user's to fix, not an error to log */}
+            onSubmit={(e) => submit(e.formData ?? {})}
+          >
             <div className="row">
               <span className="spacer" />
-              {list && <Link className="btn" to={list.path}>{t('shell.cancel')}</Link>}
-              <button className="btn btn-primary" type="submit" disabled={loading}>{t('action.issue')}</button>
+              {list && (
+                <Link className="btn" to={list.path}>
+                  {t('shell.cancel')}
+                </Link>
+              )}
+              <button className="btn btn-primary" type="submit" disabled={loading}>
+                {t('action.issue')}
+              </button>
             </div>
           </Form>
         </div>

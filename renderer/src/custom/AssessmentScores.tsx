@@ -31,7 +31,10 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   const planEntity = meta.entities.find((e) => e.name === 'annual-plan');
   const [kpis, setKpis] = useState<Row[] | null>(null);
   const [scoringMode, setScoringMode] = useState<string | null>(null);
-  const entered = useMemo(() => new Map<number, Row>(((record.kpiAssessmentList ?? []) as Row[]).map((r) => [Number(r.kpiId), r])), [record]);
+  const entered = useMemo(
+    () => new Map<number, Row>(((record.kpiAssessmentList ?? []) as Row[]).map((r) => [Number(r.kpiId), r])),
+    [record],
+  );
   const [draft, setDraft] = useState<Record<number, Partial<Record<ScoreField, string>>>>({});
   // the plan's rating scale bounds every score (1..5 until it is known, as the server's default)
   const [range, setRange] = useState<{ min: number; max: number }>({ min: 1, max: 5 });
@@ -44,7 +47,10 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
     void run(scorecardEntity.errors.read, () => get(`performance-scorecard/${record.scorecardId}`)).then((d) => {
       const card = d?.[scorecardEntity.dataKeys.item];
       if (!card) return;
-      const all: Row[] = [...(card.kpiList ?? []), ...((card.keyPerformanceAreaList ?? []) as Row[]).flatMap((a) => a.kpiList ?? [])];
+      const all: Row[] = [
+        ...(card.kpiList ?? []),
+        ...((card.keyPerformanceAreaList ?? []) as Row[]).flatMap((a) => a.kpiList ?? []),
+      ];
       setKpis([...new Map(all.map((k) => [k.id, k])).values()].sort((a, b) => a.id - b.id));
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -52,8 +58,14 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   useEffect(() => {
     if (!planEntity || !record.annualPlanId) return;
     // the plan's scoring mode says which KPIs a manual rating counts for (the server refuses the others)
-    void get(`annual-plan/${record.annualPlanId}`).then((e) => setScoringMode(e.data?.[planEntity.dataKeys.item]?.scoringMode ?? 'automatic'));
-    void get('performance-scorecard/scores', { annualPlanId: record.annualPlanId, scorecardId: record.scorecardId, limit: 1 }).then((e) => {
+    void get(`annual-plan/${record.annualPlanId}`).then((e) =>
+      setScoringMode(e.data?.[planEntity.dataKeys.item]?.scoringMode ?? 'automatic'),
+    );
+    void get('performance-scorecard/scores', {
+      annualPlanId: record.annualPlanId,
+      scorecardId: record.scorecardId,
+      limit: 1,
+    }).then((e) => {
       const r = e.data?.scores?.ratingRange;
       if (r) setRange(r);
     });
@@ -80,7 +92,8 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   const anyEditable = Object.values(editable).some(Boolean);
   const save = useMemo(() => entity.commands.find((c) => c.name === 'save-scores'), [entity]);
 
-  const value = (kpiId: number, f: ScoreField): string => draft[kpiId]?.[f] ?? (entered.get(kpiId)?.[f] ?? '').toString();
+  const value = (kpiId: number, f: ScoreField): string =>
+    draft[kpiId]?.[f] ?? (entered.get(kpiId)?.[f] ?? '').toString();
   const set = (kpiId: number, f: ScoreField, v: string) => {
     setDraft((d) => ({ ...d, [kpiId]: { ...d[kpiId], [f]: v } }));
     setProblems((p) => ({ ...p, [kpiId]: { ...p[kpiId], [f]: undefined } }));
@@ -109,7 +122,9 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
     if (Object.keys(found).length) return;
     const scores = rows.map(({ kpiId, fields }) => ({
       kpiId,
-      ...Object.fromEntries(Object.entries(fields).map(([f, v]) => [f, f === 'comment' ? v : v === '' ? null : Number(v)])),
+      ...Object.fromEntries(
+        Object.entries(fields).map(([f, v]) => [f, f === 'comment' ? v : v === '' ? null : Number(v)]),
+      ),
     }));
     // the server's refusals of a row (scores.<i>.<field>) are shown on that row; any other in the dialog
     const onFailure = (e: CallError) => {
@@ -160,7 +175,8 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
     <div className="card" data-testid="assessment-scores">
       <h2>{t('screen.assessmentScores')}</h2>
       <p className="muted">
-        {t('field.selfScore')}: <strong>{formatFigure(record.selfScore)}</strong> · {t('field.score')}: <strong>{formatFigure(record.score)}</strong> · {t('field.finalScore')}:{' '}
+        {t('field.selfScore')}: <strong>{formatFigure(record.selfScore)}</strong> · {t('field.score')}:{' '}
+        <strong>{formatFigure(record.score)}</strong> · {t('field.finalScore')}:{' '}
         <strong data-testid="final-score">{formatFigure(record.finalScore)}</strong>
       </p>
       {!kpis ? (
@@ -184,7 +200,11 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
             </thead>
             <tbody>
               {kpis.map((k) => (
-                <tr key={k.id} data-kpi={k.name} aria-invalid={problems[k.id] && Object.values(problems[k.id]).some(Boolean) ? true : undefined}>
+                <tr
+                  key={k.id}
+                  data-kpi={k.name}
+                  aria-invalid={problems[k.id] && Object.values(problems[k.id]).some(Boolean) ? true : undefined}
+                >
                   <td>{k.name}</td>
                   <td>{k.kpiType ? optionLabel(t, k.kpiType) : '—'}</td>
                   <td className="num">{formatFigure(k.weight)}</td>
@@ -202,7 +222,12 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
       {anyEditable && (
         <div className="row">
           <span className="spacer" />
-          <button type="button" className="btn btn-primary" disabled={loading || !Object.keys(draft).length} onClick={submit}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={loading || !Object.keys(draft).length}
+            onClick={submit}
+          >
             {t('shell.saveScores')}
           </button>
         </div>

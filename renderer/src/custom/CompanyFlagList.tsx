@@ -11,7 +11,17 @@ interface Company {
 }
 
 /** The holder's list of companies with one Yes/No function switched by a patch command (PM committee, qualitative measurement). */
-function CompanyFlagList({ title, field, command, error }: { title: string; field: string; command: string; error: string }) {
+function CompanyFlagList({
+  title,
+  field,
+  command,
+  error,
+}: {
+  title: string;
+  field: string;
+  command: string;
+  error: string;
+}) {
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const [companies, setCompanies] = useState<Company[]>([]);
@@ -21,7 +31,12 @@ function CompanyFlagList({ title, field, command, error }: { title: string; fiel
   }, [run]);
   useEffect(() => void load(), [load]);
   const toggle = async (c: Company) => {
-    if (await run(error, () => post(`company/${command}`, { id: c.id, version: c.version, [field]: c[field] === 'Yes' ? 'No' : 'Yes' }))) await load();
+    if (
+      await run(error, () =>
+        post(`company/${command}`, { id: c.id, version: c.version, [field]: c[field] === 'Yes' ? 'No' : 'Yes' }),
+      )
+    )
+      await load();
   };
   return (
     <section data-screen={command}>
@@ -38,7 +53,13 @@ function CompanyFlagList({ title, field, command, error }: { title: string; fiel
             <tr key={c.id}>
               <td>{c.companyName}</td>
               <td>
-                <input type="checkbox" checked={c[field] === 'Yes'} disabled={loading} onChange={() => toggle(c)} aria-label={`${c.companyName}: ${t(`field.${field}`)}`} />
+                <input
+                  type="checkbox"
+                  checked={c[field] === 'Yes'}
+                  disabled={loading}
+                  onChange={() => toggle(c)}
+                  aria-label={`${c.companyName}: ${t(`field.${field}`)}`}
+                />
               </td>
             </tr>
           ))}
@@ -49,8 +70,18 @@ function CompanyFlagList({ title, field, command, error }: { title: string; fiel
 }
 
 export const PerformanceCommitteeCompanies = () => (
-  <CompanyFlagList title="screen.performanceCommitteeCompanies" field="performanceCommitteeFunction" command="update-performance-committee-function" error="error.updatePerformanceCommitteeFunction" />
+  <CompanyFlagList
+    title="screen.performanceCommitteeCompanies"
+    field="performanceCommitteeFunction"
+    command="update-performance-committee-function"
+    error="error.updatePerformanceCommitteeFunction"
+  />
 );
 export const QualitativeMeasurementCompanies = () => (
-  <CompanyFlagList title="screen.qualitativeMeasurementCompanies" field="qualitativeMeasurement" command="set-qualitative-measurement" error="error.setQualitativeMeasurement" />
+  <CompanyFlagList
+    title="screen.qualitativeMeasurementCompanies"
+    field="qualitativeMeasurement"
+    command="set-qualitative-measurement"
+    error="error.setQualitativeMeasurement"
+  />
 );

@@ -14,7 +14,8 @@ export default function CompanyLogo() {
   const { run } = useCall();
   const [company, setCompany] = useState<Record<string, any> | null>(null);
   useEffect(() => {
-    if (user?.companyId) run('error.getCompany', () => get(`company/${user.companyId}`)).then((d) => d && setCompany(d.company));
+    if (user?.companyId)
+      run('error.getCompany', () => get(`company/${user.companyId}`)).then((d) => d && setCompany(d.company));
   }, [user, run]);
   return (
     <section data-screen="company-logo">

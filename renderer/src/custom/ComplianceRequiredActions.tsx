@@ -12,7 +12,11 @@ import { screensOf } from '../screens/entity-screens.ts';
 type Row = Record<string, any>;
 
 /** The badge of a due status: overdue in red, due soon in amber, on track in green. */
-const BADGE: Record<string, string> = { Overdue: 'badge badge-danger', 'Due soon': 'badge badge-warning', 'On track': 'badge badge-success' };
+const BADGE: Record<string, string> = {
+  Overdue: 'badge badge-danger',
+  'Due soon': 'badge badge-warning',
+  'On track': 'badge badge-success',
+};
 
 /** Today's calendar date where the browser is. */
 function today(): string {
@@ -38,13 +42,17 @@ export default function ComplianceRequiredActions({ screen }: { screen: ScreenMe
   const command = (name: string) => activities?.commands.find((c) => c.name === name);
 
   useEffect(() => {
-    run(command('required-actions')?.error ?? activities?.errors.list ?? 'error.getAllCompliance', () => get('compliance-activity/required-actions', { limit: 500 })).then((d) => d && setPage(d.requiredActions));
+    run(command('required-actions')?.error ?? activities?.errors.list ?? 'error.getAllCompliance', () =>
+      get('compliance-activity/required-actions', { limit: 500 }),
+    ).then((d) => d && setPage(d.requiredActions));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const open = (submissionId: number) => navigate(`${editSubmission!.path}?id=${submissionId}`);
   const start = async (activity: Row) => {
-    const d = await run(submissions!.errors.add, () => post('compliance-submission/add', { complianceActivityId: activity.id, complianceDate: today() }));
+    const d = await run(submissions!.errors.add, () =>
+      post('compliance-submission/add', { complianceActivityId: activity.id, complianceDate: today() }),
+    );
     if (d) open(d[submissions!.dataKeys.item].id);
   };
 
@@ -53,7 +61,12 @@ export default function ComplianceRequiredActions({ screen }: { screen: ScreenMe
       <div className="row">
         <h1>{t(screen.label ?? 'screen.requiredActions')}</h1>
         {page && (
-          <span className={page.total ? 'badge badge-danger' : 'badge'} data-testid="required-action-count" role="status" aria-label={t('compliance.requiredActionCount', { count: page.total })}>
+          <span
+            className={page.total ? 'badge badge-danger' : 'badge'}
+            data-testid="required-action-count"
+            role="status"
+            aria-label={t('compliance.requiredActionCount', { count: page.total })}
+          >
             {page.total}
           </span>
         )}
@@ -93,8 +106,14 @@ export default function ComplianceRequiredActions({ screen }: { screen: ScreenMe
                         {t('compliance.continueSubmission')}
                       </button>
                     ) : (
-                      editSubmission && submissions?.can.add && (
-                        <button type="button" className="btn btn-sm btn-primary" disabled={loading} onClick={() => start(a)}>
+                      editSubmission &&
+                      submissions?.can.add && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary"
+                          disabled={loading}
+                          onClick={() => start(a)}
+                        >
                           {t('compliance.startSubmission')}
                         </button>
                       )

@@ -47,12 +47,41 @@ const MONEY = new Set(['estimatedCost', 'budgetSpent']);
 
 /** Which tables a report screen shows, from its path: the seven execution reports, the dashboard, the agency and the project reports. */
 function partsOf(path: string, planId: string | undefined): Part[] {
-  const execution = (by: string, title: string): Part => ({ title, path: 'execution-plan/report', query: { by, executionPlanId: planId }, dataKey: 'report', error: 'error.getExecution' });
-  if (path.endsWith('/dashboard')) return [execution('annual-plans', 'screen.reportAnnualPlans'), execution('business-units', 'screen.reportBusinessUnits')];
-  if (path.endsWith('/reports/agency')) return [{ title: 'screen.agencyReport', path: 'agency-performance-review/report', query: { executionPlanId: planId }, dataKey: 'report', error: 'error.getAgencyPerformanceReviewReport' }];
+  const execution = (by: string, title: string): Part => ({
+    title,
+    path: 'execution-plan/report',
+    query: { by, executionPlanId: planId },
+    dataKey: 'report',
+    error: 'error.getExecution',
+  });
+  if (path.endsWith('/dashboard'))
+    return [
+      execution('annual-plans', 'screen.reportAnnualPlans'),
+      execution('business-units', 'screen.reportBusinessUnits'),
+    ];
+  if (path.endsWith('/reports/agency'))
+    return [
+      {
+        title: 'screen.agencyReport',
+        path: 'agency-performance-review/report',
+        query: { executionPlanId: planId },
+        dataKey: 'report',
+        error: 'error.getAgencyPerformanceReviewReport',
+      },
+    ];
   if (path.startsWith('/app/strategic-projects'))
-    return (['type', 'pillar'] as const).map((by) => ({ title: by === 'type' ? 'field.projectType' : 'entity.projectPillar', path: 'strategic-project/report', query: { by }, dataKey: 'report', error: 'error.getProjectReport' }));
-  if (path.startsWith('/app/strategy-management')) return [execution('objectives', 'screen.reportObjectives'), execution('business-units', 'screen.reportBusinessUnits')];
+    return (['type', 'pillar'] as const).map((by) => ({
+      title: by === 'type' ? 'field.projectType' : 'entity.projectPillar',
+      path: 'strategic-project/report',
+      query: { by },
+      dataKey: 'report',
+      error: 'error.getProjectReport',
+    }));
+  if (path.startsWith('/app/strategy-management'))
+    return [
+      execution('objectives', 'screen.reportObjectives'),
+      execution('business-units', 'screen.reportBusinessUnits'),
+    ];
   const kind = path.split('/').pop()!;
   const titles: Record<string, string> = {
     'annual-plans': 'screen.reportAnnualPlans',
@@ -73,7 +102,9 @@ function ReportTable({ part }: { part: Part }) {
   const key = JSON.stringify(part);
   useEffect(() => {
     setPage(null);
-    void run(part.error, () => get(part.path, { ...part.query, limit: 500 })).then((d) => d && setPage(d[part.dataKey]));
+    void run(part.error, () => get(part.path, { ...part.query, limit: 500 })).then(
+      (d) => d && setPage(d[part.dataKey]),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, run]);
   if (!page) return <p aria-busy="true">{t('shell.loading')}</p>;
@@ -103,7 +134,11 @@ function ReportTable({ part }: { part: Part }) {
               {columns.map((c) =>
                 c === 'percent' ? (
                   <td key={c} data-colour={r.colour ?? ''}>
-                    {r.percent === null ? '—' : <span className={`badge badge-${r.colour}`}>{formatPercent(r.percent)}</span>}
+                    {r.percent === null ? (
+                      '—'
+                    ) : (
+                      <span className={`badge badge-${r.colour}`}>{formatPercent(r.percent)}</span>
+                    )}
                   </td>
                 ) : (
                   <td key={c}>{cell(c, r[c])}</td>
@@ -127,7 +162,10 @@ export default function ExecutionReport({ screen }: { screen: ScreenMeta }) {
   const [plans, setPlans] = useState<{ id: number; name: string }[]>([]);
   const byPlan = !screen.path.startsWith('/app/strategic-projects');
   useEffect(() => {
-    if (byPlan) void run('error.getExecutionPlans', () => get('execution-plan', { limit: 100 })).then((d) => d && setPlans(d.list));
+    if (byPlan)
+      void run('error.getExecutionPlans', () => get('execution-plan', { limit: 100 })).then(
+        (d) => d && setPlans(d.list),
+      );
   }, [byPlan, run]);
   return (
     <section data-screen="execution-report">
@@ -135,7 +173,13 @@ export default function ExecutionReport({ screen }: { screen: ScreenMeta }) {
       {byPlan && (
         <div className="toolbar">
           <label htmlFor="report-plan">{t('entity.executionPlan')}</label>
-          <select id="report-plan" className="input" style={{ maxWidth: 320 }} value={planId ?? ''} onChange={(e) => setParams(e.target.value ? { executionPlanId: e.target.value } : {})}>
+          <select
+            id="report-plan"
+            className="input"
+            style={{ maxWidth: 320 }}
+            value={planId ?? ''}
+            onChange={(e) => setParams(e.target.value ? { executionPlanId: e.target.value } : {})}
+          >
             <option value="">{t('report.allPlans')}</option>
             {plans.map((p) => (
               <option key={p.id} value={p.id}>

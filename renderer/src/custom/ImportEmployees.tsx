@@ -10,7 +10,13 @@ import { ConfirmDialog } from '../shell/Dialogs.tsx';
 import { ColumnMappingTable } from './import/ColumnMappingTable.tsx';
 import { defaultMapping, mappingIsUsable, mappingProblems, type ColumnMapping } from './import/column-mapping.ts';
 import { limitsFromSchema, SUPERVISOR_FIELD, type ImportField } from './import/employee-fields.ts';
-import { buildImportRows, MAX_IMPORT_ROWS, mappedFields, rowsWithProblems, type ImportRow } from './import/employee-rows.ts';
+import {
+  buildImportRows,
+  MAX_IMPORT_ROWS,
+  mappedFields,
+  rowsWithProblems,
+  type ImportRow,
+} from './import/employee-rows.ts';
 import { importSource, type ImportSourceId } from './import/import-sources.ts';
 import { ImportResult } from './import/ImportResult.tsx';
 import { indexOrgDirectory } from './import/org-units.ts';
@@ -28,7 +34,13 @@ const EMPLOYEE_LIST = '/app/settings/organization-units/employees';
  * dry run (duplicates against the company's employees, supervisors by e-mail, sign-ins), each problem on its row;
  * confirm, and add them all in one add-bulk call.
  */
-export default function ImportEmployees({ screen, source = 'stratum' }: { screen?: ScreenMeta; source?: ImportSourceId }) {
+export default function ImportEmployees({
+  screen,
+  source = 'stratum',
+}: {
+  screen?: ScreenMeta;
+  source?: ImportSourceId;
+}) {
   const { t } = useTranslation();
   const meta = useMeta();
   const employee = useEntity('employee');
@@ -45,13 +57,18 @@ export default function ImportEmployees({ screen, source = 'stratum' }: { screen
   const [confirming, setConfirming] = useState(false);
   const [imported, setImported] = useState<number | null>(null);
 
-  const fieldLabel = (f: ImportField) => (f === SUPERVISOR_FIELD ? t('import.field.supervisorEmail') : t(employee?.schema.properties[f]?.title ?? f));
+  const fieldLabel = (f: ImportField) =>
+    f === SUPERVISOR_FIELD ? t('import.field.supervisorEmail') : t(employee?.schema.properties[f]?.title ?? f);
   const problems = useMemo(() => mappingProblems(mapping), [mapping]);
-  const checked = useMemo(() => (file && units ? buildImportRows(file.sheet, mapping, units, limits) : []), [file, mapping, units, limits]);
+  const checked = useMemo(
+    () => (file && units ? buildImportRows(file.sheet, mapping, units, limits) : []),
+    [file, mapping, units, limits],
+  );
   const rows = useMemo(() => (server ? withServerProblems(checked, server.byRow) : checked), [checked, server]);
   const badRows = rowsWithProblems(rows);
   const tooMany = rows.length > MAX_IMPORT_ROWS;
-  const browserReady = !!bulk && !!units && checked.length > 0 && !tooMany && rowsWithProblems(checked) === 0 && mappingIsUsable(problems);
+  const browserReady =
+    !!bulk && !!units && checked.length > 0 && !tooMany && rowsWithProblems(checked) === 0 && mappingIsUsable(problems);
   const serverCheck = useServerCheck(browserReady ? checked : null, bulk?.name, setServer);
   const ready = browserReady && serverCheck === 'passed' && badRows === 0;
 
@@ -93,7 +110,11 @@ export default function ImportEmployees({ screen, source = 'stratum' }: { screen
     return (
       <section data-screen="import-employees">
         <h1>{title}</h1>
-        <ImportResult count={imported} listPath={screensOf(meta, 'employee').list?.path ?? EMPLOYEE_LIST} onAgain={startOver} />
+        <ImportResult
+          count={imported}
+          listPath={screensOf(meta, 'employee').list?.path ?? EMPLOYEE_LIST}
+          onAgain={startOver}
+        />
       </section>
     );
 
@@ -110,16 +131,31 @@ export default function ImportEmployees({ screen, source = 'stratum' }: { screen
         failureTitle={screen?.errors?.list}
       />
       {file && (
-        <ColumnMappingTable headers={file.sheet.headers} example={file.sheet.rows[0]?.cells} mapping={mapping} problems={problems} fieldLabel={fieldLabel} onChange={changeMapping} />
+        <ColumnMappingTable
+          headers={file.sheet.headers}
+          example={file.sheet.rows[0]?.cells}
+          mapping={mapping}
+          problems={problems}
+          fieldLabel={fieldLabel}
+          onChange={changeMapping}
+        />
       )}
       {file && (
         <section className="card stack" aria-labelledby="import-check-title">
           <h2 id="import-check-title">{t('import.step.check')}</h2>
-          {!units && <p className="muted" role="status">{t('import.unitsLoading')}</p>}
+          {!units && (
+            <p className="muted" role="status">
+              {t('import.unitsLoading')}
+            </p>
+          )}
           {unitsFailed && <p className="error-text">{t('import.unitsFailed')}</p>}
           {units && (
             <>
-              <p role="status" data-check={serverCheck} className={badRows || tooMany || !rows.length || serverCheck === 'failed' ? 'error-text' : undefined}>
+              <p
+                role="status"
+                data-check={serverCheck}
+                className={badRows || tooMany || !rows.length || serverCheck === 'failed' ? 'error-text' : undefined}
+              >
                 {!rows.length
                   ? t('import.noRows')
                   : browserReady && serverCheck === 'checking'
@@ -127,21 +163,34 @@ export default function ImportEmployees({ screen, source = 'stratum' }: { screen
                     : tooMany
                       ? t('import.tooMany', { rows: formatInteger(rows.length), max: formatInteger(MAX_IMPORT_ROWS) })
                       : badRows
-                        ? t('import.summaryProblems', { count: badRows, rows: formatInteger(badRows), total: formatInteger(rows.length) })
+                        ? t('import.summaryProblems', {
+                            count: badRows,
+                            rows: formatInteger(badRows),
+                            total: formatInteger(rows.length),
+                          })
                         : serverCheck === 'passed'
                           ? t('import.summaryReady', { count: rows.length, rows: formatInteger(rows.length) })
                           : t('import.checkFailed')}
               </p>
               {server?.general.map((e, i) => (
-                <p key={i} className="error-text">{e.field ? `${e.field}: ${e.message}` : e.message}</p>
+                <p key={i} className="error-text">
+                  {e.field ? `${e.field}: ${e.message}` : e.message}
+                </p>
               ))}
               {rows.length > 0 && <PreviewTable rows={rows} fields={mappedFields(mapping)} fieldLabel={fieldLabel} />}
             </>
           )}
           <div className="row">
             <span className="spacer" />
-            <button type="button" className="btn" onClick={startOver} disabled={loading}>{t('shell.cancel')}</button>
-            <button type="button" className="btn btn-primary" disabled={!ready || loading} onClick={() => setConfirming(true)}>
+            <button type="button" className="btn" onClick={startOver} disabled={loading}>
+              {t('shell.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!ready || loading}
+              onClick={() => setConfirming(true)}
+            >
               {t('import.importButton', { count: rows.length, rows: formatInteger(rows.length) })}
             </button>
           </div>
@@ -167,18 +216,35 @@ type ServerCheck = 'idle' | 'checking' | 'passed' | 'failed';
  * is shown on its row before anything is imported. Run again whenever the rows change; an answer for rows since
  * changed is dropped.
  */
-function useServerCheck(rows: readonly ImportRow[] | null, command: string | undefined, setServer: (p: ServerProblems | null) => void): ServerCheck {
+function useServerCheck(
+  rows: readonly ImportRow[] | null,
+  command: string | undefined,
+  setServer: (p: ServerProblems | null) => void,
+): ServerCheck {
   const { run } = useCall();
-  const [state, setState] = useState<{ rows: readonly ImportRow[] | null; check: ServerCheck }>({ rows: null, check: 'idle' });
+  const [state, setState] = useState<{ rows: readonly ImportRow[] | null; check: ServerCheck }>({
+    rows: null,
+    check: 'idle',
+  });
   useEffect(() => {
     if (!rows || !command) return;
     let current = true;
     setServer(null);
     setState({ rows, check: 'checking' });
-    void run('error.importEmployees', () => post(`employee/${command}`, { items: rows.map((r) => r.item), dryRun: true }), {
-      quiet: true,
-      onFailure: (e) => current && setServer(e.fieldErrors.length ? serverProblems(e.fieldErrors, rows) : { byRow: new Map(), general: [{ field: '', message: `${e.title}: ${e.message}` }] }),
-    }).then((d) => current && setState({ rows, check: d ? 'passed' : 'failed' }));
+    void run(
+      'error.importEmployees',
+      () => post(`employee/${command}`, { items: rows.map((r) => r.item), dryRun: true }),
+      {
+        quiet: true,
+        onFailure: (e) =>
+          current &&
+          setServer(
+            e.fieldErrors.length
+              ? serverProblems(e.fieldErrors, rows)
+              : { byRow: new Map(), general: [{ field: '', message: `${e.title}: ${e.message}` }] },
+          ),
+      },
+    ).then((d) => current && setState({ rows, check: d ? 'passed' : 'failed' }));
     return () => {
       current = false;
     };

@@ -35,16 +35,29 @@ export default function ModuleEnablement() {
   }, [companyId]);
   const toggle = async (m: ModuleState) => {
     const enabled = m.enabled === 'Yes' ? 'No' : 'Yes';
-    if (await run('error.enableModule', () => post('company-module/set-enablement', { moduleId: m.moduleId, enabled }, { companyId: companyId! }))) await load(companyId!);
+    if (
+      await run('error.enableModule', () =>
+        post('company-module/set-enablement', { moduleId: m.moduleId, enabled }, { companyId: companyId! }),
+      )
+    )
+      await load(companyId!);
   };
   return (
     <section data-screen="module-enablement">
       <h1>{t('screen.moduleEnablement')}</h1>
       <div className="toolbar">
         <label htmlFor="company">{t('entity.company')}</label>
-        <select id="company" className="input" style={{ maxWidth: 320 }} value={companyId ?? ''} onChange={(e) => setCompanyId(Number(e.target.value))}>
+        <select
+          id="company"
+          className="input"
+          style={{ maxWidth: 320 }}
+          value={companyId ?? ''}
+          onChange={(e) => setCompanyId(Number(e.target.value))}
+        >
           {companies.map((c) => (
-            <option key={c.id} value={c.id}>{c.companyName}</option>
+            <option key={c.id} value={c.id}>
+              {c.companyName}
+            </option>
           ))}
         </select>
       </div>
@@ -61,7 +74,13 @@ export default function ModuleEnablement() {
               <td>{t(m.label)}</td>
               <td>
                 <label className="row">
-                  <input type="checkbox" checked={m.enabled === 'Yes'} disabled={m.core === 'Yes' || loading} onChange={() => toggle(m)} aria-label={`${t(m.label)}: ${t('field.enabled')}`} />
+                  <input
+                    type="checkbox"
+                    checked={m.enabled === 'Yes'}
+                    disabled={m.core === 'Yes' || loading}
+                    onChange={() => toggle(m)}
+                    aria-label={`${t(m.label)}: ${t('field.enabled')}`}
+                  />
                   {m.core === 'Yes' ? t('field.core') : t(m.enabled === 'Yes' ? 'option.yes' : 'option.no')}
                 </label>
               </td>

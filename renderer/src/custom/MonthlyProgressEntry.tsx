@@ -21,7 +21,9 @@ function today(): string {
 const monthName = (month: string, language: string): string => {
   const [y, m] = month.split('-').map(Number);
   if (!y || !m) return month;
-  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
 };
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -65,7 +67,9 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
     setPeriods(null);
     setPeriodId(null);
     if (planId === null) return;
-    run(periodEntity.errors.list, () => get('monthly-progress-period', { annualPlanId: planId, status: 'Open', limit: 100 })).then((d) => {
+    run(periodEntity.errors.list, () =>
+      get('monthly-progress-period', { annualPlanId: planId, status: 'Open', limit: 100 }),
+    ).then((d) => {
       const list: Row[] = d?.list ?? [];
       setPeriods(list);
       const now = today();
@@ -78,7 +82,11 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
     run(errorOf('kpis'), () => get(`${entityName}/kpis`, { periodId: id })).then((d) => {
       const list: Row[] = d?.list ?? [];
       setKpis(list);
-      setDrafts(Object.fromEntries(list.map((k) => [k.kpiId, { actual: text(k.actual), percent: text(k.percent), comment: text(k.comment) }])));
+      setDrafts(
+        Object.fromEntries(
+          list.map((k) => [k.kpiId, { actual: text(k.actual), percent: text(k.percent), comment: text(k.comment) }]),
+        ),
+      );
     });
 
   useEffect(() => {
@@ -90,10 +98,11 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
   }, [periodId]);
 
   const changed = useMemo(
-    () => (kpis ?? []).filter((k) => {
-      const d = drafts[k.kpiId];
-      return d && (d.actual !== text(k.actual) || d.percent !== text(k.percent) || d.comment !== text(k.comment));
-    }),
+    () =>
+      (kpis ?? []).filter((k) => {
+        const d = drafts[k.kpiId];
+        return d && (d.actual !== text(k.actual) || d.percent !== text(k.percent) || d.comment !== text(k.comment));
+      }),
     [kpis, drafts],
   );
 
@@ -109,7 +118,8 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
     const n = Number(value);
     const label = t(field === 'percent' ? 'field.progressPercent' : 'field.actual');
     if (!Number.isFinite(n)) return t('validation.invalid', { field: label });
-    if (field === 'percent' && (n < 0 || n > 1000)) return t('validation.between', { field: label, min: formatNumber(0), max: formatNumber(1000) });
+    if (field === 'percent' && (n < 0 || n > 1000))
+      return t('validation.between', { field: label, min: formatNumber(0), max: formatNumber(1000) });
     return undefined;
   };
   const save = async () => {
@@ -124,7 +134,12 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
     if (Object.keys(found).length) return;
     const entries = changed.map((k) => {
       const d = drafts[k.kpiId];
-      return { kpiId: k.kpiId, actual: number(d.actual), percent: number(d.percent), comment: d.comment.trim() === '' ? null : d.comment };
+      return {
+        kpiId: k.kpiId,
+        actual: number(d.actual),
+        percent: number(d.percent),
+        comment: d.comment.trim() === '' ? null : d.comment,
+      };
     });
     // the server's refusal of one entry (entries.<i>.<field>) is shown on its row too; what was typed stays
     const onFailure = (e: CallError) => {
@@ -166,7 +181,11 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
       <div className="toolbar">
         <label>
           {t('entity.annualPlan')}{' '}
-          <select value={planId ?? ''} onChange={(e) => setPlanId(e.target.value ? Number(e.target.value) : null)} data-testid="progress-plan">
+          <select
+            value={planId ?? ''}
+            onChange={(e) => setPlanId(e.target.value ? Number(e.target.value) : null)}
+            data-testid="progress-plan"
+          >
             {(plans ?? []).map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -176,7 +195,12 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
         </label>{' '}
         <label>
           {t('monthlyProgress.chooseMonth')}{' '}
-          <select value={periodId ?? ''} onChange={(e) => setPeriodId(e.target.value ? Number(e.target.value) : null)} disabled={!periods?.length} data-testid="progress-month">
+          <select
+            value={periodId ?? ''}
+            onChange={(e) => setPeriodId(e.target.value ? Number(e.target.value) : null)}
+            disabled={!periods?.length}
+            data-testid="progress-month"
+          >
             {(periods ?? []).map((p) => (
               <option key={p.id} value={p.id}>
                 {monthName(p.month, i18n.language)}
@@ -235,18 +259,50 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
                       <td>{k.kpi}</td>
                       <td>{k.target === null || k.target === undefined ? '—' : formatNumber(Number(k.target))}</td>
                       <td>
-                        <input type="number" step="any" value={d.actual} aria-label={`${t('field.actual')} ${k.kpi}`} aria-invalid={problems[k.kpiId]?.actual ? true : undefined} onChange={(e) => edit(k.kpiId, 'actual', e.target.value)} style={{ width: '8em' }} />
+                        <input
+                          type="number"
+                          step="any"
+                          value={d.actual}
+                          aria-label={`${t('field.actual')} ${k.kpi}`}
+                          aria-invalid={problems[k.kpiId]?.actual ? true : undefined}
+                          onChange={(e) => edit(k.kpiId, 'actual', e.target.value)}
+                          style={{ width: '8em' }}
+                        />
                         {rowProblem(k.kpiId, 'actual')}
                       </td>
                       <td>
-                        <input type="number" step="any" min={0} max={1000} value={d.percent} aria-label={`${t('field.progressPercent')} ${k.kpi}`} aria-invalid={problems[k.kpiId]?.percent ? true : undefined} onChange={(e) => edit(k.kpiId, 'percent', e.target.value)} style={{ width: '6em' }} />
+                        <input
+                          type="number"
+                          step="any"
+                          min={0}
+                          max={1000}
+                          value={d.percent}
+                          aria-label={`${t('field.progressPercent')} ${k.kpi}`}
+                          aria-invalid={problems[k.kpiId]?.percent ? true : undefined}
+                          onChange={(e) => edit(k.kpiId, 'percent', e.target.value)}
+                          style={{ width: '6em' }}
+                        />
                         {rowProblem(k.kpiId, 'percent')}
                       </td>
                       <td>
-                        <input type="text" maxLength={2000} value={d.comment} aria-label={`${t('field.comment')} ${k.kpi}`} onChange={(e) => edit(k.kpiId, 'comment', e.target.value)} />
+                        <input
+                          type="text"
+                          maxLength={2000}
+                          value={d.comment}
+                          aria-label={`${t('field.comment')} ${k.kpi}`}
+                          onChange={(e) => edit(k.kpiId, 'comment', e.target.value)}
+                        />
                         {rowProblem(k.kpiId, 'comment')}
                       </td>
-                      <td>{percent === null ? '' : <span className={`badge badge-${progressColour(percent)}`}>{formatNumber(Math.round(percent * 100) / 100)} %</span>}</td>
+                      <td>
+                        {percent === null ? (
+                          ''
+                        ) : (
+                          <span className={`badge badge-${progressColour(percent)}`}>
+                            {formatNumber(Math.round(percent * 100) / 100)} %
+                          </span>
+                        )}
+                      </td>
                     </tr>
                   );
                 })}
@@ -254,10 +310,19 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
             </table>
           </div>
           <div className="toolbar">
-            <button type="submit" className="btn btn-primary" disabled={loading || changed.length === 0} data-testid="save-progress">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={loading || changed.length === 0}
+              data-testid="save-progress"
+            >
               {t('monthlyProgress.save')}
             </button>{' '}
-            {changed.length > 0 ? <span className="muted">{t('monthlyProgress.unsaved', { count: changed.length })}</span> : saved && <span className="badge badge-success">{t('monthlyProgress.saved')}</span>}
+            {changed.length > 0 ? (
+              <span className="muted">{t('monthlyProgress.unsaved', { count: changed.length })}</span>
+            ) : (
+              saved && <span className="badge badge-success">{t('monthlyProgress.saved')}</span>
+            )}
           </div>
         </form>
       )}

@@ -15,7 +15,8 @@ export default function OrganisationUnits() {
   const meta = useMeta();
   const [counts, setCounts] = useState<Record<string, number>>({});
   useEffect(() => {
-    for (const name of LEVELS) get(name, { limit: 1 }).then((r) => succeeded(r) && setCounts((c) => ({ ...c, [name]: r.data.total })));
+    for (const name of LEVELS)
+      get(name, { limit: 1 }).then((r) => succeeded(r) && setCounts((c) => ({ ...c, [name]: r.data.total })));
   }, []);
   return (
     <section data-screen="organisation-units">
@@ -27,9 +28,15 @@ export default function OrganisationUnits() {
           if (!entity || !list) return null;
           return (
             <div key={name} className="card stack">
-              <strong style={{ fontSize: 28, color: 'var(--c-primary)' }}>{counts[name] === undefined ? '…' : formatInteger(counts[name])}</strong>
+              <strong style={{ fontSize: 28, color: 'var(--c-primary)' }}>
+                {counts[name] === undefined ? '…' : formatInteger(counts[name])}
+              </strong>
               <Link to={list.path}>{t(entity.label)}</Link>
-              {add && entity.can.add && <Link to={add.path} className="muted">{t('shell.addWhat', { what: t(entity.label) })}</Link>}
+              {add && entity.can.add && (
+                <Link to={add.path} className="muted">
+                  {t('shell.addWhat', { what: t(entity.label) })}
+                </Link>
+              )}
             </div>
           );
         })}

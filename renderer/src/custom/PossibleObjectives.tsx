@@ -30,12 +30,19 @@ export default function PossibleObjectives(_: { screen: ScreenMeta }) {
   }, [run]);
   const load = useCallback(() => {
     if (!planId) return;
-    void run('error.getPossibleObjectives', () => get('execution-plan/possible-objectives', { id: planId, limit: 500 })).then((d) => d && setPossible(d.possibleObjectives.list));
+    void run('error.getPossibleObjectives', () =>
+      get('execution-plan/possible-objectives', { id: planId, limit: 500 }),
+    ).then((d) => d && setPossible(d.possibleObjectives.list));
   }, [planId, run]);
   useEffect(load, [load]);
 
   const adopt = async (o: Possible) => {
-    const body = { executionPlanId: Number(planId), pillarObjectiveId: o.id, name: o.name, ...(o.weight === null ? {} : { weight: o.weight }) };
+    const body = {
+      executionPlanId: Number(planId),
+      pillarObjectiveId: o.id,
+      name: o.name,
+      ...(o.weight === null ? {} : { weight: o.weight }),
+    };
     if (await run('error.saveAnnualObjective', () => post('annual-objective/add', body))) load();
   };
 
@@ -44,7 +51,13 @@ export default function PossibleObjectives(_: { screen: ScreenMeta }) {
       <h1>{t('screen.possibleObjectives')}</h1>
       <div className="toolbar">
         <label htmlFor="possible-plan">{t('entity.executionPlan')}</label>
-        <select id="possible-plan" className="input" style={{ maxWidth: 320 }} value={planId} onChange={(e) => setParams({ annualPlanId: e.target.value })}>
+        <select
+          id="possible-plan"
+          className="input"
+          style={{ maxWidth: 320 }}
+          value={planId}
+          onChange={(e) => setParams({ annualPlanId: e.target.value })}
+        >
           {plans.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -52,7 +65,11 @@ export default function PossibleObjectives(_: { screen: ScreenMeta }) {
           ))}
         </select>
         <span className="spacer" />
-        {planId && <Link className="btn" to={`/app/strategy-execution/annual-plans/objectives?annualPlanId=${planId}`}>{t('entity.annualObjective')}</Link>}
+        {planId && (
+          <Link className="btn" to={`/app/strategy-execution/annual-plans/objectives?annualPlanId=${planId}`}>
+            {t('entity.annualObjective')}
+          </Link>
+        )}
       </div>
       {!possible ? (
         <p aria-busy="true">{t('shell.loading')}</p>
@@ -75,7 +92,12 @@ export default function PossibleObjectives(_: { screen: ScreenMeta }) {
                 <td>{o.name}</td>
                 <td>{formatFigure(o.weight)}</td>
                 <td>
-                  <button type="button" className="btn btn-sm btn-primary" disabled={loading} onClick={() => void adopt(o)}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-primary"
+                    disabled={loading}
+                    onClick={() => void adopt(o)}
+                  >
                     {t('action.adopt')}
                   </button>
                 </td>

@@ -48,7 +48,13 @@ export default function QualityAssuranceWork({ screen }: { screen: ScreenMeta })
     const r = a.row;
     const done =
       a.kind === 'add'
-        ? await run(title('add'), () => post('qa-review/add', { qaMemberId: r.qaMemberId, [r.list === 'Scorecard' ? 'scorecardId' : 'assessmentId']: r.id, comment: values.comment }))
+        ? await run(title('add'), () =>
+            post('qa-review/add', {
+              qaMemberId: r.qaMemberId,
+              [r.list === 'Scorecard' ? 'scorecardId' : 'assessmentId']: r.id,
+              comment: values.comment,
+            }),
+          )
         : await run(title(a.kind), () => post(`qa-review/${a.kind}`, { id: r.myReviewId }));
     if (done) await load();
   };
@@ -57,7 +63,11 @@ export default function QualityAssuranceWork({ screen }: { screen: ScreenMeta })
     <section data-screen="quality-assurance-work">
       <div className="row">
         <h1>{t(screen.label ?? 'screen.qualityAssurance')}</h1>
-        {page && <span className="badge" data-testid="qa-work-count">{page.total}</span>}
+        {page && (
+          <span className="badge" data-testid="qa-work-count">
+            {page.total}
+          </span>
+        )}
       </div>
       {!page ? (
         <p aria-busy="true">{t('shell.loading')}</p>
@@ -89,27 +99,51 @@ export default function QualityAssuranceWork({ screen }: { screen: ScreenMeta })
                     <td>{optionLabel(t, r.status)}</td>
                     <td>
                       {t('qa.reviewedOf', { count: r.reviewCount, total: r.memberCount })}
-                      {r.isLastReviewer && <span className="badge badge-warning" style={{ marginLeft: 6 }}>{t('qa.lastReviewer')}</span>}
+                      {r.isLastReviewer && (
+                        <span className="badge badge-warning" style={{ marginLeft: 6 }}>
+                          {t('qa.lastReviewer')}
+                        </span>
+                      )}
                     </td>
                     <td>
                       <span className="row" style={{ gap: 4, flexWrap: 'nowrap' }}>
                         {r.myReviewId === null ? (
-                          <button type="button" className="btn btn-sm btn-primary" disabled={loading} onClick={() => setAsk({ kind: 'add', row: r })}>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-primary"
+                            disabled={loading}
+                            onClick={() => setAsk({ kind: 'add', row: r })}
+                          >
                             {t('qa.addReview')}
                           </button>
                         ) : (
                           <>
                             {r.isLastReviewer && everyone && (
-                              <button type="button" className="btn btn-sm btn-success" disabled={loading} onClick={() => setAsk({ kind: 'complete', row: r })}>
+                              <button
+                                type="button"
+                                className="btn btn-sm btn-success"
+                                disabled={loading}
+                                onClick={() => setAsk({ kind: 'complete', row: r })}
+                              >
                                 {t('qa.complete')}
                               </button>
                             )}
                             {r.list === 'Performance' && (
-                              <button type="button" className="btn btn-sm" disabled={loading} onClick={() => setAsk({ kind: 'refer-back', row: r })}>
+                              <button
+                                type="button"
+                                className="btn btn-sm"
+                                disabled={loading}
+                                onClick={() => setAsk({ kind: 'refer-back', row: r })}
+                              >
                                 {t('qa.referBack')}
                               </button>
                             )}
-                            <button type="button" className="btn btn-sm" disabled={loading} onClick={() => setAsk({ kind: 'recall', row: r })}>
+                            <button
+                              type="button"
+                              className="btn btn-sm"
+                              disabled={loading}
+                              onClick={() => setAsk({ kind: 'recall', row: r })}
+                            >
                               {t('qa.recall')}
                             </button>
                           </>
@@ -123,9 +157,21 @@ export default function QualityAssuranceWork({ screen }: { screen: ScreenMeta })
           </table>
         </div>
       )}
-      {ask?.kind === 'add' && <InputDialog title={t('qa.addReview')} fields={[{ name: 'comment', label: t('field.comment') }]} onCancel={() => setAsk(null)} onConfirm={(v) => act(ask, v)} />}
+      {ask?.kind === 'add' && (
+        <InputDialog
+          title={t('qa.addReview')}
+          fields={[{ name: 'comment', label: t('field.comment') }]}
+          onCancel={() => setAsk(null)}
+          onConfirm={(v) => act(ask, v)}
+        />
+      )}
       {ask && ask.kind !== 'add' && (
-        <ConfirmDialog title={t(`qa.${ask.kind === 'refer-back' ? 'referBack' : ask.kind}`)} text={t(`qa.confirm.${ask.kind === 'refer-back' ? 'referBack' : ask.kind}`, { name: ask.row.employeeName })} onCancel={() => setAsk(null)} onConfirm={() => act(ask)} />
+        <ConfirmDialog
+          title={t(`qa.${ask.kind === 'refer-back' ? 'referBack' : ask.kind}`)}
+          text={t(`qa.confirm.${ask.kind === 'refer-back' ? 'referBack' : ask.kind}`, { name: ask.row.employeeName })}
+          onCancel={() => setAsk(null)}
+          onConfirm={() => act(ask)}
+        />
       )}
     </section>
   );

@@ -31,7 +31,16 @@ export default function QuestionAnswers({ entity, record, onChanged }: PanelProp
   const [questions, setQuestions] = useState<Row[] | null>(null);
   const [scale, setScale] = useState<Row[]>([]);
   const [groups, setGroups] = useState<Map<number, string>>(new Map());
-  const given = useMemo(() => new Map<number, Answer>(((field && (record[field] as Row[] | null)) || []).map((a) => [Number(a[of!.key]), { value: a.value, comment: a.comment }])), [record, field, of]);
+  const given = useMemo(
+    () =>
+      new Map<number, Answer>(
+        ((field && (record[field] as Row[] | null)) || []).map((a) => [
+          Number(a[of!.key]),
+          { value: a.value, comment: a.comment },
+        ]),
+      ),
+    [record, field, of],
+  );
   const [draft, setDraft] = useState<Map<number, Answer>>(given);
   useEffect(() => setDraft(given), [given]);
   const by = of ? record[of.by] : undefined;
@@ -39,17 +48,28 @@ export default function QuestionAnswers({ entity, record, onChanged }: PanelProp
   useEffect(() => {
     if (!of || !questionEntity || by === undefined || by === null) return;
     void (async () => {
-      const q = await run(questionEntity.errors.list, () => get(questionEntity.name, { [of.by]: by, limit: 500, sort: 'id' }));
+      const q = await run(questionEntity.errors.list, () =>
+        get(questionEntity.name, { [of.by]: by, limit: 500, sort: 'id' }),
+      );
       const list: Row[] = q ? q[questionEntity.dataKeys.list] : [];
       setQuestions(list);
       if (scaleEntity) {
-        const s = await run(scaleEntity.errors.list, () => get(scaleEntity.name, { [of.by]: by, limit: 100, sort: 'value' }));
+        const s = await run(scaleEntity.errors.list, () =>
+          get(scaleEntity.name, { [of.by]: by, limit: 100, sort: 'value' }),
+        );
         if (s) setScale(s[scaleEntity.dataKeys.list]);
       }
       const ids = [...new Set(list.map((x) => x[of.group!]).filter((v): v is number => typeof v === 'number'))];
       if (groupEntity && ids.length) {
-        const g = await run(groupEntity.errors.list, () => get(groupEntity.name, { 'id[in]': ids.join(','), limit: 500 }));
-        if (g) setGroups(new Map((g[groupEntity.dataKeys.list] as Row[]).map((x) => [x.id, String(x[groupEntity.titleField] ?? x.id)])));
+        const g = await run(groupEntity.errors.list, () =>
+          get(groupEntity.name, { 'id[in]': ids.join(','), limit: 500 }),
+        );
+        if (g)
+          setGroups(
+            new Map(
+              (g[groupEntity.dataKeys.list] as Row[]).map((x) => [x.id, String(x[groupEntity.titleField] ?? x.id)]),
+            ),
+          );
       }
     })();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -67,14 +87,16 @@ export default function QuestionAnswers({ entity, record, onChanged }: PanelProp
     const answers = [...draft.entries()]
       .filter(([, a]) => a.value !== undefined)
       .map(([id, a]) => ({ [of.key]: id, value: a.value, ...(a.comment ? { comment: a.comment } : {}) }));
-    const d = await run(save!.error, () => post(`${entity.name}/${save!.action}`, { id: record.id, version: record.version, [field]: answers }));
+    const d = await run(save!.error, () =>
+      post(`${entity.name}/${save!.action}`, { id: record.id, version: record.version, [field]: answers }),
+    );
     if (d) onChanged({ ...record, ...d[entity.dataKeys.item] });
   };
 
   // the questions in their groups, in the order they were written
   const sections: { title?: string; items: Row[] }[] = [];
   for (const q of questions ?? []) {
-    const title = of.group && q[of.group] ? groups.get(q[of.group]) ?? '' : undefined;
+    const title = of.group && q[of.group] ? (groups.get(q[of.group]) ?? '') : undefined;
     const last = sections[sections.length - 1];
     if (last && last.title === title) last.items.push(q);
     else sections.push({ title, items: [q] });
@@ -94,7 +116,13 @@ export default function QuestionAnswers({ entity, record, onChanged }: PanelProp
               const a = draft.get(q.id) ?? {};
               return (
                 // biome-ignore lint/a11y/useSemanticElements: a card, not a fieldset's frame; the group names the question
-                <div key={q.id} className="question" data-testid={`question-${q.id}`} role="group" aria-label={String(q[of.text])}>
+                <div
+                  key={q.id}
+                  className="question"
+                  data-testid={`question-${q.id}`}
+                  role="group"
+                  aria-label={String(q[of.text])}
+                >
                   <p>
                     <strong>{String(q[of.text])}</strong>
                   </p>
@@ -103,11 +131,24 @@ export default function QuestionAnswers({ entity, record, onChanged }: PanelProp
                       <div className="row" role="radiogroup" aria-label={String(q[of.text])}>
                         {scale.map((step) => (
                           <label key={step.value} className="radio">
-                            <input type="radio" name={`q${q.id}`} checked={a.value === step.value} onChange={() => set(q.id, { value: step.value })} /> {step.name} ({step.value})
+                            <input
+                              type="radio"
+                              name={`q${q.id}`}
+                              checked={a.value === step.value}
+                              onChange={() => set(q.id, { value: step.value })}
+                            />{' '}
+                            {step.name} ({step.value})
                           </label>
                         ))}
                       </div>
-                      <input type="text" aria-label={`${t('field.comment')}: ${q[of.text]}`} placeholder={t('field.comment')} value={a.comment ?? ''} maxLength={2000} onChange={(e) => set(q.id, { comment: e.target.value })} />
+                      <input
+                        type="text"
+                        aria-label={`${t('field.comment')}: ${q[of.text]}`}
+                        placeholder={t('field.comment')}
+                        value={a.comment ?? ''}
+                        maxLength={2000}
+                        onChange={(e) => set(q.id, { comment: e.target.value })}
+                      />
                     </>
                   ) : (
                     <p data-testid="answer">

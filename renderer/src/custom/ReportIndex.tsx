@@ -7,7 +7,12 @@ export default function ReportIndex() {
   const { t } = useTranslation();
   const meta = useMeta();
   const groups = meta.modules
-    .map((m) => ({ module: m, reports: m.screens.filter((s) => s.path.startsWith('/app/reports/') && s.path !== '/app/reports/main' && s.label && s.kind !== 'redirect') }))
+    .map((m) => ({
+      module: m,
+      reports: m.screens.filter(
+        (s) => s.path.startsWith('/app/reports/') && s.path !== '/app/reports/main' && s.label && s.kind !== 'redirect',
+      ),
+    }))
     .filter((g) => g.reports.length);
   return (
     <section data-screen="report-index">

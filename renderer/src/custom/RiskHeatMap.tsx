@@ -35,7 +35,12 @@ interface Selected {
 }
 
 /** The spec's colour names, as softer shades that keep the counts readable. */
-const SHADES: Record<ReturnType<typeof riskColour>, string> = { green: '#4caf50', yellow: '#ffd54f', orange: '#ff9800', red: '#e53935' };
+const SHADES: Record<ReturnType<typeof riskColour>, string> = {
+  green: '#4caf50',
+  yellow: '#ffd54f',
+  orange: '#ff9800',
+  red: '#e53935',
+};
 const LEVELS = ['Low', 'Moderate', 'High', 'Extreme'] as const;
 /** The plot area inside each chart, in pixels: the browser test finds a cell's centre from it. */
 const GRID = { left: 110, right: 16, top: 16, bottom: 56 };
@@ -61,8 +66,23 @@ function matrixOption(map: HeatMap, view: View, t: TFunction): EChartsOption {
       },
     },
     // every likelihood named under its column, a long one (Bengali) wrapped in it rather than dropped by ECharts
-    xAxis: { type: 'category', data: map.likelihoods.map((l) => optionLabel(t, l)), axisLabel: { interval: 0, width: 90, overflow: 'break' }, name: t('field.likelihood'), nameLocation: 'middle', nameGap: 32, splitArea: { show: true } },
-    yAxis: { type: 'category', data: map.impacts.map((i) => optionLabel(t, i)), name: t('field.impact'), nameLocation: 'middle', nameGap: 96, splitArea: { show: true } },
+    xAxis: {
+      type: 'category',
+      data: map.likelihoods.map((l) => optionLabel(t, l)),
+      axisLabel: { interval: 0, width: 90, overflow: 'break' },
+      name: t('field.likelihood'),
+      nameLocation: 'middle',
+      nameGap: 32,
+      splitArea: { show: true },
+    },
+    yAxis: {
+      type: 'category',
+      data: map.impacts.map((i) => optionLabel(t, i)),
+      name: t('field.impact'),
+      nameLocation: 'middle',
+      nameGap: 96,
+      splitArea: { show: true },
+    },
     // the cell's colour is its level (fourth value), not its count
     visualMap: {
       type: 'piecewise',
@@ -73,8 +93,19 @@ function matrixOption(map: HeatMap, view: View, t: TFunction): EChartsOption {
     series: [
       {
         type: 'heatmap',
-        data: map.cells.map((c) => [map.likelihoods.indexOf(c.likelihood), map.impacts.indexOf(c.impact), c[view], LEVELS.indexOf(c.level as (typeof LEVELS)[number])]),
-        label: { show: true, fontSize: 15, fontWeight: 'bold', formatter: (p: unknown) => ((p as { value: number[] }).value[2] ? formatNumber((p as { value: number[] }).value[2]) : '') },
+        data: map.cells.map((c) => [
+          map.likelihoods.indexOf(c.likelihood),
+          map.impacts.indexOf(c.impact),
+          c[view],
+          LEVELS.indexOf(c.level as (typeof LEVELS)[number]),
+        ]),
+        label: {
+          show: true,
+          fontSize: 15,
+          fontWeight: 'bold',
+          formatter: (p: unknown) =>
+            (p as { value: number[] }).value[2] ? formatNumber((p as { value: number[] }).value[2]) : '',
+        },
         itemStyle: { borderColor: '#fff', borderWidth: 2 },
         emphasis: { itemStyle: { borderColor: '#333', borderWidth: 2 } },
       },
@@ -97,14 +128,24 @@ export default function RiskHeatMap(_: { screen: ScreenMeta }) {
   const edit = screensOf(meta, 'risk').edit;
 
   useEffect(() => {
-    void run('error.getRiskHeatMap', () => get('risk/heat-map', { kind: kind || undefined })).then((d) => d && setMap(d.heatMap));
+    void run('error.getRiskHeatMap', () => get('risk/heat-map', { kind: kind || undefined })).then(
+      (d) => d && setMap(d.heatMap),
+    );
   }, [kind, run]);
 
   const open = useCallback(
     async (s: Selected) => {
       setSelected(s);
       setRisks(null);
-      const d = await run('error.getRiskHeatMap', () => get('risk/in-cell', { impact: s.impact, likelihood: s.likelihood, view: s.view, kind: kind || undefined, limit: 100 }));
+      const d = await run('error.getRiskHeatMap', () =>
+        get('risk/in-cell', {
+          impact: s.impact,
+          likelihood: s.likelihood,
+          view: s.view,
+          kind: kind || undefined,
+          limit: 100,
+        }),
+      );
       if (d) setRisks(d.cell);
     },
     [kind, run],
@@ -114,7 +155,10 @@ export default function RiskHeatMap(_: { screen: ScreenMeta }) {
     setRisks(null);
   }, [kind]);
 
-  const options = useMemo(() => (map ? { inherent: matrixOption(map, 'inherent', t), residual: matrixOption(map, 'residual', t) } : null), [map, t]);
+  const options = useMemo(
+    () => (map ? { inherent: matrixOption(map, 'inherent', t), residual: matrixOption(map, 'residual', t) } : null),
+    [map, t],
+  );
   const viewLabel = (v: View) => t(v === 'inherent' ? 'risk.heatMap.inherent' : 'risk.heatMap.residual');
 
   return (
@@ -122,7 +166,13 @@ export default function RiskHeatMap(_: { screen: ScreenMeta }) {
       <h1>{t('screen.riskHeatMap')}</h1>
       <div className="toolbar">
         <label htmlFor="risk-kind">{t('field.riskKind')}</label>
-        <select id="risk-kind" className="input" style={{ maxWidth: 260 }} value={kind} onChange={(e) => setKind(e.target.value)}>
+        <select
+          id="risk-kind"
+          className="input"
+          style={{ maxWidth: 260 }}
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+        >
           <option value="">{t('risk.heatMap.allKinds')}</option>
           <option value="Strategic">{optionLabel(t, 'Strategic')}</option>
           <option value="Operational">{optionLabel(t, 'Operational')}</option>
@@ -135,7 +185,12 @@ export default function RiskHeatMap(_: { screen: ScreenMeta }) {
           {(['inherent', 'residual'] as const).map((view) => (
             <div key={view} className="card" style={{ flex: '1 1 420px', minWidth: 380 }}>
               <h2>{viewLabel(view)}</h2>
-              <div data-heat-map={view} data-grid={JSON.stringify(GRID)} data-impacts={JSON.stringify(map.impacts)} data-likelihoods={JSON.stringify(map.likelihoods)}>
+              <div
+                data-heat-map={view}
+                data-grid={JSON.stringify(GRID)}
+                data-impacts={JSON.stringify(map.impacts)}
+                data-likelihoods={JSON.stringify(map.likelihoods)}
+              >
                 <Chart
                   echarts={echarts}
                   option={options[view]}
@@ -159,7 +214,13 @@ export default function RiskHeatMap(_: { screen: ScreenMeta }) {
           <p className="muted">{t('risk.heatMap.chooseCell')}</p>
         ) : (
           <>
-            <h2>{t('risk.heatMap.cellRisks', { view: viewLabel(selected.view), impact: optionLabel(t, selected.impact), likelihood: optionLabel(t, selected.likelihood) })}</h2>
+            <h2>
+              {t('risk.heatMap.cellRisks', {
+                view: viewLabel(selected.view),
+                impact: optionLabel(t, selected.impact),
+                likelihood: optionLabel(t, selected.likelihood),
+              })}
+            </h2>
             {loading && !risks ? (
               <p aria-busy="true">{t('shell.loading')}</p>
             ) : !risks?.list.length ? (
@@ -179,14 +240,22 @@ export default function RiskHeatMap(_: { screen: ScreenMeta }) {
                     <tr key={r.id} data-risk-id={r.id}>
                       <td>{edit ? <Link to={`${edit.path}?id=${r.id}`}>{r.name}</Link> : r.name}</td>
                       <td>{optionLabel(t, r.kind)}</td>
-                      <td>{optionLabel(t, r.rating)} ({formatFigure(r.ratingScore)})</td>
-                      <td>{r.residualRating ? `${optionLabel(t, r.residualRating)} (${formatFigure(r.residualRatingScore)})` : '—'}</td>
+                      <td>
+                        {optionLabel(t, r.rating)} ({formatFigure(r.ratingScore)})
+                      </td>
+                      <td>
+                        {r.residualRating
+                          ? `${optionLabel(t, r.residualRating)} (${formatFigure(r.residualRatingScore)})`
+                          : '—'}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             )}
-            {risks && risks.total > risks.list.length && <p className="muted">{t('shell.records', { count: risks.total })}</p>}
+            {risks && risks.total > risks.list.length && (
+              <p className="muted">{t('shell.records', { count: risks.total })}</p>
+            )}
           </>
         )}
       </div>

@@ -10,7 +10,13 @@ import { RecordHistory } from '../screens/RecordHistory.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 import { WorkflowActions } from '../screens/WorkflowActions.tsx';
 import { progressColour, ratingPercent } from '../../../engine/hooks/performance/scoring.ts';
-import { quarterFigures, scoreKpi, scoreScorecard, type ScoredKpi, type ScoringRules } from '../../../engine/hooks/performance/quarter-score.ts';
+import {
+  quarterFigures,
+  scoreKpi,
+  scoreScorecard,
+  type ScoredKpi,
+  type ScoringRules,
+} from '../../../engine/hooks/performance/quarter-score.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { Forbidden } from '../shell/NotFound.tsx';
 import { formatDate, formatFigure, formatNumber, formatPercent } from '../format/formats.ts';
@@ -68,7 +74,13 @@ function kpiDraft(k: Row): KpiDraft {
 }
 
 function asScored(k: KpiDraft): ScoredKpi {
-  const out: Record<string, unknown> = { kpiType: k.kpiType, optionType: k.optionType, weight: num(k.weight), target: num(k.target), manualRatingScore: num(k.manualRatingScore) };
+  const out: Record<string, unknown> = {
+    kpiType: k.kpiType,
+    optionType: k.optionType,
+    weight: num(k.weight),
+    target: num(k.target),
+    manualRatingScore: num(k.manualRatingScore),
+  };
   k.periodicTargets.forEach((v, i) => (out[`periodicTarget${i + 1}`] = num(v)));
   k.actuals.forEach((v, i) => (out[`actual${i + 1}`] = num(v)));
   return out as ScoredKpi;
@@ -78,7 +90,12 @@ function asScored(k: KpiDraft): ScoredKpi {
 function kpiPayload(k: KpiDraft): Row {
   const out: Row = { name: k.name, kpiType: k.kpiType, optionType: k.optionType, weight: num(k.weight) ?? 0 };
   if (k.id) out.id = k.id;
-  for (const [f, v] of [['baseline', k.baseline], ['target', k.target], ['manualRatingScore', k.manualRatingScore]] as const) if (num(v) !== null) out[f] = num(v);
+  for (const [f, v] of [
+    ['baseline', k.baseline],
+    ['target', k.target],
+    ['manualRatingScore', k.manualRatingScore],
+  ] as const)
+    if (num(v) !== null) out[f] = num(v);
   k.periodicTargets.forEach((v, i) => num(v) !== null && (out[`periodicTarget${i + 1}`] = num(v)));
   if (k.targetDate) out.targetDate = k.targetDate;
   return out;
@@ -154,12 +171,23 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       setRecord(card);
       setAreas(
         card.includeKeyPerformanceArea === 'Yes'
-          ? card.keyPerformanceAreaList.map((a: Row) => ({ key: newKey(), id: a.id, name: a.name, kpis: a.kpiList.map(draftOf) }))
+          ? card.keyPerformanceAreaList.map((a: Row) => ({
+              key: newKey(),
+              id: a.id,
+              name: a.name,
+              kpis: a.kpiList.map(draftOf),
+            }))
           : [{ key: newKey(), name: '', kpis: card.kpiList.map(draftOf) }],
       );
-      const plan = card.annualPlanId ? { annualPlanId: card.annualPlanId } : card.operationalPlanId ? { operationalPlanId: card.operationalPlanId } : null;
+      const plan = card.annualPlanId
+        ? { annualPlanId: card.annualPlanId }
+        : card.operationalPlanId
+          ? { operationalPlanId: card.operationalPlanId }
+          : null;
       if (plan) {
-        const s = await run('error.getScorecardScores', () => get('performance-scorecard/scores', { ...plan, scorecardId: card.id }));
+        const s = await run('error.getScorecardScores', () =>
+          get('performance-scorecard/scores', { ...plan, scorecardId: card.id }),
+        );
         if (s) {
           setRules({ bands: s.scores.bands, mode: s.scores.mode, averageTargetType: s.scores.averageTargetType });
           setWindows(s.scores.actualsWindows ?? []);
@@ -201,24 +229,54 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const withKpa = record?.includeKeyPerformanceArea === 'Yes';
   // what approval still asks for, as far as the editor holds the scorecard now
   const gaps = useMemo(
-    () => approvalGaps(areas.map((a) => ({ name: a.name, kpis: a.kpis.map((k) => ({ ...asScored(k), name: k.name })) })), withKpa).map((g) => wordText(t as unknown as Translate, g, i18n.language)),
+    () =>
+      approvalGaps(
+        areas.map((a) => ({ name: a.name, kpis: a.kpis.map((k) => ({ ...asScored(k), name: k.name })) })),
+        withKpa,
+      ).map((g) => wordText(t as unknown as Translate, g, i18n.language)),
     [areas, withKpa, t, i18n.language],
   );
 
   const changeKpi = (areaKey: string, kpiKey: string, change: Partial<KpiDraft>) =>
-    setAreas((all) => all.map((a) => (a.key !== areaKey ? a : { ...a, kpis: a.kpis.map((k) => (k.key === kpiKey ? { ...k, ...change } : k)) })));
+    setAreas((all) =>
+      all.map((a) =>
+        a.key !== areaKey ? a : { ...a, kpis: a.kpis.map((k) => (k.key === kpiKey ? { ...k, ...change } : k)) },
+      ),
+    );
   const addKpi = (areaKey: string) =>
-    setAreas((all) => all.map((a) => (a.key === areaKey ? { ...a, kpis: [...a.kpis, kpiDraft({ kpiType: 'Quantitative', optionType: 'ASC' })] } : a)));
+    setAreas((all) =>
+      all.map((a) =>
+        a.key === areaKey ? { ...a, kpis: [...a.kpis, kpiDraft({ kpiType: 'Quantitative', optionType: 'ASC' })] } : a,
+      ),
+    );
 
   const saveKpis = async () => {
     setMessage(null);
-    const body = withKpa ? { id, keyPerformanceAreas: areas.map((a) => ({ ...(a.id ? { id: a.id } : {}), name: a.name, kpis: a.kpis.map(kpiPayload) })) } : { id, kpis: kpis.map(kpiPayload) };
+    const body = withKpa
+      ? {
+          id,
+          keyPerformanceAreas: areas.map((a) => ({
+            ...(a.id ? { id: a.id } : {}),
+            name: a.name,
+            kpis: a.kpis.map(kpiPayload),
+          })),
+        }
+      : { id, kpis: kpis.map(kpiPayload) };
     const d = await run('error.saveScorecardKpis', () => post('performance-scorecard/save-kpis', body));
     if (d) {
       // save-kpis does not take actuals (they are entered per quarter, in its window): ones typed and not yet saved
       // stay in the editor, to be saved with their quarter's button, instead of being replaced by the stored ones
-      const stored = new Map<number, Row>([...(d.item.kpiList ?? []), ...(d.item.keyPerformanceAreaList ?? []).flatMap((a: Row) => a.kpiList)].map((k: Row) => [k.id, k]));
-      const pending = kpis.filter((k) => k.id && stored.has(k.id) && k.actuals.some((v, i) => num(v) !== (stored.get(k.id!)![`actual${i + 1}`] ?? null)));
+      const stored = new Map<number, Row>(
+        [...(d.item.kpiList ?? []), ...(d.item.keyPerformanceAreaList ?? []).flatMap((a: Row) => a.kpiList)].map(
+          (k: Row) => [k.id, k],
+        ),
+      );
+      const pending = kpis.filter(
+        (k) =>
+          k.id &&
+          stored.has(k.id) &&
+          k.actuals.some((v, i) => num(v) !== (stored.get(k.id!)![`actual${i + 1}`] ?? null)),
+      );
       await load(d.item, new Map(pending.map((k) => [k.id!, k])));
       setMessage(pending.length ? t('scorecard.savedActualsPending', { quarter: `Q${q + 1}` }) : t('scorecard.saved'));
     }
@@ -227,23 +285,45 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
     setMessage(null);
     const actuals = kpis
       .filter((k) => k.id)
-      .map((k) => ({ kpiId: k.id, actual: num(k.actuals[q]), ...(k.kpiType !== 'Quantitative' || rules?.mode === 'manual' ? { manualRatingScore: num(k.manualRatingScore) } : {}) }));
-    const d = await run('error.updateActuals', () => post('performance-scorecard/update-actuals', { id, quarter: q, actuals }));
+      .map((k) => ({
+        kpiId: k.id,
+        actual: num(k.actuals[q]),
+        ...(k.kpiType !== 'Quantitative' || rules?.mode === 'manual'
+          ? { manualRatingScore: num(k.manualRatingScore) }
+          : {}),
+      }));
+    const d = await run('error.updateActuals', () =>
+      post('performance-scorecard/update-actuals', { id, quarter: q, actuals }),
+    );
     if (d) {
       await load(d.item);
       setMessage(t('scorecard.saved'));
     }
   };
   const cascade = async () => {
-    const d = await run('error.cascadeScorecard', () => post('performance-scorecard/cascade', { id, employeeIds: [Number(cascadeTo)] }));
+    const d = await run('error.cascadeScorecard', () =>
+      post('performance-scorecard/cascade', { id, employeeIds: [Number(cascadeTo)] }),
+    );
     if (d) setMessage(t('scorecard.cascaded', { count: d.list.length }));
   };
 
-  if (!id) return <p className="error-text" data-screen="scorecard-editor">{t('shell.noRecordChosen')}</p>;
+  if (!id)
+    return (
+      <p className="error-text" data-screen="scorecard-editor">
+        {t('shell.noRecordChosen')}
+      </p>
+    );
   if (unreadable) return <Forbidden />;
   if (!record) return <p aria-busy="true">{t('shell.loading')}</p>;
   const figureInput = (label: string, value: string, onChange: (v: string) => void, disabled: boolean) => (
-    <input className="input figure" inputMode="decimal" aria-label={label} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+    <input
+      className="input figure"
+      inputMode="decimal"
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
   return (
     <section data-screen="scorecard-editor" data-status={record.status} data-quarter={quarter ?? ''}>
@@ -251,28 +331,55 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       <p className="muted">
         {optionLabel(t, record.level)} · {optionLabel(t, record.period)}
       </p>
-      <ScorecardVisibility record={record} mayChange={may.commands.includes('set-visible')} onChanged={() => void load()} />
+      <ScorecardVisibility
+        record={record}
+        mayChange={may.commands.includes('set-visible')}
+        onChanged={() => void load()}
+      />
       {entity && <WorkflowActions entity={entity} record={record} onChanged={(r) => void load(r)} />}
       <div className="toolbar">
         <label htmlFor="quarter">{t('field.quarter')}</label>
-        <select id="quarter" className="input" style={{ maxWidth: 120 }} value={q} onChange={(e) => setQuarterChosen(Number(e.target.value))}>
+        <select
+          id="quarter"
+          className="input"
+          style={{ maxWidth: 120 }}
+          value={q}
+          onChange={(e) => setQuarterChosen(Number(e.target.value))}
+        >
           {[0, 1, 2, 3].map((i) => (
-            <option key={i} value={i}>Q{i + 1}</option>
+            <option key={i} value={i}>
+              Q{i + 1}
+            </option>
           ))}
         </select>
         <span className="spacer" />
         <span data-remaining={remaining} className={remaining === 0 ? 'muted' : 'error-text'}>
           {t('scorecard.weightRemaining', { remaining })}
         </span>
-        <strong data-total={totals?.total ?? ''}>{t('scorecard.weightedTotal', { total: totals ? formatNumber(totals.total) : '–' })}</strong>
+        <strong data-total={totals?.total ?? ''}>
+          {t('scorecard.weightedTotal', { total: totals ? formatNumber(totals.total) : '–' })}
+        </strong>
       </div>
       {areas.map((a) => (
         <div key={a.key} className="card table-box" style={{ marginBottom: 'var(--space-4)' }} data-area={a.name}>
           {withKpa && (
             <div className="row">
-              <input className="input" aria-label={t('entity.performanceKpa')} placeholder={t('entity.performanceKpa')} value={a.name} disabled={!draft} onChange={(e) => setAreas((all) => all.map((x) => (x.key === a.key ? { ...x, name: e.target.value } : x)))} />
+              <input
+                className="input"
+                aria-label={t('entity.performanceKpa')}
+                placeholder={t('entity.performanceKpa')}
+                value={a.name}
+                disabled={!draft}
+                onChange={(e) =>
+                  setAreas((all) => all.map((x) => (x.key === a.key ? { ...x, name: e.target.value } : x)))
+                }
+              />
               {draft && (
-                <button type="button" className="btn btn-sm" onClick={() => setAreas((all) => all.filter((x) => x.key !== a.key))}>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  onClick={() => setAreas((all) => all.filter((x) => x.key !== a.key))}
+                >
                   {t('shell.delete')}
                 </button>
               )}
@@ -303,38 +410,103 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
                 const scored = asScored(k);
                 const score = rules ? scoreKpi(scored, rules, q) : null;
                 const { actual, target } = quarterFigures(scored, q);
-                const percent = actual !== null && target !== null && k.kpiType === 'Quantitative' ? ratingPercent(actual, target, k.optionType) : null;
+                const percent =
+                  actual !== null && target !== null && k.kpiType === 'Quantitative'
+                    ? ratingPercent(actual, target, k.optionType)
+                    : null;
                 const set = (change: Partial<KpiDraft>) => changeKpi(a.key, k.key, change);
                 return (
                   <tr key={k.key} data-kpi={k.name}>
                     <td className="kpi-name">
-                      <textarea className="input" rows={2} aria-label={t('field.name')} value={k.name} disabled={!draft} onChange={(e) => set({ name: e.target.value })} />
+                      <textarea
+                        className="input"
+                        rows={2}
+                        aria-label={t('field.name')}
+                        value={k.name}
+                        disabled={!draft}
+                        onChange={(e) => set({ name: e.target.value })}
+                      />
                     </td>
                     <td className="kpi-kind">
-                      <select className="input" aria-label={t('field.kpiType')} value={k.kpiType} disabled={!draft} onChange={(e) => set({ kpiType: e.target.value })}>
-                        {['Quantitative', 'Qualitative'].map((v) => <option key={v} value={v}>{optionLabel(t, v)}</option>)}
+                      <select
+                        className="input"
+                        aria-label={t('field.kpiType')}
+                        value={k.kpiType}
+                        disabled={!draft}
+                        onChange={(e) => set({ kpiType: e.target.value })}
+                      >
+                        {['Quantitative', 'Qualitative'].map((v) => (
+                          <option key={v} value={v}>
+                            {optionLabel(t, v)}
+                          </option>
+                        ))}
                       </select>
-                      <select className="input" aria-label={t('field.optionType')} value={k.optionType} disabled={!draft} onChange={(e) => set({ optionType: e.target.value })}>
-                        {['ASC', 'DESC'].map((v) => <option key={v} value={v}>{optionLabel(t, v)}</option>)}
+                      <select
+                        className="input"
+                        aria-label={t('field.optionType')}
+                        value={k.optionType}
+                        disabled={!draft}
+                        onChange={(e) => set({ optionType: e.target.value })}
+                      >
+                        {['ASC', 'DESC'].map((v) => (
+                          <option key={v} value={v}>
+                            {optionLabel(t, v)}
+                          </option>
+                        ))}
                       </select>
                     </td>
                     <td>{figureInput(t('field.weight'), k.weight, (v) => set({ weight: v }), !draft)}</td>
                     <td>{figureInput(t('field.baseline'), k.baseline, (v) => set({ baseline: v }), !draft)}</td>
                     <td>{figureInput(t('field.target'), k.target, (v) => set({ target: v }), !draft)}</td>
-                    <td>{figureInput(t(`field.periodicTarget${q + 1}`), k.periodicTargets[q], (v) => set({ periodicTargets: k.periodicTargets.map((x, i) => (i === q ? v : x)) }), !draft)}</td>
                     <td>
-                      {figureInput(t(`field.actual${q + 1}`), k.actuals[q], (v) => set({ actuals: k.actuals.map((x, i) => (i === q ? v : x)) }), !k.id || k.kpiType !== 'Quantitative' || !actualsOpen)}
+                      {figureInput(
+                        t(`field.periodicTarget${q + 1}`),
+                        k.periodicTargets[q],
+                        (v) => set({ periodicTargets: k.periodicTargets.map((x, i) => (i === q ? v : x)) }),
+                        !draft,
+                      )}
                     </td>
-                    <td>{figureInput(t('field.manualRatingScore'), k.manualRatingScore, (v) => set({ manualRatingScore: v }), (k.kpiType === 'Quantitative' && rules?.mode !== 'manual') || !actualsOpen)}</td>
                     <td>
-                      <span className={`badge badge-${percent === null ? 'muted' : progressColour(percent)}`} data-score={score ?? ''} title={percent === null ? '' : formatPercent(percent)}>
+                      {figureInput(
+                        t(`field.actual${q + 1}`),
+                        k.actuals[q],
+                        (v) => set({ actuals: k.actuals.map((x, i) => (i === q ? v : x)) }),
+                        !k.id || k.kpiType !== 'Quantitative' || !actualsOpen,
+                      )}
+                    </td>
+                    <td>
+                      {figureInput(
+                        t('field.manualRatingScore'),
+                        k.manualRatingScore,
+                        (v) => set({ manualRatingScore: v }),
+                        (k.kpiType === 'Quantitative' && rules?.mode !== 'manual') || !actualsOpen,
+                      )}
+                    </td>
+                    <td>
+                      <span
+                        className={`badge badge-${percent === null ? 'muted' : progressColour(percent)}`}
+                        data-score={score ?? ''}
+                        title={percent === null ? '' : formatPercent(percent)}
+                      >
                         {score === null ? '–' : formatFigure(score)}
                       </span>
                     </td>
                     {draft && (
                       <td>
                         {/* a cross, named for what it does: the KPI columns keep their room in every language */}
-                        <button type="button" className="btn btn-sm" aria-label={`${t('shell.delete')} ${k.name}`} title={t('shell.delete')} onClick={() => setAreas((all) => all.map((x) => (x.key === a.key ? { ...x, kpis: x.kpis.filter((y) => y.key !== k.key) } : x)))}>
+                        <button
+                          type="button"
+                          className="btn btn-sm"
+                          aria-label={`${t('shell.delete')} ${k.name}`}
+                          title={t('shell.delete')}
+                          onClick={() =>
+                            setAreas((all) =>
+                              all.map((x) =>
+                                x.key === a.key ? { ...x, kpis: x.kpis.filter((y) => y.key !== k.key) } : x,
+                              ),
+                            )
+                          }
+                        >
                           ×
                         </button>
                       </td>
@@ -355,7 +527,9 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
         // a draft saves as far as it is built; what approval still asks for is said here, not by refusing the save
         <div className="card" data-testid="approval-gaps" data-ready={gaps.length === 0}>
           {gaps.length === 0 ? (
-            <p className="muted" style={{ margin: 0 }}>{t('scorecard.readyForApproval')}</p>
+            <p className="muted" style={{ margin: 0 }}>
+              {t('scorecard.readyForApproval')}
+            </p>
           ) : (
             <>
               <strong>{t('scorecard.missingForApproval')}</strong>
@@ -370,7 +544,11 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       )}
       <div className="row">
         {draft && withKpa && (
-          <button type="button" className="btn" onClick={() => setAreas((all) => [...all, { key: newKey(), name: '', kpis: [] }])}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setAreas((all) => [...all, { key: newKey(), name: '', kpis: [] }])}
+          >
             {t('scorecard.addArea')}
           </button>
         )}
@@ -389,7 +567,11 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
         {may.commands.includes('update-actuals') && quarterWindow && !quarterWindow.open && (
           <span className="muted" data-actuals-window="closed">
             {quarterWindow.from && quarterWindow.to
-              ? t('scorecard.actualsWindowClosed', { quarter: `Q${q + 1}`, from: formatDate(quarterWindow.from), to: formatDate(quarterWindow.to) })
+              ? t('scorecard.actualsWindowClosed', {
+                  quarter: `Q${q + 1}`,
+                  from: formatDate(quarterWindow.from),
+                  to: formatDate(quarterWindow.to),
+                })
               : t('scorecard.actualsWindowNotSet', { quarter: `Q${q + 1}` })}
           </span>
         )}
@@ -397,10 +579,18 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       {record.level === 'corporate' && employees.length > 0 && (
         <div className="toolbar card" style={{ marginTop: 'var(--space-4)' }}>
           <label htmlFor="cascade-to">{t('scorecard.cascadeTo')}</label>
-          <select id="cascade-to" className="input" style={{ maxWidth: 320 }} value={cascadeTo} onChange={(e) => setCascadeTo(e.target.value)}>
+          <select
+            id="cascade-to"
+            className="input"
+            style={{ maxWidth: 320 }}
+            value={cascadeTo}
+            onChange={(e) => setCascadeTo(e.target.value)}
+          >
             <option value="">{t('shell.choose')}</option>
             {employees.map((e) => (
-              <option key={e.id} value={e.id}>{e.fullName}</option>
+              <option key={e.id} value={e.id}>
+                {e.fullName}
+              </option>
             ))}
           </select>
           <button type="button" className="btn" disabled={!cascadeTo || loading} onClick={cascade}>

@@ -11,7 +11,11 @@ import { get } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { formatFigure, formatNumber, formatPercent } from '../format/formats.ts';
 import type { ScreenMeta } from '../meta/meta-types.ts';
-import { BAND_COLOURS, type MapEdge, type MapNode } from '../../../engine/hooks/strategy-management/strategy-map-graph.ts';
+import {
+  BAND_COLOURS,
+  type MapEdge,
+  type MapNode,
+} from '../../../engine/hooks/strategy-management/strategy-map-graph.ts';
 
 // Only what a graph needs, so that this screen's chunk stays small and no other strategy screen loads ECharts.
 echarts.use([GraphChart, TooltipComponent, CanvasRenderer]);
@@ -38,11 +42,18 @@ export function layout(map: StrategyMapData): Map<string, [number, number]> {
   const pillars = map.nodes.filter((n) => n.kind === 'pillar');
   const perspectives = map.nodes.filter((n) => n.kind === 'perspective');
   const rowOf = new Map(perspectives.map((p, i) => [p.key, i + 1]));
-  const sourceOf = (o: MapNode, kind: string) => map.edges.find((e) => e.target === o.key && e.kind === 'contains' && e.source.startsWith(`${kind}:`))?.source;
+  const sourceOf = (o: MapNode, kind: string) =>
+    map.edges.find((e) => e.target === o.key && e.kind === 'contains' && e.source.startsWith(`${kind}:`))?.source;
   const objectives = map.nodes.filter((n) => n.kind === 'objective');
   const cellOf = (o: MapNode) => {
     const perspective = sourceOf(o, 'perspective');
-    return { row: perspective ? rowOf.get(perspective)! : perspectives.length + 1, pillar: Math.max(0, pillars.findIndex((p) => p.key === sourceOf(o, 'pillar'))) };
+    return {
+      row: perspective ? rowOf.get(perspective)! : perspectives.length + 1,
+      pillar: Math.max(
+        0,
+        pillars.findIndex((p) => p.key === sourceOf(o, 'pillar')),
+      ),
+    };
   };
   // a pillar's column is as wide as its most crowded cell
   const inCell = new Map<string, number>();
@@ -50,9 +61,10 @@ export function layout(map: StrategyMapData): Map<string, [number, number]> {
     const c = cellOf(o);
     inCell.set(`${c.row}:${c.pillar}`, (inCell.get(`${c.row}:${c.pillar}`) ?? 0) + 1);
   }
-  const widthOf = (pillar: number) => COLUMN * Math.max(1, ...[...inCell].filter(([k]) => k.endsWith(`:${pillar}`)).map(([, n]) => n));
+  const widthOf = (pillar: number) =>
+    COLUMN * Math.max(1, ...[...inCell].filter(([k]) => k.endsWith(`:${pillar}`)).map(([, n]) => n));
   const left: number[] = [];
-  pillars.forEach((_, i) => (left[i] = (i === 0 ? COLUMN : left[i - 1] + widthOf(i - 1))));
+  pillars.forEach((_, i) => (left[i] = i === 0 ? COLUMN : left[i - 1] + widthOf(i - 1)));
   pillars.forEach((p, i) => at.set(p.key, [left[i] + (widthOf(i) - COLUMN) / 2, 0]));
   perspectives.forEach((p, i) => at.set(p.key, [0, ROW * (i + 1)]));
   const placed = new Map<string, number>();
@@ -74,7 +86,10 @@ function option(map: StrategyMapData, t: (k: string, o?: Record<string, unknown>
         const d = (p as { data: { node?: MapNode; edge?: MapEdge } }).data;
         if (d.edge) return escapeHtml(d.edge.description ?? t('strategyMap.causes'));
         const n = d.node!;
-        const score = n.percent === null ? t('strategyMap.noScore') : t('strategyMap.score', { percent: formatNumber(n.percent), score: formatFigure(n.score) });
+        const score =
+          n.percent === null
+            ? t('strategyMap.noScore')
+            : t('strategyMap.score', { percent: formatNumber(n.percent), score: formatFigure(n.score) });
         return `${escapeHtml(n.name)}<br/>${escapeHtml(score)}`;
       },
     },
@@ -99,7 +114,10 @@ function option(map: StrategyMapData, t: (k: string, o?: Record<string, unknown>
           source: e.source,
           target: e.target,
           edge: e,
-          lineStyle: e.kind === 'causes' ? { color: '#6a1b9a', width: 2.5, curveness: 0.25 } : { color: '#b0bec5', type: 'dashed' as const, width: 1 },
+          lineStyle:
+            e.kind === 'causes'
+              ? { color: '#6a1b9a', width: 2.5, curveness: 0.25 }
+              : { color: '#b0bec5', type: 'dashed' as const, width: 1 },
           symbol: e.kind === 'causes' ? ['none', 'arrow'] : ['none', 'none'],
         })),
       },
@@ -125,16 +143,21 @@ export default function StrategyMap({ screen }: { screen: ScreenMeta }) {
 
   useEffect(() => {
     if (routePlan) return;
-    void run('error.getAllStrategicPlan', () => get('strategic-plan', { limit: 100, sort: '-startDate' })).then((d) => d && setPlans(d.list));
+    void run('error.getAllStrategicPlan', () => get('strategic-plan', { limit: 100, sort: '-startDate' })).then(
+      (d) => d && setPlans(d.list),
+    );
   }, [routePlan, run]);
   useEffect(() => {
     if (!planId) return;
     setMap(null);
-    void run('error.getStrategyMap', () => get('pillar-objective/map', { strategicPlanId: planId })).then((d) => d && setMap(d.map));
+    void run('error.getStrategyMap', () => get('pillar-objective/map', { strategicPlanId: planId })).then(
+      (d) => d && setMap(d.map),
+    );
   }, [planId, run]);
 
   const chart = useMemo(() => (map ? option(map, t) : null), [map, t]);
-  const objectivePath = (n: MapNode) => `/app/strategy-management/strategic-plan/${map!.plan.id}/objective/edit/${n.id}`;
+  const objectivePath = (n: MapNode) =>
+    `/app/strategy-management/strategic-plan/${map!.plan.id}/objective/edit/${n.id}`;
   const openObjective = (n: MapNode) => navigate(objectivePath(n));
 
   return (
@@ -143,7 +166,13 @@ export default function StrategyMap({ screen }: { screen: ScreenMeta }) {
       {!routePlan && (
         <div className="toolbar">
           <label htmlFor="strategy-map-plan">{t('entity.strategicPlan')}</label>
-          <select id="strategy-map-plan" className="input" style={{ maxWidth: 320 }} value={planId ?? ''} onChange={(e) => setParams({ strategicPlanId: e.target.value })}>
+          <select
+            id="strategy-map-plan"
+            className="input"
+            style={{ maxWidth: 320 }}
+            value={planId ?? ''}
+            onChange={(e) => setParams({ strategicPlanId: e.target.value })}
+          >
             {plans.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.description}
@@ -153,7 +182,11 @@ export default function StrategyMap({ screen }: { screen: ScreenMeta }) {
         </div>
       )}
       {!map || !chart ? (
-        loading || planId ? <p aria-busy="true">{t('shell.loading')}</p> : <p className="muted">{t('shell.noRecords')}</p>
+        loading || planId ? (
+          <p aria-busy="true">{t('shell.loading')}</p>
+        ) : (
+          <p className="muted">{t('shell.noRecords')}</p>
+        )
       ) : (
         <>
           <div className="card">
@@ -162,7 +195,10 @@ export default function StrategyMap({ screen }: { screen: ScreenMeta }) {
               echarts={echarts}
               option={chart}
               notMerge
-              style={{ height: Math.max(380, ROW * (map.nodes.filter((n) => n.kind === 'perspective').length + 2) + 60), width: '100%' }}
+              style={{
+                height: Math.max(380, ROW * (map.nodes.filter((n) => n.kind === 'perspective').length + 2) + 60),
+                width: '100%',
+              }}
               onEvents={{
                 click: (p: { dataType?: string; data?: { node?: MapNode } }) => {
                   if (p.dataType === 'node' && p.data?.node?.kind === 'objective') openObjective(p.data.node);
@@ -172,7 +208,18 @@ export default function StrategyMap({ screen }: { screen: ScreenMeta }) {
             <p className="muted">
               {map.bands.map((b) => (
                 <span key={b.rating} style={{ marginRight: 12 }}>
-                  <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 6, marginRight: 4, background: b.colour || BAND_COLOURS[b.rating], border: '1px solid #999' }} />
+                  <span
+                    aria-hidden
+                    style={{
+                      display: 'inline-block',
+                      width: 12,
+                      height: 12,
+                      borderRadius: 6,
+                      marginRight: 4,
+                      background: b.colour || BAND_COLOURS[b.rating],
+                      border: '1px solid #999',
+                    }}
+                  />
                   {t('strategyMap.band', { rating: b.rating, min: b.min, max: b.max })}
                 </span>
               ))}
@@ -193,12 +240,18 @@ export default function StrategyMap({ screen }: { screen: ScreenMeta }) {
                 {map.nodes.map((n) => (
                   <tr key={n.key} data-node={n.key} data-colour={n.colour} data-score={n.score ?? ''}>
                     <td>
-                      <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 6, marginRight: 6, background: n.colour }} />
-                      {n.kind === 'objective' ? (
-                        <Link to={objectivePath(n)}>{n.name}</Link>
-                      ) : (
-                        n.name
-                      )}
+                      <span
+                        aria-hidden
+                        style={{
+                          display: 'inline-block',
+                          width: 12,
+                          height: 12,
+                          borderRadius: 6,
+                          marginRight: 6,
+                          background: n.colour,
+                        }}
+                      />
+                      {n.kind === 'objective' ? <Link to={objectivePath(n)}>{n.name}</Link> : n.name}
                     </td>
                     <td>{t(`strategyMap.${n.kind}`)}</td>
                     <td>{n.percent === null ? '—' : formatPercent(n.percent)}</td>

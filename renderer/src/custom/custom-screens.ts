@@ -4,13 +4,25 @@ import { createElement, lazy, type ComponentType, type LazyExoticComponent } fro
 export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<any>>> = {
   OrganisationUnits: lazy(() => import('./OrganisationUnits.tsx')),
   ModuleEnablement: lazy(() => import('./ModuleEnablement.tsx')),
-  PerformanceCommitteeCompanies: lazy(() => import('./CompanyFlagList.tsx').then((m) => ({ default: m.PerformanceCommitteeCompanies }))),
-  QualitativeMeasurementCompanies: lazy(() => import('./CompanyFlagList.tsx').then((m) => ({ default: m.QualitativeMeasurementCompanies }))),
+  PerformanceCommitteeCompanies: lazy(() =>
+    import('./CompanyFlagList.tsx').then((m) => ({ default: m.PerformanceCommitteeCompanies })),
+  ),
+  QualitativeMeasurementCompanies: lazy(() =>
+    import('./CompanyFlagList.tsx').then((m) => ({ default: m.QualitativeMeasurementCompanies })),
+  ),
   CompanyLogo: lazy(() => import('./CompanyLogo.tsx')),
   ImportEmployees: lazy(() => import('./ImportEmployees.tsx')),
   // the spec's Sage and Cow employee sources: the same import, with that source's columns chosen
-  SageEmployees: lazy(() => import('./ImportEmployees.tsx').then((m) => ({ default: (p: object) => createElement(m.default, { ...p, source: 'sage' }) }))),
-  CowEmployees: lazy(() => import('./ImportEmployees.tsx').then((m) => ({ default: (p: object) => createElement(m.default, { ...p, source: 'cow' }) }))),
+  SageEmployees: lazy(() =>
+    import('./ImportEmployees.tsx').then((m) => ({
+      default: (p: object) => createElement(m.default, { ...p, source: 'sage' }),
+    })),
+  ),
+  CowEmployees: lazy(() =>
+    import('./ImportEmployees.tsx').then((m) => ({
+      default: (p: object) => createElement(m.default, { ...p, source: 'cow' }),
+    })),
+  ),
   ModuleAdminAccess: lazy(() => import('./ModuleAdminAccess.tsx')),
   ScorecardEditor: lazy(() => import('./ScorecardEditor.tsx')),
   RiskHeatMap: lazy(() => import('./RiskHeatMap.tsx')),
@@ -33,5 +45,9 @@ export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<an
   ReportIndex: lazy(() => import('./ReportIndex.tsx')),
   ApiTokenIssue: lazy(() => import('./ApiTokenIssue.tsx')),
   // the holder's tokens: the same screen over platform-api-token
-  PlatformApiTokenIssue: lazy(() => import('./ApiTokenIssue.tsx').then((m) => ({ default: () => createElement(m.default, { entityName: 'platform-api-token' }) }))),
+  PlatformApiTokenIssue: lazy(() =>
+    import('./ApiTokenIssue.tsx').then((m) => ({
+      default: () => createElement(m.default, { entityName: 'platform-api-token' }),
+    })),
+  ),
 };

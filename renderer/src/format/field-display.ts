@@ -13,11 +13,18 @@ const lang = () => document.documentElement.lang || 'en';
  * field (never "true"/"false") in the user's language, a year without grouping, a month ("2026-11") by its name and
  * year ("November 2026"). Undefined: not such a value.
  */
-export function displayValue(t: TFunction | ((k: string) => string), name: string, f: FieldSchema, v: unknown): string | undefined {
+export function displayValue(
+  t: TFunction | ((k: string) => string),
+  name: string,
+  f: FieldSchema,
+  v: unknown,
+): string | undefined {
   // a text that is a translation key (a module's name is stored as its label's key) is shown in the user's language
   if (typeof v === 'string' && TEXT_KEY.test(v)) return (t as (k: string) => string)(v);
-  if (f.type === 'boolean' || typeof v === 'boolean') return (t as (k: string) => string)(v === true || v === 'true' ? 'option.yes' : 'option.no');
+  if (f.type === 'boolean' || typeof v === 'boolean')
+    return (t as (k: string) => string)(v === true || v === 'true' ? 'option.yes' : 'option.no');
   if (isMonthValue(v)) return formatMonth(v);
-  if (isYearField(name, f)) return new Intl.NumberFormat(lang(), { useGrouping: false, maximumFractionDigits: 0 }).format(Number(v));
+  if (isYearField(name, f))
+    return new Intl.NumberFormat(lang(), { useGrouping: false, maximumFractionDigits: 0 }).format(Number(v));
   return undefined;
 }

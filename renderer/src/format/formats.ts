@@ -2,7 +2,8 @@
 const lang = () => document.documentElement.lang || 'en';
 
 /** Amounts: exactly two decimals. */
-export const formatAmount = (n: number) => new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+export const formatAmount = (n: number) =>
+  new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 /** Integers grouped by thousands. */
 export const formatInteger = (n: number) => new Intl.NumberFormat(lang(), { maximumFractionDigits: 0 }).format(n);
 /** Any other figure (a score, a weight, a total): as many decimals as it has (up to four), in the user's language ("4,6" in German). */
@@ -10,26 +11,41 @@ export const formatNumber = (n: number) => new Intl.NumberFormat(lang(), { maxim
 /** A percentage: the figure as formatNumber writes it, then " %". */
 export const formatPercent = (n: number) => `${formatNumber(n)} %`;
 /** A figure that may be missing (a score not yet given): "—" for none, else formatNumber. */
-export const formatFigure = (v: unknown): string => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? '—' : formatNumber(Number(v)));
+export const formatFigure = (v: unknown): string =>
+  v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? '—' : formatNumber(Number(v));
 
 const toDate = (v: string) => (v.length === 10 ? new Date(v + 'T00:00:00Z') : new Date(v));
 const isDay = (v: string) => v.length === 10;
 /** Digits in the user's language (০১ in Bengali), at least `width` of them, never grouped. */
-const digits = (n: number, width: number) => new Intl.NumberFormat(lang(), { minimumIntegerDigits: width, useGrouping: false }).format(n);
-const dayMonthYear = (day: number, month: number, year: number) => `${digits(day, 2)}/${digits(month + 1, 2)}/${digits(year, 4)}`;
+const digits = (n: number, width: number) =>
+  new Intl.NumberFormat(lang(), { minimumIntegerDigits: width, useGrouping: false }).format(n);
+const dayMonthYear = (day: number, month: number, year: number) =>
+  `${digits(day, 2)}/${digits(month + 1, 2)}/${digits(year, 4)}`;
 /** day/month/year: a date as it is stored; a moment (a timestamp) on its day where the user is. */
 export const formatDate = (v: string) => {
   const d = toDate(v);
-  return isDay(v) ? dayMonthYear(d.getUTCDate(), d.getUTCMonth(), d.getUTCFullYear()) : dayMonthYear(d.getDate(), d.getMonth(), d.getFullYear());
+  return isDay(v)
+    ? dayMonthYear(d.getUTCDate(), d.getUTCMonth(), d.getUTCFullYear())
+    : dayMonthYear(d.getDate(), d.getMonth(), d.getFullYear());
 };
 /** DD MMMM YYYY */
-export const formatLongDate = (v: string) => new Intl.DateTimeFormat(lang(), { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(toDate(v));
+export const formatLongDate = (v: string) =>
+  new Intl.DateTimeFormat(lang(), { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    toDate(v),
+  );
 /** "Jan 1st 2024", as the spec shows a company's createdAt; in another language its long date ("১ জানুয়ারী, ২০২৪"). */
 export function formatOrdinalDate(v: string): string {
   if (lang() !== 'en') return formatLongDate(v);
   const d = toDate(v);
   const day = d.getUTCDate();
-  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
+  const suffix =
+    day % 10 === 1 && day !== 11
+      ? 'st'
+      : day % 10 === 2 && day !== 12
+        ? 'nd'
+        : day % 10 === 3 && day !== 13
+          ? 'rd'
+          : 'th';
   return `${new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(d)} ${day}${suffix} ${d.getUTCFullYear()}`;
 }
 /**
@@ -38,12 +54,17 @@ export function formatOrdinalDate(v: string): string {
  */
 export const formatDateTime = (v: string) => {
   if (isDay(v)) return formatDate(v);
-  const time = new Intl.DateTimeFormat(lang(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(v));
+  const time = new Intl.DateTimeFormat(lang(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(v),
+  );
   return `${formatDate(v)} ${time}`;
 };
 
 /** A month as it is stored ("2026-11"): its name and year in the user's language ("November 2026", "নভেম্বর ২০২৬"). */
-export const formatMonth = (v: string) => new Intl.DateTimeFormat(lang(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${v}-01T00:00:00Z`));
+export const formatMonth = (v: string) =>
+  new Intl.DateTimeFormat(lang(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${v}-01T00:00:00Z`),
+  );
 /** Whether a text is a stored month (year and month, "2026-11"). */
 export const isMonthValue = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(v);
 

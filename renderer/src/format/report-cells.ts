@@ -24,6 +24,8 @@ export function reportCell(column: ReportMeta['columns'][number] | undefined, v:
     case 'option':
       return optionLabel(t as never, String(v));
     default:
-      return typeof v === 'number' ? (displayValue(t as never, column?.key ?? '', { type: 'integer' }, v) ?? formatNumber(v)) : (displayValue(t as never, column?.key ?? '', { type: 'string' }, v) ?? String(v));
+      return typeof v === 'number'
+        ? (displayValue(t as never, column?.key ?? '', { type: 'integer' }, v) ?? formatNumber(v))
+        : (displayValue(t as never, column?.key ?? '', { type: 'string' }, v) ?? String(v));
   }
 }

@@ -30,9 +30,29 @@ export type DescribeProblem = (problem: Text) => string;
 
 /** Keywords that judge a value themselves; the others (properties, items, allOf, …) only report that a part failed. */
 const JUDGING_KEYWORDS = new Set([
-  'type', 'required', 'enum', 'const', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum',
-  'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'minProperties',
-  'maxProperties', 'additionalProperties', 'dependentRequired', 'anyOf', 'oneOf', 'not',
+  'type',
+  'required',
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'additionalProperties',
+  'dependentRequired',
+  'anyOf',
+  'oneOf',
+  'not',
 ]);
 
 /**
@@ -69,7 +89,10 @@ export class SchemaValidator implements ValidatorType<Record<string, unknown>, R
     return validator.validate(asSent(formData, judged)).valid;
   }
 
-  rawValidation<Result = OutputUnit>(schema: RJSFSchema, formData?: Record<string, unknown>): { errors?: Result[]; validationError?: Error } {
+  rawValidation<Result = OutputUnit>(
+    schema: RJSFSchema,
+    formData?: Record<string, unknown>,
+  ): { errors?: Result[]; validationError?: Error } {
     try {
       const { validator, schema: judged } = this.validatorFor(schema, schema);
       const { errors } = validator.validate(asSent(formData, judged));
@@ -94,7 +117,9 @@ export class SchemaValidator implements ValidatorType<Record<string, unknown>, R
         // one error per missing property, on that property's field (the validator names it only in its English text)
         const object = (valueAt(data, instancePath) ?? {}) as Record<string, unknown>;
         for (const name of (asked as string[]).filter((n) => !(n in object)))
-          found.push(this.error(judged, 'required', { missingProperty: name }, [...instancePath, name], unit.keywordLocation));
+          found.push(
+            this.error(judged, 'required', { missingProperty: name }, [...instancePath, name], unit.keywordLocation),
+          );
         continue;
       }
       found.push(this.error(judged, unit.keyword, paramsOf(unit.keyword, asked), instancePath, unit.keywordLocation));
@@ -102,11 +127,19 @@ export class SchemaValidator implements ValidatorType<Record<string, unknown>, R
     return found;
   }
 
-  private error(schema: RJSFSchema, keyword: string, params: Record<string, unknown>, path: string[], schemaPath: string): RJSFValidationError {
+  private error(
+    schema: RJSFSchema,
+    keyword: string,
+    params: Record<string, unknown>,
+    path: string[],
+    schemaPath: string,
+  ): RJSFValidationError {
     const property = path.map((p) => `.${p}`).join('');
     const parent = schemaAt(schema, path.slice(0, -1)) as { required?: string[] } | undefined;
     const required = keyword === 'required' || Boolean(parent?.required?.includes(path[path.length - 1]));
-    const message = this.describe(atPath(path, titles(schema), (field) => problemText({ keyword, params }, field, required)));
+    const message = this.describe(
+      atPath(path, titles(schema), (field) => problemText({ keyword, params }, field, required)),
+    );
     return { name: keyword, property, message, params, schemaPath, stack: `${property} ${message}`.trim() };
   }
 
@@ -118,9 +151,17 @@ export class SchemaValidator implements ValidatorType<Record<string, unknown>, R
     let v = this.compiled.get(schema);
     if (!v) {
       const root = rootSchema as { definitions?: unknown; $defs?: unknown };
-      const withDefinitions = requiringTextIn((schema === rootSchema ? schema : { definitions: root.definitions, $defs: root.$defs, ...schema }) as Record<string, unknown>) as RJSFSchema;
+      const withDefinitions = requiringTextIn(
+        (schema === rootSchema ? schema : { definitions: root.definitions, $defs: root.$defs, ...schema }) as Record<
+          string,
+          unknown
+        >,
+      ) as RJSFSchema;
       // a copy: the interpreter marks up the schema it is given, and the screens' schemas share parts with /meta
-      v = { validator: new Validator(structuredClone(withDefinitions) as Schema, '2020-12', false), schema: withDefinitions };
+      v = {
+        validator: new Validator(structuredClone(withDefinitions) as Schema, '2020-12', false),
+        schema: withDefinitions,
+      };
       this.compiled.set(schema, v);
     }
     return v;
@@ -135,7 +176,10 @@ function asSent(formData: unknown, schema: RJSFSchema): unknown {
 /** The schema of the value at a path (properties by name, items by position). */
 function schemaAt(schema: RJSFSchema | undefined, path: readonly string[]): RJSFSchema | undefined {
   let at: unknown = schema;
-  for (const p of path) at = /^\d+$/.test(p) ? (at as { items?: unknown } | undefined)?.items : (at as { properties?: Record<string, unknown> } | undefined)?.properties?.[p];
+  for (const p of path)
+    at = /^\d+$/.test(p)
+      ? (at as { items?: unknown } | undefined)?.items
+      : (at as { properties?: Record<string, unknown> } | undefined)?.properties?.[p];
   return at as RJSFSchema | undefined;
 }
 
@@ -186,6 +230,10 @@ function valueAt(root: unknown, path: string[]): unknown {
 export function withoutUndefined(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : withoutUndefined(v)));
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, withoutUndefined(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, withoutUndefined(v)]),
+    );
   return value;
 }

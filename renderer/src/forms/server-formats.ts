@@ -5,7 +5,8 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 function stringTest(def: unknown): ((s: string) => boolean) | undefined {
   if (def instanceof RegExp) return (s) => def.test(s);
   if (typeof def === 'function') return (s) => Boolean(def(s));
-  if (def && typeof def === 'object' && 'validate' in def && (def as { type?: string }).type !== 'number') return stringTest((def as { validate: unknown }).validate);
+  if (def && typeof def === 'object' && 'validate' in def && (def as { type?: string }).type !== 'number')
+    return stringTest((def as { validate: unknown }).validate);
   return undefined;
 }
 

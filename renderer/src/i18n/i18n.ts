@@ -20,22 +20,26 @@ async function loadMessages(lang: Language): Promise<Record<string, string>> {
 
 export async function initI18n(): Promise<void> {
   const lng = storedLanguage();
-  await i18next.use(initReactI18next).use(numberFormatter).init({
-    lng,
-    fallbackLng: 'en',
-    resources: {},
-    keySeparator: false,
-    // a number put into a text ("3 rows are ready") in the user's digits (engine/i18n/localized-numbers.ts)
-    interpolation: { escapeValue: false, alwaysFormat: true },
-    returnNull: false,
-  });
+  await i18next
+    .use(initReactI18next)
+    .use(numberFormatter)
+    .init({
+      lng,
+      fallbackLng: 'en',
+      resources: {},
+      keySeparator: false,
+      // a number put into a text ("3 rows are ready") in the user's digits (engine/i18n/localized-numbers.ts)
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      returnNull: false,
+    });
   await ensureLanguage(lng);
   if (lng !== 'en') await ensureLanguage('en');
   document.documentElement.lang = lng;
 }
 
 async function ensureLanguage(lang: Language): Promise<void> {
-  if (!i18next.hasResourceBundle(lang, 'translation')) i18next.addResourceBundle(lang, 'translation', await loadMessages(lang));
+  if (!i18next.hasResourceBundle(lang, 'translation'))
+    i18next.addResourceBundle(lang, 'translation', await loadMessages(lang));
 }
 
 /** Switches language and remembers the choice. */

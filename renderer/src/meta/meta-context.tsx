@@ -6,7 +6,15 @@ import type { EntityMeta, Meta } from './meta-types.ts';
 const Ctx = createContext<Meta | null>(null);
 
 /** Loads GET /meta once per signed-in user; everything on screen is built from it. */
-export function MetaProvider({ userKey, children, fallback }: { userKey: string; children: ReactNode; fallback: ReactNode }) {
+export function MetaProvider({
+  userKey,
+  children,
+  fallback,
+}: {
+  userKey: string;
+  children: ReactNode;
+  fallback: ReactNode;
+}) {
   const [meta, setMeta] = useState<Meta | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {

@@ -17,7 +17,10 @@ export function mayAddChild(child: EntityMeta, record: Record<string, unknown>, 
  * The record's own answer; a row that came without one (a command's page, a record built here) falls back to what
  * /meta says the caller may try on the entity, which the server decides again (nothing, for an entity /meta leaves out).
  */
-export function allowedOn(entity: EntityMeta | undefined, record: Record<string, unknown> | null | undefined): RecordAllowed {
+export function allowedOn(
+  entity: EntityMeta | undefined,
+  record: Record<string, unknown> | null | undefined,
+): RecordAllowed {
   const own = record?._allowed as RecordAllowed | undefined;
   if (own) return own;
   if (!entity) return { update: false, delete: false, transitions: [], commands: [] };

@@ -4,17 +4,25 @@ import { displayValue } from '../format/field-display.ts';
 
 /** A field whose value is an i18n key (`x-i18n`: a module's label) is shown as its text in the user's language. */
 export const textOf = (t: TFunction, entity: EntityMeta, field: string, value: unknown): string =>
-  entity.schema.properties[field]?.['x-i18n'] && typeof value === 'string' ? t(value, { defaultValue: value }) : String(value);
+  entity.schema.properties[field]?.['x-i18n'] && typeof value === 'string'
+    ? t(value, { defaultValue: value })
+    : String(value);
 
 /** What names a record to a person: its title field, translated when it holds an i18n key, else its id. */
 export const recordTitle = (t: TFunction, entity: EntityMeta, row: Record<string, unknown>): string =>
-  row[entity.titleField] === null || row[entity.titleField] === undefined ? String(row.id) : textOf(t, entity, entity.titleField, row[entity.titleField]);
+  row[entity.titleField] === null || row[entity.titleField] === undefined
+    ? String(row.id)
+    : textOf(t, entity, entity.titleField, row[entity.titleField]);
 
 /**
  * The title of the record a reference of the row names, as the server sends it with the row (`_titles`), a stored
  * label key in the user's language; undefined where the reply names none (a command's page).
  */
-export function referenceTitle(t: TFunction, row: Record<string, unknown> | undefined, field: string): string | undefined {
+export function referenceTitle(
+  t: TFunction,
+  row: Record<string, unknown> | undefined,
+  field: string,
+): string | undefined {
   const title = (row?._titles as Record<string, string> | undefined)?.[field];
   return title === undefined ? undefined : (displayValue(t, field, { type: 'string' }, title) ?? title);
 }

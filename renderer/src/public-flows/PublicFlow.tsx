@@ -4,7 +4,16 @@ import { generatePath, useNavigate } from 'react-router';
 import { useCall } from '../api/call-state.tsx';
 import { optionLabel } from '../meta/labels.ts';
 import { Field, SessionPage } from '../sessions/SessionPage.tsx';
-import { answerField, forgetToken, publicCall, storedToken, storeToken, type PublicFlowInfo, type PublicFlowScreen, type PublicQuestion } from './public-flow-api.ts';
+import {
+  answerField,
+  forgetToken,
+  publicCall,
+  storedToken,
+  storeToken,
+  type PublicFlowInfo,
+  type PublicFlowScreen,
+  type PublicQuestion,
+} from './public-flow-api.ts';
 
 /**
  * The pages of a public flow (a questionnaire, a survey review) for a respondent who never signs in: auth reads the
@@ -14,23 +23,42 @@ import { answerField, forgetToken, publicCall, storedToken, storeToken, type Pub
 export default function PublicFlow({ screen, screens }: { screen: PublicFlowScreen; screens: PublicFlowScreen[] }) {
   const { t } = useTranslation();
   const title = t(`publicFlow.${screen.phase}`);
-  const pageOf = (phase: PublicFlowScreen['phase']) => screens.find((s) => s.flow === screen.flow && s.phase === phase)?.path;
+  const pageOf = (phase: PublicFlowScreen['phase']) =>
+    screens.find((s) => s.flow === screen.flow && s.phase === phase)?.path;
   return (
     <SessionPage title={title}>
-      {screen.phase === 'auth' && <Authenticate flow={screen.flow} errors={screen.errors} completePath={pageOf('complete')} />}
-      {screen.phase === 'complete' && <Complete flow={screen.flow} errors={screen.errors} successPath={pageOf('success')} authPath={pageOf('auth')} />}
-      {screen.phase === 'success' && <p role="status" data-testid="public-flow-success">{t('publicFlow.thanks')}</p>}
+      {screen.phase === 'auth' && (
+        <Authenticate flow={screen.flow} errors={screen.errors} completePath={pageOf('complete')} />
+      )}
+      {screen.phase === 'complete' && (
+        <Complete flow={screen.flow} errors={screen.errors} successPath={pageOf('success')} authPath={pageOf('auth')} />
+      )}
+      {screen.phase === 'success' && (
+        <p role="status" data-testid="public-flow-success">
+          {t('publicFlow.thanks')}
+        </p>
+      )}
     </SessionPage>
   );
 }
 
 /** Fills a page's parameters (:auditQuestionnaireId, :userId) from what the flow's info names, else the recipient. */
 function completeAddress(path: string, info: PublicFlowInfo): string {
-  const params = Object.fromEntries((path.match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), String(info[p.slice(1)] ?? info.recipientId)]));
+  const params = Object.fromEntries(
+    (path.match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), String(info[p.slice(1)] ?? info.recipientId)]),
+  );
   return generatePath(path, params);
 }
 
-function Authenticate({ flow, errors, completePath }: { flow: string; errors: PublicFlowScreen['errors']; completePath?: string }) {
+function Authenticate({
+  flow,
+  errors,
+  completePath,
+}: {
+  flow: string;
+  errors: PublicFlowScreen['errors'];
+  completePath?: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { loading, run } = useCall();
@@ -55,13 +83,32 @@ function Authenticate({ flow, errors, completePath }: { flow: string; errors: Pu
   return (
     <form className="stack" onSubmit={submit}>
       <p className="muted">{t('publicFlow.authIntro')}</p>
-      <Field id="code" label={t('publicFlow.code')} autoComplete="off" required value={code} onChange={(e) => setCode(e.target.value)} />
-      <button className="btn btn-primary" type="submit" disabled={loading}>{t('publicFlow.open')}</button>
+      <Field
+        id="code"
+        label={t('publicFlow.code')}
+        autoComplete="off"
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <button className="btn btn-primary" type="submit" disabled={loading}>
+        {t('publicFlow.open')}
+      </button>
     </form>
   );
 }
 
-function Complete({ flow, errors, successPath, authPath }: { flow: string; errors: PublicFlowScreen['errors']; successPath?: string; authPath?: string }) {
+function Complete({
+  flow,
+  errors,
+  successPath,
+  authPath,
+}: {
+  flow: string;
+  errors: PublicFlowScreen['errors'];
+  successPath?: string;
+  authPath?: string;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { run } = useCall();
@@ -74,17 +121,21 @@ function Complete({ flow, errors, successPath, authPath }: { flow: string; error
   const [submitting, setSubmitting] = useState(false);
   useEffect(() => {
     if (!token) return;
-    void run(errors.auth, () => publicCall<{ info: PublicFlowInfo }>('POST', `${flow}/auth`, { token })).then((data) => {
-      if (!data) return;
-      setInfo(data.info);
-      const given: Record<number, unknown> = {};
-      for (const q of data.info.questions) {
-        const a = data.info.answers.find((x) => Object.values(x).includes(q.id) && x[answerField(q)] !== undefined && x[answerField(q)] !== null);
-        if (a) given[q.id] = a[answerField(q)];
-      }
-      setValues(given);
-      setSaved(Object.fromEntries(Object.keys(given).map((k) => [k, true])));
-    });
+    void run(errors.auth, () => publicCall<{ info: PublicFlowInfo }>('POST', `${flow}/auth`, { token })).then(
+      (data) => {
+        if (!data) return;
+        setInfo(data.info);
+        const given: Record<number, unknown> = {};
+        for (const q of data.info.questions) {
+          const a = data.info.answers.find(
+            (x) => Object.values(x).includes(q.id) && x[answerField(q)] !== undefined && x[answerField(q)] !== null,
+          );
+          if (a) given[q.id] = a[answerField(q)];
+        }
+        setValues(given);
+        setSaved(Object.fromEntries(Object.keys(given).map((k) => [k, true])));
+      },
+    );
     // the flow's title and introduction come worded in the page's language: asked again when it changes
   }, [flow, token, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const groups = useMemo(() => {
@@ -102,7 +153,9 @@ function Complete({ flow, errors, successPath, authPath }: { flow: string; error
   const save = async (q: PublicQuestion, value: unknown) => {
     setValues((v) => ({ ...v, [q.id]: value }));
     setSaved((s) => ({ ...s, [q.id]: false }));
-    const ok = await run(errors.answer, () => publicCall('POST', `${flow}/answer`, { token, questionId: q.id, [answerField(q)]: value }));
+    const ok = await run(errors.answer, () =>
+      publicCall('POST', `${flow}/answer`, { token, questionId: q.id, [answerField(q)]: value }),
+    );
     if (ok) {
       setSaved((s) => ({ ...s, [q.id]: true }));
       delete drafts.current[q.id];
@@ -135,34 +188,67 @@ function Complete({ flow, errors, successPath, authPath }: { flow: string; error
         <fieldset key={group} className="stack">
           {group && <legend>{group}</legend>}
           {questions.map((q) => (
-            <Question key={q.id} question={q} value={values[q.id]} saved={saved[q.id]} onAnswer={(v) => void save(q, v)} onDraft={(v) => (drafts.current[q.id] = v)} />
+            <Question
+              key={q.id}
+              question={q}
+              value={values[q.id]}
+              saved={saved[q.id]}
+              onAnswer={(v) => void save(q, v)}
+              onDraft={(v) => (drafts.current[q.id] = v)}
+            />
           ))}
         </fieldset>
       ))}
-      <button className="btn btn-primary" type="submit" disabled={submitting}>{t('publicFlow.submit')}</button>
+      <button className="btn btn-primary" type="submit" disabled={submitting}>
+        {t('publicFlow.submit')}
+      </button>
     </form>
   );
 }
 
-function Question({ question: q, value, saved, onAnswer, onDraft }: { question: PublicQuestion; value: unknown; saved?: boolean; onAnswer: (v: unknown) => void; onDraft: (v: string) => void }) {
+function Question({
+  question: q,
+  value,
+  saved,
+  onAnswer,
+  onDraft,
+}: {
+  question: PublicQuestion;
+  value: unknown;
+  saved?: boolean;
+  onAnswer: (v: unknown) => void;
+  onDraft: (v: string) => void;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState(typeof value === 'string' ? value : '');
   const id = `question-${q.id}`;
   const label = (
     <span>
       {q.text}
-      {q.required && <span aria-hidden="true"> *</span>} {saved && <small className="muted" data-testid={`saved-${q.id}`}>({t('publicFlow.saved')})</small>}
+      {q.required && <span aria-hidden="true"> *</span>}{' '}
+      {saved && (
+        <small className="muted" data-testid={`saved-${q.id}`}>
+          ({t('publicFlow.saved')})
+        </small>
+      )}
     </span>
   );
   if (q.type === 'text')
     return (
       <div className="stack" style={{ gap: 4 }}>
         <label htmlFor={id}>{label}</label>
-        <textarea id={id} className="input" rows={3} required={q.required} value={text} onChange={(e) => {
+        <textarea
+          id={id}
+          className="input"
+          rows={3}
+          required={q.required}
+          value={text}
+          onChange={(e) => {
             setText(e.target.value);
             onDraft(e.target.value);
           }}
-          onBlur={() => text !== value && onAnswer(text)} />
+          onBlur={() => text !== value && onAnswer(text)}
+        />
       </div>
     );
   return (
@@ -171,7 +257,13 @@ function Question({ question: q, value, saved, onAnswer, onDraft }: { question: 
       <div className="row" style={{ flexWrap: 'wrap' }}>
         {(q.options ?? []).map((o) => (
           <label key={String(o.value)} className="row" style={{ gap: 4 }}>
-            <input type="radio" name={id} value={String(o.value)} checked={value === o.value} onChange={() => onAnswer(o.value)} />
+            <input
+              type="radio"
+              name={id}
+              value={String(o.value)}
+              checked={value === o.value}
+              onChange={() => onAnswer(o.value)}
+            />
             {/* a worded option (Yes, No) in the reader's language; a scale's own labels as the flow gives them */}
             {typeof o.value === 'string' && o.label === o.value ? optionLabel(t, o.value) : o.label}
           </label>

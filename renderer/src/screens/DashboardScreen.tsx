@@ -14,7 +14,10 @@ export default function DashboardScreen() {
   const user = useSession();
   const lists = meta.modules
     .flatMap((m) => m.screens)
-    .filter((s, i, all) => s.kind === 'list' && s.entity && all.findIndex((x) => x.entity === s.entity && x.kind === 'list') === i)
+    .filter(
+      (s, i, all) =>
+        s.kind === 'list' && s.entity && all.findIndex((x) => x.entity === s.entity && x.kind === 'list') === i,
+    )
     .slice(0, 12);
   const [counts, setCounts] = useState<Record<string, number>>({});
   useEffect(() => {

@@ -33,7 +33,9 @@ type Row = Record<string, any>;
 
 /** The server's field errors, on their fields. */
 const toErrorSchema = (e: CallError): ErrorSchema =>
-  Object.fromEntries(e.fieldErrors.filter((f) => f.field).map((f) => [f.field.split('.')[0], { __errors: [f.message] }])) as ErrorSchema;
+  Object.fromEntries(
+    e.fieldErrors.filter((f) => f.field).map((f) => [f.field.split('.')[0], { __errors: [f.message] }]),
+  ) as ErrorSchema;
 
 /** An add or edit form from the entity's schema and uiSchema (react-jsonschema-form with ajv 8); edit also shows children and workflow actions. */
 export default function FormScreen({ screen, entity }: { screen: ScreenMeta; entity: EntityMeta }) {
@@ -63,7 +65,13 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     () => ({
       ...screen.preset,
       ...(screen.owner === 'me' && entity.owner && session?.employeeId ? { [entity.owner]: session.employeeId } : {}),
-      ...(mode === 'add' ? Object.fromEntries(Object.entries(bound).filter(([k]) => k !== 'id' && entity.schema.properties[k] && !entity.schema.properties[k].readOnly)) : {}),
+      ...(mode === 'add'
+        ? Object.fromEntries(
+            Object.entries(bound).filter(
+              ([k]) => k !== 'id' && entity.schema.properties[k] && !entity.schema.properties[k].readOnly,
+            ),
+          )
+        : {}),
     }),
     [screen, entity, session, bound, mode],
   );
@@ -71,12 +79,22 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   // derives (read-only) is not sent
   const prefill: Row =
     mode === 'add'
-      ? { ...Object.fromEntries([...params.entries()].filter(([k]) => entity.schema.properties[k]?.['x-ref'] && !entity.schema.properties[k].readOnly).map(([k, v]) => [k, Number(v)])), ...preset }
+      ? {
+          ...Object.fromEntries(
+            [...params.entries()]
+              .filter(([k]) => entity.schema.properties[k]?.['x-ref'] && !entity.schema.properties[k].readOnly)
+              .map(([k, v]) => [k, Number(v)]),
+          ),
+          ...preset,
+        }
       : {};
   const prefillKey = JSON.stringify(prefill);
   // what the reference selects see: the form, and on an add form the values the route binds, a parent the server
   // derives (read-only) included, so that a select keeps to that parent's records (x-refMatch) without it being sent
-  const boundFields = useMemo(() => (mode === 'add' ? Object.fromEntries(Object.entries(bound).filter(([k]) => k !== 'id')) : {}), [bound, mode]);
+  const boundFields = useMemo(
+    () => (mode === 'add' ? Object.fromEntries(Object.entries(bound).filter(([k]) => k !== 'id')) : {}),
+    [bound, mode],
+  );
 
   // The form is uncontrolled (initialFormData): a controlled rjsf form could put back a field's old value when the page
   // re-rendered while a keystroke was still being processed. formData follows its changes for the reference widgets;
@@ -102,7 +120,13 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       const { title, readOnly: _r, ...rest } = f;
       properties[name] = { ...(rest as RJSFSchema), title: title ? t(title) : name };
     }
-    return { type: 'object', required: [...(entity.schema.required ?? []), ...(conditional ? conditional.split(',') : [])].filter((r) => r in properties), properties };
+    return {
+      type: 'object',
+      required: [...(entity.schema.required ?? []), ...(conditional ? conditional.split(',') : [])].filter(
+        (r) => r in properties,
+      ),
+      properties,
+    };
   }, [fields, entity, t, conditional]);
   // a record its state locks but for some fields (an agreed agreement's notes): those alone are open, as its _allowed says
   const openFields = mode === 'edit' && record ? allowedOn(entity, record).fields : undefined;
@@ -117,7 +141,11 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       const own = (ui[name] as UiSchema | undefined) ?? {};
       if (f['x-ref']) ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'] }, ...own };
       else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v, f)), ...own };
-      else if (f.type === 'array' && (f.items as { type?: string; enum?: unknown } | undefined)?.type === 'string' && !(f.items as { enum?: unknown }).enum)
+      else if (
+        f.type === 'array' &&
+        (f.items as { type?: string; enum?: unknown } | undefined)?.type === 'string' &&
+        !(f.items as { enum?: unknown }).enum
+      )
         ui[name] = { 'ui:field': 'stringList', ...own };
       // option labels the metadata gives as i18n keys (an API token's modules) in the reader's words; plain ones (Q1) stay
       const named = (ui[name] as UiSchema | undefined)?.['ui:enumNames'] as string[] | undefined;
@@ -178,12 +206,31 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
 
   const submit = async (data: Row) => {
     setExtraErrors(undefined);
-    const body = mode === 'edit' ? { ...changes(data, record!, fields.map(([n]) => n)), id: record!.id, version: record!.version } : stripEmpty(data);
+    const body =
+      mode === 'edit'
+        ? {
+            ...changes(
+              data,
+              record!,
+              fields.map(([n]) => n),
+            ),
+            id: record!.id,
+            version: record!.version,
+          }
+        : stripEmpty(data);
     const onFailure = (e: CallError) => setExtraErrors(toErrorSchema(e));
     const r =
       attach && file
-        ? await run(attach.error ?? entity.errors.add, () => post(`${entity.name}/${attach.name}`, attachBody(body, file)), { onFailure }).then((d) => d && { [entity.dataKeys.item]: d[attach.dataKey].record })
-        : await run(mode === 'edit' ? entity.errors.update : entity.errors.add, () => post(`${entity.name}/${mode === 'edit' ? 'update' : 'add'}`, body), { onFailure });
+        ? await run(
+            attach.error ?? entity.errors.add,
+            () => post(`${entity.name}/${attach.name}`, attachBody(body, file)),
+            { onFailure },
+          ).then((d) => d && { [entity.dataKeys.item]: d[attach.dataKey].record })
+        : await run(
+            mode === 'edit' ? entity.errors.update : entity.errors.add,
+            () => post(`${entity.name}/${mode === 'edit' ? 'update' : 'add'}`, body),
+            { onFailure },
+          );
     // a send form sends what it added; a refusal shows over the list, where the record waits as added
     if (r && mode === 'add' && screen.then) await takeThen(run, entity, screen.then, r[entity.dataKeys.item]);
     if (r) backToList();
@@ -191,14 +238,31 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
 
   // a record the caller may read but not change is shown as it is: no Save, nothing to type into
   const readOnly = mode === 'edit' && record !== null && (!!screen.readOnly || !allowedOn(entity, record).update);
-  const mayAct = record !== null && (allowedOn(entity, record).transitions.length > 0 || allowedOn(entity, record).commands.length > 0);
-  if (mode === 'edit' && !id) return <p className="error-text" data-screen="form" data-entity={entity.name}>{t('shell.noRecordChosen')}</p>;
+  const mayAct =
+    record !== null &&
+    (allowedOn(entity, record).transitions.length > 0 || allowedOn(entity, record).commands.length > 0);
+  if (mode === 'edit' && !id)
+    return (
+      <p className="error-text" data-screen="form" data-entity={entity.name}>
+        {t('shell.noRecordChosen')}
+      </p>
+    );
   if (unreadable === 'forbidden') return <Forbidden />;
   if (unreadable === 'not_found') return <NotFound />;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
-    <section data-screen="form" data-entity={entity.name} data-mode={mode} data-record-id={record?.id as number | undefined} data-report={screen.readOnly || undefined}>
-      <h1>{readOnly ? t(entity.label) : t(mode === 'edit' ? 'shell.editWhat' : 'shell.addWhat', { what: t(entity.label) })}</h1>
+    <section
+      data-screen="form"
+      data-entity={entity.name}
+      data-mode={mode}
+      data-record-id={record?.id as number | undefined}
+      data-report={screen.readOnly || undefined}
+    >
+      <h1>
+        {readOnly
+          ? t(entity.label)
+          : t(mode === 'edit' ? 'shell.editWhat' : 'shell.addWhat', { what: t(entity.label) })}
+      </h1>
       {readOnly && (
         <p className="muted" data-testid="read-only">
           {/* a record whose fields are closed may still have steps the caller takes (open, close a period): then say only the fields are */}
@@ -206,7 +270,9 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         </p>
       )}
       {!readOnly && openFields && entity.workflow && (
-        <p className="muted" data-testid="partly-open">{t('shell.partlyOpenNote', { state: optionLabel(t, record![entity.workflow.stateField]) })}</p>
+        <p className="muted" data-testid="partly-open">
+          {t('shell.partlyOpenNote', { state: optionLabel(t, record![entity.workflow.stateField]) })}
+        </p>
       )}
       {record && <WorkflowActions entity={entity} record={record} onChanged={changed} />}
       <div className="card form-box">
@@ -233,19 +299,40 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         >
           {attach && (
             <div className="stack" style={{ marginBottom: 'var(--space-4)' }}>
-              <label htmlFor={`attach-${attach.name}`}>{t(entity.schema.properties[attach.fields[0]]?.title ?? attach.fields[0])}</label>
-              <input id={`attach-${attach.name}`} data-testid="attach-file" type="file" accept={attach.mimeTypes?.join(',')} disabled={loading} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-              {file && <span className="muted">{file.name} ({formatFileSize(file.size)})</span>}
+              <label htmlFor={`attach-${attach.name}`}>
+                {t(entity.schema.properties[attach.fields[0]]?.title ?? attach.fields[0])}
+              </label>
+              <input
+                id={`attach-${attach.name}`}
+                data-testid="attach-file"
+                type="file"
+                accept={attach.mimeTypes?.join(',')}
+                disabled={loading}
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+              {file && (
+                <span className="muted">
+                  {file.name} ({formatFileSize(file.size)})
+                </span>
+              )}
             </div>
           )}
           <div className="row">
             <span className="spacer" />
             {back ? (
-              <Link className="btn" to={back}>{t(readOnly ? 'shell.back' : 'shell.cancel')}</Link>
+              <Link className="btn" to={back}>
+                {t(readOnly ? 'shell.back' : 'shell.cancel')}
+              </Link>
             ) : (
-              <button type="button" className="btn" onClick={() => navigate(-1)}>{t(readOnly ? 'shell.back' : 'shell.cancel')}</button>
+              <button type="button" className="btn" onClick={() => navigate(-1)}>
+                {t(readOnly ? 'shell.back' : 'shell.cancel')}
+              </button>
             )}
-            {!readOnly && <button className="btn btn-primary" type="submit" disabled={loading}>{t('shell.save')}</button>}
+            {!readOnly && (
+              <button className="btn btn-primary" type="submit" disabled={loading}>
+                {t('shell.save')}
+              </button>
+            )}
           </div>
         </Form>
       </div>
@@ -270,7 +357,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
 /** An add with its file: the record's fields as text beside the file, in the multipart field the engine reads ("document"). */
 function attachBody(values: Row, file: File): FormData {
   const body = new FormData();
-  for (const [k, v] of Object.entries(values)) if (v !== null && v !== undefined && typeof v !== 'object') body.set(k, String(v));
+  for (const [k, v] of Object.entries(values))
+    if (v !== null && v !== undefined && typeof v !== 'object') body.set(k, String(v));
   body.set('document', file);
   return body;
 }

@@ -2,11 +2,26 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AgGridReact } from 'ag-grid-react';
-import { AllCommunityModule, ModuleRegistry, themeQuartz, type ColDef, type GridApi, type IDatasource, type ICellRendererParams } from 'ag-grid-community';
+import {
+  AllCommunityModule,
+  ModuleRegistry,
+  themeQuartz,
+  type ColDef,
+  type GridApi,
+  type IDatasource,
+  type ICellRendererParams,
+} from 'ag-grid-community';
 import { get, post } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
-import { formatAmount, formatDate, formatDateTime, formatInteger, formatNumber, formatOrdinalDate } from '../format/formats.ts';
+import {
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  formatInteger,
+  formatNumber,
+  formatOrdinalDate,
+} from '../format/formats.ts';
 import { enumName, optionKey, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts';
@@ -45,7 +60,15 @@ const STANDARD: Record<string, FieldSchema> = {
   updatedAt: { type: 'string', format: 'date-time', title: 'field.updatedAt' },
 };
 
-function formatValue(t: (k: string) => string, entity: EntityMeta, name: string, f: FieldSchema, v: unknown, titles: Map<string, Map<number, string>>, row?: Record<string, unknown>): string {
+function formatValue(
+  t: (k: string) => string,
+  entity: EntityMeta,
+  name: string,
+  f: FieldSchema,
+  v: unknown,
+  titles: Map<string, Map<number, string>>,
+  row?: Record<string, unknown>,
+): string {
   if (v === null || v === undefined || v === '') return '';
   if (displayValue(t, name, f, v) !== undefined) return displayValue(t, name, f, v)!;
   // a reference by the title the row came with, else by the one looked up for the page (a command's page)
@@ -61,7 +84,8 @@ function formatValue(t: (k: string) => string, entity: EntityMeta, name: string,
   const items = f.items as FieldSchema | undefined;
   if (Array.isArray(v) && items?.enum) return v.map((x) => option(items.enum!, x)).join(', ');
   if (f.format === 'date') return formatDate(String(v));
-  if (f.format === 'date-time') return entity.name === 'company' && name === 'createdAt' ? formatOrdinalDate(String(v)) : formatDateTime(String(v));
+  if (f.format === 'date-time')
+    return entity.name === 'company' && name === 'createdAt' ? formatOrdinalDate(String(v)) : formatDateTime(String(v));
   if (f['x-money']) return formatAmount(Number(v));
   if (f.type === 'integer') return formatInteger(Number(v));
   if (f.type === 'number') return formatNumber(Number(v));
@@ -116,7 +140,11 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
       const page = source ? r[source.dataKey] : r;
       // the list says whether the caller may add here (a contract team's member, not every employee)
       if (typeof page.allowed?.add === 'boolean') setMayAdd(page.allowed.add);
-      return { rows: page[source ? 'list' : entity.dataKeys.list] as Record<string, unknown>[], total: page.total as number, totalCapped: page.totalCapped === true };
+      return {
+        rows: page[source ? 'list' : entity.dataKeys.list] as Record<string, unknown>[],
+        total: page.total as number,
+        totalCapped: page.totalCapped === true,
+      };
     },
     [entity, source, run],
   );
@@ -129,11 +157,23 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         field: name,
         headerName: t(f.title ?? name),
         sortable: !f['x-computed'],
-        filter: filterable ? (f.type === 'integer' || f.type === 'number' ? 'agNumberColumnFilter' : f.format === 'date' ? 'agDateColumnFilter' : 'agTextColumnFilter') : false,
-        filterParams: filterable && f.type === 'string' && !f.format ? { filterOptions: f.enum ? ['equals'] : ['contains', 'equals'], maxNumConditions: 1 } : { maxNumConditions: 1 },
+        filter: filterable
+          ? f.type === 'integer' || f.type === 'number'
+            ? 'agNumberColumnFilter'
+            : f.format === 'date'
+              ? 'agDateColumnFilter'
+              : 'agTextColumnFilter'
+          : false,
+        filterParams:
+          filterable && f.type === 'string' && !f.format
+            ? { filterOptions: f.enum ? ['equals'] : ['contains', 'equals'], maxNumConditions: 1 }
+            : { maxNumConditions: 1 },
         valueFormatter: (p) => formatValue(t, entity, name, f, p.value, titles.current, p.data),
         // an option's cell carries its value as a class (value-overdue), so that a status can be told at a glance
-        cellClass: f.enum && f.type === 'string' ? (p) => (typeof p.value === 'string' ? `value-${optionKey(p.value).slice('option.'.length)}` : undefined) : undefined,
+        cellClass:
+          f.enum && f.type === 'string'
+            ? (p) => (typeof p.value === 'string' ? `value-${optionKey(p.value).slice('option.'.length)}` : undefined)
+            : undefined,
         type: (f.type === 'integer' || f.type === 'number') && !f['x-ref'] ? 'rightAligned' : undefined,
         // a long title ("Agreement start date") wraps between its words, each of which shows whole
         minWidth: headerMinWidth(t(f.title ?? name), filterable),
@@ -155,12 +195,22 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           p.data ? (
             <span className="row" style={{ gap: 4, flexWrap: 'nowrap' }}>
               {edit && (
-                <Link className="btn btn-sm" to={editPath(p.data)} state={from} aria-label={`${t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')} ${p.data[entity.titleField] ?? p.data.id}`}>
+                <Link
+                  className="btn btn-sm"
+                  to={editPath(p.data)}
+                  state={from}
+                  aria-label={`${t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')} ${p.data[entity.titleField] ?? p.data.id}`}
+                >
                   {t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')}
                 </Link>
               )}
               {allowedOn(entity, p.data).delete && (
-                <button type="button" className="btn btn-sm" onClick={() => setConfirm(p.data)} aria-label={`${t('shell.delete')} ${p.data[entity.titleField] ?? p.data.id}`}>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  onClick={() => setConfirm(p.data)}
+                  aria-label={`${t('shell.delete')} ${p.data[entity.titleField] ?? p.data.id}`}
+                >
                   {t('shell.delete')}
                 </button>
               )}
@@ -180,10 +230,18 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         if (!target) continue;
         const known = titles.current.get(ref) ?? new Map<number, string>();
         // rows that came with their references' titles (`_titles`) need no look-up
-        const ids = [...new Set(rows.filter((r) => referenceTitle(t, r, name) === undefined).map((r) => r[name]).filter((v): v is number => typeof v === 'number' && !known.has(v)))];
+        const ids = [
+          ...new Set(
+            rows
+              .filter((r) => referenceTitle(t, r, name) === undefined)
+              .map((r) => r[name])
+              .filter((v): v is number => typeof v === 'number' && !known.has(v)),
+          ),
+        ];
         if (ids.length) {
           const r = await get(target.name, { 'id[in]': ids.join(','), limit: 500 });
-          if (succeeded(r)) for (const row of r.data[target.dataKeys.list]) known.set(row.id, recordTitle(t, target, row));
+          if (succeeded(r))
+            for (const row of r.data[target.dataKeys.list]) known.set(row.id, recordTitle(t, target, row));
         }
         titles.current.set(ref, known);
       }
@@ -219,7 +277,16 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         cursor.remember(p.startRow, r.rows);
         await loadTitles(r.rows);
         setTotal({ count: r.total, capped: r.totalCapped });
-        p.successCallback(r.rows, lastRowAfter({ startRow: p.startRow, endRow: p.endRow, rows: r.rows.length, total: r.total, totalCapped: r.totalCapped }));
+        p.successCallback(
+          r.rows,
+          lastRowAfter({
+            startRow: p.startRow,
+            endRow: p.endRow,
+            rows: r.rows.length,
+            total: r.total,
+            totalCapped: r.totalCapped,
+          }),
+        );
       },
     };
   }, [query, fetchPage, loadTitles, keyset]);
@@ -227,7 +294,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const exportCsv = async () => {
     const rows: Record<string, unknown>[] = [];
     const model = api.current;
-    const sortModel = (model?.getColumnState() ?? []).filter((c) => c.sort).map((c) => ({ colId: c.colId, sort: c.sort as string }));
+    const sortModel = (model?.getColumnState() ?? [])
+      .filter((c) => c.sort)
+      .map((c) => ({ colId: c.colId, sort: c.sort as string }));
     const base = query(sortModel, model?.getFilterModel() ?? {});
     const cursor = new PageCursor(keyset);
     for (let offset = 0; ; offset += 500) {
@@ -239,7 +308,14 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
     }
     await loadTitles(rows);
     const header = entity.list.columns.map((c) => t(fieldOf(c).title ?? c));
-    const csv = listCsv(header, rows.map((r) => entity.list.columns.map((c) => csvValue(fieldOf(c), r[c], () => formatValue(t, entity, c, fieldOf(c), r[c], titles.current, r)))));
+    const csv = listCsv(
+      header,
+      rows.map((r) =>
+        entity.list.columns.map((c) =>
+          csvValue(fieldOf(c), r[c], () => formatValue(t, entity, c, fieldOf(c), r[c], titles.current, r)),
+        ),
+      ),
+    );
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     a.download = `${entity.name}.csv`;
@@ -249,7 +325,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
 
   const remove = async (row: Record<string, unknown>) => {
     setConfirm(null);
-    if (await run(entity.errors.delete, () => post(`${entity.name}/delete`, { id: row.id, version: row.version }))) api.current?.refreshInfiniteCache();
+    if (await run(entity.errors.delete, () => post(`${entity.name}/delete`, { id: row.id, version: row.version })))
+      api.current?.refreshInfiniteCache();
   };
 
   return (
@@ -257,7 +334,11 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
       <div className="row">
         <h1>{t(screen.label ?? entity.label)}</h1>
         <span className="spacer" />
-        {total !== null && <span className="muted" data-testid="total">{t(total.capped ? 'shell.recordsAtLeast' : 'shell.records', { count: total.count })}</span>}
+        {total !== null && (
+          <span className="muted" data-testid="total">
+            {t(total.capped ? 'shell.recordsAtLeast' : 'shell.records', { count: total.count })}
+          </span>
+        )}
       </div>
       <div className="toolbar">
         {entity.list.search.length > 0 && (
@@ -272,7 +353,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           />
         )}
         <span className="spacer" />
-        <button type="button" className="btn" onClick={exportCsv}>{t('shell.exportCsv')}</button>
+        <button type="button" className="btn" onClick={exportCsv}>
+          {t('shell.exportCsv')}
+        </button>
         {add && (source ? entity.can.add : mayAdd === true) && (
           <button type="button" className="btn btn-primary" onClick={openAdd}>
             {t('shell.add')}

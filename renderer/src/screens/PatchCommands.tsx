@@ -19,7 +19,15 @@ type Command = EntityMeta['commands'][number];
  * changes: an audit's management action is its action owner's to report progress on (update-progress), not to edit.
  * Whoever may update the record changes those fields on its form, so they get none of these.
  */
-export function PatchCommands({ entity, record, onChanged }: { entity: EntityMeta; record: Row; onChanged: (r: Row) => void }) {
+export function PatchCommands({
+  entity,
+  record,
+  onChanged,
+}: {
+  entity: EntityMeta;
+  record: Row;
+  onChanged: (r: Row) => void;
+}) {
   const allowed = allowedOn(entity, record);
   if (allowed.update) return null;
   const patches = entity.commands.filter((c) => c.kind === 'patch' && allowed.commands.includes(c.name));
@@ -32,7 +40,17 @@ export function PatchCommands({ entity, record, onChanged }: { entity: EntityMet
   );
 }
 
-function PatchForm({ entity, record, command, onChanged }: { entity: EntityMeta; record: Row; command: Command; onChanged: (r: Row) => void }) {
+function PatchForm({
+  entity,
+  record,
+  command,
+  onChanged,
+}: {
+  entity: EntityMeta;
+  record: Row;
+  command: Command;
+  onChanged: (r: Row) => void;
+}) {
   const { t } = useTranslation();
   const validator = useFormValidator();
   const { loading, run } = useCall();
@@ -55,16 +73,33 @@ function PatchForm({ entity, record, command, onChanged }: { entity: EntityMeta;
       const f = entity.schema.properties[name];
       const own = entity.form.uiSchema[name] as UiSchema | undefined;
       const named = own?.['ui:enumNames'] as string[] | undefined;
-      ui[name] = { ...(f.enum ? { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v as string, f)) } : {}), ...own, ...(named ? { 'ui:enumNames': named.map((n) => enumName(t, n)) } : {}) };
+      ui[name] = {
+        ...(f.enum ? { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v as string, f)) } : {}),
+        ...own,
+        ...(named ? { 'ui:enumNames': named.map((n) => enumName(t, n)) } : {}),
+      };
     }
     return ui;
   }, [entity, command, t]);
-  const initial = Object.fromEntries(command.fields.filter((n) => record[n] !== null && record[n] !== undefined).map((n) => [n, record[n]]));
+  const initial = Object.fromEntries(
+    command.fields.filter((n) => record[n] !== null && record[n] !== undefined).map((n) => [n, record[n]]),
+  );
   const submit = async (data: Row) => {
     setErrors(undefined);
-    const values = Object.fromEntries(command.fields.map((n) => [n, data[n] === '' || data[n] === undefined ? null : data[n]]));
-    const onFailure = (e: CallError) => setErrors(Object.fromEntries(e.fieldErrors.filter((f) => f.field).map((f) => [f.field, { __errors: [f.message] }])) as ErrorSchema);
-    const d = await run(command.error ?? entity.errors.update, () => post(`${entity.name}/${command.name}`, { id: record.id, version: record.version, ...values }), { onFailure });
+    const values = Object.fromEntries(
+      command.fields.map((n) => [n, data[n] === '' || data[n] === undefined ? null : data[n]]),
+    );
+    const onFailure = (e: CallError) =>
+      setErrors(
+        Object.fromEntries(
+          e.fieldErrors.filter((f) => f.field).map((f) => [f.field, { __errors: [f.message] }]),
+        ) as ErrorSchema,
+      );
+    const d = await run(
+      command.error ?? entity.errors.update,
+      () => post(`${entity.name}/${command.name}`, { id: record.id, version: record.version, ...values }),
+      { onFailure },
+    );
     if (d) onChanged(d[command.dataKey]);
   };
   return (
@@ -87,7 +122,9 @@ function PatchForm({ entity, record, command, onChanged }: { entity: EntityMeta;
       >
         <div className="row">
           <span className="spacer" />
-          <button className="btn btn-primary" type="submit" disabled={loading}>{t(actionKey(command.name))}</button>
+          <button className="btn btn-primary" type="submit" disabled={loading}>
+            {t(actionKey(command.name))}
+          </button>
         </div>
       </Form>
     </div>

@@ -18,7 +18,9 @@ type Child = EntityMeta['children'][number];
 
 /** The reference a child without a title of its own is named by (a team member by its employee), other than its parent. */
 const namingReference = (child: EntityMeta, via: string) =>
-  child.titleField === 'id' ? Object.entries(child.schema.properties).find(([name, f]) => f['x-ref'] && name !== via)?.[0] : undefined;
+  child.titleField === 'id'
+    ? Object.entries(child.schema.properties).find(([name, f]) => f['x-ref'] && name !== via)?.[0]
+    : undefined;
 
 /**
  * The record's declared children (a business unit's departments), each linking to its own screens. A child that
@@ -26,20 +28,57 @@ const namingReference = (child: EntityMeta, via: string) =>
  * `onChanged` receives the record re-read after an attach. A `report` (a screen that shows a record to read: the
  * follow-up audit report) offers nothing to add: what is added there is added on the record's own form.
  */
-export function RecordChildren({ entity, record, onChanged, report = false }: { entity: EntityMeta; record: Row; onChanged?: (r: Row) => void; report?: boolean }) {
+export function RecordChildren({
+  entity,
+  record,
+  onChanged,
+  report = false,
+}: {
+  entity: EntityMeta;
+  record: Row;
+  onChanged?: (r: Row) => void;
+  report?: boolean;
+}) {
   const meta = useMeta();
   if (!entity.children.length) return null;
   return (
     <div className="children stack">
       {entity.children.map((c) => {
         const child = meta.entities.find((e) => e.name === c.entity);
-        return child ? <ChildList key={c.key} meta={meta} entity={entity} record={record} child={child} link={c} onChanged={report ? undefined : onChanged} report={report} /> : null;
+        return child ? (
+          <ChildList
+            key={c.key}
+            meta={meta}
+            entity={entity}
+            record={record}
+            child={child}
+            link={c}
+            onChanged={report ? undefined : onChanged}
+            report={report}
+          />
+        ) : null;
       })}
     </div>
   );
 }
 
-function ChildList({ meta, entity, record, child, link, onChanged, report }: { meta: Meta; entity: EntityMeta; record: Row; child: EntityMeta; link: Child; onChanged?: (r: Row) => void; report: boolean }) {
+function ChildList({
+  meta,
+  entity,
+  record,
+  child,
+  link,
+  onChanged,
+  report,
+}: {
+  meta: Meta;
+  entity: EntityMeta;
+  record: Row;
+  child: EntityMeta;
+  link: Child;
+  onChanged?: (r: Row) => void;
+  report: boolean;
+}) {
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const rows: Row[] = record[link.key] ?? [];
@@ -55,9 +94,17 @@ function ChildList({ meta, entity, record, child, link, onChanged, report }: { m
   const listLink = list && childLink(list, link.via, record);
   // a child is added from its parent, the add form getting the parent filled in; not where the parent's lock closes the
   // collection (a final report's sections), as the record's _allowed says
-  const addLink = add && !report && mayAddChild(child, record, link.key) && !attach && !allowedOn(entity, record).lockedChildren?.includes(link.key) ? childLink(add, link.via, record) : undefined;
+  const addLink =
+    add &&
+    !report &&
+    mayAddChild(child, record, link.key) &&
+    !attach &&
+    !allowedOn(entity, record).lockedChildren?.includes(link.key)
+      ? childLink(add, link.via, record)
+      : undefined;
   // a child named by a reference (a KPI assessment by its KPI) shows that record's title, as the server sent it with the row
-  const title = (r: Row) => (reference ? (referenceTitle(t, r, reference) ?? String(r[reference] ?? r.id)) : String(r[child.titleField] ?? r.id));
+  const title = (r: Row) =>
+    reference ? (referenceTitle(t, r, reference) ?? String(r[reference] ?? r.id)) : String(r[child.titleField] ?? r.id);
 
   const upload = async (file: File) => {
     const body = new FormData();
@@ -75,7 +122,13 @@ function ChildList({ meta, entity, record, child, link, onChanged, report }: { m
         <span className="spacer" />
         {listLink && <Link to={listLink}>{t('shell.openList')}</Link>}
         {addLink && (
-          <Link className="btn btn-sm btn-primary" to={addLink} state={from} data-testid={`add-${link.key}`} aria-label={t('shell.addWhat', { what: t(child.label) })}>
+          <Link
+            className="btn btn-sm btn-primary"
+            to={addLink}
+            state={from}
+            data-testid={`add-${link.key}`}
+            aria-label={t('shell.addWhat', { what: t(child.label) })}
+          >
             {t('shell.add')}
           </Link>
         )}
@@ -86,7 +139,13 @@ function ChildList({ meta, entity, record, child, link, onChanged, report }: { m
         <ul>
           {rows.map((r) => (
             <li key={r.id}>
-              {edit && !fileField && childLink(edit, link.via, record, r) ? <Link to={childLink(edit, link.via, record, r)!} state={from}>{title(r)}</Link> : title(r)}
+              {edit && !fileField && childLink(edit, link.via, record, r) ? (
+                <Link to={childLink(edit, link.via, record, r)!} state={from}>
+                  {title(r)}
+                </Link>
+              ) : (
+                title(r)
+              )}
               {typeof r.size === 'number' && fileField && <span className="muted"> ({formatFileSize(r.size)})</span>}
               {fileField && r[fileField] && (
                 <>
@@ -112,7 +171,9 @@ function ChildList({ meta, entity, record, child, link, onChanged, report }: { m
               e.target.value = '';
             }}
           />
-          {attach.maxBytes && <span className="muted">{t('shell.fileLimit', { size: formatFileSize(attach.maxBytes) })}</span>}
+          {attach.maxBytes && (
+            <span className="muted">{t('shell.fileLimit', { size: formatFileSize(attach.maxBytes) })}</span>
+          )}
         </div>
       )}
     </div>

@@ -44,7 +44,11 @@ export function RecordHistory({ entity, record }: { entity: EntityMeta; record: 
     return title ? t(title) : f;
   };
   return (
-    <details className="card record-history" data-testid="record-history" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+    <details
+      className="card record-history"
+      data-testid="record-history"
+      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+    >
       <summary>
         <h2 style={{ display: 'inline' }}>{t('shell.history')}</h2>
         {total !== null && <span className="muted"> ({formatInteger(total)})</span>}
@@ -72,7 +76,12 @@ export function RecordHistory({ entity, record }: { entity: EntityMeta; record: 
                   <td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.doneAt)}</td>
                   <td>
                     {e.doneByName ?? '—'}
-                    {e.inPlaceOfName && <span className="muted" data-testid="history-in-place-of"> {t('shell.historyInPlaceOf', { name: e.inPlaceOfName })}</span>}
+                    {e.inPlaceOfName && (
+                      <span className="muted" data-testid="history-in-place-of">
+                        {' '}
+                        {t('shell.historyInPlaceOf', { name: e.inPlaceOfName })}
+                      </span>
+                    )}
                   </td>
                   <td>{t(e.actionLabel, { defaultValue: e.actionLabel })}</td>
                   <td>{e.changed.map(fieldLabel).join(', ') || '—'}</td>

@@ -59,7 +59,9 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
     setResult(null);
     setFailed(false);
     if (!ready || !command) return;
-    void run(command.error, () => get(`${entity.name}/${command.name}`, { ...stringify(values), ...(paged && { limit: PAGE, offset }) })).then((d) => {
+    void run(command.error, () =>
+      get(`${entity.name}/${command.name}`, { ...stringify(values), ...(paged && { limit: PAGE, offset }) }),
+    ).then((d) => {
       if (call !== latest.current) return;
       if (d) setResult(d[command.dataKey]);
       else setFailed(true);
@@ -71,7 +73,9 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
     () => ({
       type: 'object',
       required: [...(report?.required ?? [])],
-      properties: Object.fromEntries(filters.map(([k, { title, 'x-enumNames': _n, ...rest }]) => [k, { ...(rest as RJSFSchema), title: t(title) }])),
+      properties: Object.fromEntries(
+        filters.map(([k, { title, 'x-enumNames': _n, ...rest }]) => [k, { ...(rest as RJSFSchema), title: t(title) }]),
+      ),
     }),
     [filters, report, t],
   );
@@ -79,7 +83,12 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
     const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
     for (const [k, p] of filters) {
       if (p['x-ref']) ui[k] = { 'ui:widget': 'reference', 'ui:options': { entity: p['x-ref'] } };
-      else if (p.enum) ui[k] = { 'ui:enumNames': p.enum.map((v, i) => (p['x-enumNames']?.[i] ? enumName(t, p['x-enumNames'][i]) : optionLabel(t, v as string, p))) };
+      else if (p.enum)
+        ui[k] = {
+          'ui:enumNames': p.enum.map((v, i) =>
+            p['x-enumNames']?.[i] ? enumName(t, p['x-enumNames'][i]) : optionLabel(t, v as string, p),
+          ),
+        };
     }
     return ui;
   }, [filters, t]);
@@ -87,7 +96,12 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
   // a report the caller may not run is not theirs to see (its command is not in their meta)
   if (!command || !report) return <Forbidden />;
   const title = (key: string) => t(report.columns.find((c) => c.key === key)?.title ?? key);
-  const category = (v: unknown) => cell(report.columns.find((c) => c.key === report.chart?.category), v, t);
+  const category = (v: unknown) =>
+    cell(
+      report.columns.find((c) => c.key === report.chart?.category),
+      v,
+      t,
+    );
   const rows = result?.list ?? [];
   const exportQuery = { ...stringify(values), lang: i18n.language };
   return (
@@ -109,9 +123,29 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
         >
           <div className="row">
             <span className="spacer" />
-            <button type="button" className="btn" disabled={!ready} onClick={() => run(command.error, () => downloadReport(entity.name, command.name, { ...exportQuery, format: 'csv' }))}>{t('shell.exportCsv')}</button>
-            <button type="button" className="btn" disabled={!ready} onClick={() => run(command.error, () => downloadReport(entity.name, command.name, { ...exportQuery, format: 'xlsx' }))}>{t('shell.exportXlsx')}</button>
-            <button className="btn btn-primary" type="submit" disabled={loading}>{t('shell.showReport')}</button>
+            <button
+              type="button"
+              className="btn"
+              disabled={!ready}
+              onClick={() =>
+                run(command.error, () => downloadReport(entity.name, command.name, { ...exportQuery, format: 'csv' }))
+              }
+            >
+              {t('shell.exportCsv')}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={!ready}
+              onClick={() =>
+                run(command.error, () => downloadReport(entity.name, command.name, { ...exportQuery, format: 'xlsx' }))
+              }
+            >
+              {t('shell.exportXlsx')}
+            </button>
+            <button className="btn btn-primary" type="submit" disabled={loading}>
+              {t('shell.showReport')}
+            </button>
           </div>
         </Form>
       </div>
@@ -122,32 +156,77 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
       ) : !result ? (
         <p aria-busy="true">{t('shell.loading')}</p>
       ) : !rows.length ? (
-        <p className="muted" data-testid="report-empty">{t('shell.reportEmpty')}</p>
+        <p className="muted" data-testid="report-empty">
+          {t('shell.reportEmpty')}
+        </p>
       ) : (
         <>
           {report.chart && (
-            <div className="card" data-testid="report-chart" data-chart={JSON.stringify(rows.map((r) => [r[report.chart!.category], ...report.chart!.values.map((v) => r[v])]))}>
-              <Chart echarts={echarts} option={reportChartOption({ ...report, chart: report.chart }, rows, title, category)} notMerge style={{ height: 340, width: '100%' }} />
+            <div
+              className="card"
+              data-testid="report-chart"
+              data-chart={JSON.stringify(
+                rows.map((r) => [r[report.chart!.category], ...report.chart!.values.map((v) => r[v])]),
+              )}
+            >
+              <Chart
+                echarts={echarts}
+                option={reportChartOption({ ...report, chart: report.chart }, rows, title, category)}
+                notMerge
+                style={{ height: 340, width: '100%' }}
+              />
             </div>
           )}
           <div className="card table-box">
             <table className="report-table" data-testid="report-table">
               <thead>
-                <tr>{report.columns.map((c) => <th key={c.key} className={numeric(c.format) ? 'num' : undefined}>{t(c.title)}</th>)}</tr>
+                <tr>
+                  {report.columns.map((c) => (
+                    <th key={c.key} className={numeric(c.format) ? 'num' : undefined}>
+                      {t(c.title)}
+                    </th>
+                  ))}
+                </tr>
               </thead>
               <tbody>
                 {rows.map((r, i) => (
-                  <tr key={i}>{report.columns.map((c) => <td key={c.key} className={numeric(c.format) ? 'num' : undefined}>{cell(c, r[c.key], t)}</td>)}</tr>
+                  <tr key={i}>
+                    {report.columns.map((c) => (
+                      <td key={c.key} className={numeric(c.format) ? 'num' : undefined}>
+                        {cell(c, r[c.key], t)}
+                      </td>
+                    ))}
+                  </tr>
                 ))}
               </tbody>
             </table>
           </div>
           {paged && (
             <div className="row pager">
-              <span className="muted">{t('shell.pageOf', { from: formatInteger(offset + 1), to: formatInteger(offset + rows.length), total: formatInteger(result.total) })}</span>
+              <span className="muted">
+                {t('shell.pageOf', {
+                  from: formatInteger(offset + 1),
+                  to: formatInteger(offset + rows.length),
+                  total: formatInteger(result.total),
+                })}
+              </span>
               <span className="spacer" />
-              <button type="button" className="btn" disabled={offset === 0} onClick={() => setParams(toParams({ ...values, offset: Math.max(0, offset - PAGE) }))}>{t('shell.previousPage')}</button>
-              <button type="button" className="btn" disabled={offset + rows.length >= result.total} onClick={() => setParams(toParams({ ...values, offset: offset + PAGE }))}>{t('shell.nextPage')}</button>
+              <button
+                type="button"
+                className="btn"
+                disabled={offset === 0}
+                onClick={() => setParams(toParams({ ...values, offset: Math.max(0, offset - PAGE) }))}
+              >
+                {t('shell.previousPage')}
+              </button>
+              <button
+                type="button"
+                className="btn"
+                disabled={offset + rows.length >= result.total}
+                onClick={() => setParams(toParams({ ...values, offset: offset + PAGE }))}
+              >
+                {t('shell.nextPage')}
+              </button>
             </div>
           )}
         </>
@@ -170,11 +249,23 @@ function readValues(filters: [string, ReportMeta['parameters'][string]][], param
 }
 
 const stringify = (v: Values) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)]));
-const toParams = (v: Record<string, unknown>) => new URLSearchParams(Object.entries(v).filter(([, x]) => x !== undefined && x !== null && x !== '').map(([k, x]) => [k, String(x)]));
+const toParams = (v: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(v)
+      .filter(([, x]) => x !== undefined && x !== null && x !== '')
+      .map(([k, x]) => [k, String(x)]),
+  );
 
 /** A report that needs an annual plan opens on the newest one, so the first look shows figures, not an empty form. */
-function useDefaultPlan(report: ReportMeta | undefined, values: Values, setParams: (p: URLSearchParams, o?: { replace: boolean }) => void, listKey: string | undefined) {
-  const needs = listKey ? report?.required.find((r) => report.parameters[r]?.['x-ref'] === 'annual-plan' && values[r] === undefined) : undefined;
+function useDefaultPlan(
+  report: ReportMeta | undefined,
+  values: Values,
+  setParams: (p: URLSearchParams, o?: { replace: boolean }) => void,
+  listKey: string | undefined,
+) {
+  const needs = listKey
+    ? report?.required.find((r) => report.parameters[r]?.['x-ref'] === 'annual-plan' && values[r] === undefined)
+    : undefined;
   useEffect(() => {
     if (!needs) return;
     let live = true;

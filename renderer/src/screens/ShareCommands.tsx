@@ -10,18 +10,29 @@ import { allowedOn } from '../meta/record-allowed.ts';
  * A button per share command (a recipient of a public flow): mails the respondent a new link, which replaces the
  * one sent before; says to whom it went and until when it works.
  */
-export function ShareCommands({ entity, record, onChanged }: { entity: EntityMeta; record: Record<string, any>; onChanged: (r: Record<string, any>) => void }) {
+export function ShareCommands({
+  entity,
+  record,
+  onChanged,
+}: {
+  entity: EntityMeta;
+  record: Record<string, any>;
+  onChanged: (r: Record<string, any>) => void;
+}) {
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const [sent, setSent] = useState<{ sentTo: string; expiresAt: string } | null>(null);
-  const shares = entity.commands.filter((c) => c.kind === 'share' && allowedOn(entity, record).commands.includes(c.name));
+  const shares = entity.commands.filter(
+    (c) => c.kind === 'share' && allowedOn(entity, record).commands.includes(c.name),
+  );
   if (!shares.length) return null;
   const answered = entity.sharing && record[entity.sharing.submitted];
   const wasSent = entity.sharing?.sent && record[entity.sharing.sent];
   return (
     <div className="toolbar" data-testid="share">
       {shares.map((c) => (
-        <button type="button"
+        <button
+          type="button"
           key={c.name}
           className="btn"
           disabled={loading || Boolean(answered)}

@@ -12,7 +12,13 @@ function rememberedTab(path: string, count: number): number {
 }
 
 /** A tabbed area (compliance, contracts, …): its tabs are other screens, shown in place; `renderTab` draws one. */
-export default function TabsScreen({ screen, renderTab }: { screen: ScreenMeta; renderTab: (tab: ScreenMeta) => ReactNode }) {
+export default function TabsScreen({
+  screen,
+  renderTab,
+}: {
+  screen: ScreenMeta;
+  renderTab: (tab: ScreenMeta) => ReactNode;
+}) {
   const { t } = useTranslation();
   const meta = useMeta();
   const all = meta.modules.flatMap((m) => m.screens);
@@ -30,7 +36,16 @@ export default function TabsScreen({ screen, renderTab }: { screen: ScreenMeta; 
       {screen.label && <h1>{t(screen.label)}</h1>}
       <div className="tab-bar" role="tablist">
         {tabs.map((s, i) => (
-          <button key={s.path} type="button" role="tab" id={`tab-${i}`} aria-selected={i === open} aria-controls="tab-panel" className={i === open ? 'tab active' : 'tab'} onClick={() => choose(i)}>
+          <button
+            key={s.path}
+            type="button"
+            role="tab"
+            id={`tab-${i}`}
+            aria-selected={i === open}
+            aria-controls="tab-panel"
+            className={i === open ? 'tab active' : 'tab'}
+            onClick={() => choose(i)}
+          >
             {title(s)}
           </button>
         ))}

@@ -8,13 +8,25 @@ import { formatFileSize } from '../format/formats.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 
 /** A file input per upload command of the entity (e.g. the company logo); the file goes in the multipart field "document". */
-export function UploadCommands({ entity, record, onChanged }: { entity: EntityMeta; record: Record<string, any>; onChanged: (r: Record<string, any>) => void }) {
+export function UploadCommands({
+  entity,
+  record,
+  onChanged,
+}: {
+  entity: EntityMeta;
+  record: Record<string, any>;
+  onChanged: (r: Record<string, any>) => void;
+}) {
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const [last, setLast] = useState<{ name: string; size: number } | null>(null);
-  const uploads = entity.commands.filter((c) => c.kind === 'upload' && allowedOn(entity, record).commands.includes(c.name));
+  const uploads = entity.commands.filter(
+    (c) => c.kind === 'upload' && allowedOn(entity, record).commands.includes(c.name),
+  );
   // files the engine makes itself (an audit's final report PDF): offered for download, never uploaded
-  const made = Object.entries(entity.schema.properties).filter(([name, f]) => f['x-file'] && !entity.commands.some((c) => c.fields[0] === name) && record[name]);
+  const made = Object.entries(entity.schema.properties).filter(
+    ([name, f]) => f['x-file'] && !entity.commands.some((c) => c.fields[0] === name) && record[name],
+  );
   if (!uploads.length && !made.length) return null;
   return (
     <div className="card stack" style={{ marginTop: 'var(--space-4)' }}>
@@ -30,7 +42,13 @@ export function UploadCommands({ entity, record, onChanged }: { entity: EntityMe
         return (
           <div key={c.name} className="stack">
             <label htmlFor={`upload-${c.name}`}>{t(entity.schema.properties[field]?.title ?? field)}</label>
-            {fileId && <StoredFile store={entity.fileStore} fileId={fileId} alt={t(entity.schema.properties[field]?.title ?? field)} />}
+            {fileId && (
+              <StoredFile
+                store={entity.fileStore}
+                fileId={fileId}
+                alt={t(entity.schema.properties[field]?.title ?? field)}
+              />
+            )}
             <input
               id={`upload-${c.name}`}
               type="file"
@@ -49,7 +67,11 @@ export function UploadCommands({ entity, record, onChanged }: { entity: EntityMe
                 e.target.value = '';
               }}
             />
-            {last && <span className="muted" role="status">{t('shell.uploaded', { name: last.name, size: formatFileSize(last.size) })}</span>}
+            {last && (
+              <span className="muted" role="status">
+                {t('shell.uploaded', { name: last.name, size: formatFileSize(last.size) })}
+              </span>
+            )}
           </div>
         );
       })}

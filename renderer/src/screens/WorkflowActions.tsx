@@ -29,7 +29,15 @@ const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (
  * dialog: only those the record's `_allowed` names (open now to this caller). What the transition into the current
  * state recorded (the reason a submission was declined) is shown beside the state.
  */
-export function WorkflowActions({ entity, record, onChanged }: { entity: EntityMeta; record: Record<string, any>; onChanged: (r: Record<string, any>) => void }) {
+export function WorkflowActions({
+  entity,
+  record,
+  onChanged,
+}: {
+  entity: EntityMeta;
+  record: Record<string, any>;
+  onChanged: (r: Record<string, any>) => void;
+}) {
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const [asking, setAsking] = useState<Transition | null>(null);
@@ -42,13 +50,21 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
   const state = record[wf.stateField];
   // the server says which transitions are open to the caller now (state, role and relationship judged as on the call)
   const mayTake = allowedOn(entity, record).transitions;
-  const open = wf.transitions.filter((x) => x.from.includes(state) && mayTake.includes(x.action) && !takenByPanel(entity, x));
+  const open = wf.transitions.filter(
+    (x) => x.from.includes(state) && mayTake.includes(x.action) && !takenByPanel(entity, x),
+  );
   // what brought the record to its state (the reason it was declined)
-  const recorded = [...new Set(wf.transitions.filter((x) => x.to === state).flatMap((x) => x.requires ?? []))].filter((f) => record[f] !== null && record[f] !== undefined && record[f] !== '' && typeof record[f] !== 'object');
+  const recorded = [...new Set(wf.transitions.filter((x) => x.to === state).flatMap((x) => x.requires ?? []))].filter(
+    (f) => record[f] !== null && record[f] !== undefined && record[f] !== '' && typeof record[f] !== 'object',
+  );
   const label = (field: string) => t(entity.schema.properties[field]?.title ?? field);
   const take = async (x: Transition, values: Record<string, string | number> = {}) => {
     setAsking(null);
-    const d = await run(x.error, () => post(`${entity.name}/${x.action}`, { id: record.id, version: record.version, ...values }), { onFailure: (e) => setHeld(heldStatusOf(e)) });
+    const d = await run(
+      x.error,
+      () => post(`${entity.name}/${x.action}`, { id: record.id, version: record.version, ...values }),
+      { onFailure: (e) => setHeld(heldStatusOf(e)) },
+    );
     if (d) setHeld(null);
     // a transition answers with the record alone; its children (evidence) are as they were
     if (d) onChanged({ ...record, ...d[entity.dataKeys.item] });
@@ -56,11 +72,17 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
   return (
     <div className="toolbar" data-testid="workflow">
       <span className="muted">
-        {t('field.status')}: <strong data-testid="workflow-state" data-status-id={held?.id}>{held ? t('status.periodClosed') : optionLabel(t, state)}</strong>
+        {t('field.status')}:{' '}
+        <strong data-testid="workflow-state" data-status-id={held?.id}>
+          {held ? t('status.periodClosed') : optionLabel(t, state)}
+        </strong>
       </span>
       {recorded.map((f) => (
         <span key={f} className="muted" data-testid={`workflow-${f}`}>
-          {label(f)}: <strong>{entity.schema.properties[f]?.format === 'date' ? formatDate(String(record[f])) : String(record[f])}</strong>
+          {label(f)}:{' '}
+          <strong>
+            {entity.schema.properties[f]?.format === 'date' ? formatDate(String(record[f])) : String(record[f])}
+          </strong>
         </span>
       ))}
       {Object.entries(allowedOn(entity, record).closed ?? {}).map(([action, w]) => (
@@ -69,7 +91,20 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
         </span>
       ))}
       {open.map((x) => (
-        <button type="button" key={x.action} className="btn" data-action={x.action} disabled={loading} onClick={() => (x.requires?.length ? setAsking(x) : allowedOn(entity, record).inPlaceOf?.[x.action] ? setConfirming(x) : take(x))}>
+        <button
+          type="button"
+          key={x.action}
+          className="btn"
+          data-action={x.action}
+          disabled={loading}
+          onClick={() =>
+            x.requires?.length
+              ? setAsking(x)
+              : allowedOn(entity, record).inPlaceOf?.[x.action]
+                ? setConfirming(x)
+                : take(x)
+          }
+        >
           {transitionLabel(t, x.action, allowedOn(entity, record).inPlaceOf)}
         </button>
       ))}
@@ -87,7 +122,12 @@ export function WorkflowActions({ entity, record, onChanged }: { entity: EntityM
       {asking && (
         <InputDialog
           title={t(actionKey(asking.action), { defaultValue: asking.action })}
-          fields={(asking.requires ?? []).map((name) => ({ name, label: label(name), type: entity.schema.properties[name]?.type as string | undefined, format: entity.schema.properties[name]?.format }))}
+          fields={(asking.requires ?? []).map((name) => ({
+            name,
+            label: label(name),
+            type: entity.schema.properties[name]?.type as string | undefined,
+            format: entity.schema.properties[name]?.format,
+          }))}
           onCancel={() => setAsking(null)}
           onConfirm={(values) => take(asking, values)}
         />

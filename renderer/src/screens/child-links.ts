@@ -13,8 +13,13 @@ type Row = Record<string, unknown>;
  * a parameter cannot be filled, so that no link leads to an address with :id in it.
  */
 export function childLink(target: ScreenMeta, via: string, parent: Row, row?: Row): string | undefined {
-  if (row) return target.path.includes(':') ? fillPath(target, {}, { ...row, [via]: row[via] ?? parent.id }, row.id) : `${target.path}?id=${String(row.id)}`;
-  const path = target.path.includes(':') ? fillPath(target, {}, { ...parent, id: undefined, [via]: parent.id }) : target.path;
+  if (row)
+    return target.path.includes(':')
+      ? fillPath(target, {}, { ...row, [via]: row[via] ?? parent.id }, row.id)
+      : `${target.path}?id=${String(row.id)}`;
+  const path = target.path.includes(':')
+    ? fillPath(target, {}, { ...parent, id: undefined, [via]: parent.id })
+    : target.path;
   if (path === undefined) return undefined;
   const param = Object.entries(target.params ?? {}).find(([, field]) => field === via)?.[0];
   if (param !== undefined && new RegExp(`/:${param}(/|$)`).test(target.path)) return path;

@@ -19,4 +19,8 @@ export const headerMinWidth = (title: string, filterable: boolean): number =>
   Math.max(120, Math.max(...title.split(/\s+/).map((w) => textWidth(w, 14, 500))) + 40 + (filterable ? 24 : 0));
 
 /** The actions cell's width: each small button's label (13 px) with its padding and border, the gaps, the cell's padding. */
-export const actionsWidth = (labels: readonly string[]): number => Math.max(120, labels.reduce((sum, l) => sum + textWidth(l, 13) + 2 * 12 + 2, 0) + 4 * (labels.length - 1) + 2 * 16 + 4);
+export const actionsWidth = (labels: readonly string[]): number =>
+  Math.max(
+    120,
+    labels.reduce((sum, l) => sum + textWidth(l, 13) + 2 * 12 + 2, 0) + 4 * (labels.length - 1) + 2 * 16 + 4,
+  );

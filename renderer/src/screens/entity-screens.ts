@@ -4,7 +4,11 @@ import type { EntityMeta, Meta, ScreenMeta } from '../meta/meta-types.ts';
 export const formMode = (s: ScreenMeta): 'add' | 'edit' => s.mode ?? (/edit/i.test(s.path) ? 'edit' : 'add');
 
 /** The screens the user can reach for an entity: its list, its add form and its edit form. */
-export function screensOf(meta: Meta, entity: string, near?: ScreenMeta): { list?: ScreenMeta; add?: ScreenMeta; edit?: ScreenMeta } {
+export function screensOf(
+  meta: Meta,
+  entity: string,
+  near?: ScreenMeta,
+): { list?: ScreenMeta; add?: ScreenMeta; edit?: ScreenMeta } {
   // an entity may have screens in several modules (quarters in annual set-up and in the organisational survey): those
   // of the module the user is in come first
   const home = near && meta.modules.find((m) => m.screens.includes(near));
@@ -19,10 +23,16 @@ export function screensOf(meta: Meta, entity: string, near?: ScreenMeta): { list
 
 /** Fields a person fills in: not computed, not read-only, not the workflow's state. */
 export const editableFields = (e: EntityMeta) =>
-  Object.entries(e.schema.properties).filter(([name, f]) => !f['x-computed'] && !f.readOnly && name !== e.workflow?.stateField);
+  Object.entries(e.schema.properties).filter(
+    ([name, f]) => !f['x-computed'] && !f.readOnly && name !== e.workflow?.stateField,
+  );
 
 /** The fields a record of the entity needs beyond its schema's required ones, for the values a form holds (requiredWhen rules; a value not given counts as its default). */
 export const requiredNow = (e: EntityMeta, values: Record<string, unknown>): string[] =>
   (e.requiredWhen ?? [])
-    .filter((r) => Object.entries(r.when).every(([name, allowed]) => allowed.includes((values[name] ?? e.schema.properties[name]?.default) as string | number | boolean)))
+    .filter((r) =>
+      Object.entries(r.when).every(([name, allowed]) =>
+        allowed.includes((values[name] ?? e.schema.properties[name]?.default) as string | number | boolean),
+      ),
+    )
     .map((r) => r.field);

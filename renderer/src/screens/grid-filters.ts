@@ -1,5 +1,12 @@
 /** AG Grid's filter model in the API's query language: contains -> field[like], equals -> field, ranges -> [gte]/[lte]. */
-type Condition = { filterType: string; type: string; filter?: string | number; filterTo?: number; dateFrom?: string | null; dateTo?: string | null };
+type Condition = {
+  filterType: string;
+  type: string;
+  filter?: string | number;
+  filterTo?: number;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+};
 
 export function filterModelToQuery(model: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};

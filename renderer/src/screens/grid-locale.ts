@@ -140,4 +140,6 @@ const BN: Record<string, string> = {
 const TEXTS: Record<string, Record<string, string>> = { de: DE, bn: BN };
 
 /** The localeText for a grid in the page's language (undefined for English, AG Grid's own). */
-export const gridLocaleText = (lang: string = document.documentElement.lang || 'en'): Record<string, string> | undefined => TEXTS[lang];
+export const gridLocaleText = (
+  lang: string = document.documentElement.lang || 'en',
+): Record<string, string> | undefined => TEXTS[lang];

@@ -23,7 +23,8 @@ export function csvValue(f: FieldSchema, v: unknown, shown: () => string): strin
     if (Number.isNaN(d.getTime())) return String(v);
     return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
   }
-  if ((f.type === 'number' || f.type === 'integer') && !f['x-ref'] && !f.enum && Number.isFinite(Number(v))) return Number(v);
+  if ((f.type === 'number' || f.type === 'integer') && !f['x-ref'] && !f.enum && Number.isFinite(Number(v)))
+    return Number(v);
   return shown();
 }
 
@@ -34,5 +35,11 @@ export function csvValue(f: FieldSchema, v: unknown, shown: () => string): strin
  * amount is a number, not a formula.
  */
 export function listCsv(titles: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  return '\ufeff' + Papa.unparse({ fields: [...titles], data: rows.map((r) => [...r]) }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
+  return (
+    '\ufeff' +
+    Papa.unparse(
+      { fields: [...titles], data: rows.map((r) => [...r]) },
+      { escapeFormulae: FORMULA_START, newline: '\r\n' },
+    )
+  );
 }

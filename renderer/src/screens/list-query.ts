@@ -7,7 +7,12 @@ import { boundValues } from './screen-params.ts';
  * (/audit-report/customer-satisfaction-survey/7 → auditReportId 7). The server answers "may add" for this query, so
  * whoever asks it (the list, a test) asks with it.
  */
-export function listFixedQuery(screen: ScreenMeta, entity: EntityMeta, pathname: string, params: URLSearchParams): Record<string, unknown> {
+export function listFixedQuery(
+  screen: ScreenMeta,
+  entity: EntityMeta,
+  pathname: string,
+  params: URLSearchParams,
+): Record<string, unknown> {
   const bound = boundValues(screen, pathname, params);
   return {
     ...screen.preset,

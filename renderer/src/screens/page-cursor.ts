@@ -27,7 +27,13 @@ export class PageCursor {
  * The grid's last row after a page came back: known when the page came back short, or from an exact total; unknown
  * (-1) past a capped total ("at least 10,000"), so that the grid scrolls on page by page instead of stopping there.
  */
-export function lastRowAfter(page: { startRow: number; endRow: number; rows: number; total: number; totalCapped: boolean }): number {
+export function lastRowAfter(page: {
+  startRow: number;
+  endRow: number;
+  rows: number;
+  total: number;
+  totalCapped: boolean;
+}): number {
   if (page.rows < page.endRow - page.startRow) return page.startRow + page.rows;
   return page.totalCapped ? -1 : page.total;
 }

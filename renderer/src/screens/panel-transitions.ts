@@ -4,7 +4,8 @@ type Transition = NonNullable<EntityMeta['workflow']>['transitions'][number];
 
 /** The entity's field of answers to questions (`x-questions`), if it has one. */
 export function questionsFieldOf(entity: EntityMeta): [string, QuestionsOf] | undefined {
-  for (const [name, f] of Object.entries(entity.schema.properties)) if (f['x-questions']) return [name, f['x-questions']];
+  for (const [name, f] of Object.entries(entity.schema.properties))
+    if (f['x-questions']) return [name, f['x-questions']];
   return undefined;
 }
 

@@ -7,7 +7,12 @@ type Row = Record<string, unknown>;
  * The ECharts option that draws a report's rows as its metadata declares: one series per value column along the
  * category column (bar, stacked bar, line), or the first value column as slices (pie). Titles arrive translated.
  */
-export function reportChartOption(report: ReportMeta & { chart: NonNullable<ReportMeta['chart']> }, rows: readonly Row[], title: (key: string) => string, category: (v: unknown) => string): EChartsOption {
+export function reportChartOption(
+  report: ReportMeta & { chart: NonNullable<ReportMeta['chart']> },
+  rows: readonly Row[],
+  title: (key: string) => string,
+  category: (v: unknown) => string,
+): EChartsOption {
   const chart = report.chart;
   // counts are drawn on a whole-number axis (no "0.5 employees")
   const counts = chart.values.every((v) => report.columns.find((c) => c.key === v)?.format === 'integer');
@@ -18,7 +23,14 @@ export function reportChartOption(report: ReportMeta & { chart: NonNullable<Repo
     return {
       tooltip: { trigger: 'item' },
       legend: { bottom: 0 },
-      series: [{ type: 'pie', radius: ['35%', '65%'], name: title(value), data: rows.map((r, i) => ({ name: categories[i], value: number(r[value]) ?? 0 })) }],
+      series: [
+        {
+          type: 'pie',
+          radius: ['35%', '65%'],
+          name: title(value),
+          data: rows.map((r, i) => ({ name: categories[i], value: number(r[value]) ?? 0 })),
+        },
+      ],
     };
   }
   return {

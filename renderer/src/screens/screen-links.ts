@@ -15,7 +15,8 @@ export function recordAddress(target: Target, current: Record<string, string>, r
   const path = fillPath(target, current, row, row.id);
   // a path whose parameters are all about something else (/monthly/:month/edit) names the record by ?id=
   const params = target.params ?? {};
-  const namesRecord = Object.values(params).includes('id') || (params.id === undefined && /\/:id(\/|$)/.test(target.path));
+  const namesRecord =
+    Object.values(params).includes('id') || (params.id === undefined && /\/:id(\/|$)/.test(target.path));
   return path && (namesRecord ? path : path + byQuery);
 }
 
@@ -24,7 +25,12 @@ export function recordAddress(target: Target, current: Record<string, string>, r
  * values and the route (a pillar's form returns to /strategic-plan/3/pillar), and the parent filters it came with;
  * undefined when the list's address cannot be made (then the form goes back in the history).
  */
-export function listAddress(list: Target | undefined, current: Record<string, string>, values: Row, parentParams: [string, string][]): string | undefined {
+export function listAddress(
+  list: Target | undefined,
+  current: Record<string, string>,
+  values: Row,
+  parentParams: [string, string][],
+): string | undefined {
   if (!list) return undefined;
   const path = list.path.includes(':') ? fillPath(list, current, values) : list.path;
   return path && `${path}${parentParams.length ? '?' + new URLSearchParams(parentParams) : ''}`;

@@ -6,7 +6,11 @@ const asValue = (v: string): string | number => (/^[0-9]+$/.test(v) ? Number(v) 
 
 /** The parameters of the route the screen is on (/strategic-plan/:id/pillar → { id: "3" }). */
 export function routeParams(screen: ScreenMeta, pathname: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(matchPath(screen.path, pathname)?.params ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(matchPath(screen.path, pathname)?.params ?? {}).filter(
+      (e): e is [string, string] => typeof e[1] === 'string',
+    ),
+  );
 }
 
 /**
@@ -29,9 +33,15 @@ export function boundValues(screen: ScreenMeta, pathname: string, search: URLSea
  * the values the list is about); any other from the route the user is on, else from the field of its name. Undefined
  * when one cannot be filled.
  */
-export function fillPath(target: { path: string; params?: Record<string, string> }, current: Record<string, string>, fields: Record<string, unknown>, recordId?: unknown): string | undefined {
+export function fillPath(
+  target: { path: string; params?: Record<string, string> },
+  current: Record<string, string>,
+  fields: Record<string, unknown>,
+  recordId?: unknown,
+): string | undefined {
   const params = target.params ?? {};
-  const recordParam = Object.keys(params).find((k) => params[k] === 'id') ?? (params.id === undefined ? 'id' : undefined);
+  const recordParam =
+    Object.keys(params).find((k) => params[k] === 'id') ?? (params.id === undefined ? 'id' : undefined);
   let missing = false;
   const path = target.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     let v: unknown;

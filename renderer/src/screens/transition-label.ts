@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 
 /** The i18n key of an action (a transition or a command): action.<camelCase name>. */
-export const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
+export const actionKey = (action: string) =>
+  `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
 
 /**
  * A transition's button: its action, and whom the caller acts for when the record names someone else for it (an

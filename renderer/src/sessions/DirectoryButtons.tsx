@@ -8,14 +8,26 @@ import type { DirectoryOffer } from './use-directory-offers.ts';
  * flow on the server (which keeps state, nonce and PKCE verifier) and goes to the directory; it comes back through
  * /auth/:provider/callback.
  */
-export function DirectoryButtons({ offers, email, purpose, titleKey }: { offers: DirectoryOffer[]; email: string; purpose: 'signIn' | 'signUp'; titleKey: string }) {
+export function DirectoryButtons({
+  offers,
+  email,
+  purpose,
+  titleKey,
+}: {
+  offers: DirectoryOffer[];
+  email: string;
+  purpose: 'signIn' | 'signUp';
+  titleKey: string;
+}) {
   const { t } = useTranslation();
   const { loading, run } = useCall();
   if (!offers.length) return null;
   // the company is named only when one domain leads to more than one company
   const companies = new Set(offers.map((o) => o.companyName)).size;
   const start = async (offer: DirectoryOffer) => {
-    const data = await run<{ url: string }>(titleKey, () => post('auth/sso/start', { provider: offer.key, purpose, email: email.trim() }));
+    const data = await run<{ url: string }>(titleKey, () =>
+      post('auth/sso/start', { provider: offer.key, purpose, email: email.trim() }),
+    );
     if (data) window.location.assign(data.url);
   };
   return (

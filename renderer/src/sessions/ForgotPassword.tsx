@@ -19,11 +19,22 @@ export default function ForgotPassword() {
     <SessionPage title={t('shell.forgotPassword')}>
       <p className="muted">{t('shell.forgotHelp')}</p>
       {sent ? (
-        <p role="status" data-testid="sent">{t('shell.keySent', { email })}</p>
+        <p role="status" data-testid="sent">
+          {t('shell.keySent', { email })}
+        </p>
       ) : (
         <form className="stack" onSubmit={submit}>
-          <Field id="email" label={t('field.email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <button className="btn btn-primary" type="submit" disabled={loading}>{t('shell.sendKey')}</button>
+          <Field
+            id="email"
+            label={t('field.email')}
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <button className="btn btn-primary" type="submit" disabled={loading}>
+            {t('shell.sendKey')}
+          </button>
         </form>
       )}
       <Link to="/app/sessions/signIn">{t('shell.backToSignIn')}</Link>

@@ -19,7 +19,8 @@ export default function ResetPassword() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (mismatch) return;
-    if (await run('error.resetPassword', () => post('auth/reset-password', { email, password, authKey }))) setDone(true);
+    if (await run('error.resetPassword', () => post('auth/reset-password', { email, password, authKey })))
+      setDone(true);
   };
   return (
     <SessionPage title={t('shell.resetPassword')}>
@@ -29,12 +30,45 @@ export default function ResetPassword() {
         </p>
       ) : (
         <form className="stack" onSubmit={submit}>
-          <Field id="email" label={t('field.email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <Field id="authKey" label={t('shell.resetKey')} required value={authKey} onChange={(e) => setAuthKey(e.target.value)} />
-          <Field id="password" label={t('shell.newPassword')} type="password" autoComplete="new-password" minLength={8} required value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Field id="repeat" label={t('shell.repeatPassword')} type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} aria-invalid={mismatch} />
+          <Field
+            id="email"
+            label={t('field.email')}
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Field
+            id="authKey"
+            label={t('shell.resetKey')}
+            required
+            value={authKey}
+            onChange={(e) => setAuthKey(e.target.value)}
+          />
+          <Field
+            id="password"
+            label={t('shell.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            minLength={8}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Field
+            id="repeat"
+            label={t('shell.repeatPassword')}
+            type="password"
+            autoComplete="new-password"
+            required
+            value={repeat}
+            onChange={(e) => setRepeat(e.target.value)}
+            aria-invalid={mismatch}
+          />
           {mismatch && <p className="error-text">{t('shell.passwordsDiffer')}</p>}
-          <button className="btn btn-primary" type="submit" disabled={loading}>{t('shell.setPassword')}</button>
+          <button className="btn btn-primary" type="submit" disabled={loading}>
+            {t('shell.setPassword')}
+          </button>
         </form>
       )}
     </SessionPage>

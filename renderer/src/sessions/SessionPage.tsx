@@ -12,10 +12,20 @@ export function SessionPage({ title, children }: { title: string; children: Reac
         <div className="row">
           <span className="brand">Stratum</span>
           <span className="spacer" />
-          <label className="sr-only" htmlFor="session-language">{t('shell.language')}</label>
-          <select id="session-language" className="input" style={{ width: 'auto' }} value={i18n.language} onChange={(e) => void changeLanguage(e.target.value as Language)}>
+          <label className="sr-only" htmlFor="session-language">
+            {t('shell.language')}
+          </label>
+          <select
+            id="session-language"
+            className="input"
+            style={{ width: 'auto' }}
+            value={i18n.language}
+            onChange={(e) => void changeLanguage(e.target.value as Language)}
+          >
             {LANGUAGES.map((l) => (
-              <option key={l} value={l}>{t(`shell.language.${l}`)}</option>
+              <option key={l} value={l}>
+                {t(`shell.language.${l}`)}
+              </option>
             ))}
           </select>
         </div>
@@ -27,7 +37,11 @@ export function SessionPage({ title, children }: { title: string; children: Reac
   );
 }
 
-export function Field({ id, label, ...input }: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className="stack" style={{ gap: 4 }}>
       <label htmlFor={id}>{label}</label>

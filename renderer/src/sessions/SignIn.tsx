@@ -36,19 +36,43 @@ export default function SignIn() {
   if (exchanging)
     return (
       <SessionPage title={t('shell.signIn')}>
-        <p role="status" aria-busy="true">{t('shell.signingIn')}</p>
+        <p role="status" aria-busy="true">
+          {t('shell.signingIn')}
+        </p>
       </SessionPage>
     );
   return (
     <SessionPage title={t('shell.signIn')}>
       <form className="stack" onSubmit={submit}>
-        <Field id="email" label={t('field.email')} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          id="email"
+          label={t('field.email')}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <DirectoryButtons offers={offers.providers} email={email} purpose="signIn" titleKey="error.login" />
         {offers.passwords && (
           <>
-            {offers.providers.length > 0 && <p className="muted" style={{ textAlign: 'center', margin: 0 }}>{t('shell.or')}</p>}
-            <Field id="password" label={t('field.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-            <button className="btn btn-primary" type="submit" disabled={loading}>{loading ? t('shell.loading') : t('shell.signIn')}</button>
+            {offers.providers.length > 0 && (
+              <p className="muted" style={{ textAlign: 'center', margin: 0 }}>
+                {t('shell.or')}
+              </p>
+            )}
+            <Field
+              id="password"
+              label={t('field.password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <button className="btn btn-primary" type="submit" disabled={loading}>
+              {loading ? t('shell.loading') : t('shell.signIn')}
+            </button>
           </>
         )}
       </form>

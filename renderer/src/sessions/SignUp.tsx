@@ -29,11 +29,33 @@ function ChoosePassword({ email, authKey }: { email: string; authKey: string }) 
     );
   return (
     <form className="stack" onSubmit={submit}>
-      <p className="muted">{t('shell.choosePassword')}: <strong>{email}</strong></p>
-      <Field id="password" label={t('shell.newPassword')} type="password" autoComplete="new-password" minLength={8} required value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Field id="repeat" label={t('shell.repeatPassword')} type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} aria-invalid={mismatch} />
+      <p className="muted">
+        {t('shell.choosePassword')}: <strong>{email}</strong>
+      </p>
+      <Field
+        id="password"
+        label={t('shell.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Field
+        id="repeat"
+        label={t('shell.repeatPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        value={repeat}
+        onChange={(e) => setRepeat(e.target.value)}
+        aria-invalid={mismatch}
+      />
       {mismatch && <p className="error-text">{t('shell.passwordsDiffer')}</p>}
-      <button className="btn btn-primary" type="submit" disabled={loading}>{t('shell.setPassword')}</button>
+      <button className="btn btn-primary" type="submit" disabled={loading}>
+        {t('shell.setPassword')}
+      </button>
     </form>
   );
 }
@@ -58,19 +80,43 @@ export default function SignUp() {
     if (await run('error.signUp', () => post('auth/sign-up', { email }))) setSent(true);
   };
   let body: ReactNode;
-  if (exchanging) body = <p role="status" aria-busy="true">{t('shell.signingIn')}</p>;
+  if (exchanging)
+    body = (
+      <p role="status" aria-busy="true">
+        {t('shell.signingIn')}
+      </p>
+    );
   else if (authKey && params.get('email')) body = <ChoosePassword email={params.get('email')!} authKey={authKey} />;
-  else if (sent) body = <p role="status" data-testid="sent">{t('shell.signUpLinkSent', { email })}</p>;
+  else if (sent)
+    body = (
+      <p role="status" data-testid="sent">
+        {t('shell.signUpLinkSent', { email })}
+      </p>
+    );
   else
     body = (
       <form className="stack" onSubmit={submit}>
         <p className="muted">{t('shell.signUpIntro')}</p>
-        <Field id="email" label={t('field.email')} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          id="email"
+          label={t('field.email')}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <DirectoryButtons offers={offers.providers} email={email} purpose="signUp" titleKey="error.signUp" />
         {offers.passwords && (
           <>
-            {offers.providers.length > 0 && <p className="muted" style={{ textAlign: 'center', margin: 0 }}>{t('shell.or')}</p>}
-            <button className="btn btn-primary" type="submit" disabled={loading}>{t('shell.sendSignUpLink')}</button>
+            {offers.providers.length > 0 && (
+              <p className="muted" style={{ textAlign: 'center', margin: 0 }}>
+                {t('shell.or')}
+              </p>
+            )}
+            <button className="btn btn-primary" type="submit" disabled={loading}>
+              {t('shell.sendSignUpLink')}
+            </button>
           </>
         )}
       </form>

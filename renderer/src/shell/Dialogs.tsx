@@ -28,18 +28,32 @@ export function ErrorDialog() {
   if (!error) return null;
   return (
     <Dialog labelledBy="error-title" onClose={() => setError(null)}>
-      <h2 id="error-title" className="error-text">{error.title}</h2>
+      <h2 id="error-title" className="error-text">
+        {error.title}
+      </h2>
       <p data-testid="error-message">{error.message}</p>
       <div className="row">
         <span className="spacer" />
-        <button type="button" className="btn btn-primary" onClick={() => setError(null)}>{t('shell.ok')}</button>
+        <button type="button" className="btn btn-primary" onClick={() => setError(null)}>
+          {t('shell.ok')}
+        </button>
       </div>
     </Dialog>
   );
 }
 
 /** Confirm in green, cancel in red, as the spec asks. */
-export function ConfirmDialog({ title, text, onConfirm, onCancel }: { title: string; text: string; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({
+  title,
+  text,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  text: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog labelledBy="confirm-title" onClose={onCancel}>
@@ -47,8 +61,12 @@ export function ConfirmDialog({ title, text, onConfirm, onCancel }: { title: str
       <p>{text}</p>
       <div className="row">
         <span className="spacer" />
-        <button type="button" className="btn btn-danger" onClick={onCancel}>{t('shell.cancel')}</button>
-        <button type="button" className="btn btn-success" onClick={onConfirm}>{t('shell.confirm')}</button>
+        <button type="button" className="btn btn-danger" onClick={onCancel}>
+          {t('shell.cancel')}
+        </button>
+        <button type="button" className="btn btn-success" onClick={onConfirm}>
+          {t('shell.confirm')}
+        </button>
       </div>
     </Dialog>
   );
@@ -64,12 +82,23 @@ const answerOf = (f: AskedField, v: string) => (f.type === 'integer' || f.type =
  * Confirm after filling in what the action asks for (a reason to decline, a planned date): each field required and
  * asked as its type says (a date by the date input, a figure as a number, text in a box), confirm in green, cancel in red.
  */
-export function InputDialog({ title, fields, onConfirm, onCancel }: { title: string; fields: AskedField[]; onConfirm: (values: Record<string, string | number>) => void; onCancel: () => void }) {
+export function InputDialog({
+  title,
+  fields,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  fields: AskedField[];
+  onConfirm: (values: Record<string, string | number>) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>({});
   const set = (name: string, v: string) => setValues((old) => ({ ...old, [name]: v }));
   // a date counts as filled in only once it is a day of the calendar
-  const filled = (f: AskedField) => (f.format === 'date' ? parseDate(values[f.name] ?? '') !== null : (values[f.name] ?? '').trim() !== '');
+  const filled = (f: AskedField) =>
+    f.format === 'date' ? parseDate(values[f.name] ?? '') !== null : (values[f.name] ?? '').trim() !== '';
   const complete = fields.every(filled);
   return (
     <Dialog labelledBy="input-title" onClose={onCancel}>
@@ -88,16 +117,34 @@ export function InputDialog({ title, fields, onConfirm, onCancel }: { title: str
             {f.format === 'date' ? (
               <DateInput id={`ask_${f.name}`} value={values[f.name]} required onChange={(v) => set(f.name, v ?? '')} />
             ) : f.type === 'integer' || f.type === 'number' ? (
-              <input className="input" type="number" name={f.name} required value={values[f.name] ?? ''} onChange={(e) => set(f.name, e.target.value)} />
+              <input
+                className="input"
+                type="number"
+                name={f.name}
+                required
+                value={values[f.name] ?? ''}
+                onChange={(e) => set(f.name, e.target.value)}
+              />
             ) : (
-              <textarea className="input" name={f.name} rows={3} required value={values[f.name] ?? ''} onChange={(e) => set(f.name, e.target.value)} />
+              <textarea
+                className="input"
+                name={f.name}
+                rows={3}
+                required
+                value={values[f.name] ?? ''}
+                onChange={(e) => set(f.name, e.target.value)}
+              />
             )}
           </label>
         ))}
         <div className="row">
           <span className="spacer" />
-          <button type="button" className="btn btn-danger" onClick={onCancel}>{t('shell.cancel')}</button>
-          <button type="submit" className="btn btn-success" disabled={!complete}>{t('shell.confirm')}</button>
+          <button type="button" className="btn btn-danger" onClick={onCancel}>
+            {t('shell.cancel')}
+          </button>
+          <button type="submit" className="btn btn-success" disabled={!complete}>
+            {t('shell.confirm')}
+          </button>
         </div>
       </form>
     </Dialog>

@@ -17,7 +17,9 @@ import { mayOpen, stepScreens } from './screen-access.ts';
 // a path with a parameter (/strategic-plan/:id/pillar) is reached from its parent, never from the navigation
 // a tabbed screen stands for its tabs, which are reached through it
 const inNavigation = (s: ScreenMeta, tabs: ReadonlySet<string>) =>
-  (s.kind === 'list' || s.kind === 'custom' || s.kind === 'dashboard' || s.kind === 'report' || s.kind === 'tabs') && !s.path.includes(':') && !tabs.has(s.path);
+  (s.kind === 'list' || s.kind === 'custom' || s.kind === 'dashboard' || s.kind === 'report' || s.kind === 'tabs') &&
+  !s.path.includes(':') &&
+  !tabs.has(s.path);
 
 export function screenLabel(s: ScreenMeta, entityLabel: (name: string) => string | undefined): string {
   return s.label ?? (s.entity ? (entityLabel(s.entity) ?? s.entity) : (s.component ?? s.path));
@@ -44,7 +46,8 @@ function Navigation({ modules }: { modules: readonly ModuleMeta[] }) {
   // one entry per place: two paths to one screen (sage-employees, add-sage-employee; the spec's subordinate copies of
   // "Scorecards I supervise") show once
   const seen = new Set<string>();
-  const placeOf = (s: ScreenMeta) => s.component ?? JSON.stringify([s.kind, s.entity, s.preset, s.owner, s.source, s.report, s.label]);
+  const placeOf = (s: ScreenMeta) =>
+    s.component ?? JSON.stringify([s.kind, s.entity, s.preset, s.owner, s.source, s.report, s.label]);
   const tabs = new Set(modules.flatMap((m) => m.screens.flatMap((s) => s.tabs ?? [])));
   const steps = stepScreens(modules);
   return (
@@ -52,7 +55,9 @@ function Navigation({ modules }: { modules: readonly ModuleMeta[] }) {
       {modules.map((m) => {
         const screens = m.screens.filter((s) => {
           const key = placeOf(s);
-          return inNavigation(s, tabs) && !steps.has(s.path) && mayOpen(meta, s) && !seen.has(key) && Boolean(seen.add(key));
+          return (
+            inNavigation(s, tabs) && !steps.has(s.path) && mayOpen(meta, s) && !seen.has(key) && Boolean(seen.add(key))
+          );
         });
         if (!screens.length) return null;
         const link = (s: ScreenMeta) => (
@@ -67,8 +72,14 @@ function Navigation({ modules }: { modules: readonly ModuleMeta[] }) {
               ? screens.map(link)
               : areasOf(screens).map(([area, inArea]) => (
                   // the group of the page shown is open; the others fold away until asked for
-                  <details key={area} className="nav-group" open={inArea.some((s) => pathname.startsWith(s.path)) || undefined}>
-                    <summary>{t(`nav.${area.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}`, { defaultValue: area })}</summary>
+                  <details
+                    key={area}
+                    className="nav-group"
+                    open={inArea.some((s) => pathname.startsWith(s.path)) || undefined}
+                  >
+                    <summary>
+                      {t(`nav.${area.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}`, { defaultValue: area })}
+                    </summary>
                     {inArea.map(link)}
                   </details>
                 ))}
@@ -97,26 +108,62 @@ export function Layout({ user, children }: { user: SessionUser; children: ReactN
     <div className={`layout ${layout.sidebarOpen ? 'open' : 'closed'}`}>
       <ProgressBar />
       <header className="topbar">
-        <button type="button" className="btn btn-ghost" aria-label={t('shell.toggleNavigation')} aria-expanded={layout.sidebarOpen} onClick={() => updateLayout({ sidebarOpen: !layout.sidebarOpen })}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          aria-label={t('shell.toggleNavigation')}
+          aria-expanded={layout.sidebarOpen}
+          onClick={() => updateLayout({ sidebarOpen: !layout.sidebarOpen })}
+        >
           ☰
         </button>
         <span className="brand">Stratum</span>
         <span className="spacer" />
-        <label className="sr-only" htmlFor="language">{t('shell.language')}</label>
-        <select id="language" className="input" style={{ width: 'auto' }} value={i18n.language} onChange={(e) => void chooseLanguage(e.target.value as Language)}>
+        <label className="sr-only" htmlFor="language">
+          {t('shell.language')}
+        </label>
+        <select
+          id="language"
+          className="input"
+          style={{ width: 'auto' }}
+          value={i18n.language}
+          onChange={(e) => void chooseLanguage(e.target.value as Language)}
+        >
           {LANGUAGES.map((l) => (
-            <option key={l} value={l}>{t(`shell.language.${l}`)}</option>
+            <option key={l} value={l}>
+              {t(`shell.language.${l}`)}
+            </option>
           ))}
         </select>
-        <button type="button" className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ theme: layout.theme === 'dark' ? 'lite-purple' : 'dark' })}>
+        <button
+          type="button"
+          className="btn btn-ghost hide-narrow"
+          onClick={() => updateLayout({ theme: layout.theme === 'dark' ? 'lite-purple' : 'dark' })}
+        >
           {layout.theme === 'dark' ? t('shell.themeLight') : t('shell.themeDark')}
         </button>
-        <button type="button" className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ dir: layout.dir === 'rtl' ? 'ltr' : 'rtl' })}>{layout.dir === 'rtl' ? 'LTR' : 'RTL'}</button>
-        <button type="button" className="btn btn-ghost hide-narrow" onClick={() => updateLayout({ sidebar: layout.sidebar === 'large-sidebar' ? 'compact-sidebar' : 'large-sidebar' })}>
+        <button
+          type="button"
+          className="btn btn-ghost hide-narrow"
+          onClick={() => updateLayout({ dir: layout.dir === 'rtl' ? 'ltr' : 'rtl' })}
+        >
+          {layout.dir === 'rtl' ? 'LTR' : 'RTL'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost hide-narrow"
+          onClick={() =>
+            updateLayout({ sidebar: layout.sidebar === 'large-sidebar' ? 'compact-sidebar' : 'large-sidebar' })
+          }
+        >
           {layout.sidebar === 'large-sidebar' ? t('shell.compactSidebar') : t('shell.largeSidebar')}
         </button>
-        <span className="muted hide-narrow" data-testid="user-name">{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}</span>
-        <button type="button" className="btn" onClick={signOut}>{t('shell.signOut')}</button>
+        <span className="muted hide-narrow" data-testid="user-name">
+          {[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}
+        </span>
+        <button type="button" className="btn" onClick={signOut}>
+          {t('shell.signOut')}
+        </button>
       </header>
       <Navigation modules={meta.modules} />
       <main className="content" id="main">

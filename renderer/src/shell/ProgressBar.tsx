@@ -24,5 +24,13 @@ export function ProgressBar() {
   }, [pathname]);
   if (state === 'idle') return null;
   const width = state === 'start' ? '10%' : '100%';
-  return <div className="progress" role="progressbar" aria-label="loading" data-state={state} style={{ width, opacity: state === 'done' ? 0 : 1 }} />;
+  return (
+    <div
+      className="progress"
+      role="progressbar"
+      aria-label="loading"
+      data-state={state}
+      style={{ width, opacity: state === 'done' ? 0 : 1 }}
+    />
+  );
 }

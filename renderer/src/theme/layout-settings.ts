@@ -9,7 +9,12 @@ export interface LayoutSettings {
 }
 
 const KEY = 'stratum.layout';
-const DEFAULTS: LayoutSettings = { theme: 'lite-purple', dir: 'ltr', sidebar: 'large-sidebar', sidebarOpen: window.innerWidth > 1200 };
+const DEFAULTS: LayoutSettings = {
+  theme: 'lite-purple',
+  dir: 'ltr',
+  sidebar: 'large-sidebar',
+  sidebarOpen: window.innerWidth > 1200,
+};
 let current: LayoutSettings = { ...DEFAULTS, ...read() };
 const listeners = new Set<() => void>();
 

@@ -48,9 +48,24 @@ export function DateInput({ id, value, onChange, disabled, required, invalid }: 
         }}
         onBlur={() => iso && setText(formatDate(iso))}
       />
-      <button type="button" className="btn date-input-pick" aria-label={t('shell.pickDate')} title={t('shell.pickDate')} disabled={disabled} onClick={() => picker.current?.showPicker?.()}>
+      <button
+        type="button"
+        className="btn date-input-pick"
+        aria-label={t('shell.pickDate')}
+        title={t('shell.pickDate')}
+        disabled={disabled}
+        onClick={() => picker.current?.showPicker?.()}
+      >
         {/* a drawn calendar: an emoji may be missing from the user's fonts */}
-        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 16 16"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
           <rect x="1.5" y="2.5" width="13" height="12" rx="1.5" />
           <path d="M1.5 6.5h13M5 1v3M11 1v3" />
         </svg>
@@ -75,5 +90,14 @@ export function DateInput({ id, value, onChange, disabled, required, invalid }: 
 /** The form's widget for every `format: date` field (rjsf's DateWidget replaced). */
 export function DateWidget(props: WidgetProps) {
   const { id, value, onChange, disabled, readonly, required, rawErrors } = props;
-  return <DateInput id={id} value={value as string | undefined} onChange={(v) => onChange(v)} disabled={disabled || readonly} required={required} invalid={Boolean(rawErrors?.length)} />;
+  return (
+    <DateInput
+      id={id}
+      value={value as string | undefined}
+      onChange={(v) => onChange(v)}
+      disabled={disabled || readonly}
+      required={required}
+      invalid={Boolean(rawErrors?.length)}
+    />
+  );
 }

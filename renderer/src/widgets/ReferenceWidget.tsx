@@ -32,13 +32,23 @@ export function ReferenceWidget(props: WidgetProps) {
   const meta = useMeta();
   const target = meta.entities.find((e) => e.name === options.entity);
   const formData = (formContext as { formData?: Record<string, unknown> } | undefined)?.formData ?? {};
-  const properties = (formContext as { properties?: Record<string, { 'x-ref'?: string }> } | undefined)?.properties ?? {};
+  const properties =
+    (formContext as { properties?: Record<string, { 'x-ref'?: string }> } | undefined)?.properties ?? {};
   // the record as stored: the title of what its reference names came with it (`_titles`), readable or not to the caller
   const stored = (formContext as { record?: Record<string, unknown> | null } | undefined)?.record;
-  const storedTitle = stored && stored[name] === value ? (stored._titles as Record<string, string> | undefined)?.[name] : undefined;
-  const parent = useMemo(() => (target ? parentFilter(target, properties, formData, meta.entities) : undefined), [target, properties, formData, meta.entities]);
+  const storedTitle =
+    stored && stored[name] === value ? (stored._titles as Record<string, string> | undefined)?.[name] : undefined;
+  const parent = useMemo(
+    () => (target ? parentFilter(target, properties, formData, meta.entities) : undefined),
+    [target, properties, formData, meta.entities],
+  );
   const [parentField, parentValue] = [parent?.filter, parent?.value];
-  const { query: matchQuery, pending: matchPending } = useRefMatchQuery(props.schema as { 'x-refMatch'?: Record<string, string> }, formData, properties, meta.entities);
+  const { query: matchQuery, pending: matchPending } = useRefMatchQuery(
+    props.schema as { 'x-refMatch'?: Record<string, string> },
+    formData,
+    properties,
+    meta.entities,
+  );
   const [q, setQ] = useState('');
   const [items, setItems] = useState<Option[]>([]);
   // how many records match (the select offers the first OFFERED): more than shown asks the user to narrow by typing
@@ -47,7 +57,10 @@ export function ReferenceWidget(props: WidgetProps) {
   useEffect(() => {
     if (!target || matchPending) return;
     const handle = setTimeout(async () => {
-      const query: Record<string, string | number | undefined> = { limit: OFFERED, q: target.list.search.length && q ? q : undefined };
+      const query: Record<string, string | number | undefined> = {
+        limit: OFFERED,
+        q: target.list.search.length && q ? q : undefined,
+      };
       if (parentField) query[parentField] = parentValue;
       // a reference that must match the record (a risk's category of the risk's kind) offers only those that do
       Object.assign(query, matchQuery);
@@ -55,7 +68,10 @@ export function ReferenceWidget(props: WidgetProps) {
       if (!succeeded(r)) return;
       // titles as a person reads them (a module's label translated), and records of one title (a corporate scorecard
       // and its cascaded copy) told apart by a column of the list
-      const rows = (r.data[target.dataKeys.list] as Record<string, unknown>[]).map((row) => ({ ...row, [target.titleField]: recordTitle(t, target, row) }));
+      const rows = (r.data[target.dataKeys.list] as Record<string, unknown>[]).map((row) => ({
+        ...row,
+        [target.titleField]: recordTitle(t, target, row),
+      }));
       const plain = (c: string) => Boolean(target.schema.properties[c]) && !target.schema.properties[c]['x-ref'];
       const titles = referenceTitles(rows, target.titleField, target.list.columns, plain, (v) => optionLabel(t, v));
       setItems(rows.map((row, i) => ({ id: row.id as number, title: titles[i] })));
@@ -68,7 +84,8 @@ export function ReferenceWidget(props: WidgetProps) {
     if (value == null) return setCurrent(null);
     // the stored record's own reference: its title as the server sent it with the record, a stored label key in the
     // user's language (a record the caller may not list, or of an entity it may not list at all, shows its name too)
-    if (storedTitle !== undefined) return setCurrent({ id: value, title: displayValue(t, name, { type: 'string' }, storedTitle) ?? storedTitle });
+    if (storedTitle !== undefined)
+      return setCurrent({ id: value, title: displayValue(t, name, { type: 'string' }, storedTitle) ?? storedTitle });
     if (!target) return setCurrent({ id: value, title: t('shell.forbiddenTitle') });
     // asked of the list, which leaves out a record the caller may not read (a draft corporate scorecard a project
     // names) instead of refusing: the choice then says so rather than showing a bare id
@@ -87,7 +104,15 @@ export function ReferenceWidget(props: WidgetProps) {
     <div className="stack" style={{ gap: 'var(--space-1)' }}>
       <div className="row" style={{ flexWrap: 'nowrap' }}>
         {searchable ? (
-          <input className="input" style={{ maxWidth: 180 }} aria-label={t('shell.search')} placeholder={t('shell.search')} value={q} onChange={(e) => setQ(e.target.value)} disabled={disabled || readonly} />
+          <input
+            className="input"
+            style={{ maxWidth: 180 }}
+            aria-label={t('shell.search')}
+            placeholder={t('shell.search')}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            disabled={disabled || readonly}
+          />
         ) : null}
         <select
           id={id}
@@ -100,7 +125,9 @@ export function ReferenceWidget(props: WidgetProps) {
         >
           <option value="">{t('shell.choose')}</option>
           {choices.map((o) => (
-            <option key={o.id} value={o.id}>{o.title}</option>
+            <option key={o.id} value={o.id}>
+              {o.title}
+            </option>
           ))}
         </select>
       </div>

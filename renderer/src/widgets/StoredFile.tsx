@@ -25,6 +25,8 @@ export function StoredFile({ store, fileId, alt }: { store: 'file' | 'platform-f
   return file.type.startsWith('image/') ? (
     <img src={file.url} alt={alt} style={{ maxHeight: 80, maxWidth: 240, objectFit: 'contain' }} />
   ) : (
-    <a href={file.url} download={file.name}>{t('shell.download', { name: file.name })}</a>
+    <a href={file.url} download={file.name}>
+      {t('shell.download', { name: file.name })}
+    </a>
   );
 }

@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 
 const toText = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
-const toList = (text: string) => text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+const toList = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /**
  * A list of short strings (e-mail domains, tags) as one text box, separated by commas or spaces: easier to type and
@@ -36,7 +40,15 @@ export function StringListField(props: FieldProps) {
           onChange(list.length ? list : undefined, fieldPathId.path);
         }}
       />
-      {rawErrors?.length ? <ul className="error-detail">{rawErrors.map((m) => <li key={m} className="text-danger">{m}</li>)}</ul> : null}
+      {rawErrors?.length ? (
+        <ul className="error-detail">
+          {rawErrors.map((m) => (
+            <li key={m} className="text-danger">
+              {m}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

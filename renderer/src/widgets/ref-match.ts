@@ -21,7 +21,10 @@ export function useRefMatchQuery(
   const through = Object.values(match).filter((o) => o.includes('.'));
   // the records named through: their ids as the form holds them now
   const key = through.map((o) => `${o}=${String(formData[o.split('.')[0]] ?? '')}`).join('&');
-  const [reached, setReached] = useState<{ key: string; values: Record<string, string | number> }>({ key: '', values: {} });
+  const [reached, setReached] = useState<{ key: string; values: Record<string, string | number> }>({
+    key: '',
+    values: {},
+  });
   useEffect(() => {
     let live = true;
     Promise.all(
@@ -36,7 +39,11 @@ export function useRefMatchQuery(
         return [o, typeof v === 'string' || typeof v === 'number' ? v : undefined] as const;
       }),
     ).then((pairs) => {
-      if (live) setReached({ key, values: Object.fromEntries(pairs.filter(([, v]) => v !== undefined)) as Record<string, string | number> });
+      if (live)
+        setReached({
+          key,
+          values: Object.fromEntries(pairs.filter(([, v]) => v !== undefined)) as Record<string, string | number>,
+        });
     });
     return () => {
       live = false;

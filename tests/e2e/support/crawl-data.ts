@@ -45,7 +45,12 @@ export function httpClient(server: RunningServer, token: string): Client {
   return {
     token,
     get: (path) => request(path, { method: 'GET' }),
-    post: (path, body) => request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }),
+    post: (path, body) =>
+      request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      }),
     raw: request,
   };
 }
@@ -53,7 +58,9 @@ export function httpClient(server: RunningServer, token: string): Client {
 const rawMails = (server: RunningServer): string[] => {
   try {
     const dir = join(server.dataDir, 'outbox');
-    return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+    return readdirSync(dir)
+      .sort()
+      .map((f) => readFileSync(join(dir, f), 'utf8'));
   } catch {
     return [];
   }
@@ -71,7 +78,10 @@ async function setPassword(server: RunningServer, email: string, password: strin
   await anon.post('auth/forgot-password', { email });
   let key: string | undefined;
   for (let i = 0; i < 50 && !key; i++) {
-    const mail = server.mails().reverse().find((m) => m.includes(email));
+    const mail = server
+      .mails()
+      .reverse()
+      .find((m) => m.includes(email));
     key = mail ? /Your key: ([A-Za-z0-9_-]+)/.exec(mail)?.[1] : undefined;
     if (!key) await new Promise((r) => setTimeout(r, 100));
   }
@@ -120,45 +130,86 @@ export async function arrangeCrawlWorld(server: RunningServer): Promise<CrawlWor
   const demo = DEMO_COMPANIES[0];
   const holderToken = await login(server, HOLDER.email, HOLDER.password);
   const holder = httpClient(server, holderToken);
-  const company = (must(await holder.get(`company?limit=100`), 'companies').company_list as { id: number; companyName: string }[]).find((c) => c.companyName === demo.companyName)!;
+  const company = (
+    must(await holder.get(`company?limit=100`), 'companies').company_list as { id: number; companyName: string }[]
+  ).find((c) => c.companyName === demo.companyName)!;
   const modules = must(await holder.get('module?limit=100'), 'modules').list as { id: number; code: string }[];
   const switchable = [...registry.modules.values()].filter((m) => !m.core && m.role === 'employee').map((m) => m.id);
   for (const m of modules.filter((x) => switchable.includes(x.code)))
-    must(await holder.post(`company-module/set-enablement?companyId=${company.id}`, { moduleId: m.id, enabled: 'Yes' }), `enable ${m.code}`);
+    must(
+      await holder.post(`company-module/set-enablement?companyId=${company.id}`, { moduleId: m.id, enabled: 'Yes' }),
+      `enable ${m.code}`,
+    );
 
   const adminToken = await login(server, demo.executive.email, 'stratum-demo');
   const admin = httpClient(server, adminToken);
-  const execId = must(await httpClient(server, '').post('auth/login', { email: demo.executive.email, password: 'stratum-demo' }), 'executive').user.employeeId as number;
+  const execId = must(
+    await httpClient(server, '').post('auth/login', { email: demo.executive.email, password: 'stratum-demo' }),
+    'executive',
+  ).user.employeeId as number;
   for (const m of modules.filter((x) => switchable.includes(x.code))) {
-    const r = await admin.post('employee-module/set-admin-access', { employeeId: execId, moduleId: m.id, adminAccess: 'Yes' });
-    if (r.status !== 200) must(await holder.post(`employee-module/set-admin-access?companyId=${company.id}`, { employeeId: execId, moduleId: m.id, adminAccess: 'Yes' }), `admin access ${m.code}`);
+    const r = await admin.post('employee-module/set-admin-access', {
+      employeeId: execId,
+      moduleId: m.id,
+      adminAccess: 'Yes',
+    });
+    if (r.status !== 200)
+      must(
+        await holder.post(`employee-module/set-admin-access?companyId=${company.id}`, {
+          employeeId: execId,
+          moduleId: m.id,
+          adminAccess: 'Yes',
+        }),
+        `admin access ${m.code}`,
+      );
   }
 
   // the supervisor: the demo's head of the first department (a demo sign-in); the employee: one of that head's reports
-  const employees = must(await admin.get('employee?limit=500'), 'employees').list as { id: number; email: string; supervisorId: number | null; departmentHead: string; businessUnitHead: string }[];
+  const employees = must(await admin.get('employee?limit=500'), 'employees').list as {
+    id: number;
+    email: string;
+    supervisorId: number | null;
+    departmentHead: string;
+    businessUnitHead: string;
+  }[];
   const supervisor = employees.find((e) => e.departmentHead === 'Yes')!;
-  const report = employees.find((e) => e.supervisorId === supervisor.id && e.departmentHead !== 'Yes' && e.businessUnitHead !== 'Yes')!;
+  const report = employees.find(
+    (e) => e.supervisorId === supervisor.id && e.departmentHead !== 'Yes' && e.businessUnitHead !== 'Yes',
+  )!;
   const password = 'crawl-employee-1';
   await setPassword(server, supervisor.email, password);
   await setPassword(server, report.email, password);
 
   // one sample of every entity the administrator may add, then the records that name the supervisor and the report
   for (const e of addableCompanyEntities(registry))
-    await addSample(admin, registry, e.name, LIVE_STATES[e.name]).catch((err: Error) => notes.push(`sample ${e.name}: ${err.message.slice(0, 160)}`));
-  notes.push(...(await arrangePeopleRecords(admin, registry, { employee: report.id, supervisor: supervisor.id }, LIVE_STATES)));
+    await addSample(admin, registry, e.name, LIVE_STATES[e.name]).catch((err: Error) =>
+      notes.push(`sample ${e.name}: ${err.message.slice(0, 160)}`),
+    );
+  notes.push(
+    ...(await arrangePeopleRecords(admin, registry, { employee: report.id, supervisor: supervisor.id }, LIVE_STATES)),
+  );
   const employeeToken = await login(server, report.email, password);
   notes.push(...(await startFieldwork(httpClient(server, employeeToken), report.id)));
   const supervisorToken = await login(server, supervisor.email, password);
-  notes.push(...(await sendForApproval(registry, httpClient(server, employeeToken), httpClient(server, supervisorToken))));
+  notes.push(
+    ...(await sendForApproval(registry, httpClient(server, employeeToken), httpClient(server, supervisorToken))),
+  );
 
   // one of every record only the holder adds (a user manual for every employee's manual reader, a platform rating
   // scale), beside the demo's companies
-  for (const e of [...registry.entities.values()].filter((x) => x.access.add.length === 1 && x.access.add[0] === 'holder' && x.name !== 'company'))
-    await addSample(holder, registry, e.name).catch((err: Error) => notes.push(`sample ${e.name}: ${err.message.slice(0, 160)}`));
+  for (const e of [...registry.entities.values()].filter(
+    (x) => x.access.add.length === 1 && x.access.add[0] === 'holder' && x.name !== 'company',
+  ))
+    await addSample(holder, registry, e.name).catch((err: Error) =>
+      notes.push(`sample ${e.name}: ${err.message.slice(0, 160)}`),
+    );
 
   // API tokens are issued, never added: one of the company's (by its administrator) and one of the platform's
   const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  for (const [who, path, modules] of [[admin, 'api-token/issue', ['risk-management']], [holder, 'platform-api-token/issue', ['platform']]] as const) {
+  for (const [who, path, modules] of [
+    [admin, 'api-token/issue', ['risk-management']],
+    [holder, 'platform-api-token/issue', ['platform']],
+  ] as const) {
     const r = await who.post(path, { name: 'Crawl feed', access: 'read', modules, expiresOn: inAMonth });
     if (r.status !== 200) notes.push(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`);
   }
@@ -166,14 +217,23 @@ export async function arrangeCrawlWorld(server: RunningServer): Promise<CrawlWor
   // a mailed link per public flow, as the outside respondent gets it
   const respondentLinks: CrawlWorld['respondentLinks'] = [];
   // the outbox is written just after the share's transaction: give it a moment
-  const asTestStratum = { stratum: { registry }, mails: async () => (await new Promise((r) => setTimeout(r, 400)), rawMails(server)) } as unknown as TestStratum;
+  const asTestStratum = {
+    stratum: { registry },
+    mails: async () => (await new Promise((r) => setTimeout(r, 400)), rawMails(server)),
+  } as unknown as TestStratum;
   for (const entity of [...registry.entities.values()].filter((e) => e.publicFlow)) {
     try {
       const { token } = await sentRecipient(asTestStratum, admin, entity);
       const flow = entity.publicFlow!;
-      const mail = rawMails(server).map(decodeMail).reverse().find((m) => m.includes(token))!;
+      const mail = rawMails(server)
+        .map(decodeMail)
+        .reverse()
+        .find((m) => m.includes(token))!;
       const url = new RegExp(`https?://[^\\s"<>]*${flow.page}/${flow.authPage}#token=${token}`).exec(mail)?.[0];
-      respondentLinks.push({ flow: flow.name, url: url ?? `${server.url}${flow.page}/${flow.authPage}#token=${token}` });
+      respondentLinks.push({
+        flow: flow.name,
+        url: url ?? `${server.url}${flow.page}/${flow.authPage}#token=${token}`,
+      });
     } catch (err) {
       notes.push(`public flow ${entity.name}: ${(err as Error).message.slice(0, 160)}`);
     }

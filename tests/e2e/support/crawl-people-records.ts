@@ -21,7 +21,12 @@ function namingFields(e: EntityDef): string[] {
 
 /** Whether the entity's readers are decided by records above it (a derived `field:` role, `parent:` or `member:`), so that its record for the people is one under theirs. */
 const readThroughParent = (e: EntityDef) =>
-  e.access.read.some((r) => r.startsWith('parent:') || r.startsWith('member:') || (r.startsWith('field:') && e.field.get(r.slice('field:'.length))?.readOnly));
+  e.access.read.some(
+    (r) =>
+      r.startsWith('parent:') ||
+      r.startsWith('member:') ||
+      (r.startsWith('field:') && e.field.get(r.slice('field:'.length))?.readOnly),
+  );
 
 /**
  * Records that name the crawl's people, so that the lists each of them reaches have rows and their record screens can
@@ -34,13 +39,25 @@ const readThroughParent = (e: EntityDef) =>
  * someone it names going to the supervisor. Generated from the Registry, so that a new entity is covered. Returns what the
  * rules refused, for the log.
  */
-export async function arrangePeopleRecords(admin: Client, registry: Registry, people: CrawlPeople, overrides: Record<string, Record<string, unknown>>): Promise<string[]> {
+export async function arrangePeopleRecords(
+  admin: Client,
+  registry: Registry,
+  people: CrawlPeople,
+  overrides: Record<string, Record<string, unknown>>,
+): Promise<string[]> {
   const notes: string[] = [];
   const family: ParentCache = new Map();
   const addable = addableCompanyEntities(registry);
   const tryAdd = async (entity: string, values: Record<string, unknown>, shared?: ParentCache) => {
     try {
-      const { record } = await addSample(admin, registry, entity, { ...overrides[entity], ...values }, shared ?? new Map(), !!shared);
+      const { record } = await addSample(
+        admin,
+        registry,
+        entity,
+        { ...overrides[entity], ...values },
+        shared ?? new Map(),
+        !!shared,
+      );
       return record as { id: number };
     } catch (err) {
       notes.push(`${entity} for the crawl's people: ${(err as Error).message.slice(0, 160)}`);
@@ -62,16 +79,25 @@ export async function arrangePeopleRecords(admin: Client, registry: Registry, pe
     const made = (await tryAdd(team.name, {}))?.id;
     if (made === undefined) continue;
     family.set(team.name, made);
-    for (const person of [people.employee, people.supervisor]) await tryAdd(entity, { [via]: made, [employee]: person });
+    for (const person of [people.employee, people.supervisor])
+      await tryAdd(entity, { [via]: made, [employee]: person });
   }
   for (const e of addable) {
     const fields = namingFields(e);
     if (!fields.length) continue;
     const [first, ...rest] = fields;
-    const mine = await tryAdd(e.name, { ...theirs(e), [first]: people.employee, ...Object.fromEntries(rest.map((f) => [f, people.supervisor])) });
+    const mine = await tryAdd(e.name, {
+      ...theirs(e),
+      [first]: people.employee,
+      ...Object.fromEntries(rest.map((f) => [f, people.supervisor])),
+    });
     if (mine && !family.has(e.name)) family.set(e.name, mine.id);
     // the supervisor's own: the first field names the supervisor, the others the employee (nobody approves their own audit)
-    await tryAdd(e.name, { ...theirs(e), [first]: people.supervisor, ...Object.fromEntries(rest.map((f) => [f, people.employee])) });
+    await tryAdd(e.name, {
+      ...theirs(e),
+      [first]: people.supervisor,
+      ...Object.fromEntries(rest.map((f) => [f, people.employee])),
+    });
   }
   for (const e of addable.filter(readThroughParent)) {
     if (family.has(e.name) && e.members) continue;
@@ -79,7 +105,10 @@ export async function arrangePeopleRecords(admin: Client, registry: Registry, pe
     const named = Object.fromEntries(namingFields(e).map((f) => [f, people.supervisor]));
     await tryAdd(e.name, { ...theirs(e), ...named }, family);
     // two of what goes to an approver or receiver: one to wait in their tasks, one they decide
-    if (e.workflow?.transitions.some((t) => t.access?.some((r) => r === 'field:approverId' || r === 'field:receiverId'))) await tryAdd(e.name, { ...theirs(e), ...named }, family);
+    if (
+      e.workflow?.transitions.some((t) => t.access?.some((r) => r === 'field:approverId' || r === 'field:receiverId'))
+    )
+      await tryAdd(e.name, { ...theirs(e), ...named }, family);
   }
   return notes;
 }
@@ -93,19 +122,33 @@ export async function arrangePeopleRecords(admin: Client, registry: Registry, pe
  */
 export async function sendForApproval(registry: Registry, sender: Client, approver: Client): Promise<string[]> {
   const notes: string[] = [];
-  const steps = (e: EntityDef, state: unknown) => e.workflow!.transitions.filter((t) => t.from.includes(String(state)) && !t.requires?.length).map((t) => t.action);
-  const take = async (who: Client, e: EntityDef, row: { id: number; version: number; _allowed?: { transitions: string[] } }, state: unknown) => {
+  const steps = (e: EntityDef, state: unknown) =>
+    e.workflow!.transitions.filter((t) => t.from.includes(String(state)) && !t.requires?.length).map((t) => t.action);
+  const take = async (
+    who: Client,
+    e: EntityDef,
+    row: { id: number; version: number; _allowed?: { transitions: string[] } },
+    state: unknown,
+  ) => {
     const action = steps(e, state).find((a) => row._allowed?.transitions.includes(a));
     if (!action) return false;
     const r = await who.post(`${e.name}/${action}`, { id: row.id, version: row.version });
     if (r.status !== 200) notes.push(`${e.name} ${row.id} ${action}: ${r.status} ${r.body.err_msg}`);
     return r.status === 200;
   };
-  const rows = async (who: Client, e: EntityDef) => ((await who.get(`${e.name}?limit=5`)).body.data?.[e.dataKeys.list] ?? []) as { id: number; version: number; _allowed?: { transitions: string[] } }[];
-  for (const e of [...registry.entities.values()].filter((x) => x.workflow?.transitions.some((t) => t.access?.some((r) => r === 'field:approverId' || r === 'field:receiverId')))) {
+  const rows = async (who: Client, e: EntityDef) =>
+    ((await who.get(`${e.name}?limit=5`)).body.data?.[e.dataKeys.list] ?? []) as {
+      id: number;
+      version: number;
+      _allowed?: { transitions: string[] };
+    }[];
+  for (const e of [...registry.entities.values()].filter((x) =>
+    x.workflow?.transitions.some((t) => t.access?.some((r) => r === 'field:approverId' || r === 'field:receiverId')),
+  )) {
     const state = e.workflow!.stateField;
     for (const row of await rows(sender, e)) await take(sender, e, row, (row as Record<string, unknown>)[state]);
-    for (const row of await rows(approver, e)) if (await take(approver, e, row, (row as Record<string, unknown>)[state])) break;
+    for (const row of await rows(approver, e))
+      if (await take(approver, e, row, (row as Record<string, unknown>)[state])) break;
   }
   return notes;
 }

@@ -48,11 +48,13 @@ export function journeyCompany(opts: {
     j.exec = await companyWithExecutive(j.server, opts.company, password, opts.modules);
     j.token = (await api(j.server, 'auth/login', { email: j.exec.email, password })).user.token;
     j.call = (path, body) => api(j.server, path, body, j.token);
-    for (const [key, who] of Object.entries(opts.people)) j.ids[key] = await employeeWithPassword(j.server, j.token, who);
+    for (const [key, who] of Object.entries(opts.people))
+      j.ids[key] = await employeeWithPassword(j.server, j.token, who);
     await opts.arrange?.(j);
     j.browser = await launchChromium();
     opts.pages.exec = await signedIn(j.browser, j.server.url, j.exec, viewport);
-    for (const [key, who] of Object.entries(opts.people)) opts.pages[key] = await signedIn(j.browser, j.server.url, who, viewport);
+    for (const [key, who] of Object.entries(opts.people))
+      opts.pages[key] = await signedIn(j.browser, j.server.url, who, viewport);
   }, 180_000);
   afterAll(async () => {
     await j.browser?.close();

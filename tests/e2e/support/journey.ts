@@ -15,14 +15,23 @@ export function journeySteps(name: string, pages: Record<string, Page>, timeout 
     for (const [who, page] of Object.entries(pages)) await snap(page, `${name}-failed-${who}`).catch(() => undefined);
   });
   return (title: string, fn: () => Promise<void>) =>
-    it(title, async (ctx) => {
-      if (broken) ctx.skip();
-      await fn();
-    }, timeout);
+    it(
+      title,
+      async (ctx) => {
+        if (broken) ctx.skip();
+        await fn();
+      },
+      timeout,
+    );
 }
 
 /** A person's page, signed in, in a browser context of their own. */
-export async function signedIn(browser: Browser, base: string, who: { email: string; password: string }, viewport = { width: 1400, height: 1000 }): Promise<Page> {
+export async function signedIn(
+  browser: Browser,
+  base: string,
+  who: { email: string; password: string },
+  viewport = { width: 1400, height: 1000 },
+): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
   await signIn(page, base, who.email, who.password);
   return page;

@@ -37,8 +37,12 @@ export async function recordControlFaults(page: Page, meta: Meta): Promise<strin
       id: root.getAttribute('data-record-id')!,
       // the record's own form (a patch command's small form is a card of its own, named by its test id)
       save: !!root.querySelector(':scope > .card.form-box:not([data-testid]) form button[type=submit]'),
-      transitions: [...root.querySelectorAll('[data-testid=workflow] button[data-action]')].map((b) => b.getAttribute('data-action')!),
-      patches: [...root.querySelectorAll('[data-testid^="patch-"]')].map((p) => p.getAttribute('data-testid')!.slice('patch-'.length)),
+      transitions: [...root.querySelectorAll('[data-testid=workflow] button[data-action]')].map(
+        (b) => b.getAttribute('data-action')!,
+      ),
+      patches: [...root.querySelectorAll('[data-testid^="patch-"]')].map((p) =>
+        p.getAttribute('data-testid')!.slice('patch-'.length),
+      ),
       report: root.hasAttribute('data-report'),
       children: [...root.querySelectorAll('[data-testid^="children-"]')].map((c) => {
         const key = c.getAttribute('data-testid')!.slice('children-'.length);
@@ -59,16 +63,25 @@ export async function recordControlFaults(page: Page, meta: Meta): Promise<strin
   );
   if (!allowed) return [`the record ${entity.name} ${shown.id} is shown, but its read by id gives no _allowed`];
   const faults: string[] = [];
-  if (shown.save && !allowed.update && !allowed.fields?.length) faults.push('Save shown, though the server says the caller may not update the record');
-  for (const t of shown.transitions.filter((x) => !allowed.transitions.includes(x))) faults.push(`the button "${t}" shown, though the server says that transition is not open to the caller`);
-  for (const c of shown.patches.filter((x) => !allowed.commands.includes(x))) faults.push(`the form of the command "${c}" shown, though the server says the caller may not run it`);
+  if (shown.save && !allowed.update && !allowed.fields?.length)
+    faults.push('Save shown, though the server says the caller may not update the record');
+  for (const t of shown.transitions.filter((x) => !allowed.transitions.includes(x)))
+    faults.push(`the button "${t}" shown, though the server says that transition is not open to the caller`);
+  for (const c of shown.patches.filter((x) => !allowed.commands.includes(x)))
+    faults.push(`the form of the command "${c}" shown, though the server says the caller may not run it`);
   for (const c of shown.children) {
     const child = meta.entities.find((e) => e.name === entity.children.find((x) => x.key === c.key)?.entity);
-    const mayAdd = !!allowed.addChildren?.includes(c.key) && !allowed.lockedChildren?.includes(c.key) && !child?.commands.some((x) => x.kind === 'attach');
-    if (c.add && !mayAdd) faults.push(`Add on the panel "${c.key}", though the server says the caller may not add there`);
+    const mayAdd =
+      !!allowed.addChildren?.includes(c.key) &&
+      !allowed.lockedChildren?.includes(c.key) &&
+      !child?.commands.some((x) => x.kind === 'attach');
+    if (c.add && !mayAdd)
+      faults.push(`Add on the panel "${c.key}", though the server says the caller may not add there`);
     // a report screen offers no Add (what is added there is added on the record's own form); any other shows it where the caller may add
-    if (c.add && shown.report) faults.push(`Add on the panel "${c.key}" of a report screen, which shows the record to read`);
-    if (!c.add && mayAdd && !shown.report) faults.push(`no Add on the panel "${c.key}", though the server says the caller may add there`);
+    if (c.add && shown.report)
+      faults.push(`Add on the panel "${c.key}" of a report screen, which shows the record to read`);
+    if (!c.add && mayAdd && !shown.report)
+      faults.push(`no Add on the panel "${c.key}", though the server says the caller may add there`);
   }
   return faults;
 }

@@ -48,14 +48,22 @@ export function textFaults(text: string): string[] {
   const out: string[] = [];
   for (const [name, re] of TEXT_FAULTS) {
     const hits = [...new Set(text.match(re) ?? [])];
-    if (hits.length) out.push(`${name} visible: ${hits.slice(0, 6).map((h) => JSON.stringify(h)).join(', ')}`);
+    if (hits.length)
+      out.push(
+        `${name} visible: ${hits
+          .slice(0, 6)
+          .map((h) => JSON.stringify(h))
+          .join(', ')}`,
+      );
   }
   return out;
 }
 
 /** Screens that show one record and so need one named: a path parameter, or an edit form or editor (?id=). */
 const needsRecord = (s: ScreenMeta) =>
-  s.path.includes(':') || ((s.kind === 'form' || s.kind === 'detail') && formMode(s) === 'edit') || (s.kind === 'custom' && /edit/i.test(s.path));
+  s.path.includes(':') ||
+  ((s.kind === 'form' || s.kind === 'detail') && formMode(s) === 'edit') ||
+  (s.kind === 'custom' && /edit/i.test(s.path));
 
 const allScreens = (meta: Meta) => meta.modules.flatMap((m) => m.screens);
 const screenOf = (meta: Meta, pathname: string) => allScreens(meta).find((s) => matchPath(s.path, pathname));
@@ -117,7 +125,9 @@ export class CrawlPage {
       await this.page.waitForTimeout(50);
     }
     while (Date.now() < until) {
-      const busy = await this.page.evaluate(() => !!document.querySelector('main [aria-busy=true], [data-screen] [aria-busy=true]'));
+      const busy = await this.page.evaluate(
+        () => !!document.querySelector('main [aria-busy=true], [data-screen] [aria-busy=true]'),
+      );
       if (this.inflight === 0 && !busy && Date.now() - this.lastChange > 150) return;
       await this.page.waitForTimeout(50);
     }
@@ -135,18 +145,28 @@ export class CrawlPage {
     await this.settle();
     // a slow machine: a screen still on its way gets a while longer before it counts as blank
     if (!(await this.page.locator('main [data-screen]:not([data-crawl-seen])').count())) {
-      await this.page.locator('main [data-screen]:not([data-crawl-seen])').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+      await this.page
+        .locator('main [data-screen]:not([data-crawl-seen])')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
       await this.settle();
     }
   }
 
   /** Clicks the Edit (or Open) link of the grid's first row, as a person opens a record, and waits for its screen. */
   async clickFirstRow(): Promise<void> {
-    await this.page.evaluate(() => document.querySelectorAll('[data-screen]').forEach((e) => e.setAttribute('data-crawl-seen', '')));
+    await this.page.evaluate(() =>
+      document.querySelectorAll('[data-screen]').forEach((e) => e.setAttribute('data-crawl-seen', '')),
+    );
     await this.page.locator('main [data-screen] .ag-row[row-index="0"] a[href]').first().click();
     await this.settle();
     if (!(await this.page.locator('main [data-screen]:not([data-crawl-seen])').count())) {
-      await this.page.locator('main [data-screen]:not([data-crawl-seen])').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+      await this.page
+        .locator('main [data-screen]:not([data-crawl-seen])')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
       await this.settle();
     }
   }
@@ -165,9 +185,17 @@ export class CrawlPage {
           rootText: root?.innerText ?? '',
           mainText: (main as HTMLElement).innerText,
           badHrefs: [...new Set(hrefs.filter((h) => /\/:[a-zA-Z]/.test(h)))],
-          links: [...new Set([...main.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? '').filter((h) => h.startsWith('/app/')))],
+          links: [
+            ...new Set(
+              [...main.querySelectorAll('a[href]')]
+                .map((a) => a.getAttribute('href') ?? '')
+                .filter((h) => h.startsWith('/app/')),
+            ),
+          ],
           dialog: dialog ? dialog.innerText : null,
-          addShown: !!root && [...root.querySelectorAll('button, a')].some((b) => (b as HTMLElement).innerText.trim() === addText),
+          addShown:
+            !!root &&
+            [...root.querySelectorAll('button, a')].some((b) => (b as HTMLElement).innerText.trim() === addText),
           noRecordChosen: (root?.innerText ?? '').includes(noRecordText),
           rowLink: root?.querySelector('.ag-row[row-index="0"] a[href]')?.getAttribute('href') ?? null,
         };
@@ -205,20 +233,33 @@ export async function crawlActor(
   const visits: Visit[] = [];
   await signIn(page);
   await crawl.settle();
-  const meta = (await (await fetch(`${server.url}/api/v1/meta`, { headers: { token: actor.token } })).json()).data as Meta;
+  const meta = (await (await fetch(`${server.url}/api/v1/meta`, { headers: { token: actor.token } })).json())
+    .data as Meta;
 
   // the shell itself (navigation, top bar) once
-  const chrome = await page.evaluate(() => [...document.querySelectorAll('nav, header')].map((e) => (e as HTMLElement).innerText).join('\n'));
-  for (const problem of textFaults(chrome)) findings.push({ actor: actor.name, screen: '(navigation)', at: '', problem });
+  const chrome = await page.evaluate(() =>
+    [...document.querySelectorAll('nav, header')].map((e) => (e as HTMLElement).innerText).join('\n'),
+  );
+  for (const problem of textFaults(chrome))
+    findings.push({ actor: actor.name, screen: '(navigation)', at: '', problem });
   const nav = await page.$$eval('nav a[href]', (as) => as.map((a) => a.getAttribute('href') ?? ''));
   const offered = new Set(nav);
   for (const p of crawl.takeErrors()) findings.push({ actor: actor.name, screen: '(sign-in)', at: '', problem: p });
 
-  const direct = [...new Set([...nav, ...allScreens(meta).filter((s) => !needsRecord(s)).map((s) => s.path)])];
+  const direct = [
+    ...new Set([
+      ...nav,
+      ...allScreens(meta)
+        .filter((s) => !needsRecord(s))
+        .map((s) => s.path),
+    ]),
+  ];
   const visited = new Set<string>();
   // CRAWL_LIMIT=40 opens only the first screens of each actor (a quick look in another language, by hand)
   // CRAWL_PATHS=/app/a,/app/b opens those only
-  const queue: string[] = process.env.CRAWL_PATHS ? process.env.CRAWL_PATHS.split(',') : direct.slice(0, Number(process.env.CRAWL_LIMIT) || undefined);
+  const queue: string[] = process.env.CRAWL_PATHS
+    ? process.env.CRAWL_PATHS.split(',')
+    : direct.slice(0, Number(process.env.CRAWL_LIMIT) || undefined);
   const linked = new Map<string, string>(); // a record screen's pattern -> the first address that links to it
   const linkedFrom = new Map<string, string>(); // an address followed -> the screen whose link it was
   mkdirSync(CRAWL_ARTIFACTS, { recursive: true });
@@ -236,7 +277,10 @@ export async function crawlActor(
       // CRAWL_SNAP=1 keeps a picture of every screen (to look at another language by hand), else of the failing ones
       if (problems.length || process.env.CRAWL_SNAP) {
         mkdirSync(CRAWL_ARTIFACTS, { recursive: true });
-        const name = `${lang}-${actor.name}-${at.replace(/^\/app\//, '').replace(/[^A-Za-z0-9]+/g, '_').slice(0, 120)}`;
+        const name = `${lang}-${actor.name}-${at
+          .replace(/^\/app\//, '')
+          .replace(/[^A-Za-z0-9]+/g, '_')
+          .slice(0, 120)}`;
         await page.screenshot({ path: join(CRAWL_ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
       }
     };
@@ -275,7 +319,13 @@ export async function crawlActor(
       {
         const s = await crawl.seen(texts.add, texts.noRecordChosen);
         const landed = screenOf(meta, s.url.split('?')[0]);
-        visits.push({ actor: actor.name, screen: key, at: byClick ? s.url : at, kind: target?.kind ?? '?', record: !!target && needsRecord(target) });
+        visits.push({
+          actor: actor.name,
+          screen: key,
+          at: byClick ? s.url : at,
+          kind: target?.kind ?? '?',
+          record: !!target && needsRecord(target),
+        });
         const problems: string[] = crawl.takeErrors();
         if (s.url.startsWith('/app/sessions/')) {
           problems.push(`left for ${s.url} (signed out)`);
@@ -297,25 +347,59 @@ export async function crawlActor(
         else if (s.screen === 'not-found') problems.push('not found');
         // a screen of the role's modules that the caller may not use says so; the navigation and links must not lead there
         else if (s.screen === 'forbidden' && (offered.has(at) || linkedFrom.has(at)))
-          problems.push(offered.has(at) ? 'forbidden, yet offered by the navigation' : `forbidden, yet linked from ${linkedFrom.get(at)}`);
+          problems.push(
+            offered.has(at)
+              ? 'forbidden, yet offered by the navigation'
+              : `forbidden, yet linked from ${linkedFrom.get(at)}`,
+          );
         else if (!s.rootText.trim()) problems.push('blank: the screen shows no text');
         if (s.noRecordChosen) problems.push('"No record was chosen." (the address does not name a record)');
         if (s.dialog) problems.push(`error dialog: ${s.dialog.replace(/\s+/g, ' ').trim().slice(0, 200)}`);
         problems.push(...textFaults(s.mainText));
-        if (s.badHrefs.length) problems.push(`link with an unfilled parameter: ${s.badHrefs.slice(0, 5).join(', ')}${s.badHrefs.length > 5 ? ` (+${s.badHrefs.length - 5})` : ''}`);
+        if (s.badHrefs.length)
+          problems.push(
+            `link with an unfilled parameter: ${s.badHrefs.slice(0, 5).join(', ')}${s.badHrefs.length > 5 ? ` (+${s.badHrefs.length - 5})` : ''}`,
+          );
         const entity = target?.entity ? meta.entities.find((e) => e.name === target.entity) : undefined;
         // the Add control follows the list's first page (which says whether the caller may add): give it a moment
-        if (target?.kind === 'list' && landed === target && target.add && entity?.can.add && s.screen === 'list' && !s.addShown && (await serverSaysMayAdd(page, target, entity)))
-          if (!(await page.locator('main [data-screen=list] .toolbar').getByRole('button', { name: texts.add, exact: true }).first().waitFor({ timeout: 5_000 }).then(() => true, () => false)))
+        if (
+          target?.kind === 'list' &&
+          landed === target &&
+          target.add &&
+          entity?.can.add &&
+          s.screen === 'list' &&
+          !s.addShown &&
+          (await serverSaysMayAdd(page, target, entity))
+        )
+          if (
+            !(await page
+              .locator('main [data-screen=list] .toolbar')
+              .getByRole('button', { name: texts.add, exact: true })
+              .first()
+              .waitFor({ timeout: 5_000 })
+              .then(
+                () => true,
+                () => false,
+              ))
+          )
             problems.push('no Add control, though the caller may add');
-        if (target?.kind === 'list' && !target.source && landed === target && entity && s.screen === 'list' && s.addShown && !(await serverSaysMayAdd(page, target, entity)))
+        if (
+          target?.kind === 'list' &&
+          !target.source &&
+          landed === target &&
+          entity &&
+          s.screen === 'list' &&
+          s.addShown &&
+          !(await serverSaysMayAdd(page, target, entity))
+        )
           problems.push('an Add control, though the server says the caller may not add here');
         problems.push(...(await recordControlFaults(page, meta)));
         await bad(key, at, problems);
         // a list's first row opened as a person does, by its Edit (or Open) link: the record screen is checked there and then
         if (s.screen === 'list' && s.rowLink) {
           const rowScreen = screenOf(meta, s.rowLink.split('?')[0]);
-          if (rowScreen && !visited.has(rowScreen.path) && !/\/:[a-zA-Z]/.test(s.rowLink)) await openRow(rowScreen, s.rowLink, at);
+          if (rowScreen && !visited.has(rowScreen.path) && !/\/:[a-zA-Z]/.test(s.rowLink))
+            await openRow(rowScreen, s.rowLink, at);
         }
 
         // the record screens this one links to (an Edit, a "manage", an "Open the list" under a record)
@@ -350,43 +434,66 @@ export async function crawlActor(
   for (const screen of allScreens(meta).filter((x) => needsRecord(x) && !visited.has(x.path) && x.entity)) {
     const entity = meta.entities.find((e) => e.name === screen.entity);
     if (!entity) continue;
-    const r = await fetch(`${server.url}/api/v1/${entity.name}?limit=1`, { headers: { token: actor.token } }).then((x) => x.json()).catch(() => null);
+    const r = await fetch(`${server.url}/api/v1/${entity.name}?limit=1`, { headers: { token: actor.token } })
+      .then((x) => x.json())
+      .catch(() => null);
     const row = r?.data?.[entity.dataKeys.list]?.[0] as Record<string, unknown> | undefined;
     const at = row && (screen.kind === 'list' ? fillPath(screen, {}, row) : recordAddress(screen, {}, row));
     if (!at) continue;
     queue.push(at);
   }
   await drain();
-  const unreached = allScreens(meta).filter((s) => needsRecord(s) && !visited.has(s.path)).map((s) => s.path);
+  const unreached = allScreens(meta)
+    .filter((s) => needsRecord(s) && !visited.has(s.path))
+    .map((s) => s.path);
   writeFileSync(join(CRAWL_ARTIFACTS, `unreached-${lang}-${actor.name}.txt`), unreached.join('\n') + '\n');
   await context.close();
   return { findings, visits, unreached };
 }
 
 /** The outside respondent: each mailed link (its page with the token), then the flow's pages opened bare. */
-export async function crawlRespondent(browser: Browser, server: RunningServer, links: { flow: string; url: string }[], lang: string): Promise<{ findings: Finding[]; visits: Visit[] }> {
+export async function crawlRespondent(
+  browser: Browser,
+  server: RunningServer,
+  links: { flow: string; url: string }[],
+  lang: string,
+): Promise<{ findings: Finding[]; visits: Visit[] }> {
   const findings: Finding[] = [];
   const visits: Visit[] = [];
-  const screens = (await (await fetch(`${server.url}/api/v1/public/screens`)).json()).data.screens as { path: string; flow: string; phase: string }[];
+  const screens = (await (await fetch(`${server.url}/api/v1/public/screens`)).json()).data.screens as {
+    path: string;
+    flow: string;
+    phase: string;
+  }[];
   const context = await browser.newContext();
   await context.addInitScript((l) => localStorage.setItem('stratum.lang', l), lang);
   const page = await context.newPage();
   const crawl = new CrawlPage(page);
   const check = async (screen: string, at: string, expect: string) => {
-    await page.locator(expect).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator(expect)
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
     await crawl.settle(20_000, expect);
     const problems = crawl.takeErrors();
     const text = await page.evaluate(() => document.body.innerText);
-    if (!(await page.locator(expect).count())) problems.push(`expected ${expect}, the page shows: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    if (!(await page.locator(expect).count()))
+      problems.push(`expected ${expect}, the page shows: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
     if (!text.trim()) problems.push('blank');
     problems.push(...textFaults(text));
-    const badHrefs = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href') ?? '').filter((h) => /\/:[a-zA-Z]/.test(h)));
+    const badHrefs = await page.$$eval('a[href]', (as) =>
+      as.map((a) => a.getAttribute('href') ?? '').filter((h) => /\/:[a-zA-Z]/.test(h)),
+    );
     if (badHrefs.length) problems.push(`link with an unfilled parameter: ${badHrefs.join(', ')}`);
     visits.push({ actor: 'respondent', screen, at, kind: 'public', record: false });
     for (const problem of problems) findings.push({ actor: 'respondent', screen, at, problem });
     if (problems.length) {
       mkdirSync(CRAWL_ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: join(CRAWL_ARTIFACTS, `${lang}-respondent-${screen.replace(/[^A-Za-z0-9]+/g, '_')}.png`), fullPage: true });
+      await page.screenshot({
+        path: join(CRAWL_ARTIFACTS, `${lang}-respondent-${screen.replace(/[^A-Za-z0-9]+/g, '_')}.png`),
+        fullPage: true,
+      });
     }
   };
   for (const link of links) {
@@ -412,7 +519,10 @@ export async function crawlRespondent(browser: Browser, server: RunningServer, l
 async function serverSaysMayAdd(page: Page, screen: ScreenMeta, entity: Meta['entities'][number]): Promise<boolean> {
   const url = new URL(page.url());
   const fixed = listFixedQuery(screen, entity, url.pathname, url.searchParams);
-  const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(fixed).map(([k, v]) => [k, String(v)])), limit: '1' });
+  const query = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(fixed).map(([k, v]) => [k, String(v)])),
+    limit: '1',
+  });
   return page.evaluate(async (path) => {
     const token = JSON.parse(localStorage.getItem('stratum.user') ?? 'null')?.token;
     const r = await fetch(path, { headers: token ? { token } : {} });

@@ -7,7 +7,8 @@ import { ROOT } from '../../../server/boot.ts';
 export const ARTIFACTS = join(ROOT, 'test-artifacts', 'e2e');
 mkdirSync(ARTIFACTS, { recursive: true });
 
-export const snap = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+export const snap = (page: Page, name: string) =>
+  page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 /** Waits for a reference select to offer the option, then picks it. */
 export async function pick(page: Page, field: string, label: string): Promise<void> {
@@ -27,7 +28,9 @@ export async function signIn(page: Page, base: string, email: string, password: 
 /** Follows a link of the navigation, within its module's part (the same label may stand in two modules), opening a folded group first. */
 export async function nav(page: Page, label: string, opts: { module?: string; group?: string } = {}): Promise<void> {
   const sidebar = page.locator('nav.sidebar');
-  let scope: Locator = opts.module ? sidebar.locator('div', { has: page.locator('h3', { hasText: new RegExp(`^${opts.module}$`, 'i') }) }) : sidebar;
+  let scope: Locator = opts.module
+    ? sidebar.locator('div', { has: page.locator('h3', { hasText: new RegExp(`^${opts.module}$`, 'i') }) })
+    : sidebar;
   if (opts.group) {
     scope = scope.locator('details', { has: page.locator('summary', { hasText: opts.group }) });
     if ((await scope.getAttribute('open')) === null) await scope.locator('summary').click();
@@ -53,4 +56,5 @@ export const save = (page: Page) => page.getByRole('button', { name: 'Save', exa
 
 /** The record's workflow state as its form shows it, and the button of one of its transitions. */
 export const stateOf = (page: Page) => page.getByTestId('workflow-state').innerText();
-export const transition = (page: Page, name: string) => page.getByTestId('workflow').getByRole('button', { name, exact: true });
+export const transition = (page: Page, name: string) =>
+  page.getByTestId('workflow').getByRole('button', { name, exact: true });

@@ -33,7 +33,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOLDER_EMAIL: HOLDER.email, HOLDER_PASSWORD: HOLDER.password, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOLDER_EMAIL: HOLDER.email,
+      HOLDER_PASSWORD: HOLDER.password,
+      DATABASE_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -56,7 +65,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     mails() {
       try {
         const dir = join(dataDir, 'outbox');
-        return readdirSync(dir).sort().map((f) => decodeMail(readFileSync(join(dir, f), 'utf8')));
+        return readdirSync(dir)
+          .sort()
+          .map((f) => decodeMail(readFileSync(join(dir, f), 'utf8')));
       } catch {
         return [];
       }

@@ -21,8 +21,14 @@ export interface HookInputContext {
 const EXAMPLES: Record<string, (c: HookInputContext) => Record<string, unknown>> = {
   // monthly progress and performance plans (by hook: several entities have a set command); ids from the target record
   'make-periods': (c) => ({ annualPlanId: c.annualPlanId ?? 999_999_999 }),
-  'monthlyProgress.setEmployeeProgress': (c) => ({ periodId: (c.target as Record<string, unknown>).periodId ?? 999_999_999, entries: [{ kpiId: (c.target as Record<string, unknown>).kpiId ?? 999_999_999, actual: 1 }] }),
-  'monthlyProgress.setCompanyProgress': (c) => ({ periodId: (c.target as Record<string, unknown>).periodId ?? 999_999_999, entries: [{ kpiId: (c.target as Record<string, unknown>).kpiId ?? 999_999_999, actual: 1 }] }),
+  'monthlyProgress.setEmployeeProgress': (c) => ({
+    periodId: (c.target as Record<string, unknown>).periodId ?? 999_999_999,
+    entries: [{ kpiId: (c.target as Record<string, unknown>).kpiId ?? 999_999_999, actual: 1 }],
+  }),
+  'monthlyProgress.setCompanyProgress': (c) => ({
+    periodId: (c.target as Record<string, unknown>).periodId ?? 999_999_999,
+    entries: [{ kpiId: (c.target as Record<string, unknown>).kpiId ?? 999_999_999, actual: 1 }],
+  }),
   // a QA review's subject, as the target review names it
   'qualityAssurance.checkComplete': (c) => {
     const r = c.target as Record<string, unknown>;
@@ -39,7 +45,12 @@ const EXAMPLES: Record<string, (c: HookInputContext) => Record<string, unknown>>
   'delete-all-employee': (c) => ({ annualPlanId: c.annualPlanId ?? 999_999_999 }),
   'set-enablement': (c) => ({ moduleId: c.strategicModuleId, enabled: 'Yes' }),
   // a module the company has (its organisation module is core); a module admin gets a token, anyone else 422 by the hook
-  'apiToken.issue': () => ({ name: `Matrix ${Date.now()}-${Math.random()}`, access: 'read', modules: ['organisation'], expiresOn: '2099-12-31' }),
+  'apiToken.issue': () => ({
+    name: `Matrix ${Date.now()}-${Math.random()}`,
+    access: 'read',
+    modules: ['organisation'],
+    expiresOn: '2099-12-31',
+  }),
   'set-admin-access': (c) => ({ employeeId: c.bystanderEmployeeId, moduleId: c.strategicModuleId, adminAccess: 'No' }),
 };
 

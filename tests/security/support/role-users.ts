@@ -40,14 +40,28 @@ export async function declaredAllowed(
   if (roles.includes('employee:moduleAdmin') && user.adminModules.has(entity.module)) return true;
   if (roles.includes('employee:anyModuleAdmin') && user.adminModules.size > 0) return true;
   const ownerRoles = entity.owner ? roles.filter((r) => r === 'self' || r === 'supervisor' || r === 'unowned') : [];
-  const relationshipRoles = roles.filter((r) => r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:'));
+  const relationshipRoles = roles.filter(
+    (r) => r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:'),
+  );
   // no record concerned (a list): roles decided by the record admit the call, and the list shows only those records; a
   // parent role only where the parent's own roles admit a list of parents (a child of records only admins read is refused)
   if (target === undefined) {
     if (ownerRoles.length > 0 || relationshipRoles.some((r) => !r.startsWith('parent:'))) return true;
     for (const r of relationshipRoles) {
       const parentEntity = registry.entity(entity.field.get(r.slice('parent:'.length))!.ref!);
-      if (await declaredAllowed(registry, user, parentEntity.access.read, parentEntity, undefined, supervisorOf, memberOf, recordOf)) return true;
+      if (
+        await declaredAllowed(
+          registry,
+          user,
+          parentEntity.access.read,
+          parentEntity,
+          undefined,
+          supervisorOf,
+          memberOf,
+          recordOf,
+        )
+      )
+        return true;
     }
     return false;
   }
@@ -61,8 +75,24 @@ export async function declaredAllowed(
     if (kind === 'parent') {
       const parentEntity = registry.entity(entity.field.get(name)!.ref!);
       const parent = await recordOf(parentEntity.name, value);
-      const parentTarget = parent && { ownerId: parentEntity.owner ? ((parent[parentEntity.owner] as number | null) ?? null) : null, record: parent };
-      if (parentTarget && (await declaredAllowed(registry, user, parentEntity.access.read, parentEntity, parentTarget, supervisorOf, memberOf, recordOf))) return true;
+      const parentTarget = parent && {
+        ownerId: parentEntity.owner ? ((parent[parentEntity.owner] as number | null) ?? null) : null,
+        record: parent,
+      };
+      if (
+        parentTarget &&
+        (await declaredAllowed(
+          registry,
+          user,
+          parentEntity.access.read,
+          parentEntity,
+          parentTarget,
+          supervisorOf,
+          memberOf,
+          recordOf,
+        ))
+      )
+        return true;
     }
   }
   const ownerId = target.ownerId;
@@ -70,7 +100,11 @@ export async function declaredAllowed(
   // a record that belongs to no employee (a corporate or library scorecard) is any employee's to read where unowned says
   // so, and only if it is of the kind the entity shows to employees (unownedWhen: a library card, a visible one)
   if (ownerId === null) {
-    const shown = !entity.unownedWhen || entity.unownedWhen.some((c) => Object.entries(c).every(([f, values]) => values.includes(target.record[f] as string | number | boolean)));
+    const shown =
+      !entity.unownedWhen ||
+      entity.unownedWhen.some((c) =>
+        Object.entries(c).every(([f, values]) => values.includes(target.record[f] as string | number | boolean)),
+      );
     return ownerRoles.includes('unowned') && user.employeeId !== null && shown;
   }
   if (ownerRoles.includes('self') && ownerId === user.employeeId) return true;
@@ -106,15 +140,32 @@ export async function declaredParentsReadable(
 ): Promise<boolean> {
   if (user.kind === 'holder') return true;
   const read = entity.access.read;
-  if (read.includes('employee') || (read.includes('employee:moduleAdmin') && user.adminModules.has(entity.module))) return true;
+  if (read.includes('employee') || (read.includes('employee:moduleAdmin') && user.adminModules.has(entity.module)))
+    return true;
   for (const role of read.filter((r) => r.startsWith('parent:'))) {
     const name = role.slice('parent:'.length);
     const value = record[name];
     if (typeof value !== 'number') continue;
     const parentEntity = registry.entity(entity.field.get(name)!.ref!);
     const parent = await recordOf(parentEntity.name, value);
-    const parentTarget = parent && { ownerId: parentEntity.owner ? ((parent[parentEntity.owner] as number | null) ?? null) : null, record: parent };
-    if (!parentTarget || !(await declaredAllowed(registry, user, parentEntity.access.read, parentEntity, parentTarget, supervisorOf, memberOf, recordOf))) return false;
+    const parentTarget = parent && {
+      ownerId: parentEntity.owner ? ((parent[parentEntity.owner] as number | null) ?? null) : null,
+      record: parent,
+    };
+    if (
+      !parentTarget ||
+      !(await declaredAllowed(
+        registry,
+        user,
+        parentEntity.access.read,
+        parentEntity,
+        parentTarget,
+        supervisorOf,
+        memberOf,
+        recordOf,
+      ))
+    )
+      return false;
   }
   return true;
 }

@@ -37,9 +37,17 @@ export function monthPeriods(startDate: string, endDate: string): MonthPeriod[] 
 }
 
 /** Adds the periods of a span that the plan does not have yet (by month); returns the ones added. */
-async function addMissingPeriods(ctx: CallContext, annualPlanId: number, startDate: string, endDate: string): Promise<Row[]> {
+async function addMissingPeriods(
+  ctx: CallContext,
+  annualPlanId: number,
+  startDate: string,
+  endDate: string,
+): Promise<Row[]> {
   const entity = ctx.registry.entity('monthly-progress-period');
-  const have = await ctx.tx.query<{ month: string }>('SELECT month FROM monthly_progress_period WHERE company_id = $1 AND annual_plan_id = $2', [ctx.companyId, annualPlanId]);
+  const have = await ctx.tx.query<{ month: string }>(
+    'SELECT month FROM monthly_progress_period WHERE company_id = $1 AND annual_plan_id = $2',
+    [ctx.companyId, annualPlanId],
+  );
   const known = new Set(have.map((r) => r.month));
   return addRecords(
     ctx,

@@ -32,7 +32,8 @@ export async function openPeriod(ctx: CallContext, periodId: unknown): Promise<P
     [ctx.companyId, periodId],
   );
   if (!period) throw notFound(ctx.registry.entity('monthly-progress-period'), periodId);
-  if (period.status !== 'Open') throw AppError.worded('outside_window', text('refusal.progress.periodClosed', { month: period.month }));
+  if (period.status !== 'Open')
+    throw AppError.worded('outside_window', text('refusal.progress.periodClosed', { month: period.month }));
   return period;
 }
 
@@ -49,15 +50,23 @@ export async function kpiPlace(ctx: CallContext, kpiId: unknown): Promise<KpiPla
 }
 
 /** A progress record stays on its period and KPI (and employee): to move it, delete it and enter it anew. */
-function assertNotMoved<R extends object>(entity: EntityDef, before: R | null, record: NoInfer<Partial<R>>, fields: readonly (keyof R & string)[]): void {
+function assertNotMoved<R extends object>(
+  entity: EntityDef,
+  before: R | null,
+  record: NoInfer<Partial<R>>,
+  fields: readonly (keyof R & string)[],
+): void {
   if (!before) return;
   const moved = fields.filter((f) => record[f] !== before[f]);
-  if (moved.length) throw AppError.validation(moved.map((field) => fieldProblem(entity, field, 'refusal.progress.fixed')));
+  if (moved.length)
+    throw AppError.validation(moved.map((field) => fieldProblem(entity, field, 'refusal.progress.fixed')));
 }
 
 function assertSamePlan(kpi: KpiPlace, period: Period): void {
   if (kpi.annualPlanId !== period.annualPlanId)
-    throw AppError.validation([wordedProblem('kpiId', text('refusal.progress.otherPlan', { kpi: kpi.name, month: period.month }))]);
+    throw AppError.validation([
+      wordedProblem('kpiId', text('refusal.progress.otherPlan', { kpi: kpi.name, month: period.month })),
+    ]);
 }
 
 /**
@@ -68,7 +77,8 @@ export const checkEmployeeProgress: BeforeWriteHook<'employee-progress'> = async
   assertNotMoved(entity, before, record, ['periodId', 'kpiId']);
   const period = await openPeriod(ctx, record.periodId);
   const kpi = await kpiPlace(ctx, record.kpiId);
-  if (kpi.employeeId === null) throw AppError.validation([wordedProblem('kpiId', text('refusal.progress.notEmployeeKpi', { kpi: kpi.name }))]);
+  if (kpi.employeeId === null)
+    throw AppError.validation([wordedProblem('kpiId', text('refusal.progress.notEmployeeKpi', { kpi: kpi.name }))]);
   assertSamePlan(kpi, period);
   return { employeeId: kpi.employeeId };
 };
@@ -79,7 +89,9 @@ export const checkCompanyProgress: BeforeWriteHook<'company-progress'> = async (
   const period = await openPeriod(ctx, record.periodId);
   const kpi = await kpiPlace(ctx, record.kpiId);
   if (!(ORGANISATION_LEVELS as readonly string[]).includes(kpi.level))
-    throw AppError.validation([wordedProblem('kpiId', text('refusal.progress.notCompanyKpi', { kpi: kpi.name, level: optionLabel(kpi.level) }))]);
+    throw AppError.validation([
+      wordedProblem('kpiId', text('refusal.progress.notCompanyKpi', { kpi: kpi.name, level: optionLabel(kpi.level) })),
+    ]);
   assertSamePlan(kpi, period);
   return {};
 };

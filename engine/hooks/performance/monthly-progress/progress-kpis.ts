@@ -9,7 +9,10 @@ import { ORGANISATION_LEVELS } from './progress-checks.ts';
 import { progressFilters } from './report-filters.ts';
 
 async function periodPlan(ctx: Parameters<CommandHook>[0], periodId: number): Promise<number> {
-  const [period] = await ctx.tx.query<{ annualPlanId: number }>('SELECT annual_plan_id AS "annualPlanId" FROM monthly_progress_period WHERE company_id = $1 AND id = $2', [ctx.companyId, periodId]);
+  const [period] = await ctx.tx.query<{ annualPlanId: number }>(
+    'SELECT annual_plan_id AS "annualPlanId" FROM monthly_progress_period WHERE company_id = $1 AND id = $2',
+    [ctx.companyId, periodId],
+  );
   if (!period) throw notFound(ctx.registry.entity('monthly-progress-period'), periodId);
   return period.annualPlanId;
 }
@@ -23,7 +26,14 @@ export const employeeKpis: CommandHook = async (ctx, entity, input) => {
   const f = progressFilters(input, ['periodId', 'employeeId'], ['periodId']);
   const employeeId = f.employeeId ?? ctx.actor.employeeId;
   if (employeeId === null) throw AppError.validation([fieldProblem(entity, 'employeeId', 'validation.required')]);
-  await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, { employeeId }, text('refusal.access.readEmployeeProgress'));
+  await assertRecordAllowed(
+    ctx.tx,
+    entity,
+    entity.access.read,
+    ctx.actor,
+    { employeeId },
+    text('refusal.access.readEmployeeProgress'),
+  );
   const planId = await periodPlan(ctx, f.periodId!);
   return ctx.tx.query(
     `SELECT k.id AS "kpiId", k.name AS kpi, s.id AS "scorecardId", s.name AS scorecard, k.target, k.weight, k.option_type AS "optionType",
@@ -45,7 +55,12 @@ export const companyKpis: CommandHook = async (ctx, _entity, input) => {
   const f = progressFilters(input, ['periodId'], ['periodId']);
   const planId = await periodPlan(ctx, f.periodId!);
   const params: unknown[] = [ctx.companyId, f.periodId, planId, [...ORGANISATION_LEVELS]];
-  const readable = recordRoleWhere(ctx, ctx.registry.entity('performance-scorecard'), (value) => `$${params.push(value)}`, 's');
+  const readable = recordRoleWhere(
+    ctx,
+    ctx.registry.entity('performance-scorecard'),
+    (value) => `$${params.push(value)}`,
+    's',
+  );
   return ctx.tx.query(
     `SELECT k.id AS "kpiId", k.name AS kpi, s.id AS "scorecardId", s.name AS scorecard, s.level, k.target, k.weight, k.option_type AS "optionType",
             cp.id, cp.version, cp.actual, cp.percent, cp.comment

@@ -40,7 +40,11 @@ export const companyReport: CommandHook = async (ctx, entity, input) => {
  * employees they may not read comes without it (`hidden`, see small-groups.ts).
  */
 export const organisationalReport: CommandHook = async (ctx, entity, input) => {
-  const f = progressFilters(input, ['annualPlanId', 'month', 'businessUnitId', 'departmentId', 'groupBy'], ['annualPlanId']);
+  const f = progressFilters(
+    input,
+    ['annualPlanId', 'month', 'businessUnitId', 'departmentId', 'groupBy'],
+    ['annualPlanId'],
+  );
   const byDepartment = f.groupBy !== 'businessUnit';
   const params: unknown[] = [ctx.companyId, f.annualPlanId, f.month, f.businessUnitId, f.departmentId];
   const readable = recordRoleWhere(ctx, entity, (value) => `$${params.push(value)}`, 'p');
@@ -60,6 +64,8 @@ export const organisationalReport: CommandHook = async (ctx, entity, input) => {
       ORDER BY bu.name NULLS LAST, bu.id${byDepartment ? ', d.name NULLS LAST, d.id' : ''}`,
     params,
   );
-  const list = rows.map(({ unreadable, ...row }) => (hiddenGroup(Number(unreadable)) ? { ...row, averagePercent: null, hidden: true } : row));
+  const list = rows.map(({ unreadable, ...row }) =>
+    hiddenGroup(Number(unreadable)) ? { ...row, averagePercent: null, hidden: true } : row,
+  );
   return { list };
 };

@@ -19,8 +19,17 @@ interface Window {
  */
 export function developmentWindowRefusal(windows: readonly Window[], day: string): Text | null {
   if (windows.length === 0 || windows.some((w) => day >= w.start && day <= w.end)) return null;
-  const named = windows.map((w) => text('refusal.developmentArea.window', { quarter: w.quarterIndex + 1, start: dayMonthYear(w.start), end: dayMonthYear(w.end) }));
-  return text('refusal.developmentArea.outsideWindows', { windows: { list: named, join: 'and' }, today: dayMonthYear(day) });
+  const named = windows.map((w) =>
+    text('refusal.developmentArea.window', {
+      quarter: w.quarterIndex + 1,
+      start: dayMonthYear(w.start),
+      end: dayMonthYear(w.end),
+    }),
+  );
+  return text('refusal.developmentArea.outsideWindows', {
+    windows: { list: named, join: 'and' },
+    today: dayMonthYear(day),
+  });
 }
 
 async function assertInDevelopmentWindow(ctx: CallContext, annualPlanId: unknown): Promise<void> {
@@ -33,24 +42,34 @@ async function assertInDevelopmentWindow(ctx: CallContext, annualPlanId: unknown
   if (refusal) throw AppError.worded('outside_window', refusal);
 }
 
-const isOwner = (ctx: CallContext, record: Row) => ctx.actor.employeeId !== null && record.employeeId === ctx.actor.employeeId;
+const isOwner = (ctx: CallContext, record: Row) =>
+  ctx.actor.employeeId !== null && record.employeeId === ctx.actor.employeeId;
 
 /**
  * A development area (held while its annual plan is Closed: entity.json heldBy): the employee's own changes only in the plan's development
  * area window (where set), never to the supervisor's comment (once the supervisor accepted it, the workflow's lock on
  * Accepted holds it); it stays with its employee and plan.
  */
-export const checkDevelopmentArea: BeforeWriteHook<'personal-development-area'> = async (ctx, entity, before, record) => {
+export const checkDevelopmentArea: BeforeWriteHook<'personal-development-area'> = async (
+  ctx,
+  entity,
+  before,
+  record,
+) => {
   if (before) {
     const moved = (['employeeId', 'annualPlanId'] as const).filter((f) => record[f] !== before[f]);
-    if (moved.length) throw AppError.validation(moved.map((field) => fieldProblem(entity, field, 'refusal.field.fixedAddNew', { entity: entityLabel(entity) })));
+    if (moved.length)
+      throw AppError.validation(
+        moved.map((field) => fieldProblem(entity, field, 'refusal.field.fixedAddNew', { entity: entityLabel(entity) })),
+      );
   }
   const stateChange = before !== null && record.reviewStatus !== before.reviewStatus;
   if (isOwner(ctx, record) && !stateChange) {
     if ((record.supervisorComment ?? null) !== (before?.supervisorComment ?? null))
-      throw AppError.validation([fieldProblem(entity, 'supervisorComment', 'refusal.developmentArea.supervisorComment')]);
+      throw AppError.validation([
+        fieldProblem(entity, 'supervisorComment', 'refusal.developmentArea.supervisorComment'),
+      ]);
     await assertInDevelopmentWindow(ctx, record.annualPlanId);
   }
   return {};
 };
-

@@ -10,7 +10,10 @@ import type { BeforeWriteHook, CommandHook } from '../../hook-registry.ts';
 export const checkPlanOpen: BeforeWriteHook<'performance-plan'> = async (_ctx, entity, before, record) => {
   if (before) {
     const moved = (['employeeId', 'annualPlanId'] as const).filter((f) => record[f] !== before[f]);
-    if (moved.length) throw AppError.validation(moved.map((field) => fieldProblem(entity, field, 'refusal.field.fixed', { entity: entityLabel(entity) })));
+    if (moved.length)
+      throw AppError.validation(
+        moved.map((field) => fieldProblem(entity, field, 'refusal.field.fixed', { entity: entityLabel(entity) })),
+      );
   }
   return {};
 };
@@ -23,15 +26,33 @@ export const setPerformancePlan: CommandHook = async (ctx, entity, input) => {
   const employeeId = (input.employeeId as number | undefined) ?? ctx.actor.employeeId;
   if (employeeId === null) throw AppError.validation([fieldProblem(entity, 'employeeId', 'validation.required')]);
   // any employee may call set; whose plan it may be is decided here: their own, or that of an employee they supervise
-  await assertRecordAllowed(ctx.tx, entity, ['self', 'supervisor'], ctx.actor, { employeeId }, text('refusal.access.setPerformancePlan'));
+  await assertRecordAllowed(
+    ctx.tx,
+    entity,
+    ['self', 'supervisor'],
+    ctx.actor,
+    { employeeId },
+    text('refusal.access.setPerformancePlan'),
+  );
   // another company's plan, or none, is not found (before anything is written)
-  const [plan] = await ctx.tx.query('SELECT id FROM annual_plan WHERE company_id = $1 AND id = $2', [ctx.companyId, input.annualPlanId]);
+  const [plan] = await ctx.tx.query('SELECT id FROM annual_plan WHERE company_id = $1 AND id = $2', [
+    ctx.companyId,
+    input.annualPlanId,
+  ]);
   if (!plan) throw notFound(ctx.registry.entity('annual-plan'), input.annualPlanId);
   const values: Row = {};
   for (const f of ['plan', 'status'] as const) if (input[f] !== undefined) values[f] = input[f];
-  const [existing] = await ctx.tx.query<{ id: number }>('SELECT id FROM performance_plan WHERE company_id = $1 AND employee_id = $2 AND annual_plan_id = $3', [ctx.companyId, employeeId, input.annualPlanId]);
+  const [existing] = await ctx.tx.query<{ id: number }>(
+    'SELECT id FROM performance_plan WHERE company_id = $1 AND employee_id = $2 AND annual_plan_id = $3',
+    [ctx.companyId, employeeId, input.annualPlanId],
+  );
   const row = existing
     ? await applyUpdate(ctx, entity, await fetchOne(ctx, entity, existing.id, true), values, 'set')
-    : await addRecord(ctx, entity, { employeeId, annualPlanId: input.annualPlanId, ...values }, { checked: true, action: 'set' });
+    : await addRecord(
+        ctx,
+        entity,
+        { employeeId, annualPlanId: input.annualPlanId, ...values },
+        { checked: true, action: 'set' },
+      );
   return readRecord(ctx, entity, row.id);
 };

@@ -53,11 +53,22 @@ const AGREEMENT_COLUMNS = `x.id AS "agreementId", x.title, x.quarter_index AS "q
 
 /** GET qa-review/employees-with-accepted-agreements: employees whose performance agreement is Agreed. */
 export const employeesWithAcceptedAgreements: CommandHook = (ctx, _entity, input) =>
-  employeeStatusList(ctx, input, { from: 'performance_agreement x', fixed: [`x.status = 'Agreed'`], quarter: 'x.quarter_index', columns: AGREEMENT_COLUMNS });
+  employeeStatusList(ctx, input, {
+    from: 'performance_agreement x',
+    fixed: [`x.status = 'Agreed'`],
+    quarter: 'x.quarter_index',
+    columns: AGREEMENT_COLUMNS,
+  });
 
 /** GET qa-review/employees-with-agreement-status: employees with their performance agreements' status (?status=). */
 export const employeesWithAgreementStatus: CommandHook = (ctx, _entity, input) =>
-  employeeStatusList(ctx, input, { from: 'performance_agreement x', fixed: [], quarter: 'x.quarter_index', status: 'x.status', columns: AGREEMENT_COLUMNS });
+  employeeStatusList(ctx, input, {
+    from: 'performance_agreement x',
+    fixed: [],
+    quarter: 'x.quarter_index',
+    status: 'x.status',
+    columns: AGREEMENT_COLUMNS,
+  });
 
 /** GET qa-review/employees-with-assessment-status: employees with their assessments' status and scores (?status=, ?quarterIndex=). */
 export const employeesWithAssessmentStatus: CommandHook = (ctx, _entity, input) =>

@@ -32,7 +32,8 @@ export const employeeStatus: CommandHook = async (ctx, _entity, input) => {
   );
   for (const r of rows) {
     r.scorecardReview = reviewStatus(r.scorecardCompleted as boolean, Number(r.scorecardReviews));
-    r.performanceReview = r.assessmentId === null ? null : reviewStatus(r.performanceCompleted as boolean, Number(r.performanceReviews));
+    r.performanceReview =
+      r.assessmentId === null ? null : reviewStatus(r.performanceCompleted as boolean, Number(r.performanceReviews));
   }
   return page(rows, q);
 };

@@ -36,6 +36,10 @@ export function lastReviewer(memberIds: readonly number[], reviews: readonly Rev
 }
 
 /** isLastReviewer of one member: true when that member's review is (or would be) the one that completes the set. */
-export function isLastReviewer(qaMemberId: number, memberIds: readonly number[], reviews: readonly ReviewMark[]): boolean {
+export function isLastReviewer(
+  qaMemberId: number,
+  memberIds: readonly number[],
+  reviews: readonly ReviewMark[],
+): boolean {
   return lastReviewer(memberIds, reviews) === qaMemberId;
 }

@@ -8,9 +8,16 @@ export type QaList = 'Scorecard' | 'Performance';
 export const QA_LISTS: readonly QaList[] = ['Scorecard', 'Performance'];
 
 /** What a review of each list is of: the field of qa-review naming it, its entity, and what a message calls it. */
-export const SUBJECT: Readonly<Record<QaList, { field: 'scorecardId' | 'assessmentId'; column: string; entity: string; noun: string }>> = {
+export const SUBJECT: Readonly<
+  Record<QaList, { field: 'scorecardId' | 'assessmentId'; column: string; entity: string; noun: string }>
+> = {
   Scorecard: { field: 'scorecardId', column: 'scorecard_id', entity: 'performance-scorecard', noun: 'scorecard' },
-  Performance: { field: 'assessmentId', column: 'assessment_id', entity: 'performance-assessment', noun: 'performance assessment' },
+  Performance: {
+    field: 'assessmentId',
+    column: 'assessment_id',
+    entity: 'performance-assessment',
+    noun: 'performance assessment',
+  },
 };
 
 /** The assessment states a QA review looks at; from them QA refers an assessment back or completes it. */
@@ -32,7 +39,13 @@ export const subjectIdOf = (review: Row): number => review[SUBJECT[subjectListOf
 /** The subject a command names: exactly one of scorecardId (the Scorecard list) and assessmentId (the Performance list). */
 export function subjectNamed(input: Record<string, unknown>): { list: QaList; id: number } {
   const given = QA_LISTS.filter((l) => input[SUBJECT[l].field] !== undefined && input[SUBJECT[l].field] !== null);
-  if (given.length !== 1) throw AppError.validation([{ field: 'scorecardId', message: 'name exactly one subject: scorecardId (a scorecard review) or assessmentId (a performance review)' }]);
+  if (given.length !== 1)
+    throw AppError.validation([
+      {
+        field: 'scorecardId',
+        message: 'name exactly one subject: scorecardId (a scorecard review) or assessmentId (a performance review)',
+      },
+    ]);
   return { list: given[0], id: input[SUBJECT[given[0]].field] as number };
 }
 
@@ -40,7 +53,14 @@ export function subjectNamed(input: Record<string, unknown>): { list: QaList; id
 export async function loadSubject(ctx: CallContext, list: QaList, id: number, lock = false): Promise<Subject> {
   const entity = ctx.registry.entity(SUBJECT[list].entity);
   const record = await fetchOne(ctx, entity, id, lock);
-  return { list, id, annualPlanId: (record.annualPlanId as number | null) ?? null, employeeId: (record.employeeId as number | null) ?? null, status: String(record.status), record };
+  return {
+    list,
+    id,
+    annualPlanId: (record.annualPlanId as number | null) ?? null,
+    employeeId: (record.employeeId as number | null) ?? null,
+    status: String(record.status),
+    record,
+  };
 }
 
 /** The members of one QA list of one plan, with their employees' names, in the order they were added. */

@@ -5,7 +5,8 @@ import { markLastReviewers } from './review-list.ts';
 import { REVIEWABLE_ASSESSMENT_STATES } from './qa-subjects.ts';
 
 /** Where a subject's QA review stands, as an option of the reports. */
-export const reviewStatus = (completed: boolean, reviewCount: number): 'Completed' | 'InProgress' | 'NotStarted' => (completed ? 'Completed' : reviewCount > 0 ? 'InProgress' : 'NotStarted');
+export const reviewStatus = (completed: boolean, reviewCount: number): 'Completed' | 'InProgress' | 'NotStarted' =>
+  completed ? 'Completed' : reviewCount > 0 ? 'InProgress' : 'NotStarted';
 
 const sqlList = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
 

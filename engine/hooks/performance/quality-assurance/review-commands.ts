@@ -1,14 +1,24 @@
 import { AppError } from '../../../app-error.ts';
 import { entityLabel } from '../../../records/record-validator.ts';
 import { text, type Text } from '../../../i18n/text.ts';
-import { optionLabel, } from '../../../i18n/message-words.ts';
+import { optionLabel } from '../../../i18n/message-words.ts';
 import type { Row } from '../../../db/db.ts';
 import type { CallContext } from '../../../records/call-context.ts';
 import { applyUpdate, deleteRecord, fetchOne } from '../../../records/record-store.ts';
 import type { CommandHook } from '../../hook-registry.ts';
 import { callerEmployee } from './qa-access.ts';
 import { isSetComplete, lastReviewer, membersStillToReview } from './last-reviewer.ts';
-import { listMembers, loadSubject, SUBJECT, subjectIdOf, subjectListOf, subjectNamed, subjectReviews, type QaList, type Subject } from './qa-subjects.ts';
+import {
+  listMembers,
+  loadSubject,
+  SUBJECT,
+  subjectIdOf,
+  subjectListOf,
+  subjectNamed,
+  subjectReviews,
+  type QaList,
+  type Subject,
+} from './qa-subjects.ts';
 
 /** Where a subject's review set stands: members, reviews, who is still to review, who is (or would be) last. */
 async function reviewSet(ctx: CallContext, subject: Subject, lock = false) {
@@ -73,15 +83,37 @@ export const complete: CommandHook = async (ctx, entity, input) => {
   // (a complete review is not completed again: the command's condition, entity.json; a subject's reviews complete together)
   // Kept in code: whether every member of the list has reviewed compares two sets of records (the list's members, the subject's reviews), which no condition counts
   if (!set.isComplete)
-    throw AppError.worded('invalid_state', text('refusal.qa.notAllReviewed', { list: optionLabel(list), subject: noun, done: set.reviews.length, all: set.members.length, names: { list: set.stillToReview.map((m) => String(m.employeeName)), join: 'and' } }));
-  if (set.lastReviewer?.employeeId !== me) throw AppError.worded('forbidden', text('refusal.qa.lastReviewerOnly', { name: String(set.lastReviewer?.employeeName ?? ''), subject: noun }));
+    throw AppError.worded(
+      'invalid_state',
+      text('refusal.qa.notAllReviewed', {
+        list: optionLabel(list),
+        subject: noun,
+        done: set.reviews.length,
+        all: set.members.length,
+        names: { list: set.stillToReview.map((m) => String(m.employeeName)), join: 'and' },
+      }),
+    );
+  if (set.lastReviewer?.employeeId !== me)
+    throw AppError.worded(
+      'forbidden',
+      text('refusal.qa.lastReviewerOnly', { name: String(set.lastReviewer?.employeeName ?? ''), subject: noun }),
+    );
   let assessment: Row | null = null;
   if (list === 'Performance') {
     const before = await reviewableAssessment(ctx, subject.id);
-    assessment = await applyUpdate(ctx, ctx.registry.entity('performance-assessment'), before, { status: 'Completed' }, 'complete');
+    assessment = await applyUpdate(
+      ctx,
+      ctx.registry.entity('performance-assessment'),
+      before,
+      { status: 'Completed' },
+      'complete',
+    );
   }
   const reviews: Row[] = [];
-  for (const r of set.reviews) reviews.push(await applyUpdate(ctx, entity, await fetchOne(ctx, entity, r.id, true), { isComplete: true }, 'complete'));
+  for (const r of set.reviews)
+    reviews.push(
+      await applyUpdate(ctx, entity, await fetchOne(ctx, entity, r.id, true), { isComplete: true }, 'complete'),
+    );
   return { ...summary(subject, { ...set, completed: true }), reviews, ...(assessment && { assessment }) };
 };
 
@@ -98,11 +130,18 @@ export const recall: CommandHook = async (ctx, entity, input) => {
  */
 export const referBack: CommandHook = async (ctx, entity, input) => {
   const review = await ownReview(ctx, input.id as number, text('refusal.qa.doReferBack'));
-  if (subjectListOf(review) !== 'Performance') throw AppError.worded('bad_request', text('refusal.qa.referBackPerformanceOnly'));
+  if (subjectListOf(review) !== 'Performance')
+    throw AppError.worded('bad_request', text('refusal.qa.referBackPerformanceOnly'));
   // (nor referred back once complete: the command's declared condition, entity.json)
   const reviews = await subjectReviews(ctx, 'Performance', subjectIdOf(review), true);
   const before = await reviewableAssessment(ctx, subjectIdOf(review));
-  const assessment = await applyUpdate(ctx, ctx.registry.entity('performance-assessment'), before, { status: 'ReferredBack' }, 'refer-back');
+  const assessment = await applyUpdate(
+    ctx,
+    ctx.registry.entity('performance-assessment'),
+    before,
+    { status: 'ReferredBack' },
+    'refer-back',
+  );
   for (const r of reviews) await deleteRecord(ctx, entity, { id: r.id }, { checked: true });
   return assessment;
 };

@@ -15,24 +15,43 @@ import { loadSubject, SUBJECT, subjectReviews, type QaList } from './qa-subjects
 export const deriveReview: BeforeWriteHook<'qa-review'> = async (ctx, entity, before, record) => {
   if (before) {
     // a complete review no longer changes: entity.json lockedWhen
-    const moved = (['qaMemberId', 'scorecardId', 'assessmentId'] as const).find((f) => (record[f] ?? null) !== (before[f] ?? null));
+    const moved = (['qaMemberId', 'scorecardId', 'assessmentId'] as const).find(
+      (f) => (record[f] ?? null) !== (before[f] ?? null),
+    );
     if (moved) throw AppError.validation([fieldProblem(entity, moved, 'refusal.qa.fieldFixed')]);
     return {};
   }
   const member = await readRecord(ctx, 'qa-member', record.qaMemberId);
   if (member.employeeId !== ctx.actor.employeeId)
-    throw AppError.worded('forbidden', text('refusal.qa.memberOnly', { list: optionLabel(member.list), id: Number(member.id) }));
+    throw AppError.worded(
+      'forbidden',
+      text('refusal.qa.memberOnly', { list: optionLabel(member.list), id: Number(member.id) }),
+    );
   const list = member.list as QaList;
   const { field } = SUBJECT[list];
   const noun = entityLabel(ctx.registry.entity(SUBJECT[list].entity));
   const other = SUBJECT[list === 'Scorecard' ? 'Performance' : 'Scorecard'].field;
-  if (record[other] !== undefined && record[other] !== null) throw AppError.validation([fieldProblem(entity, other, 'refusal.qa.otherList', { list: optionLabel(list), subject: noun })]);
+  if (record[other] !== undefined && record[other] !== null)
+    throw AppError.validation([
+      fieldProblem(entity, other, 'refusal.qa.otherList', { list: optionLabel(list), subject: noun }),
+    ]);
   const subjectId = record[field];
-  if (subjectId === undefined || subjectId === null) throw AppError.validation([fieldProblem(entity, field, 'refusal.qa.subjectRequired', { list: optionLabel(list), subject: noun })]);
+  if (subjectId === undefined || subjectId === null)
+    throw AppError.validation([
+      fieldProblem(entity, field, 'refusal.qa.subjectRequired', { list: optionLabel(list), subject: noun }),
+    ]);
   const subject = await loadSubject(ctx, list, subjectId as number);
-  if (subject.annualPlanId !== member.annualPlanId) throw AppError.validation([fieldProblem(entity, field, 'refusal.qa.otherPlan', { subject: noun })]);
+  if (subject.annualPlanId !== member.annualPlanId)
+    throw AppError.validation([fieldProblem(entity, field, 'refusal.qa.otherPlan', { subject: noun })]);
   // an assessment is reviewed once assessed: entity.json writeWhen.add, judged on the list derived here
   // Kept in code: a complete review of the same subject is a sibling record (by subject, not a child collection), which no condition counts
-  if ((await subjectReviews(ctx, list, subject.id)).some((r) => r.isComplete)) throw AppError.worded('invalid_state', text('refusal.qa.completeNoMore', { subject: noun }));
-  return { list, annualPlanId: member.annualPlanId, reviewerId: member.employeeId, employeeId: subject.employeeId, isComplete: false };
+  if ((await subjectReviews(ctx, list, subject.id)).some((r) => r.isComplete))
+    throw AppError.worded('invalid_state', text('refusal.qa.completeNoMore', { subject: noun }));
+  return {
+    list,
+    annualPlanId: member.annualPlanId,
+    reviewerId: member.employeeId,
+    employeeId: subject.employeeId,
+    isComplete: false,
+  };
 };

@@ -10,14 +10,20 @@ import { SUBJECT, type QaList } from './qa-subjects.ts';
  * isLastReviewer and isSetComplete for rows that each name a subject (list + scorecardId/assessmentId) and a QA member:
  * two queries for the whole page (the members of the lists, the reviews of the subjects), never one per row.
  */
-export async function markLastReviewers(ctx: CallContext, rows: Row[], memberOf: (row: Row) => number | null): Promise<void> {
+export async function markLastReviewers(
+  ctx: CallContext,
+  rows: Row[],
+  memberOf: (row: Row) => number | null,
+): Promise<void> {
   if (!rows.length) return;
   const plans = [...new Set(rows.map((r) => r.annualPlanId as number))];
   const members = await ctx.tx.query<{ id: number; annualPlanId: number; list: QaList }>(
     `SELECT id, annual_plan_id AS "annualPlanId", list FROM qa_member WHERE company_id = $1 AND annual_plan_id = ANY($2::bigint[])`,
     [ctx.companyId, plans],
   );
-  const subjectIds = (list: QaList) => [...new Set(rows.filter((r) => r.list === list).map((r) => r[SUBJECT[list].field] as number))];
+  const subjectIds = (list: QaList) => [
+    ...new Set(rows.filter((r) => r.list === list).map((r) => r[SUBJECT[list].field] as number)),
+  ];
   const reviews = await ctx.tx.query<{ id: number; qaMemberId: number; list: QaList; subjectId: number }>(
     `SELECT id, qa_member_id AS "qaMemberId", list, coalesce(scorecard_id, assessment_id) AS "subjectId" FROM qa_review
       WHERE company_id = $1 AND ((list = 'Scorecard' AND scorecard_id = ANY($2::bigint[])) OR (list = 'Performance' AND assessment_id = ANY($3::bigint[])))`,
@@ -26,8 +32,12 @@ export async function markLastReviewers(ctx: CallContext, rows: Row[], memberOf:
   for (const row of rows) {
     const list = row.list as QaList;
     const subjectId = row[SUBJECT[list].field] as number;
-    const memberIds = members.filter((m) => Number(m.annualPlanId) === Number(row.annualPlanId) && m.list === list).map((m) => Number(m.id));
-    const marks = reviews.filter((r) => r.list === list && Number(r.subjectId) === Number(subjectId)).map((r) => ({ id: Number(r.id), qaMemberId: Number(r.qaMemberId) }));
+    const memberIds = members
+      .filter((m) => Number(m.annualPlanId) === Number(row.annualPlanId) && m.list === list)
+      .map((m) => Number(m.id));
+    const marks = reviews
+      .filter((r) => r.list === list && Number(r.subjectId) === Number(subjectId))
+      .map((r) => ({ id: Number(r.id), qaMemberId: Number(r.qaMemberId) }));
     const member = memberOf(row);
     row.isLastReviewer = member !== null && isLastReviewer(member, memberIds, marks);
   }
@@ -42,11 +52,19 @@ export const reviews: CommandHook = async (ctx, _entity, input) => {
   const me = callerEmployee(ctx);
   const p = new SqlParams(ctx.companyId);
   const where = ['r.company_id = $1'];
-  for (const [field, column] of [['annualPlanId', 'annual_plan_id'], ['employeeId', 'employee_id'], ['scorecardId', 'scorecard_id'], ['assessmentId', 'assessment_id'], ['list', 'list']] as const)
+  for (const [field, column] of [
+    ['annualPlanId', 'annual_plan_id'],
+    ['employeeId', 'employee_id'],
+    ['scorecardId', 'scorecard_id'],
+    ['assessmentId', 'assessment_id'],
+    ['list', 'list'],
+  ] as const)
     if (q[field] !== undefined) where.push(`r.${column} = ${p.add(q[field])}`);
   if (!isPerformanceAdmin(ctx)) {
     const mine = p.add(me);
-    where.push(`(r.reviewer_id = ${mine} OR EXISTS (SELECT 1 FROM qa_member m WHERE m.company_id = r.company_id AND m.annual_plan_id = r.annual_plan_id AND m.list = r.list AND m.employee_id = ${mine}))`);
+    where.push(
+      `(r.reviewer_id = ${mine} OR EXISTS (SELECT 1 FROM qa_member m WHERE m.company_id = r.company_id AND m.annual_plan_id = r.annual_plan_id AND m.list = r.list AND m.employee_id = ${mine}))`,
+    );
   }
   const rows = await ctx.tx.query(
     `SELECT r.id, r.version, r.qa_member_id AS "qaMemberId", r.list, r.annual_plan_id AS "annualPlanId", r.scorecard_id AS "scorecardId", r.assessment_id AS "assessmentId",

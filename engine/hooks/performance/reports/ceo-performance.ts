@@ -21,7 +21,13 @@ export const ceoPerformance: CommandHook = async (ctx, _entity, input) => {
   const rules = await scoringRules(ctx, { annualPlanId });
   const params: unknown[] = [ctx.companyId, annualPlanId];
   const quarters = typeof input.quarterIndex === 'number' ? [input.quarterIndex] : QUARTERS;
-  const totals = scorecardTotalsSql('performance_kpi', rules, quarters, `SELECT id FROM (${CEO_SCORECARD}) ceo`, params);
+  const totals = scorecardTotalsSql(
+    'performance_kpi',
+    rules,
+    quarters,
+    `SELECT id FROM (${CEO_SCORECARD}) ceo`,
+    params,
+  );
   const [card] = await ctx.tx.query(
     `SELECT s.id, s.name, s.level, ${employeeNameSql('e')} AS "employeeName", t.*
        FROM (${CEO_SCORECARD}) ceo JOIN performance_scorecard s ON s.company_id = $1 AND s.id = ceo.id
@@ -35,5 +41,14 @@ export const ceoPerformance: CommandHook = async (ctx, _entity, input) => {
     total: Number(card[`total_${periodKey(q)}`] ?? 0),
     adjustedTotal: Number(card[`adjusted_${periodKey(q)}`] ?? 0),
   }));
-  return { list, total: list.length, scorecard: { id: card.id, name: card.name, level: card.level, employeeName: card.level === 'employee' ? card.employeeName : null } };
+  return {
+    list,
+    total: list.length,
+    scorecard: {
+      id: card.id,
+      name: card.name,
+      level: card.level,
+      employeeName: card.level === 'employee' ? card.employeeName : null,
+    },
+  };
 };

@@ -23,7 +23,14 @@ export interface OrganisationFilter {
  * (`readable`, for `unreadablePeopleSql`). Only scorecards with KPIs count (a scorecard still being written has no
  * score yet).
  */
-async function scoredScorecards(ctx: CallContext, f: OrganisationFilter, quarter: number | null, select: string, groupBy: string, having = ''): Promise<Row[]> {
+async function scoredScorecards(
+  ctx: CallContext,
+  f: OrganisationFilter,
+  quarter: number | null,
+  select: string,
+  groupBy: string,
+  having = '',
+): Promise<Row[]> {
   const rules = await scoringRules(ctx, { annualPlanId: f.annualPlanId });
   const params: unknown[] = [ctx.companyId, f.annualPlanId];
   const where = [`s.company_id = $1`, `s.annual_plan_id = $2`, `s.level = 'employee'`, `s.period = 'Annual'`];
@@ -31,7 +38,9 @@ async function scoredScorecards(ctx: CallContext, f: OrganisationFilter, quarter
   if (f.departmentId !== undefined) where.push(`e.department_id = $${params.push(f.departmentId)}`);
   const kpi = kpiScoreSql('k', rules, quarter, params.length + 1);
   params.push(...kpi.params);
-  const readable = recordRoleWhere(ctx, ctx.registry.entity('performance-scorecard'), (value) => `$${params.push(value)}`, 's') ?? 'TRUE';
+  const readable =
+    recordRoleWhere(ctx, ctx.registry.entity('performance-scorecard'), (value) => `$${params.push(value)}`, 's') ??
+    'TRUE';
   return ctx.tx.query(
     `WITH scored AS (
        SELECT s.id, s.employee_id, e.business_unit_id, e.department_id, ${weightedTotalSql(kpi.score, 'k.weight')} AS total, ${weightedTotalSql(kpi.adjusted, 'k.weight')} AS adjusted_total,
@@ -53,16 +62,22 @@ const FIGURES = `count(*)::int AS scorecards, round(avg(total)::numeric, 2)::flo
  * Company performance: the average weighted score of the employees' scorecards per business unit, or per department
  * of the business unit (or department) chosen, for a quarter or the year.
  */
-export const companyPerformance: CommandHook = async (ctx, _entity, input) => unitPerformance(ctx, input as unknown as OrganisationFilter);
+export const companyPerformance: CommandHook = async (ctx, _entity, input) =>
+  unitPerformance(ctx, input as unknown as OrganisationFilter);
 
 /**
  * The company performance report's figures: per business unit, or per department of the unit (department) chosen.
  * A unit whose scores would tell the caller one or two people's they may not read keeps its count of scorecards but
  * not its figures (`hidden`, see small-groups.ts); a module admin, who reads every scorecard, sees every unit's.
  */
-export async function unitPerformance(ctx: CallContext, f: OrganisationFilter): Promise<{ list: Row[]; total: number }> {
+export async function unitPerformance(
+  ctx: CallContext,
+  f: OrganisationFilter,
+): Promise<{ list: Row[]; total: number }> {
   const byDepartment = f.businessUnitId !== undefined || f.departmentId !== undefined;
-  const [unitTable, unitColumn] = byDepartment ? ['department', 'department_id'] : ['business_unit', 'business_unit_id'];
+  const [unitTable, unitColumn] = byDepartment
+    ? ['department', 'department_id']
+    : ['business_unit', 'business_unit_id'];
   const rows = await scoredScorecards(
     ctx,
     f,
@@ -71,7 +86,9 @@ export async function unitPerformance(ctx: CallContext, f: OrganisationFilter): 
     `LEFT JOIN ${unitTable} u ON u.company_id = $1 AND u.id = scored.${unitColumn} GROUP BY scored.${unitColumn}, u.name ORDER BY u.name NULLS LAST`,
   );
   const list = rows.map(({ unreadable, ...row }) =>
-    hiddenGroup(Number(unreadable)) ? { ...row, averageScore: null, averageAdjustedScore: null, lowestScore: null, highestScore: null, hidden: true } : row,
+    hiddenGroup(Number(unreadable))
+      ? { ...row, averageScore: null, averageAdjustedScore: null, lowestScore: null, highestScore: null, hidden: true }
+      : row,
   );
   return { list, total: list.length };
 }
@@ -90,13 +107,21 @@ export const companyPerformanceProgressive: CommandHook = async (ctx, _entity, i
   const ids = `SELECT s.id FROM performance_scorecard s JOIN employee e ON e.company_id = s.company_id AND e.id = s.employee_id WHERE ${where.join(' AND ')}`;
   // only scorecards with KPIs have a row here, as in the company performance report
   const totals = scorecardTotalsSql('performance_kpi', rules, QUARTERS, ids, params);
-  const [q] = await ctx.tx.query(`SELECT count(*)::int AS scorecards, ${QUARTERS.map((n) => `round(avg(total_${periodKey(n)})::numeric, 2)::float8 AS ${periodKey(n)}`).join(', ')} FROM (${totals}) t`, params);
+  const [q] = await ctx.tx.query(
+    `SELECT count(*)::int AS scorecards, ${QUARTERS.map((n) => `round(avg(total_${periodKey(n)})::numeric, 2)::float8 AS ${periodKey(n)}`).join(', ')} FROM (${totals}) t`,
+    params,
+  );
   const list: Row[] = [];
   let sum = 0;
   for (const quarter of QUARTERS) {
     const average = q.scorecards ? Number(q[periodKey(quarter)]) : 0;
     sum += average;
-    list.push({ quarter: `Q${quarter + 1}`, scorecards: q.scorecards, averageScore: q.scorecards ? average : null, cumulativeScore: Math.round((sum / (quarter + 1)) * 100) / 100 });
+    list.push({
+      quarter: `Q${quarter + 1}`,
+      scorecards: q.scorecards,
+      averageScore: q.scorecards ? average : null,
+      cumulativeScore: Math.round((sum / (quarter + 1)) * 100) / 100,
+    });
   }
   return { list, total: list.length };
 };

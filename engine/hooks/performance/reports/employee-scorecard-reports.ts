@@ -48,5 +48,10 @@ export const employeeScorecards: CommandHook = async (ctx, _entity, input) => {
  */
 export const subordinateScorecards: CommandHook = async (ctx, _entity, input) => {
   if (ctx.actor.employeeId === null) return { list: [], total: 0 };
-  return employeeScorecardPage(ctx, input as unknown as PagedFilter, [ctx.companyId, input.annualPlanId, ctx.actor.employeeId], [`(e.supervisor_id = $3 OR e.acting_supervisor_id = $3)`]);
+  return employeeScorecardPage(
+    ctx,
+    input as unknown as PagedFilter,
+    [ctx.companyId, input.annualPlanId, ctx.actor.employeeId],
+    [`(e.supervisor_id = $3 OR e.acting_supervisor_id = $3)`],
+  );
 };

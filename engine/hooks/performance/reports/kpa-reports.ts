@@ -38,7 +38,10 @@ export const employeeKpaInitiatives: CommandHook = async (ctx, _entity, input) =
     `WITH c AS (${cards}) SELECT count(*)::int AS n FROM (SELECT DISTINCT k.scorecard_id, k.key_performance_area_id FROM performance_kpi k WHERE k.company_id = $1 AND k.scorecard_id IN (SELECT id FROM c)) g`,
     params,
   );
-  const groups = scorecardTotalsSql('performance_kpi', rules, [period], `SELECT id FROM c`, params, ['k.scorecard_id', 'k.key_performance_area_id']);
+  const groups = scorecardTotalsSql('performance_kpi', rules, [period], `SELECT id FROM c`, params, [
+    'k.scorecard_id',
+    'k.key_performance_area_id',
+  ]);
   const p = periodKey(period);
   const list = await ctx.tx.query(
     `WITH c AS (${cards})

@@ -19,16 +19,27 @@ export interface KpiScoreSql {
 export function figures(alias: string, quarter: number | null): { actual: string; target: string } {
   if (quarter === null) return { actual: `${alias}.actual::float8`, target: `${alias}.target::float8` };
   const n = quarter + 1;
-  return { actual: `${alias}.actual${n}::float8`, target: `coalesce(${alias}.periodic_target${n}, ${alias}.target)::float8` };
+  return {
+    actual: `${alias}.actual${n}::float8`,
+    target: `coalesce(${alias}.periodic_target${n}, ${alias}.target)::float8`,
+  };
 }
 
 /** The largest finite float8 (Number.MAX_VALUE): beyond it JavaScript has Infinity. */
 const FLOAT_MAX = '1.7976931348623157e308';
 
-export function kpiScoreSql(alias: string, rules: ScoringRules, quarter: number | null, firstParam: number): KpiScoreSql {
+export function kpiScoreSql(
+  alias: string,
+  rules: ScoringRules,
+  quarter: number | null,
+  firstParam: number,
+): KpiScoreSql {
   const { actual, target } = figures(alias, quarter);
   // ratingPercent: ASC is actual ÷ target, else target ÷ actual; a zero divisor gives 0
-  const [dividend, divisor] = [`CASE WHEN ${alias}.option_type = 'ASC' THEN ${actual} ELSE ${target} END`, `CASE WHEN ${alias}.option_type = 'ASC' THEN ${target} ELSE ${actual} END`];
+  const [dividend, divisor] = [
+    `CASE WHEN ${alias}.option_type = 'ASC' THEN ${actual} ELSE ${target} END`,
+    `CASE WHEN ${alias}.option_type = 'ASC' THEN ${target} ELSE ${actual} END`,
+  ];
   // PostgreSQL refuses a float8 product or quotient out of range (overflow, and underflow to 0) where JavaScript gives
   // Infinity (a percent of 0, as ratingPercent has it) or 0; figures that far out are worked in numeric instead
   const extreme = `((${dividend} <> 0 AND abs(${dividend}) NOT BETWEEN 1e-290 AND 1e290) OR abs(${divisor}) NOT BETWEEN 1e-290 AND 1e290)`;
@@ -40,7 +51,11 @@ export function kpiScoreSql(alias: string, rules: ScoringRules, quarter: number 
   const sorted = [...rules.bands].sort((a, b) => a.min - b.min);
   const params: unknown[] = [];
   const param = (v: number, type: 'float8' | 'int') => `$${firstParam + params.push(v) - 1}::${type}`;
-  const bands = sorted.map((b) => ({ rating: param(b.rating, 'int'), min: param(b.min, 'float8'), max: param(b.max, 'float8') }));
+  const bands = sorted.map((b) => ({
+    rating: param(b.rating, 'int'),
+    min: param(b.min, 'float8'),
+    max: param(b.max, 'float8'),
+  }));
   // bandScore as one CASE over the plan's bands (known when the query is written), the percent worked out once per KPI:
   // the band it lies in (the lowest-starting one); below every band 0; above every band 0 (6 with the average target
   // type); in a gap, the band starting next above it

@@ -13,16 +13,32 @@ const QUARTERS: readonly Period[] = [0, 1, 2, 3];
  * column list over the totals `t`), `extraWhere` narrows them. A business unit takes its own scorecard and those of
  * its departments; a department its own.
  */
-async function organisationScorecards(ctx: CallContext, f: OrganisationFilter, period: 'Annual' | 'Periodic', periods: readonly Period[], scored: string, extraWhere: string[] = []) {
+async function organisationScorecards(
+  ctx: CallContext,
+  f: OrganisationFilter,
+  period: 'Annual' | 'Periodic',
+  periods: readonly Period[],
+  scored: string,
+  extraWhere: string[] = [],
+) {
   const rules = await scoringRules(ctx, { annualPlanId: f.annualPlanId });
   const params: unknown[] = [ctx.companyId, f.annualPlanId, period];
-  const where = [`s.company_id = $1`, `s.annual_plan_id = $2`, `s.period = $3`, `s.level IN ${ORGANISATION_LEVELS}`, ...extraWhere];
+  const where = [
+    `s.company_id = $1`,
+    `s.annual_plan_id = $2`,
+    `s.period = $3`,
+    `s.level IN ${ORGANISATION_LEVELS}`,
+    ...extraWhere,
+  ];
   if (f.businessUnitId !== undefined) {
     const p = params.push(f.businessUnitId);
-    where.push(`(s.business_unit_id = $${p} OR s.department_id IN (SELECT id FROM department WHERE company_id = $1 AND business_unit_id = $${p}))`);
+    where.push(
+      `(s.business_unit_id = $${p} OR s.department_id IN (SELECT id FROM department WHERE company_id = $1 AND business_unit_id = $${p}))`,
+    );
   }
   if (f.departmentId !== undefined) where.push(`s.department_id = $${params.push(f.departmentId)}`);
-  if (period === 'Periodic' && f.quarterIndex !== undefined) where.push(`s.quarter_index = $${params.push(f.quarterIndex)}`);
+  if (period === 'Periodic' && f.quarterIndex !== undefined)
+    where.push(`s.quarter_index = $${params.push(f.quarterIndex)}`);
   const ids = `SELECT s.id FROM performance_scorecard s WHERE ${where.join(' AND ')}`;
   const totals = scorecardTotalsSql('performance_kpi', rules, periods, ids, params);
   return ctx.tx.query(
@@ -55,8 +71,15 @@ export const annualPlanScorecards: CommandHook = async (ctx, _entity, input) => 
  */
 export const periodicCorporateScorecards: CommandHook = async (ctx, _entity, input) => {
   const f = input as unknown as OrganisationFilter;
-  const own = (column: string) => `coalesce(CASE s.quarter_index ${QUARTERS.map((q) => `WHEN ${q} THEN t.${column}_${periodKey(q)}`).join(' ')} ELSE t.${column}_year END, 0)::float8`;
-  const rows = await organisationScorecards(ctx, f, 'Periodic', [...QUARTERS, null], `${own('total')} AS total, ${own('adjusted')} AS "adjustedTotal"`);
+  const own = (column: string) =>
+    `coalesce(CASE s.quarter_index ${QUARTERS.map((q) => `WHEN ${q} THEN t.${column}_${periodKey(q)}`).join(' ')} ELSE t.${column}_year END, 0)::float8`;
+  const rows = await organisationScorecards(
+    ctx,
+    f,
+    'Periodic',
+    [...QUARTERS, null],
+    `${own('total')} AS total, ${own('adjusted')} AS "adjustedTotal"`,
+  );
   const list = rows.map((r) => ({ ...r, quarter: r.quarterIndex == null ? null : `Q${Number(r.quarterIndex) + 1}` }));
   return { list, total: list.length };
 };

@@ -43,19 +43,34 @@ export const performanceCurve: CommandHook = async (ctx, _entity, input) => {
 };
 
 /** Every band with its count and its percent of the total (tenths, half up: exact, as the counts are whole numbers). */
-export function curveReport(bands: readonly { rating: number; min: number; max: number }[], counted: readonly { rating: number; n: number }[]) {
+export function curveReport(
+  bands: readonly { rating: number; min: number; max: number }[],
+  counted: readonly { rating: number; n: number }[],
+) {
   const byRating = new Map(counted.map((r) => [r.rating, r.n]));
   const total = counted.reduce((t, r) => t + r.n, 0);
   const list = bands.map((b) => {
     const employees = byRating.get(b.rating) ?? 0;
-    return { band: `${b.rating} (${b.min}–${b.max} %)`, rating: b.rating, employees, percent: total === 0 ? 0 : Math.round((employees * 1000) / total) / 10 };
+    return {
+      band: `${b.rating} (${b.min}–${b.max} %)`,
+      rating: b.rating,
+      employees,
+      percent: total === 0 ? 0 : Math.round((employees * 1000) / total) / 10,
+    };
   });
   return { list, total };
 }
 
 /** $1 company, $2 plan, $3 quarter, $4 statuses, $5 lowest rating, $6 highest rating, then the unit filters. */
 function curveParams(ctx: CallContext, f: OrganisationFilter, bands: { rating: number }[]): unknown[] {
-  const params: unknown[] = [ctx.companyId, f.annualPlanId, f.quarterIndex ?? FINAL_QUARTER, [...CURVE_STATUSES], bands[0].rating, bands[bands.length - 1].rating];
+  const params: unknown[] = [
+    ctx.companyId,
+    f.annualPlanId,
+    f.quarterIndex ?? FINAL_QUARTER,
+    [...CURVE_STATUSES],
+    bands[0].rating,
+    bands[bands.length - 1].rating,
+  ];
   if (f.businessUnitId !== undefined) params.push(f.businessUnitId);
   if (f.departmentId !== undefined) params.push(f.departmentId);
   return params;
@@ -66,7 +81,9 @@ export function curveSql(f: OrganisationFilter): string {
   let n = 6;
   if (f.businessUnitId !== undefined) unit.push(`e.business_unit_id = $${++n}`);
   if (f.departmentId !== undefined) unit.push(`e.department_id = $${++n}`);
-  const join = unit.length ? `JOIN employee e ON e.company_id = a.company_id AND e.id = a.employee_id AND ${unit.join(' AND ')}` : '';
+  const join = unit.length
+    ? `JOIN employee e ON e.company_id = a.company_id AND e.id = a.employee_id AND ${unit.join(' AND ')}`
+    : '';
   return `SELECT ${curveRatingSql('a.final_score', '$5::int', '$6::int')} AS rating, count(*)::int AS n
             FROM performance_assessment a ${join}
            WHERE a.company_id = $1 AND a.annual_plan_id = $2 AND a.quarter_index = $3 AND a.status = ANY($4::text[])

@@ -54,7 +54,9 @@ function scoped(ctx: CallContext, q: Query, f: Filter, scope: Scope): void {
 
 /** Reports group by business unit, or by department once a business unit or department is chosen. */
 function unitOf(f: Filter): { table: string; key: string } {
-  return f.businessUnitId !== undefined || f.departmentId !== undefined ? { table: 'department', key: DEPT } : { table: 'business_unit', key: BU };
+  return f.businessUnitId !== undefined || f.departmentId !== undefined
+    ? { table: 'department', key: DEPT }
+    : { table: 'business_unit', key: BU };
 }
 
 const page = (f: Filter) => ({ limit: Math.min(f.limit ?? 50, 500), offset: f.offset ?? 0 });
@@ -71,7 +73,12 @@ function employeeReviews(scope: Scope): CommandHook {
     const f = input as unknown as Filter;
     const q = new Query(ctx, f);
     const quarter = q.p(f.quarterIndex ?? FINAL_QUARTER);
-    q.where.push(`s.company_id = $1`, `s.annual_plan_id = $2`, `s.level = 'employee'`, `(s.period = 'Annual' OR s.quarter_index = ${quarter})`);
+    q.where.push(
+      `s.company_id = $1`,
+      `s.annual_plan_id = $2`,
+      `s.level = 'employee'`,
+      `(s.period = 'Annual' OR s.quarter_index = ${quarter})`,
+    );
     scoped(ctx, q, f, scope);
     const from = `FROM performance_scorecard s
       JOIN employee e ON e.company_id = s.company_id AND e.id = s.employee_id
@@ -101,7 +108,11 @@ function employeeReviews(scope: Scope): CommandHook {
 /** The states of each review, in workflow order, with the one that completes it. */
 const STATES = {
   agreement: { table: 'performance_agreement', statuses: ['Pending', 'Disputed', 'Agreed'], done: 'Agreed' },
-  assessment: { table: 'performance_assessment', statuses: ['Open', 'SelfAssessed', 'Assessed', 'Disputed', 'ReferredBack', 'Agreed', 'Completed'], done: 'Completed' },
+  assessment: {
+    table: 'performance_assessment',
+    statuses: ['Open', 'SelfAssessed', 'Assessed', 'Disputed', 'ReferredBack', 'Agreed', 'Completed'],
+    done: 'Completed',
+  },
 } as const;
 
 /** A status as a column key: `SelfAssessed` → `selfAssessed`. */
@@ -119,10 +130,15 @@ function completion(kind: keyof typeof STATES, type: 'Personal' | 'Corporate', s
     const q = new Query(ctx, f);
     q.where.push(`t.company_id = $1`, `t.annual_plan_id = $2`, `t.type = ${q.p(type)}`);
     if (kind === 'assessment') q.where.push(`t.quarter_index = ${q.p(f.quarterIndex ?? FINAL_QUARTER)}`);
-    else q.where.push(f.quarterIndex === undefined ? `t.quarter_index IS NULL` : `t.quarter_index = ${q.p(f.quarterIndex)}`);
+    else
+      q.where.push(
+        f.quarterIndex === undefined ? `t.quarter_index IS NULL` : `t.quarter_index = ${q.p(f.quarterIndex)}`,
+      );
     scoped(ctx, q, f, scope);
     const unit = unitOf(f);
-    const counts = statuses.map((s) => `count(*) FILTER (WHERE t.status = '${s}')::int AS "${statusKey(s)}"`).join(', ');
+    const counts = statuses
+      .map((s) => `count(*) FILTER (WHERE t.status = '${s}')::int AS "${statusKey(s)}"`)
+      .join(', ');
     const list = await ctx.tx.query(
       `SELECT coalesce(u.name, '—') AS unit, ${counts}, count(*)::int AS total,
               round(100.0 * count(*) FILTER (WHERE t.status = '${done}') / count(*), 1)::float8 AS "completedPercent"
@@ -142,7 +158,13 @@ function completion(kind: keyof typeof STATES, type: 'Personal' | 'Corporate', s
 /** Which assessments have scores to average: the employees' assessed ones (a final score is set once assessed). */
 function scoredAssessments(ctx: CallContext, f: Filter, scope: Scope): { q: Query; from: string } {
   const q = new Query(ctx, f);
-  q.where.push(`a.company_id = $1`, `a.annual_plan_id = $2`, `a.quarter_index = ${q.p(f.quarterIndex ?? FINAL_QUARTER)}`, `a.type = 'Personal'`, `a.final_score IS NOT NULL`);
+  q.where.push(
+    `a.company_id = $1`,
+    `a.annual_plan_id = $2`,
+    `a.quarter_index = ${q.p(f.quarterIndex ?? FINAL_QUARTER)}`,
+    `a.type = 'Personal'`,
+    `a.final_score IS NOT NULL`,
+  );
   scoped(ctx, q, f, scope);
   const from = `FROM performance_assessment a
     JOIN employee e ON e.company_id = a.company_id AND e.id = a.employee_id

@@ -10,7 +10,9 @@ import { fieldProblem, labelOf, noSuchRecord, wordedProblem } from '../../../rec
 import { inSentence, optionLabel, optionsOr } from '../../../i18n/message-words.ts';
 
 /** Who enters each score of a KPI in an assessment, and in which states of the assessment it may still change. */
-export const SCORE_FIELDS: Readonly<Record<string, { party: 'employee' | 'supervisor' | 'either'; states: readonly string[] }>> = {
+export const SCORE_FIELDS: Readonly<
+  Record<string, { party: 'employee' | 'supervisor' | 'either'; states: readonly string[] }>
+> = {
   selfScore: { party: 'employee', states: ['Open'] },
   manualRatingScore: { party: 'supervisor', states: ['Open', 'SelfAssessed', 'ReferredBack'] },
   adjustedScore: { party: 'supervisor', states: ['Open', 'SelfAssessed', 'ReferredBack'] },
@@ -19,7 +21,9 @@ export const SCORE_FIELDS: Readonly<Record<string, { party: 'employee' | 'superv
 
 /** The score fields a write changes. */
 export function changedScoreFields(before: Row | null, record: Row): string[] {
-  return Object.keys(SCORE_FIELDS).filter((f) => record[f] !== undefined && (record[f] ?? null) !== (before?.[f] ?? null));
+  return Object.keys(SCORE_FIELDS).filter(
+    (f) => record[f] !== undefined && (record[f] ?? null) !== (before?.[f] ?? null),
+  );
 }
 
 /**
@@ -30,8 +34,18 @@ export function changedScoreFields(before: Row | null, record: Row): string[] {
  */
 export const checkKpiAssessment: BeforeWriteHook<'kpi-assessment'> = async (ctx, entity, before, record) => {
   if (before && (record.assessmentId !== before.assessmentId || record.kpiId !== before.kpiId))
-    throw AppError.validation([fieldProblem(entity, record.assessmentId !== before.assessmentId ? 'assessmentId' : 'kpiId', 'refusal.review.kpiScoresFixed')]);
-  const [a] = await ctx.tx.query<Pick<EntityRecord<'performance-assessment'>, 'id' | 'status' | 'type' | 'employeeId' | 'scorecardId'> & { scoringMode: string | null }>(
+    throw AppError.validation([
+      fieldProblem(
+        entity,
+        record.assessmentId !== before.assessmentId ? 'assessmentId' : 'kpiId',
+        'refusal.review.kpiScoresFixed',
+      ),
+    ]);
+  const [a] = await ctx.tx.query<
+    Pick<EntityRecord<'performance-assessment'>, 'id' | 'status' | 'type' | 'employeeId' | 'scorecardId'> & {
+      scoringMode: string | null;
+    }
+  >(
     `SELECT a.id, a.status, a.type, a.employee_id AS "employeeId", a.scorecard_id AS "scorecardId", p.scoring_mode AS "scoringMode"
        FROM performance_assessment a LEFT JOIN annual_plan p ON p.company_id = a.company_id AND p.id = a.annual_plan_id WHERE a.company_id = $1 AND a.id = $2`,
     [ctx.companyId, record.assessmentId],
@@ -42,22 +56,49 @@ export const checkKpiAssessment: BeforeWriteHook<'kpi-assessment'> = async (ctx,
     [ctx.companyId, record.kpiId],
   );
   if (!kpi) throw AppError.validation([noSuchRecord('kpiId', ctx.registry.entity('performance-kpi'))]);
-  if (Number(kpi.scorecardId) !== Number(a.scorecardId)) throw AppError.validation([wordedProblem('kpiId', text('refusal.review.kpiOfOtherScorecard', { id: String(record.kpiId) }))]);
+  if (Number(kpi.scorecardId) !== Number(a.scorecardId))
+    throw AppError.validation([
+      wordedProblem('kpiId', text('refusal.review.kpiOfOtherScorecard', { id: String(record.kpiId) })),
+    ]);
   for (const field of changedScoreFields(before, record)) {
     const rule = SCORE_FIELDS[field];
     // Kept in code: which score may change depends on the assessment's state and on who enters it, and save-scores adds a KPI's record with its first score; a lock opens a child collection for every write or none, not per field and party
     if (!rule.states.includes(a.status as string))
-      throw AppError.worded('invalid_state', text('refusal.review.scoreNotNow', { field: labelOf(entity, field), state: optionLabel(a.status), states: optionsOr(rule.states) }));
+      throw AppError.worded(
+        'invalid_state',
+        text('refusal.review.scoreNotNow', {
+          field: labelOf(entity, field),
+          state: optionLabel(a.status),
+          states: optionsOr(rule.states),
+        }),
+      );
     if (rule.party === 'either') continue;
-    await assertParty(ctx, a, rule.party, text('refusal.review.doEnterScore', { field: inSentence(labelOf(entity, field)) }));
+    await assertParty(
+      ctx,
+      a,
+      rule.party,
+      text('refusal.review.doEnterScore', { field: inSentence(labelOf(entity, field)) }),
+    );
   }
   // in automatic mode a quantitative KPI is scored from its actual (spec 001 §9): a manual rating of it would be
   // ignored, so it is refused rather than stored to be shown beside a score it never changed
-  if (record.manualRatingScore != null && changedScoreFields(before, record).includes('manualRatingScore') && !manualScoreCounts(a.scoringMode as string | null, kpi.kpiType))
-    throw AppError.validation([wordedProblem('manualRatingScore', text('refusal.review.manualScoreNotCounted', { field: labelOf(entity, 'manualRatingScore'), kpi: kpi.name }))]);
+  if (
+    record.manualRatingScore != null &&
+    changedScoreFields(before, record).includes('manualRatingScore') &&
+    !manualScoreCounts(a.scoringMode as string | null, kpi.kpiType)
+  )
+    throw AppError.validation([
+      wordedProblem(
+        'manualRatingScore',
+        text('refusal.review.manualScoreNotCounted', { field: labelOf(entity, 'manualRatingScore'), kpi: kpi.name }),
+      ),
+    ]);
   // a score is a rating of the plan's scale: a whole number from its lowest to its highest rating (an adjusted 0 adjusts nothing)
   const scores = changedScoreFields(before, record).filter((f) => f !== 'comment');
-  if (scores.length) assertScores(ctx, 'kpi-assessment', record, scores, await scorecardRatingRange(ctx, a.scorecardId), { zeroAllowed: ['adjustedScore'] });
+  if (scores.length)
+    assertScores(ctx, 'kpi-assessment', record, scores, await scorecardRatingRange(ctx, a.scorecardId), {
+      zeroAllowed: ['adjustedScore'],
+    });
   return { employeeId: a.employeeId };
 };
 
@@ -76,8 +117,12 @@ export const saveKpiScores: CommandHook = async (ctx, entity, input) => {
   await assertMayRun(ctx, entity, assessment, 'save-scores');
   const kpiEntity = ctx.registry.entity('kpi-assessment');
   const scores = input.scores as (Row & { kpiId: number })[];
-  if (new Set(scores.map((s) => s.kpiId)).size !== scores.length) throw AppError.validation([fieldProblem(entity, 'scores', 'refusal.review.kpiTwice')]);
-  const existing = await ctx.tx.query(`SELECT id FROM kpi_assessment WHERE company_id = $1 AND assessment_id = $2 AND kpi_id = ANY($3) FOR UPDATE`, [ctx.companyId, assessment.id, scores.map((s) => s.kpiId)]);
+  if (new Set(scores.map((s) => s.kpiId)).size !== scores.length)
+    throw AppError.validation([fieldProblem(entity, 'scores', 'refusal.review.kpiTwice')]);
+  const existing = await ctx.tx.query(
+    `SELECT id FROM kpi_assessment WHERE company_id = $1 AND assessment_id = $2 AND kpi_id = ANY($3) FOR UPDATE`,
+    [ctx.companyId, assessment.id, scores.map((s) => s.kpiId)],
+  );
   const stored = new Map<number, Row>();
   for (const { id } of existing) {
     const row = await fetchOne(ctx, kpiEntity, Number(id), true);
@@ -90,7 +135,13 @@ export const saveKpiScores: CommandHook = async (ctx, entity, input) => {
     const before = stored.get(kpiId);
     try {
       if (before) await applyUpdate(ctx, kpiEntity, before, values, 'save-scores');
-      else await addRecord(ctx, kpiEntity, { assessmentId: assessment.id, kpiId, ...stripNulls(values) }, { checked: true, action: 'save-scores' });
+      else
+        await addRecord(
+          ctx,
+          kpiEntity,
+          { assessmentId: assessment.id, kpiId, ...stripNulls(values) },
+          { checked: true, action: 'save-scores' },
+        );
     } catch (e) {
       if (!(e instanceof AppError) || e.code !== 'validation_failed') throw e;
       faults.push(...e.fieldErrors.map((f) => ({ ...f, field: `scores.${i}.${f.field ?? ''}`.replace(/\.$/, '') })));
@@ -105,4 +156,3 @@ export const saveKpiScores: CommandHook = async (ctx, entity, input) => {
 };
 
 const stripNulls = (values: Row): Row => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
-

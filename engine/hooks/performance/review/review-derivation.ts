@@ -10,7 +10,10 @@ import { noSuchRecord, wordedProblem } from '../../../records/record-validator.t
 import { moduleLabel, optionLabel } from '../../../i18n/message-words.ts';
 
 /** What a review copies from its scorecard. */
-type ReviewedScorecard = Pick<EntityRecord<'performance-scorecard'>, 'id' | 'name' | 'level' | 'period' | 'quarterIndex' | 'annualPlanId' | 'employeeId'>;
+type ReviewedScorecard = Pick<
+  EntityRecord<'performance-scorecard'>,
+  'id' | 'name' | 'level' | 'period' | 'quarterIndex' | 'annualPlanId' | 'employeeId'
+>;
 
 /**
  * The scorecard a review is of, with what the review copies from it. A scorecard of no annual plan may have a review,
@@ -22,7 +25,10 @@ async function scorecardOf(ctx: CallContext, scorecardId: unknown): Promise<Revi
     [ctx.companyId, scorecardId],
   );
   if (!s) throw AppError.validation([noSuchRecord('scorecardId', ctx.registry.entity('performance-scorecard'))]);
-  if (s.level === 'library' || s.level === 'operational') throw AppError.validation([wordedProblem('scorecardId', text('refusal.review.scorecardLevel', { level: optionLabel(s.level) }))]);
+  if (s.level === 'library' || s.level === 'operational')
+    throw AppError.validation([
+      wordedProblem('scorecardId', text('refusal.review.scorecardLevel', { level: optionLabel(s.level) })),
+    ]);
   return s;
 }
 
@@ -33,8 +39,12 @@ async function scorecardOf(ctx: CallContext, scorecardId: unknown): Promise<Revi
 function typeOf(ctx: CallContext, before: Row | null, record: Row, scorecard: Row): ReviewType {
   const type = (record.type as ReviewType | undefined | null) ?? defaultReviewType(scorecard.level);
   if (type !== ((before?.type as ReviewType | undefined) ?? defaultReviewType(scorecard.level)) && !isCommittee(ctx))
-    throw AppError.worded('forbidden', text('refusal.review.committeeSetsType', { module: moduleLabel('performance') }));
-  if (type === 'Personal' && scorecard.employeeId === null) throw AppError.validation([wordedProblem('type', text('refusal.review.personalNeedsEmployee'))]);
+    throw AppError.worded(
+      'forbidden',
+      text('refusal.review.committeeSetsType', { module: moduleLabel('performance') }),
+    );
+  if (type === 'Personal' && scorecard.employeeId === null)
+    throw AppError.validation([wordedProblem('type', text('refusal.review.personalNeedsEmployee'))]);
   return type;
 }
 
@@ -45,12 +55,21 @@ const quarterLabel = (q: number | null) => (q === null ? 'annual' : `Q${q + 1}`)
  * (and its quarter), whatever the write; the scorecard itself never changes.
  */
 export const deriveAgreement: BeforeWriteHook<'performance-agreement'> = async (ctx, _entity, before, record) => {
-  if (before && record.scorecardId !== before.scorecardId) throw AppError.validation([wordedProblem('scorecardId', text('refusal.review.agreementScorecardFixed'))]);
+  if (before && record.scorecardId !== before.scorecardId)
+    throw AppError.validation([wordedProblem('scorecardId', text('refusal.review.agreementScorecardFixed'))]);
   const s = await scorecardOf(ctx, record.scorecardId);
   const type = typeOf(ctx, before, record, s);
-  const quarterIndex = s.period === 'Periodic' && s.quarterIndex !== null ? (Number(s.quarterIndex) as 0 | 1 | 2 | 3) : null;
+  const quarterIndex =
+    s.period === 'Periodic' && s.quarterIndex !== null ? (Number(s.quarterIndex) as 0 | 1 | 2 | 3) : null;
   const dates = await windowDates(ctx, s.annualPlanId, agreementQuarter(quarterIndex), reviewWindow('agreement', type));
-  return { employeeId: s.employeeId, annualPlanId: s.annualPlanId, quarterIndex, type, title: `${s.name} (${quarterLabel(quarterIndex)})`, ...dates };
+  return {
+    employeeId: s.employeeId,
+    annualPlanId: s.annualPlanId,
+    quarterIndex,
+    type,
+    title: `${s.name} (${quarterLabel(quarterIndex)})`,
+    ...dates,
+  };
 };
 
 /** States from which an assessment's stored totals follow the scores entered. */
@@ -64,14 +83,27 @@ const SCORED_ON: Readonly<Record<string, 'self' | 'all'>> = { SelfAssessed: 'sel
  */
 export const deriveAssessment: BeforeWriteHook<'performance-assessment'> = async (ctx, _entity, before, record) => {
   if (before && (record.scorecardId !== before.scorecardId || record.quarterIndex !== before.quarterIndex))
-    throw AppError.validation([wordedProblem(record.scorecardId !== before.scorecardId ? 'scorecardId' : 'quarterIndex', text('refusal.review.assessmentFixed'))]);
+    throw AppError.validation([
+      wordedProblem(
+        record.scorecardId !== before.scorecardId ? 'scorecardId' : 'quarterIndex',
+        text('refusal.review.assessmentFixed'),
+      ),
+    ]);
   const s = await scorecardOf(ctx, record.scorecardId);
   const type = typeOf(ctx, before, record, s);
   const quarterIndex = Number(record.quarterIndex);
   if (s.period === 'Periodic' && s.quarterIndex !== null && Number(s.quarterIndex) !== quarterIndex)
-    throw AppError.validation([wordedProblem('quarterIndex', text('refusal.review.periodicQuarter', { quarter: Number(s.quarterIndex) + 1 }))]);
+    throw AppError.validation([
+      wordedProblem('quarterIndex', text('refusal.review.periodicQuarter', { quarter: Number(s.quarterIndex) + 1 })),
+    ]);
   const dates = await windowDates(ctx, s.annualPlanId, quarterIndex, reviewWindow('assessment', type));
-  const derived: Row = { employeeId: s.employeeId, annualPlanId: s.annualPlanId, type, title: `${s.name} (${quarterLabel(quarterIndex)})`, ...dates };
+  const derived: Row = {
+    employeeId: s.employeeId,
+    annualPlanId: s.annualPlanId,
+    type,
+    title: `${s.name} (${quarterLabel(quarterIndex)})`,
+    ...dates,
+  };
   const scored = before && record.status !== before.status ? SCORED_ON[record.status as string] : undefined;
   if (scored) {
     const totals = await computeAssessmentTotals(ctx, { ...record, annualPlanId: s.annualPlanId });

@@ -10,7 +10,12 @@ import { today } from '../quarter-windows.ts';
 import { isCommittee } from './review-parties.ts';
 
 /** The states in which a review waits for each party, and the step it waits for. */
-export const WAITING: Readonly<Record<'agreement' | 'assessment', { employee: Record<string, string>; supervisor: Record<string, string>; committee: Record<string, string> }>> = {
+export const WAITING: Readonly<
+  Record<
+    'agreement' | 'assessment',
+    { employee: Record<string, string>; supervisor: Record<string, string>; committee: Record<string, string> }
+  >
+> = {
   agreement: {
     employee: { Pending: 'agree' },
     supervisor: { Disputed: 'resolve' },
@@ -39,7 +44,10 @@ const INPUT = {
 };
 
 const sqlList = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
-const caseOf = (states: Record<string, string>) => Object.entries(states).map(([s, a]) => `WHEN '${s}' THEN '${a}'`).join(' ');
+const caseOf = (states: Record<string, string>) =>
+  Object.entries(states)
+    .map(([s, a]) => `WHEN '${s}' THEN '${a}'`)
+    .join(' ');
 
 /**
  * The SQL condition on a review row `t` that it waits for the caller ($1 company, $2 caller): their own personal ones in
@@ -50,7 +58,9 @@ export function waitingForCaller(ctx: CallContext, kind: 'agreement' | 'assessme
   const w = WAITING[kind];
   const own = `(t.type = 'Personal' AND t.employee_id = $2 AND t.status IN (${sqlList(Object.keys(w.employee))}))`;
   const reports = `(t.type = 'Personal' AND t.status IN (${sqlList(Object.keys(w.supervisor))}) AND t.employee_id IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $2 OR acting_supervisor_id = $2)))`;
-  const committee = isCommittee(ctx) ? ` OR (t.type = 'Corporate' AND t.status IN (${sqlList(Object.keys(w.committee))}))` : '';
+  const committee = isCommittee(ctx)
+    ? ` OR (t.type = 'Corporate' AND t.status IN (${sqlList(Object.keys(w.committee))}))`
+    : '';
   return `(${own} OR ${reports}${committee})`;
 }
 
@@ -68,7 +78,10 @@ function queue(kind: 'agreement' | 'assessment', currentQuarter: boolean): Comma
     const where = [`t.company_id = $1`, waitingForCaller(ctx, kind)];
     const params: unknown[] = [ctx.companyId, ctx.actor.employeeId];
     if (input.annualPlanId !== undefined) where.push(`t.annual_plan_id = $${params.push(Number(input.annualPlanId))}`);
-    if (input.quarterIndex !== undefined) where.push(`${kind === 'agreement' ? 'coalesce(t.quarter_index, 0)' : 't.quarter_index'} = $${params.push(Number(input.quarterIndex))}`);
+    if (input.quarterIndex !== undefined)
+      where.push(
+        `${kind === 'agreement' ? 'coalesce(t.quarter_index, 0)' : 't.quarter_index'} = $${params.push(Number(input.quarterIndex))}`,
+      );
     if (input.status !== undefined) where.push(`t.status = $${params.push(input.status)}`);
     if (input.type !== undefined) where.push(`t.type = $${params.push(input.type)}`);
     if (currentQuarter)
@@ -79,14 +92,26 @@ function queue(kind: 'agreement' | 'assessment', currentQuarter: boolean): Comma
     const waitingFor = `CASE WHEN t.type = 'Corporate' THEN CASE t.status ${caseOf(w.committee)} END
       WHEN t.employee_id = $2 THEN CASE t.status ${caseOf(w.employee)} END ELSE CASE t.status ${caseOf(w.supervisor)} END END`;
     const [rows, [{ n }]] = await Promise.all([
-      ctx.tx.query(`SELECT ${columnsOf(entity)}, ${waitingFor} AS "waitingFor" FROM ${entity.table} t WHERE ${where.join(' AND ')} ORDER BY t.window_end_date NULLS LAST, t.id LIMIT ${limit} OFFSET ${offset}`, params, { prepare: false }),
-      ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${entity.table} t WHERE ${where.join(' AND ')}`, params, { prepare: false }),
+      ctx.tx.query(
+        `SELECT ${columnsOf(entity)}, ${waitingFor} AS "waitingFor" FROM ${entity.table} t WHERE ${where.join(' AND ')} ORDER BY t.window_end_date NULLS LAST, t.id LIMIT ${limit} OFFSET ${offset}`,
+        params,
+        { prepare: false },
+      ),
+      ctx.tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${entity.table} t WHERE ${where.join(' AND ')}`,
+        params,
+        { prepare: false },
+      ),
     ]);
     return { list: withComputed(ctx, entity, rows), total: n, limit, offset };
   };
 }
 
-const columnsOf = (entity: EntityDef) => selectColumns(entity).split(', ').map((c) => `t.${c}`).join(', ');
+const columnsOf = (entity: EntityDef) =>
+  selectColumns(entity)
+    .split(', ')
+    .map((c) => `t.${c}`)
+    .join(', ');
 
 /** GET performance-agreement/inbox: the agreements waiting for the caller (agree, or resolve a dispute). */
 export const agreementInbox = queue('agreement', false);

@@ -37,7 +37,10 @@ export const checkAssessmentStep: TransitionHook<'performance-assessment'> = asy
  * supervisor's to read and no longer the employee's to change, so a blank one would stay blank (a validation, not a
  * state rule: what is missing are values of other records, named KPI by KPI).
  */
-async function assertSelfScored(ctx: Parameters<TransitionHook<'performance-assessment'>>[0], record: EntityRecord<'performance-assessment'>): Promise<void> {
+async function assertSelfScored(
+  ctx: Parameters<TransitionHook<'performance-assessment'>>[0],
+  record: EntityRecord<'performance-assessment'>,
+): Promise<void> {
   const missing = await ctx.tx.query<{ name: string }>(
     `SELECT k.name FROM performance_kpi k
        LEFT JOIN kpi_assessment a ON a.company_id = k.company_id AND a.kpi_id = k.id AND a.assessment_id = $3
@@ -46,5 +49,9 @@ async function assertSelfScored(ctx: Parameters<TransitionHook<'performance-asse
   );
   if (!missing.length) return;
   const kpiAssessment = ctx.registry.entity('kpi-assessment');
-  throw AppError.validation([fieldProblem(kpiAssessment, 'selfScore', 'refusal.review.selfScoresMissing', { kpis: { list: missing.map((k) => k.name), join: 'and' } })]);
+  throw AppError.validation([
+    fieldProblem(kpiAssessment, 'selfScore', 'refusal.review.selfScoresMissing', {
+      kpis: { list: missing.map((k) => k.name), join: 'and' },
+    }),
+  ]);
 }

@@ -17,7 +17,8 @@ export function reviewWindow(kind: ReviewKind, type: ReviewType): QuarterWindow 
 }
 
 /** The type a new review of a scorecard takes: Corporate for a corporate scorecard, Personal for the others. */
-export const defaultReviewType = (scorecardLevel: unknown): ReviewType => (scorecardLevel === 'corporate' ? 'Corporate' : 'Personal');
+export const defaultReviewType = (scorecardLevel: unknown): ReviewType =>
+  scorecardLevel === 'corporate' ? 'Corporate' : 'Personal';
 
 /** The quarter whose windows an agreement follows: its periodic scorecard's quarter, or Q1 for an annual scorecard (agreed at the start of the year). */
 export const agreementQuarter = (quarterIndex: number | null | undefined): number => quarterIndex ?? 0;
@@ -25,7 +26,12 @@ export const agreementQuarter = (quarterIndex: number | null | undefined): numbe
 const snake = (w: string) => w.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
 
 /** The start and end dates of a quarter's window (null when the quarter or its window is not set). */
-export async function windowDates(ctx: CallContext, annualPlanId: unknown, quarterIndex: number, window: QuarterWindow): Promise<{ windowStartDate: string | null; windowEndDate: string | null }> {
+export async function windowDates(
+  ctx: CallContext,
+  annualPlanId: unknown,
+  quarterIndex: number,
+  window: QuarterWindow,
+): Promise<{ windowStartDate: string | null; windowEndDate: string | null }> {
   if (annualPlanId === null || annualPlanId === undefined) return { windowStartDate: null, windowEndDate: null };
   const [q] = await ctx.tx.query<{ s: string | null; e: string | null }>(
     `SELECT to_char(${snake(window)}_start_date, 'YYYY-MM-DD') AS s, to_char(${snake(window)}_end_date, 'YYYY-MM-DD') AS e FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 AND quarter_index = $3`,
@@ -42,9 +48,15 @@ export async function windowDates(ctx: CallContext, annualPlanId: unknown, quart
 export function assertReviewInWindow(record: Row, kind: ReviewKind, on: string = today()): void {
   const type = record.type as ReviewType;
   const window = reviewWindow(kind, type);
-  const quarterIndex = kind === 'agreement' ? agreementQuarter(record.quarterIndex as number | null) : Number(record.quarterIndex);
-  const refusal = windowRefusal({ quarterIndex, [`${window}StartDate`]: record.windowStartDate, [`${window}EndDate`]: record.windowEndDate }, window, on);
+  const quarterIndex =
+    kind === 'agreement' ? agreementQuarter(record.quarterIndex as number | null) : Number(record.quarterIndex);
+  const refusal = windowRefusal(
+    { quarterIndex, [`${window}StartDate`]: record.windowStartDate, [`${window}EndDate`]: record.windowEndDate },
+    window,
+    on,
+  );
   if (!refusal) return;
-  if (type === 'Corporate') throw AppError.worded('period_closed', text('refusal.window.periodClosed', { reason: inSentence(refusal) }));
+  if (type === 'Corporate')
+    throw AppError.worded('period_closed', text('refusal.window.periodClosed', { reason: inSentence(refusal) }));
   throw AppError.worded('outside_window', refusal);
 }

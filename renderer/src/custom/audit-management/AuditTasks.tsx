@@ -8,7 +8,17 @@ import { optionLabel } from '../../meta/labels.ts';
 import { useMeta } from '../../meta/meta-context.tsx';
 import type { ScreenMeta } from '../../meta/meta-types.ts';
 
-type Task = { id: number; kind: string; title: string; recordId: number; role: string; status: string; decision: string | null; decidedAt: string | null; createdAt: string };
+type Task = {
+  id: number;
+  kind: string;
+  title: string;
+  recordId: number;
+  role: string;
+  status: string;
+  decision: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+};
 
 /**
  * The signed-in employee's audit tasks (the screen's preset says pending or completed): each opens the item itself on
@@ -25,7 +35,9 @@ export default function AuditTasks({ screen }: { screen: ScreenMeta }) {
 
   useEffect(() => {
     if (!entity) return;
-    void run(entity.errors.list, () => get('audit-task', { owner: 'me', status, sort: '-id', limit: 200 })).then((d) => d && setTasks(d[entity.dataKeys.list]));
+    void run(entity.errors.list, () => get('audit-task', { owner: 'me', status, sort: '-id', limit: 200 })).then(
+      (d) => d && setTasks(d[entity.dataKeys.list]),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status]);
 
@@ -53,7 +65,9 @@ export default function AuditTasks({ screen }: { screen: ScreenMeta }) {
                 <tr key={x.id} data-task-id={x.id}>
                   <td>{optionLabel(t, x.kind)}</td>
                   <td>
-                    <Link to={`/app/audit-management/my-task/${view}-${x.kind}/${x.recordId}/${x.role}`}>{x.title}</Link>
+                    <Link to={`/app/audit-management/my-task/${view}-${x.kind}/${x.recordId}/${x.role}`}>
+                      {x.title}
+                    </Link>
                   </td>
                   <td>{optionLabel(t, x.role)}</td>
                   <td>{status === 'Completed' ? x.decision : formatDateTime(x.createdAt)}</td>

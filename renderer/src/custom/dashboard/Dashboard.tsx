@@ -27,7 +27,8 @@ const ACTION_LISTS: Record<string, (me: number) => string | string[]> = {
   myMitigationStrategies: (me) => `/app/projects/mitigation-strategies?ownerId=${me}`,
   // the performance inbox's, else personal development's own (a company may use one without the other)
   myTrainings: () => ['/app/my-inbox/trainings', '/app/personal-development/my-trainings'],
-  subordinateTrainingRequests: () => '/app/personal-development/my-subordinate-personal-development/trainings/requested',
+  subordinateTrainingRequests: () =>
+    '/app/personal-development/my-subordinate-personal-development/trainings/requested',
 };
 const ACTION_TITLES: Record<string, string> = {
   myTasks: 'screen.myTasks',
@@ -91,18 +92,41 @@ export function performanceOption(list: readonly UnitPerformance[], t: (k: strin
     xAxis: { type: 'value', min: 0, max: (extent: { max: number }) => Math.max(5, Math.ceil(extent.max)) },
     yAxis: { type: 'category', data: list.map((r) => r.unit), inverse: true },
     series: [
-      { type: 'bar', name: t('report.averageScore'), data: list.map((r) => score(r.averageScore)), label: { show: true, position: 'right' } },
-      { type: 'bar', name: t('report.averageAdjustedScore'), data: list.map((r) => score(r.averageAdjustedScore)), label: { show: true, position: 'right' } },
+      {
+        type: 'bar',
+        name: t('report.averageScore'),
+        data: list.map((r) => score(r.averageScore)),
+        label: { show: true, position: 'right' },
+      },
+      {
+        type: 'bar',
+        name: t('report.averageAdjustedScore'),
+        data: list.map((r) => score(r.averageAdjustedScore)),
+        label: { show: true, position: 'right' },
+      },
     ],
   };
 }
 
-type ItemName = 'required-actions' | 'direct-reportees' | 'company-performance' | 'business-unit-heads' | 'department-heads';
-const ITEMS: readonly ItemName[] = ['required-actions', 'direct-reportees', 'company-performance', 'business-unit-heads', 'department-heads'];
+type ItemName =
+  | 'required-actions'
+  | 'direct-reportees'
+  | 'company-performance'
+  | 'business-unit-heads'
+  | 'department-heads';
+const ITEMS: readonly ItemName[] = [
+  'required-actions',
+  'direct-reportees',
+  'company-performance',
+  'business-unit-heads',
+  'department-heads',
+];
 const PERFORMANCE_ITEMS = new Set<ItemName>(['company-performance', 'business-unit-heads', 'department-heads']);
 
 /** The items in the caller's order, without those they hid (their dashboard-item records); all, in the default order, when they set none. */
-export function arrangeItems(settings: readonly { item: ItemName; position: number; shown: 'Yes' | 'No' }[]): ItemName[] {
+export function arrangeItems(
+  settings: readonly { item: ItemName; position: number; shown: 'Yes' | 'No' }[],
+): ItemName[] {
   const by = new Map(settings.map((s) => [s.item, s]));
   return ITEMS.filter((i) => by.get(i)?.shown !== 'No')
     .map((item, index) => ({ item, index, position: by.get(item)?.position ?? index }))
@@ -118,11 +142,14 @@ export default function Dashboard() {
   const { run } = useCall();
   const me = user?.employeeId ?? 0;
   // a link only to a screen the caller may open (in their meta, and its report or source theirs to run)
-  const visible = (path: string) => meta.modules.some((m) => m.screens.some((s) => s.path === path.split('?')[0] && mayOpen(meta, s)));
+  const visible = (path: string) =>
+    meta.modules.some((m) => m.screens.some((s) => s.path === path.split('?')[0] && mayOpen(meta, s)));
   const performanceOn = meta.entities.some((e) => e.name === 'performance-scorecard');
   const [items, setItems] = useState<ItemName[] | null>(null);
   useEffect(() => {
-    void run('error.getDashboardItems', () => get('dashboard-item', { owner: 'me', limit: 20 })).then((d) => setItems(arrangeItems(d?.list ?? [])));
+    void run('error.getDashboardItems', () => get('dashboard-item', { owner: 'me', limit: 20 })).then((d) =>
+      setItems(arrangeItems(d?.list ?? [])),
+    );
   }, [run]);
   if (!items) return <p aria-busy="true">{t('shell.loading')}</p>;
   const render = (item: ItemName) => {
@@ -143,9 +170,25 @@ export default function Dashboard() {
       case 'company-performance':
         return <CompanyPerformance key={item} visible={visible} />;
       case 'business-unit-heads':
-        return <Heads key={item} name={item} error="error.getDashboardBusinessUnitHeadItems" title="dashboard.businessUnitHeads" visible={visible} />;
+        return (
+          <Heads
+            key={item}
+            name={item}
+            error="error.getDashboardBusinessUnitHeadItems"
+            title="dashboard.businessUnitHeads"
+            visible={visible}
+          />
+        );
       case 'department-heads':
-        return <Heads key={item} name={item} error="error.getDashboardDepartmentHeadItems" title="dashboard.departmentHeads" visible={visible} />;
+        return (
+          <Heads
+            key={item}
+            name={item}
+            error="error.getDashboardDepartmentHeadItems"
+            title="dashboard.departmentHeads"
+            visible={visible}
+          />
+        );
     }
   };
   return (
@@ -209,7 +252,11 @@ function DirectReportees({ me }: { me: number }) {
   const item = useItem<{ list: Row[]; total: number }>('direct-reportees', 'error.getDirectReportees', { limit: 1 });
   if (!item) return null;
   return (
-    <Link to={`/app/settings/organization-units/employees?supervisorId=${me}`} className="card tile" data-action="directReportees">
+    <Link
+      to={`/app/settings/organization-units/employees?supervisorId=${me}`}
+      className="card tile"
+      data-action="directReportees"
+    >
       <strong>{formatInteger(item.total)}</strong>
       <span>{t('dashboard.directReportees')}</span>
     </Link>
@@ -218,18 +265,32 @@ function DirectReportees({ me }: { me: number }) {
 
 function CompanyPerformance({ visible }: { visible: (path: string) => boolean }) {
   const { t } = useTranslation();
-  const item = useItem<{ annualPlan: string | null; annualPlanId: number | null; list: UnitPerformance[] }>('company-performance', 'error.getDashboardCompanyPerformanceItems');
+  const item = useItem<{ annualPlan: string | null; annualPlanId: number | null; list: UnitPerformance[] }>(
+    'company-performance',
+    'error.getDashboardCompanyPerformanceItems',
+  );
   if (!item) return null;
   // the report behind the figures, for those who may open it (module admins)
   const report = item.annualPlanId && visible(REPORT) ? `${REPORT}?annualPlanId=${item.annualPlanId}` : undefined;
   const shown = item.list.filter((r) => !r.hidden);
   const withheld = item.list.filter((r) => r.hidden).map((r) => r.unit);
   return (
-    <Card title={`${t('dashboard.companyPerformance')}${item.annualPlan ? ` · ${item.annualPlan}` : ''}`} to={report} testId="company-performance">
+    <Card
+      title={`${t('dashboard.companyPerformance')}${item.annualPlan ? ` · ${item.annualPlan}` : ''}`}
+      to={report}
+      testId="company-performance"
+    >
       {shown.length ? (
-        <Chart echarts={echarts} option={performanceOption(shown, t)} style={{ height: Math.max(160, shown.length * 48 + 60) }} notMerge />
+        <Chart
+          echarts={echarts}
+          option={performanceOption(shown, t)}
+          style={{ height: Math.max(160, shown.length * 48 + 60) }}
+          notMerge
+        />
       ) : (
-        !withheld.length && <p className="muted">{t(item.annualPlan ? 'dashboard.noScores' : 'dashboard.noAnnualPlan')}</p>
+        !withheld.length && (
+          <p className="muted">{t(item.annualPlan ? 'dashboard.noScores' : 'dashboard.noAnnualPlan')}</p>
+        )
       )}
       {withheld.length > 0 && (
         <p className="muted" data-testid="units-withheld">
@@ -243,20 +304,46 @@ function CompanyPerformance({ visible }: { visible: (path: string) => boolean })
 const headName = (r: Row): string => (r.unit ? `${r.name} · ${r.unit}` : r.name);
 
 /** Where a heads card's "Open the list" leads: the employee scorecards list, else the scorecard report the caller may open. */
-const HEADS_LISTS = ['/app/annual/employee-scorecards', '/app/my-inbox/reports/employee-scorecards', '/app/reports/employee-scorecards'];
+const HEADS_LISTS = [
+  '/app/annual/employee-scorecards',
+  '/app/my-inbox/reports/employee-scorecards',
+  '/app/reports/employee-scorecards',
+];
 
-function Heads({ name, error, title, visible }: { name: string; error: string; title: string; visible: (path: string) => boolean }) {
+function Heads({
+  name,
+  error,
+  title,
+  visible,
+}: {
+  name: string;
+  error: string;
+  title: string;
+  visible: (path: string) => boolean;
+}) {
   const { t } = useTranslation();
   const item = useItem<{ list: Row[]; total: number }>(name, error, { limit: 20 });
   if (!item) return null;
   return (
     <Card title={`${t(title)} (${formatInteger(item.total)})`} to={HEADS_LISTS.find(visible)} testId={name}>
       {item.list.some((r) => r.scorecards > 0) ? (
-        <Chart echarts={echarts} option={stackedBars(item.list.map((r) => ({ ...r, name: headName(r) })), ['accepted', 'approved', 'draft'], (r) => r.name, t)} style={{ height: Math.max(140, item.list.length * 32 + 60) }} notMerge />
+        <Chart
+          echarts={echarts}
+          option={stackedBars(
+            item.list.map((r) => ({ ...r, name: headName(r) })),
+            ['accepted', 'approved', 'draft'],
+            (r) => r.name,
+            t,
+          )}
+          style={{ height: Math.max(140, item.list.length * 32 + 60) }}
+          notMerge
+        />
       ) : item.list.length ? (
         // heads without a scorecard in the current plan: a chart of zeros would look empty, so name them and say why
         <>
-          <p className="muted" data-testid="heads-no-scorecards">{t('dashboard.headsWithoutScorecards')}</p>
+          <p className="muted" data-testid="heads-no-scorecards">
+            {t('dashboard.headsWithoutScorecards')}
+          </p>
           <ul>
             {item.list.map((r) => (
               <li key={r.id}>{headName(r)}</li>

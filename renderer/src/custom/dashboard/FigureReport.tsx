@@ -23,17 +23,67 @@ interface FigureSource {
 
 /** The report screens by path: personal development, the project reports and the project progress dashboards. */
 const SOURCES: Record<string, FigureSource> = {
-  '/app/reports/personal-development-reports': { path: 'employee-training/report', error: 'error.getPersonalDevelopmentReports', stack: ['requested', 'planned', 'completed', 'removed'] },
-  '/app/reports/project-summary-reports': { path: 'project/summary-report', error: 'error.getProjectSummaryReport', stack: ['completedTasks', 'openTasksLeft'] },
-  '/app/reports/project-progress-tasks-reports': { path: 'project/progress-report', query: { of: 'tasks' }, error: 'error.getProjectProgressReport', stack: ['notStarted', 'inProgress', 'onHold', 'completed'] },
-  '/app/reports/project-progress-risks-reports': { path: 'project/progress-report', query: { of: 'risks' }, error: 'error.getProjectProgressReport', stack: ['notStarted', 'inProgress', 'implemented'] },
-  '/app/reports/project-progress-mitigation-reports': { path: 'project/progress-report', query: { of: 'mitigation-strategies' }, error: 'error.getProjectProgressReport', stack: ['inProgress', 'complete'] },
-  '/app/reports/project-completed-tasks-reports': { path: 'project/progress-report', query: { of: 'completed-tasks' }, error: 'error.getProjectProgressReport' },
-  '/app/reports/project-completed-risks-reports': { path: 'project/progress-report', query: { of: 'completed-risks' }, error: 'error.getProjectProgressReport' },
-  '/app/reports/employee-projects-reports': { path: 'project/by-employee', error: 'error.getProjects', stack: ['tasks', 'openTasks'] },
-  '/app/dashboard/project/progress-tasks': { path: 'project/progress-report', query: { of: 'tasks' }, error: 'error.getProjectProgressReport', stack: ['notStarted', 'inProgress', 'onHold', 'completed'] },
-  '/app/dashboard/project/progress-risks': { path: 'project/progress-report', query: { of: 'risks' }, error: 'error.getProjectProgressReport', stack: ['notStarted', 'inProgress', 'implemented'] },
-  '/app/dashboard/project/progress-mitigation-strategies': { path: 'project/progress-report', query: { of: 'mitigation-strategies' }, error: 'error.getProjectProgressReport', stack: ['inProgress', 'complete'] },
+  '/app/reports/personal-development-reports': {
+    path: 'employee-training/report',
+    error: 'error.getPersonalDevelopmentReports',
+    stack: ['requested', 'planned', 'completed', 'removed'],
+  },
+  '/app/reports/project-summary-reports': {
+    path: 'project/summary-report',
+    error: 'error.getProjectSummaryReport',
+    stack: ['completedTasks', 'openTasksLeft'],
+  },
+  '/app/reports/project-progress-tasks-reports': {
+    path: 'project/progress-report',
+    query: { of: 'tasks' },
+    error: 'error.getProjectProgressReport',
+    stack: ['notStarted', 'inProgress', 'onHold', 'completed'],
+  },
+  '/app/reports/project-progress-risks-reports': {
+    path: 'project/progress-report',
+    query: { of: 'risks' },
+    error: 'error.getProjectProgressReport',
+    stack: ['notStarted', 'inProgress', 'implemented'],
+  },
+  '/app/reports/project-progress-mitigation-reports': {
+    path: 'project/progress-report',
+    query: { of: 'mitigation-strategies' },
+    error: 'error.getProjectProgressReport',
+    stack: ['inProgress', 'complete'],
+  },
+  '/app/reports/project-completed-tasks-reports': {
+    path: 'project/progress-report',
+    query: { of: 'completed-tasks' },
+    error: 'error.getProjectProgressReport',
+  },
+  '/app/reports/project-completed-risks-reports': {
+    path: 'project/progress-report',
+    query: { of: 'completed-risks' },
+    error: 'error.getProjectProgressReport',
+  },
+  '/app/reports/employee-projects-reports': {
+    path: 'project/by-employee',
+    error: 'error.getProjects',
+    stack: ['tasks', 'openTasks'],
+  },
+  '/app/dashboard/project/progress-tasks': {
+    path: 'project/progress-report',
+    query: { of: 'tasks' },
+    error: 'error.getProjectProgressReport',
+    stack: ['notStarted', 'inProgress', 'onHold', 'completed'],
+  },
+  '/app/dashboard/project/progress-risks': {
+    path: 'project/progress-report',
+    query: { of: 'risks' },
+    error: 'error.getProjectProgressReport',
+    stack: ['notStarted', 'inProgress', 'implemented'],
+  },
+  '/app/dashboard/project/progress-mitigation-strategies': {
+    path: 'project/progress-report',
+    query: { of: 'mitigation-strategies' },
+    error: 'error.getProjectProgressReport',
+    stack: ['inProgress', 'complete'],
+  },
 };
 
 /** The column titles of the figures, by the key the server gives them. */
@@ -85,7 +135,11 @@ const OPTIONS = new Set(['status', 'rating']);
 /** One cell of a figure table, formatted the spec's way. */
 export function figureCell(t: (k: string) => string, key: string, v: unknown): string {
   if (v === null || v === undefined) return '—';
-  if (OPTIONS.has(key) || (key === 'name' && typeof v === 'string' && ['Extreme', 'High', 'Moderate', 'Low'].includes(v))) return optionLabel(t as never, String(v));
+  if (
+    OPTIONS.has(key) ||
+    (key === 'name' && typeof v === 'string' && ['Extreme', 'High', 'Moderate', 'Low'].includes(v))
+  )
+    return optionLabel(t as never, String(v));
   if (MONEY.has(key)) return formatAmount(Number(v));
   if (key.endsWith('Date')) return formatDate(String(v));
   // a count as a count, any other figure (a completion of 62.5 %) with its decimals, both in the user's language
@@ -97,7 +151,9 @@ export function figureCell(t: (k: string) => string, key: string, v: unknown): s
 export function FigureTable({ rows, testId }: { rows: Row[]; testId?: string }) {
   const { t } = useTranslation();
   if (!rows.length) return <p className="muted">{t('shell.noRecords')}</p>;
-  const columns = Object.keys(FIGURE_TITLES).filter((c) => c !== 'openTasksLeft' && rows.some((r) => c in r) && !(c === 'name' && rows.some((r) => 'fullName' in r)));
+  const columns = Object.keys(FIGURE_TITLES).filter(
+    (c) => c !== 'openTasksLeft' && rows.some((r) => c in r) && !(c === 'name' && rows.some((r) => 'fullName' in r)),
+  );
   return (
     <table className="table" data-figures={testId}>
       <thead>
@@ -121,7 +177,12 @@ export function FigureTable({ rows, testId }: { rows: Row[]; testId?: string }) 
 }
 
 /** Stacked horizontal bars: one bar per row, one segment per figure. */
-export function stackedBars(rows: Row[], stack: string[], label: (r: Row) => string, t: (k: string) => string): EChartsOption {
+export function stackedBars(
+  rows: Row[],
+  stack: string[],
+  label: (r: Row) => string,
+  t: (k: string) => string,
+): EChartsOption {
   return {
     animation: false,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
@@ -129,7 +190,12 @@ export function stackedBars(rows: Row[], stack: string[], label: (r: Row) => str
     grid: { left: 8, right: 16, top: 8, bottom: 40, containLabel: true },
     xAxis: { type: 'value', minInterval: 1 },
     yAxis: { type: 'category', data: rows.map(label), inverse: true },
-    series: stack.map((key) => ({ type: 'bar', stack: 'all', name: t(FIGURE_TITLES[key]), data: rows.map((r) => Number(r[key] ?? 0)) })),
+    series: stack.map((key) => ({
+      type: 'bar',
+      stack: 'all',
+      name: t(FIGURE_TITLES[key]),
+      data: rows.map((r) => Number(r[key] ?? 0)),
+    })),
   };
 }
 
@@ -137,9 +203,13 @@ export function stackedBars(rows: Row[], stack: string[], label: (r: Row) => str
 function ProjectDetails({ projectId }: { projectId?: string }) {
   const { t } = useTranslation();
   const { run } = useCall();
-  const [rows, setRows] = useState<{ project: Row; completedMilestone: Row[]; inCompletedMilestone: Row[] }[] | null>(null);
+  const [rows, setRows] = useState<{ project: Row; completedMilestone: Row[]; inCompletedMilestone: Row[] }[] | null>(
+    null,
+  );
   useEffect(() => {
-    void run('error.getProjectDetailReport', () => get('project/detail-report', { ...(projectId ? { projectId } : {}), limit: 100 })).then((d) => setRows(d?.report?.list ?? []));
+    void run('error.getProjectDetailReport', () =>
+      get('project/detail-report', { ...(projectId ? { projectId } : {}), limit: 100 }),
+    ).then((d) => setRows(d?.report?.list ?? []));
   }, [projectId, run]);
   if (rows === null) return <p aria-busy="true">{t('shell.loading')}</p>;
   if (!rows.length) return <p className="muted">{t('shell.noRecords')}</p>;
@@ -170,10 +240,16 @@ export default function FigureReport({ screen }: { screen: ScreenMeta }) {
   useEffect(() => {
     if (!source) return;
     setRows(null);
-    void run(source.error, () => get(source.path, { ...source.query, ...(projectId ? { projectId } : {}), limit: 500 })).then((d) => {
+    void run(source.error, () =>
+      get(source.path, { ...source.query, ...(projectId ? { projectId } : {}), limit: 500 }),
+    ).then((d) => {
       const list: Row[] = d?.report?.list ?? [];
       // the detail report nests; the summary charts what is left to do
-      setRows(list.map((r) => ('tasks' in r && 'completedTasks' in r ? { ...r, openTasksLeft: r.tasks - r.completedTasks } : r)));
+      setRows(
+        list.map((r) =>
+          'tasks' in r && 'completedTasks' in r ? { ...r, openTasksLeft: r.tasks - r.completedTasks } : r,
+        ),
+      );
     });
   }, [source, projectId, run]);
   if (screen.path === '/app/reports/project-detailed-reports')
@@ -193,7 +269,12 @@ export default function FigureReport({ screen }: { screen: ScreenMeta }) {
         <>
           {source.stack && rows.length > 0 && (
             <div className="card" data-chart="figures">
-              <Chart echarts={echarts} option={stackedBars(rows, source.stack, (r) => String(r.fullName ?? optionLabel(t, String(r.name))), t)} style={{ height: Math.max(160, rows.length * 36 + 60) }} notMerge />
+              <Chart
+                echarts={echarts}
+                option={stackedBars(rows, source.stack, (r) => String(r.fullName ?? optionLabel(t, String(r.name))), t)}
+                style={{ height: Math.max(160, rows.length * 36 + 60) }}
+                notMerge
+              />
             </div>
           )}
           <div className="card">

@@ -19,7 +19,9 @@ export default function ManualList({ screen }: { screen: ScreenMeta }) {
   const { run } = useCall();
   const [rows, setRows] = useState<ManualRow[] | null>(null);
   useEffect(() => {
-    void run('error.getManuals', () => get('user-manual', { limit: 500, sort: 'title' })).then((d) => setRows(d?.list ?? []));
+    void run('error.getManuals', () => get('user-manual', { limit: 500, sort: 'title' })).then((d) =>
+      setRows(d?.list ?? []),
+    );
   }, [run]);
   return (
     <section data-screen="manual-list">
@@ -32,7 +34,8 @@ export default function ManualList({ screen }: { screen: ScreenMeta }) {
         <ul className="card stack" style={{ listStyle: 'none' }}>
           {rows.map((m) => (
             <li key={m.id} data-manual={m.title}>
-              <Link to={`/app/user-manuals/read/${m.id}`}>{m.title}</Link> {m.format && <span className="muted">· {optionLabel(t, m.format)}</span>}
+              <Link to={`/app/user-manuals/read/${m.id}`}>{m.title}</Link>{' '}
+              {m.format && <span className="muted">· {optionLabel(t, m.format)}</span>}
               {m.description && <div className="muted">{m.description}</div>}
             </li>
           ))}

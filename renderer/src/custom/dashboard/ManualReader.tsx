@@ -24,9 +24,11 @@ function PdfManual({ manual }: { manual: Manual }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let made: string | null = null;
-    void fetch(`/api/v1/platform-file/${manual.document}`, { headers: { token: storedUser()?.token ?? '' } }).then(async (r) => {
-      if (r.ok) setUrl((made = URL.createObjectURL(await r.blob())));
-    });
+    void fetch(`/api/v1/platform-file/${manual.document}`, { headers: { token: storedUser()?.token ?? '' } }).then(
+      async (r) => {
+        if (r.ok) setUrl((made = URL.createObjectURL(await r.blob())));
+      },
+    );
     return () => void (made && URL.revokeObjectURL(made));
   }, [manual.document]);
   if (!url) return <p aria-busy="true">{t('shell.loading')}</p>;

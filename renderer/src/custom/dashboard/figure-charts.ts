@@ -4,6 +4,15 @@ import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } f
 import { CanvasRenderer } from 'echarts/renderers';
 
 // The charts the dashboard, the figure reports and the project timeline draw, and nothing else, so that these chunks stay small.
-echarts.use([BarChart, PieChart, CustomChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  PieChart,
+  CustomChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  DataZoomComponent,
+  CanvasRenderer,
+]);
 
 export { echarts };

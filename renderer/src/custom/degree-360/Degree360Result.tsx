@@ -50,32 +50,57 @@ export default function Degree360Result({ screen }: { screen: ScreenMeta }) {
   useEffect(() => {
     setReviewed([]);
     if (!surveyId) return;
-    void run('error.getReviewedEmployees', () => get('reviewed-employee', { surveyId, limit: 500, sort: 'name' })).then((d) => d && setReviewed(d.list));
-    void run('error.getSurveyScales', () => get('survey-scale', { surveyId, limit: 500, sort: '-value' })).then((d) => d && setScaleMax(d.list[0]?.value ?? 5));
+    void run('error.getReviewedEmployees', () => get('reviewed-employee', { surveyId, limit: 500, sort: 'name' })).then(
+      (d) => d && setReviewed(d.list),
+    );
+    void run('error.getSurveyScales', () => get('survey-scale', { surveyId, limit: 500, sort: '-value' })).then(
+      (d) => d && setScaleMax(d.list[0]?.value ?? 5),
+    );
   }, [surveyId, run]);
   useEffect(() => {
     setResult(null);
-    if (reviewedEmployeeId) void run('error.getDegree360Result', () => get('reviewed-employee/result', { id: reviewedEmployeeId })).then((d) => d && setResult(d.result));
+    if (reviewedEmployeeId)
+      void run('error.getDegree360Result', () => get('reviewed-employee/result', { id: reviewedEmployeeId })).then(
+        (d) => d && setResult(d.result),
+      );
   }, [reviewedEmployeeId, run]);
 
-  const choose = (next: Record<string, string>) => setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v)));
+  const choose = (next: Record<string, string>) =>
+    setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v)));
   const groupLabel = (g: RaterGroup) => optionLabel(t, g === 'Others' ? 'others' : g);
   return (
     <section data-screen="degree-360-result">
       <h1>{t(screen.label ?? 'screen.degree360Reviews')}</h1>
       <div className="toolbar">
         <label htmlFor="result-survey">{t('entity.survey')}</label>
-        <select id="result-survey" className="input" style={{ maxWidth: 320 }} value={surveyId} onChange={(e) => choose({ surveyId: e.target.value })}>
+        <select
+          id="result-survey"
+          className="input"
+          style={{ maxWidth: 320 }}
+          value={surveyId}
+          onChange={(e) => choose({ surveyId: e.target.value })}
+        >
           <option value="">{t('shell.choose')}</option>
           {surveys.map((s) => (
-            <option key={s.id} value={s.id}>{s.name}</option>
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
           ))}
         </select>
         <label htmlFor="result-employee">{t('field.reviewedEmployee')}</label>
-        <select id="result-employee" className="input" style={{ maxWidth: 320 }} value={reviewedEmployeeId} disabled={!surveyId} onChange={(e) => choose({ surveyId, reviewedEmployeeId: e.target.value })}>
+        <select
+          id="result-employee"
+          className="input"
+          style={{ maxWidth: 320 }}
+          value={reviewedEmployeeId}
+          disabled={!surveyId}
+          onChange={(e) => choose({ surveyId, reviewedEmployeeId: e.target.value })}
+        >
           <option value="">{t('shell.choose')}</option>
           {reviewed.map((r) => (
-            <option key={r.id} value={r.id}>{r.name}</option>
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
           ))}
         </select>
       </div>
@@ -86,13 +111,25 @@ export default function Degree360Result({ screen }: { screen: ScreenMeta }) {
           {result.groups.length === 0 ? (
             <p className="muted">{t('shell.noRecords')}</p>
           ) : (
-            <div className="card" data-chart="degree-360-result" role="img" aria-label={t('screen.degree360Result.chart')}>
-              <Chart echarts={echarts} option={resultOption(result.competencies, result.groups, groupLabel, scaleMax)} style={{ height: 360 }} notMerge />
+            <div
+              className="card"
+              data-chart="degree-360-result"
+              role="img"
+              aria-label={t('screen.degree360Result.chart')}
+            >
+              <Chart
+                echarts={echarts}
+                option={resultOption(result.competencies, result.groups, groupLabel, scaleMax)}
+                style={{ height: 360 }}
+                notMerge
+              />
             </div>
           )}
           <div className="card">
             <table className="table" data-result={result.reviewedEmployeeId}>
-              <caption>{t('screen.degree360Result.chart')}: {result.name}</caption>
+              <caption>
+                {t('screen.degree360Result.chart')}: {result.name}
+              </caption>
               <thead>
                 <tr>
                   <th>{t('field.competency')}</th>
@@ -109,7 +146,17 @@ export default function Degree360Result({ screen }: { screen: ScreenMeta }) {
                       const cell = c.groups[g];
                       return (
                         <td key={g} data-group={g}>
-                          {!cell ? '—' : cell.hidden ? <span className="muted">{t('screen.degree360Result.hidden', { min: result.minRaters })}</span> : <span title={t('screen.degree360Result.reviewers', { count: cell.reviewers })}>{formatAmount(cell.average)}</span>}
+                          {!cell ? (
+                            '—'
+                          ) : cell.hidden ? (
+                            <span className="muted">
+                              {t('screen.degree360Result.hidden', { min: result.minRaters })}
+                            </span>
+                          ) : (
+                            <span title={t('screen.degree360Result.reviewers', { count: cell.reviewers })}>
+                              {formatAmount(cell.average)}
+                            </span>
+                          )}
                         </td>
                       );
                     })}

@@ -15,13 +15,22 @@ const COLOURS: Record<RaterGroup, string> = {
  * Grouped bars: per competency, one bar per rater group with its average rating. A hidden group has no bar (its
  * average never reaches the browser); the table beside the chart says it is hidden.
  */
-export function resultOption(competencies: CompetencyResult[], groups: RaterGroup[], label: (g: RaterGroup) => string, max: number): EChartsOption {
+export function resultOption(
+  competencies: CompetencyResult[],
+  groups: RaterGroup[],
+  label: (g: RaterGroup) => string,
+  max: number,
+): EChartsOption {
   return {
     animation: false,
     grid: { left: 48, right: 16, top: 40, bottom: 64 },
     legend: { top: 0 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: { type: 'category', data: competencies.map((c) => c.competency), axisLabel: { interval: 0, overflow: 'truncate', width: 140 } },
+    xAxis: {
+      type: 'category',
+      data: competencies.map((c) => c.competency),
+      axisLabel: { interval: 0, overflow: 'truncate', width: 140 },
+    },
     yAxis: { type: 'value', min: 0, max },
     series: groups.map((g) => ({
       type: 'bar',

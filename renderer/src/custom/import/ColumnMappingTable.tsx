@@ -48,7 +48,9 @@ export function ColumnMappingTable({
                 >
                   <option value="">{t('import.ignore')}</option>
                   {IMPORT_FIELDS.map((f) => (
-                    <option key={f} value={f}>{fieldLabel(f)}</option>
+                    <option key={f} value={f}>
+                      {fieldLabel(f)}
+                    </option>
                   ))}
                 </select>
               </td>
@@ -57,10 +59,14 @@ export function ColumnMappingTable({
         </tbody>
       </table>
       {problems.duplicates.map((f) => (
-        <p key={`d-${f}`} className="error-text">{t('import.mapping.duplicate', { field: fieldLabel(f) })}</p>
+        <p key={`d-${f}`} className="error-text">
+          {t('import.mapping.duplicate', { field: fieldLabel(f) })}
+        </p>
       ))}
       {problems.missing.map((f) => (
-        <p key={`m-${f}`} className="error-text">{t('import.mapping.missing', { field: fieldLabel(f) })}</p>
+        <p key={`m-${f}`} className="error-text">
+          {t('import.mapping.missing', { field: fieldLabel(f) })}
+        </p>
       ))}
     </section>
   );

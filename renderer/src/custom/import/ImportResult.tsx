@@ -9,8 +9,12 @@ export function ImportResult({ count, listPath, onAgain }: { count: number; list
     <div className="card stack">
       <p role="status">{t('import.done', { count, rows: formatInteger(count) })}</p>
       <div className="row">
-        <Link className="btn btn-primary" to={listPath}>{t('import.openEmployees')}</Link>
-        <button type="button" className="btn" onClick={onAgain}>{t('import.again')}</button>
+        <Link className="btn btn-primary" to={listPath}>
+          {t('import.openEmployees')}
+        </Link>
+        <button type="button" className="btn" onClick={onAgain}>
+          {t('import.again')}
+        </button>
       </div>
     </div>
   );

@@ -22,11 +22,21 @@ export function previewRows(rows: readonly ImportRow[]): { shown: ImportRow[]; h
 }
 
 /** Step 3: the rows as they will be imported, each with what is wrong with it (found here or by the server). */
-export function PreviewTable({ rows, fields, fieldLabel }: { rows: readonly ImportRow[]; fields: readonly ImportField[]; fieldLabel: (f: ImportField) => string }) {
+export function PreviewTable({
+  rows,
+  fields,
+  fieldLabel,
+}: {
+  rows: readonly ImportRow[];
+  fields: readonly ImportField[];
+  fieldLabel: (f: ImportField) => string;
+}) {
   const { t } = useTranslation();
   const { shown, hiddenProblemRows } = previewRows(rows);
   const problemText = (p: RowProblem) => {
-    const params = Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? formatInteger(v) : v]));
+    const params = Object.fromEntries(
+      Object.entries(p.params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? formatInteger(v) : v]),
+    );
     const text = p.text ?? t(p.key ?? 'shell.somethingFailed', params);
     return p.field ? `${fieldLabel(p.field)}: ${text}` : text;
   };
@@ -38,7 +48,9 @@ export function PreviewTable({ rows, fields, fieldLabel }: { rows: readonly Impo
           <tr>
             <th scope="col">{t('import.row')}</th>
             {fields.map((f) => (
-              <th key={f} scope="col">{fieldLabel(f)}</th>
+              <th key={f} scope="col">
+                {fieldLabel(f)}
+              </th>
             ))}
             <th scope="col">{t('import.problems')}</th>
           </tr>
@@ -65,7 +77,11 @@ export function PreviewTable({ rows, fields, fieldLabel }: { rows: readonly Impo
           ))}
         </tbody>
       </table>
-      {hiddenProblemRows > 0 && <p className="error-text">{t('import.moreProblemRows', { count: hiddenProblemRows, rows: formatInteger(hiddenProblemRows) })}</p>}
+      {hiddenProblemRows > 0 && (
+        <p className="error-text">
+          {t('import.moreProblemRows', { count: hiddenProblemRows, rows: formatInteger(hiddenProblemRows) })}
+        </p>
+      )}
     </div>
   );
 }

@@ -36,7 +36,11 @@ export function SourceAndFilePicker({
       if (!sheet.headers.length) setError(t('import.file.empty'));
       else onFile(file.name, sheet);
     } catch (e) {
-      setError(e instanceof SheetFileError ? t(e.key, e.params) : t('import.file.unreadable', { reason: (e as Error).message }));
+      setError(
+        e instanceof SheetFileError
+          ? t(e.key, e.params)
+          : t('import.file.unreadable', { reason: (e as Error).message }),
+      );
     } finally {
       setReading(false);
       // the same file can be chosen again once it is corrected
@@ -46,7 +50,9 @@ export function SourceAndFilePicker({
 
   const downloadTemplate = () => {
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob(['\ufeff' + Papa.unparse([templateHeaders(IMPORT_FIELDS)])], { type: 'text/csv;charset=utf-8' }));
+    a.href = URL.createObjectURL(
+      new Blob(['\ufeff' + Papa.unparse([templateHeaders(IMPORT_FIELDS)])], { type: 'text/csv;charset=utf-8' }),
+    );
     a.download = 'stratum-employees.csv';
     a.click();
     URL.revokeObjectURL(a.href);
@@ -57,21 +63,42 @@ export function SourceAndFilePicker({
       <h2 id="import-source-title">{t('import.step.source')}</h2>
       <div className="row">
         <label htmlFor="import-source">{t('import.source')}</label>
-        <select id="import-source" className="input" style={{ maxWidth: 280 }} value={sourceId} onChange={(e) => onSource(e.target.value as ImportSourceId)}>
+        <select
+          id="import-source"
+          className="input"
+          style={{ maxWidth: 280 }}
+          value={sourceId}
+          onChange={(e) => onSource(e.target.value as ImportSourceId)}
+        >
           {IMPORT_SOURCES.map((s) => (
-            <option key={s.id} value={s.id}>{t(s.labelKey)}</option>
+            <option key={s.id} value={s.id}>
+              {t(s.labelKey)}
+            </option>
           ))}
         </select>
         {sourceId === 'stratum' && (
-          <button type="button" className="btn" onClick={downloadTemplate}>{t('import.downloadTemplate')}</button>
+          <button type="button" className="btn" onClick={downloadTemplate}>
+            {t('import.downloadTemplate')}
+          </button>
         )}
       </div>
       <div className="stack">
         <label htmlFor="import-file">{t('import.file')}</label>
-        <input id="import-file" type="file" accept={ACCEPTED_FILES} disabled={reading} aria-describedby="import-file-state" onChange={(e) => read(e.currentTarget)} />
+        <input
+          id="import-file"
+          type="file"
+          accept={ACCEPTED_FILES}
+          disabled={reading}
+          aria-describedby="import-file-state"
+          onChange={(e) => read(e.currentTarget)}
+        />
         <div id="import-file-state" role="status">
           {reading && <span className="muted">{t('shell.loading')}</span>}
-          {!reading && loaded && <span className="muted">{t('import.file.loaded', { name: loaded.name, count: loaded.rows, rows: formatInteger(loaded.rows) })}</span>}
+          {!reading && loaded && (
+            <span className="muted">
+              {t('import.file.loaded', { name: loaded.name, count: loaded.rows, rows: formatInteger(loaded.rows) })}
+            </span>
+          )}
         </div>
         {!reading && loaded?.encoding && (
           <p className="warning-text" role="alert" data-testid="import-encoding">

@@ -10,7 +10,8 @@ export const headerKey = (header: string): string => header.toLowerCase().replac
 /** The source's mapping applied to the file's headers; a field goes to the first column that names it. */
 export function defaultMapping(headers: readonly string[], source: ImportSource): ColumnMapping {
   const byHeader = new Map<string, ImportField>();
-  for (const field of IMPORT_FIELDS) for (const h of source.headers[field] ?? []) if (!byHeader.has(headerKey(h))) byHeader.set(headerKey(h), field);
+  for (const field of IMPORT_FIELDS)
+    for (const h of source.headers[field] ?? []) if (!byHeader.has(headerKey(h))) byHeader.set(headerKey(h), field);
   const taken = new Set<ImportField>();
   return headers.map((h) => {
     const field = byHeader.get(headerKey(h));
@@ -21,7 +22,8 @@ export function defaultMapping(headers: readonly string[], source: ImportSource)
 }
 
 /** The mapping with one column changed. */
-export const remap = (mapping: ColumnMapping, column: number, field: ImportField | null): ColumnMapping => mapping.map((f, i) => (i === column ? field : f));
+export const remap = (mapping: ColumnMapping, column: number, field: ImportField | null): ColumnMapping =>
+  mapping.map((f, i) => (i === column ? field : f));
 
 export interface MappingProblems {
   /** fields chosen for more than one column */
@@ -34,7 +36,10 @@ export function mappingProblems(mapping: ColumnMapping): MappingProblems {
   const seen = new Set<ImportField>();
   const duplicates = new Set<ImportField>();
   for (const f of mapping) if (f) (seen.has(f) ? duplicates : seen).add(f);
-  return { duplicates: IMPORT_FIELDS.filter((f) => duplicates.has(f)), missing: REQUIRED_FIELDS.filter((f) => !seen.has(f)) };
+  return {
+    duplicates: IMPORT_FIELDS.filter((f) => duplicates.has(f)),
+    missing: REQUIRED_FIELDS.filter((f) => !seen.has(f)),
+  };
 }
 
 export const mappingIsUsable = (p: MappingProblems): boolean => p.duplicates.length === 0 && p.missing.length === 0;

@@ -40,7 +40,9 @@ export const isImportField = (name: string): name is ImportField => (IMPORT_FIEL
 
 /** What one row sends to employee/add-bulk: only the fields the file filled; the supervisor by e-mail (the command's lookup). */
 export type EmployeeItem = Partial<
-  Record<TextField, string> & Record<OrgField, number> & Record<HeadField, 'Yes' | 'No'> & { status: 'Active' | 'Inactive'; [SUPERVISOR_FIELD]: { email: string } }
+  Record<TextField, string> &
+    Record<OrgField, number> &
+    Record<HeadField, 'Yes' | 'No'> & { status: 'Active' | 'Inactive'; [SUPERVISOR_FIELD]: { email: string } }
 >;
 
 /** The longest text each field takes (from the employee schema's maxLength). */

@@ -1,5 +1,15 @@
 import { columnOfField, type ColumnMapping } from './column-mapping.ts';
-import { IMPORT_FIELDS, ORG_LEVELS, REQUIRED_FIELDS, SUPERVISOR_FIELD, TEXT_FIELDS, type EmployeeItem, type FieldLimits, type ImportField, type OrgField } from './employee-fields.ts';
+import {
+  IMPORT_FIELDS,
+  ORG_LEVELS,
+  REQUIRED_FIELDS,
+  SUPERVISOR_FIELD,
+  TEXT_FIELDS,
+  type EmployeeItem,
+  type FieldLimits,
+  type ImportField,
+  type OrgField,
+} from './employee-fields.ts';
 import { resolveOrgUnits, type OrgIndex } from './org-units.ts';
 import type { ParsedSheet } from './parsed-sheet.ts';
 import type { RowProblem } from './row-problem.ts';
@@ -16,7 +26,8 @@ export interface ImportRow {
 }
 
 /** The server's e-mail check (ajv-formats "email", full mode), so that the browser refuses what the server would. */
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 export const isEmail = (value: string): boolean => EMAIL.test(value);
 
@@ -39,7 +50,12 @@ export function parseStatus(value: string): 'Active' | 'Inactive' | undefined | 
 }
 
 /** One row checked on its own: required names, lengths, e-mail, the supervisor's e-mail, Yes/No flags, status and its units. */
-export function buildImportRow(values: Partial<Record<ImportField, string>>, line: number, units: OrgIndex, limits: FieldLimits): ImportRow {
+export function buildImportRow(
+  values: Partial<Record<ImportField, string>>,
+  line: number,
+  units: OrgIndex,
+  limits: FieldLimits,
+): ImportRow {
   const item: EmployeeItem = {};
   const problems: RowProblem[] = [];
   for (const f of REQUIRED_FIELDS) if (!values[f]) problems.push({ field: f, key: 'shell.required' });
@@ -53,17 +69,21 @@ export function buildImportRow(values: Partial<Record<ImportField, string>>, lin
   }
   const supervisor = values[SUPERVISOR_FIELD];
   if (supervisor) {
-    if (!isEmail(supervisor)) problems.push({ field: SUPERVISOR_FIELD, key: 'import.error.email', params: { value: supervisor } });
-    else if (values.email && supervisor.toLowerCase() === values.email.toLowerCase()) problems.push({ field: SUPERVISOR_FIELD, key: 'import.error.supervisorSelf' });
+    if (!isEmail(supervisor))
+      problems.push({ field: SUPERVISOR_FIELD, key: 'import.error.email', params: { value: supervisor } });
+    else if (values.email && supervisor.toLowerCase() === values.email.toLowerCase())
+      problems.push({ field: SUPERVISOR_FIELD, key: 'import.error.supervisorSelf' });
     else item[SUPERVISOR_FIELD] = { email: supervisor };
   }
   for (const { headField } of ORG_LEVELS) {
     const v = parseYesNo(values[headField] ?? '');
-    if (v === null) problems.push({ field: headField, key: 'import.error.yesNo', params: { value: values[headField]! } });
+    if (v === null)
+      problems.push({ field: headField, key: 'import.error.yesNo', params: { value: values[headField]! } });
     else if (v) item[headField] = v;
   }
   const status = parseStatus(values.status ?? '');
-  if (status === null) problems.push({ field: 'status', key: 'import.error.status', params: { value: values.status! } });
+  if (status === null)
+    problems.push({ field: 'status', key: 'import.error.status', params: { value: values.status! } });
   else if (status) item.status = status;
   const names: Partial<Record<OrgField, string>> = {};
   for (const { field } of ORG_LEVELS) if (values[field]) names[field] = values[field];
@@ -91,7 +111,12 @@ export function markDuplicates(rows: readonly ImportRow[]): ImportRow[] {
 }
 
 /** Every data row of the sheet read through the mapping and checked, in file order. */
-export function buildImportRows(sheet: ParsedSheet, mapping: ColumnMapping, units: OrgIndex, limits: FieldLimits): ImportRow[] {
+export function buildImportRows(
+  sheet: ParsedSheet,
+  mapping: ColumnMapping,
+  units: OrgIndex,
+  limits: FieldLimits,
+): ImportRow[] {
   const columns = columnOfField(mapping);
   const rows = sheet.rows.map((r) => {
     const values: Partial<Record<ImportField, string>> = {};
@@ -108,4 +133,5 @@ export function buildImportRows(sheet: ParsedSheet, mapping: ColumnMapping, unit
 /** The fields the mapping fills, in field order (the preview's columns). */
 export const mappedFields = (mapping: ColumnMapping): ImportField[] => IMPORT_FIELDS.filter((f) => mapping.includes(f));
 
-export const rowsWithProblems = (rows: readonly ImportRow[]): number => rows.filter((r) => r.problems.length > 0).length;
+export const rowsWithProblems = (rows: readonly ImportRow[]): number =>
+  rows.filter((r) => r.problems.length > 0).length;

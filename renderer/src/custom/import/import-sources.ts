@@ -72,4 +72,5 @@ export const IMPORT_SOURCES: readonly ImportSource[] = [STRATUM, SAGE, COW];
 export const importSource = (id: ImportSourceId): ImportSource => IMPORT_SOURCES.find((s) => s.id === id) ?? STRATUM;
 
 /** The header row of the Stratum template, one column per field that has a header. */
-export const templateHeaders = (fields: readonly ImportField[]): string[] => fields.flatMap((f) => STRATUM.headers[f]?.[0] ?? []);
+export const templateHeaders = (fields: readonly ImportField[]): string[] =>
+  fields.flatMap((f) => STRATUM.headers[f]?.[0] ?? []);

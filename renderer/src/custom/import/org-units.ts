@@ -67,7 +67,9 @@ export function resolveOrgUnits(names: Partial<Record<OrgField, string>>, index:
     if (!name) continue;
     const sameName = index.byName[level].get(nameKey(name)) ?? [];
     const parent: Found | null = above;
-    const candidates: OrgUnit[] = parent ? sameName.filter((u) => ancestorAt(index, u, level, parent.level)?.id === parent.unit.id) : sameName;
+    const candidates: OrgUnit[] = parent
+      ? sameName.filter((u) => ancestorAt(index, u, level, parent.level)?.id === parent.unit.id)
+      : sameName;
     if (candidates.length === 1) {
       ids[field] = candidates[0].id;
       above = { level, unit: candidates[0] };

@@ -42,7 +42,8 @@ async function readCsv(file: File): Promise<ParsedSheet> {
   const { text, encoding } = decodeCsv(new Uint8Array(await file.arrayBuffer()));
   const result = Papa.parse<string[]>(text, { skipEmptyLines: false });
   const broken = result.errors.find((e) => e.type === 'Quotes');
-  if (broken) throw new SheetFileError('import.file.unreadable', { reason: `${broken.message} (${(broken.row ?? 0) + 1})` });
+  if (broken)
+    throw new SheetFileError('import.file.unreadable', { reason: `${broken.message} (${(broken.row ?? 0) + 1})` });
   const sheet = toParsedSheet(result.data);
   return encoding === 'utf-8' ? sheet : { ...sheet, encoding };
 }
@@ -53,7 +54,8 @@ async function readXlsx(file: File): Promise<ParsedSheet> {
   try {
     return toParsedSheet(await readSheet(file));
   } catch (e) {
-    if (e instanceof InvalidInputError && e.code === 'XLS_FILE_NOT_SUPPORTED') throw new SheetFileError('import.file.xlsNotSupported');
+    if (e instanceof InvalidInputError && e.code === 'XLS_FILE_NOT_SUPPORTED')
+      throw new SheetFileError('import.file.xlsNotSupported');
     throw new SheetFileError('import.file.unreadable', { reason: (e as Error).message });
   }
 }

@@ -16,23 +16,35 @@ const ITEM_FIELD = /^items\.(\d+)(?:\.(.+))?$/;
  * each as the screen's own text in the user's language; the values they name come from the row. Anything else is
  * shown as the server wrote it.
  */
-function known(message: string, field: string | null, row: ImportRow | undefined, lineOf: (item: number) => number | undefined): Omit<RowProblem, 'field'> | null {
+function known(
+  message: string,
+  field: string | null,
+  row: ImportRow | undefined,
+  lineOf: (item: number) => number | undefined,
+): Omit<RowProblem, 'field'> | null {
   const value = field && row ? (row.values[field as keyof ImportRow['values']] ?? '') : '';
   if (message === 'is already taken') return { key: 'import.error.taken', params: { value } };
-  if (message === 'is already the sign-in of another user') return { key: 'import.error.signInTaken', params: { value } };
+  if (message === 'is already the sign-in of another user')
+    return { key: 'import.error.signInTaken', params: { value } };
   const same = /^is the same as item (\d+)'s$/.exec(message);
-  if (same && lineOf(Number(same[1])) !== undefined) return { key: 'import.error.duplicate', params: { value, line: lineOf(Number(same[1]))! } };
+  if (same && lineOf(Number(same[1])) !== undefined)
+    return { key: 'import.error.duplicate', params: { value, line: lineOf(Number(same[1]))! } };
   if (field === SUPERVISOR_FIELD) {
-    if (/^no employee has the email /.test(message)) return { key: 'import.error.supervisorUnknown', params: { value } };
+    if (/^no employee has the email /.test(message))
+      return { key: 'import.error.supervisorUnknown', params: { value } };
     if (/^names this item itself/.test(message)) return { key: 'import.error.supervisorSelf' };
     const later = /^names item (\d+) .*which comes later/.exec(message);
-    if (later && lineOf(Number(later[1])) !== undefined) return { key: 'import.error.supervisorLater', params: { value, line: lineOf(Number(later[1]))! } };
+    if (later && lineOf(Number(later[1])) !== undefined)
+      return { key: 'import.error.supervisorLater', params: { value, line: lineOf(Number(later[1]))! } };
   }
   return null;
 }
 
 /** Sorts the field errors of add-bulk's refusal ("items.<index>.<field>") onto the rows they name, in the screen's words where it has them. */
-export function serverProblems(errors: readonly { field: string; message: string }[], rows: readonly ImportRow[]): ServerProblems {
+export function serverProblems(
+  errors: readonly { field: string; message: string }[],
+  rows: readonly ImportRow[],
+): ServerProblems {
   const byRow = new Map<number, RowProblem[]>();
   const general: { field: string; message: string }[] = [];
   const lineOf = (item: number) => rows[item]?.line;
@@ -45,7 +57,12 @@ export function serverProblems(errors: readonly { field: string; message: string
     }
     const name = m[2]?.split('.')[0];
     const field = name && isImportField(name) ? name : null;
-    const problem: RowProblem = { field, ...(known(e.message, field, rows[index], lineOf) ?? { text: field || !name ? e.message : `${name} ${e.message}` }) };
+    const problem: RowProblem = {
+      field,
+      ...(known(e.message, field, rows[index], lineOf) ?? {
+        text: field || !name ? e.message : `${name} ${e.message}`,
+      }),
+    };
     byRow.set(index, [...(byRow.get(index) ?? []), problem]);
   }
   return { byRow, general };

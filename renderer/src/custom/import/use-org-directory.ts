@@ -49,7 +49,12 @@ async function loadAll(entity: EntityMeta, parentField: string | null, run: Run)
     const d = await run(entity.errors.list, () => get(entity.name, { limit: PAGE, offset }));
     if (!d) return undefined;
     const rows: Record<string, unknown>[] = d[entity.dataKeys.list] ?? [];
-    for (const r of rows) units.push({ id: Number(r.id), name: String(r[entity.titleField] ?? ''), parentId: parentField && typeof r[parentField] === 'number' ? (r[parentField] as number) : null });
+    for (const r of rows)
+      units.push({
+        id: Number(r.id),
+        name: String(r[entity.titleField] ?? ''),
+        parentId: parentField && typeof r[parentField] === 'number' ? (r[parentField] as number) : null,
+      });
     if (rows.length < PAGE) return units;
   }
 }

@@ -25,11 +25,16 @@ export default function ProjectTimeline({ screen }: { screen: ScreenMeta }) {
   const [projects, setProjects] = useState<{ id: number; name: string }[]>([]);
   const [timeline, setTimeline] = useState<Timeline | null>(null);
   useEffect(() => {
-    void run('error.getProjects', () => get('project', { limit: 500, sort: 'name' })).then((d) => d && setProjects(d.list));
+    void run('error.getProjects', () => get('project', { limit: 500, sort: 'name' })).then(
+      (d) => d && setProjects(d.list),
+    );
   }, [run]);
   useEffect(() => {
     setTimeline(null);
-    if (projectId) void run('error.getProjectTimeline', () => get('project/timeline', { projectId })).then((d) => d && setTimeline(d.timeline));
+    if (projectId)
+      void run('error.getProjectTimeline', () => get('project/timeline', { projectId })).then(
+        (d) => d && setTimeline(d.timeline),
+      );
   }, [projectId, run]);
   const rows = timeline ? timelineRows(timeline.bars) : [];
   return (
@@ -37,7 +42,13 @@ export default function ProjectTimeline({ screen }: { screen: ScreenMeta }) {
       <h1>{t(screen.label ?? 'screen.projectTimeline')}</h1>
       <div className="toolbar">
         <label htmlFor="timeline-project">{t('entity.project')}</label>
-        <select id="timeline-project" className="input" style={{ maxWidth: 360 }} value={projectId} onChange={(e) => setParams(e.target.value ? { projectId: e.target.value } : {})}>
+        <select
+          id="timeline-project"
+          className="input"
+          style={{ maxWidth: 360 }}
+          value={projectId}
+          onChange={(e) => setParams(e.target.value ? { projectId: e.target.value } : {})}
+        >
           <option value="">{t('shell.choose')}</option>
           {projects.map((p) => (
             <option key={p.id} value={p.id}>
@@ -58,7 +69,12 @@ export default function ProjectTimeline({ screen }: { screen: ScreenMeta }) {
             <p className="muted">{t('shell.noRecords')}</p>
           ) : (
             <div className="card" data-chart="timeline">
-              <Chart echarts={echarts} option={timelineOption(timeline.bars, { completion: t('field.completion') })} style={{ height: Math.max(180, rows.length * 34 + 90) }} notMerge />
+              <Chart
+                echarts={echarts}
+                option={timelineOption(timeline.bars, { completion: t('field.completion') })}
+                style={{ height: Math.max(180, rows.length * 34 + 90) }}
+                notMerge
+              />
             </div>
           )}
           <div className="card">
@@ -75,8 +91,17 @@ export default function ProjectTimeline({ screen }: { screen: ScreenMeta }) {
               <tbody>
                 {rows.map((r) => (
                   <tr key={`${r.kind}-${r.id}`} data-bar={`${r.kind}:${r.name}`}>
-                    <td style={{ paddingLeft: r.kind === 'task' ? 24 : undefined, fontWeight: r.kind === 'milestone' ? 600 : undefined }}>
-                      {r.kind === 'task' ? <Link to={`/app/projects/edit-task?id=${r.id}`}>{r.name}</Link> : <Link to={`/app/projects/tasks?milestoneId=${r.id}`}>{r.name}</Link>}
+                    <td
+                      style={{
+                        paddingLeft: r.kind === 'task' ? 24 : undefined,
+                        fontWeight: r.kind === 'milestone' ? 600 : undefined,
+                      }}
+                    >
+                      {r.kind === 'task' ? (
+                        <Link to={`/app/projects/edit-task?id=${r.id}`}>{r.name}</Link>
+                      ) : (
+                        <Link to={`/app/projects/tasks?milestoneId=${r.id}`}>{r.name}</Link>
+                      )}
                     </td>
                     <td>{optionLabel(t, r.status)}</td>
                     <td>{r.startDate ? formatDate(r.startDate) : '—'}</td>

@@ -9,7 +9,12 @@ const COLOURS = { milestone: '#6a3fb5', task: '#3f8fd2', done: '#4caf50' };
 
 /** The rows of the chart, top to bottom: each milestone, then its tasks indented; a bar without both dates is listed, not drawn. */
 export function timelineRows(bars: readonly TimelineBar[]) {
-  return bars.map((b, row) => ({ ...b, row, label: b.kind === 'milestone' ? b.name : `   ${b.name}`, drawn: b.startDate !== null && b.endDate !== null }));
+  return bars.map((b, row) => ({
+    ...b,
+    row,
+    label: b.kind === 'milestone' ? b.name : `   ${b.name}`,
+    drawn: b.startDate !== null && b.endDate !== null,
+  }));
 }
 
 /** A Gantt chart: ECharts custom series, one rectangle per milestone or task from its start to the end of its end day, its completion filled darker. */
@@ -17,8 +22,14 @@ export function timelineOption(bars: readonly TimelineBar[], labels: { completio
   const rows = timelineRows(bars);
   const data = rows
     .filter((r) => r.drawn)
-    .map((r) => ({ name: r.name, value: [r.row, time(r.startDate!), time(r.endDate!) + DAY, r.completion, r.kind === 'milestone' ? 1 : 0] }));
-  const renderItem = (_params: CustomSeriesRenderItemParams, api: CustomSeriesRenderItemAPI): CustomSeriesRenderItemReturn => {
+    .map((r) => ({
+      name: r.name,
+      value: [r.row, time(r.startDate!), time(r.endDate!) + DAY, r.completion, r.kind === 'milestone' ? 1 : 0],
+    }));
+  const renderItem = (
+    _params: CustomSeriesRenderItemParams,
+    api: CustomSeriesRenderItemAPI,
+  ): CustomSeriesRenderItemReturn => {
     const row = api.value(0) as number;
     const start = api.coord([api.value(1), row]);
     const end = api.coord([api.value(2), row]);
@@ -30,8 +41,16 @@ export function timelineOption(bars: readonly TimelineBar[], labels: { completio
     return {
       type: 'group',
       children: [
-        { type: 'rect', shape: { x: start[0], y, width, height, r: 3 }, style: { fill: milestone ? COLOURS.milestone : COLOURS.task, opacity: 0.35 } },
-        { type: 'rect', shape: { x: start[0], y, width: done, height, r: 3 }, style: { fill: done >= width ? COLOURS.done : milestone ? COLOURS.milestone : COLOURS.task } },
+        {
+          type: 'rect',
+          shape: { x: start[0], y, width, height, r: 3 },
+          style: { fill: milestone ? COLOURS.milestone : COLOURS.task, opacity: 0.35 },
+        },
+        {
+          type: 'rect',
+          shape: { x: start[0], y, width: done, height, r: 3 },
+          style: { fill: done >= width ? COLOURS.done : milestone ? COLOURS.milestone : COLOURS.task },
+        },
       ],
     };
   };
@@ -48,7 +67,13 @@ export function timelineOption(bars: readonly TimelineBar[], labels: { completio
     grid: { left: 8, right: 24, top: 16, bottom: 48, containLabel: true },
     dataZoom: [{ type: 'slider', xAxisIndex: 0, bottom: 8, height: 18 }],
     xAxis: { type: 'time', position: 'top', splitLine: { show: true } },
-    yAxis: { type: 'category', data: rows.map((r) => r.label), inverse: true, axisTick: { show: false }, axisLabel: { fontWeight: 'normal' } },
+    yAxis: {
+      type: 'category',
+      data: rows.map((r) => r.label),
+      inverse: true,
+      axisTick: { show: false },
+      axisLabel: { fontWeight: 'normal' },
+    },
     series: [{ type: 'custom', renderItem, encode: { x: [1, 2], y: 0 }, data }],
   };
 }
