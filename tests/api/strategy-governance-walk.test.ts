@@ -161,7 +161,7 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       const early = await take(man, 'audit-report', 'make-final-report', report.id);
       expect(early.status).toBe(409);
       expect(early.body.err_msg).toBe(
-        'The final report can only be issued once the audit “Treasury 2026” is in Reporting; it is in Fieldwork',
+        '“Make final report” is possible only when its audit is in Reporting (its fieldwork is done)',
       );
       const finding = await add(aud, 'audit-finding', {
         auditEngagementId: eng.id,

@@ -157,9 +157,7 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await button(max, 'Make final report').click();
     await expect
       .poll(() => max.getByTestId('error-message').innerText())
-      .toBe(
-        'The final report can only be issued once the audit “Procurement 2026” is in Reporting; it is in Fieldwork',
-      );
+      .toBe('“Make final report” is possible only when its audit is in Reporting (its fieldwork is done)');
     await snap(max, 'walk-2-final-report-refused');
     await max.getByRole('dialog').getByRole('button').first().click();
     await api(server, 'audit-engagement/start-reporting', { id: id.eng }, ada);

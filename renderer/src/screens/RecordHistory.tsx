@@ -56,7 +56,8 @@ export function RecordHistory({ entity, record }: { entity: EntityMeta; record: 
       {failed ? (
         <p className="muted">{t('shell.historyUnavailable')}</p>
       ) : total === null ? (
-        <p aria-busy="true">{t('shell.loading')}</p>
+        // busy only while it is being read: folded, nothing is under way (and a screen counts as settled)
+        open && <p aria-busy="true">{t('shell.loading')}</p>
       ) : entries.length === 0 ? (
         <p className="muted">{t('shell.historyEmpty')}</p>
       ) : (

@@ -23,11 +23,12 @@ export function UploadCommands({
   const uploads = entity.commands.filter(
     (c) => c.kind === 'upload' && allowedOn(entity, record).commands.includes(c.name),
   );
-  // files the engine makes itself (an audit's final report PDF): offered for download, never uploaded
+  // files to read, not to upload: those the engine makes itself (an audit's final report PDF) and those whose upload
+  // the caller may not run (any more: a signed contract's document is never replaced)
   const made = Object.entries(entity.schema.properties).filter(
-    ([name, f]) => f['x-file'] && !entity.commands.some((c) => c.fields[0] === name) && record[name],
+    ([name, f]) => f['x-file'] && !uploads.some((c) => c.fields[0] === name) && record[name],
   );
-  if (!uploads.length && !made.length) return null;
+  if (!uploads.length && !made.length && !last) return null;
   return (
     <div className="card stack" style={{ marginTop: 'var(--space-4)' }}>
       {made.map(([name, f]) => (
@@ -67,14 +68,14 @@ export function UploadCommands({
                 e.target.value = '';
               }}
             />
-            {last && (
-              <span className="muted" role="status">
-                {t('shell.uploaded', { name: last.name, size: formatFileSize(last.size) })}
-              </span>
-            )}
           </div>
         );
       })}
+      {last && (
+        <span className="muted" role="status">
+          {t('shell.uploaded', { name: last.name, size: formatFileSize(last.size) })}
+        </span>
+      )}
     </div>
   );
 }
