@@ -6,6 +6,7 @@
  * nothing but those generated types, so that both the engine (Node) and the renderer (the browser) compile it.
  */
 import type { Field, FieldsSchema } from '../engine/generated/metadata/entity.ts';
+import type { Text } from '../engine/i18n/text.ts';
 import type { ModuleMeta } from '../engine/generated/metadata/module.ts';
 import type { WorkflowMeta } from '../engine/generated/metadata/workflow.ts';
 
@@ -186,4 +187,9 @@ export interface RecordAllowed {
   closed?: Record<string, { from: string | null; to: string | null }>;
   /** fields the spec gives to another party (x-writeRoles): shown to this caller, not changed by them */
   readOnlyFields?: string[];
+  /**
+   * the transitions the caller could take but for a condition the record fails now (workflow `when`): the refusal a
+   * click would get, as a text to word in the reader's language, by action, so that a screen says why it is not offered
+   */
+  awaiting?: Record<string, Text>;
 }

@@ -106,7 +106,9 @@ export async function attachAllowed(
     const unmet = await unmetConditions(ctx, entity, t, offered);
     offered.forEach((r, i) => {
       const allowed = r._allowed as AllowedOnRecord;
-      if (unmet[i]) allowed.transitions = allowed.transitions.filter((a) => a !== t.action);
+      if (!unmet[i]) return;
+      allowed.transitions = allowed.transitions.filter((a) => a !== t.action);
+      allowed.awaiting = { ...allowed.awaiting, [t.action]: unmet[i] };
     });
   }
   // fields the spec gives to another party: the form shows them read-only to this caller

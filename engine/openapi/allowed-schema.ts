@@ -60,9 +60,32 @@ export function allowedSchema(entity: EntityDef): JsonSchema {
       description:
         'fields the metadata gives to another party (x-writeRoles): the caller sees them, and may not change them',
     },
+    awaiting: {
+      type: 'object',
+      description:
+        'the transitions the caller could take but for a condition the record fails now: the refusal a call would get, by action, as a text (an i18n key and its values) to word in the reader’s language',
+      ...(transitions.length ? { propertyNames: { enum: transitions } } : { maxProperties: 0 }),
+      additionalProperties: {
+        type: 'object',
+        required: ['key'],
+        properties: {
+          key: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+          params: { type: 'object' },
+          fallback: { type: 'string' },
+        },
+      },
+    },
   } satisfies Record<keyof AllowedOnRecord, JsonSchema>;
   return {
-    ...object(properties, ['inPlaceOf', 'addChildren', 'fields', 'lockedChildren', 'closed', 'readOnlyFields']),
+    ...object(properties, [
+      'inPlaceOf',
+      'addChildren',
+      'fields',
+      'lockedChildren',
+      'closed',
+      'readOnlyFields',
+      'awaiting',
+    ]),
     description: 'what the caller may do with this record now; the screens show exactly these controls',
   };
 }

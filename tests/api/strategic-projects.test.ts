@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
+import { addStrategicPlan } from '../support/strategy-records.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
@@ -21,13 +22,7 @@ describe.each(backends())('strategic projects on $name', (backend) => {
     emma = await t.addEmployee(exec, 'Emma', 'Ployee', 'emma@projco.example');
     other = (await t.addCompany('Otherco', { modules: MODULES })).executive;
     id.mia = (await exec.get('employee?email=mia@projco.example')).body.data.list[0].id;
-    id.plan = (
-      await exec.post('strategic-plan/add', {
-        description: 'Vision 2030',
-        startDate: '2026-01-01',
-        endDate: '2030-12-31',
-      })
-    ).body.data.strategic.id;
+    id.plan = await addStrategicPlan(exec, 'Vision 2030', '2026-01-01', '2030-12-31');
   });
   afterAll(() => t.close());
 

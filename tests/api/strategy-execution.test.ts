@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
+import { addObjective, addPillar, addStrategicPlan } from '../support/strategy-records.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
@@ -28,32 +29,12 @@ describe.each(backends())('strategy execution on $name', (backend) => {
       id[who] = (await exec.get(`employee?email=${who}@execo.example`)).body.data.list[0].id;
     id.north = (await exec.post('business-unit/add', { name: 'North' })).body.data.business_unit.id;
     id.south = (await exec.post('business-unit/add', { name: 'South' })).body.data.business_unit.id;
-    id.plan = (
-      await exec.post('strategic-plan/add', {
-        description: 'Vision 2030',
-        startDate: '2026-01-01',
-        endDate: '2030-12-31',
-      })
-    ).body.data.strategic.id;
-    id.otherPlan = (
-      await exec.post('strategic-plan/add', {
-        description: 'Old vision',
-        startDate: '2020-01-01',
-        endDate: '2025-12-31',
-      })
-    ).body.data.strategic.id;
-    id.pillar = (
-      await exec.post('strategic-pillar/add', { strategicPlanId: id.plan, name: 'Growth' })
-    ).body.data.pillar.id;
-    id.otherPillar = (
-      await exec.post('strategic-pillar/add', { strategicPlanId: id.otherPlan, name: 'Legacy' })
-    ).body.data.pillar.id;
-    id.objective = (
-      await exec.post('pillar-objective/add', { pillarId: id.pillar, name: 'Grow exports' })
-    ).body.data.objective.id;
-    id.otherObjective = (
-      await exec.post('pillar-objective/add', { pillarId: id.otherPillar, name: 'Old goal' })
-    ).body.data.objective.id;
+    id.plan = await addStrategicPlan(exec, 'Vision 2030', '2026-01-01', '2030-12-31');
+    id.otherPlan = await addStrategicPlan(exec, 'Old vision', '2020-01-01', '2025-12-31');
+    id.pillar = await addPillar(exec, id.plan, 'Growth');
+    id.otherPillar = await addPillar(exec, id.otherPlan, 'Legacy');
+    id.objective = await addObjective(exec, id.pillar, 'Grow exports');
+    id.otherObjective = await addObjective(exec, id.otherPillar, 'Old goal');
   });
   afterAll(() => t.close());
 

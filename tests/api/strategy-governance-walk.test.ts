@@ -163,6 +163,10 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       expect(early.body.err_msg).toBe(
         '“Make final report” is possible only when its audit is in Reporting (its fieldwork is done)',
       );
+      // not offered, and the record carries why (the same refusal, to word in the reader's language)
+      const waitingReport = await read(man, 'audit-report', report.id);
+      expect(waitingReport._allowed.transitions).not.toContain('make-final-report');
+      expect(waitingReport._allowed.awaiting['make-final-report']).toMatchObject({ key: 'refusal.condition.unmet' });
       const finding = await add(aud, 'audit-finding', {
         auditEngagementId: eng.id,
         title: 'Unreconciled accounts',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
+import { addObjective, addPerspective, addPillar, addStrategicPlan } from '../support/strategy-records.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
@@ -17,26 +18,10 @@ describe.each(backends())('strategy management on $name', (backend) => {
     exec = (await t.addCompany('Stratco', { modules: MODULES })).executive;
     emma = await t.addEmployee(exec, 'Emma', 'Ployee', 'emma@stratco.example');
     other = (await t.addCompany('Otherco', { modules: MODULES })).executive;
-    id.plan = (
-      await exec.post('strategic-plan/add', {
-        description: 'Vision 2030',
-        startDate: '2026-01-01',
-        endDate: '2030-12-31',
-      })
-    ).body.data.strategic.id;
-    id.oldPlan = (
-      await exec.post('strategic-plan/add', {
-        description: 'Vision 2025',
-        startDate: '2021-01-01',
-        endDate: '2025-12-31',
-      })
-    ).body.data.strategic.id;
-    id.customers = (
-      await exec.post('perspective/add', { strategicPlanId: id.plan, name: 'Customers' })
-    ).body.data.perspective.id;
-    id.oldPerspective = (
-      await exec.post('perspective/add', { strategicPlanId: id.oldPlan, name: 'Finance' })
-    ).body.data.perspective.id;
+    id.plan = await addStrategicPlan(exec, 'Vision 2030', '2026-01-01', '2030-12-31');
+    id.oldPlan = await addStrategicPlan(exec, 'Vision 2025', '2021-01-01', '2025-12-31');
+    id.customers = await addPerspective(exec, id.plan, 'Customers');
+    id.oldPerspective = await addPerspective(exec, id.oldPlan, 'Finance');
   });
   afterAll(() => t.close());
 
@@ -101,9 +86,7 @@ describe.each(backends())('strategy management on $name', (backend) => {
     });
     ok(pillar);
     id.growth = pillar.body.data.pillar.id;
-    id.people = (
-      await exec.post('strategic-pillar/add', { strategicPlanId: id.plan, name: 'People' })
-    ).body.data.pillar.id;
+    id.people = await addPillar(exec, id.plan, 'People');
     expect((await emma.post('strategic-pillar/add', { strategicPlanId: id.plan, name: 'Mine' })).status).toBe(403);
     const objective = await exec.post('pillar-objective/add', {
       pillarId: id.growth,
@@ -114,9 +97,7 @@ describe.each(backends())('strategy management on $name', (backend) => {
     ok(objective);
     expect(objective.body.data.objective).toMatchObject({ strategicPlanId: id.plan, pillarId: id.growth });
     id.exports = objective.body.data.objective.id;
-    id.skills = (
-      await exec.post('pillar-objective/add', { pillarId: id.people, name: 'Build skills' })
-    ).body.data.objective.id;
+    id.skills = await addObjective(exec, id.people, 'Build skills');
     const foreign = await exec.post('pillar-objective/add', {
       pillarId: id.growth,
       name: 'Wrong lens',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAND_COLOURS, UNSCORED_COLOUR } from '../../engine/hooks/strategy-management/strategy-map-graph.ts';
 import { backends } from '../support/backends.ts';
+import { addObjective, addPerspective, addPillar, addStrategicPlan } from '../support/strategy-records.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
@@ -28,35 +29,13 @@ describe.each(backends())('the strategy map on $name', (backend) => {
     exec = (await t.addCompany('Mapco', { modules: MODULES })).executive;
     emma = await t.addEmployee(exec, 'Emma', 'Ployee', 'emma@mapco.example');
     other = (await t.addCompany('Otherco', { modules: MODULES })).executive;
-    id.plan = (
-      await exec.post('strategic-plan/add', {
-        description: 'Vision 2030',
-        startDate: '2026-01-01',
-        endDate: '2030-12-31',
-      })
-    ).body.data.strategic.id;
-    id.customers = (
-      await exec.post('perspective/add', { strategicPlanId: id.plan, name: 'Customers' })
-    ).body.data.perspective.id;
-    id.learning = (
-      await exec.post('perspective/add', { strategicPlanId: id.plan, name: 'Learning' })
-    ).body.data.perspective.id;
-    id.growth = (
-      await exec.post('strategic-pillar/add', { strategicPlanId: id.plan, name: 'Growth' })
-    ).body.data.pillar.id;
-    id.people = (
-      await exec.post('strategic-pillar/add', { strategicPlanId: id.plan, name: 'People' })
-    ).body.data.pillar.id;
-    id.exports = (
-      await exec.post('pillar-objective/add', {
-        pillarId: id.growth,
-        name: 'Grow exports',
-        perspectiveId: id.customers,
-      })
-    ).body.data.objective.id;
-    id.skills = (
-      await exec.post('pillar-objective/add', { pillarId: id.people, name: 'Build skills', perspectiveId: id.learning })
-    ).body.data.objective.id;
+    id.plan = await addStrategicPlan(exec, 'Vision 2030', '2026-01-01', '2030-12-31');
+    id.customers = await addPerspective(exec, id.plan, 'Customers');
+    id.learning = await addPerspective(exec, id.plan, 'Learning');
+    id.growth = await addPillar(exec, id.plan, 'Growth');
+    id.people = await addPillar(exec, id.plan, 'People');
+    id.exports = await addObjective(exec, id.growth, 'Grow exports', { perspectiveId: id.customers });
+    id.skills = await addObjective(exec, id.people, 'Build skills', { perspectiveId: id.learning });
     ok(
       await exec.post('objective-link/add', {
         causeObjectiveId: id.skills,

@@ -11,6 +11,7 @@ import { heldStatusOf, type HeldStatus } from './period-closed-status.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { takenByPanel } from './panel-transitions.ts';
 import { transitionLabel } from './transition-label.ts';
+import { wordText, type Translate } from '../../../engine/i18n/text.ts';
 
 /** Why a step is not offered now: its window opens later, has closed, or is not set yet. */
 function windowLine(t: TFunction, action: string, w: { from: string | null; to: string | null }): string {
@@ -38,7 +39,7 @@ export function WorkflowActions({
   record: Record<string, any>;
   onChanged: (r: Record<string, any>) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { loading, run } = useCall();
   const [asking, setAsking] = useState<Transition | null>(null);
   // a step taken in place of the person the record names for it is confirmed first: the trail will say so
@@ -88,6 +89,12 @@ export function WorkflowActions({
       {Object.entries(allowedOn(entity, record).closed ?? {}).map(([action, w]) => (
         <span key={action} className="muted" data-testid={`workflow-closed-${action}`}>
           {windowLine(t, transitionLabel(t, action, undefined), w)}
+        </span>
+      ))}
+      {/* a step the caller could take but for a condition the record fails now: why it is not offered */}
+      {Object.entries(allowedOn(entity, record).awaiting ?? {}).map(([action, why]) => (
+        <span key={action} className="muted" data-testid={`workflow-awaiting-${action}`}>
+          {wordText(t as unknown as Translate, why, i18n.language)}
         </span>
       ))}
       {open.map((x) => (
