@@ -25,7 +25,8 @@ export async function runCommand(
   input: unknown,
   file?: IncomingFile,
 ): Promise<unknown> {
-  const what = attempt(entity, command.name);
+  // a GET command is a way of reading (a list, a report): refused as a read, not as an action named by its path
+  const what = attempt(entity, command.method === 'GET' ? 'read' : command.name);
   switch (command.kind) {
     case 'patch':
       if (command.when) {

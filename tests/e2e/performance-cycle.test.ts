@@ -159,6 +159,15 @@ describe.skipIf(skip)('a performance cycle from agreement to the performance cur
     await page.getByRole('button', { name: 'Confirm' }).click();
   }
 
+  it("the supervisor's add form of an agreement offers no note another party writes (the employee's, the committee's)", async () => {
+    const page = pages.sam!;
+    await page.goto(`${server.url}/app/performance/agreements/add`);
+    await page.locator('[data-screen=form][data-entity=performance-agreement]').waitFor();
+    await page.locator('#root_scorecardId').waitFor();
+    expect(await page.getByLabel('Personal note').count()).toBe(0);
+    expect(await page.getByLabel('Corporate note').count()).toBe(0);
+  });
+
   it('the employee agrees the scorecard from the agreement queue', async () => {
     await stepFromQueue(pages.emma!, '/app/my-inbox/performance-agreement-review/scorecards', 'Agree');
     expect(await status('agreement')).toBe('Agreed');

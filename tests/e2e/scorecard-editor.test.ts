@@ -166,8 +166,12 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
       }
     await expect.poll(() => page.locator('[data-total]').getAttribute('data-total')).toBe(TOTAL);
     await snap(page, 'scorecard-02-actuals');
+    const offered = () => page.locator('main button').allInnerTexts();
+    const before = await offered();
     await page.getByRole('button', { name: 'Save Q1 actuals' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    // the same controls after the save as before it: none the employee may not use appears
+    await expect.poll(offered).toEqual(before);
     await page.reload();
     await page.locator('[data-screen=scorecard-editor]').waitFor();
     await expect.poll(() => page.locator('[data-total]').getAttribute('data-total')).toBe(TOTAL);

@@ -277,7 +277,9 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
           stored.has(k.id) &&
           k.actuals.some((v, i) => num(v) !== (stored.get(k.id!)![`actual${i + 1}`] ?? null)),
       );
-      await load(d.item, new Map(pending.map((k) => [k.id!, k])));
+      // read again rather than shown from the reply: a command's reply carries no _allowed, and without it the
+      // editor would offer what /meta allows on scorecards in general, not what this caller may do with this one
+      await load(undefined, new Map(pending.map((k) => [k.id!, k])));
       setMessage(pending.length ? t('scorecard.savedActualsPending', { quarter: `Q${q + 1}` }) : t('scorecard.saved'));
     }
   };
@@ -296,7 +298,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       post('performance-scorecard/update-actuals', { id, quarter: q, actuals }),
     );
     if (d) {
-      await load(d.item);
+      await load();
       setMessage(t('scorecard.saved'));
     }
   };

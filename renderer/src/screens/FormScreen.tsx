@@ -153,9 +153,12 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       if (name in preset) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
       if (open && !open.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
       if (closed.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
+      // a field the metadata gives to a party of the record (x-writeRoles: the employee's own note, the committee's)
+      // is written on the record once it exists, by that party: an add form that offered it would be refused
+      if (mode === 'add' && f['x-writeRoles']?.length) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
     }
     return ui;
-  }, [fields, entity, t, preset, openKey, closedKey]);
+  }, [fields, entity, t, preset, openKey, closedKey, mode]);
 
   /**
    * The record as the server now has it, in the form too: a transition or an upload may change other fields (a
