@@ -347,9 +347,8 @@ describe('metadata loader', () => {
     [
       "a public flow's condition on the respondent's role",
       (d) =>
-        editJson(
-          join(d, 'modules/degree-360/survey-reviewer/entity.json'),
-          (e) => e.publicFlow.when.push({ role: ['employee:moduleAdmin'] }),
+        editJson(join(d, 'modules/degree-360/survey-reviewer/entity.json'), (e) =>
+          e.publicFlow.when.push({ role: ['employee:moduleAdmin'] }),
         ),
       /survey-reviewer\/entity.json#\/publicFlow\/when\/4\/role names the role employee:moduleAdmin, but a respondent holds no role/,
     ],
