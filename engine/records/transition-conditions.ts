@@ -241,6 +241,9 @@ async function countRecords(
   c: ChildCondition | RelatedCondition,
   by: Record<string, unknown[]>,
 ): Promise<{ keys: unknown[]; n: number }[]> {
+  const present = Object.values(by).map((values) => values.filter((v) => v !== null && v !== undefined));
+  // a record whose match field is empty shares its value with none
+  if (present.some((values) => !values.length)) return [];
   const params: unknown[] = [];
   const matches = (cond: FieldCondition | undefined) =>
     Object.entries(cond ?? {}).map(([f, values]) => {
@@ -248,8 +251,8 @@ async function countRecords(
       return `COALESCE(${quoteIdent(target.field.get(f)!.column)}::text = ANY($${params.length}), false)`;
     });
   const columns = Object.keys(by).map((f) => quoteIdent(target.field.get(f)!.column));
-  const within = Object.values(by).map((values, i) => {
-    params.push(values.filter((v) => v !== null && v !== undefined));
+  const within = present.map((values, i) => {
+    params.push(values);
     return `${columns[i]} = ANY($${params.length})`;
   });
   const where = [...within, ...matches(c.where)];
