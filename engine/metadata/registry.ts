@@ -171,6 +171,8 @@ export interface PublicFlowDef {
   readonly mail: string;
   /** error titles of the respondent's calls */
   readonly errors: { readonly auth: string; readonly answer: string; readonly submit: string };
+  /** conditions the recipient must meet for each of the respondent's steps (the share step's are its command's `when`) */
+  readonly when?: readonly Condition[];
 }
 
 export interface EntityDef {

@@ -2,7 +2,7 @@ import { NOTICE_TEMPLATES } from '../mail/mail-templates.ts';
 import type { MetadataFault } from './metadata-error.ts';
 import { createAjv } from './schema-validator.ts';
 import type { EntityDef, FieldDef, Role, WorkflowMeta } from './registry.ts';
-import type { Condition } from '../generated/metadata/workflow.ts';
+import type { Condition, FieldCondition } from '../generated/metadata/workflow.ts';
 
 type Transition = WorkflowMeta['transitions'][number];
 export type KeyCheck = (file: string, pointer: string, k: string | undefined) => void;
@@ -179,22 +179,46 @@ export function checkCondition(
         '/children',
         `"${c.children}" is not a child collection of ${entity.name} (${entity.children.map((x) => x.key).join(', ') || 'none'})`,
       );
-    if ('count' in c === 'every' in c) return fault('', 'a children condition has either count or every');
-    for (const [at, cond] of [
-      ['/where', c.where],
-      ['/every', c.every],
-    ] as const)
-      for (const [name, values] of Object.entries(cond ?? {})) {
-        const f = target.field.get(name);
-        if (!f || f.computed) fault(`${at}/${name}`, `"${name}" is not a stored field of ${target.name}`);
-        else
-          for (const v of values ?? []) {
-            const bad = valueFault(f, v);
-            if (bad) fault(`${at}/${name}`, bad);
-          }
-      }
+    checkCounted(c, target, fault);
+  } else if ('records' in c) {
+    const target = entities.get(c.records);
+    if (!target) return fault('/records', `names the unknown entity "${c.records}"`);
+    for (const [theirs, ours] of Object.entries(c.match)) {
+      const f = target.field.get(theirs);
+      const g = entity.field.get(ours!);
+      if (!f || f.computed) fault(`/match/${theirs}`, `"${theirs}" is not a stored field of ${target.name}`);
+      else if (!g || g.computed) fault(`/match/${theirs}`, `"${ours}" is not a stored field of ${entity.name}`);
+      else if (kindOf(f) !== kindOf(g) || (f.ref ?? null) !== (g.ref ?? null))
+        fault(
+          `/match/${theirs}`,
+          `"${theirs}" of ${target.name} and "${ours}" of ${entity.name} hold different things`,
+        );
+    }
+    checkCounted(c, target, fault);
   } else if ('anyOf' in c)
     c.anyOf.forEach((x, j) => checkCondition(file, `${pointer}/anyOf/${j}`, x, entity, entities, faults, key));
+}
+
+/** The count or every of a children or related-records condition, and the fields and values they and its where name. */
+function checkCounted(
+  c: { count?: unknown; every?: FieldCondition; where?: FieldCondition },
+  target: EntityDef,
+  fault: (at: string, message: string) => void,
+): void {
+  if ('count' in c === 'every' in c) return fault('', 'a children or records condition has either count or every');
+  for (const [at, cond] of [
+    ['/where', c.where],
+    ['/every', c.every],
+  ] as const)
+    for (const [name, values] of Object.entries(cond ?? {})) {
+      const f = target.field.get(name);
+      if (!f || f.computed) fault(`${at}/${name}`, `"${name}" is not a stored field of ${target.name}`);
+      else
+        for (const v of values ?? []) {
+          const bad = valueFault(f, v);
+          if (bad) fault(`${at}/${name}`, bad);
+        }
+    }
 }
 
 /** How a field compares: as a number, a calendar date, true/false or text. */

@@ -10,6 +10,7 @@ import { entityLabel, fieldProblem, validateRecord, wordedProblem } from '../rec
 import { moduleLabel } from '../i18n/message-words.ts';
 import { text } from '../i18n/text.ts';
 import { scopedCall, type Engine } from '../records/scoped-call.ts';
+import { firstUnmet } from '../records/transition-conditions.ts';
 import { wordedInfo, type PublicFlowInfo } from './public-flow-info.ts';
 import { wordIn } from '../i18n/catalogue.ts';
 import { readerLanguage } from '../i18n/reader-language.ts';
@@ -161,6 +162,7 @@ async function respondentCall(
     async (ctx) => {
       const pass = await openPass(ctx.tx, token, entity.name);
       await assertModuleEnabled(ctx.tx, engine.registry, entity, companyId);
+      await assertFlowConditions(ctx, entity, pass);
       // the audit trail names the respondent by the e-mail the link was sent to
       const respondent: CallContext = {
         ...ctx,
@@ -170,6 +172,18 @@ async function respondentCall(
     },
   );
   return result;
+}
+
+/**
+ * Refuses a respondent's step whose recipient fails the flow's conditions (entity.json `publicFlow.when`, checked at
+ * boot by engine/metadata/public-flow-conditions.ts): 409 invalid_state naming the first unmet condition in the
+ * respondent's language, judged as a transition's are.
+ */
+async function assertFlowConditions(ctx: CallContext, entity: EntityDef, pass: PublicPass): Promise<void> {
+  const when = entity.publicFlow!.when;
+  if (!when?.length) return;
+  const [unmet] = await firstUnmet(ctx, entity, when, [await fetchOne(ctx, entity, pass.recordId)]);
+  if (unmet) throw AppError.worded('invalid_state', text('refusal.publicFlow.unmet', { condition: unmet }));
 }
 
 async function assertModuleEnabled(tx: Db, registry: Registry, entity: EntityDef, companyId: number): Promise<void> {

@@ -14,6 +14,7 @@ import { calendarToday } from './calendar-today.ts';
 import { entityLabel, labelOf } from './record-validator.ts';
 
 type ChildCondition = Extract<Condition, { children: string }>;
+type RelatedCondition = Extract<Condition, { records: string }>;
 type Comparison = Extract<Condition, { field: string }>;
 
 /** What the conditions of a transition look at beyond the record: referenced records, child counts, the caller's reach. */
@@ -22,6 +23,8 @@ interface Facts {
   refs: Map<string, Map<number, Row>>;
   /** by children condition, by parent id: how many child records it counts (count), or how many fail it (every) */
   children: Map<ChildCondition, Map<number, number>>;
+  /** by related-records condition, by the row's values of its match fields (matchKey): the same */
+  related: Map<RelatedCondition, Map<string, number>>;
   admits: (roles: readonly Role[], row: Row) => boolean;
   today: string;
 }
@@ -72,31 +75,55 @@ function judge(ctx: CallContext, entity: EntityDef, c: Condition, row: Row, fact
         ? text(c.message)
         : { list: unmet as TextParam[], join: 'or' };
   }
-  const words = (): TextParam => (c.message ? text(c.message) : describe(ctx, entity, c));
+  const words = (): TextParam =>
+    !c.message
+      ? describe(ctx, entity, c)
+      : 'field' in c
+        ? // a declared message may say what the record holds ("it opens on {{actual}}")
+          text(c.message, { actual: actualWords(ctx, entity, c.field, row, facts) })
+        : text(c.message);
   let holds: boolean;
   if ('field' in c) holds = compares(ctx, entity, c, row, facts);
   else if ('present' in c) holds = c.present.every((p) => filled(valueAt(ctx, entity, p, row, facts)));
-  else if ('children' in c) {
-    const n = facts.children.get(c)?.get(Number(row.id)) ?? 0;
-    holds = c.count ? compare(c.count.op, n, c.count.value) : n === 0;
-  } else holds = facts.admits(c.role as Role[], row);
+  else if ('children' in c) holds = counts(c, facts.children.get(c)?.get(Number(row.id)) ?? 0);
+  else if ('records' in c) holds = counts(c, facts.related.get(c)?.get(matchKey(c, row)) ?? 0);
+  else holds = facts.admits(c.role as Role[], row);
   return holds ? undefined : words();
+}
+
+/** A children or related-records condition on what it counted: the records (count), or those failing its every. */
+const counts = (c: ChildCondition | RelatedCondition, n: number) =>
+  c.count ? compare(c.count.op, n, c.count.value) : n === 0;
+
+/** The row's values of the fields a related-records condition matches on, as one key. */
+const matchKey = (c: RelatedCondition, row: Row) => keyOf(Object.values(c.match).map((f) => row[f!]));
+const keyOf = (values: unknown[]) =>
+  JSON.stringify(values.map((v) => (v === null || v === undefined ? null : String(v))));
+
+/** What the record holds in the field a comparison names, in words. */
+const actualWords = (ctx: CallContext, entity: EntityDef, path: string, row: Row, facts: Facts) =>
+  valueWords(
+    fieldAt(entity, ctx.registry.entities, path) as FieldDef,
+    dayOf(ctx, entity, path, valueAt(ctx, entity, path, row, facts)),
+  );
+
+/** A value as a condition compares it: a day of a date field as YYYY-MM-DD. */
+function dayOf(ctx: CallContext, entity: EntityDef, path: string, v: unknown): unknown {
+  const field = fieldAt(entity, ctx.registry.entities, path) as FieldDef;
+  const norm = v instanceof Date ? v.toISOString() : v;
+  return kindOf(field) === 'date' && typeof norm === 'string' ? norm.slice(0, 10) : norm;
 }
 
 const filled = (v: unknown) => v !== null && v !== undefined && !(typeof v === 'string' && !v.trim());
 
 function compares(ctx: CallContext, entity: EntityDef, c: Comparison, row: Row, facts: Facts): boolean {
-  const field = fieldAt(entity, ctx.registry.entities, c.field) as FieldDef;
-  const date = kindOf(field) === 'date';
-  const norm = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
   // a day against a moment compares their days
-  const day = (v: unknown) => (date && typeof v === 'string' ? v.slice(0, 10) : v);
-  const left = day(norm(valueAt(ctx, entity, c.field, row, facts)));
+  const left = dayOf(ctx, entity, c.field, valueAt(ctx, entity, c.field, row, facts));
   if (c.op === 'in' || c.op === 'notIn') return (c.value as unknown[]).includes(left) === (c.op === 'in');
   const right =
     'today' in c
       ? addDays(facts.today, c.today!)
-      : day(norm('otherField' in c ? valueAt(ctx, entity, c.otherField!, row, facts) : c.value));
+      : dayOf(ctx, entity, c.field, 'otherField' in c ? valueAt(ctx, entity, c.otherField!, row, facts) : c.value);
   if (right === null || left === null || left === undefined || right === undefined)
     return c.op === 'eq'
       ? (left == null) === (right == null)
@@ -180,32 +207,72 @@ async function loadFacts(
   const children = new Map<ChildCondition, Map<number, number>>();
   for (const c of all.filter((x): x is ChildCondition => 'children' in x)) {
     const def = entity.children.find((x) => x.key === c.children)!;
-    const child = ctx.registry.entity(def.entity);
-    const params: unknown[] = [ids];
-    const matches = (cond: FieldCondition | undefined) =>
-      Object.entries(cond ?? {}).map(([f, values]) => {
-        params.push(values!.map(String));
-        return `COALESCE(${quoteIdent(child.field.get(f)!.column)}::text = ANY($${params.length}), false)`;
-      });
-    const where = matches(c.where);
-    const failsEvery = c.every ? `NOT (${matches(c.every).join(' AND ')})` : 'true';
-    const via = quoteIdent(child.field.get(def.via)!.column);
-    if (child.scope === 'company') params.push(ctx.companyId);
-    const counted = await ctx.tx.query<{ parent: number; n: number }>(
-      `SELECT ${via} AS parent, (count(*) FILTER (WHERE ${failsEvery}))::int AS n FROM ${quoteIdent(child.table)}
-        WHERE ${via} = ANY($1)${where.map((w) => ` AND ${w}`).join('')}${child.scope === 'company' ? ` AND company_id = $${params.length}` : ''} GROUP BY ${via}`,
-      params,
+    const counted = await countRecords(ctx, ctx.registry.entity(def.entity), c, { [def.via]: ids });
+    children.set(c, new Map(counted.map((r) => [Number(r.keys[0]), r.n])));
+  }
+  // the same for the records a related-records condition matches, by the values they match on
+  const related = new Map<RelatedCondition, Map<string, number>>();
+  for (const c of all.filter((x): x is RelatedCondition => 'records' in x)) {
+    const by = Object.fromEntries(
+      Object.entries(c.match).map(([theirs, ours]) => [theirs, [...new Set(rows.map((r) => r[ours!]))]]),
     );
-    children.set(c, new Map(counted.map((r) => [Number(r.parent), Number(r.n)])));
+    const counted = await countRecords(ctx, ctx.registry.entity(c.records), c, by);
+    // the query matches each field on its own; a row counts only the records that match it on all of them
+    related.set(c, new Map(counted.map((r) => [keyOf(r.keys), r.n])));
   }
   const roles = [...new Set(all.flatMap((c) => ('role' in c ? (c.role as Role[]) : [])))];
   const reach = roles.length ? await loadReach(ctx.tx, ctx.actor, entity, roles, rows) : undefined;
   return {
     refs,
     children,
+    related,
     admits: (r, row) => recordAdmits(r, ctx.actor, entity, row, reach!),
     today: calendarToday(),
   };
+}
+
+/**
+ * Counts the records of `target` (those its `where` admits) whose fields hold one of the values `by` gives them, grouped
+ * by those fields (keys in the order of `by`): all of them (count), or those failing its `every`.
+ */
+async function countRecords(
+  ctx: CallContext,
+  target: EntityDef,
+  c: ChildCondition | RelatedCondition,
+  by: Record<string, unknown[]>,
+): Promise<{ keys: unknown[]; n: number }[]> {
+  const present = Object.values(by).map((values) => values.filter((v) => v !== null && v !== undefined));
+  // a record whose match field is empty shares its value with none
+  if (present.some((values) => !values.length)) return [];
+  const params: unknown[] = [];
+  const matches = (cond: FieldCondition | undefined) =>
+    Object.entries(cond ?? {}).map(([f, values]) => {
+      params.push(values!.map(String));
+      return `COALESCE(${quoteIdent(target.field.get(f)!.column)}::text = ANY($${params.length}), false)`;
+    });
+  const columns = Object.keys(by).map((f) => quoteIdent(target.field.get(f)!.column));
+  const within = present.map((values, i) => {
+    params.push(values);
+    return `${columns[i]} = ANY($${params.length})`;
+  });
+  const where = [...within, ...matches(c.where)];
+  const failsEvery = c.every ? `NOT (${matches(c.every).join(' AND ')})` : 'true';
+  if (target.scope === 'company') where.push(`company_id = $${params.push(ctx.companyId)}`);
+  const counted = await ctx.tx.query<Row>(
+    `SELECT ${columns.map((col, i) => `${col} AS k${i}`).join(', ')}, (count(*) FILTER (WHERE ${failsEvery}))::int AS n
+       FROM ${quoteIdent(target.table)} WHERE ${where.join(' AND ')} GROUP BY ${columns.join(', ')}`,
+    params,
+  );
+  return counted.map((r) => ({ keys: columns.map((_, i) => r[`k${i}`]), n: Number(r.n) }));
+}
+
+/** A value of a field in words: a day, an option's label, a quoted text. */
+function valueWords(f: FieldDef, v: unknown): TextParam {
+  if (v === null || v === undefined) return text('condition.empty');
+  if (typeof v === 'boolean') return text(v ? 'condition.yes' : 'condition.no');
+  if (typeof v === 'number') return v;
+  if (f.enum) return optionLabel(v);
+  return kindOf(f) === 'date' ? dayMonthYear(v) : text('refusal.quoted', { name: String(v) });
 }
 
 /** A condition in words, as it reads after "… is possible only when". */
@@ -219,13 +286,6 @@ function describe(ctx: CallContext, entity: EntityDef, c: Exclude<Condition, { a
       field: quoted(labelOf(ctx.registry.entity(entity.field.get(first)!.ref!), second)),
       record: quoted(labelOf(entity, first)),
     });
-  };
-  const valueWords = (f: FieldDef, v: unknown): TextParam => {
-    if (v === null) return text('condition.empty');
-    if (typeof v === 'boolean') return text(v ? 'condition.yes' : 'condition.no');
-    if (typeof v === 'number') return v;
-    if (f.enum) return optionLabel(v);
-    return kindOf(f) === 'date' ? dayMonthYear(v) : text('refusal.quoted', { name: String(v) });
   };
   if ('field' in c) {
     const f = fieldAt(entity, entities, c.field) as FieldDef;
@@ -244,8 +304,10 @@ function describe(ctx: CallContext, entity: EntityDef, c: Exclude<Condition, { a
     return text(`condition.${op}${onDays ? 'Day' : ''}`, { field: fieldWords(c.field), value });
   }
   if ('present' in c) return text('condition.present', { fields: { list: c.present.map(fieldWords), join: 'and' } });
-  if ('children' in c) {
-    const child = ctx.registry.entity(entity.children.find((x) => x.key === c.children)!.entity);
+  if ('children' in c || 'records' in c) {
+    const child = ctx.registry.entity(
+      'records' in c ? c.records : entity.children.find((x) => x.key === c.children)!.entity,
+    );
     const matching = (cond: FieldCondition) =>
       Object.entries(cond).map(([f, values]) =>
         text('condition.eq', {
@@ -253,9 +315,17 @@ function describe(ctx: CallContext, entity: EntityDef, c: Exclude<Condition, { a
           value: { list: values!.map((v) => valueWords(child.field.get(f)!, v)), join: 'or' },
         }),
       );
-    const records = c.where
+    const these = c.where
       ? text('condition.recordsWhere', { entity: entityLabel(child), where: { list: matching(c.where), join: 'and' } })
       : text('condition.records', { entity: entityLabel(child) });
+    // related records are those that share the record's values: "“Survey scale” records of the same “Survey”"
+    const records =
+      'records' in c
+        ? text('condition.ofTheSame', {
+            records: these,
+            fields: { list: Object.values(c.match).map((f) => quoted(labelOf(entity, f!))), join: 'and' },
+          })
+        : these;
     if (c.count) return text(`condition.count.${c.count.op}`, { records, count: c.count.value });
     return text('condition.every', { records, every: { list: matching(c.every!), join: 'and' } });
   }

@@ -394,9 +394,22 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
       })
     ).body.data.surveyReviewer.id;
     ok(await exec.post('survey-reviewer/share', { id: early }));
-    const notOpen = await pub('auth', { token: (await linkTo('early@partner.example')).token }, 'survey-review');
+    const earlyToken = (await linkTo('early@partner.example')).token;
+    const notOpen = await pub('auth', { token: earlyToken }, 'survey-review');
     expect(notOpen.status).toBe(409);
-    expect(notOpen.body.err_msg).toContain(`opens on ${appDay(isoDay(1))}`);
+    // the flow's declared condition (survey-reviewer/entity.json publicFlow.when), worded with the survey's start
+    expect(notOpen.body.err_msg).toBe(
+      `Answering is possible only when the survey has opened (it opens on ${appDay(isoDay(1))})`,
+    );
+    // in the respondent's language: an outsider has no account, so the page's language asks
+    const inGerman = await t.anonymous.post('public/survey-review/answer?lang=de', {
+      token: earlyToken,
+      questionId: q.elsewhere,
+      rating: 1,
+    });
+    expect(inGerman.status).toBe(409);
+    expect(inGerman.body.err_msg).toMatch(/^Antworten ist nur möglich, wenn gilt: die Umfrage ist bereits geöffnet/);
+    expect((await exec.get(`survey-answer?surveyReviewerId=${early}`)).body.data.total).toBe(0);
 
     const reviewedPast = (await exec.post('reviewed-employee/add', { surveyId: id.past, employeeId: id.ada })).body.data
       .reviewedEmployee.id;
@@ -410,8 +423,49 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     ).body.data.surveyReviewer.id;
     const closed = await exec.post('survey-reviewer/share', { id: late });
     expect(closed.status).toBe(409);
-    expect(closed.body.err_msg).toContain('closed on');
+    expect(closed.body.err_msg).toContain(`the survey is still open (it closed on ${appDay(isoDay(-1))})`);
     expect((await exec.get(`survey-reviewer/${late}`)).body.data.surveyReviewer.sentAt).toBeNull();
+    // the share command's same condition leaves it out of what the admin may do on the reviewer
+    expect((await exec.get(`survey-reviewer/${late}`)).body.data.surveyReviewer._allowed.commands).not.toContain(
+      'share',
+    );
+  });
+
+  it("refuses to share a survey without its scale or questions, and a respondent's step once they are gone", async () => {
+    const empty = (await exec.post('survey/add', { name: 'Unready', startDate: isoDay(0), endDate: isoDay(9) })).body
+      .data.survey.id;
+    const reviewed = (await exec.post('reviewed-employee/add', { surveyId: empty, employeeId: id.bob })).body.data
+      .reviewedEmployee.id;
+    const asked = (
+      await exec.post('survey-reviewer/add', {
+        reviewedEmployeeId: reviewed,
+        relationship: 'Outsider',
+        name: 'Unready',
+        email: 'unready@partner.example',
+      })
+    ).body.data.surveyReviewer.id;
+    const noScale = await exec.post('survey-reviewer/share', { id: asked });
+    expect(noScale.status).toBe(409);
+    expect(noScale.body.err_msg).toContain('the survey has a rating scale (it has none yet: add its scale first)');
+    ok(await exec.post('survey-scale/add', { surveyId: empty, value: 1, name: 'One' }));
+    const noQuestions = await exec.post('survey-reviewer/share', { id: asked });
+    expect(noQuestions.status).toBe(409);
+    expect(noQuestions.body.err_msg).toContain('the survey has questions (it has none yet: add them first)');
+    // another survey's questions do not count for this one
+    expect((await exec.get(`survey-question?surveyId=${id.survey}`)).body.data.total).toBeGreaterThan(0);
+    const competency = (await exec.post('survey-competency/add', { surveyId: empty, name: 'Only' })).body.data
+      .surveyCompetency.id;
+    const question = (await exec.post('survey-question/add', { surveyCompetencyId: competency, question: 'Only?' }))
+      .body.data.surveyQuestion.id;
+    ok(await exec.post('survey-reviewer/share', { id: asked }));
+    const { token } = await linkTo('unready@partner.example');
+    ok(await pub('auth', { token }));
+    ok(await exec.post('survey-question/delete', { id: question }));
+    const gone = await pub('auth', { token });
+    expect(gone.status).toBe(409);
+    expect(gone.body.err_msg).toBe(
+      'Answering is possible only when the survey has questions (it has none yet: add them first)',
+    );
   });
 
   it('reports the averages per competency by rater group from submitted reviews, hiding groups under three', async () => {

@@ -243,7 +243,7 @@ describe.each(backends())('organisational surveys on $name', (backend) => {
       .organizationalSurveyReviewer.id;
     const soon = await exec.post('organizational-survey-reviewer/share', { id: q2 });
     expect(soon.status).toBe(409);
-    expect(soon.body.err_msg).toContain('no rating scale yet');
+    expect(soon.body.err_msg).toContain('the survey has a rating scale (it has none yet: add its scale first)');
     expect((await other.get('organizational-value')).body.data.total).toBe(0);
     expect((await other.get('organizational-survey-reviewer')).body.data.total).toBe(0);
     expect((await other.get(`organizational-survey-reviewer/${id.gus}`)).status).toBe(404);

@@ -13,7 +13,7 @@ const MARK = '// Kept in code:';
  * The hand-written state refusals left (issue 23 asks for at most 5): lower it as each moves into the metadata, never
  * raise it. 35 when the count began.
  */
-const CEILING = 9;
+const CEILING = 5;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

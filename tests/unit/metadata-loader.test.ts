@@ -327,6 +327,41 @@ describe('metadata loader', () => {
       /training-tag\/entity.json#\/access\/unownedWhen limits the role unowned, which no access of the entity names/,
     ],
     [
+      "a public flow's condition counting records by a field they lack",
+      (d) =>
+        editJson(
+          join(d, 'modules/degree-360/survey-reviewer/entity.json'),
+          (e) => (e.publicFlow.when[2].match = { survey: 'surveyId' }),
+        ),
+      /survey-reviewer\/entity.json#\/publicFlow\/when\/2\/match\/survey "survey" is not a stored field of survey-scale/,
+    ],
+    [
+      "a public flow's condition matching fields that hold different things",
+      (d) =>
+        editJson(
+          join(d, 'modules/degree-360/survey-reviewer/entity.json'),
+          (e) => (e.publicFlow.when[2].match = { surveyId: 'reviewedEmployeeId' }),
+        ),
+      /survey-reviewer\/entity.json#\/publicFlow\/when\/2\/match\/surveyId "surveyId" of survey-scale and "reviewedEmployeeId" of survey-reviewer hold different things/,
+    ],
+    [
+      "a public flow's condition on the respondent's role",
+      (d) =>
+        editJson(join(d, 'modules/degree-360/survey-reviewer/entity.json'), (e) =>
+          e.publicFlow.when.push({ role: ['employee:moduleAdmin'] }),
+        ),
+      /survey-reviewer\/entity.json#\/publicFlow\/when\/4\/role names the role employee:moduleAdmin, but a respondent holds no role/,
+    ],
+    [
+      "a share command's condition counting an unknown entity",
+      (d) =>
+        editJson(
+          join(d, 'modules/degree-360/survey-reviewer/entity.json'),
+          (e) => (e.commands[0].when[1].records = 'survey-scales'),
+        ),
+      /survey-reviewer\/entity.json#\/commands\/0\/when\/1\/records names the unknown entity "survey-scales"/,
+    ],
+    [
       'a folder that does not match the name',
       (d) => editJson(join(d, 'modules/organisation/section/entity.json'), (e) => (e.name = 'sektion')),
       /section\/entity.json#\/name must equal its folder name "section"/,

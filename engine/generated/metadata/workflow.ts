@@ -5,7 +5,7 @@
  */
 export type Role = string;
 /**
- * one condition: a comparison (field, op and one of value, otherField, today), present, children with count or every, role, or anyOf. message: an i18n key that words it instead of the engine's words.
+ * one condition: a comparison (field, op and one of value, otherField, today), present, children or related records with count or every, role, or anyOf. message: an i18n key that words it instead of the engine's words.
  */
 export type Condition =
   | SimpleCondition
@@ -19,7 +19,7 @@ export type Condition =
       message?: string;
     };
 /**
- * a condition but anyOf: a comparison (field, op and one of value, otherField, today), present, children with count or every, or role
+ * a condition but anyOf: a comparison (field, op and one of value, otherField, today), present, children or related records (records + match) with count or every, or role
  */
 export type SimpleCondition =
   | {
@@ -53,6 +53,25 @@ export type SimpleCondition =
         value: number;
       };
       every?: FieldCondition1;
+      message?: string;
+    }
+  | {
+      /**
+       * an entity whose records relate to this one by matching fields, not as a child collection (a survey's scale, a quarter's questions)
+       */
+      records: string;
+      /**
+       * its field → this record's field: counts only its records whose fields hold this record's values ("surveyId": "surveyId")
+       */
+      match: {
+        [k: string]: string | undefined;
+      };
+      where?: FieldCondition2;
+      count?: {
+        op: "eq" | "ne" | "lt" | "lte" | "gt" | "gte";
+        value: number;
+      };
+      every?: FieldCondition3;
       message?: string;
     }
   | {
@@ -157,6 +176,24 @@ export interface FieldCondition {
  * every child record (of those where admits) matches: "every child in state X"
  */
 export interface FieldCondition1 {
+  /**
+   * @minItems 1
+   */
+  [k: string]: [Constant, ...Constant[]] | undefined;
+}
+/**
+ * counts only the records that match
+ */
+export interface FieldCondition2 {
+  /**
+   * @minItems 1
+   */
+  [k: string]: [Constant, ...Constant[]] | undefined;
+}
+/**
+ * every such record (of those where admits) matches
+ */
+export interface FieldCondition3 {
   /**
    * @minItems 1
    */

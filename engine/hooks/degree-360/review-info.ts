@@ -1,36 +1,9 @@
-import { AppError } from '../../app-error.ts';
 import { notFound } from '../../records/record-store.ts';
 import { text } from '../../i18n/text.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { sentences, type PublicFlowInfo } from '../../public-flows/public-flow-info.ts';
 import { inSentence, optionLabel } from '../../i18n/message-words.ts';
-import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
-import { today } from '../performance/quarter-windows.ts';
-import { surveyStatus } from './survey.ts';
-
-/**
- * A survey takes answers only while it is open; links may go out before it opens, never after it closed. The
- * respondent's calls (their actor's role is respondent) need it open, the share command only not closed.
- */
-export function assertSurveyTakesAnswers(
-  ctx: CallContext,
-  survey: { name: string; startDate: string; endDate: string },
-): void {
-  const status = surveyStatus(survey, today());
-  // Kept in code: a survey is open by its dates (surveyStatus on today), not by a stored state; the public flow, not a command or transition, asks
-  if (status === 'Closed')
-    throw AppError.worded(
-      'invalid_state',
-      text('refusal.survey.closed', { survey: survey.name, day: dayMonthYear(survey.endDate) }),
-    );
-  // Kept in code: as above, a survey not open yet by its start date
-  if (status === 'Not Open' && ctx.actor.role === 'respondent')
-    throw AppError.worded(
-      'invalid_state',
-      text('refusal.survey.notOpen', { survey: survey.name, day: dayMonthYear(survey.startDate) }),
-    );
-}
 
 /** The rating options of a scale, lowest first: "3 – Meets expectations". */
 export const ratingOptions = (scale: { value: number; name: string }[]) =>
@@ -38,7 +11,8 @@ export const ratingOptions = (scale: { value: number; name: string }[]) =>
 
 /**
  * What a 360 reviewer sees: the survey and the employee under review, and every question of the survey by competency,
- * each rated on the survey's scale (all required).
+ * each rated on the survey's scale (all required). That the survey is open and has its scale and questions is the
+ * flow's and the share command's `when` (survey-reviewer/entity.json), judged before this runs.
  */
 export const reviewInfo: CommandHook = async (ctx, _entity, input): Promise<PublicFlowInfo> => {
   const [r] = await ctx.tx.query<{
@@ -61,7 +35,6 @@ export const reviewInfo: CommandHook = async (ctx, _entity, input): Promise<Publ
     [ctx.companyId, input.id],
   );
   if (!r) throw notFound(ctx.registry.entity('survey-reviewer'), input.id);
-  assertSurveyTakesAnswers(ctx, { name: r.name, startDate: r.start_date, endDate: r.end_date });
   const scale = await ctx.tx.query<{ value: number; name: string }>(
     `SELECT value, name FROM survey_scale WHERE company_id = $1 AND survey_id = $2 ORDER BY value`,
     [ctx.companyId, r.survey_id],
@@ -71,9 +44,6 @@ export const reviewInfo: CommandHook = async (ctx, _entity, input): Promise<Publ
         WHERE q.company_id = $1 AND q.survey_id = $2 ORDER BY c.id, q.id`,
     [ctx.companyId, r.survey_id],
   );
-  // Kept in code: the scale and questions are the survey's, two references away from the reviewer the public flow shows; conditions count only the record's own children
-  if (!scale.length) throw AppError.worded('invalid_state', text('refusal.survey.noScaleToShare', { survey: r.name }));
-  if (!questions.length) throw AppError.worded('invalid_state', text('refusal.survey.noQuestions', { survey: r.name }));
   const options = ratingOptions(scale);
   const self = r.relationship === 'Self';
   return {

@@ -1,7 +1,10 @@
 import { AppError } from '../../app-error.ts';
 import { sentences, type PublicFlowInfo } from '../../public-flows/public-flow-info.ts';
 import type { BeforeWriteHook, CommandHook } from '../hook-registry.ts';
-import { assertSurveyTakesAnswers, ratingOptions } from '../degree-360/review-info.ts';
+import { ratingOptions } from '../degree-360/review-info.ts';
+import { surveyStatus } from '../degree-360/survey.ts';
+import { today } from '../performance/quarter-windows.ts';
+import type { CallContext } from '../../records/call-context.ts';
 import { colleagueContact, ratingProblem } from '../degree-360/reviewer-placement.ts';
 import { noSuchRecord } from '../../records/record-validator.ts';
 import { notFound } from '../../records/record-store.ts';
@@ -64,8 +67,32 @@ export const checkOrganizationalAnswer: BeforeWriteHook<'organizational-survey-a
 };
 
 /**
+ * A quarter's survey takes answers only while the quarter is open; links may go out before it opens, never after it
+ * closed. The respondent's calls (their actor's role is respondent) need it open, the share command only not closed.
+ */
+function assertQuarterTakesAnswers(
+  ctx: CallContext,
+  survey: { name: string; startDate: string; endDate: string },
+): void {
+  const status = surveyStatus(survey, today());
+  // Kept in code: the quarter's dates are those of the quarter record found by plan and quarter number (no reference), else the plan's own; a condition compares a field of the record or of a record it references
+  if (status === 'Closed')
+    throw AppError.worded(
+      'invalid_state',
+      text('refusal.survey.closed', { survey: survey.name, day: dayMonthYear(survey.endDate) }),
+    );
+  // Kept in code: as above, a quarter not open yet by its start date
+  if (status === 'Not Open' && ctx.actor.role === 'respondent')
+    throw AppError.worded(
+      'invalid_state',
+      text('refusal.survey.notOpen', { survey: survey.name, day: dayMonthYear(survey.startDate) }),
+    );
+}
+
+/**
  * What an organisational survey reviewer sees: the quarter's questions by competency (and the value it stands for),
- * rated on the quarter's scale; open from the quarter's start through its end.
+ * rated on the quarter's scale; open from the quarter's start through its end. That the quarter has its scale and
+ * questions is the flow's and the share command's `when` (organizational-survey-reviewer/entity.json).
  */
 export const organizationalReviewInfo: CommandHook = async (ctx, _entity, input): Promise<PublicFlowInfo> => {
   // the quarter's dates come from the annual plan's quarters; a plan without them yet runs over its own dates
@@ -86,7 +113,7 @@ export const organizationalReviewInfo: CommandHook = async (ctx, _entity, input)
   );
   if (!r) throw notFound(ctx.registry.entity('organizational-survey-reviewer'), input.id);
   const name = `${r.plan} ${QUARTERS[Number(r.quarter_index)] ?? ''}`.trim();
-  assertSurveyTakesAnswers(ctx, { name, startDate: r.start_date, endDate: r.end_date });
+  assertQuarterTakesAnswers(ctx, { name, startDate: r.start_date, endDate: r.end_date });
   const scale = await ctx.tx.query<{ value: number; name: string }>(
     `SELECT value, name FROM organizational_survey_scale WHERE company_id = $1 AND annual_plan_id = $2 AND quarter_index = $3 ORDER BY value`,
     [ctx.companyId, r.annual_plan_id, r.quarter_index],
@@ -99,9 +126,6 @@ export const organizationalReviewInfo: CommandHook = async (ctx, _entity, input)
       WHERE q.company_id = $1 AND q.annual_plan_id = $2 AND q.quarter_index = $3 ORDER BY c.id, q.id`,
     [ctx.companyId, r.annual_plan_id, r.quarter_index],
   );
-  // Kept in code: the scale and questions belong to the plan's quarter, not to the respondent's record the public flow shows; conditions count only the record's own children
-  if (!scale.length) throw AppError.worded('invalid_state', text('refusal.survey.noScaleToShare', { survey: name }));
-  if (!questions.length) throw AppError.worded('invalid_state', text('refusal.survey.noQuestions', { survey: name }));
   const options = ratingOptions(scale);
   return {
     title: text('publicFlow.organizationalSurvey.title', { survey: name }),

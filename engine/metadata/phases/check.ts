@@ -10,6 +10,7 @@ import { checkReportReferences } from '../report-definition.ts';
 import { checkScreens } from '../screen-check.ts';
 import { checkTransitionRules } from '../workflow-conditions.ts';
 import { checkCommandConditions } from '../command-conditions.ts';
+import { checkPublicFlowConditions } from '../public-flow-conditions.ts';
 import { checkWorkflow } from '../workflow-states.ts';
 import { checkWriteConditions } from '../write-conditions.ts';
 import type { ResolvedMetadata } from './resolve.ts';
@@ -38,6 +39,7 @@ export const METADATA_CHECKS: Readonly<Record<string, (c: CheckInput) => void>> 
   parentChains: (c) => checkParentChains(c.entities, c.faults),
   reports: (c) => c.entities.forEach((e) => checkReportReferences(e, c.entities, c.faults)),
   publicFlows: (c) => checkPublicFlows(c.entities, c.faults),
+  publicFlowConditions: (c) => c.entities.forEach((e) => checkPublicFlowConditions(e, c.entities, c.faults, c.key)),
   refMatches: (c) => checkRefMatches(c.entities, c.faults),
   moduleLabels: (c) => c.moduleFiles.forEach((mf) => c.key(mf.file, '/label', moduleLabel(mf.data))),
   screens: (c) => checkScreens(c.moduleFiles, c.modules, c.entities, c.faults, c.key),
