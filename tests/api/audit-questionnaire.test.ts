@@ -126,6 +126,31 @@ describe.each(backends())('the external audit questionnaire on $name', (backend)
     expect(trail.map((e: { action: string }) => e.action)).toEqual(['add', 'share']);
   });
 
+  it('sends no questionnaire that has no questions: the share is refused in plain words and not offered', async () => {
+    const plan = await exec.post('audit-plan/add', { name: 'Audit plan 2028', year: 2028 });
+    const empty = await exec.post('audit-engagement/add', {
+      name: 'Fleet audit',
+      auditPlanId: plan.body.data.item.id,
+      auditorId: id.ann,
+      auditManagerId: id.max,
+      approverId: id.max,
+    });
+    ok(empty);
+    const added = await ann.post('audit-questionnaire-recipient/add', {
+      auditEngagementId: empty.body.data.item.id,
+      name: 'Fay Fleet',
+      email: 'fay@auditee.example',
+    });
+    ok(added);
+    const recipient = added.body.data.auditQuestionnaireRecipient;
+    expect(recipient._allowed.commands).not.toContain('share');
+    const refused = await ann.post('audit-questionnaire-recipient/share', { id: recipient.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.err_msg).toBe(
+      "“Share” is possible only when the audit's questionnaire has questions (it has none yet: add them first)",
+    );
+  });
+
   it('opens the questionnaire with the link alone: its questions by area, nothing of any other audit', async () => {
     const { token } = await linkTo('pat@auditee.example');
     const r = await pub('auth', { token });

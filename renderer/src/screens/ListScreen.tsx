@@ -204,7 +204,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
                   {t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')}
                 </Link>
               )}
-              {allowedOn(entity, p.data).delete && (
+              {/* a row a command's list sent without its _allowed ("my resolutions") is deleted from its own screen,
+                  which knows whether that would succeed: never on a guess from /meta */}
+              {p.data._allowed && allowedOn(entity, p.data).delete && (
                 <button
                   type="button"
                   className="btn btn-sm"
