@@ -36,11 +36,7 @@ type Kind = 'entity' | 'module' | 'workflow' | 'i18n';
  * their folder's. A file its schema refuses goes no further, so that later phases see only well-formed data.
  * `passedBefore`: these very files passed their schemas before (validation-stamp.ts), so the schemas are not compiled.
  */
-export function validateMetadata(
-  files: MetadataFiles,
-  faults: MetadataFault[],
-  passedBefore = false,
-): ValidMetadata {
+export function validateMetadata(files: MetadataFiles, faults: MetadataFault[], passedBefore = false): ValidMetadata {
   const validators = passedBefore ? null : compileValidators(files.schemaDir);
   const valid = <T>(read: ReadFile, kind: Kind): Located<T> | null => {
     if (read.json === undefined) return null;
