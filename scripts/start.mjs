@@ -3,15 +3,15 @@
  *
  * Starting server/main.ts through the TypeScript loader (tsx) compiles and resolves some four hundred modules one
  * by one through the loader's hooks on every start, which took most of a restart. Here the server is bundled once
- * by esbuild into dist/server/main.mjs (its packages stay in node_modules), and bundled again only when a file it
- * was built from changed since (each input's size and time, as the bundle's metafile lists them, are kept beside
- * it), so that a restart on an existing data folder runs plain JavaScript. A fresh clone builds both on its first
+ * by esbuild into dist/server/main.mjs and its chunks (its packages stay in node_modules), and bundled again only
+ * when a file it was built from changed since (each input's size and time, as the bundle's metafile lists them, are
+ * kept beside it), so that a restart on an existing data folder runs plain JavaScript. A fresh clone builds both on its first
  * start. Tests and scripts keep running the sources through tsx: nothing else depends on the bundle.
  *
  * Plain JavaScript itself, so that it needs no loader to run.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RENDERER_OUT, RENDERER_STAMP, ROOT, rendererSourcesHash } from './renderer-sources.mjs';
@@ -42,9 +42,13 @@ const fingerprint = (file) => {
 /** Whether the bundle was built here from the files as they are now (and by this script as it is now). */
 function bundleUpToDate() {
   if (!existsSync(BUNDLE) || !existsSync(INPUTS)) return false;
-  /** @type {{ root: string, inputs: Record<string, string> }} */
+  /** @type {{ root: string, inputs: Record<string, string>, outputs?: string[] }} */
   const kept = JSON.parse(readFileSync(INPUTS, 'utf8'));
-  return kept.root === ROOT && Object.entries(kept.inputs).every(([file, print]) => fingerprint(file) === print);
+  return (
+    kept.root === ROOT &&
+    Object.entries(kept.inputs).every(([file, print]) => fingerprint(file) === print) &&
+    (kept.outputs ?? []).every((/** @type {string} */ file) => existsSync(file))
+  );
 }
 
 /**
@@ -70,9 +74,15 @@ const ownPlace = {
 
 async function bundleServer() {
   const { build } = await import('esbuild');
+  // chunks of an earlier build would stay beside the new ones, each under its own hash
+  rmSync(join(OUT, 'chunks'), { recursive: true, force: true });
   const result = await build({
     entryPoints: [join(ROOT, 'server', 'main.ts')],
-    outfile: BUNDLE,
+    outdir: OUT,
+    // the entry apart from the engine, which it imports when it serves (server/main.ts): split into chunks
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -91,7 +101,12 @@ async function bundleServer() {
   ];
   writeFileSync(
     INPUTS,
-    JSON.stringify({ root: ROOT, inputs: Object.fromEntries(files.map((f) => [f, fingerprint(f)])) }),
+    JSON.stringify({
+      root: ROOT,
+      inputs: Object.fromEntries(files.map((f) => [f, fingerprint(f)])),
+      // the chunks the entry imports
+      outputs: Object.keys(result.metafile.outputs).map((f) => resolve(ROOT, f)),
+    }),
   );
 }
 

@@ -23,12 +23,16 @@ export interface BootOptions {
   metadataDir?: string;
   /** an open database (tests); otherwise DATABASE_URL or PGlite under DATA_DIR */
   db?: Db;
+  /** that database, which the caller began to open before it loaded the engine (server/main.ts); boot owns it */
+  opening?: Promise<Db>;
   /** the logger to use; else one at LOG_LEVEL writing JSON lines to stdout, or to `log` when given */
   logger?: Logger;
   /** receives every log line (JSON) instead of stdout: tests keep or drop them */
   log?: (line: string) => void;
   /** the built renderer to serve at / (dist/renderer) */
   rendererDir?: string;
+  /** where the fingerprint of the last metadata that passed its schemas is kept (engine/metadata/phases/validation-stamp.ts) */
+  validationStamp?: string;
 }
 
 /**
@@ -42,10 +46,12 @@ export async function bootStratum(config: Config, options: BootOptions = {}) {
   // of its own (a second or more of a restart), PostgreSQL's pool connects on its own, and neither needs the metadata,
   // which this thread loads and checks meanwhile. On a machine with two cores a restart waits for the longer of the
   // two rather than their sum.
-  const opening = options.db ? Promise.resolve(options.db) : openDatabase(config);
+  const opening = options.db ? Promise.resolve(options.db) : (options.opening ?? openDatabase(config));
   let registry: Registry;
   try {
-    registry = loadRegistry(options.metadataDir ?? join(ROOT, 'metadata'), hooks);
+    registry = loadRegistry(options.metadataDir ?? join(ROOT, 'metadata'), hooks, {
+      validationStamp: options.validationStamp,
+    });
   } catch (e) {
     if (!options.db) await opening.then((db) => db.close()).catch(() => undefined);
     throw e;
@@ -91,7 +97,8 @@ export async function bootStratum(config: Config, options: BootOptions = {}) {
     };
     if (config.demo)
       for (const line of await oneProcessAtATime(db, PROCESS_LOCK.boot, () => seedDemo(stratum))) log(line);
-    return { stratum, app: createApp(stratum, { rendererDir: options.rendererDir }) };
+    const app = createApp(stratum, { rendererDir: options.rendererDir });
+    return { stratum, app };
   } catch (e) {
     if (!options.db) await db.close();
     throw e;

@@ -5,32 +5,9 @@ import { isDbError, type Db } from '../db/db.ts';
 import type { Registry } from '../metadata/registry.ts';
 import { readCatalogue, tableHasRows } from './catalogue.ts';
 import { desiredSchema } from './desired-schema.ts';
-import { GRANTS_SQL, planMigration, type MigrationAction, type MigrationPlan } from './planner.ts';
+import { DestructiveMigrationError, DuplicateRowsError } from './migration-refusals.ts';
+import { GRANTS_SQL, planMigration, type MigrationPlan } from './planner.ts';
 import { ensureRequestRole } from './request-role.ts';
-
-/**
- * A unique index the metadata now asks for (a name compared without regard to case, a new unique set) that the rows
- * already stored break: the start stops, nothing of the migration is kept, and the message says which rows to rename.
- */
-export class DuplicateRowsError extends Error {
-  constructor(action: MigrationAction, detail: string) {
-    super(
-      `The metadata asks for ${action.description}, but rows of ${action.table} already hold the same values (${detail}). ` +
-        'Rename or merge those rows (or write a patch in scripts/patches/), then start again; nothing was changed.',
-    );
-    this.name = 'DuplicateRowsError';
-  }
-}
-
-export class DestructiveMigrationError extends Error {
-  constructor(readonly plan: MigrationPlan) {
-    super(
-      'The metadata asks for changes that could lose data; write a patch in scripts/patches/ for each:\n' +
-        plan.destructive.map((d) => `  ${d.description}`).join('\n'),
-    );
-    this.name = 'DestructiveMigrationError';
-  }
-}
 
 /**
  * What the database must look like, as one hash: the desired tables of the Registry and the migrator's own code (a

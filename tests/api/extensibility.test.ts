@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../engine/db/db.ts';
-import { DestructiveMigrationError, DuplicateRowsError } from '../../engine/migrator/migrate.ts';
+import { DestructiveMigrationError, DuplicateRowsError } from '../../engine/migrator/migration-refusals.ts';
 import { backends } from '../support/backends.ts';
 import { copyMetadata, editJson } from '../support/metadata-copy.ts';
 import { startOnDb, type TestStratum } from '../support/test-stratum.ts';

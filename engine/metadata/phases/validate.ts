@@ -34,21 +34,13 @@ type Kind = 'entity' | 'module' | 'workflow' | 'i18n';
  * Phase 2, validate: each file read against its JSON Schema in metadata/schema (entity, module, workflow, i18n), every
  * error a fault with the file and the JSON pointer of the offending value; and a module's id and an entity's name equal
  * their folder's. A file its schema refuses goes no further, so that later phases see only well-formed data.
+ * `passedBefore`: these very files passed their schemas before (validation-stamp.ts), so the schemas are not compiled.
  */
-export function validateMetadata(files: MetadataFiles, faults: MetadataFault[]): ValidMetadata {
-  const ajv = createAjv();
-  const kinds = ['entity', 'module', 'workflow', 'i18n'] as const;
-  // all added before any is compiled: a command's conditions (entity) are the workflow's, a workflow's roles the entity's
-  const schemas = kinds.map(
-    (kind) => JSON.parse(readFileSync(join(files.schemaDir, `${kind}.schema.json`), 'utf8')) as { $id: string },
-  );
-  for (const schema of schemas) ajv.addSchema(schema);
-  const validators = Object.fromEntries(kinds.map((kind, i) => [kind, ajv.getSchema(schemas[i].$id)!])) as Record<
-    Kind,
-    ValidateFunction
-  >;
+export function validateMetadata(files: MetadataFiles, faults: MetadataFault[], passedBefore = false): ValidMetadata {
+  const validators = passedBefore ? null : compileValidators(files.schemaDir);
   const valid = <T>(read: ReadFile, kind: Kind): Located<T> | null => {
     if (read.json === undefined) return null;
+    if (!validators) return { file: read.file, data: read.json as T };
     const validate = validators[kind];
     if (validate(read.json)) return { file: read.file, data: read.json as T };
     for (const err of validate.errors ?? [])
@@ -80,6 +72,21 @@ export function validateMetadata(files: MetadataFiles, faults: MetadataFault[]):
     return wf ? [{ ...wf, folder: w.folder }] : [];
   });
   return { messages, modules, entities, workflows };
+}
+
+/** The four metadata schemas, compiled: all added before any is compiled, as they refer to each other. */
+function compileValidators(schemaDir: string): Record<Kind, ValidateFunction> {
+  const ajv = createAjv();
+  const kinds = ['entity', 'module', 'workflow', 'i18n'] as const;
+  // a command's conditions (entity) are the workflow's, a workflow's roles the entity's
+  const schemas = kinds.map(
+    (kind) => JSON.parse(readFileSync(join(schemaDir, `${kind}.schema.json`), 'utf8')) as { $id: string },
+  );
+  for (const schema of schemas) ajv.addSchema(schema);
+  return Object.fromEntries(kinds.map((kind, i) => [kind, ajv.getSchema(schemas[i].$id)!])) as Record<
+    Kind,
+    ValidateFunction
+  >;
 }
 
 function pointerOf(err: ErrorObject): string {
