@@ -155,8 +155,10 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await max.locator('.ag-row', { hasText: 'Procurement audit report' }).getByRole('link').first().click();
     await max.locator('[data-screen=form][data-entity=audit-report]').waitFor();
     // not offered in Fieldwork, and the record says why
+    const why = max.getByTestId('workflow-awaiting-make-final-report');
+    await why.waitFor();
     await expect
-      .poll(() => max.getByTestId('workflow-awaiting-make-final-report').innerText())
+      .poll(() => why.innerText())
       .toBe('“Make final report” is possible only when its audit is in Reporting (its fieldwork is done)');
     await none(button(max, 'Make final report'));
     await snap(max, 'walk-2-final-report-refused');
