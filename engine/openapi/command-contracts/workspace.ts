@@ -100,7 +100,11 @@ export const workspaceContracts: ContractSet = (records) => ({
                   ],
                 },
                 count: integer,
-              }),
+                query: {
+                  description: 'the list’s filters that open what the count is about (monthly progress: its plan and month)',
+                  ...object({ annualPlanId: integer, periodId: integer }, ['periodId']),
+                },
+              }, ['query']),
             ),
           }),
           object({
