@@ -10,9 +10,7 @@ import { fieldProblem, labelOf, noSuchRecord, wordedProblem } from '../../../rec
 import { inSentence, optionLabel, optionsOr } from '../../../i18n/message-words.ts';
 
 /** Who enters each score of a KPI in an assessment, and in which states of the assessment it may still change. */
-export const SCORE_FIELDS: Readonly<
-  Record<string, { party: 'employee' | 'supervisor'; states: readonly string[] }>
-> = {
+export const SCORE_FIELDS: Readonly<Record<string, { party: 'employee' | 'supervisor'; states: readonly string[] }>> = {
   selfScore: { party: 'employee', states: ['Open'] },
   manualRatingScore: { party: 'supervisor', states: ['Open', 'SelfAssessed', 'ReferredBack'] },
   adjustedScore: { party: 'supervisor', states: ['Open', 'SelfAssessed', 'ReferredBack'] },
