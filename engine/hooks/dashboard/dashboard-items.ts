@@ -119,9 +119,9 @@ export const requiredActions: CommandHook = async (ctx) => {
 
 /**
  * The month whose progress the caller owes first: an open month of a plan in which they have an annual scorecard with
- * KPIs and have reported nothing, the current plan's before another's; else the current plan, with no month.
+ * KPIs and have reported nothing, the current plan's before another's; null when none is owed.
  */
-async function monthDue(ctx: CallContext): Promise<{ annualPlanId: number; periodId?: number } | null> {
+async function monthDue(ctx: CallContext): Promise<{ annualPlanId: number; periodId: number } | null> {
   const [month] = await ctx.tx.query<{ annualPlanId: number; periodId: number }>(
     `SELECT p.annual_plan_id AS "annualPlanId", p.id AS "periodId" FROM monthly_progress_period p WHERE p.company_id = $1 AND p.status = 'Open'
         AND EXISTS (SELECT 1 FROM performance_scorecard s JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
@@ -130,9 +130,7 @@ async function monthDue(ctx: CallContext): Promise<{ annualPlanId: number; perio
       ORDER BY (p.annual_plan_id = ${CURRENT_PLAN}) DESC, p.start_date, p.id LIMIT 1`,
     [ctx.companyId, callerOf(ctx)],
   );
-  if (month) return { annualPlanId: Number(month.annualPlanId), periodId: Number(month.periodId) };
-  const [plan] = await ctx.tx.query<{ id: number }>(`SELECT ${CURRENT_PLAN} AS id`, [ctx.companyId]);
-  return plan?.id ? { annualPlanId: Number(plan.id) } : null;
+  return month ? { annualPlanId: Number(month.annualPlanId), periodId: Number(month.periodId) } : null;
 }
 
 /** The kinds of task that make up My tasks, each counted while its module is switched on for the company. */

@@ -104,7 +104,7 @@ export const workspaceContracts: ContractSet = (records) => ({
                   query: {
                     description:
                       'the list’s filters that open what the count is about (monthly progress: its plan and month)',
-                    ...object({ annualPlanId: integer, periodId: integer }, ['periodId']),
+                    ...object({ annualPlanId: integer, periodId: integer }),
                   },
                 },
                 ['query'],
