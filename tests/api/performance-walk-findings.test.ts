@@ -143,7 +143,9 @@ describe.each(backends())('performance walk findings on $name', (backend) => {
       actionLabel: 'action.resolveDispute',
       doneByName: `${execEmployee.firstName} ${execEmployee.lastName}`,
     });
-    expect(history[0].changed).toEqual(expect.arrayContaining(['status', 'resolutionNote', 'resolvedBy', 'resolvedAt']));
+    expect(history[0].changed).toEqual(
+      expect.arrayContaining(['status', 'resolutionNote', 'resolvedBy', 'resolvedAt']),
+    );
   });
 
   it('shows the KPIs’ writes in the scorecard’s History, each named', async () => {
