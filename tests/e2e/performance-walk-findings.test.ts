@@ -142,7 +142,7 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
       .getByRole('gridcell', { name: /^FY\d{4}$/ })
       .first()
       .waitFor();
-    await page.locator('.ag-row').first().getByRole('button', { name: 'Edit' }).click();
+    await page.locator('.ag-row a', { hasText: 'Edit' }).first().click();
     const quarters = page.getByTestId('children-quarterList');
     const year = new Date().getUTCFullYear();
     await quarters.getByRole('link', { name: `Q1 · 01/01/${year} · 31/03/${year}` }).waitFor();
