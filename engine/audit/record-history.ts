@@ -82,10 +82,10 @@ export async function recordHistory(
   const readableOf = new Map(
     [entity, ...children.map((c) => ctx.registry.entity(c.entity))].map((e) => [e.name, readable(e)]),
   );
+  const titleOf = await childTitles(ctx, children, rows);
   return {
     entries: rows.map((r) => {
       const own = r.entity === entity.name;
-      const written = ((r.after ?? r.before) as Row | null) ?? {};
       const child = own ? undefined : ctx.registry.entity(String(r.entity));
       return {
         id: Number(r.id),
@@ -98,14 +98,51 @@ export async function recordHistory(
         changed: changedFields(r.before as Row | null, r.after as Row | null).filter((f) =>
           readableOf.get(String(r.entity))?.has(f),
         ),
-        ...(child && {
-          child: { entity: child.name, title: String(written[titleFieldOf(child)] ?? written.id ?? '') },
-        }),
+        ...(child && { child: { entity: child.name, title: titleOf(r) } }),
       };
     }),
     total: rows.length ? Number(rows[0].total) : await countOf(ctx, entity, id, companyId),
     limit,
     offset,
+  };
+}
+
+/**
+ * How a child's write names its record: by its title field as written, or, for a record without one (a KPI
+ * assessment), by the title of the record its other reference names (the KPI), read in one query per referenced entity.
+ */
+async function childTitles(
+  ctx: CallContext,
+  children: readonly { entity: string; via: string }[],
+  rows: readonly Row[],
+): Promise<(r: Row) => string> {
+  const written = (r: Row) => ((r.after ?? r.before) as Row | null) ?? {};
+  const namedBy = new Map<string, { field: string; ref: EntityDef } | undefined>();
+  for (const c of children) {
+    const child = ctx.registry.entity(c.entity);
+    const field =
+      titleFieldOf(child) === 'id' ? child.fields.find((f) => f.ref && !f.computed && f.name !== c.via) : undefined;
+    namedBy.set(c.entity, field && { field: field.name, ref: ctx.registry.entity(field.ref!) });
+  }
+  const titles = new Map<string, Map<number, string>>();
+  for (const by of new Set([...namedBy.values()].filter((b) => b !== undefined))) {
+    const ids = rows
+      .filter((r) => namedBy.get(String(r.entity)) === by)
+      .map((r) => Number(written(r)[by.field]))
+      .filter((n) => Number.isInteger(n));
+    if (!ids.length) continue;
+    const column = by.ref.field.get(titleFieldOf(by.ref))?.column ?? 'id';
+    const found = await ctx.tx.query<{ id: number; title: string }>(
+      `SELECT id, ${column}::text AS title FROM ${by.ref.table} WHERE company_id = $1 AND id = ANY($2)`,
+      [ctx.companyId, [...new Set(ids)]],
+    );
+    titles.set(by.ref.name, new Map(found.map((f) => [Number(f.id), f.title])));
+  }
+  return (r) => {
+    const w = written(r);
+    const by = namedBy.get(String(r.entity));
+    if (by) return titles.get(by.ref.name)?.get(Number(w[by.field])) ?? String(w[by.field] ?? w.id ?? '');
+    return String(w[titleFieldOf(ctx.registry.entity(String(r.entity)))] ?? w.id ?? '');
   };
 }
 

@@ -143,6 +143,10 @@ describe.each(backends())('performance walk findings on $name', (backend) => {
       actionLabel: 'action.resolveDispute',
       doneByName: `${execEmployee.firstName} ${execEmployee.lastName}`,
     });
+    // the KPI scores' writes are in the assessment's history, named by their KPI
+    expect(history.filter((e: { child?: unknown }) => e.child).map((e: { child: unknown }) => e.child)).toEqual(
+      expect.arrayContaining([{ entity: 'kpi-assessment', title: 'Culture' }]),
+    );
     expect(history[0].changed).toEqual(
       expect.arrayContaining(['status', 'resolutionNote', 'resolvedBy', 'resolvedAt']),
     );

@@ -123,6 +123,12 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
     const latest = page.getByTestId('history-entry').first();
     await latest.getByText('Farzana Rahman').waitFor();
     await latest.getByText('Resolve as administrator: keep the assessment').waitFor();
+    // the KPI scores' writes are the assessment's history too, each by its KPI's name
+    await page
+      .getByTestId('history-child')
+      .filter({ hasText: 'KPI assessment “Output against plan”' })
+      .first()
+      .waitFor();
     await snap(page, 'walk-02-dispute-resolved-en');
     // the parties get no such button: Nusrat's screen shows the state alone
     const nusrat = pages.nusrat!;
