@@ -109,6 +109,10 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
     await scores.getByText('Mine: Output against plan went well').waitFor();
     await scores.getByText('Tanvir: Output against plan slipped').waitFor();
     await snap(page, 'walk-01-comments-en');
+    await language(page, 'bn');
+    await scores.getByRole('columnheader', { name: 'কর্মীর মন্তব্য' }).waitFor();
+    await snap(page, 'walk-01-comments-bn');
+    await language(page, 'en');
   });
 
   step('Farzana resolves the dispute as administrator (no QA member), and the History names her', async () => {
@@ -178,6 +182,10 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
       expect(months.length).toBe(2);
       expect(new Set(months)).toEqual(new Set([january]));
       await snap(page, 'walk-04-company-progress-report-en');
+      await language(page, 'bn');
+      await table.getByRole('cell', { name: 'Revenue growth' }).waitFor();
+      await snap(page, 'walk-04-company-progress-report-bn');
+      await language(page, 'en');
       await page.goto(`${server.url}/app/reports/monthly-progress/organizational-progresses`);
       await page.locator('#root_month option', { hasText: january }).waitFor({ state: 'attached' });
       await page.locator('#root_month').selectOption({ label: january });
@@ -204,6 +212,13 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
       .toBe(thisMonth);
     await page.getByLabel('Actual Output against plan').waitFor();
     await snap(page, 'walk-05-dashboard-monthly-progress-en');
+    await language(page, 'bn');
+    const thisMonthBn = new Intl.DateTimeFormat('bn', { month: 'long', year: 'numeric' }).format(new Date());
+    await expect
+      .poll(async () => (await page.getByTestId('progress-month').locator('option:checked').textContent())?.trim())
+      .toBe(thisMonthBn);
+    await snap(page, 'walk-05-dashboard-monthly-progress-bn');
+    await language(page, 'en');
   });
 
   step('Nusrat’s annual agreement says it waits for Q1’s window, in English and Bengali', async () => {
@@ -227,6 +242,10 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
     await page.getByTestId('history-child').filter({ hasText: 'KPI “Output against plan”' }).first().waitFor();
     await page.getByTestId('history-child').filter({ hasText: 'KPI “Budget adherence”' }).first().waitFor();
     await snap(page, 'walk-07-scorecard-history-en');
+    await language(page, 'bn');
+    await page.getByTestId('history-child').filter({ hasText: 'কেপিআই “Output against plan”' }).first().waitFor();
+    await snap(page, 'walk-07-scorecard-history-bn');
+    await language(page, 'en');
   });
 
   step('QA’s screen in Bengali: its count in Bengali digits, no Latin quarter names', async () => {
@@ -242,5 +261,7 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
     expect(await page.locator('[data-screen=quality-assurance-work]').textContent()).not.toMatch(/\bQ[1-4]\b/);
     await snap(page, 'walk-08-quality-assurance-bn');
     await language(page, 'en');
+    await count.getByText(/^\d+$/).waitFor();
+    await snap(page, 'walk-08-quality-assurance-en');
   });
 });
