@@ -53,7 +53,16 @@ export type ReportParameter = FieldSchema & {
   readonly title: string;
   readonly 'x-ref'?: string;
   readonly 'x-enumNames'?: string[];
+  /** the choice offers the values of one field of another entity's records, those matching the other filters chosen */
+  readonly 'x-choicesFrom'?: ChoicesFrom;
 };
+
+/** Where a report filter takes its choices: `field` of the `entity`'s records whose `match` keys equal the named parameters. */
+export interface ChoicesFrom {
+  readonly entity: string;
+  readonly field: string;
+  readonly match?: Readonly<Record<string, string>>;
+}
 
 /** What a GET hook command that is a report declares (entity.schema.json, `commands[].report`), as the engine holds it. */
 export interface ReportDef {

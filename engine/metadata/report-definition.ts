@@ -49,19 +49,38 @@ export function buildReport(
   };
 }
 
-/** A report parameter that names a record (x-ref) names an entity that exists. */
+/**
+ * A report parameter that names a record (x-ref) names an entity that exists; one that takes its choices from another
+ * entity's records (x-choicesFrom) names that entity, a stored field of it, and matches its stored fields to the
+ * report's own parameters.
+ */
 export function checkReportReferences(
   entity: EntityDef,
   entities: ReadonlyMap<string, EntityDef>,
   faults: Fault[],
 ): void {
   entity.commands.forEach((c, i) => {
-    for (const [name, p] of Object.entries(c.report?.parameters ?? {}))
-      if (p['x-ref'] && !entities.has(p['x-ref']))
-        faults.push({
-          file: entity.source,
-          pointer: `/commands/${i}/report/parameters/${name}`,
-          message: `names the unknown entity "${p['x-ref']}"`,
-        });
+    const parameters = c.report?.parameters ?? {};
+    for (const [name, p] of Object.entries(parameters)) {
+      const pointer = `/commands/${i}/report/parameters/${name}`;
+      const fault = (at: string, message: string) =>
+        faults.push({ file: entity.source, pointer: pointer + at, message });
+      if (p['x-ref'] && !entities.has(p['x-ref'])) fault('', `names the unknown entity "${p['x-ref']}"`);
+      const from = p['x-choicesFrom'];
+      if (!from) continue;
+      const source = entities.get(from.entity);
+      if (!source) {
+        fault('/x-choicesFrom/entity', `names the unknown entity "${from.entity}"`);
+        continue;
+      }
+      const stored = (f: string) => source.field.has(f) && !source.field.get(f)!.computed;
+      if (!stored(from.field)) fault('/x-choicesFrom/field', `"${from.field}" is not a stored field of ${from.entity}`);
+      for (const [field, parameter] of Object.entries(from.match ?? {})) {
+        if (!stored(field))
+          fault(`/x-choicesFrom/match/${field}`, `"${field}" is not a stored field of ${from.entity}`);
+        if (!(parameter in parameters))
+          fault(`/x-choicesFrom/match/${field}`, `"${parameter}" is not a parameter of the report`);
+      }
+    }
   });
 }

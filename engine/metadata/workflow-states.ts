@@ -47,6 +47,9 @@ export function checkWorkflow(
       if (name !== undefined && entity.field.get(name)?.format !== 'date')
         faults.push({ file, pointer: `${p}/window/${end}`, message: `names "${name}", which is not a date field` });
     }
+    const of = t.window?.of;
+    if (of !== undefined && (!entity.field.has(of) || entity.field.get(of)!.computed))
+      faults.push({ file, pointer: `${p}/window/of`, message: `names "${of}", which is not a stored field` });
     key(file, `${p}/error`, t.error);
     if (!entity.owner && t.access?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned'))
       faults.push({ file, pointer: `${p}/access`, message: OWNER_ROLE_WITHOUT_OWNER });

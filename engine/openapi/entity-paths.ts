@@ -10,15 +10,22 @@ import { dateTime, integer, listOf, object, orNull, text } from './schema-shapes
 /** A page of a record's audit trail (engine/audit/record-history.ts). */
 const HISTORY_PAGE = object({
   entries: listOf(
-    object({
-      id: integer,
-      action: text,
-      actionLabel: { type: 'string', description: "the i18n key of the action's words, else the action" },
-      doneAt: dateTime,
-      doneByName: orNull(text),
-      inPlaceOfName: orNull(text),
-      changed: listOf(text),
-    }),
+    object(
+      {
+        id: integer,
+        action: text,
+        actionLabel: { type: 'string', description: "the i18n key of the action's words, else the action" },
+        doneAt: dateTime,
+        doneByName: orNull(text),
+        inPlaceOfName: orNull(text),
+        changed: listOf(text),
+        child: {
+          description: 'a write to a record of a child collection (a KPI of a scorecard): its entity and title',
+          ...object({ entity: text, title: text }),
+        },
+      },
+      ['child'],
+    ),
   ),
   total: integer,
   limit: integer,

@@ -49,9 +49,10 @@ const schemas = new WeakMap<ReportDef, Record<string, unknown>>();
 function schemaOf(report: ReportDef): Record<string, unknown> {
   let s = schemas.get(report);
   if (!s) {
-    // x-enumNames is what the screen shows, not a rule of the value; the title names the parameter in messages
+    // x-enumNames and x-choicesFrom are what the screen shows and offers, not rules of the value; the title names
+    // the parameter in messages
     const properties = Object.fromEntries(
-      Object.entries(report.parameters).map(([k, { 'x-enumNames': _n, ...rest }]) => [k, rest]),
+      Object.entries(report.parameters).map(([k, { 'x-enumNames': _n, 'x-choicesFrom': _c, ...rest }]) => [k, rest]),
     );
     schemas.set(
       report,

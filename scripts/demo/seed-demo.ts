@@ -6,6 +6,7 @@ import { runTransition } from '../../engine/records/command-runner.ts';
 import { addRecord } from '../../engine/records/record-store.ts';
 import { holderCaller, scopedCall, type Caller } from '../../engine/records/scoped-call.ts';
 import type { Stratum } from '../../server/stratum-context.ts';
+import { seedMonthlyProgress } from './demo-progress.ts';
 import { DEMO_COMPANIES, DEMO_PERSPECTIVES, DEMO_RATING_BANDS, type DemoCompany } from './demo-organisation.ts';
 
 const EMPLOYEES_PER_COMPANY = 56;
@@ -164,6 +165,7 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
   });
   const scorecard = ctx.registry.entity('performance-scorecard');
   const heads = [...buHead.values(), ...deptHead.values()];
+  const headCards: Row[] = [];
   for (const [i, head] of heads.entries()) {
     const card = await add('performance-scorecard', {
       name: `${head.firstName} ${head.lastName} FY${year}`,
@@ -172,6 +174,7 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
       annualPlanId: annualPlan.id,
       includeKeyPerformanceArea: 'No',
     });
+    headCards.push(card);
     const achieved = DEMO_ACHIEVEMENT[i % DEMO_ACHIEVEMENT.length];
     await add('performance-kpi', {
       scorecardId: card.id,
@@ -195,5 +198,6 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
     });
     if (buHead.get(head.businessUnitId) === head) await runTransition(ctx, scorecard, 'approve', { id: card.id });
   }
+  await seedMonthlyProgress(ctx, Number(annualPlan.id), headCards);
   return signIns;
 }

@@ -244,12 +244,14 @@ describe.each(backends())('dashboard on $name', (backend) => {
       myTrainings: 0,
       subordinateTrainingRequests: 2,
     });
+    // a month owed carries the plan and month its link opens
+    let owed: { annualPlanId: number; periodId: number } | undefined;
     const performance = (n: { approve: number; accept: number; progress: number }) => [
       { kind: 'scorecardsToApprove', count: n.approve },
       { kind: 'scorecardsToAccept', count: n.accept },
       { kind: 'agreementsWaiting', count: 0 },
       { kind: 'assessmentsWaiting', count: 0 },
-      { kind: 'monthlyProgressDue', count: n.progress },
+      { kind: 'monthlyProgressDue', count: n.progress, ...(n.progress > 0 && { query: owed }) },
     ];
     expect((await item(bella, 'required-actions')).list[0]).toEqual({
       kind: 'myTasks',
@@ -275,6 +277,7 @@ describe.each(backends())('dashboard on $name', (backend) => {
     const [month] = (await exec.get(`monthly-progress-period?annualPlanId=${eveCard.annualPlanId}&sort=month&limit=1`))
       .body.data.list;
     ok(await exec.post('monthly-progress-period/open', { id: month.id }));
+    owed = { annualPlanId: eveCard.annualPlanId, periodId: month.id };
     expect((await item(bella, 'required-actions')).list[0].parts.slice(2)).toEqual(
       performance({ approve: 1, accept: 0, progress: 1 }),
     );

@@ -362,6 +362,32 @@ describe('metadata loader', () => {
       /survey-reviewer\/entity.json#\/commands\/0\/when\/1\/records names the unknown entity "survey-scales"/,
     ],
     [
+      'a report filter offering the values of a field its entity does not store',
+      (d) =>
+        editJson(join(d, 'modules/performance/company-progress/entity.json'), (e) => {
+          const report = e.commands.find((c: { name: string }) => c.name === 'report').report;
+          report.parameters.month['x-choicesFrom'].field = 'monthName';
+        }),
+      /company-progress\/entity.json#\/commands\/\d+\/report\/parameters\/month\/x-choicesFrom\/field "monthName" is not a stored field of monthly-progress-period/,
+    ],
+    [
+      'a report filter matching its choices to a parameter the report does not have',
+      (d) =>
+        editJson(join(d, 'modules/performance/employee-progress/entity.json'), (e) => {
+          const report = e.commands.find((c: { name: string }) => c.name === 'report').report;
+          report.parameters.month['x-choicesFrom'].match = { annualPlanId: 'planId' };
+        }),
+      /employee-progress\/entity.json#\/commands\/\d+\/report\/parameters\/month\/x-choicesFrom\/match\/annualPlanId "planId" is not a parameter of the report/,
+    ],
+    [
+      'a window naming whose it is by a field the record does not store',
+      (d) =>
+        editJson(join(d, 'modules/performance/performance-agreement/workflow.json'), (w) => {
+          w.transitions[0].window.of = 'quarterName';
+        }),
+      /performance-agreement\/workflow.json#\/transitions\/0\/window\/of names "quarterName", which is not a stored field/,
+    ],
+    [
       'a folder that does not match the name',
       (d) => editJson(join(d, 'modules/organisation/section/entity.json'), (e) => (e.name = 'sektion')),
       /section\/entity.json#\/name must equal its folder name "section"/,

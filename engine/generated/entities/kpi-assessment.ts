@@ -17,4 +17,5 @@ export interface KpiAssessment {
   manualRatingScore?: number | null;
   adjustedScore?: number | null;
   comment?: string | null;
+  supervisorComment?: string | null;
 }

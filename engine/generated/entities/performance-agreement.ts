@@ -15,6 +15,7 @@ export interface PerformanceAgreement {
   employeeId?: number | null;
   annualPlanId?: number | null;
   quarterIndex?: (0 | 1 | 2 | 3) | null;
+  windowQuarterIndex?: (0 | 1 | 2 | 3) | null;
   type?: ("Personal" | "Corporate") | null;
   status?: ("Pending" | "Agreed" | "Disputed") | null;
   personalNote?: string | null;

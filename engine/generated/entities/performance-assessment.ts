@@ -22,6 +22,9 @@ export interface PerformanceAssessment {
   finalScore?: number | null;
   personalNote?: string | null;
   disputedNote?: string | null;
+  resolutionNote?: string | null;
+  resolvedBy?: number | null;
+  resolvedAt?: string | null;
   corporateNote?: string | null;
   windowStartDate?: string | null;
   windowEndDate?: string | null;

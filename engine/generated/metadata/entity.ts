@@ -611,6 +611,19 @@ export interface Command {
              * the labels of an enum's values, in order, as the filter shows them (i18n keys or plain text such as Q1)
              */
             "x-enumNames"?: string[];
+            /**
+             * the filter offers the values one field of another entity's records holds, as a choice: {"entity": "monthly-progress-period", "field": "month", "match": {"annualPlanId": "annualPlanId"}} offers the months of the annual plan chosen in the filter annualPlanId
+             */
+            "x-choicesFrom"?: {
+              entity: string;
+              field: string;
+              /**
+               * the records' fields (keys) that must equal the report's other parameters (values)
+               */
+              match?: {
+                [k: string]: string | undefined;
+              };
+            };
           }
         | undefined;
     };

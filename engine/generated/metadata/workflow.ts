@@ -136,6 +136,10 @@ export interface WorkflowMeta {
     window?: {
       from: string;
       to: string;
+      /**
+       * a stored field of the record that says whose window it is (the quarter an annual agreement waits for): the screen names it when it says why the step is not open yet
+       */
+      of?: string;
     };
     hook?: string;
     error?: string;

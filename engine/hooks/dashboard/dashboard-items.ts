@@ -106,13 +106,32 @@ export const requiredActions: CommandHook = async (ctx) => {
   );
   const tasks = Object.fromEntries(TASK_PARTS.map((p) => [p.kind, row![p.kind]]));
   const others = Object.fromEntries(Object.entries(row!).filter(([kind]) => !(kind in tasks)));
+  const due = await monthDue(ctx);
   const parts = TASK_PARTS.filter((p) => ctx.actor.enabledModules.has(p.module)).map((p) => ({
     kind: p.kind,
     count: tasks[p.kind]!,
+    // the monthly progress link opens the plan and month the count is about, not whichever plan the screen would pick
+    ...(p.kind === 'monthlyProgressDue' && due && { query: due }),
   }));
   const myTasks = { kind: 'myTasks', count: parts.reduce((sum, p) => sum + p.count, 0), parts };
   return { list: [myTasks, ...Object.entries(others).map(([kind, count]) => ({ kind, count }))] };
 };
+
+/**
+ * The month whose progress the caller owes first: an open month of a plan in which they have an annual scorecard with
+ * KPIs and have reported nothing, the current plan's before another's; null when none is owed.
+ */
+async function monthDue(ctx: CallContext): Promise<{ annualPlanId: number; periodId: number } | null> {
+  const [month] = await ctx.tx.query<{ annualPlanId: number; periodId: number }>(
+    `SELECT p.annual_plan_id AS "annualPlanId", p.id AS "periodId" FROM monthly_progress_period p WHERE p.company_id = $1 AND p.status = 'Open'
+        AND EXISTS (SELECT 1 FROM performance_scorecard s JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
+                     WHERE s.company_id = $1 AND s.employee_id = $2 AND s.annual_plan_id = p.annual_plan_id AND s.period = 'Annual')
+        AND NOT EXISTS (SELECT 1 FROM employee_progress g WHERE g.company_id = $1 AND g.period_id = p.id AND g.employee_id = $2)
+      ORDER BY (p.annual_plan_id = ${CURRENT_PLAN}) DESC, p.start_date, p.id LIMIT 1`,
+    [ctx.companyId, callerOf(ctx)],
+  );
+  return month ? { annualPlanId: Number(month.annualPlanId), periodId: Number(month.periodId) } : null;
+}
 
 /** The kinds of task that make up My tasks, each counted while its module is switched on for the company. */
 const TASK_PARTS = [

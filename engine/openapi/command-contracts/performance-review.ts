@@ -166,6 +166,8 @@ export const performanceReviewContracts: ContractSet = (records) => {
           employeeName: text,
           title: orNull(text),
           status: text,
+          scorecardName: orNull(text),
+          quarterIndex: orNull(integer),
           myReviewId: orNull(integer),
           reviewCount: integer,
           memberCount: integer,

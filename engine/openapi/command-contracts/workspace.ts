@@ -87,20 +87,28 @@ export const workspaceContracts: ContractSet = (records) => ({
             kind: { const: 'myTasks' },
             count: integer,
             parts: listOf(
-              object({
-                kind: {
-                  enum: [
-                    'projectTasks',
-                    'auditTasks',
-                    'scorecardsToApprove',
-                    'scorecardsToAccept',
-                    'agreementsWaiting',
-                    'assessmentsWaiting',
-                    'monthlyProgressDue',
-                  ],
+              object(
+                {
+                  kind: {
+                    enum: [
+                      'projectTasks',
+                      'auditTasks',
+                      'scorecardsToApprove',
+                      'scorecardsToAccept',
+                      'agreementsWaiting',
+                      'assessmentsWaiting',
+                      'monthlyProgressDue',
+                    ],
+                  },
+                  count: integer,
+                  query: {
+                    description:
+                      'the list’s filters that open what the count is about (monthly progress: its plan and month)',
+                    ...object({ annualPlanId: integer, periodId: integer }),
+                  },
                 },
-                count: integer,
-              }),
+                ['query'],
+              ),
             ),
           }),
           object({

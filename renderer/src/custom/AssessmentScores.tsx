@@ -10,14 +10,18 @@ import type { PanelProps } from './custom-panels.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 
 type Row = Record<string, any>;
-type ScoreField = 'selfScore' | 'manualRatingScore' | 'adjustedScore' | 'comment';
+type ScoreField = 'selfScore' | 'manualRatingScore' | 'adjustedScore' | 'comment' | 'supervisorComment';
+/** The fields that hold words: each party's own comment, never a rating. */
+const isComment = (f: ScoreField) => f === 'comment' || f === 'supervisorComment';
+/** A score field's label; the employee's comment is named as theirs, beside the supervisor's. */
+const scoreLabel = (f: ScoreField) => (f === 'comment' ? 'field.employeeComment' : `field.${f}`);
 
 /** While these states last the supervisor (or the PM committee) still rates; the employee self-rates while Open. */
 const RATING_STATES = ['Open', 'SelfAssessed', 'ReferredBack'];
 
 /**
  * The KPI scores of an assessment, under its form: every KPI of the scorecard with its weight and target, the
- * employee's self score, the supervisor's rating and adjusted score, and a comment. Each party gets inputs for its own
+ * employee's self score, the supervisor's rating and adjusted score, and each party's own comment. Each party gets inputs for its own
  * scores while the assessment is in a state that takes them (the server decides again); one save stores them all
  * (`save-scores`), and the totals are recomputed when the assessment moves on (submitted, assessed).
  */
@@ -87,7 +91,8 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
     selfScore: maySave && isEmployee && record.status === 'Open',
     manualRatingScore: rating,
     adjustedScore: rating,
-    comment: maySave && RATING_STATES.includes(record.status),
+    comment: maySave && isEmployee && record.status === 'Open',
+    supervisorComment: rating,
   };
   const anyEditable = Object.values(editable).some(Boolean);
   const save = useMemo(() => entity.commands.find((c) => c.name === 'save-scores'), [entity]);
@@ -100,10 +105,10 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
   };
   /** A score outside the plan's scale, worded as the server words it (an adjusted 0 adjusts nothing, so it is allowed). */
   const scoreProblem = (f: ScoreField, v: string): string | undefined => {
-    if (f === 'comment' || v.trim() === '') return undefined;
+    if (isComment(f) || v.trim() === '') return undefined;
     const n = Number(v);
     if (f === 'adjustedScore' && n === 0) return undefined;
-    const words = { field: t(`field.${f}`), min: formatNumber(range.min), max: formatNumber(range.max) };
+    const words = { field: t(scoreLabel(f)), min: formatNumber(range.min), max: formatNumber(range.max) };
     if (!Number.isFinite(n) || n < range.min || n > range.max) return t('validation.between', words);
     if (!Number.isInteger(n)) return t('refusal.score.wholeBetween', words);
     return undefined;
@@ -123,7 +128,7 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
     const scores = rows.map(({ kpiId, fields }) => ({
       kpiId,
       ...Object.fromEntries(
-        Object.entries(fields).map(([f, v]) => [f, f === 'comment' ? v : v === '' ? null : Number(v)]),
+        Object.entries(fields).map(([f, v]) => [f, isComment(f as ScoreField) ? v : v === '' ? null : Number(v)]),
       ),
     }));
     // the server's refusals of a row (scores.<i>.<field>) are shown on that row; any other in the dialog
@@ -151,9 +156,9 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
       <>
         <input
           className="input"
-          type={f === 'comment' ? 'text' : 'number'}
-          {...(f === 'comment' ? {} : { min: f === 'adjustedScore' ? 0 : range.min, max: range.max, step: 1 })}
-          aria-label={`${t(`field.${f}`)} ${k.name}`}
+          type={isComment(f) ? 'text' : 'number'}
+          {...(isComment(f) ? {} : { min: f === 'adjustedScore' ? 0 : range.min, max: range.max, step: 1 })}
+          aria-label={`${t(scoreLabel(f))} ${k.name}`}
           aria-invalid={problems[k.id]?.[f] ? true : undefined}
           aria-describedby={problems[k.id]?.[f] ? `score-problem-${k.id}-${f}` : undefined}
           value={value(k.id, f)}
@@ -165,7 +170,7 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
           </span>
         )}
       </>
-    ) : f === 'comment' ? (
+    ) : isComment(f) ? (
       value(k.id, f) || '—'
     ) : (
       formatFigure(value(k.id, f))
@@ -195,7 +200,8 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
                 <th>{t('field.selfScore')}</th>
                 <th>{t('field.manualRatingScore')}</th>
                 <th>{t('field.adjustedScore')}</th>
-                <th>{t('field.comment')}</th>
+                <th>{t('field.employeeComment')}</th>
+                <th>{t('field.supervisorComment')}</th>
               </tr>
             </thead>
             <tbody>
@@ -213,6 +219,7 @@ export default function AssessmentScores({ entity, record, onChanged }: PanelPro
                   <td>{scoreInput(k, 'manualRatingScore')}</td>
                   <td>{scoreInput(k, 'adjustedScore')}</td>
                   <td>{scoreInput(k, 'comment')}</td>
+                  <td>{scoreInput(k, 'supervisorComment')}</td>
                 </tr>
               ))}
             </tbody>

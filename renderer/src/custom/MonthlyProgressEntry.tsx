@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { get, post } from '../api/api-client.ts';
 import { useCall, type CallError } from '../api/call-state.tsx';
 import { formatDate, formatNumber } from '../format/formats.ts';
@@ -53,12 +54,25 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
   // what is wrong with each KPI's row, by KPI and field: said beside the value, in the user's words
   const [problems, setProblems] = useState<Record<number, Partial<Record<keyof Draft, string>>>>({});
 
+  // a link may name the plan and month to open (the dashboard's count of months owed names the ones it counted)
+  const [params] = useSearchParams();
+  const asked = (name: string) => Number(params.get(name)) || null;
+
   useEffect(() => {
     run('error.getAnnualPlans', () => get('annual-plan', { sort: '-startDate', limit: 100 })).then((d) => {
       const list: Row[] = d?.list ?? [];
       setPlans(list);
       const now = today();
-      setPlanId((list.find((p) => p.startDate <= now && p.endDate >= now) ?? list[0])?.id ?? null);
+      const current = (p: Row) => p.startDate <= now && p.endDate >= now;
+      // the plan asked for, else the active plan of today, else any plan of today, else the newest
+      setPlanId(
+        (
+          list.find((p) => p.id === asked('annualPlanId')) ??
+          list.find((p) => current(p) && p.status === 'Active') ??
+          list.find(current) ??
+          list[0]
+        )?.id ?? null,
+      );
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -73,7 +87,13 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
       const list: Row[] = d?.list ?? [];
       setPeriods(list);
       const now = today();
-      setPeriodId((list.find((p) => p.startDate <= now && p.endDate >= now) ?? list[list.length - 1])?.id ?? null);
+      setPeriodId(
+        (
+          list.find((p) => p.id === asked('periodId')) ??
+          list.find((p) => p.startDate <= now && p.endDate >= now) ??
+          list[list.length - 1]
+        )?.id ?? null,
+      );
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [planId]);

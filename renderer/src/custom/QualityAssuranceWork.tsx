@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
-import { optionLabel } from '../meta/labels.ts';
+import { optionLabel, quarterName } from '../meta/labels.ts';
+import { formatInteger } from '../format/formats.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 import { ConfirmDialog, InputDialog } from '../shell/Dialogs.tsx';
@@ -65,7 +66,7 @@ export default function QualityAssuranceWork({ screen }: { screen: ScreenMeta })
         <h1>{t(screen.label ?? 'screen.qualityAssurance')}</h1>
         {page && (
           <span className="badge" data-testid="qa-work-count">
-            {page.total}
+            {formatInteger(page.total)}
           </span>
         )}
       </div>
@@ -94,7 +95,12 @@ export default function QualityAssuranceWork({ screen }: { screen: ScreenMeta })
                 return (
                   <tr key={`${r.list}-${r.id}`} data-subject={`${r.list}-${r.id}`}>
                     <td>{r.employeeName}</td>
-                    <td>{r.title}</td>
+                    <td>
+                      {/* an assessment by its scorecard and quarter in the reader's words (its stored title says Q4 in every language) */}
+                      {r.scorecardName && r.quarterIndex !== null
+                        ? `${r.scorecardName} (${quarterName(t, r.quarterIndex)})`
+                        : r.title}
+                    </td>
                     <td>{optionLabel(t, r.list)}</td>
                     <td>{optionLabel(t, r.status)}</td>
                     <td>

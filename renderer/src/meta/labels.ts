@@ -7,9 +7,9 @@ export { optionKey };
 export const quarterName = (t: TFunction, index: number): string =>
   t(`option.quarter${index + 1}`, { defaultValue: `Q${index + 1}` });
 
-/** Whether a field holds a quarter's index: an integer titled Quarter. */
+/** Whether a field holds a quarter's index: an integer titled Quarter (or the quarter whose window a review waits for). */
 const isQuarterField = (field?: { title?: string; type?: unknown }) =>
-  field?.title === 'field.quarter' && field.type === 'integer';
+  (field?.title === 'field.quarter' || field?.title === 'field.windowQuarter') && field.type === 'integer';
 
 /** An option's label in the reader's words; a quarter's index (0..3) by its name (Q1..Q4), never the bare index. */
 export const optionLabel = (

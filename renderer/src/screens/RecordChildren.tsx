@@ -10,6 +10,7 @@ import { allowedOn } from '../meta/record-allowed.ts';
 import { screensOf } from './entity-screens.ts';
 import { childLink } from './child-links.ts';
 import { referenceTitle } from '../meta/record-title.ts';
+import { recordSummary } from '../meta/record-summary.ts';
 import { mayAddChild } from '../meta/record-allowed.ts';
 
 type Row = Record<string, any>;
@@ -103,8 +104,13 @@ function ChildList({
       ? childLink(add, link.via, record)
       : undefined;
   // a child named by a reference (a KPI assessment by its KPI) shows that record's title, as the server sent it with the row
+  // one with no title field and no reference to name it by (a quarter) by what its list shows: Q1 and its dates
   const title = (r: Row) =>
-    reference ? (referenceTitle(t, r, reference) ?? String(r[reference] ?? r.id)) : String(r[child.titleField] ?? r.id);
+    reference
+      ? (referenceTitle(t, r, reference) ?? String(r[reference] ?? r.id))
+      : child.titleField === 'id'
+        ? (recordSummary(t, child, r, [link.via]) ?? String(r.id))
+        : String(r[child.titleField] ?? r.id);
 
   const upload = async (file: File) => {
     const body = new FormData();

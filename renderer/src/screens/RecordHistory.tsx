@@ -4,6 +4,7 @@ import { get } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { formatDateTime, formatInteger } from '../format/formats.ts';
 import type { EntityMeta } from '../meta/meta-types.ts';
+import { useMeta } from '../meta/meta-context.tsx';
 
 interface Entry {
   id: number;
@@ -12,6 +13,8 @@ interface Entry {
   doneByName: string | null;
   inPlaceOfName: string | null;
   changed: string[];
+  /** a write to a record of one of its child collections (a KPI of the scorecard): which, by its entity and title */
+  child?: { entity: string; title: string };
 }
 
 /** Entries asked for at a time: the newest first, older ones on request. */
@@ -19,7 +22,7 @@ const PAGE = 10;
 
 /**
  * A record's History: who changed what and when, and in place of whom an administrator took a step the record names
- * another employee for, from its audit trail (`GET <entity>/<id>/history`, which only a reader of the record gets).
+ * another employee for, with the writes to its child collections' records (a scorecard's KPIs, each named), from its audit trail (`GET <entity>/<id>/history`, which only a reader of the record gets).
  * Folded until opened, so that a form costs no extra call; read again when the record's version moves.
  */
 export function RecordHistory({ entity, record }: { entity: EntityMeta; record: Record<string, unknown> }) {
@@ -39,8 +42,10 @@ export function RecordHistory({ entity, record }: { entity: EntityMeta; record: 
     if (open) void load(0);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, record.id, record.version]);
-  const fieldLabel = (f: string) => {
-    const title = entity.schema.properties[f]?.title;
+  const meta = useMeta();
+  const entityOf = (e: Entry) => (e.child ? (meta.entities.find((x) => x.name === e.child!.entity) ?? entity) : entity);
+  const fieldLabel = (of: EntityMeta, f: string) => {
+    const title = of.schema.properties[f]?.title;
     return title ? t(title) : f;
   };
   return (
@@ -84,8 +89,16 @@ export function RecordHistory({ entity, record }: { entity: EntityMeta; record: 
                       </span>
                     )}
                   </td>
-                  <td>{t(e.actionLabel, { defaultValue: e.actionLabel })}</td>
-                  <td>{e.changed.map(fieldLabel).join(', ') || '—'}</td>
+                  <td>
+                    {/* a child's write says which record it was (the KPI by its name) */}
+                    {e.child && (
+                      <span data-testid="history-child">
+                        {t(entityOf(e).label)} “{e.child.title}”:{' '}
+                      </span>
+                    )}
+                    {t(e.actionLabel, { defaultValue: e.actionLabel })}
+                  </td>
+                  <td>{e.changed.map((f) => fieldLabel(entityOf(e), f)).join(', ') || '—'}</td>
                 </tr>
               ))}
             </tbody>

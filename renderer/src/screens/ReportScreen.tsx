@@ -18,6 +18,7 @@ import { enumName, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, ReportMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
+import { ChoicesFromWidget } from '../widgets/ChoicesFromWidget.tsx';
 import { DateWidget } from '../widgets/DateInput.tsx';
 import { Forbidden } from '../shell/NotFound.tsx';
 import { downloadReport } from './report-download.ts';
@@ -74,7 +75,10 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
       type: 'object',
       required: [...(report?.required ?? [])],
       properties: Object.fromEntries(
-        filters.map(([k, { title, 'x-enumNames': _n, ...rest }]) => [k, { ...(rest as RJSFSchema), title: t(title) }]),
+        filters.map(([k, { title, 'x-enumNames': _n, 'x-choicesFrom': _c, ...rest }]) => [
+          k,
+          { ...(rest as RJSFSchema), title: t(title) },
+        ]),
       ),
     }),
     [filters, report, t],
@@ -83,6 +87,7 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
     const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
     for (const [k, p] of filters) {
       if (p['x-ref']) ui[k] = { 'ui:widget': 'reference', 'ui:options': { entity: p['x-ref'] } };
+      else if (p['x-choicesFrom']) ui[k] = { 'ui:widget': 'choicesFrom', 'ui:options': { from: p['x-choicesFrom'] } };
       else if (p.enum)
         ui[k] = {
           'ui:enumNames': p.enum.map((v, i) =>
@@ -113,7 +118,7 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
           uiSchema={uiSchema}
           formData={values}
           validator={validator}
-          widgets={{ reference: ReferenceWidget, DateWidget }}
+          widgets={{ reference: ReferenceWidget, choicesFrom: ChoicesFromWidget, DateWidget }}
           formContext={{ formData: values, properties: report.parameters }}
           showErrorList={false}
           // the fields show what is wrong; a failed check is the user\'s to fix, not an error to log

@@ -13,13 +13,49 @@ import { takenByPanel } from './panel-transitions.ts';
 import { transitionLabel } from './transition-label.ts';
 import { wordText, type Translate } from '../../../engine/i18n/text.ts';
 
-/** Why a step is not offered now: its window opens later, has closed, or is not set yet. */
-function windowLine(t: TFunction, action: string, w: { from: string | null; to: string | null }): string {
+/**
+ * Why a step is not offered now: its window opens later, has closed, or is not set yet; `of` names whose window it is
+ * (an annual agreement waits for Q1's), when the workflow says.
+ */
+function windowLine(
+  t: TFunction,
+  action: string,
+  w: { from: string | null; to: string | null },
+  of: string | undefined,
+): string {
   const d = new Date();
   const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  if (!w.from || !w.to) return t('shell.windowNotSet', { action });
-  if (today < w.from) return t('shell.windowOpens', { action, from: formatDate(w.from), to: formatDate(w.to) });
+  if (!w.from || !w.to) return of ? t('shell.windowOfNotSet', { action, of }) : t('shell.windowNotSet', { action });
+  if (today < w.from)
+    return t(of ? 'shell.windowOfOpens' : 'shell.windowOpens', {
+      action,
+      of,
+      from: formatDate(w.from),
+      to: formatDate(w.to),
+    });
   return t('shell.windowClosed', { action, to: formatDate(w.to) });
+}
+
+/** Steps named as a sentence names them: “Agree” or “Dispute”, in the user's language. */
+const stepsNamed = (labels: string[]) =>
+  new Intl.ListFormat(document.documentElement.lang || 'en', { type: 'disjunction' }).format(
+    labels.map((l) => `“${l}”`),
+  );
+
+/** The steps waiting for one window (agree and dispute wait for the same), so that the screen says it once. */
+function closedWindows(
+  closed: Record<string, { from: string | null; to: string | null }>,
+  windowOf: (action: string) => string | undefined,
+) {
+  const groups = new Map<string, { actions: string[]; w: { from: string | null; to: string | null }; of?: string }>();
+  for (const [action, w] of Object.entries(closed)) {
+    const of = windowOf(action);
+    const key = `${w.from}|${w.to}|${of}`;
+    const g = groups.get(key);
+    if (g) g.actions.push(action);
+    else groups.set(key, { actions: [action], w, of });
+  }
+  return [...groups.values()];
 }
 
 type Transition = NonNullable<EntityMeta['workflow']>['transitions'][number];
@@ -59,6 +95,12 @@ export function WorkflowActions({
     (f) => record[f] !== null && record[f] !== undefined && record[f] !== '' && typeof record[f] !== 'object',
   );
   const label = (field: string) => t(entity.schema.properties[field]?.title ?? field);
+  // whose window a step waits for, as the record names it (a quarter by its name)
+  const windowOf = (action: string) => {
+    const field = wf.transitions.find((x) => x.action === action)?.window?.of;
+    const v = field ? record[field] : undefined;
+    return field && v !== null && v !== undefined ? optionLabel(t, v, entity.schema.properties[field]) : undefined;
+  };
   const take = async (x: Transition, values: Record<string, string | number> = {}) => {
     setAsking(null);
     const d = await run(
@@ -86,9 +128,9 @@ export function WorkflowActions({
           </strong>
         </span>
       ))}
-      {Object.entries(allowedOn(entity, record).closed ?? {}).map(([action, w]) => (
-        <span key={action} className="muted" data-testid={`workflow-closed-${action}`}>
-          {windowLine(t, transitionLabel(t, action, undefined), w)}
+      {closedWindows(allowedOn(entity, record).closed ?? {}, windowOf).map(({ actions, w, of }) => (
+        <span key={actions.join()} className="muted" data-testid={`workflow-closed-${actions.join('-')}`}>
+          {windowLine(t, stepsNamed(actions.map((a) => transitionLabel(t, a, undefined))), w, of)}
         </span>
       ))}
       {/* a step the caller could take but for a condition the record fails now: why it is not offered */}

@@ -32,11 +32,13 @@ export const myWork: CommandHook = async (ctx, _entity, input) => {
   const rows = await ctx.tx.query(
     `WITH mine AS (SELECT id AS member_id, annual_plan_id, list FROM qa_member WHERE ${mine.join(' AND ')}),
      subjects AS (
-       SELECT 'Scorecard'::text AS list, m.member_id, s.annual_plan_id, s.id AS subject_id, s.employee_id, s.name AS title, s.status
+       SELECT 'Scorecard'::text AS list, m.member_id, s.annual_plan_id, s.id AS subject_id, s.employee_id, s.name AS title, s.status,
+              s.name AS scorecard_name, NULL::int AS quarter_index
          FROM mine m JOIN performance_scorecard s ON s.company_id = $1 AND s.annual_plan_id = m.annual_plan_id
         WHERE m.list = 'Scorecard' AND s.employee_id IS NOT NULL AND s.employee_id <> $2
        UNION ALL
-       SELECT 'Performance'::text, m.member_id, a.annual_plan_id, a.id, a.employee_id, a.title, a.status
+       SELECT 'Performance'::text, m.member_id, a.annual_plan_id, a.id, a.employee_id, a.title, a.status,
+              (SELECT s.name FROM performance_scorecard s WHERE s.company_id = $1 AND s.id = a.scorecard_id), a.quarter_index
          FROM mine m JOIN performance_assessment a ON a.company_id = $1 AND a.annual_plan_id = m.annual_plan_id
         WHERE m.list = 'Performance' AND a.status IN (${sqlList(REVIEWABLE_ASSESSMENT_STATES)}) AND a.employee_id IS DISTINCT FROM $2)
      SELECT * FROM (
@@ -44,6 +46,7 @@ export const myWork: CommandHook = async (ctx, _entity, input) => {
               CASE WHEN sub.list = 'Scorecard' THEN sub.subject_id END AS "scorecardId",
               CASE WHEN sub.list = 'Performance' THEN sub.subject_id END AS "assessmentId",
               sub.subject_id AS id, sub.employee_id AS "employeeId", concat_ws(' ', e.first_name, e.last_name) AS "employeeName", sub.title, sub.status,
+              sub.scorecard_name AS "scorecardName", sub.quarter_index AS "quarterIndex",
               (SELECT r.id FROM qa_review r WHERE r.company_id = $1 AND r.qa_member_id = sub.member_id AND r.list = sub.list AND coalesce(r.scorecard_id, r.assessment_id) = sub.subject_id) AS "myReviewId",
               ${COUNTS}
          FROM subjects sub LEFT JOIN employee e ON e.company_id = $1 AND e.id = sub.employee_id) w

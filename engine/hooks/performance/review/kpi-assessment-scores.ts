@@ -10,14 +10,17 @@ import { fieldProblem, labelOf, noSuchRecord, wordedProblem } from '../../../rec
 import { inSentence, optionLabel, optionsOr } from '../../../i18n/message-words.ts';
 
 /** Who enters each score of a KPI in an assessment, and in which states of the assessment it may still change. */
-export const SCORE_FIELDS: Readonly<
-  Record<string, { party: 'employee' | 'supervisor' | 'either'; states: readonly string[] }>
-> = {
+export const SCORE_FIELDS: Readonly<Record<string, { party: 'employee' | 'supervisor'; states: readonly string[] }>> = {
   selfScore: { party: 'employee', states: ['Open'] },
   manualRatingScore: { party: 'supervisor', states: ['Open', 'SelfAssessed', 'ReferredBack'] },
   adjustedScore: { party: 'supervisor', states: ['Open', 'SelfAssessed', 'ReferredBack'] },
-  comment: { party: 'either', states: ['Open', 'SelfAssessed', 'ReferredBack'] },
+  // each party's comment is its own field: the supervisor's save never overwrites what the employee wrote
+  comment: { party: 'employee', states: ['Open'] },
+  supervisorComment: { party: 'supervisor', states: ['Open', 'SelfAssessed', 'ReferredBack'] },
 };
+
+/** The score fields that hold words, not ratings: they are not checked against the plan's scale. */
+const COMMENT_FIELDS: readonly string[] = ['comment', 'supervisorComment'];
 
 /** The score fields a write changes. */
 export function changedScoreFields(before: Row | null, record: Row): string[] {
@@ -72,7 +75,6 @@ export const checkKpiAssessment: BeforeWriteHook<'kpi-assessment'> = async (ctx,
           states: optionsOr(rule.states),
         }),
       );
-    if (rule.party === 'either') continue;
     await assertParty(
       ctx,
       a,
@@ -94,7 +96,7 @@ export const checkKpiAssessment: BeforeWriteHook<'kpi-assessment'> = async (ctx,
       ),
     ]);
   // a score is a rating of the plan's scale: a whole number from its lowest to its highest rating (an adjusted 0 adjusts nothing)
-  const scores = changedScoreFields(before, record).filter((f) => f !== 'comment');
+  const scores = changedScoreFields(before, record).filter((f) => !COMMENT_FIELDS.includes(f));
   if (scores.length)
     assertScores(ctx, 'kpi-assessment', record, scores, await scorecardRatingRange(ctx, a.scorecardId), {
       zeroAllowed: ['adjustedScore'],
@@ -108,7 +110,7 @@ export function manualScoreCounts(scoringMode: string | null | undefined, kpiTyp
 }
 
 /**
- * POST performance-assessment/save-scores {id, scores: [{kpiId, selfScore?, manualRatingScore?, adjustedScore?, comment?}]}:
+ * POST performance-assessment/save-scores {id, scores: [{kpiId, selfScore?, manualRatingScore?, adjustedScore?, comment?, supervisorComment?}]}:
  * enters the KPI scores of one assessment in one transaction (each KPI's record added or updated through the engine,
  * with its audit entry); returns the assessment with its KPI scores.
  */
@@ -149,7 +151,7 @@ export const saveKpiScores: CommandHook = async (ctx, entity, input) => {
   }
   if (faults.length) throw AppError.validation(faults);
   const kpiAssessmentList = await ctx.tx.query(
-    `SELECT id, kpi_id AS "kpiId", self_score AS "selfScore", manual_rating_score AS "manualRatingScore", adjusted_score AS "adjustedScore", comment FROM kpi_assessment WHERE company_id = $1 AND assessment_id = $2 ORDER BY kpi_id`,
+    `SELECT id, kpi_id AS "kpiId", self_score AS "selfScore", manual_rating_score AS "manualRatingScore", adjusted_score AS "adjustedScore", comment, supervisor_comment AS "supervisorComment" FROM kpi_assessment WHERE company_id = $1 AND assessment_id = $2 ORDER BY kpi_id`,
     [ctx.companyId, assessment.id],
   );
   return { ...assessment, kpiAssessmentList };

@@ -66,6 +66,8 @@ export const deriveAgreement: BeforeWriteHook<'performance-agreement'> = async (
     employeeId: s.employeeId,
     annualPlanId: s.annualPlanId,
     quarterIndex,
+    // whose window the agreement waits for (an annual one, Q1's), so that the screen can say so while it is not open
+    windowQuarterIndex: agreementQuarter(quarterIndex) as 0 | 1 | 2 | 3,
     type,
     title: `${s.name} (${quarterLabel(quarterIndex)})`,
     ...dates,

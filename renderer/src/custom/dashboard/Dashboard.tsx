@@ -207,7 +207,13 @@ interface RequiredAction {
   count: number;
   /** My tasks: the count of each kind of task it is made of, each with its own list */
   parts?: RequiredAction[];
+  /** the list's filters that open what the count is about (monthly progress: the plan and month owed) */
+  query?: Record<string, number>;
 }
+
+/** A list's address with the filters a count carries. */
+const withQuery = (path: string, query?: Record<string, number>) =>
+  query ? `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : path;
 
 function RequiredActions({ me, visible }: { me: number; visible: (path: string) => boolean }) {
   const { t } = useTranslation();
@@ -227,7 +233,7 @@ function RequiredActions({ me, visible }: { me: number; visible: (path: string) 
               <strong>{formatInteger(parts.reduce((sum, p) => sum + p.count, 0))}</strong>
               <span>{t(ACTION_TITLES[a.kind])}</span>
               {parts.map((p) => (
-                <Link key={p.kind} to={target(p.kind)!} data-action={p.kind}>
+                <Link key={p.kind} to={withQuery(target(p.kind)!, p.query)} data-action={p.kind}>
                   {t(ACTION_TITLES[p.kind])}: {formatInteger(p.count)}
                 </Link>
               ))}
