@@ -542,6 +542,10 @@ export interface Command {
   when?: [Condition, ...Condition[]];
   dataKey?: string;
   maxBytes?: number;
+  /**
+   * upload: the i18n key of a question the caller confirms before the file is sent, where the step cannot be undone (a signed contract's document is never replaced)
+   */
+  confirm?: string;
   mimeTypes?: string[];
   /**
    * upload and attach: read-only fields of the record that take the stored file's name, size in bytes, type and SHA-256 checksum
