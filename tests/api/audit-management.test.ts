@@ -491,9 +491,22 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect(refused.body.err_msg).toMatch(/You prepared this working paper yourself, so you cannot approve it/);
     expect((await read('audit-working-paper', own.id)).status).toBe('Pending Approval');
 
-    // findings: validated by the audit manager; rejection needs a reason
+    // findings: validated by the audit manager, in whose My tasks one awaiting validation waits; rejection needs a reason
+    const findingTasks = async (status: string) =>
+      (await man.get(`audit-task?owner=me&kind=finding&status=${status}`)).body.data.list as {
+        recordId: number;
+        role: string;
+        decision: string | null;
+      }[];
+    expect(await findingTasks('Pending')).toEqual([
+      expect.objectContaining({ recordId: finding.id, role: 'auditManager' }),
+    ]);
     expect((await take(aud, 'audit-finding', 'validate', finding.id)).status).toBe(403);
     ok(await take(man, 'audit-finding', 'validate', finding.id));
+    expect(await findingTasks('Pending')).toEqual([]);
+    expect(await findingTasks('Completed')).toEqual([
+      expect.objectContaining({ recordId: finding.id, decision: 'Validated' }),
+    ]);
     const f2 = await add(aud, 'audit-finding', {
       auditEngagementId: id.eng,
       title: 'Late filing',
