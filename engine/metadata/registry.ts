@@ -211,6 +211,8 @@ export interface EntityDef {
   readonly access: Readonly<Record<Action, readonly Role[]>>;
   /** the records of nobody the role unowned admits: those matching one of these (none: every record of nobody) */
   readonly unownedWhen?: readonly FieldCondition[];
+  /** which records the owner roles self and supervisor judge: those matching one of these (access.ownedWhen); all where not given */
+  readonly ownedWhen?: readonly FieldCondition[];
   readonly dataKeys: { readonly list: string; readonly item: string };
   readonly afterWrite?: string;
   /** Derives read-only fields (and may refuse) before add and update, in the write's transaction. */

@@ -510,6 +510,25 @@ export interface Access {
       [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
     }[]
   ];
+  /**
+   * which records the owner roles self and supervisor judge: those matching one of these conditions (each: field values by field, every field named having one of its values), e.g. a scorecard of an employee, a function or a unit, not a corporate, operational or library one, whoever it names; not given: every record with an owner
+   *
+   * @minItems 1
+   */
+  ownedWhen?: [
+    {
+      /**
+       * @minItems 1
+       */
+      [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
+    },
+    ...{
+      /**
+       * @minItems 1
+       */
+      [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
+    }[]
+  ];
 }
 export interface Command {
   name: string;
