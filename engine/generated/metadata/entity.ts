@@ -442,6 +442,10 @@ export interface Field {
    */
   "x-i18n"?: boolean;
   /**
+   * the value is a word the company may choose, seeded from the product's options (a risk rating type's name, High): screens show it as that option's label in the user's language where it is one, a company's own word as it is
+   */
+  "x-optionText"?: boolean;
+  /**
    * how a unique constraint naming this text field compares it: false treats "Finance" and "finance" as the same value; the default is false for names (name and …Name fields) and true for other text
    */
   "x-caseSensitive"?: boolean;
