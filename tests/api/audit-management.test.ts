@@ -810,10 +810,17 @@ describe.each(backends())('audit management on $name', (backend) => {
     });
     expect((await take(man, 'audit-completion-checklist', 'complete', ck.id)).status).toBe(409);
     ok(await take(aud, 'audit-completion-checklist', 'send-checklist', ck.id));
-    expect((await tasks(man, 'Pending')).map((x) => x.kind)).toEqual(['checklist']);
+    // beside the findings still awaiting his validation
+    const pending = await tasks(man, 'Pending');
+    expect(pending.filter((x) => x.kind !== 'finding').map((x) => x.kind)).toEqual(['checklist']);
+    for (const task of pending.filter((x) => x.kind === 'finding'))
+      expect((await read('audit-finding', task.recordId)).status).toBe('Awaiting Validation');
     expect((await take(aud, 'audit-completion-checklist', 'complete', ck.id)).status).toBe(403);
     ok(await take(man, 'audit-completion-checklist', 'complete', ck.id));
-    expect((await tasks(man, 'Completed')).map((x) => `${x.kind}:${x.decision}`)).toEqual(['checklist:Completed']);
+    // beside the findings he validated or rejected earlier
+    expect(
+      (await tasks(man, 'Completed')).filter((x) => x.kind !== 'finding').map((x) => `${x.kind}:${x.decision}`),
+    ).toEqual(['checklist:Completed']);
 
     const css = await add(exec, 'customer-satisfaction-survey', { name: 'Auditee survey' });
     for (const v of [1, 2, 3, 4, 5])
