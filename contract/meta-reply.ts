@@ -126,6 +126,8 @@ export interface CommandReply {
   /** upload and attach commands: which files they take */
   readonly maxBytes?: number;
   readonly mimeTypes?: readonly string[];
+  /** upload: the i18n key of the question confirmed before the file is sent (a step that cannot be undone) */
+  readonly confirm?: string;
   readonly report?: ReportDef;
 }
 

@@ -7,7 +7,7 @@ import { entityLabel, labelOf } from '../records/record-validator.ts';
 import type { Actor } from './actor.ts';
 import { allows, decidedByRecord, isRelationshipRole, moduleEnabled, teamOfRole } from './caller-roles.ts';
 import { loadReach, membershipKey, type RecordReach } from './record-reach.ts';
-import { unownedAdmits } from './unowned-condition.ts';
+import { ownedAdmits, unownedAdmits } from './unowned-condition.ts';
 
 export { allows, decidedByRecord, moduleEnabled } from './caller-roles.ts';
 
@@ -80,6 +80,8 @@ export function recordAdmits(
   const ownerId = entity.owner === undefined ? undefined : record[entity.owner];
   if (ownerId === null || ownerId === undefined)
     return roles.includes('unowned') && entity.owner !== undefined && unownedAdmits(entity, record);
+  // a record of a kind that belongs to nobody (a corporate scorecard) is not its named employee's, whoever it names
+  if (!ownedAdmits(entity, record)) return false;
   return (
     (roles.includes('self') && ownerId === actor.employeeId) ||
     (roles.includes('supervisor') && reach.reports.has(Number(ownerId)))

@@ -25,16 +25,21 @@ function screenRoles(screen: Screen, entity: EntityDef): readonly Role[] {
 
 /**
  * The modules and screens this caller can reach, for /meta: the holder's modules for the holder; for an employee the
- * company's enabled employee modules, each with only the screens whose entity the caller may read (or do what the
- * screen needs), and tabs screens with only those tabs. A module left with no screen is left out.
+ * company's enabled employee modules, each with only the screens whose entity (of a module the company has on) the
+ * caller may read (or do what the screen needs), and tabs screens with only those tabs. A module left with no screen is left out.
  */
 export function callerModules(registry: Registry, actor: Actor): ModuleDef[] {
   const modules = [...registry.modules.values()].filter((m) =>
     actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor),
   );
   if (actor.role === 'holder') return modules;
-  const reachable = (s: Screen) =>
-    !s.entity || mayTry(screenRoles(s, registry.entity(s.entity)), actor, registry.entity(s.entity));
+  // a screen of one module may show another's entity (the dashboard's project progress): that module must be on too
+  const reachable = (s: Screen) => {
+    if (!s.entity) return true;
+    const entity = registry.entity(s.entity);
+    const home = registry.modules.get(entity.module);
+    return (!home || moduleEnabled(home, actor)) && mayTry(screenRoles(s, entity), actor, entity);
+  };
   const paths = new Set(modules.flatMap((m) => m.screens.filter(reachable).map((s) => s.path)));
   return modules
     .map((m) => ({

@@ -192,16 +192,29 @@ async function mayAddByRole(ctx: CallContext, entity: EntityDef, query: Record<s
   if (bound === null) return false;
   if (bound)
     return recordAdmits(roles, ctx.actor, entity, bound, await loadReach(ctx.tx, ctx.actor, entity, roles, [bound]));
-  if (roles.some((r) => r === 'self' || r === 'unowned')) return true;
+  const owned = ownedMayBe(entity, query);
+  if (roles.includes('unowned') || (owned && roles.includes('self'))) return true;
   for (const r of roles.filter((x) => x.startsWith('field:')))
     if (await mayBeNamed(ctx, entity, r.slice('field:'.length))) return true;
   const reach = await loadReach(ctx.tx, ctx.actor, entity, roles);
-  if (roles.includes('supervisor') && reach.reports.size > 0) return true;
+  if (owned && roles.includes('supervisor') && reach.reports.size > 0) return true;
   return roles.some((r) => {
     const m = teamOfRole(entity, r)?.membership;
     return m !== undefined && (reach.teams.get(membershipKey(m))?.size ?? 0) > 0;
   });
 }
+
+/**
+ * Whether a record added under the list's query can be one its employee owns (access.ownedWhen): a list that pins the
+ * level to corporate adds scorecards the owner roles do not judge, so self and supervisor cannot add there.
+ */
+const ownedMayBe = (entity: EntityDef, query: Record<string, string[]>): boolean =>
+  !entity.ownedWhen ||
+  entity.ownedWhen.some((condition) =>
+    Object.entries(condition).every(
+      ([name, values]) => !query[name]?.length || query[name].some((q) => values.some((v) => String(v) === q)),
+    ),
+  );
 
 /** The references to other records the list's query pins to one id each (not employees: those are whose, not where). */
 const boundParents = (ctx: CallContext, entity: EntityDef, query: Record<string, string[]>) =>

@@ -2,7 +2,7 @@ import type { EntityDef } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import type { Actor } from './actor.ts';
 import { allows, decidedByRecord, teamOfRole } from './caller-roles.ts';
-import { unownedSql } from './unowned-condition.ts';
+import { ownedSql, unownedSql } from './unowned-condition.ts';
 
 /** Who asks, and in which company (the holder names one; an employee's is their own). */
 export interface RoleSqlCaller {
@@ -48,10 +48,12 @@ function roleWhere(
   const reach: string[] = [];
   if (entity.owner !== undefined) {
     const owner = column(entity.owner);
-    if (roles.includes('self')) reach.push(`${owner} = ${meParam()}`);
+    // the owner roles judge only the records of a kind that belongs to its employee (access.ownedWhen)
+    const owned = entity.ownedWhen ? ` AND ${ownedSql(entity, bind, alias)}` : '';
+    if (roles.includes('self')) reach.push(`(${owner} = ${meParam()}${owned})`);
     if (roles.includes('supervisor'))
       reach.push(
-        `${owner} IN (SELECT id FROM employee WHERE company_id = ${companyParam()} AND (supervisor_id = ${meParam()} OR acting_supervisor_id = ${meParam()}))`,
+        `(${owner} IN (SELECT id FROM employee WHERE company_id = ${companyParam()} AND (supervisor_id = ${meParam()} OR acting_supervisor_id = ${meParam()}))${owned})`,
       );
     if (roles.includes('unowned')) reach.push(`(${owner} IS NULL AND ${unownedSql(entity, bind, alias)})`);
   }

@@ -34,6 +34,9 @@ export function commandsOf(
       faults.push({ file, pointer: `${pointer}/hook`, message: `names the unknown hook "${c.hook ?? ''}"` });
     if ((c.kind === 'patch' || c.kind === 'upload' || c.kind === 'attach') && !(c.fields ?? []).length)
       faults.push({ file, pointer, message: `a ${c.kind} command names its fields` });
+    key(file, `${pointer}/confirm`, c.confirm);
+    if (c.confirm && c.kind !== 'upload')
+      faults.push({ file, pointer: `${pointer}/confirm`, message: 'only an upload command asks to confirm' });
     if ((c.kind === 'upload' || c.kind === 'attach') && (c.fields ?? []).length > 1)
       faults.push({
         file,
@@ -77,6 +80,7 @@ export function commandsOf(
       error: errors[c.name],
       maxBytes: c.maxBytes ?? DEFAULT_UPLOAD_BYTES,
       mimeTypes: c.mimeTypes ?? [],
+      ...(c.confirm && { confirm: c.confirm }),
       fileInfo: (c.fileInfo ?? {}) as CommandDef['fileInfo'],
       ...(c.report && {
         report: buildReport(c.report as Parameters<typeof buildReport>[0], c, file, `${pointer}/report`, faults, key),

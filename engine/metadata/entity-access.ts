@@ -12,7 +12,7 @@ export function accessOf(
   field: ReadonlyMap<string, FieldDef>,
   file: string,
   faults: MetadataFault[],
-): { access: EntityDef['access']; unownedWhen?: FieldCondition[] } {
+): { access: EntityDef['access']; unownedWhen?: FieldCondition[]; ownedWhen?: FieldCondition[] } {
   const scope = m.scope ?? 'company';
   const acc = m.access ?? {};
   /**
@@ -48,21 +48,27 @@ export function accessOf(
       pointer: '/access/unownedWhen',
       message: 'limits the role unowned, which no access of the entity names',
     });
-  unownedWhen?.forEach((condition, i) =>
-    Object.entries(condition).forEach(([name, values]) => {
-      const f = field.get(name);
-      const pointer = `/access/unownedWhen/${i}/${name}`;
-      if (!f || f.computed)
-        faults.push({ file, pointer, message: `names "${name}", which is not a stored field of ${m.name}` });
-      else if (
-        values.some((v) =>
-          f.enum
-            ? !f.enum.includes(v as string | number)
-            : typeof v !== (f.type === 'integer' || f.type === 'number' ? 'number' : f.type),
+  const conditions = (key: 'unownedWhen' | 'ownedWhen', list: FieldCondition[] | undefined) =>
+    list?.forEach((condition, i) =>
+      Object.entries(condition).forEach(([name, values]) => {
+        const f = field.get(name);
+        const pointer = `/access/${key}/${i}/${name}`;
+        if (!f || f.computed)
+          faults.push({ file, pointer, message: `names "${name}", which is not a stored field of ${m.name}` });
+        else if (
+          values.some((v) =>
+            f.enum
+              ? !f.enum.includes(v as string | number)
+              : typeof v !== (f.type === 'integer' || f.type === 'number' ? 'number' : f.type),
+          )
         )
-      )
-        faults.push({ file, pointer, message: `holds a value that "${name}" cannot have` });
-    }),
-  );
-  return { access, unownedWhen };
+          faults.push({ file, pointer, message: `holds a value that "${name}" cannot have` });
+      }),
+    );
+  conditions('unownedWhen', unownedWhen);
+  const ownedWhen = acc.ownedWhen as FieldCondition[] | undefined;
+  if (ownedWhen && m.owner === undefined)
+    faults.push({ file, pointer: '/access/ownedWhen', message: OWNER_ROLE_WITHOUT_OWNER });
+  conditions('ownedWhen', ownedWhen);
+  return { access, unownedWhen, ownedWhen };
 }

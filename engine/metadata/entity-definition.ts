@@ -223,7 +223,7 @@ export function entityDefinition(
       message: 'is for platform entities and must name a stored reference to module',
     });
 
-  const { access, unownedWhen } = accessOf(m, field, file, faults);
+  const { access, unownedWhen, ownedWhen } = accessOf(m, field, file, faults);
 
   const errors = (m.errors ?? {}) as Record<string, string>;
   for (const [k, v] of Object.entries(errors)) key(file, `/errors/${k}`, v);
@@ -271,6 +271,7 @@ export function entityDefinition(
     errors,
     access,
     unownedWhen,
+    ownedWhen,
     dataKeys: { list: m.api?.dataKeys?.list ?? 'list', item: m.api?.dataKeys?.item ?? 'item' },
     afterWrite: m.hooks?.afterWrite,
     beforeWrite: m.hooks?.beforeWrite,

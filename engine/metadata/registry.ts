@@ -150,6 +150,8 @@ export interface CommandDef {
   readonly error?: string;
   readonly maxBytes: number;
   readonly mimeTypes: readonly string[];
+  /** upload: the i18n key of the question confirmed before the file is sent (a step that cannot be undone) */
+  readonly confirm?: string;
   /** upload and attach: the read-only fields that take the stored file's name, size, type and checksum */
   readonly fileInfo: Readonly<Partial<Record<'name' | 'size' | 'mimeType' | 'sha256', string>>>;
   /** GET hook commands that are reports: their parameters, columns and chart */
@@ -211,6 +213,8 @@ export interface EntityDef {
   readonly access: Readonly<Record<Action, readonly Role[]>>;
   /** the records of nobody the role unowned admits: those matching one of these (none: every record of nobody) */
   readonly unownedWhen?: readonly FieldCondition[];
+  /** which records the owner roles self and supervisor judge: those matching one of these (access.ownedWhen); all where not given */
+  readonly ownedWhen?: readonly FieldCondition[];
   readonly dataKeys: { readonly list: string; readonly item: string };
   readonly afterWrite?: string;
   /** Derives read-only fields (and may refuse) before add and update, in the write's transaction. */

@@ -17,6 +17,7 @@ export const X_KEYWORDS = [
   'x-html',
   'x-encrypted',
   'x-i18n',
+  'x-optionText',
   'x-caseSensitive',
 ] as const;
 

@@ -491,9 +491,22 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect(refused.body.err_msg).toMatch(/You prepared this working paper yourself, so you cannot approve it/);
     expect((await read('audit-working-paper', own.id)).status).toBe('Pending Approval');
 
-    // findings: validated by the audit manager; rejection needs a reason
+    // findings: validated by the audit manager, in whose My tasks one awaiting validation waits; rejection needs a reason
+    const findingTasks = async (status: string) =>
+      (await man.get(`audit-task?owner=me&kind=finding&status=${status}`)).body.data.list as {
+        recordId: number;
+        role: string;
+        decision: string | null;
+      }[];
+    expect(await findingTasks('Pending')).toEqual([
+      expect.objectContaining({ recordId: finding.id, role: 'auditManager' }),
+    ]);
     expect((await take(aud, 'audit-finding', 'validate', finding.id)).status).toBe(403);
     ok(await take(man, 'audit-finding', 'validate', finding.id));
+    expect(await findingTasks('Pending')).toEqual([]);
+    expect(await findingTasks('Completed')).toEqual([
+      expect.objectContaining({ recordId: finding.id, decision: 'Validated' }),
+    ]);
     const f2 = await add(aud, 'audit-finding', {
       auditEngagementId: id.eng,
       title: 'Late filing',
@@ -797,10 +810,17 @@ describe.each(backends())('audit management on $name', (backend) => {
     });
     expect((await take(man, 'audit-completion-checklist', 'complete', ck.id)).status).toBe(409);
     ok(await take(aud, 'audit-completion-checklist', 'send-checklist', ck.id));
-    expect((await tasks(man, 'Pending')).map((x) => x.kind)).toEqual(['checklist']);
+    // beside the findings still awaiting his validation
+    const pending = await tasks(man, 'Pending');
+    expect(pending.filter((x) => x.kind !== 'finding').map((x) => x.kind)).toEqual(['checklist']);
+    for (const task of pending.filter((x) => x.kind === 'finding'))
+      expect((await read('audit-finding', task.recordId)).status).toBe('Awaiting Validation');
     expect((await take(aud, 'audit-completion-checklist', 'complete', ck.id)).status).toBe(403);
     ok(await take(man, 'audit-completion-checklist', 'complete', ck.id));
-    expect((await tasks(man, 'Completed')).map((x) => `${x.kind}:${x.decision}`)).toEqual(['checklist:Completed']);
+    // beside the findings he validated or rejected earlier
+    expect(
+      (await tasks(man, 'Completed')).filter((x) => x.kind !== 'finding').map((x) => `${x.kind}:${x.decision}`),
+    ).toEqual(['checklist:Completed']);
 
     const css = await add(exec, 'customer-satisfaction-survey', { name: 'Auditee survey' });
     for (const v of [1, 2, 3, 4, 5])

@@ -462,6 +462,50 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     expect(scores.body.data.scores.bands.map((b: { min: number }) => b.min)).toEqual([0, 60, 80, 100, 120]);
   });
 
+  it('offers an employee Add only where they may add: their own scorecards, not the corporate, operational or library ones, which they cannot add naming themselves either', async () => {
+    const mayAdd = async (who: Client, query: string) =>
+      (await who.get(`performance-scorecard?limit=1&${query}`)).body.data.allowed.add;
+    expect(await mayAdd(emma, 'period=Annual&owner=me')).toBe(true);
+    expect(await mayAdd(sam, 'period=Annual&owner=reports')).toBe(true);
+    for (const level of ['corporate', 'operational', 'library']) {
+      expect(await mayAdd(emma, `level=${level}`), level).toBe(false);
+      expect(await mayAdd(sam, `level=${level}`), level).toBe(false);
+      expect(await mayAdd(exec, `level=${level}`), level).toBe(true);
+      // the list's answer is the add's: naming herself does not make a corporate scorecard hers
+      const refused = await emma.post('performance-scorecard/add', {
+        name: `Mine ${level}`,
+        level,
+        period: 'Periodic',
+        employeeId: id.emma,
+      });
+      expect(refused.status, level).toBe(403);
+    }
+    expect(await mayAdd(emma, 'level=employee')).toBe(true);
+    const own = await emma.post('performance-scorecard/add', {
+      name: 'Mine',
+      level: 'functional',
+      period: 'Periodic',
+      employeeId: id.emma,
+    });
+    ok(own);
+    // her own scorecard she reads; a corporate one that names her is not hers to read by that
+    expect((await emma.get(`performance-scorecard/${own.body.data.scorecard.id}`)).status).toBe(200);
+    const named = await exec.post('performance-scorecard/add', {
+      name: 'Corporate naming Emma',
+      level: 'corporate',
+      period: 'Periodic',
+      employeeId: id.emma,
+    });
+    ok(named);
+    expect((await emma.get(`performance-scorecard/${named.body.data.scorecard.id}`)).status).toBe(403);
+    expect(
+      (await emma.get('performance-scorecard?level=corporate')).body.data.list.map((s: { id: number }) => s.id),
+    ).not.toContain(named.body.data.scorecard.id);
+    // the later tests count Emma's scorecards: these two go again
+    for (const made of [own.body.data.scorecard, named.body.data.scorecard])
+      ok(await exec.post('performance-scorecard/delete', { id: made.id, version: made.version }));
+  });
+
   it('copies a library scorecard for an employee, and lets an acting supervisor stand in', async () => {
     const lib = (
       await exec.post('performance-scorecard/add', {

@@ -76,6 +76,16 @@ describe.each(backends())('platform records on $name', (backend) => {
     expect(entry).toMatchObject({ recordTitle: 'Harbour', entityLabel: 'entity.businessUnit' });
     const employee = (await exec.get('audit-trail?entity=employee&limit=1')).body.data.list[0];
     expect(employee.recordTitle).toMatch(/\S+ \S+/);
+    // every entry names its record: one without a title (the executive's admin access to a module) by its id
+    const all = (await exec.get('audit-trail?limit=500')).body.data.list as {
+      entity: string;
+      recordId: number;
+      recordTitle: string | null;
+    }[];
+    expect(all.filter((e) => !e.recordTitle)).toEqual([]);
+    const access = all.find((e) => e.entity === 'employee-module');
+    expect(access).toBeDefined();
+    expect(access!.recordTitle).toBe(`#${access!.recordId}`);
     expect((await exec.get('platform-audit-trail')).status).toBe(403);
     expect((await exec.get('platform-rating-scale')).body.data.list).toHaveLength(1);
     expect((await t.holder.post('platform-rating-scale/add', { description: 'Twice', rating: 5 })).status).toBe(409);

@@ -149,6 +149,22 @@ describe.each(backends())('what may I do here on $name', (backend) => {
     expect((await olga.get(`performance-scorecard/${scorecard.id}`)).status).toBe(403);
   });
 
+  it('offers no screen of a module the company does not use, also where another module shows it (the dashboard\u2019s project progress), and every one where it does', async () => {
+    const progress = (meta: { modules: { screens: { path: string }[] }[] }) =>
+      meta.modules.flatMap((m) => m.screens.map((s) => s.path)).filter((p) => p.startsWith('/app/dashboard/project'));
+    for (const who of [exec, emma]) {
+      expect(progress((await who.get('meta')).body.data)).toEqual([]);
+      // what the screens would call is refused: the projects module is off for Allowco
+      expect((await who.get('project/progress-report?of=tasks')).status).toBe(403);
+    }
+    const other = await t.addCompany('Projectco', { modules: ['projects'] });
+    const pia = await t.addEmployee(other.executive, 'Pia', 'Projects', 'pia@projectco.example');
+    for (const who of [other.executive, pia]) {
+      expect(progress((await who.get('meta')).body.data)).toHaveLength(4);
+      expect((await who.get('project/progress-report?of=tasks')).status).toBe(200);
+    }
+  });
+
   it('says with each list whether the caller may add there', async () => {
     const mayAdd = async (who: Client, entity: string) => (await who.get(`${entity}?limit=1`)).body.data.allowed.add;
     expect(await mayAdd(exec, 'business-unit')).toBe(true);

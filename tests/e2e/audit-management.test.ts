@@ -302,11 +302,28 @@ describe.skipIf(skip)('audit management: one audit from plan to final report and
     'asks management: the manager validates the finding; the response owner answers with an action; the approver approves it',
     async () => {
       const max = pages.max;
-      await openAudit(max);
-      await panel(max, 'findingList').getByRole('link', { name: FINDING, exact: true }).click();
+      // the finding awaiting validation waits in the audit manager's My tasks: on the dashboard, then in the task list
+      await max.goto(`${server.url}/app/dashboard/main`);
+      const auditTasks = max.locator('[data-screen=dashboard-main] a[data-action=auditTasks]');
+      await expect.poll(() => auditTasks.innerText()).toMatch(/: 1$/);
+      await snap(max, 'audit-05a-finding-in-my-tasks');
+      await auditTasks.click();
+      await max.locator('[data-screen=audit-tasks] tr', { hasText: `${AUDIT} — ${FINDING}` }).waitFor();
+      await snap(max, 'audit-05b-finding-task');
+      await max.locator('[data-screen=audit-tasks] tr', { hasText: FINDING }).getByRole('link').first().click();
       await form(max, 'audit-finding').waitFor();
       await transition(max, 'Validate').click();
       await expect.poll(() => stateOf(max)).toBe('Validated');
+      // decided: in his completed list with the decision, no longer pending
+      await nav(max, 'Audit management');
+      await tab(max, 'My tasks: completed');
+      await max
+        .locator('[data-screen=audit-tasks] tr', { hasText: FINDING })
+        .filter({ hasText: 'Validated' })
+        .waitFor();
+      await tab(max, 'My tasks: pending');
+      await max.locator('[data-screen=audit-tasks][data-status=Pending] :is(table, p.muted)').first().waitFor();
+      expect(await max.locator('[data-screen=audit-tasks] tr', { hasText: FINDING }).count()).toBe(0);
 
       const ada = pages.ada;
       await openAudit(ada);

@@ -77,7 +77,14 @@ describe.skipIf(skip)(
       const status = page.getByTestId('workflow');
       await expect.poll(() => status.innerText()).toMatch(/Status:\s*Draft/);
       const input = page.locator('#upload-upload-signed');
+      const uploadAndSign = page.getByRole('button', { name: 'Upload and sign', exact: true });
+      const dialog = page.getByRole('dialog');
+      // nothing to send before a file is chosen
+      expect(await uploadAndSign.isDisabled()).toBe(true);
       await input.setInputFiles({ name: 'signed.txt', mimeType: 'text/plain', buffer: Buffer.from('not a contract') });
+      await page.getByTestId('chosen-upload-signed').filter({ hasText: 'signed.txt' }).waitFor();
+      await uploadAndSign.click();
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
       await page.getByRole('heading', { name: 'Upload Signed Contract Failed' }).waitFor();
       await expect.poll(() => page.getByTestId('error-message').innerText()).toMatch(/not allowed/);
       await snap(page, 'contracts-02-wrong-file-refused');
@@ -85,7 +92,19 @@ describe.skipIf(skip)(
       expect((await api(server, `contract/${contractId}`, undefined, token)).contract.type).toBe('Draft');
       await expect.poll(() => status.innerText()).toMatch(/Status:\s*Draft/);
 
+      // choosing the file signs nothing: its name shows, and the button asks first
       await input.setInputFiles({ name: 'signed-contract.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByTestId('chosen-upload-signed').filter({ hasText: 'signed-contract.pdf' }).waitFor();
+      expect((await api(server, `contract/${contractId}`, undefined, token)).contract.type).toBe('Draft');
+      await uploadAndSign.click();
+      await expect
+        .poll(() => dialog.innerText())
+        .toMatch(/cannot be replaced later\. Upload signed-contract\.pdf and sign\?/);
+      await snap(page, 'contracts-02b-confirm-upload-and-sign');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect((await api(server, `contract/${contractId}`, undefined, token)).contract.type).toBe('Draft');
+      await uploadAndSign.click();
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
       await expect.poll(() => status.innerText()).toMatch(/Status:\s*Signed/);
       await page.getByRole('status').filter({ hasText: 'signed-contract.pdf' }).waitFor();
       // the form shows the status the signing set, so that a later save keeps it

@@ -85,6 +85,10 @@ export async function sampleBody(
     } else if (f.required) body[f.name] = sampleValue(f);
   }
   Object.assign(body, overrides);
+  // a record that names its owner is of a kind its owner's roles judge (access.ownedWhen: an employee's scorecard)
+  const owned = entity.ownedWhen?.[0];
+  if (owned && entity.owner && body[entity.owner] !== undefined)
+    for (const [name, values] of Object.entries(owned)) if (!(name in overrides)) body[name] = values[0];
   return { body, made };
 }
 

@@ -11,7 +11,16 @@ export interface AuditTask {
   createdBy?: number;
   updatedBy?: number;
   kind:
-    "audit" | "process" | "risk" | "paper" | "response" | "overall" | "checklist" | "survey" | "follow-up-work-plan";
+    | "audit"
+    | "process"
+    | "risk"
+    | "paper"
+    | "response"
+    | "overall"
+    | "checklist"
+    | "survey"
+    | "follow-up-work-plan"
+    | "finding";
   title: string;
   recordId: number;
   auditEngagementId?: number | null;

@@ -467,6 +467,10 @@ export interface Field {
    */
   "x-i18n"?: boolean;
   /**
+   * the value is a word the company may choose, seeded from the product's options (a risk rating type's name, High): screens show it as that option's label in the user's language where it is one, a company's own word as it is
+   */
+  "x-optionText"?: boolean;
+  /**
    * how a unique constraint naming this text field compares it: false treats "Finance" and "finance" as the same value; the default is false for names (name and …Name fields) and true for other text
    */
   "x-caseSensitive"?: boolean;
@@ -553,6 +557,25 @@ export interface Access {
       [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
     }[]
   ];
+  /**
+   * which records the owner roles self and supervisor judge: those matching one of these conditions (each: field values by field, every field named having one of its values), e.g. a scorecard of an employee, a function or a unit, not a corporate, operational or library one, whoever it names; not given: every record with an owner
+   *
+   * @minItems 1
+   */
+  ownedWhen?: [
+    {
+      /**
+       * @minItems 1
+       */
+      [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
+    },
+    ...{
+      /**
+       * @minItems 1
+       */
+      [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
+    }[]
+  ];
 }
 export interface Command {
   name: string;
@@ -585,6 +608,10 @@ export interface Command {
   when?: [Condition, ...Condition[]];
   dataKey?: string;
   maxBytes?: number;
+  /**
+   * upload: the i18n key of a question the caller confirms before the file is sent, where the step cannot be undone (a signed contract's document is never replaced)
+   */
+  confirm?: string;
   mimeTypes?: string[];
   /**
    * upload and attach: read-only fields of the record that take the stored file's name, size in bytes, type and SHA-256 checksum

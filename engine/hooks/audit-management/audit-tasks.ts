@@ -25,9 +25,10 @@ export const TASK_KIND: Readonly<Record<string, string>> = {
   'audit-completion-checklist': 'checklist',
   'audit-survey-response': 'survey',
   'audit-follow-up-work': 'follow-up-work-plan',
+  'audit-finding': 'finding',
 };
 
-type TaskRole = 'approver' | 'responseOwner' | 'receiver';
+type TaskRole = 'approver' | 'responseOwner' | 'receiver' | 'auditManager';
 
 /** Who an action sends the record to. */
 function recipientOf(action: string, record: Row): { assigneeId: unknown; role: TaskRole } {
@@ -173,4 +174,23 @@ export const requestResponse: AfterWriteHook<'audit-management-response'> = asyn
       if (task.role === 'responseOwner') await deleteRecord(ctx, taskEntity(ctx), { id: task.id }, { checked: true });
   }
   await openTask(ctx, entity, after, after.responseOwnerId, 'responseOwner');
+};
+
+/** Who validates a finding: its audit manager, else the audit's approver (both may; the task goes to one). */
+const validatorOf = (finding: EntityRecord<'audit-finding'>) => finding.auditManagerId ?? finding.approverId;
+
+/**
+ * afterWrite (audit finding): a finding awaiting validation is a pending task of its audit manager (else the audit's
+ * approver), so that it waits in their My tasks; it follows them when the audit's roles change.
+ */
+export const findingToValidate: AfterWriteHook<'audit-finding'> = async (ctx, entity, before, after) => {
+  if (after.status !== 'Awaiting Validation') return;
+  if (before && before.status === after.status && validatorOf(before) === validatorOf(after)) return;
+  await openTask(ctx, entity, after, validatorOf(after), 'auditManager');
+};
+
+/** validate, reject (audit finding): the validator's task is done, with the decision (a rejection with its reason). */
+export const findingDecided: TransitionHook<'audit-finding'> = async (ctx, entity, record) => {
+  const decision = record.status === 'Rejected' && record.reason ? `Rejected: ${record.reason}` : String(record.status);
+  for (const task of await pendingTasks(ctx, TASK_KIND[entity.name]!, record.id)) await settle(ctx, task, decision);
 };

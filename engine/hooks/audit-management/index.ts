@@ -1,6 +1,14 @@
 import { entityHooks, mergeHookSets, type ModuleHookSet } from '../hook-registry.ts';
 import { actionTracker, actionTrackerFilter, planContentStatus, planContentStatusFilter } from './audit-derived.ts';
-import { approvePaper, closeApproval, openApproval, reopenApproval, requestResponse } from './audit-tasks.ts';
+import {
+  approvePaper,
+  closeApproval,
+  findingDecided,
+  findingToValidate,
+  openApproval,
+  reopenApproval,
+  requestResponse,
+} from './audit-tasks.ts';
 import { checkSurveyAnswers, submitSurvey } from './customer-survey.ts';
 import { engagementNames, mailNotification, planYears } from './engagement-lifecycle.ts';
 import { APPROVAL_STEPS, ENGAGEMENT_PARTS } from './engagement-parts.ts';
@@ -31,6 +39,10 @@ export const auditManagementHooks: ModuleHookSet = mergeHookSets(
   entityHooks('audit-plan-content', { computed: { 'audit.planContentStatus': planContentStatus } }),
   entityHooks('audit-management-action', { computed: { 'audit.actionTracker': actionTracker } }),
   entityHooks('audit-management-response', { afterWrite: { 'audit.requestResponse': requestResponse } }),
+  entityHooks('audit-finding', {
+    afterWrite: { 'audit.findingToValidate': findingToValidate },
+    transition: { 'audit.findingDecided': findingDecided },
+  }),
   entityHooks('audit-report', { beforeWrite: { 'audit.placeReport': placeReport } }),
   entityHooks('audit-working-paper', { transition: { 'audit.approvePaper': approvePaper } }),
   entityHooks('audit-notification-letter', { transition: { 'audit.mailNotification': mailNotification } }),

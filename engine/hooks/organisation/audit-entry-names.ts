@@ -8,16 +8,17 @@ const recordOf = (entry: Row): Row | null => ((entry.after ?? entry.before) as R
 
 /**
  * recordTitle: the record an audit entry is about, named by its title field as it read when written (a deleted
- * record too), so that the trail says "Harbour" where it said "Record id 1"; empty for a record without a title.
+ * record too), so that the trail says "Harbour" where it said "Record id 1"; a record without a title (a quarter, a
+ * module's enablement) by its id, "#3", beside its entity's name, so that no entry leaves its record unnamed.
  */
 export const recordTitle: ComputedHook<'audit-trail' | 'platform-audit-trail'> = (entry, registry) => {
   const record = recordOf(entry);
-  if (!record) return null;
   const entity = registry?.entities.get(String(entry.entity));
   // an entry of a record type the metadata no longer has: the first title field its copy carries
-  const field = entity ? titleFieldOf(entity) : TITLE_FIELDS.find((f) => f in record);
-  const title = field && field !== 'id' ? record[field] : null;
-  return title === null || title === undefined || title === '' ? null : String(title);
+  const field = entity ? titleFieldOf(entity) : TITLE_FIELDS.find((f) => record && f in record);
+  const title = record && field && field !== 'id' ? record[field] : null;
+  if (title !== null && title !== undefined && String(title).trim() !== '') return String(title);
+  return entry.recordId === null || entry.recordId === undefined ? null : `#${entry.recordId}`;
 };
 
 /** entityLabel: the entry's record type as the i18n key of its label (shown in the reader's language); the name itself when unknown. */

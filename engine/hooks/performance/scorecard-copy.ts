@@ -184,7 +184,7 @@ export const copyFromLibrary: CommandHook = async (ctx, entity, input) => {
     entity,
     command.access,
     ctx.actor,
-    { employeeId: input.employeeId },
+    { employeeId: input.employeeId, level: 'employee' },
     text('refusal.access.copyLibraryScorecard'),
   );
   return copyScorecard(ctx, source, { level: 'employee', employeeId: input.employeeId }, false);

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldSchema } from '../meta/meta-types.ts';
 import { formatMonth, isMonthValue } from './formats.ts';
+import { optionLabel } from '../meta/labels.ts';
 
 /** A year (an audit plan's, a training plan's) is a name, not a quantity: 2026, never "2,026". */
 export const isYearField = (name: string, f: FieldSchema): boolean => f.type === 'integer' && /(^y|Y)ear$/.test(name);
@@ -21,6 +22,8 @@ export function displayValue(
 ): string | undefined {
   // a text that is a translation key (a module's name is stored as its label's key) is shown in the user's language
   if (typeof v === 'string' && TEXT_KEY.test(v)) return (t as (k: string) => string)(v);
+  // one of the product's option words (a risk rating as seeded: High) in the user's words, a company's own as it is
+  if (typeof v === 'string' && f['x-optionText']) return optionLabel(t as TFunction, v);
   if (f.type === 'boolean' || typeof v === 'boolean')
     return (t as (k: string) => string)(v === true || v === 'true' ? 'option.yes' : 'option.no');
   if (isMonthValue(v)) return formatMonth(v);

@@ -1,12 +1,20 @@
 import type { TFunction } from 'i18next';
 import type { EntityMeta } from './meta-types.ts';
 import { displayValue } from '../format/field-display.ts';
+import { optionLabel } from './labels.ts';
 
-/** A field whose value is an i18n key (`x-i18n`: a module's label) is shown as its text in the user's language. */
+/**
+ * A field whose value is an i18n key (`x-i18n`: a module's label) is shown as its text in the user's language; one of
+ * the product's option words (`x-optionText`: a risk rating type's name as seeded, High) as that option's label.
+ */
 export const textOf = (t: TFunction, entity: EntityMeta, field: string, value: unknown): string =>
-  entity.schema.properties[field]?.['x-i18n'] && typeof value === 'string'
-    ? t(value, { defaultValue: value })
-    : String(value);
+  typeof value !== 'string'
+    ? String(value)
+    : entity.schema.properties[field]?.['x-i18n']
+      ? t(value, { defaultValue: value })
+      : entity.schema.properties[field]?.['x-optionText']
+        ? optionLabel(t, value)
+        : value;
 
 /** What names a record to a person: its title field, translated when it holds an i18n key, else its id. */
 export const recordTitle = (t: TFunction, entity: EntityMeta, row: Record<string, unknown>): string =>

@@ -68,11 +68,18 @@ function formatValue(
   v: unknown,
   titles: Map<string, Map<number, string>>,
   row?: Record<string, unknown>,
+  entities: readonly EntityMeta[] = [],
 ): string {
   if (v === null || v === undefined || v === '') return '';
   if (displayValue(t, name, f, v) !== undefined) return displayValue(t, name, f, v)!;
   // a reference by the title the row came with, else by the one looked up for the page (a command's page)
-  if (f['x-ref']) return referenceTitle(t as never, row, name) ?? titles.get(f['x-ref'])?.get(v as number) ?? String(v);
+  if (f['x-ref']) {
+    const title = referenceTitle(t as never, row, name) ?? titles.get(f['x-ref'])?.get(v as number);
+    if (title === undefined) return String(v);
+    // a record named by one of the product's option words (a risk rating type: High) is named in the user's words
+    const target = entities.find((e) => e.name === f['x-ref']);
+    return target ? textOf(t as never, target, target.titleField, title) : title;
+  }
   // an option list the form names in its uiSchema (Q1..Q4 for 0..3; i18n keys such as module.riskManagement) is shown the same way in the list
   const names = (entity.form.uiSchema[name] as { 'ui:enumNames'?: string[] } | undefined)?.['ui:enumNames'];
   const option = (options: readonly unknown[], x: unknown) => {
@@ -168,7 +175,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           filterable && f.type === 'string' && !f.format
             ? { filterOptions: f.enum ? ['equals'] : ['contains', 'equals'], maxNumConditions: 1 }
             : { maxNumConditions: 1 },
-        valueFormatter: (p) => formatValue(t, entity, name, f, p.value, titles.current, p.data),
+        valueFormatter: (p) => formatValue(t, entity, name, f, p.value, titles.current, p.data, meta.entities),
         // an option's cell carries its value as a class (value-overdue), so that a status can be told at a glance
         cellClass:
           f.enum && f.type === 'string'
@@ -314,7 +321,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
       header,
       rows.map((r) =>
         entity.list.columns.map((c) =>
-          csvValue(fieldOf(c), r[c], () => formatValue(t, entity, c, fieldOf(c), r[c], titles.current, r)),
+          csvValue(fieldOf(c), r[c], () =>
+            formatValue(t, entity, c, fieldOf(c), r[c], titles.current, r, meta.entities),
+          ),
         ),
       ),
     );

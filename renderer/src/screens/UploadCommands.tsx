@@ -6,8 +6,14 @@ import { useCall } from '../api/call-state.tsx';
 import type { EntityMeta } from '../meta/meta-types.ts';
 import { formatFileSize } from '../format/formats.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
+import { ConfirmDialog } from '../shell/Dialogs.tsx';
+import { actionKey } from './transition-label.ts';
 
-/** A file input per upload command of the entity (e.g. the company logo); the file goes in the multipart field "document". */
+/**
+ * A file input per upload command of the entity (e.g. the company logo); the file goes in the multipart field
+ * "document". Choosing a file only shows its name: the command's button sends it, after the confirmation the command
+ * declares where the step cannot be undone (a signed contract's document is never replaced).
+ */
 export function UploadCommands({
   entity,
   record,
@@ -20,6 +26,24 @@ export function UploadCommands({
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const [last, setLast] = useState<{ name: string; size: number } | null>(null);
+  // the file chosen for each command, not yet sent
+  const [chosen, setChosen] = useState<Record<string, File>>({});
+  const [sent, setSent] = useState(0);
+  const [confirming, setConfirming] = useState<EntityMeta['commands'][number] | null>(null);
+  const send = async (c: EntityMeta['commands'][number]) => {
+    const file = chosen[c.name];
+    if (!file) return;
+    const body = new FormData();
+    body.set('id', String(record.id));
+    body.set('document', file);
+    const d = await run(c.error, () => post(`${entity.name}/${c.name}`, body));
+    if (d) {
+      setLast({ name: file.name, size: file.size });
+      setChosen(({ [c.name]: _, ...rest }) => rest);
+      setSent((n) => n + 1);
+      onChanged(d[c.dataKey].record);
+    }
+  };
   const uploads = entity.commands.filter(
     (c) => c.kind === 'upload' && allowedOn(entity, record).commands.includes(c.name),
   );
@@ -50,27 +74,47 @@ export function UploadCommands({
                 alt={t(entity.schema.properties[field]?.title ?? field)}
               />
             )}
-            <input
-              id={`upload-${c.name}`}
-              type="file"
-              disabled={loading}
-              onChange={async (e) => {
-                const file = e.target.files?.[0];
-                if (!file) return;
-                const body = new FormData();
-                body.set('id', String(record.id));
-                body.set('document', file);
-                const d = await run(c.error, () => post(`${entity.name}/${c.name}`, body));
-                if (d) {
-                  setLast({ name: file.name, size: file.size });
-                  onChanged(d[c.dataKey].record);
-                }
-                e.target.value = '';
-              }}
-            />
+            <div className="row">
+              <input
+                // a new input once a file is sent, so that it no longer names the file sent
+                key={sent}
+                id={`upload-${c.name}`}
+                type="file"
+                disabled={loading}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  setChosen(({ [c.name]: _, ...rest }) => (file ? { ...rest, [c.name]: file } : rest));
+                }}
+              />
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid={`send-${c.name}`}
+                disabled={loading || !chosen[c.name]}
+                onClick={() => (c.confirm ? setConfirming(c) : void send(c))}
+              >
+                {t(actionKey(c.name), { defaultValue: t('shell.upload') })}
+              </button>
+            </div>
+            {chosen[c.name] && (
+              <span className="muted" data-testid={`chosen-${c.name}`}>
+                {t('shell.chosenFile', { name: chosen[c.name].name, size: formatFileSize(chosen[c.name].size) })}
+              </span>
+            )}
           </div>
         );
       })}
+      {confirming && chosen[confirming.name] && (
+        <ConfirmDialog
+          title={t(actionKey(confirming.name), { defaultValue: t('shell.upload') })}
+          text={t(confirming.confirm!, { name: chosen[confirming.name].name })}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            void send(confirming);
+          }}
+        />
+      )}
       {last && (
         <span className="muted" role="status">
           {t('shell.uploaded', { name: last.name, size: formatFileSize(last.size) })}

@@ -85,7 +85,12 @@ export function ReferenceWidget(props: WidgetProps) {
     // the stored record's own reference: its title as the server sent it with the record, a stored label key in the
     // user's language (a record the caller may not list, or of an entity it may not list at all, shows its name too)
     if (storedTitle !== undefined)
-      return setCurrent({ id: value, title: displayValue(t, name, { type: 'string' }, storedTitle) ?? storedTitle });
+      return setCurrent({
+        id: value,
+        title:
+          displayValue(t, name, { type: 'string' }, storedTitle) ??
+          (target ? recordTitle(t, target, { [target.titleField]: storedTitle }) : storedTitle),
+      });
     if (!target) return setCurrent({ id: value, title: t('shell.forbiddenTitle') });
     // asked of the list, which leaves out a record the caller may not read (a draft corporate scorecard a project
     // names) instead of refusing: the choice then says so rather than showing a bare id
