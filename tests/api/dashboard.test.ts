@@ -301,6 +301,40 @@ describe.each(backends())('dashboard on $name', (backend) => {
     });
   });
 
+  it('counts an annual plan of strategy execution among its approver’s tasks until it is accepted', async () => {
+    const taskco = await t.addCompany('Taskco', { modules: ['strategic', 'strategy-execution'] });
+    const abe = await t.addEmployee(taskco.executive, 'Abe', 'Approver', 'abe@taskco.example');
+    const abeId = (await taskco.executive.get('employee?email=abe@taskco.example')).body.data.list[0].id;
+    const strategic = (
+      await taskco.executive.post('strategic-plan/add', {
+        description: 'Vision 2030',
+        startDate: '2026-01-01',
+        endDate: '2030-12-31',
+      })
+    ).body.data.strategic;
+    const plan = await taskco.executive.post('execution-plan/add', {
+      name: 'FY 2027',
+      strategicPlanId: strategic.id,
+      startDate: '2027-01-01',
+      endDate: '2027-12-31',
+      approverId: abeId,
+    });
+    ok(plan);
+    const toAccept = async () =>
+      (await item(abe, 'required-actions')).list[0].parts.find(
+        (p: { kind: string }) => p.kind === 'executionPlansToAccept',
+      )?.count;
+    expect(await toAccept()).toBe(1);
+    // the executive is no approver of it: nothing waits for them
+    expect(
+      (await item(taskco.executive, 'required-actions')).list[0].parts.find(
+        (p: { kind: string }) => p.kind === 'executionPlansToAccept',
+      )?.count,
+    ).toBe(0);
+    ok(await abe.post('execution-plan/accept', { id: (Object.values(plan.body.data)[0] as { id: number }).id }));
+    expect(await toAccept()).toBe(0);
+  });
+
   it('lets each employee hide and order their own dashboard items, and nobody else’s', async () => {
     const hidden = await eve.post('dashboard-item/add', {
       employeeId: id.eve,

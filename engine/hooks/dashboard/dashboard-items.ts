@@ -80,7 +80,9 @@ export const directReportees: CommandHook = async (ctx, _entity, input) => {
  * every task waiting for the caller, of each module the company has switched on (`parts`): the project tasks they own
  * that are not done, the audit tasks waiting for their decision (approvals, management responses, receipts), and
  * their performance work: scorecards of their reports to approve, their own approved scorecards to accept, agreements
- * and assessments waiting for their step (as the review queues list them), and open months without their progress.
+ * and assessments waiting for their step (as the review queues list them), open months without their progress, the
+ * annual plans of strategy execution they are the approver of, still to accept, and the compliance submissions sent
+ * to them to process.
  * Then their open milestones, mitigation strategies in progress, their own trainings and their reportees' requests.
  */
 export const requiredActions: CommandHook = async (ctx) => {
@@ -98,6 +100,8 @@ export const requiredActions: CommandHook = async (ctx) => {
       (SELECT count(*) FROM performance_scorecard s WHERE s.company_id = $1 AND s.status = 'Approved' AND s.employee_id = $2)::int AS "scorecardsToAccept",
       (SELECT count(*) FROM performance_agreement t WHERE t.company_id = $1 AND ${waitingForCaller(ctx, 'agreement')})::int AS "agreementsWaiting",
       (SELECT count(*) FROM performance_assessment t WHERE t.company_id = $1 AND ${waitingForCaller(ctx, 'assessment')})::int AS "assessmentsWaiting",
+      (SELECT count(*) FROM execution_plan WHERE company_id = $1 AND status = 'Draft' AND approver_id = $2)::int AS "executionPlansToAccept",
+      (SELECT count(*) FROM compliance_submission WHERE company_id = $1 AND status = 'Submitted' AND approver_id = $2)::int AS "submissionsToProcess",
       (SELECT count(*) FROM monthly_progress_period p WHERE p.company_id = $1 AND p.status = 'Open'
         AND EXISTS (SELECT 1 FROM performance_scorecard s JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
                      WHERE s.company_id = $1 AND s.employee_id = $2 AND s.annual_plan_id = p.annual_plan_id AND s.period = 'Annual')
@@ -142,4 +146,6 @@ const TASK_PARTS = [
   { kind: 'agreementsWaiting', module: 'performance' },
   { kind: 'assessmentsWaiting', module: 'performance' },
   { kind: 'monthlyProgressDue', module: 'performance' },
+  { kind: 'executionPlansToAccept', module: 'strategy-execution' },
+  { kind: 'submissionsToProcess', module: 'compliance-management' },
 ] as const;

@@ -98,6 +98,8 @@ export const workspaceContracts: ContractSet = (records) => ({
                       'agreementsWaiting',
                       'assessmentsWaiting',
                       'monthlyProgressDue',
+                      'executionPlansToAccept',
+                      'submissionsToProcess',
                     ],
                   },
                   count: integer,

@@ -23,6 +23,8 @@ const ACTION_LISTS: Record<string, (me: number) => string | string[]> = {
   agreementsWaiting: () => '/app/my-inbox/performance-agreement-review/scorecards',
   assessmentsWaiting: () => '/app/my-inbox/performance-assessment-review/scorecards',
   monthlyProgressDue: () => '/app/my-inbox/monthly-progress/employee-progresses',
+  executionPlansToAccept: (me) => `/app/strategy-execution/annual-plans/plans?approverId=${me}`,
+  submissionsToProcess: (me) => `/app/compliance-management/submissions?approverId=${me}`,
   myMilestones: () => '/app/projects/my-milestones',
   myMitigationStrategies: (me) => `/app/projects/mitigation-strategies?ownerId=${me}`,
   // the performance inbox's, else personal development's own (a company may use one without the other)
@@ -39,6 +41,8 @@ const ACTION_TITLES: Record<string, string> = {
   agreementsWaiting: 'dashboard.agreementsWaiting',
   assessmentsWaiting: 'dashboard.assessmentsWaiting',
   monthlyProgressDue: 'dashboard.monthlyProgressDue',
+  executionPlansToAccept: 'dashboard.executionPlansToAccept',
+  submissionsToProcess: 'dashboard.submissionsToProcess',
   myMilestones: 'screen.myMilestones',
   myMitigationStrategies: 'dashboard.myMitigationStrategies',
   myTrainings: 'screen.myTrainings',
