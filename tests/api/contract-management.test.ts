@@ -194,7 +194,7 @@ describe.each(backends())('contract management on $name', (backend) => {
     const again = await sign(exec, id.contract, { bytes: PDF, type: 'application/pdf' });
     expect(again.status).toBe(409);
     expect(again.body.err_msg).toBe(
-      "“Upload signed contract” is possible only when the contract is not signed yet (a signed contract's document is never replaced)",
+      "“Upload and sign” is possible only when the contract is not signed yet (a signed contract's document is never replaced)",
     );
     expect((await contract(id.contract)).signedDocument).toBe(stored.id);
     expect((await exec.get('contract?type=Signed')).body.data.list.map((c: { id: number }) => c.id)).toEqual([

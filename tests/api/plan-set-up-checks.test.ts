@@ -343,7 +343,7 @@ describe.each(backends())('plan set-up checks on $name', (backend) => {
     const two = await sam.post('performance-assessment/save-scores', {
       id: assessment.id,
       scores: [
-        { kpiId: culture.id, manualRatingScore: 3, comment: 'fine' },
+        { kpiId: culture.id, manualRatingScore: 3, supervisorComment: 'fine' },
         { kpiId: sales.id, adjustedScore: 9 },
       ],
     });

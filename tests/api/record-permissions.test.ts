@@ -188,7 +188,7 @@ describe.each(backends())('what may I do here on $name', (backend) => {
     const assessment = (
       await exec.post('performance-assessment/add', { scorecardId: scorecard.id, quarterIndex: 0, type: 'Personal' })
     ).body.data.assessment;
-    ok(await exec.post('kpi-assessment/add', { assessmentId: assessment.id, kpiId: kpi.id, comment: 'Well begun' }));
+    ok(await exec.post('kpi-assessment/add', { assessmentId: assessment.id, kpiId: kpi.id }));
     // her assessment's KPI scores name their KPI, as a KPI of her own scorecard (read by whoever reads the scorecard)
     const read = (await emma.get(`performance-assessment/${assessment.id}`)).body.data.assessment;
     expect(read._titles).toMatchObject({ scorecardId: 'Emma FY', employeeId: 'Emma Ployee' });
