@@ -69,6 +69,9 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     );
     const problemRow = page.locator('tr[data-problems]');
     await expect(problemRow.locator('th').textContent()).resolves.toBe('3');
+    // the row's problem is in sight without scrolling sideways, however wide the file
+    const cell = await problemRow.getByTestId('row-problems').boundingBox();
+    expect(cell!.x + cell!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
     await expect(problemRow.textContent()).resolves.toContain(
       'E-mail: “SAMI@tideway.example” already belongs to an employee of your company',
     );
