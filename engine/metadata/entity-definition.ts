@@ -106,9 +106,15 @@ export function entityDefinition(
         message: `names "${c}", which is not a stored field (nor a computed one with a filter hook)`,
       });
   });
+  // a computed text is searched through its filter hook, asked for the records whose value contains the text
   (list.search ?? []).forEach((c, i) => {
-    if (!stored(c) || field.get(c)!.type !== 'string')
-      faults.push({ file, pointer: `/list/search/${i}`, message: `names "${c}", which is not a stored text field` });
+    const f = field.get(c);
+    if (!f || f.type !== 'string' || !(stored(c) || (f.computed !== undefined && hooks.has('filter', f.computed))))
+      faults.push({
+        file,
+        pointer: `/list/search/${i}`,
+        message: `names "${c}", which is not a text field that is stored or has a filter hook`,
+      });
   });
   const sort = list.sort ?? 'id';
   if (!sortable(sort.replace(/^-/, '')))

@@ -246,7 +246,9 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     // the supervisor it goes back to, and the employee assessed, read why; a colleague reads neither the assessment
     // nor the review
     for (const reader of [sam, emma])
-      expect((await reader.get(`performance-assessment/${assessment}`)).body.data.assessment.referredBackNote).toBe(why);
+      expect((await reader.get(`performance-assessment/${assessment}`)).body.data.assessment.referredBackNote).toBe(
+        why,
+      );
     expect((await oz.get(`performance-assessment/${assessment}`)).status).toBe(403);
     const ozList = (await oz.get(`performance-assessment?employeeId=${id.emma}`)).body.data?.list ?? [];
     expect(ozList.map((x: { id: number }) => x.id)).not.toContain(assessment);

@@ -98,9 +98,7 @@ export function WorkflowActions({
       ...(wf.reasons?.[state] ?? []),
       ...wf.transitions.filter((x) => x.to === state).flatMap((x) => x.requires ?? []),
     ]),
-  ].filter(
-    (f) => record[f] !== null && record[f] !== undefined && record[f] !== '' && typeof record[f] !== 'object',
-  );
+  ].filter((f) => record[f] !== null && record[f] !== undefined && record[f] !== '' && typeof record[f] !== 'object');
   const label = (field: string) => t(entity.schema.properties[field]?.title ?? field);
   // whose window a step waits for, as the record names it (a quarter by its name)
   const windowOf = (action: string) => {
