@@ -130,7 +130,16 @@ describe.skipIf(skip)('quality assurance: two members review an assessment, the 
     await sam.selectOption('#language', 'bn');
     await sam.getByTestId('workflow-referredBackNote').getByText('কিউএ কেন ফেরত পাঠিয়েছে').waitFor();
     await snap(sam, 'quality-assurance-00-referred-back-bn');
+    // the assessment's title names its quarter in the reader's words, in the list as on the trail
+    await sam.goto(`${server.url}/app/performance/employee-reviews`);
+    await sam.locator('.ag-row', { hasText: 'Company FY (১ম প্রান্তিক)' }).first().waitFor();
+    expect(await sam.locator('.ag-row', { hasText: 'Company FY (Q1)' }).count()).toBe(0);
+    await snap(sam, 'review-title-list-bn');
     await sam.selectOption('#language', 'en');
+    await sam.locator('.ag-row', { hasText: 'Company FY (Q1)' }).first().waitFor();
+    await snap(sam, 'review-title-list-en');
+    await sam.locator('.ag-row', { hasText: 'Emma Ployee' }).getByRole('link').first().click();
+    await sam.getByTestId('workflow-referredBackNote').waitFor();
     await sam.getByRole('button', { name: 'Reassess', exact: true }).click();
     await sam
       .getByRole('button', { name: 'Confirm' })
@@ -142,6 +151,19 @@ describe.skipIf(skip)('quality assurance: two members review an assessment, the 
       )
       .toBe('Assessed');
     expect(await sam.getByTestId('workflow-referredBackNote').count()).toBe(0);
+  });
+
+  it("words the assessment's title on the audit trail in the reader's language", async () => {
+    const exec = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    await signIn(exec, server.url, 'exec@qualiline.example', 'exec-pass-12');
+    await exec.goto(`${server.url}/app/settings/audit-trail`);
+    await exec.locator('input[type=search]').fill('Company FY');
+    await exec.locator('.ag-row', { hasText: 'Company FY (Q1)' }).first().waitFor();
+    await snap(exec, 'review-title-audit-trail-en');
+    await exec.selectOption('#language', 'bn');
+    await exec.locator('.ag-row', { hasText: 'Company FY (১ম প্রান্তিক)' }).first().waitFor();
+    expect(await exec.locator('.ag-row', { hasText: 'Company FY (Q1)' }).count()).toBe(0);
+    await snap(exec, 'review-title-audit-trail-bn');
   });
 
   it('shows the first member the assessment to review, and takes their review', async () => {
