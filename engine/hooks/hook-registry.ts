@@ -64,10 +64,15 @@ export type TransitionHook<E extends EntityName> = (
 export interface FilterSql {
   column(field: string): string;
   param(value: unknown): string;
+  /** set when the list is searched (?q=, the field in `list.search`): select the records whose value contains `value` */
+  readonly contains?: boolean;
+  /** the metadata, for a value worded from it (an entity's label, in any language the product speaks) */
+  readonly registry?: Registry;
 }
 /**
  * A list filter on a computed field (?dueStatus=Overdue): the SQL condition over the record's stored columns that
  * selects the records whose computed value is `value`; named like the field's computed hook, and agreeing with it.
+ * Searched (`sql.contains`), those whose value contains the text, regardless of case.
  */
 export type FilterHook = (value: string, sql: FilterSql) => string;
 

@@ -87,6 +87,16 @@ export function entityDefinition(
     };
   });
   const field = new Map(fields.map((f) => [f.name, f]));
+  // a title worded as another entity's (an audit entry's record) names the field that holds which entity
+  for (const f of fields) {
+    const of = f.schema['x-titleOf'] as string | undefined;
+    if (of !== undefined && field.get(of)?.type !== 'string')
+      faults.push({
+        file,
+        pointer: `/schema/properties/${f.name}/x-titleOf`,
+        message: `names "${of}", which is not a text field`,
+      });
+  }
   const stored = (name: string) => isStored(field, name);
   const sortable = (name: string) => stored(name) || (STANDARD_FIELDS as readonly string[]).includes(name);
 
@@ -106,9 +116,15 @@ export function entityDefinition(
         message: `names "${c}", which is not a stored field (nor a computed one with a filter hook)`,
       });
   });
+  // a computed text is searched through its filter hook, asked for the records whose value contains the text
   (list.search ?? []).forEach((c, i) => {
-    if (!stored(c) || field.get(c)!.type !== 'string')
-      faults.push({ file, pointer: `/list/search/${i}`, message: `names "${c}", which is not a stored text field` });
+    const f = field.get(c);
+    if (f?.type !== 'string' || !(stored(c) || (f.computed !== undefined && hooks.has('filter', f.computed))))
+      faults.push({
+        file,
+        pointer: `/list/search/${i}`,
+        message: `names "${c}", which is not a text field that is stored or has a filter hook`,
+      });
   });
   const sort = list.sort ?? 'id';
   if (!sortable(sort.replace(/^-/, '')))

@@ -18,6 +18,8 @@ export const X_KEYWORDS = [
   'x-encrypted',
   'x-i18n',
   'x-optionText',
+  'x-periodTitle',
+  'x-titleOf',
   'x-caseSensitive',
 ] as const;
 

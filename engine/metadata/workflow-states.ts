@@ -29,6 +29,13 @@ export function checkWorkflow(
     faults.push({ file, pointer: '/states', message: `every state must be in the enum of ${data.stateField}` });
   if (!data.states.includes(data.initial))
     faults.push({ file, pointer: '/initial', message: `"${data.initial}" is not one of the states` });
+  for (const [state, fields] of Object.entries(data.reasons ?? {})) {
+    if (!data.states.includes(state))
+      faults.push({ file, pointer: `/reasons/${state}`, message: `"${state}" is not one of the states` });
+    for (const f of fields ?? [])
+      if (!entity.field.has(f))
+        faults.push({ file, pointer: `/reasons/${state}`, message: `names "${f}", which is not a field` });
+  }
   (data.locks ?? []).forEach((l, i) => {
     if (!entity.owner && l.exceptRoles?.some((r) => r === 'self' || r === 'supervisor' || r === 'unowned'))
       faults.push({ file, pointer: `/locks/${i}/exceptRoles`, message: OWNER_ROLE_WITHOUT_OWNER });

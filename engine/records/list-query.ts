@@ -1,7 +1,7 @@
 import { ALWAYS_SET, type SortColumn } from './keyset-condition.ts';
 import { AppError } from '../app-error.ts';
 import type { FilterHook } from '../hooks/hook-registry.ts';
-import type { EntityDef, FieldDef } from '../metadata/registry.ts';
+import type { EntityDef, FieldDef, Registry } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import { columnOf, STANDARD_TYPES } from './record-columns.ts';
 
@@ -51,6 +51,7 @@ export function parseListQuery(
   query: Record<string, string[]>,
   firstParam: number,
   filterHooks: Readonly<Record<string, FilterHook>> = {},
+  registry?: Registry,
 ): ListQuery {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -110,9 +111,21 @@ export function parseListQuery(
   if (q) {
     if (!entity.list.search.length) throw new AppError('bad_request', `${entity.name} has no searchable fields`);
     const p = next('%' + escapeLike(q) + '%');
-    where.push(
-      '(' + entity.list.search.map((f) => `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`).join(' OR ') + ')',
-    );
+    // a computed text (an audit entry's record title) is searched by its filter hook, over the stored columns it comes from
+    const searchOf = (f: string) => {
+      const computed = entity.field.get(f)?.computed;
+      if (!computed) return `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`;
+      const hook = filterHooks[computed];
+      if (!hook)
+        throw new AppError('internal', `No filter hook "${computed}" was given to search ${entity.name} by ${f}`);
+      return hook(q, {
+        column: (c: string) => quoteIdent(columnOf(entity, c)!),
+        param: next,
+        contains: true,
+        registry,
+      });
+    };
+    where.push('(' + entity.list.search.map((f) => `(${searchOf(f)})`).join(' OR ') + ')');
   }
   const sortColumns = sortOf(entity, query.sort?.[0]);
   const orderBy = sortColumns.map((c) => `${c.column} ${c.desc ? 'DESC' : 'ASC'}`).join(', ');
@@ -193,4 +206,4 @@ function coerce(
   }
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);

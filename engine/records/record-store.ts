@@ -97,7 +97,7 @@ export async function listRecords(
 ): Promise<ListResult> {
   assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, attempt(entity, 'read'));
   const tenant = tenantWhere(ctx, entity, 1);
-  const q = parseListQuery(entity, query, tenant.params.length + 1, ctx.hooks.filter);
+  const q = parseListQuery(entity, query, tenant.params.length + 1, ctx.hooks.filter, ctx.registry);
   const where = [...tenant.sql, ...q.where];
   const params = [...tenant.params, ...q.params];
   const owner = ownerWhere(ctx, entity, query.owner?.[0], params.length + 1);

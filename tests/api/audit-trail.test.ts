@@ -39,6 +39,53 @@ describe.each(backends())('audit trail on $name', (backend) => {
     expect((await exec.get(`audit-trail?doneAt[lt]=${started}&entity=business-unit`)).body.data.total).toBe(0);
   });
 
+  it('is searched by who did it, the record by its title, and the record type by its label in any language', async () => {
+    const freight = (await exec.post('business-unit/add', { name: 'Freight Hub' })).body.data.business_unit;
+    await exec.post('business-unit/update', { id: freight.id, version: 1, name: 'Freight Hub North' });
+    const nusrat = await t.addEmployee(exec, 'Nusrat', 'Jahan', 'nusrat.jahan@audited.example');
+    const nusratId = (await exec.get('employee?email=nusrat.jahan@audited.example')).body.data.list[0].id;
+    // Nusrat, given admin access to the organisation, writes something herself
+    const organisation = (await exec.get('module?limit=50')).body.data.list.find(
+      (m: { code: string }) => m.code === 'organisation',
+    );
+    const grant = await exec.post('employee-module/set-admin-access', {
+      employeeId: nusratId,
+      moduleId: organisation.id,
+      adminAccess: 'Yes',
+    });
+    expect(grant.status, grant.body.err_msg ?? '').toBe(200);
+    const own = await nusrat.post('business-unit/add', { name: 'Dockside' });
+    expect(own.status, own.body.err_msg ?? '').toBe(200);
+    type Entry = { entity: string; recordId: number; doneByName: string; recordTitle: string };
+    const search = async (q: string): Promise<Entry[]> => {
+      const r = await exec.get(`audit-trail?q=${encodeURIComponent(q)}&limit=500`);
+      expect(r.status, r.body.err_msg ?? '').toBe(200);
+      return r.body.data.list;
+    };
+    // the record's title, as the entry held it when written (both names of the renamed unit find both its writes)
+    const byTitle = await search('freight');
+    expect(byTitle.map((e) => [e.entity, e.recordId])).toEqual([
+      ['business-unit', freight.id],
+      ['business-unit', freight.id],
+    ]);
+    expect((await search('Hub North')).map((e) => e.recordTitle)).toEqual(['Freight Hub North']);
+    // who did it, or whom the record names: Nusrat's own write and the entries about her
+    const byName = await search('Nusrat');
+    expect(byName.length).toBeGreaterThan(0);
+    for (const e of byName) expect(`${e.doneByName} ${e.recordTitle}`).toMatch(/Nusrat/);
+    expect(byName.some((e) => e.doneByName === 'Nusrat Jahan')).toBe(true);
+    expect(byName.some((e) => e.entity === 'employee' && e.recordId === nusratId)).toBe(true);
+    // the record type by its label in English, German or Bengali, and by its name
+    for (const q of ['Business unit', 'geschäftsbereich', 'বিজনেস ইউনিট', 'business-unit']) {
+      const found = await search(q);
+      expect(found.length, q).toBeGreaterThanOrEqual(2);
+      for (const e of found) expect(e.entity, q).toBe('business-unit');
+    }
+    expect(await search('nothing is called this')).toEqual([]);
+    // a search with LIKE's own signs finds them as typed, not as wildcards
+    expect(await search('%')).toEqual([]);
+  });
+
   it('is read-only: the API cannot write or erase it', async () => {
     for (const call of ['add', 'update', 'delete']) {
       const r = await exec.post(`audit-trail/${call}`, { id: 1, version: 1 });

@@ -236,9 +236,23 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     expect(refused.status).toBe(400);
     expect(refused.body.err_msg).toMatch(/performance reviews only/);
     expect((await rita.post('qa-review/refer-back', { id: id.quinnReview })).status).toBe(403);
+    // the member's comment is the reason the assessment goes back
+    const mine = (await quinn.get(`qa-review/${id.quinnReview}`)).body.data.review;
+    const why = 'The Q1 sales score has no evidence attached';
+    ok(await quinn.post('qa-review/update', { id: mine.id, version: mine.version, comment: why }));
     const back = await quinn.post('qa-review/refer-back', { id: id.quinnReview });
     ok(back);
     expect(back.body.data.assessment.status).toBe('ReferredBack');
+    // the supervisor it goes back to, and the employee assessed, read why; a colleague reads neither the assessment
+    // nor the review
+    for (const reader of [sam, emma])
+      expect((await reader.get(`performance-assessment/${assessment}`)).body.data.assessment.referredBackNote).toBe(
+        why,
+      );
+    expect((await oz.get(`performance-assessment/${assessment}`)).status).toBe(403);
+    const ozList = (await oz.get(`performance-assessment?employeeId=${id.emma}`)).body.data?.list ?? [];
+    expect(ozList.map((x: { id: number }) => x.id)).not.toContain(assessment);
+    expect((await sam.get(`qa-review?assessmentId=${assessment}`)).body.data?.list ?? []).toEqual([]);
     // the reviews of the referred-back assessment are withdrawn: QA reviews the reassessment afresh
     expect((await reviewsOf(exec, `assessmentId=${assessment}`)).total).toBe(0);
     const trail = (await exec.get(`audit-trail?entity=performance-assessment&recordId=${assessment}&sort=id`)).body.data
@@ -252,7 +266,8 @@ describe.each(backends())('quality assurance on $name', (backend) => {
     );
     expect((await reviewsOf(exec, `assessmentId=${assessment}`)).total).toBe(0);
     ok(await sam.post('performance-assessment/reassess', { id: assessment }));
-    expect((await assessmentOf()).status).toBe('Assessed');
+    // the reassessment is reviewed afresh: the reason is no longer the assessment's (the trail keeps it)
+    expect(await assessmentOf()).toMatchObject({ status: 'Assessed', referredBackNote: null });
   });
 
   it('completes the performance review by the last reviewer, and the assessment with it', async () => {

@@ -109,6 +109,63 @@ describe.skipIf(skip)('quality assurance: two members review an assessment, the 
   const row = (page: Page) =>
     page.locator(`[data-screen=quality-assurance-work] tr[data-subject="Performance-${assessmentId}"]`);
 
+  it('refers the assessment back with a reason, which the supervisor reads on it before he reassesses', async () => {
+    const quinn = await workPage('quinn');
+    await row(quinn).getByRole('button', { name: 'Add review' }).click();
+    await quinn.getByLabel('Comment').fill('The sales score has no evidence attached');
+    await quinn.getByRole('button', { name: 'Confirm' }).click();
+    await row(quinn).getByText('1 of 2 reviewed').waitFor();
+    await row(quinn).getByRole('button', { name: 'Refer back' }).click();
+    await quinn.getByText('Your comment goes with it as the reason').waitFor();
+    await quinn.getByRole('button', { name: 'Confirm' }).click();
+    await quinn.getByText('Nothing is waiting for your review.').waitFor();
+    // the supervisor opens the assessment from his list and reads why, beside its state
+    const sam = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    await signIn(sam, server.url, people.sam.email, people.sam.password);
+    await sam.goto(`${server.url}/app/performance/employee-reviews`);
+    await sam.locator('.ag-row', { hasText: 'Emma Ployee' }).getByRole('link').first().click();
+    await sam.getByTestId('workflow-referredBackNote').getByText('The sales score has no evidence attached').waitFor();
+    expect(await sam.getByTestId('workflow-referredBackNote').innerText()).toContain('Why QA referred it back');
+    await snap(sam, 'quality-assurance-00-referred-back-en');
+    await sam.selectOption('#language', 'bn');
+    await sam.getByTestId('workflow-referredBackNote').getByText('কিউএ কেন ফেরত পাঠিয়েছে').waitFor();
+    await snap(sam, 'quality-assurance-00-referred-back-bn');
+    // the assessment's title names its quarter in the reader's words, in the list as on the trail
+    await sam.goto(`${server.url}/app/performance/employee-reviews`);
+    await sam.locator('.ag-row', { hasText: 'Company FY (১ম প্রান্তিক)' }).first().waitFor();
+    expect(await sam.locator('.ag-row', { hasText: 'Company FY (Q1)' }).count()).toBe(0);
+    await snap(sam, 'review-title-list-bn');
+    await sam.selectOption('#language', 'en');
+    await sam.locator('.ag-row', { hasText: 'Company FY (Q1)' }).first().waitFor();
+    await snap(sam, 'review-title-list-en');
+    await sam.locator('.ag-row', { hasText: 'Emma Ployee' }).getByRole('link').first().click();
+    await sam.getByTestId('workflow-referredBackNote').waitFor();
+    await sam.getByRole('button', { name: 'Reassess', exact: true }).click();
+    await sam
+      .getByRole('button', { name: 'Confirm' })
+      .click()
+      .catch(() => undefined);
+    await expect
+      .poll(
+        async () => (await api(server, `performance-assessment/${assessmentId}`, undefined, token)).assessment.status,
+      )
+      .toBe('Assessed');
+    expect(await sam.getByTestId('workflow-referredBackNote').count()).toBe(0);
+  });
+
+  it("words the assessment's title on the audit trail in the reader's language", async () => {
+    const exec = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    await signIn(exec, server.url, 'exec@qualiline.example', 'exec-pass-12');
+    await exec.goto(`${server.url}/app/settings/audit-trail`);
+    await exec.locator('input[type=search]').fill('Company FY');
+    await exec.locator('.ag-row', { hasText: 'Company FY (Q1)' }).first().waitFor();
+    await snap(exec, 'review-title-audit-trail-en');
+    await exec.selectOption('#language', 'bn');
+    await exec.locator('.ag-row', { hasText: 'Company FY (১ম প্রান্তিক)' }).first().waitFor();
+    expect(await exec.locator('.ag-row', { hasText: 'Company FY (Q1)' }).count()).toBe(0);
+    await snap(exec, 'review-title-audit-trail-bn');
+  });
+
   it('shows the first member the assessment to review, and takes their review', async () => {
     const rita = await workPage('rita');
     await row(rita).getByText('Emma Ployee').waitFor();

@@ -388,6 +388,30 @@ describe('metadata loader', () => {
       /performance-agreement\/workflow.json#\/transitions\/0\/window\/of names "quarterName", which is not a stored field/,
     ],
     [
+      "a state's reasons naming a field the record does not have",
+      (d) =>
+        editJson(join(d, 'modules/performance/performance-assessment/workflow.json'), (w) => {
+          w.reasons.ReferredBack = ['whyReferred'];
+        }),
+      /performance-assessment\/workflow.json#\/reasons\/ReferredBack names "whyReferred", which is not a field/,
+    ],
+    [
+      'a search by a computed text that no filter hook searches',
+      (d) =>
+        editJson(join(d, 'modules/organisation/audit-trail/entity.json'), (e) => {
+          e.list.search.push('actionLabel');
+        }),
+      /audit-trail\/entity.json#\/list\/search\/4 names "actionLabel", which is not a text field that is stored or has a filter hook/,
+    ],
+    [
+      "a title worded as another entity's naming no text field",
+      (d) =>
+        editJson(join(d, 'modules/organisation/audit-trail/entity.json'), (e) => {
+          e.schema.properties.recordTitle['x-titleOf'] = 'recordId';
+        }),
+      /audit-trail\/entity.json#\/schema\/properties\/recordTitle\/x-titleOf names "recordId", which is not a text field/,
+    ],
+    [
       'a folder that does not match the name',
       (d) => editJson(join(d, 'modules/organisation/section/entity.json'), (e) => (e.name = 'sektion')),
       /section\/entity.json#\/name must equal its folder name "section"/,

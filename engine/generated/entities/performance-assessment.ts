@@ -23,6 +23,7 @@ export interface PerformanceAssessment {
   personalNote?: string | null;
   disputedNote?: string | null;
   resolutionNote?: string | null;
+  referredBackNote?: string | null;
   resolvedBy?: number | null;
   resolvedAt?: string | null;
   corporateNote?: string | null;

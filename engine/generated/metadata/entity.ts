@@ -471,6 +471,14 @@ export interface Field {
    */
   "x-optionText"?: boolean;
   /**
+   * the value is a title the server composes as "<name> (Q1…Q4)" or "<name> (annual)" (a review of a scorecard for a quarter or the year): screens show its period in the user's language, the name as written
+   */
+  "x-periodTitle"?: boolean;
+  /**
+   * the value is the title of a record of the entity the row's field of this name holds (an audit entry's record, by its `entity`): screens word it as that entity's title (x-periodTitle, x-i18n, x-optionText)
+   */
+  "x-titleOf"?: string;
+  /**
    * how a unique constraint naming this text field compares it: false treats "Finance" and "finance" as the same value; the default is false for names (name and …Name fields) and true for other text
    */
   "x-caseSensitive"?: boolean;

@@ -103,6 +103,15 @@ export interface WorkflowMeta {
    */
   states: [string, ...string[]];
   /**
+   * per state, the fields of the record that say why it is in that state (the note a command wrote when it moved it there, the dispute that led to it), shown beside the state on the record's screen to whoever may read the record, as the `requires` fields of the transitions into the state are
+   */
+  reasons?: {
+    /**
+     * @minItems 1
+     */
+    [k: string]: [string, ...string[]] | undefined;
+  };
+  /**
    * states that lock the record (Frappe's allow_on_submit: everything is closed but what the lock names). In a locked state the record is neither changed nor deleted, and its child collections (its declared children, and theirs) take no new records, changes or deletions; a transition (or a hook's change of the state) is what moves it on. Refused with 409 invalid_state, and the record's _allowed says so.
    */
   locks?: {

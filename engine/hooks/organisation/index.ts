@@ -1,5 +1,6 @@
 import { entityHooks, mergeHookSets, type ModuleHookSet } from '../hook-registry.ts';
 import { actionLabel, entityLabel, recordTitle } from './audit-entry-names.ts';
+import { entityLabelFilter, recordTitleFilter } from './audit-entry-search.ts';
 import { companyModuleStates, setModuleAdminAccess, setModuleEnablement } from './module-commands.ts';
 import { issueApiToken } from './api-token-issue.ts';
 import { onboardExecutive } from './company-onboarding.ts';
@@ -29,5 +30,6 @@ export const organisationHooks: ModuleHookSet = mergeHookSets(
       'apiToken.issue': issueApiToken,
       'apiToken.issuePlatform': issueApiToken,
     },
+    filter: { 'audit.recordTitle': recordTitleFilter, 'audit.entityLabel': entityLabelFilter },
   },
 );

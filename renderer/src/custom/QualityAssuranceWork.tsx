@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { get, post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { optionLabel, quarterName } from '../meta/labels.ts';
+import { periodTitle } from '../meta/record-title.ts';
 import { formatInteger } from '../format/formats.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
@@ -99,7 +100,7 @@ export default function QualityAssuranceWork({ screen }: { screen: ScreenMeta })
                       {/* an assessment by its scorecard and quarter in the reader's words (its stored title says Q4 in every language) */}
                       {r.scorecardName && r.quarterIndex !== null
                         ? `${r.scorecardName} (${quarterName(t, r.quarterIndex)})`
-                        : r.title}
+                        : periodTitle(t, String(r.title ?? ''))}
                     </td>
                     <td>{optionLabel(t, r.list)}</td>
                     <td>{optionLabel(t, r.status)}</td>

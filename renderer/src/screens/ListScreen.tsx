@@ -97,6 +97,9 @@ function formatValue(
   if (f.type === 'integer') return formatInteger(Number(v));
   if (f.type === 'number') return formatNumber(Number(v));
   if (typeof v === 'object') return JSON.stringify(v);
+  // the title of a record of the entity the row names (an audit entry's record), worded as that entity words its titles
+  const of = f['x-titleOf'] ? entities.find((e) => e.name === row?.[f['x-titleOf']!]) : undefined;
+  if (of) return textOf(t as never, of, of.titleField, v);
   return textOf(t as never, entity, name, v);
 }
 

@@ -5,6 +5,7 @@ import { succeeded } from '../api/envelope.ts';
 import { formatDateTime, formatInteger } from '../format/formats.ts';
 import type { EntityMeta } from '../meta/meta-types.ts';
 import { useMeta } from '../meta/meta-context.tsx';
+import { textOf } from '../meta/record-title.ts';
 
 interface Entry {
   id: number;
@@ -93,7 +94,7 @@ export function RecordHistory({ entity, record }: { entity: EntityMeta; record: 
                     {/* a child's write says which record it was (the KPI by its name) */}
                     {e.child && (
                       <span data-testid="history-child">
-                        {t(entityOf(e).label)} “{e.child.title}”:{' '}
+                        {t(entityOf(e).label)} “{textOf(t, entityOf(e), entityOf(e).titleField, e.child.title)}”:{' '}
                       </span>
                     )}
                     {t(e.actionLabel, { defaultValue: e.actionLabel })}

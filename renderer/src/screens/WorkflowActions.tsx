@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../format/formats.ts';
+import { plainText } from '../format/plain-text.ts';
 import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import type { EntityMeta } from '../meta/meta-types.ts';
@@ -90,10 +91,14 @@ export function WorkflowActions({
   const open = wf.transitions.filter(
     (x) => x.from.includes(state) && mayTake.includes(x.action) && !takenByPanel(entity, x),
   );
-  // what brought the record to its state (the reason it was declined)
-  const recorded = [...new Set(wf.transitions.filter((x) => x.to === state).flatMap((x) => x.requires ?? []))].filter(
-    (f) => record[f] !== null && record[f] !== undefined && record[f] !== '' && typeof record[f] !== 'object',
-  );
+  // what brought the record to its state (the reason it was declined), and what the workflow names as the state's
+  // reasons (a note a command wrote when it moved the record there: why QA referred an assessment back)
+  const recorded = [
+    ...new Set([
+      ...(wf.reasons?.[state] ?? []),
+      ...wf.transitions.filter((x) => x.to === state).flatMap((x) => x.requires ?? []),
+    ]),
+  ].filter((f) => record[f] !== null && record[f] !== undefined && record[f] !== '' && typeof record[f] !== 'object');
   const label = (field: string) => t(entity.schema.properties[field]?.title ?? field);
   // whose window a step waits for, as the record names it (a quarter by its name)
   const windowOf = (action: string) => {
@@ -124,7 +129,11 @@ export function WorkflowActions({
         <span key={f} className="muted" data-testid={`workflow-${f}`}>
           {label(f)}:{' '}
           <strong>
-            {entity.schema.properties[f]?.format === 'date' ? formatDate(String(record[f])) : String(record[f])}
+            {entity.schema.properties[f]?.format === 'date'
+              ? formatDate(String(record[f]))
+              : entity.schema.properties[f]?.['x-html']
+                ? plainText(String(record[f]))
+                : String(record[f])}
           </strong>
         </span>
       ))}

@@ -139,7 +139,9 @@ export const referBack: CommandHook = async (ctx, entity, input) => {
     ctx,
     ctx.registry.entity('performance-assessment'),
     before,
-    { status: 'ReferredBack' },
+    // the reviewer's comment is why: it goes to the supervisor (and the employee) on the assessment, whose readers they
+    // are, while the review itself stays with QA and the module's administrators
+    { status: 'ReferredBack', referredBackNote: review.comment ?? null },
     'refer-back',
   );
   for (const r of reviews) await deleteRecord(ctx, entity, { id: r.id }, { checked: true });
