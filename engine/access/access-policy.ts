@@ -1,23 +1,17 @@
-import { AppError } from "../app-error.ts";
-import type { Row } from "../db/db.ts";
-import { actionLabel, inSentence, moduleLabel } from "../i18n/message-words.ts";
-import { text, type Text, type TextParam } from "../i18n/text.ts";
-import type { EntityDef, Registry, Role } from "../metadata/registry.ts";
-import { entityLabel, labelOf } from "../records/record-validator.ts";
-import type { Actor } from "./actor.ts";
-import {
-  allows,
-  decidedByRecord,
-  isRelationshipRole,
-  moduleEnabled,
-  teamOfRole,
-} from "./caller-roles.ts";
-import { loadReach, membershipKey, type RecordReach } from "./record-reach.ts";
-import { ownedAdmits, unownedAdmits } from "./unowned-condition.ts";
+import { AppError } from '../app-error.ts';
+import type { Row } from '../db/db.ts';
+import { actionLabel, inSentence, moduleLabel } from '../i18n/message-words.ts';
+import { text, type Text, type TextParam } from '../i18n/text.ts';
+import type { EntityDef, Registry, Role } from '../metadata/registry.ts';
+import { entityLabel, labelOf } from '../records/record-validator.ts';
+import type { Actor } from './actor.ts';
+import { allows, decidedByRecord, isRelationshipRole, moduleEnabled, teamOfRole } from './caller-roles.ts';
+import { loadReach, membershipKey, type RecordReach } from './record-reach.ts';
+import { ownedAdmits, unownedAdmits } from './unowned-condition.ts';
 
-export { allows, decidedByRecord, moduleEnabled } from "./caller-roles.ts";
+export { allows, decidedByRecord, moduleEnabled } from './caller-roles.ts';
 
-const PLAIN_ACTIONS = new Set(["read", "add", "update", "delete", "share"]);
+const PLAIN_ACTIONS = new Set(['read', 'add', 'update', 'delete', 'share']);
 
 /**
  * What the caller tried, as the 403 names it: "add compliance submission records", "accept performance review
@@ -26,10 +20,7 @@ const PLAIN_ACTIONS = new Set(["read", "add", "update", "delete", "share"]);
 export const attempt = (entity: EntityDef, action: string): Text =>
   PLAIN_ACTIONS.has(action)
     ? text(`refusal.access.${action}`, { entity: entityLabel(entity) })
-    : text("refusal.access.action", {
-        action: inSentence(actionLabel(action)),
-        entity: entityLabel(entity),
-      });
+    : text('refusal.access.action', { action: inSentence(actionLabel(action)), entity: entityLabel(entity) });
 
 /**
  * Throws the 403 that names what is missing. Roles that depend on the record (self, supervisor) pass here and are
@@ -43,36 +34,20 @@ export function assertAllowed(
   what: Text,
 ): void {
   const module = registry.modules.get(entity.module)!;
-  if (
-    actor.role === "employee" &&
-    module.role === "holder" &&
-    entity.scope !== "platform"
-  )
-    throw AppError.worded(
-      "forbidden",
-      text("refusal.access.holderOnly", { what }),
-    );
+  if (actor.role === 'employee' && module.role === 'holder' && entity.scope !== 'platform')
+    throw AppError.worded('forbidden', text('refusal.access.holderOnly', { what }));
   // an API token reaches only the modules it names, whatever its creator may do elsewhere
   if (actor.apiToken && !actor.apiToken.modules.includes(entity.module))
     throw AppError.worded(
-      "forbidden",
-      text("refusal.apiToken.outsideModules", {
-        name: actor.apiToken.name,
-        module: moduleLabel(entity.module),
-      }),
+      'forbidden',
+      text('refusal.apiToken.outsideModules', { name: actor.apiToken.name, module: moduleLabel(entity.module) }),
     );
-  if (actor.role === "employee" && !moduleEnabled(module, actor))
+  if (actor.role === 'employee' && !moduleEnabled(module, actor))
     throw AppError.worded(
-      "module_disabled",
-      text("refusal.access.moduleDisabled", {
-        module: text(module.label, undefined, module.id),
-      }),
+      'module_disabled',
+      text('refusal.access.moduleDisabled', { module: text(module.label, undefined, module.id) }),
     );
-  if (
-    allows(roles, actor, entity.module) ||
-    decidedByRecord(roles, actor, entity)
-  )
-    return;
+  if (allows(roles, actor, entity.module) || decidedByRecord(roles, actor, entity)) return;
   throw refusal(roles, actor, entity, what);
 }
 
@@ -94,31 +69,22 @@ export function recordAdmits(
   if (allows(roles, actor, entity.module)) return true;
   if (!decidedByRecord(roles, actor, entity)) return false;
   for (const role of roles.filter(isRelationshipRole)) {
-    const [kind, name] = role.split(":");
+    const [kind, name] = role.split(':');
     const team = teamOfRole(entity, role);
     const value = record[team?.field ?? name];
     if (value === null || value === undefined) continue;
-    if (kind === "field" && value === actor.employeeId) return true;
-    if (
-      team &&
-      reach.teams.get(membershipKey(team.membership))?.has(Number(value))
-    )
-      return true;
-    if (kind === "parent" && reach.parents.get(name)?.has(Number(value)))
-      return true;
+    if (kind === 'field' && value === actor.employeeId) return true;
+    if (team && reach.teams.get(membershipKey(team.membership))?.has(Number(value))) return true;
+    if (kind === 'parent' && reach.parents.get(name)?.has(Number(value))) return true;
   }
   const ownerId = entity.owner === undefined ? undefined : record[entity.owner];
   if (ownerId === null || ownerId === undefined)
-    return (
-      roles.includes("unowned") &&
-      entity.owner !== undefined &&
-      unownedAdmits(entity, record)
-    );
+    return roles.includes('unowned') && entity.owner !== undefined && unownedAdmits(entity, record);
   // a record of a kind that belongs to nobody (a corporate scorecard) is not its named employee's, whoever it names
   if (!ownedAdmits(entity, record)) return false;
   return (
-    (roles.includes("self") && ownerId === actor.employeeId) ||
-    (roles.includes("supervisor") && reach.reports.has(Number(ownerId)))
+    (roles.includes('self') && ownerId === actor.employeeId) ||
+    (roles.includes('supervisor') && reach.reports.has(Number(ownerId)))
   );
 }
 
@@ -132,109 +98,55 @@ export async function assertRecordAllowed(
   what: Text,
 ): Promise<void> {
   // a refusal by role alone was assertAllowed's to make
-  if (
-    allows(roles, actor, entity.module) ||
-    !decidedByRecord(roles, actor, entity)
-  )
-    return;
-  if (
-    recordAdmits(
-      roles,
-      actor,
-      entity,
-      record,
-      await loadReach(tx, actor, entity, roles, [record]),
-    )
-  )
-    return;
+  if (allows(roles, actor, entity.module) || !decidedByRecord(roles, actor, entity)) return;
+  if (recordAdmits(roles, actor, entity, record, await loadReach(tx, actor, entity, roles, [record]))) return;
   throw refusal(roles, actor, entity, what);
 }
 
 /** The 403 naming who may do `what` instead (by the roles), in words. */
-export function refusal(
-  roles: readonly Role[],
-  actor: Actor,
-  entity: EntityDef,
-  what: Text,
-): AppError {
-  if (roles.length === 0)
-    return AppError.worded(
-      "forbidden",
-      text("refusal.access.nobody", { what }),
-    );
-  if (actor.role === "employee") {
+export function refusal(roles: readonly Role[], actor: Actor, entity: EntityDef, what: Text): AppError {
+  if (roles.length === 0) return AppError.worded('forbidden', text('refusal.access.nobody', { what }));
+  if (actor.role === 'employee') {
     const who = whoHolds(roles, entity);
     // "A, or B, or C": the roles' own words may hold an "or" (supervisor or acting supervisor)
     if (who.length)
       return AppError.worded(
-        "forbidden",
-        text("refusal.access.onlyWho", {
-          who: who.reduce((a, b) => text("refusal.access.orElse", { a, b })),
-          what,
-        }),
+        'forbidden',
+        text('refusal.access.onlyWho', { who: who.reduce((a, b) => text('refusal.access.orElse', { a, b })), what }),
       );
   }
-  return AppError.worded(
-    "forbidden",
-    text("refusal.access.yourRole", { what }),
-  );
+  return AppError.worded('forbidden', text('refusal.access.yourRole', { what }));
 }
 
 /** Who the roles admit, in words (the employee it belongs to, an employee with admin access to the module …), one by role. */
-export function whoHolds(
-  roles: readonly Role[],
-  entity: EntityDef,
-): TextParam[] {
+export function whoHolds(roles: readonly Role[], entity: EntityDef): TextParam[] {
   return [
-    ...(roles.includes("self") ? [text("refusal.access.who.self")] : []),
-    ...(roles.includes("supervisor")
-      ? [text("refusal.access.who.supervisor")]
-      : []),
-    ...(roles.includes("unowned")
-      ? [
-          text(
-            entity.unownedWhen
-              ? "refusal.access.who.unownedShown"
-              : "refusal.access.who.unowned",
-          ),
-        ]
+    ...(roles.includes('self') ? [text('refusal.access.who.self')] : []),
+    ...(roles.includes('supervisor') ? [text('refusal.access.who.supervisor')] : []),
+    ...(roles.includes('unowned')
+      ? [text(entity.unownedWhen ? 'refusal.access.who.unownedShown' : 'refusal.access.who.unowned')]
       : []),
     ...roles.filter(isRelationshipRole).map((r) => {
-      const name = r.split(":")[1];
-      if (r.startsWith("parent:"))
-        return text("refusal.access.who.parent", {
-          field: inSentence(labelOf(entity, name)),
-        });
-      if (r.startsWith("child:")) return text("refusal.access.who.child");
-      if (r.startsWith("parentField:")) {
-        const [reference, field] = name.split(".");
+      const name = r.split(':')[1];
+      if (r.startsWith('parent:'))
+        return text('refusal.access.who.parent', { field: inSentence(labelOf(entity, name)) });
+      if (r.startsWith('child:')) return text('refusal.access.who.child');
+      if (r.startsWith('parentField:')) {
+        const [reference, field] = name.split('.');
         const parent = entity.memberships.get(r)?.namedBy;
-        return text("refusal.access.who.parentField", {
+        return text('refusal.access.who.parentField', {
           reference: inSentence(labelOf(entity, reference)),
           field: parent ? labelOf(parent, field) : field,
         });
       }
-      if (r.startsWith("field:"))
-        return text("refusal.access.who.field", {
-          field: labelOf(entity, name),
-        });
-      return name === "id"
-        ? text("refusal.access.who.memberOfThis", {
-            entity: entityLabel(entity),
-          })
-        : text("refusal.access.who.member", {
-            field: inSentence(labelOf(entity, name)),
-          });
+      if (r.startsWith('field:')) return text('refusal.access.who.field', { field: labelOf(entity, name) });
+      return name === 'id'
+        ? text('refusal.access.who.memberOfThis', { entity: entityLabel(entity) })
+        : text('refusal.access.who.member', { field: inSentence(labelOf(entity, name)) });
     }),
-    ...(roles.includes("employee:moduleAdmin")
-      ? [
-          text("refusal.access.who.moduleAdmin", {
-            module: moduleLabel(entity.module),
-          }),
-        ]
+    ...(roles.includes('employee:moduleAdmin')
+      ? [text('refusal.access.who.moduleAdmin', { module: moduleLabel(entity.module) })]
       : []),
-    ...(roles.includes("employee:anyModuleAdmin")
-      ? [text("refusal.access.who.anyModuleAdmin")]
-      : []),
+    ...(roles.includes('employee:anyModuleAdmin') ? [text('refusal.access.who.anyModuleAdmin')] : []),
   ];
 }

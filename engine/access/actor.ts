@@ -1,7 +1,7 @@
 /** Who makes a call: the holder, or an employee of one company with the modules it has enabled and the ones the employee administers. */
 export interface Actor {
   readonly accountId: number | null;
-  readonly role: "holder" | "employee" | "respondent";
+  readonly role: 'holder' | 'employee' | 'respondent';
   readonly companyId: number | null;
   readonly employeeId: number | null;
   readonly email: string;
@@ -16,6 +16,6 @@ export interface Actor {
 export interface ApiTokenScope {
   readonly id: number;
   readonly name: string;
-  readonly access: "read" | "readWrite";
+  readonly access: 'read' | 'readWrite';
   readonly modules: readonly string[];
 }

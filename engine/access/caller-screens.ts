@@ -1,36 +1,26 @@
-import type {
-  EntityDef,
-  ModuleDef,
-  Registry,
-  Role,
-} from "../metadata/registry.ts";
-import type { Actor } from "./actor.ts";
-import { allows, decidedByRecord, moduleEnabled } from "./access-policy.ts";
+import type { EntityDef, ModuleDef, Registry, Role } from '../metadata/registry.ts';
+import type { Actor } from './actor.ts';
+import { allows, decidedByRecord, moduleEnabled } from './access-policy.ts';
 
-type Screen = ModuleDef["screens"][number];
+type Screen = ModuleDef['screens'][number];
 
 /** Whether the caller may try these roles on the entity: by role, or on records the roles decide (own, reports', team's). */
-export const mayTry = (
-  roles: readonly Role[],
-  actor: Actor,
-  entity: EntityDef,
-) =>
+export const mayTry = (roles: readonly Role[], actor: Actor, entity: EntityDef) =>
   allows(roles, actor, entity.module) || decidedByRecord(roles, actor, entity);
 
 /** What a screen asks of its caller: what it `needs` (an action or a command of its entity), its report or page command, adding for an add form, else reading the entity. */
 function screenRoles(screen: Screen, entity: EntityDef): readonly Role[] {
   // a report or a list of a command's page asks for that command
   const command = screen.needs ?? screen.report ?? screen.source;
-  if (command && !["add", "update", "delete"].includes(command))
+  if (command && !['add', 'update', 'delete'].includes(command))
     return entity.commands.find((c) => c.name === command)!.access;
   // a form is an add form unless it says edit (as the renderer decides: renderer/src/screens/entity-screens.ts formMode)
   const needs =
     screen.needs ??
-    (screen.kind === "form" &&
-    (screen.mode ?? (/edit/i.test(screen.path) ? "edit" : "add")) === "add"
-      ? "add"
-      : "read");
-  return entity.access[needs as "read" | "add" | "update" | "delete"];
+    (screen.kind === 'form' && (screen.mode ?? (/edit/i.test(screen.path) ? 'edit' : 'add')) === 'add'
+      ? 'add'
+      : 'read');
+  return entity.access[needs as 'read' | 'add' | 'update' | 'delete'];
 }
 
 /**
@@ -40,30 +30,23 @@ function screenRoles(screen: Screen, entity: EntityDef): readonly Role[] {
  */
 export function callerModules(registry: Registry, actor: Actor): ModuleDef[] {
   const modules = [...registry.modules.values()].filter((m) =>
-    actor.role === "holder"
-      ? m.role === "holder"
-      : m.role === "employee" && moduleEnabled(m, actor),
+    actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor),
   );
-  if (actor.role === "holder") return modules;
+  if (actor.role === 'holder') return modules;
   // a screen of one module may show another's entity (the dashboard's project progress): that module must be on too
   const reachable = (s: Screen) => {
     if (!s.entity) return true;
     const entity = registry.entity(s.entity);
     const home = registry.modules.get(entity.module);
-    return (
-      (!home || moduleEnabled(home, actor)) &&
-      mayTry(screenRoles(s, entity), actor, entity)
-    );
+    return (!home || moduleEnabled(home, actor)) && mayTry(screenRoles(s, entity), actor, entity);
   };
-  const paths = new Set(
-    modules.flatMap((m) => m.screens.filter(reachable).map((s) => s.path)),
-  );
+  const paths = new Set(modules.flatMap((m) => m.screens.filter(reachable).map((s) => s.path)));
   return modules
     .map((m) => ({
       ...m,
       screens: m.screens.flatMap((s): Screen[] => {
         if (!paths.has(s.path)) return [];
-        if (s.kind !== "tabs") return [s];
+        if (s.kind !== 'tabs') return [s];
         const [first, ...rest] = s.tabs!.filter((t) => paths.has(t));
         return first ? [{ ...s, tabs: [first, ...rest] }] : [];
       }),

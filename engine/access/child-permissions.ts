@@ -1,10 +1,10 @@
-import type { Row } from "../db/db.ts";
-import type { AllowedOnRecord } from "./record-permissions.ts";
-import type { EntityDef } from "../metadata/registry.ts";
-import type { CallContext } from "../records/call-context.ts";
-import { allows, decidedByRecord, recordAdmits } from "./access-policy.ts";
-import { loadReach } from "./record-reach.ts";
-import { unreadParents } from "./parent-reads.ts";
+import type { Row } from '../db/db.ts';
+import type { AllowedOnRecord } from './record-permissions.ts';
+import type { EntityDef } from '../metadata/registry.ts';
+import type { CallContext } from '../records/call-context.ts';
+import { allows, decidedByRecord, recordAdmits } from './access-policy.ts';
+import { loadReach } from './record-reach.ts';
+import { unreadParents } from './parent-reads.ts';
 
 /**
  * A child as it would be added to `parent` before anything is chosen on its form: it names the parent (`via`), and it
@@ -13,12 +13,7 @@ import { unreadParents } from "./parent-reads.ts";
 export function childOf(child: EntityDef, via: string, parent: Row): Row {
   const row: Row = { [via]: parent.id };
   for (const f of child.fields)
-    if (
-      f.name !== via &&
-      !f.computed &&
-      parent[f.name] !== undefined &&
-      parent[f.name] !== null
-    )
+    if (f.name !== via && !f.computed && parent[f.name] !== undefined && parent[f.name] !== null)
       row[f.name] = parent[f.name];
   return row;
 }
@@ -29,11 +24,7 @@ export function childOf(child: EntityDef, via: string, parent: Row): Row {
  * refuses the add. A collection the record's lock closes (a final report's sections: `lockedChildren`) takes no new
  * children. A child panel shows Add by this answer.
  */
-export async function attachChildAdd(
-  ctx: CallContext,
-  entity: EntityDef,
-  row: Row,
-): Promise<void> {
+export async function attachChildAdd(ctx: CallContext, entity: EntityDef, row: Row): Promise<void> {
   const allowed = row._allowed as AllowedOnRecord | undefined;
   if (!allowed || !entity.children.length) return;
   const keys: string[] = [];
@@ -45,19 +36,9 @@ export async function attachChildAdd(
     const admitted =
       allows(roles, ctx.actor, child.module) ||
       (decidedByRecord(roles, ctx.actor, child) &&
-        recordAdmits(
-          roles,
-          ctx.actor,
-          child,
-          record,
-          await loadReach(ctx.tx, ctx.actor, child, roles),
-        ));
+        recordAdmits(roles, ctx.actor, child, record, await loadReach(ctx.tx, ctx.actor, child, roles)));
     // and only under parents the caller may read, as the add itself asks
-    if (
-      admitted &&
-      !(await unreadParents(ctx.tx, ctx.actor, child, record)).length
-    )
-      keys.push(c.key);
+    if (admitted && !(await unreadParents(ctx.tx, ctx.actor, child, record)).length) keys.push(c.key);
   }
   allowed.addChildren = keys;
 }

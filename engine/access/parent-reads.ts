@@ -1,12 +1,12 @@
-import type { Row } from "../db/db.ts";
-import { AppError } from "../app-error.ts";
-import { inSentence } from "../i18n/message-words.ts";
-import { text, type Text } from "../i18n/text.ts";
-import type { EntityDef } from "../metadata/registry.ts";
-import { labelOf } from "../records/record-validator.ts";
-import type { Actor } from "./actor.ts";
-import { allows } from "./caller-roles.ts";
-import { loadReach } from "./record-reach.ts";
+import type { Row } from '../db/db.ts';
+import { AppError } from '../app-error.ts';
+import { inSentence } from '../i18n/message-words.ts';
+import { text, type Text } from '../i18n/text.ts';
+import type { EntityDef } from '../metadata/registry.ts';
+import { labelOf } from '../records/record-validator.ts';
+import type { Actor } from './actor.ts';
+import { allows } from './caller-roles.ts';
+import { loadReach } from './record-reach.ts';
 
 type Tx = { query<T = Row>(sql: string, params?: unknown[]): Promise<T[]> };
 
@@ -17,23 +17,15 @@ type Tx = { query<T = Row>(sql: string, params?: unknown[]): Promise<T[]> };
  * condition as the reads (`loadReach`), so a list, a read and an add agree; a caller who reads every such record by
  * role (a module admin) is never held.
  */
-export async function unreadParents(
-  tx: Tx,
-  actor: Actor,
-  entity: EntityDef,
-  record: Row,
-): Promise<string[]> {
-  const roles = entity.access.read.filter((r) => r.startsWith("parent:"));
-  if (!roles.length || allows(entity.access.read, actor, entity.module))
-    return [];
+export async function unreadParents(tx: Tx, actor: Actor, entity: EntityDef, record: Row): Promise<string[]> {
+  const roles = entity.access.read.filter((r) => r.startsWith('parent:'));
+  if (!roles.length || allows(entity.access.read, actor, entity.module)) return [];
   const reach = await loadReach(tx, actor, entity, roles, [record]);
   return roles
-    .map((r) => r.slice("parent:".length))
+    .map((r) => r.slice('parent:'.length))
     .filter(
       (name) =>
-        record[name] !== null &&
-        record[name] !== undefined &&
-        !reach.parents.get(name)?.has(Number(record[name])),
+        record[name] !== null && record[name] !== undefined && !reach.parents.get(name)?.has(Number(record[name])),
     );
 }
 
@@ -48,11 +40,9 @@ export async function assertParentsReadable(
   const [unread] = await unreadParents(tx, actor, entity, record);
   if (unread === undefined) return;
   throw AppError.worded(
-    "forbidden",
-    text("refusal.access.onlyWho", {
-      who: text("refusal.access.who.parent", {
-        field: inSentence(labelOf(entity, unread)),
-      }),
+    'forbidden',
+    text('refusal.access.onlyWho', {
+      who: text('refusal.access.who.parent', { field: inSentence(labelOf(entity, unread)) }),
       what,
     }),
   );

@@ -1,7 +1,7 @@
-import { AppError } from "../app-error.ts";
-import type { EntityDef, Registry, Role } from "../metadata/registry.ts";
-import type { Actor } from "./actor.ts";
-import { allows, isRelationshipRole, OWNER_ROLES } from "./caller-roles.ts";
+import { AppError } from '../app-error.ts';
+import type { Registry, Role } from '../metadata/registry.ts';
+import type { Actor } from './actor.ts';
+import { allows, isRelationshipRole, OWNER_ROLES } from './caller-roles.ts';
 
 /**
  * `?pickableFor=<entity>.<field>` on the employee list: only the employees the caller may name in that field of a new
@@ -19,38 +19,32 @@ export function pickableEmployeesWhere(
   bind: (value: unknown) => string,
   companyParam: string,
 ): string | null {
-  const [entityName, fieldName] = pickableFor.split(".");
+  const [entityName, fieldName] = pickableFor.split('.');
   const entity = registry.entities.get(entityName);
-  if (!entity || entity.field.get(fieldName ?? "")?.ref !== "employee")
+  if (entity?.field.get(fieldName ?? '')?.ref !== 'employee')
     throw new AppError(
-      "bad_request",
+      'bad_request',
       `pickableFor names <entity>.<field>, a reference to employee; "${pickableFor}" is not one`,
     );
-  const roles = entity.access.add;
-  if (actor.role !== "employee" || allows(roles, actor, entity.module))
-    return null;
+  const roles = entity!.access.add;
+  if (actor.role !== 'employee' || allows(roles, actor, entity.module)) return null;
   const owner = entity.owner === fieldName && !entity.ownedWhen;
   if (!decidesAlone(roles, fieldName, owner)) return null;
   const me = bind(actor.employeeId);
   const reach: string[] = [];
-  if ((owner && roles.includes("self")) || roles.includes(`field:${fieldName}`))
-    reach.push(`id = ${me}`);
-  if (owner && roles.includes("supervisor"))
+  if ((owner && roles.includes('self')) || roles.includes(`field:${fieldName}`)) reach.push(`id = ${me}`);
+  if (owner && roles.includes('supervisor'))
     reach.push(
       `id IN (SELECT id FROM employee WHERE company_id = ${companyParam} AND (supervisor_id = ${me} OR acting_supervisor_id = ${me}))`,
     );
-  return reach.length ? `(${reach.join(" OR ")})` : "FALSE";
+  return reach.length ? `(${reach.join(' OR ')})` : 'FALSE';
 }
 
 /** Whether every role that could admit an employee to the add is one the field's value decides, or one by role alone. */
-const decidesAlone = (
-  roles: readonly Role[],
-  fieldName: string,
-  owner: boolean,
-): boolean =>
+const decidesAlone = (roles: readonly Role[], fieldName: string, owner: boolean): boolean =>
   roles.every(
     (r) =>
       (!isRelationshipRole(r) && !OWNER_ROLES.includes(r)) ||
       r === `field:${fieldName}` ||
-      (owner && (r === "self" || r === "supervisor")),
+      (owner && (r === 'self' || r === 'supervisor')),
   );

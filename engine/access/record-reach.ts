@@ -1,9 +1,9 @@
-import type { Row } from "../db/db.ts";
-import type { EntityDef, Membership, Role } from "../metadata/registry.ts";
-import type { Actor } from "./actor.ts";
-import { quoteIdent } from "../metadata/naming.ts";
-import { allows, decidedByRecord, teamOfRole } from "./caller-roles.ts";
-import { recordRoleWhere } from "./record-role-sql.ts";
+import type { Row } from '../db/db.ts';
+import type { EntityDef, Membership, Role } from '../metadata/registry.ts';
+import type { Actor } from './actor.ts';
+import { quoteIdent } from '../metadata/naming.ts';
+import { allows, decidedByRecord, teamOfRole } from './caller-roles.ts';
+import { recordRoleWhere } from './record-role-sql.ts';
 
 type Tx = { query<T = Row>(sql: string, params?: unknown[]): Promise<T[]> };
 
@@ -20,8 +20,7 @@ export interface RecordReach {
   readonly parents: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
-export const membershipKey = (m: Membership) =>
-  `${m.table}.${m.viaColumn}.${m.employeeColumn}`;
+export const membershipKey = (m: Membership) => `${m.table}.${m.viaColumn}.${m.employeeColumn}`;
 
 interface CallReach {
   reports?: Promise<Set<number>>;
@@ -45,12 +44,9 @@ export async function loadReach(
   let call = perCall.get(tx);
   if (!call) perCall.set(tx, (call = { teams: new Map() }));
   const me = actor.employeeId;
-  if (roles.includes("supervisor") && !call.reports && me !== null)
+  if (roles.includes('supervisor') && !call.reports && me !== null)
     call.reports = tx
-      .query<{ id: number }>(
-        `SELECT id FROM employee WHERE supervisor_id = $1 OR acting_supervisor_id = $1`,
-        [me],
-      )
+      .query<{ id: number }>(`SELECT id FROM employee WHERE supervisor_id = $1 OR acting_supervisor_id = $1`, [me])
       .then((rows) => new Set(rows.map((r) => Number(r.id))));
   for (const role of roles) {
     const m = me === null ? undefined : teamOfRole(entity, role)?.membership;
@@ -83,8 +79,8 @@ async function readableParents(
 ): Promise<Map<string, Set<number>>> {
   const readable = new Map<string, Set<number>>();
   for (const role of roles) {
-    if (!role.startsWith("parent:")) continue;
-    const name = role.slice("parent:".length);
+    if (!role.startsWith('parent:')) continue;
+    const name = role.slice('parent:'.length);
     const parent = entity.parents.get(name)!;
     const ids = [
       ...new Set(
@@ -94,18 +90,11 @@ async function readableParents(
           .map(Number),
       ),
     ];
-    if (!ids.length || allows(parent.access.read, actor, parent.module))
-      readable.set(name, new Set(ids));
-    else if (!decidedByRecord(parent.access.read, actor, parent))
-      readable.set(name, new Set());
+    if (!ids.length || allows(parent.access.read, actor, parent.module)) readable.set(name, new Set(ids));
+    else if (!decidedByRecord(parent.access.read, actor, parent)) readable.set(name, new Set());
     else {
       const params: unknown[] = [actor.companyId, ids];
-      const where = recordRoleWhere(
-        { actor },
-        parent,
-        (value) => `$${params.push(value)}`,
-        "rp",
-      );
+      const where = recordRoleWhere({ actor }, parent, (value) => `$${params.push(value)}`, 'rp');
       const rows = await tx.query<{ id: number }>(
         `SELECT rp.id FROM ${quoteIdent(parent.table)} rp WHERE rp.company_id = $1 AND rp.id = ANY($2) AND ${where}`,
         params,

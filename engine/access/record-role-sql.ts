@@ -1,8 +1,8 @@
-import type { EntityDef } from "../metadata/registry.ts";
-import { quoteIdent } from "../metadata/naming.ts";
-import type { Actor } from "./actor.ts";
-import { allows, decidedByRecord, teamOfRole } from "./caller-roles.ts";
-import { ownedSql, unownedSql } from "./unowned-condition.ts";
+import type { EntityDef } from '../metadata/registry.ts';
+import { quoteIdent } from '../metadata/naming.ts';
+import type { Actor } from './actor.ts';
+import { allows, decidedByRecord, teamOfRole } from './caller-roles.ts';
+import { ownedSql, unownedSql } from './unowned-condition.ts';
 
 /** Who asks, and in which company (the holder names one; an employee's is their own). */
 export interface RoleSqlCaller {
@@ -33,41 +33,33 @@ export function recordRoleWhere(
 function roleWhere(
   caller: RoleSqlCaller,
   entity: EntityDef,
-  roles: EntityDef["access"]["read"],
+  roles: EntityDef['access']['read'],
   bind: (value: unknown) => string,
   alias?: string,
 ): string | null {
   const { actor } = caller;
-  if (
-    allows(roles, actor, entity.module) ||
-    !decidedByRecord(roles, actor, entity)
-  )
-    return null;
+  if (allows(roles, actor, entity.module) || !decidedByRecord(roles, actor, entity)) return null;
   const column = (name: string) =>
-    `${alias ? `${alias}.` : ""}${quoteIdent(name === "id" ? "id" : entity.field.get(name)!.column)}`;
+    `${alias ? `${alias}.` : ''}${quoteIdent(name === 'id' ? 'id' : entity.field.get(name)!.column)}`;
   let me: string | undefined;
   const meParam = () => (me ??= bind(actor.employeeId));
   let company: string | undefined;
-  const companyParam = () =>
-    (company ??= bind(caller.companyId ?? actor.companyId));
+  const companyParam = () => (company ??= bind(caller.companyId ?? actor.companyId));
   const reach: string[] = [];
   if (entity.owner !== undefined) {
     const owner = column(entity.owner);
     // the owner roles judge only the records of a kind that belongs to its employee (access.ownedWhen)
-    const owned = entity.ownedWhen
-      ? ` AND ${ownedSql(entity, bind, alias)}`
-      : "";
-    if (roles.includes("self")) reach.push(`(${owner} = ${meParam()}${owned})`);
-    if (roles.includes("supervisor"))
+    const owned = entity.ownedWhen ? ` AND ${ownedSql(entity, bind, alias)}` : '';
+    if (roles.includes('self')) reach.push(`(${owner} = ${meParam()}${owned})`);
+    if (roles.includes('supervisor'))
       reach.push(
         `(${owner} IN (SELECT id FROM employee WHERE company_id = ${companyParam()} AND (supervisor_id = ${meParam()} OR acting_supervisor_id = ${meParam()}))${owned})`,
       );
-    if (roles.includes("unowned"))
-      reach.push(`(${owner} IS NULL AND ${unownedSql(entity, bind, alias)})`);
+    if (roles.includes('unowned')) reach.push(`(${owner} IS NULL AND ${unownedSql(entity, bind, alias)})`);
   }
   for (const role of roles) {
-    const [kind, name] = role.split(":");
-    if (kind === "field") reach.push(`${column(name)} = ${meParam()}`);
+    const [kind, name] = role.split(':');
+    if (kind === 'field') reach.push(`${column(name)} = ${meParam()}`);
     const team = teamOfRole(entity, role);
     if (team) {
       const m = team.membership;
@@ -75,18 +67,17 @@ function roleWhere(
         `${column(team.field)} IN (SELECT ${quoteIdent(m.viaColumn)} FROM ${quoteIdent(m.table)} WHERE company_id = ${companyParam()} AND ${quoteIdent(m.employeeColumn)} = ${meParam()})`,
       );
     }
-    if (kind === "parent") {
+    if (kind === 'parent') {
       const parent = entity.parents.get(name)!;
-      if (allows(parent.access.read, actor, parent.module))
-        reach.push(`${column(name)} IS NOT NULL`);
+      if (allows(parent.access.read, actor, parent.module)) reach.push(`${column(name)} IS NOT NULL`);
       else if (decidedByRecord(parent.access.read, actor, parent)) {
         // the parent's own condition on its table, under an alias of its own (a chain of parents nests one level each)
-        const p = `${alias ?? "r"}p`;
+        const p = `${alias ?? 'r'}p`;
         reach.push(
           `${column(name)} IN (SELECT ${p}.id FROM ${quoteIdent(parent.table)} ${p} WHERE ${p}.company_id = ${companyParam()} AND ${roleWhere(caller, parent, parent.access.read, bind, p)})`,
         );
       }
     }
   }
-  return reach.length ? `(${reach.join(" OR ")})` : "FALSE";
+  return reach.length ? `(${reach.join(' OR ')})` : 'FALSE';
 }

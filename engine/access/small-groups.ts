@@ -10,14 +10,8 @@ export const MIN_GROUP = 3;
  * SQL: how many distinct people (`person`, a column) of a group the caller may not read, to be taken with the
  * group's aggregates; `readable` is the caller's row condition (`recordRoleWhere`), null when the caller reads every row.
  */
-export const unreadablePeopleSql = (
-  readable: string | null,
-  person: string,
-): string =>
-  readable === null
-    ? "0"
-    : `count(DISTINCT ${person}) FILTER (WHERE (${readable}) IS NOT TRUE)::int`;
+export const unreadablePeopleSql = (readable: string | null, person: string): string =>
+  readable === null ? '0' : `count(DISTINCT ${person}) FILTER (WHERE (${readable}) IS NOT TRUE)::int`;
 
 /** Whether a group's figures are withheld from the caller: some of its people are not theirs to read, and fewer than MIN_GROUP. */
-export const hiddenGroup = (unreadable: number): boolean =>
-  unreadable > 0 && unreadable < MIN_GROUP;
+export const hiddenGroup = (unreadable: number): boolean => unreadable > 0 && unreadable < MIN_GROUP;

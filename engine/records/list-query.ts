@@ -1,21 +1,12 @@
-import { ALWAYS_SET, type SortColumn } from "./keyset-condition.ts";
-import { AppError } from "../app-error.ts";
-import type { FilterHook } from "../hooks/hook-registry.ts";
-import type { EntityDef, FieldDef } from "../metadata/registry.ts";
-import { quoteIdent } from "../metadata/naming.ts";
-import { columnOf, STANDARD_TYPES } from "./record-columns.ts";
+import { ALWAYS_SET, type SortColumn } from './keyset-condition.ts';
+import { AppError } from '../app-error.ts';
+import type { FilterHook } from '../hooks/hook-registry.ts';
+import type { EntityDef, FieldDef } from '../metadata/registry.ts';
+import { quoteIdent } from '../metadata/naming.ts';
+import { columnOf, STANDARD_TYPES } from './record-columns.ts';
 
 /** Query-string names a list reads itself; every other name is a filter. */
-export const LIST_PARAMS = new Set([
-  "limit",
-  "offset",
-  "after",
-  "sort",
-  "q",
-  "companyId",
-  "owner",
-  "pickableFor",
-]);
+export const LIST_PARAMS = new Set(['limit', 'offset', 'after', 'sort', 'q', 'companyId', 'owner', 'pickableFor']);
 export const MAX_PAGE = 500;
 /** Totals are counted up to this many; beyond it the reply says the total is at least this. */
 export const TOTAL_CAP = 10_000;
@@ -26,14 +17,14 @@ export const TOTAL_CAP = 10_000;
 export const MAX_OFFSET = TOTAL_CAP;
 
 const OPERATORS: Record<string, string> = {
-  eq: "=",
-  ne: "<>",
-  gt: ">",
-  gte: ">=",
-  lt: "<",
-  lte: "<=",
-  in: "IN",
-  like: "ILIKE",
+  eq: '=',
+  ne: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  in: 'IN',
+  like: 'ILIKE',
 };
 
 export interface ListQuery {
@@ -72,50 +63,44 @@ export function parseListQuery(
     const m = /^([A-Za-z][A-Za-z0-9]*)(?:\[([a-z]+)\])?$/.exec(rawKey);
     const name = m?.[1] ?? rawKey;
     // id is always a filter (id[in]=… fetches the titles of referenced records in one call)
-    if (!m || !(name === "id" || entity.list.filters.includes(name)))
+    if (!m || !(name === 'id' || entity.list.filters.includes(name)))
       throw new AppError(
-        "bad_request",
-        `"${rawKey}" is not a filter of ${entity.name}; it filters by ${entity.list.filters.join(", ") || "nothing"}`,
+        'bad_request',
+        `"${rawKey}" is not a filter of ${entity.name}; it filters by ${entity.list.filters.join(', ') || 'nothing'}`,
       );
-    const op = m[2] ?? "eq";
+    const op = m[2] ?? 'eq';
     if (!(op in OPERATORS))
       throw new AppError(
-        "bad_request",
-        `"${op}" is not a filter operator; use one of ${Object.keys(OPERATORS).join(", ")}`,
+        'bad_request',
+        `"${op}" is not a filter operator; use one of ${Object.keys(OPERATORS).join(', ')}`,
       );
     const computed = entity.field.get(name)?.computed;
     if (computed) {
-      if (op !== "eq" && op !== "in")
+      if (op !== 'eq' && op !== 'in')
         throw new AppError(
-          "bad_request",
+          'bad_request',
           `"${name}" is computed; filter it by a value (=) or a list of values ([in]=), not by "${op}"`,
         );
       const hook = filterHooks[computed];
       if (!hook)
-        throw new AppError(
-          "internal",
-          `No filter hook "${computed}" was given to filter ${entity.name} by ${name}`,
-        );
-      const sql = {
-        column: (f: string) => quoteIdent(columnOf(entity, f)!),
-        param: next,
-      };
+        throw new AppError('internal', `No filter hook "${computed}" was given to filter ${entity.name} by ${name}`);
+      const sql = { column: (f: string) => quoteIdent(columnOf(entity, f)!), param: next };
       for (const raw of values) {
-        const options = (op === "in" ? raw.split(",") : [raw]).map(
+        const options = (op === 'in' ? raw.split(',') : [raw]).map(
           (v) => coerce(name, entity.field.get(name)!, v) as string,
         );
-        where.push(`(${options.map((v) => `(${hook(v, sql)})`).join(" OR ")})`);
+        where.push(`(${options.map((v) => `(${hook(v, sql)})`).join(' OR ')})`);
       }
       continue;
     }
     const col = quoteIdent(columnOf(entity, name)!);
     const type = entity.field.get(name) ?? STANDARD_TYPES[name];
     for (const raw of values) {
-      if (op === "in") {
-        const list = raw.split(",").map((v) => coerce(name, type, v));
+      if (op === 'in') {
+        const list = raw.split(',').map((v) => coerce(name, type, v));
         where.push(`${col} = ANY(${next(list)})`);
-      } else if (op === "like") {
-        where.push(`${col}::text ILIKE ${next("%" + escapeLike(raw) + "%")}`);
+      } else if (op === 'like') {
+        where.push(`${col}::text ILIKE ${next('%' + escapeLike(raw) + '%')}`);
       } else {
         where.push(`${col} ${OPERATORS[op]} ${next(coerce(name, type, raw))}`);
       }
@@ -123,52 +108,30 @@ export function parseListQuery(
   }
   const q = query.q?.[0]?.trim();
   if (q) {
-    if (!entity.list.search.length)
-      throw new AppError(
-        "bad_request",
-        `${entity.name} has no searchable fields`,
-      );
-    const p = next("%" + escapeLike(q) + "%");
+    if (!entity.list.search.length) throw new AppError('bad_request', `${entity.name} has no searchable fields`);
+    const p = next('%' + escapeLike(q) + '%');
     where.push(
-      "(" +
-        entity.list.search
-          .map((f) => `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`)
-          .join(" OR ") +
-        ")",
+      '(' + entity.list.search.map((f) => `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`).join(' OR ') + ')',
     );
   }
   const sortColumns = sortOf(entity, query.sort?.[0]);
-  const orderBy = sortColumns
-    .map((c) => `${c.column} ${c.desc ? "DESC" : "ASC"}`)
-    .join(", ");
-  const searched =
-    Boolean(q) || Object.keys(query).some((k) => k.endsWith("[like]"));
-  return {
-    where,
-    params,
-    orderBy,
-    sortColumns,
-    searched,
-    ...page(entity, query),
-  };
+  const orderBy = sortColumns.map((c) => `${c.column} ${c.desc ? 'DESC' : 'ASC'}`).join(', ');
+  const searched = Boolean(q) || Object.keys(query).some((k) => k.endsWith('[like]'));
+  return { where, params, orderBy, sortColumns, searched, ...page(entity, query) };
 }
 
 function sortOf(entity: EntityDef, sort: string | undefined): SortColumn[] {
   const spec = sort ?? entity.list.sort;
   const parts = spec
-    .split(",")
+    .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   const columns: SortColumn[] = [];
   for (const p of parts) {
-    const desc = p.startsWith("-");
+    const desc = p.startsWith('-');
     const name = desc ? p.slice(1) : p;
     const col = columnOf(entity, name);
-    if (!col)
-      throw new AppError(
-        "bad_request",
-        `Cannot sort ${entity.name} by "${name}"; it is not a stored field`,
-      );
+    if (!col) throw new AppError('bad_request', `Cannot sort ${entity.name} by "${name}"; it is not a stored field`);
     // a required field is NOT NULL in the table (the migrator makes it so)
     columns.push({
       column: quoteIdent(col),
@@ -177,12 +140,8 @@ function sortOf(entity: EntityDef, sort: string | undefined): SortColumn[] {
     });
   }
   // id last, so that paging is stable when the sort field has ties.
-  if (!parts.some((p) => p.replace(/^-/, "") === "id"))
-    columns.push({
-      column: '"id"',
-      desc: parts[0]?.startsWith("-") ?? false,
-      nullable: false,
-    });
+  if (!parts.some((p) => p.replace(/^-/, '') === 'id'))
+    columns.push({ column: '"id"', desc: parts[0]?.startsWith('-') ?? false, nullable: false });
   return columns;
 }
 
@@ -195,67 +154,43 @@ function page(
     if (raw === undefined) return dflt;
     const n = Number(raw);
     if (!/^\d+$/.test(raw) || n < min || n > max)
-      throw new AppError(
-        "bad_request",
-        `"${name}" must be a whole number from ${min} to ${max}`,
-      );
+      throw new AppError('bad_request', `"${name}" must be a whole number from ${min} to ${max}`);
     return n;
   };
   if (Number(query.offset?.[0]) > MAX_OFFSET)
     throw new AppError(
-      "bad_request",
-      `"offset" reaches ${MAX_OFFSET.toLocaleString("en")} rows at most; page further with "after" (the id of the last row of the page before)`,
+      'bad_request',
+      `"offset" reaches ${MAX_OFFSET.toLocaleString('en')} rows at most; page further with "after" (the id of the last row of the page before)`,
     );
-  const offset = int("offset", 0, 0, MAX_OFFSET);
-  const after =
-    query.after === undefined
-      ? null
-      : int("after", 0, 1, Number.MAX_SAFE_INTEGER);
-  if (after !== null && offset > 0)
-    throw new AppError(
-      "bad_request",
-      `Page with "offset" or with "after", not both`,
-    );
-  return {
-    limit: int("limit", entity.list.pageSize, 1, MAX_PAGE),
-    offset,
-    after,
-  };
+  const offset = int('offset', 0, 0, MAX_OFFSET);
+  const after = query.after === undefined ? null : int('after', 0, 1, Number.MAX_SAFE_INTEGER);
+  if (after !== null && offset > 0) throw new AppError('bad_request', `Page with "offset" or with "after", not both`);
+  return { limit: int('limit', entity.list.pageSize, 1, MAX_PAGE), offset, after };
 }
 
 function coerce(
   name: string,
-  f: Pick<FieldDef, "type" | "format"> & {
-    enum?: readonly (string | number)[];
-  },
+  f: Pick<FieldDef, 'type' | 'format'> & { enum?: readonly (string | number)[] },
   raw: string,
 ): unknown {
-  const bad = (what: string) =>
-    new AppError(
-      "bad_request",
-      `Filter "${name}" must be ${what}; got "${raw}"`,
-    );
+  const bad = (what: string) => new AppError('bad_request', `Filter "${name}" must be ${what}; got "${raw}"`);
   switch (f.type) {
-    case "integer":
+    case 'integer':
       if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)))
-        throw bad("a whole number between ±9007199254740991");
+        throw bad('a whole number between ±9007199254740991');
       return Number(raw);
-    case "number":
-      if (raw.trim() === "" || !Number.isFinite(Number(raw)))
-        throw bad("a finite number");
+    case 'number':
+      if (raw.trim() === '' || !Number.isFinite(Number(raw))) throw bad('a finite number');
       return Number(raw);
-    case "boolean":
-      if (raw !== "true" && raw !== "false") throw bad("true or false");
-      return raw === "true";
+    case 'boolean':
+      if (raw !== 'true' && raw !== 'false') throw bad('true or false');
+      return raw === 'true';
     default:
-      if (f.format === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(raw))
-        throw bad("a date (YYYY-MM-DD)");
-      if (f.format === "date-time" && Number.isNaN(Date.parse(raw)))
-        throw bad("a date and time");
-      if (f.enum && !f.enum.includes(raw))
-        throw bad(`one of ${f.enum.join(", ")}`);
+      if (f.format === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw bad('a date (YYYY-MM-DD)');
+      if (f.format === 'date-time' && Number.isNaN(Date.parse(raw))) throw bad('a date and time');
+      if (f.enum && !f.enum.includes(raw)) throw bad(`one of ${f.enum.join(', ')}`);
       return raw;
   }
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
