@@ -131,6 +131,14 @@ export function whoHolds(roles: readonly Role[], entity: EntityDef): TextParam[]
       if (r.startsWith('parent:'))
         return text('refusal.access.who.parent', { field: inSentence(labelOf(entity, name)) });
       if (r.startsWith('child:')) return text('refusal.access.who.child');
+      if (r.startsWith('parentField:')) {
+        const [reference, field] = name.split('.');
+        const parent = entity.memberships.get(r)?.namedBy;
+        return text('refusal.access.who.parentField', {
+          reference: inSentence(labelOf(entity, reference)),
+          field: parent ? labelOf(parent, field) : field,
+        });
+      }
       if (r.startsWith('field:')) return text('refusal.access.who.field', { field: labelOf(entity, name) });
       return name === 'id'
         ? text('refusal.access.who.memberOfThis', { entity: entityLabel(entity) })

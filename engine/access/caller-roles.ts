@@ -3,20 +3,29 @@ import type { Actor } from './actor.ts';
 
 /** Roles decided by the record's owner field. */
 export const OWNER_ROLES: readonly Role[] = ['self', 'supervisor', 'unowned'];
-/** Roles decided by another field of the record: an employee it names, a team it belongs to, a parent whose readers read it, a child that names the caller. */
+/** Roles decided by another field of the record: an employee it names, a team it belongs to, a parent whose readers read it, a child that names the caller, the employee its parent names. */
 export const isRelationshipRole = (r: Role) =>
-  r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:') || r.startsWith('child:');
+  r.startsWith('field:') ||
+  r.startsWith('member:') ||
+  r.startsWith('parent:') ||
+  r.startsWith('child:') ||
+  r.startsWith('parentField:');
 
 /**
- * The membership a member:<field> or child:<key>.<field> role is judged by, and the record's field that must be one of
- * the caller's teams: <field> for a member role; the record's own id for a child role (its child records are the
- * "membership": those that reference it and name the caller).
+ * The membership a member:<field>, child:<key>.<field> or parentField:<reference>.<field> role is judged by, and the
+ * record's field that must be one of the caller's teams: <field> for a member role; the record's own id for a child
+ * role (its child records are the "membership": those that reference it and name the caller); <reference> for a
+ * parentField role (the referenced records that name the caller in <field> are the "teams": a project its manager's).
  */
 export function teamOfRole(entity: EntityDef, role: Role): { field: string; membership: Membership } | undefined {
   if (role.startsWith('member:')) {
     const field = role.slice('member:'.length);
     const membership = entity.memberships.get(field);
     return membership && { field, membership };
+  }
+  if (role.startsWith('parentField:')) {
+    const membership = entity.memberships.get(role);
+    return membership && { field: role.slice('parentField:'.length).split('.')[0], membership };
   }
   const membership = role.startsWith('child:') ? entity.memberships.get(role) : undefined;
   return membership && { field: 'id', membership };

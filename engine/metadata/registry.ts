@@ -24,7 +24,8 @@ export type Role =
   | `field:${string}`
   | `member:${string}`
   | `parent:${string}`
-  | `child:${string}`;
+  | `child:${string}`
+  | `parentField:${string}`;
 
 /** Field values by field: a record matches when each field named has one of its values. */
 export type FieldCondition = Readonly<Record<string, readonly (string | number | boolean)[]>>;
@@ -46,6 +47,8 @@ export interface Membership {
   readonly table: string;
   readonly viaColumn: string;
   readonly employeeColumn: string;
+  /** for a parentField role: the referenced entity, so that a refusal names its field by its label */
+  readonly namedBy?: EntityDef;
 }
 export type Action = 'read' | 'add' | 'update' | 'delete';
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';

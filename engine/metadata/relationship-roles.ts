@@ -13,6 +13,10 @@ import { writeConditionRoles } from './write-conditions.ts';
  *   child:<key>.<field>  (reading only) the employee that <field> names on a record of this record's child collection
  *                  <key>: a finding is read by whoever one of its management responses asks to respond. Judged as a
  *                  membership of the record itself (member:id), with the child entity as the membership.
+ *   parentField:<reference>.<field>  (access only) the employee that <field> names on the record the record's
+ *                  <reference> names: a project's milestones are added and changed by the project's manager
+ *                  (parentField:projectId.managerId). Judged as a membership too: the referenced records that name the
+ *                  caller in <field> are the caller's "teams", so an add, `_allowed`, a list's Add and SQL agree.
  * This checks every such role an entity names (access, commands, transitions and their conditions and notices, locks, reminders) and records, for each member role,
  * which table to ask and, for each parent role, which entity; the access policy reads `entity.memberships` and
  * `entity.parents` at run time.
@@ -99,6 +103,26 @@ export function resolveRelationshipRoles(
           table: child.table,
           viaColumn: child.field.get(collection.via)!.column,
           employeeColumn: child.field.get(field)!.column,
+        });
+    } else if (kind === 'parentField') {
+      const [reference, field] = name.split('.');
+      const ref = entity.field.get(reference);
+      const parent = entities.get(ref?.ref ?? '');
+      // reminders, notices and conditions name whom to write to or ask about: this role is for who may act only
+      if (!pointer.startsWith('/access/') && !pointer.endsWith('/access'))
+        fault('a parent field names who may act on a record: name it in access or a command or transition access only');
+      else if (!ref || ref.computed || !parent || ref.ref === 'employee')
+        fault(`"${reference}" is not a stored reference to a record`);
+      else if (parent.field.get(field)?.ref !== 'employee' || parent.field.get(field)!.computed)
+        fault(`${parent.name}.${field} is not a stored reference to employee`);
+      else if (parent.scope !== 'company' || entity.scope !== 'company')
+        fault(`${entity.name} and ${parent.name} are not both records of a company`);
+      else
+        entity.memberships.set(role, {
+          table: parent.table,
+          viaColumn: 'id',
+          employeeColumn: parent.field.get(field)!.column,
+          namedBy: parent,
         });
     }
   }

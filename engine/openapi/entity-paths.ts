@@ -317,6 +317,15 @@ function listParameters(entity: EntityDef): JsonSchema[] {
           ),
         ]
       : []),
+    ...(entity.name === 'employee'
+      ? [
+          queryParameter(
+            'pickableFor',
+            { type: 'string', pattern: '^[a-z][a-z0-9-]*\\.[a-z][A-Za-z0-9]*$' },
+            '<entity>.<field>: only the employees the caller may name in that field of a new record, where it decides the add (themselves, their reports; everyone for a module admin)',
+          ),
+        ]
+      : []),
   ];
 }
 

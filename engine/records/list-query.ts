@@ -6,7 +6,7 @@ import { quoteIdent } from '../metadata/naming.ts';
 import { columnOf, STANDARD_TYPES } from './record-columns.ts';
 
 /** Query-string names a list reads itself; every other name is a filter. */
-export const LIST_PARAMS = new Set(['limit', 'offset', 'after', 'sort', 'q', 'companyId', 'owner']);
+export const LIST_PARAMS = new Set(['limit', 'offset', 'after', 'sort', 'q', 'companyId', 'owner', 'pickableFor']);
 export const MAX_PAGE = 500;
 /** Totals are counted up to this many; beyond it the reply says the total is at least this. */
 export const TOTAL_CAP = 10_000;

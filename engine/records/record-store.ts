@@ -4,6 +4,7 @@ import { checkAcrossRecords } from './cross-record-checks.ts';
 import type { InPlaceOf } from './in-place-of.ts';
 import { assertUnlocked } from './state-locks.ts';
 import { assertWriteConditions } from './write-conditions.ts';
+import { pickableEmployeesWhere } from '../access/pickable-employees.ts';
 import { allows, assertAllowed, assertRecordAllowed, attempt, decidedByRecord } from '../access/access-policy.ts';
 import { recordRoleWhere } from '../access/record-role-sql.ts';
 import { assertParentsReadable } from '../access/parent-reads.ts';
@@ -104,6 +105,22 @@ export async function listRecords(
   if (owner) {
     where.push(owner);
     params.push(ctx.actor.employeeId);
+  }
+  const pickableFor = query.pickableFor?.[0];
+  if (pickableFor !== undefined) {
+    if (entity.name !== 'employee')
+      throw new AppError('bad_request', 'pickableFor narrows the employee list only: whom a form may name');
+    const pickable = pickableEmployeesWhere(
+      ctx.registry,
+      ctx.actor,
+      pickableFor,
+      (value) => {
+        params.push(value);
+        return `$${params.length}`;
+      },
+      '$1',
+    );
+    if (pickable) where.push(pickable);
   }
   if (condition)
     where.push(

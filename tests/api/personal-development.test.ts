@@ -378,6 +378,33 @@ describe.each(backends())('personal development and training on $name', (backend
     expect(sub.find((s) => s.path === plans[0])!.preset).toEqual({ status: 'Requested' });
   });
 
+  it('offers on a training request only the employees the caller may request it for', async () => {
+    const pickable = async (who: Client, query = 'pickableFor=employee-training.employeeId') =>
+      ((await who.get(`employee?limit=100&${query}`)).body.data.list as { id: number }[]).map((e) => e.id).sort();
+    const sorted = (...ids: number[]) => [...ids].sort();
+    // the supervisor: himself and his reports; an employee: herself; the module admin: everyone
+    expect(await pickable(sam)).toEqual(sorted(id.sam, id.emma, id.eli));
+    expect(await pickable(emma)).toEqual([id.emma]);
+    expect((await pickable(exec)).length).toBe((await pickable(exec, '')).length);
+    // an acting supervisor's stand-in reports too, and only while he stands in
+    const e = (await exec.get(`employee/${id.emma}`)).body.data.employee;
+    const acting = await exec.post('employee/update', { id: id.emma, version: e.version, actingSupervisorId: id.oz });
+    ok(acting);
+    expect(await pickable(oz)).toEqual(sorted(id.oz, id.emma));
+    const back = acting.body.data.employee;
+    ok(await exec.post('employee/update', { id: id.emma, version: back.version, actingSupervisorId: null }));
+    expect(await pickable(oz)).toEqual([id.oz]);
+    // every one offered is accepted by the add, one not offered is refused
+    const asked = await sam.post('employee-training/add', { trainingId: id.excel, employeeId: id.eli });
+    ok(asked);
+    expect((await sam.post('employee-training/add', { trainingId: id.excel, employeeId: id.oz })).status).toBe(403);
+    const made = asked.body.data.employeeTraining;
+    ok(await sam.post('employee-training/delete', { id: made.id, version: made.version }));
+    // only a reference to employee of a known entity, and only on the employee list
+    expect((await exec.get('employee?pickableFor=employee-training.name')).status).toBe(400);
+    expect((await exec.get('department?pickableFor=employee-training.employeeId')).status).toBe(400);
+  });
+
   it('reports each employee’s trainings by status, with the full name, aggregated in SQL', async () => {
     const r = await exec.get('employee-training/report');
     ok(r);

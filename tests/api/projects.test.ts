@@ -226,6 +226,61 @@ describe.each(backends())('projects on $name', (backend) => {
     expect(detail.taskList.map((x: { name: string }) => x.name).sort()).toEqual(['Dig', 'Pour concrete']);
   });
 
+  it("lets a project's manager add, change and delete the milestones, tasks and risks of his project, and no other", async () => {
+    // Pam manages the warehouse project; Oz manages another; Tom manages none
+    const depot = (await exec.post('project/add', { name: 'Depot', managerId: id.oz })).body.data.project.id;
+    const m = await pam.post('milestone/add', { projectId: id.project, name: 'Walls', ownerId: id.tom });
+    ok(m);
+    const walls = m.body.data.milestone;
+    expect(walls._allowed).toMatchObject({ update: true, delete: true });
+    const renamed = await pam.post('milestone/update', { id: walls.id, version: walls.version, name: 'Outer walls' });
+    ok(renamed);
+    // a task under his milestone takes its project from the milestone, and is judged on it
+    const brick = await pam.post('project-task/add', { milestoneId: walls.id, name: 'Brick', ownerId: id.tom });
+    ok(brick);
+    const rain = await pam.post('project-risk/add', {
+      projectId: id.project,
+      name: 'Rain',
+      ownerId: id.tom,
+      rating: 'High',
+    });
+    ok(rain);
+    // not on another's project, nor moving his own milestone there
+    const refused = await pam.post('milestone/add', { projectId: depot, name: 'Gate' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.err_msg).toContain('the employee its project names as “Project manager”');
+    expect((await pam.post('project-risk/add', { projectId: depot, name: 'Flood', rating: 'High' })).status).toBe(403);
+    const moved = renamed.body.data.milestone;
+    expect(
+      (await pam.post('milestone/update', { id: moved.id, version: moved.version, projectId: depot })).status,
+    ).toBe(403);
+    // an employee who manages no project adds nowhere; the owner of a milestone changes only his own
+    expect((await tom.post('milestone/add', { projectId: id.project, name: 'Sneaky' })).status).toBe(403);
+    expect((await tom.post('milestone/delete', { id: moved.id, version: moved.version })).status).toBe(403);
+    // what the screens show: Add on his project's lists and panels, none on the other's, none for Tom
+    const add = async (who: Client, path: string) => (await who.get(path)).body.data.allowed?.add;
+    expect(await add(pam, `milestone?projectId=${id.project}`)).toBe(true);
+    expect(await add(pam, `milestone?projectId=${depot}`)).toBe(false);
+    expect(await add(pam, `project-task?milestoneId=${walls.id}`)).toBe(true);
+    expect(await add(pam, 'milestone')).toBe(true);
+    expect(await add(tom, 'milestone')).toBe(false);
+    expect(await add(tom, `milestone?projectId=${id.project}`)).toBe(false);
+    const panels = async (who: Client, project: number) =>
+      (await who.get(`project/${project}`)).body.data.project._allowed.addChildren;
+    expect(await panels(pam, id.project)).toEqual(['milestoneList']);
+    expect(await panels(pam, depot)).toEqual([]);
+    expect(await panels(tom, id.project)).toEqual([]);
+    // the rows of his project's lists say he may change them; another's rows do not
+    const rows = (await pam.get(`milestone?projectId=${id.project}`)).body.data.list;
+    expect(rows.every((r: { _allowed: { update: boolean } }) => r._allowed.update)).toBe(true);
+    ok(await pam.post('project-task/delete', { id: brick.body.data.task.id, version: brick.body.data.task.version }));
+    const last = (await pam.get(`milestone/${walls.id}`)).body.data.milestone;
+    ok(await pam.post('milestone/delete', { id: walls.id, version: last.version }));
+    const risk = rain.body.data[Object.keys(rain.body.data)[0]];
+    ok(await pam.post('project-risk/delete', { id: risk.id, version: risk.version }));
+    ok(await exec.post('project/delete', { id: depot, version: 1 }));
+  });
+
   it('keeps comments on milestones and tasks, each written by the signed-in employee', async () => {
     const c = await oz.post('milestone-comment/add', { milestoneId: id.foundations, comment: 'Soil report attached' });
     ok(c);

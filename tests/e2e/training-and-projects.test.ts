@@ -70,6 +70,19 @@ describe.skipIf(skip)(
       await snap(nia, 'training-01-requested');
     });
 
+    step('her supervisor requests one for a report: the form offers exactly himself and his one report', async () => {
+      const sam = pages.sam;
+      await nav(sam, 'My subordinates\u2019 development');
+      await tab(sam, 'Requested trainings');
+      await sam.getByRole('button', { name: 'Add', exact: true }).click();
+      await sam.locator('[data-screen=form][data-entity=employee-training]').waitFor();
+      const offered = sam.locator('#root_employeeId option:not([value=""])');
+      await offered.first().waitFor({ state: 'attached' });
+      // every other employee of the company (the administrator, Pia, Oli) would be refused on save: not offered
+      await expect.poll(async () => (await offered.allInnerTexts()).sort()).toEqual(['Nia Newhire', 'Sam Super']);
+      await snap(sam, 'training-00-pickable-employees');
+    });
+
     step('the administrator plans it into the annual training plan; her supervisor records it completed', async () => {
       await nav(page, 'Training plans and executions');
       expect(await page.getByRole('tab', { selected: true }).innerText()).toBe('Requested trainings');
@@ -202,6 +215,23 @@ describe.skipIf(skip)(
       expect((await j.call(`project/${id.project}`)).project).toMatchObject({ status: 'In Progress', completion: 50 });
     });
 
+    step('the project manager adds a milestone to her own project from its Milestone panel', async () => {
+      const pia = pages.pia;
+      await nav(pia, 'Projects', { module: 'Projects' });
+      await openRow(pia, 'New depot');
+      await pia.locator('[data-screen=form][data-entity=project]').waitFor();
+      await pia.getByTestId('add-milestoneList').click();
+      await pia.locator('[data-screen=form][data-entity=milestone]').waitFor();
+      await fill(pia, { name: 'Walls', startDate: '2026-04-01', endDate: '2026-06-30' });
+      await pick(pia, 'ownerId', 'Pia Manager');
+      await pia.locator('#root_name').press('Tab');
+      await save(pia);
+      await pia.getByTestId('children-milestoneList').getByRole('link', { name: 'Walls' }).waitFor();
+      await snap(pia, 'projects-01d-manager-adds-milestone');
+      const walls = (await j.call(`milestone?projectId=${id.project}&q=Walls`)).list;
+      expect(walls).toMatchObject([{ name: 'Walls', ownerId: id.pia }]);
+    });
+
     step(
       'the project manager opens the project\'s link to a corporate scorecard she may not read: the scorecard is named, not "Choose…"',
       async () => {
@@ -255,7 +285,7 @@ describe.skipIf(skip)(
       const bars = await page
         .locator('[data-timeline] tr[data-bar]')
         .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-bar')));
-      expect(bars).toEqual(['milestone:Foundations', 'task:Dig trenches']);
+      expect(bars).toEqual(['milestone:Foundations', 'task:Dig trenches', 'milestone:Walls']);
       await snap(page, 'projects-02-timeline');
 
       // the reports: the detailed one first, each project with its milestones; the progress one as a chart

@@ -10,7 +10,7 @@ import { metadataWithFixture } from '../support/fixture-module.ts';
 import { editJson } from '../support/metadata-copy.ts';
 
 const ROLE_GRAMMAR =
-  'a role is holder, employee, employee:moduleAdmin, employee:anyModuleAdmin, public, self, supervisor, unowned, field:<a reference to employee>, member:<a reference to a team>, parent:<a reference> or child:<a child collection>.<its reference to employee>';
+  'a role is holder, employee, employee:moduleAdmin, employee:anyModuleAdmin, public, self, supervisor, unowned, field:<a reference to employee>, member:<a reference to a team>, parent:<a reference>, child:<a child collection>.<its reference to employee> or parentField:<a reference>.<its reference to employee>';
 const located = (faults: readonly MetadataFault[]) =>
   faults.map(
     (f) =>
@@ -65,6 +65,25 @@ describe('metadata loader phases', () => {
     expect(faultsOf(dir)).toEqual([
       'metadata/modules/expenses/expense-claim/workflow.json#/locks/1/editable/0 names "coment": "coment" is neither a stored field of expense-claim nor one of its child collections (none)',
       'metadata/modules/expenses/expense-claim/workflow.json#/transitions/0/when/0/anyOf/0/field "amont" is not a stored field of expense-claim',
+    ]);
+  });
+
+  it('refuses a parentField role whose reference or field names no employee, and one outside access', () => {
+    const dir = metadataWithFixture('expenses');
+    const milestone = 'modules/projects/milestone/entity.json';
+    editJson(join(dir, milestone), (e) => {
+      e.access.add = ['parentField:name.managerId'];
+      e.access.delete = ['parentField:projectId.name'];
+      e.access.update = ['parentField:ownerId.managerId'];
+    });
+    editJson(
+      join(dir, 'modules/projects/project-risk/entity.json'),
+      (e) => (e.access.add = ['parentField:projectId.managerId']),
+    );
+    expect(faultsOf(dir)).toEqual([
+      `metadata/${milestone}#/access/add names the role parentField:name.managerId, but "name" is not a stored reference to a record`,
+      `metadata/${milestone}#/access/update names the role parentField:ownerId.managerId, but "ownerId" is not a stored reference to a record`,
+      `metadata/${milestone}#/access/delete names the role parentField:projectId.name, but project.name is not a stored reference to employee`,
     ]);
   });
 

@@ -101,7 +101,7 @@ function messageOf(err: ErrorObject, data: unknown): string {
   if (err.keyword === 'additionalProperties') return 'is not a known property';
   // every role (access, commands, transitions, locks, reminders) is checked against the one grammar of entity.schema.json
   if (err.keyword === 'pattern' && err.schemaPath.endsWith('/$defs/role/pattern'))
-    return `names the unknown role "${String(valueAt(data, err.instancePath))}"; a role is holder, employee, employee:moduleAdmin, employee:anyModuleAdmin, public, self, supervisor, unowned, field:<a reference to employee>, member:<a reference to a team>, parent:<a reference> or child:<a child collection>.<its reference to employee>`;
+    return `names the unknown role "${String(valueAt(data, err.instancePath))}"; a role is holder, employee, employee:moduleAdmin, employee:anyModuleAdmin, public, self, supervisor, unowned, field:<a reference to employee>, member:<a reference to a team>, parent:<a reference>, child:<a child collection>.<its reference to employee> or parentField:<a reference>.<its reference to employee>`;
   if (err.keyword === 'enum')
     return `${err.message}: ${(err.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
   return err.message ?? err.keyword;

@@ -139,7 +139,10 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     const closed = closedKey ? closedKey.split(',') : [];
     for (const [name, f] of fields) {
       const own = (ui[name] as UiSchema | undefined) ?? {};
-      if (f['x-ref']) ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'] }, ...own };
+      // an employee named on a new record is picked among those the caller may add it for (the engine judges the field)
+      const pickableFor = mode === 'add' && f['x-ref'] === 'employee' ? `${entity.name}.${name}` : undefined;
+      if (f['x-ref'])
+        ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'], pickableFor }, ...own };
       else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v, f)), ...own };
       else if (
         f.type === 'array' &&

@@ -62,6 +62,8 @@ export function ReferenceWidget(props: WidgetProps) {
         q: target.list.search.length && q ? q : undefined,
       };
       if (parentField) query[parentField] = parentValue;
+      // on an add form, only the employees the caller may add the record for (themselves, their reports)
+      if (typeof options.pickableFor === 'string') query.pickableFor = options.pickableFor;
       // a reference that must match the record (a risk's category of the risk's kind) offers only those that do
       Object.assign(query, matchQuery);
       const r = await get(target.name, query);
@@ -79,7 +81,7 @@ export function ReferenceWidget(props: WidgetProps) {
     }, 200);
     return () => clearTimeout(handle);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target, q, parentField, parentValue, t, JSON.stringify(matchQuery), matchPending]);
+  }, [target, q, parentField, parentValue, t, JSON.stringify(matchQuery), matchPending, options.pickableFor]);
   useEffect(() => {
     if (value == null) return setCurrent(null);
     // the stored record's own reference: its title as the server sent it with the record, a stored label key in the

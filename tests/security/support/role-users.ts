@@ -21,7 +21,7 @@ export type RecordOf = (entity: string, id: number) => Promise<Record<string, un
  * engine's predicate: `target` is the record concerned (undefined for a list), with the employee it belongs to;
  * `supervisorOf` tells whose supervisor or acting supervisor each employee is, `memberOf` who is in which team
  * (for the relationship roles field:<name> and member:<name>), `recordOf` what a parent:<name> role's parent is (whose
- * readers, decided the same way, read the record).
+ * readers, decided the same way, read the record) and a parentField:<reference>.<field> role's referenced record.
  */
 export async function declaredAllowed(
   registry: Registry,
@@ -41,7 +41,7 @@ export async function declaredAllowed(
   if (roles.includes('employee:anyModuleAdmin') && user.adminModules.size > 0) return true;
   const ownerRoles = entity.owner ? roles.filter((r) => r === 'self' || r === 'supervisor' || r === 'unowned') : [];
   const relationshipRoles = roles.filter(
-    (r) => r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:'),
+    (r) => r.startsWith('field:') || r.startsWith('member:') || r.startsWith('parent:') || r.startsWith('parentField:'),
   );
   // no record concerned (a list): roles decided by the record admit the call, and the list shows only those records; a
   // parent role only where the parent's own roles admit a list of parents (a child of records only admins read is refused)
@@ -67,6 +67,14 @@ export async function declaredAllowed(
   }
   for (const role of relationshipRoles) {
     const [kind, name] = role.split(':');
+    // parentField:<reference>.<field>: the employee the referenced record names in <field>
+    if (kind === 'parentField') {
+      const [reference, field] = name.split('.');
+      const id = target.record[reference];
+      const parent = typeof id === 'number' ? await recordOf(entity.field.get(reference)!.ref!, id) : null;
+      if (parent && user.employeeId !== null && parent[field] === user.employeeId) return true;
+      continue;
+    }
     const value = target.record[name];
     if (typeof value !== 'number' || user.employeeId === null) continue;
     if (kind === 'field' && value === user.employeeId) return true;
