@@ -308,6 +308,8 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await exec.getByTestId('add-objectiveList').click();
     await exec.waitForURL(`**/app/strategy-management/strategic-plan/${id.strategicPlan}/objective/add**`);
     await exec.fill('#root_name', 'Keep customers');
+    // saved once the form holds its pillar (the prefill from the page it was opened on), as a person sees it there
+    await expect.poll(() => exec.locator('#root_pillarId').inputValue()).not.toBe('');
     await exec.getByRole('button', { name: 'Save' }).click();
     await exec.getByTestId('children-objectiveList').getByRole('link', { name: 'Keep customers' }).waitFor();
     const objective = (
