@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
+import { addStrategicPlan } from '../support/strategy-records.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 import { specErrorTitles } from '../support/spec-catalogue.ts';
 
@@ -305,16 +306,10 @@ describe.each(backends())('dashboard on $name', (backend) => {
     const taskco = await t.addCompany('Taskco', { modules: ['strategic', 'strategy-execution'] });
     const abe = await t.addEmployee(taskco.executive, 'Abe', 'Approver', 'abe@taskco.example');
     const abeId = (await taskco.executive.get('employee?email=abe@taskco.example')).body.data.list[0].id;
-    const strategic = (
-      await taskco.executive.post('strategic-plan/add', {
-        description: 'Vision 2030',
-        startDate: '2026-01-01',
-        endDate: '2030-12-31',
-      })
-    ).body.data.strategic;
+    const strategicPlanId = await addStrategicPlan(taskco.executive, 'Vision 2030', '2026-01-01', '2030-12-31');
     const plan = await taskco.executive.post('execution-plan/add', {
       name: 'FY 2027',
-      strategicPlanId: strategic.id,
+      strategicPlanId,
       startDate: '2027-01-01',
       endDate: '2027-12-31',
       approverId: abeId,
