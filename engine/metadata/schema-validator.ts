@@ -19,6 +19,7 @@ export const X_KEYWORDS = [
   'x-i18n',
   'x-optionText',
   'x-periodTitle',
+  'x-ratingTitle',
   'x-titleOf',
   'x-caseSensitive',
 ] as const;

@@ -475,6 +475,10 @@ export interface Field {
    */
   "x-periodTitle"?: boolean;
   /**
+   * the value is a rating the server composes as "<level> (<score>)" (a residual rating's label, High (12)): screens and mails show the level as its option's label in the reader's language (as x-optionText) and the score in the reader's digits
+   */
+  "x-ratingTitle"?: boolean;
+  /**
    * the value is the title of a record of the entity the row's field of this name holds (an audit entry's record, by its `entity`): screens word it as that entity's title (x-periodTitle, x-i18n, x-optionText)
    */
   "x-titleOf"?: string;
