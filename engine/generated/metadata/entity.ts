@@ -342,7 +342,14 @@ export interface EntityMeta {
      * a stored read-only date-time field: when the link was last sent (set by share, with an audit-trail entry)
      */
     sent?: string;
+    /**
+     * how long a link works where expiresWith names no date
+     */
     expiresInDays?: number;
+    /**
+     * a date field of the recipient, or of a record it references ("surveyId.endDate"): the link works to the end of that day, the date its mail states; expiresInDays where the date is empty
+     */
+    expiresWith?: string;
     /**
      * a command hook giving what the respondent sees: { title, intro?, questions: [{ id, text, group?, type: 'text' | 'rating' | 'choice', options?, required? }] } for the record whose id it is given
      */
