@@ -486,6 +486,10 @@ export interface Field {
    */
   "x-ratingTitle"?: boolean;
   /**
+   * an i18n key: what a form says beside the field, in the reader's language: a rule the server holds that the choices alone do not show (whom a 360 reviewer may be)
+   */
+  "x-help"?: string;
+  /**
    * the value is the title of a record of the entity the row's field of this name holds (an audit entry's record, by its `entity`): screens word it as that entity's title (x-periodTitle, x-i18n, x-optionText)
    */
   "x-titleOf"?: string;
