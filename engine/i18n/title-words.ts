@@ -22,7 +22,9 @@ const RATING_TITLE = /^(.*) \((-?\d+(?:\.\d+)?)\)$/s;
 
 /** A period's words: Q1..Q4 by the quarter's name, else the year's word ("annual"). */
 const periodWords = (quarter: string | undefined): TextParam =>
-  quarter ? text(`option.quarter${quarter}`, undefined, `Q${quarter}`) : text('review.titleAnnual', undefined, 'annual');
+  quarter
+    ? text(`option.quarter${quarter}`, undefined, `Q${quarter}`)
+    : text('review.titleAnnual', undefined, 'annual');
 
 /** The value of a title field as a text worded late, in whoever reads it's language; a value of another shape as stored. */
 export function titleText(field: TitleAnnotations | undefined, value: string): TextParam {
