@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { browserSkipReason } from './support/browser.ts';
 import { journeySteps } from './support/journey.ts';
 import { journeyCompany } from './support/journey-company.ts';
-import { snap } from './support/screens.ts';
+import { pick, save, snap } from './support/screens.ts';
 
 const skip = browserSkipReason();
 
@@ -82,18 +82,39 @@ describe.skipIf(skip)('words in the reader’s language', () => {
     },
   );
 
-  step('the 360 reviewer form says beside the colleague whom it may name, in the reader’s language', async () => {
-    const page = pages.exec;
-    await page.goto(`${j.server.url}/app/degree-360/share-survey/add`);
-    await page.locator('[data-screen=form][data-entity=survey-reviewer]').waitFor();
-    const help = page.locator('#root_employeeId__help');
-    await speak(page, 'de');
-    await expect.poll(() => help.innerText()).toContain('jeder außer der beurteilten Person');
-    await snap(page, 'words-360-reviewer-de');
-    await speak(page, 'bn');
-    await expect.poll(() => help.innerText()).toContain('মূল্যায়িত কর্মী ছাড়া যে কাউকে');
-    await snap(page, 'words-360-reviewer-bn');
-    await speak(page, 'en');
-    await expect.poll(() => help.innerText()).toContain('anyone but the reviewed employee');
-  });
+  step(
+    'the 360 reviewer form offers as a colleague only whom it may name, and says the rule beside the field',
+    async () => {
+      const page = pages.exec;
+      await speak(page, 'en');
+      await page.goto(`${j.server.url}/app/degree-360/share-survey/add`);
+      await page.locator('[data-screen=form][data-entity=survey-reviewer]').waitFor();
+      const colleagues = () => page.locator('#root_employeeId option').allInnerTexts();
+      await pick(page, 'reviewedEmployeeId', 'Ada Reviewed');
+      // a peer is anyone but the reviewed employee, whom the server would refuse
+      await page.locator('#root_relationship').selectOption({ label: 'Peer' });
+      await expect.poll(colleagues).toContain('Exe Wordsmith');
+      await expect.poll(colleagues).not.toContain('Ada Reviewed');
+      // a self-review is the reviewed employee's own: she is offered there
+      await page.locator('#root_relationship').selectOption({ label: 'Self' });
+      await expect.poll(colleagues).toContain('Ada Reviewed');
+      const help = page.locator('#root_employeeId__help');
+      await expect.poll(() => help.innerText()).toContain('anyone but the reviewed employee');
+      await page.locator('#root_relationship').selectOption({ label: 'Peer' });
+      await expect.poll(colleagues).not.toContain('Ada Reviewed');
+      await speak(page, 'de');
+      await expect.poll(() => help.innerText()).toContain('jeder außer der beurteilten Person');
+      await snap(page, 'words-360-reviewer-de');
+      await speak(page, 'bn');
+      await expect.poll(() => help.innerText()).toContain('মূল্যায়িত কর্মী ছাড়া যে কাউকে');
+      await snap(page, 'words-360-reviewer-bn');
+      // what the form offers, the server takes
+      await speak(page, 'en');
+      await pick(page, 'employeeId', 'Exe Wordsmith');
+      await save(page);
+      await expect
+        .poll(async () => (await j.call(`survey-reviewer?relationship=Peer`)).list.map((r: { name: string }) => r.name))
+        .toEqual(['Exe Wordsmith']);
+    },
+  );
 });

@@ -354,6 +354,15 @@ describe('metadata loader', () => {
       /survey-reviewer\/entity.json#\/publicFlow\/expiresWith "surveyId.name" is not a date field/,
     ],
     [
+      'a record a select leaves out, compared with a value of another kind',
+      (d) =>
+        editJson(
+          join(d, 'modules/degree-360/survey-reviewer/entity.json'),
+          (e) => (e.schema.properties.employeeId['x-refExcept'].equals = 'reviewedEmployeeId.surveyId'),
+        ),
+      /survey-reviewer\/entity.json#\/schema\/properties\/employeeId\/x-refExcept\/equals "reviewedEmployeeId.surveyId" and employee's "id" hold different kinds of value/,
+    ],
+    [
       "a field's help naming no text",
       (d) =>
         editJson(

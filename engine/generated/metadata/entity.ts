@@ -503,6 +503,19 @@ export interface Field {
   "x-refMatch"?: {
     [k: string]: string | undefined;
   };
+  /**
+   * a record the select does not offer, as a rule the entity's hook holds is declared for the form: the referenced record whose `field` equals this record's `equals` (a field, or <reference>.<field>), unless this record's fields hold one of the values `unless` lists. {"field": "id", "equals": "reviewedEmployeeId.employeeId", "unless": {"relationship": ["Self"]}}: a 360 reviewer other than the reviewed employee's own self-review is anyone but the reviewed employee
+   */
+  "x-refExcept"?: {
+    field: string;
+    equals: string;
+    unless?: {
+      /**
+       * @minItems 1
+       */
+      [k: string]: [string | number, ...(string | number)[]] | undefined;
+    };
+  };
 }
 /**
  * counts only the child records that match

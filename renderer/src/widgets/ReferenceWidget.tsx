@@ -8,7 +8,7 @@ import { parentFilter } from './reference-parent.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { referenceTitles } from './reference-titles.ts';
 import { recordTitle } from '../meta/record-title.ts';
-import { useRefMatchQuery } from './ref-match.ts';
+import { matchWithExcept, useRefMatchQuery, type RefExcept } from './ref-match.ts';
 import { formatInteger } from '../format/formats.ts';
 import { displayValue } from '../format/field-display.ts';
 
@@ -43,8 +43,11 @@ export function ReferenceWidget(props: WidgetProps) {
     [target, properties, formData, meta.entities],
   );
   const [parentField, parentValue] = [parent?.filter, parent?.value];
+  // the records the form must match (x-refMatch), and the one a rule of the server leaves out (x-refExcept)
+  const refSchema = props.schema as { 'x-refMatch'?: Record<string, string>; 'x-refExcept'?: RefExcept };
+  const match = matchWithExcept(refSchema['x-refMatch'], refSchema['x-refExcept'], formData);
   const { query: matchQuery, pending: matchPending } = useRefMatchQuery(
-    props.schema as { 'x-refMatch'?: Record<string, string> },
+    { 'x-refMatch': match },
     formData,
     properties,
     meta.entities,
