@@ -108,8 +108,10 @@ export function ReferenceWidget(props: WidgetProps) {
   const choices = current && !items.some((i) => i.id === current.id) ? [current, ...items] : items;
   // nothing of the referenced entity can be listed by the caller: the value stands as it is, it cannot be changed here
   const unlistable = !target && value != null;
-  const searchable = Boolean(target?.list.search.length);
-  const more = total !== null && total.count > items.length;
+  // a field that cannot be changed offers no search: a greyed box beside a greyed select only says "type here"
+  const editable = !disabled && !readonly;
+  const searchable = editable && Boolean(target?.list.search.length);
+  const more = editable && total !== null && total.count > items.length;
   return (
     <div className="stack" style={{ gap: 'var(--space-1)' }}>
       <div className="row" style={{ flexWrap: 'nowrap' }}>
@@ -121,7 +123,6 @@ export function ReferenceWidget(props: WidgetProps) {
             placeholder={t('shell.search')}
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            disabled={disabled || readonly}
           />
         ) : null}
         <select
