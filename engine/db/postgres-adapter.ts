@@ -10,17 +10,29 @@ type Sql = postgres.Sql | postgres.TransactionSql;
  */
 export const MAX_PREPARED_TEXTS = 2_000;
 
+/** Texts seen once and not yet prepared, remembered to know a second use; forgotten all at once when full. */
+const MAX_SEEN_ONCE = 10_000;
+
 /**
- * Statements with parameters are prepared: the driver then sends each one in a single round trip (an unprepared
- * one first asks the server to describe its parameters, a second round trip) and PostgreSQL reuses the parse and,
- * when it pays, the plan. That is what the `postgres` driver's tagged templates do by default.
+ * Statements that repeat are prepared: the driver then sends each in a single round trip (an unprepared one with
+ * parameters first asks the server to describe them, a second round trip) and PostgreSQL reuses the parse and, when it
+ * pays, the plan. A text is prepared from its second use on, so that what runs once (a migration's DDL, the demo's
+ * seed, a first start's inserts) does not use up the bound: when it did, the demo's reads by id, first asked after the
+ * seed, went unprepared for the life of the server, five writes to PostgreSQL each instead of one (README,
+ * "Performance").
  */
-class PreparedTexts {
+export class PreparedTexts {
   private readonly texts = new Set<string>();
+  private readonly seenOnce = new Set<string>();
   use(text: string, options: QueryOptions | undefined): boolean {
     if (options?.prepare === false) return false;
     if (this.texts.has(text)) return true;
     if (this.texts.size >= MAX_PREPARED_TEXTS) return false;
+    if (!this.seenOnce.delete(text)) {
+      if (this.seenOnce.size >= MAX_SEEN_ONCE) this.seenOnce.clear();
+      this.seenOnce.add(text);
+      return false;
+    }
     this.texts.add(text);
     return true;
   }
