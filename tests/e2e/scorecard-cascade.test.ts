@@ -105,7 +105,7 @@ describe.skipIf(skip)('cascading a scorecard to a unit and on to its employee', 
     await page.locator('#cascade-level').selectOption({ label: 'বিজনেস ইউনিট' });
     await page.locator('#cascade-to').selectOption({ label: 'Sales' });
     await page.getByRole('button', { name: 'ক্যাসকেড করুন', exact: true }).click();
-    await page.getByText('বিজনেস ইউনিট Sales-এর জন্য এই স্কোরকার্ড থেকে আগেই একটি স্কোরকার্ড ক্যাসকেড করা হয়েছে').waitFor();
+    await page.getByText('এই স্কোরকার্ড আগেই বিজনেস ইউনিট Sales-এর কাছে ক্যাসকেড করা হয়েছে').waitFor();
     await snap(page, 'cascade-02-refused-bn');
     await page.getByRole('dialog').getByRole('button', { name: 'ঠিক আছে' }).click();
     await page.selectOption('#language', 'en');
