@@ -7,9 +7,9 @@ const ok = (r: { status: number; body: { err_msg: string | null } }) =>
   expect(r.status, r.body.err_msg ?? '').toBe(200);
 
 /**
- * The annual plan screens open on (annual-plan/current, and the dashboard's company cards from the same rule): the
- * plan of today, else the newest with scorecards, else the newest. The walkers met reports opened on next year's plan,
- * set up and empty, while last year's held every figure.
+ * The annual plan screens open on (annual-plan/current, and the dashboard's company cards from the same rule): of the
+ * plans with scorecards (else of all), the plan of today, else the newest. The walkers met reports opened on next
+ * year's plan, set up and empty, while last year's held every figure.
  */
 describe.each(backends())('the annual plan screens open on, on $name', (backend) => {
   let t: TestStratum;
@@ -74,8 +74,17 @@ describe.each(backends())('the annual plan screens open on, on $name', (backend)
     expect(card.body.data.item).toMatchObject({ annualPlanId: last, annualPlan: 'Last year' });
   });
 
-  it('opens on the plan whose period holds today, before any other', async () => {
+  it('opens on the plan of today once it has scorecards, and on the one with data while it has none', async () => {
     const now = await addPlan('This year', -35, 329);
+    expect((await current())?.name).toBe('Last year');
+    ok(
+      await exec.post('performance-scorecard/add', {
+        name: 'Company this year',
+        level: 'corporate',
+        annualPlanId: now,
+        includeKeyPerformanceArea: 'No',
+      }),
+    );
     expect(await current()).toEqual({ id: now, name: 'This year' });
   });
 });

@@ -46,7 +46,7 @@ export const performanceContracts: ContractSet = (records) => {
     },
     'performance.currentAnnualPlan': {
       description:
-        'The annual plan screens open on when none is named: the one whose period holds today, else the newest with scorecards, else the newest; null when the company has none.',
+        'The annual plan screens open on when none is named: of the plans with scorecards (else of all), the one whose period holds today, else the newest; null when the company has none.',
       reply: orNull(object({ id: integer, name: text })),
     },
     'performance.scores': {
