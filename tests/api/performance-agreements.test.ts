@@ -85,8 +85,11 @@ describe.each(backends())('performance agreements on $name', (backend) => {
 
   it('finds a review by its period in the words the list shows it in, though its title is stored in English', async () => {
     const found = async (q: string) =>
-      ((await exec.get(`performance-agreement?q=${encodeURIComponent(q)}&sort=id`)).body.data.list as { title: string }[])
-        .map((a) => a.title);
+      (
+        (await exec.get(`performance-agreement?q=${encodeURIComponent(q)}&sort=id`)).body.data.list as {
+          title: string;
+        }[]
+      ).map((a) => a.title);
     expect(await found('emma FY (annual)')).toEqual(['emma FY (annual)']);
     // as a Bengali and a German reader see it: "emma FY (বার্ষিক)", "emma FY (jährlich)"
     expect(await found('emma FY (বার্ষিক)')).toEqual(['emma FY (annual)']);

@@ -312,7 +312,11 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     });
     ok(down);
     expect(
-      down.body.data.list.map((s: Record<string, unknown>) => [s.level, s.departmentId ?? s.employeeId, s.cascadedFromId]),
+      down.body.data.list.map((s: Record<string, unknown>) => [
+        s.level,
+        s.departmentId ?? s.employeeId,
+        s.cascadedFromId,
+      ]),
     ).toEqual([
       ['department', inNorth, northCard.id],
       ['employee', nora, northCard.id],

@@ -132,7 +132,8 @@ describe.skipIf(skip)('cascading a scorecard to a unit and on to its employee', 
     const origin = page.getByTestId('scorecard-origin');
     await origin.filter({ hasText: 'Employee: Emma Ployee' }).waitFor();
     await expect(origin.innerText()).resolves.toContain('Cascaded from: Company FY (Business unit: Sales)');
-    for (const kpi of ['Revenue growth', 'Customer satisfaction']) await page.locator(`tr[data-kpi="${kpi}"]`).waitFor();
+    for (const kpi of ['Revenue growth', 'Customer satisfaction'])
+      await page.locator(`tr[data-kpi="${kpi}"]`).waitFor();
     // an employee's scorecard goes no further
     expect(await page.getByTestId('scorecard-cascade').count()).toBe(0);
     await snap(page, 'cascade-04-employee-scorecard');

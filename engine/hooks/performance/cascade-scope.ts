@@ -14,11 +14,10 @@ export type CascadeTarget = (typeof CASCADE_TARGETS)[number];
  * cascade command refuses what lies outside (scorecard-copy.ts) and the editor offers only what lies inside, from this
  * one rule.
  */
-export function cascadeScope(source: {
-  level?: unknown;
-  businessUnitId?: unknown;
-  departmentId?: unknown;
-}): { targets: CascadeTarget[]; within: { field: 'businessUnitId' | 'departmentId'; id: number } | null } {
+export function cascadeScope(source: { level?: unknown; businessUnitId?: unknown; departmentId?: unknown }): {
+  targets: CascadeTarget[];
+  within: { field: 'businessUnitId' | 'departmentId'; id: number } | null;
+} {
   if (source.level === 'business-unit' && typeof source.businessUnitId === 'number')
     return {
       targets: CASCADE_TARGETS.filter((t) => t.level !== 'business-unit'),

@@ -139,9 +139,7 @@ export const cascade: CommandHook = async (ctx, entity, input) => {
 /** The titles of the records the rows name in `field` (a business unit's name, an employee's full name), once each. */
 async function titlesOf(ctx: CallContext, entity: EntityDef, field: string, rows: Row[]): Promise<string[]> {
   await attachReferenceTitles(ctx, entity, rows);
-  return [
-    ...new Set(rows.map((r) => (r._titles as Record<string, string> | undefined)?.[field] ?? String(r[field]))),
-  ];
+  return [...new Set(rows.map((r) => (r._titles as Record<string, string> | undefined)?.[field] ?? String(r[field])))];
 }
 
 /**

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { get } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
+import { useMeta } from '../meta/meta-context.tsx';
 import { optionLabel } from '../meta/labels.ts';
 import { CASCADE_TARGETS } from '../../../engine/hooks/performance/cascade-scope.ts';
 
@@ -30,17 +31,21 @@ export function ScorecardOrigin({ record }: { record: Row }) {
   const { pathname } = useLocation();
   const [source, setSource] = useState<Row | null>(null);
   const from = record.cascadedFromId as number | null;
+  // the source is read only by a caller who may cascade (a module admin, who reads every scorecard): anyone else
+  // would be refused it, a failed call on every visit, and has its name from the record already
+  const readsSources = !!useMeta()
+    .entities.find((e) => e.name === 'performance-scorecard')
+    ?.commands.some((c) => c.name === 'cascade');
   useEffect(() => {
-    if (!from) return;
+    if (!from || !readsSources) return;
     let live = true;
-    // read quietly: a source the caller may not read is named, not reported as a failure
     void get(`performance-scorecard/${from}`).then((r) => {
       if (live && succeeded(r)) setSource(r.data.scorecard as Row);
     });
     return () => {
       live = false;
     };
-  }, [from]);
+  }, [from, readsSources]);
   const owner = whose(t, record);
   const sourceName = (record._titles as Record<string, string> | undefined)?.cascadedFromId;
   if (!owner && !from) return null;
