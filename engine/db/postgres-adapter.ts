@@ -104,7 +104,10 @@ class PostgresDb implements Db {
   private openAgain(): void {
     if (!this.settings.length) throw new Error('a read that committed ahead has no setting to open again with');
     this.committedAhead = null;
-    this.sql.unsafe('begin read only').execute().catch(() => undefined);
+    this.sql
+      .unsafe('begin read only')
+      .execute()
+      .catch(() => undefined);
     for (const { text, params } of this.settings)
       this.sql
         .unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })

@@ -84,7 +84,9 @@ describe.each(backends())('transactions on $name', (backend) => {
     // and the read is over: the setting went with it (a connection of a pool of five, so ask each)
     const after = await Promise.all(
       Array.from({ length: 5 }, () =>
-        db.transaction((tx) => tx.query<{ probe: string | null }>(`SELECT current_setting('app.probe', true) AS probe`)),
+        db.transaction((tx) =>
+          tx.query<{ probe: string | null }>(`SELECT current_setting('app.probe', true) AS probe`),
+        ),
       ),
     );
     expect(after.map((r) => r[0].probe || null)).toEqual(Array(5).fill(null));
