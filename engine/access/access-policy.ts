@@ -2,12 +2,12 @@ import { AppError } from '../app-error.ts';
 import type { Row } from '../db/db.ts';
 import { actionLabel, inSentence, moduleLabel } from '../i18n/message-words.ts';
 import { text, type Text, type TextParam } from '../i18n/text.ts';
-import type { EntityDef, Registry, Role } from '../metadata/registry.ts';
+import type { EntityDef, Membership, Registry, Role } from '../metadata/registry.ts';
 import { entityLabel, labelOf } from '../records/record-validator.ts';
 import type { Actor } from './actor.ts';
 import { allows, decidedByRecord, isRelationshipRole, moduleEnabled, teamOfRole } from './caller-roles.ts';
 import { loadReach, membershipKey, type RecordReach } from './record-reach.ts';
-import { ownedAdmits, unownedAdmits } from './unowned-condition.ts';
+import { matchesAny, ownedAdmits, unownedAdmits } from './unowned-condition.ts';
 
 export { allows, decidedByRecord, moduleEnabled } from './caller-roles.ts';
 
@@ -74,7 +74,12 @@ export function recordAdmits(
     const value = record[team?.field ?? name];
     if (value === null || value === undefined) continue;
     if (kind === 'field' && value === actor.employeeId) return true;
-    if (team && reach.teams.get(membershipKey(team.membership))?.has(Number(value))) return true;
+    if (
+      team &&
+      reach.teams.get(membershipKey(team.membership))?.has(Number(value)) &&
+      membershipReaches(team.membership, entity, record, reach)
+    )
+      return true;
     if (kind === 'parent' && reach.parents.get(name)?.has(Number(value))) return true;
   }
   const ownerId = entity.owner === undefined ? undefined : record[entity.owner];
@@ -86,6 +91,13 @@ export function recordAdmits(
     (roles.includes('self') && ownerId === actor.employeeId) ||
     (roles.includes('supervisor') && reach.reports.has(Number(ownerId)))
   );
+}
+
+/** Whether a membership reaches this record of its team: one of the records it is narrowed to, not of the member's own line. */
+function membershipReaches(m: Membership, entity: EntityDef, record: Row, reach: RecordReach): boolean {
+  if (m.records && !matchesAny(m.records, record)) return false;
+  const owner = m.exceptOwnLine && entity.owner !== undefined ? record[entity.owner] : null;
+  return owner === null || owner === undefined || !reach.line.has(Number(owner));
 }
 
 /** Decides the record roles on one record (as stored, or as it is about to be added); throws the 403 that names who may. */

@@ -4,6 +4,7 @@ import type { Actor } from './actor.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import { allows, decidedByRecord, teamOfRole } from './caller-roles.ts';
 import { recordRoleWhere } from './record-role-sql.ts';
+import { membershipWhereSql, supervisorLineSql } from './membership-narrowing.ts';
 
 type Tx = { query<T = Row>(sql: string, params?: unknown[]): Promise<T[]> };
 
@@ -18,12 +19,16 @@ export interface RecordReach {
   readonly teams: ReadonlyMap<string, ReadonlySet<number>>;
   /** by parent:<field> role: the parents, of those the records in question name, that the caller may read */
   readonly parents: ReadonlyMap<string, ReadonlySet<number>>;
+  /** the caller and everyone above them in their supervisor line, where a membership excepts them (memberWhen.exceptOwnLine) */
+  readonly line: ReadonlySet<number>;
 }
 
-export const membershipKey = (m: Membership) => `${m.table}.${m.viaColumn}.${m.employeeColumn}`;
+export const membershipKey = (m: Membership) =>
+  `${m.table}.${m.viaColumn}.${m.employeeColumn}${m.where ? JSON.stringify(m.where) : ''}`;
 
 interface CallReach {
   reports?: Promise<Set<number>>;
+  line?: Promise<Set<number>>;
   teams: Map<string, Promise<Set<number>>>;
 }
 /** per transaction: a call's reach does not change within it (a write of a supervisor is a different call's business) */
@@ -50,13 +55,19 @@ export async function loadReach(
       .then((rows) => new Set(rows.map((r) => Number(r.id))));
   for (const role of roles) {
     const m = me === null ? undefined : teamOfRole(entity, role)?.membership;
+    if (m?.exceptOwnLine && !call.line)
+      call.line = tx
+        .query<{ id: number }>(`SELECT id FROM ${supervisorLineSql('$1', '$2')} l`, [me, actor.companyId])
+        .then((rows) => new Set(rows.map((r) => Number(r.id))));
     if (!m || call.teams.has(membershipKey(m))) continue;
+    const params: unknown[] = [actor.companyId, me];
+    const narrowing = membershipWhereSql(m, (v) => `$${params.push(v)}`);
     call.teams.set(
       membershipKey(m),
       tx
         .query<{ team: number }>(
-          `SELECT ${quoteIdent(m.viaColumn)} AS team FROM ${quoteIdent(m.table)} WHERE company_id = $1 AND ${quoteIdent(m.employeeColumn)} = $2`,
-          [actor.companyId, me],
+          `SELECT ${quoteIdent(m.viaColumn)} AS team FROM ${quoteIdent(m.table)} WHERE company_id = $1 AND ${quoteIdent(m.employeeColumn)} = $2${narrowing}`,
+          params,
         )
         .then((rows) => new Set(rows.map((r) => Number(r.team)))),
     );
@@ -66,6 +77,7 @@ export async function loadReach(
   return {
     reports: (await call.reports) ?? new Set(),
     teams,
+    line: (await call.line) ?? new Set(),
     parents: await readableParents(tx, actor, entity, roles, records),
   };
 }

@@ -2,7 +2,8 @@ import type { EntityDef } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import type { Actor } from './actor.ts';
 import { allows, decidedByRecord, teamOfRole } from './caller-roles.ts';
-import { ownedSql, unownedSql } from './unowned-condition.ts';
+import { matchesAnySql, ownedSql, unownedSql } from './unowned-condition.ts';
+import { membershipWhereSql, supervisorLineSql } from './membership-narrowing.ts';
 
 /** Who asks, and in which company (the holder names one; an employee's is their own). */
 export interface RoleSqlCaller {
@@ -63,8 +64,14 @@ function roleWhere(
     const team = teamOfRole(entity, role);
     if (team) {
       const m = team.membership;
+      // access.memberWhen: the memberships that admit, the records they reach, never the member's own line
+      const records = m.records ? ` AND ${matchesAnySql(entity, m.records, bind, alias)}` : '';
+      const line =
+        m.exceptOwnLine && entity.owner !== undefined
+          ? ` AND (${column(entity.owner)} IS NULL OR ${column(entity.owner)} NOT IN ${supervisorLineSql(meParam(), companyParam())})`
+          : '';
       reach.push(
-        `${column(team.field)} IN (SELECT ${quoteIdent(m.viaColumn)} FROM ${quoteIdent(m.table)} WHERE company_id = ${companyParam()} AND ${quoteIdent(m.employeeColumn)} = ${meParam()})`,
+        `(${column(team.field)} IN (SELECT ${quoteIdent(m.viaColumn)} FROM ${quoteIdent(m.table)} WHERE company_id = ${companyParam()} AND ${quoteIdent(m.employeeColumn)} = ${meParam()}${membershipWhereSql(m, bind)})${records}${line})`,
       );
     }
     if (kind === 'parent') {

@@ -3,7 +3,7 @@ import type { EntityDef, FieldCondition } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 
 /** Whether the record matches one of the conditions (each: every field named holds one of its values); none given: yes. */
-function matchesAny(conditions: readonly FieldCondition[] | undefined, record: Row): boolean {
+export function matchesAny(conditions: readonly FieldCondition[] | undefined, record: Row): boolean {
   return (
     !conditions ||
     conditions.some((condition) =>
@@ -16,7 +16,7 @@ function matchesAny(conditions: readonly FieldCondition[] | undefined, record: R
  * `matchesAny` as a condition on the entity's columns (qualified by `alias`); `bind` binds a value and returns its
  * placeholder. Each value is bound on its own: a driver types an array by its first element (true: boolean, not boolean[]).
  */
-function matchesAnySql(
+export function matchesAnySql(
   entity: EntityDef,
   conditions: readonly FieldCondition[] | undefined,
   bind: (value: unknown) => string,

@@ -1,6 +1,6 @@
 import { OWNER_ROLE_WITHOUT_OWNER } from './owner-roles.ts';
 import type { MetadataFault } from './metadata-error.ts';
-import type { Action, EntityDef, EntityMeta, FieldCondition, FieldDef, Role } from './registry.ts';
+import type { Action, EntityDef, EntityMeta, FieldCondition, FieldDef, MemberCondition, Role } from './registry.ts';
 
 /**
  * Who may read, add, update and delete an entity's records: what its entity.json says, else the defaults below, with
@@ -12,7 +12,12 @@ export function accessOf(
   field: ReadonlyMap<string, FieldDef>,
   file: string,
   faults: MetadataFault[],
-): { access: EntityDef['access']; unownedWhen?: FieldCondition[]; ownedWhen?: FieldCondition[] } {
+): {
+  access: EntityDef['access'];
+  unownedWhen?: FieldCondition[];
+  ownedWhen?: FieldCondition[];
+  memberWhen?: Record<string, MemberCondition>;
+} {
   const scope = m.scope ?? 'company';
   const acc = m.access ?? {};
   /**
@@ -48,7 +53,7 @@ export function accessOf(
       pointer: '/access/unownedWhen',
       message: 'limits the role unowned, which no access of the entity names',
     });
-  const conditions = (key: 'unownedWhen' | 'ownedWhen', list: FieldCondition[] | undefined) =>
+  const conditions = (key: string, list: FieldCondition[] | undefined) =>
     list?.forEach((condition, i) =>
       Object.entries(condition).forEach(([name, values]) => {
         const f = field.get(name);
@@ -70,5 +75,22 @@ export function accessOf(
   if (ownedWhen && m.owner === undefined)
     faults.push({ file, pointer: '/access/ownedWhen', message: OWNER_ROLE_WITHOUT_OWNER });
   conditions('ownedWhen', ownedWhen);
-  return { access, unownedWhen, ownedWhen };
+  // the membership's own fields are checked where the membership entity is known (relationship-roles.ts)
+  const memberWhen = acc.memberWhen as Record<string, MemberCondition> | undefined;
+  const memberRoles = new Set([
+    ...Object.values(access).flat(),
+    ...(m.commands ?? []).flatMap((c) => (c.access ?? []) as Role[]),
+  ]);
+  for (const [name, when] of Object.entries(memberWhen ?? {})) {
+    if (!memberRoles.has(`member:${name}`))
+      faults.push({ file, pointer: `/access/memberWhen/${name}`, message: `narrows member:${name}, which no access names` });
+    conditions(`memberWhen/${name}/records`, when.records as FieldCondition[] | undefined);
+    if (when.exceptOwnLine && m.owner === undefined)
+      faults.push({
+        file,
+        pointer: `/access/memberWhen/${name}/exceptOwnLine`,
+        message: 'judges the line of the employee a record belongs to, which needs the entity to declare its owner',
+      });
+  }
+  return { access, unownedWhen, ownedWhen, memberWhen };
 }

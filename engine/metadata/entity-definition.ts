@@ -240,7 +240,7 @@ export function entityDefinition(
       message: 'is for platform entities and must name a stored reference to module',
     });
 
-  const { access, unownedWhen, ownedWhen } = accessOf(m, field, file, faults);
+  const { access, unownedWhen, ownedWhen, memberWhen } = accessOf(m, field, file, faults);
 
   const errors = (m.errors ?? {}) as Record<string, string>;
   for (const [k, v] of Object.entries(errors)) key(file, `/errors/${k}`, v);
@@ -289,6 +289,7 @@ export function entityDefinition(
     access,
     unownedWhen,
     ownedWhen,
+    memberWhen,
     dataKeys: { list: m.api?.dataKeys?.list ?? 'list', item: m.api?.dataKeys?.item ?? 'item' },
     afterWrite: m.hooks?.afterWrite,
     beforeWrite: m.hooks?.beforeWrite,

@@ -49,6 +49,19 @@ export interface Membership {
   readonly employeeColumn: string;
   /** for a parentField role: the referenced entity, so that a refusal names its field by its label */
   readonly namedBy?: EntityDef;
+  /** access.memberWhen, for a member:<field> role: only the memberships whose columns hold one of these values */
+  readonly where?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
+  /** access.memberWhen: only the records matching one of these */
+  readonly records?: readonly FieldCondition[];
+  /** access.memberWhen: never a record of the member or of anyone above him in his supervisor line */
+  readonly exceptOwnLine?: boolean;
+}
+
+/** access.memberWhen of one member:<field> role, as the entity declares it (fields by name) */
+export interface MemberCondition {
+  readonly members?: FieldCondition;
+  readonly records?: readonly FieldCondition[];
+  readonly exceptOwnLine?: boolean;
 }
 export type Action = 'read' | 'add' | 'update' | 'delete';
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
@@ -220,6 +233,8 @@ export interface EntityDef {
   readonly unownedWhen?: readonly FieldCondition[];
   /** which records the owner roles self and supervisor judge: those matching one of these (access.ownedWhen); all where not given */
   readonly ownedWhen?: readonly FieldCondition[];
+  /** narrows the member:<field> roles, by <field> (access.memberWhen); joined into `memberships` by the loader */
+  readonly memberWhen?: Readonly<Record<string, MemberCondition>>;
   readonly dataKeys: { readonly list: string; readonly item: string };
   readonly afterWrite?: string;
   /** Derives read-only fields (and may refuse) before add and update, in the write's transaction. */

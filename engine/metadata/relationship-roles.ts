@@ -77,7 +77,7 @@ export function resolveRelationshipRoles(
       }
       const membership = membershipOf(team, entities);
       if (typeof membership === 'string') fault(membership);
-      else entity.memberships.set(name, membership);
+      else entity.memberships.set(name, narrowed(membership, entity, name, entities, faults));
     } else if (kind === 'parent') {
       const ref = entity.field.get(name);
       const parent = entities.get(ref?.ref ?? '');
@@ -151,6 +151,37 @@ export function checkParentChains(entities: ReadonlyMap<string, EntityDef>, faul
     };
     walk(entity, []);
   }
+}
+
+/** A member:<name> role's membership with what the entity's access.memberWhen.<name> narrows it to, its fields as columns. */
+function narrowed(
+  membership: Membership,
+  entity: EntityDef,
+  name: string,
+  entities: ReadonlyMap<string, EntityDef>,
+  faults: MetadataFault[],
+): Membership {
+  const when = entity.memberWhen?.[name];
+  if (!when) return membership;
+  const members = [...entities.values()].find((e) => e.table === membership.table)!;
+  const where: Record<string, readonly (string | number | boolean)[]> = {};
+  for (const [field, values] of Object.entries(when.members ?? {})) {
+    const f = members.field.get(field);
+    if (!f || f.computed)
+      faults.push({
+        file: entity.source,
+        pointer: `/access/memberWhen/${name}/members/${field}`,
+        message: `names "${field}", which is not a stored field of ${members.name}`,
+      });
+    else if (f.enum && values.some((v) => !f.enum!.includes(v as string | number)))
+      faults.push({
+        file: entity.source,
+        pointer: `/access/memberWhen/${name}/members/${field}`,
+        message: `holds a value that "${field}" cannot have`,
+      });
+    else where[f.column] = values;
+  }
+  return { ...membership, where, records: when.records, exceptOwnLine: when.exceptOwnLine ?? false };
 }
 
 function membershipOf(team: EntityDef, entities: ReadonlyMap<string, EntityDef>): Membership | string {

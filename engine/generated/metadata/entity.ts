@@ -612,6 +612,47 @@ export interface Access {
       [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
     }[]
   ];
+  /**
+   * narrows a member:<field> role (keyed by <field>): which memberships admit, to which records; not given: every member of the team reads every record of it
+   */
+  memberWhen?: {
+    [k: string]:
+      | {
+          /**
+           * only memberships matching this (field values by field of the membership entity), e.g. the QA members of the Performance list
+           */
+          members?: {
+            /**
+             * @minItems 1
+             */
+            [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
+          };
+          /**
+           * only records matching one of these (field values by field of this entity), e.g. an assessment in the states where QA acts
+           *
+           * @minItems 1
+           */
+          records?: [
+            {
+              /**
+               * @minItems 1
+               */
+              [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
+            },
+            ...{
+              /**
+               * @minItems 1
+               */
+              [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
+            }[]
+          ];
+          /**
+           * never a record of the member himself or of anyone above him in his supervisor line (supervisors and acting supervisors, up to the top): a member does not review his manager
+           */
+          exceptOwnLine?: boolean;
+        }
+      | undefined;
+  };
 }
 export interface Command {
   name: string;

@@ -3,6 +3,7 @@ import { callerEmployee } from './qa-access.ts';
 import { page, parseQaQuery, SqlParams } from './qa-query.ts';
 import { markLastReviewers } from './review-list.ts';
 import { REVIEWABLE_ASSESSMENT_STATES } from './qa-subjects.ts';
+import { supervisorLineSql } from '../../../access/membership-narrowing.ts';
 
 /** Where a subject's QA review stands, as an option of the reports. */
 export const reviewStatus = (completed: boolean, reviewCount: number): 'Completed' | 'InProgress' | 'NotStarted' =>
@@ -18,7 +19,8 @@ const COUNTS = `
 
 /**
  * GET qa-review/my-work: what waits for the signed-in QA member: on the Scorecard list of a plan, its employees'
- * scorecards; on the Performance list, its assessments that are Assessed, Agreed or Disputed; never the member's own,
+ * scorecards; on the Performance list, its assessments that are Assessed, Agreed or Disputed; never the member's own
+ * or a supervisor's above them (as their read access, access.memberWhen),
  * never one whose QA review is complete. Each row says whether the member has reviewed it (myReviewId), how many have,
  * and isLastReviewer. One statement for the page, two for isLastReviewer.
  */
@@ -35,12 +37,12 @@ export const myWork: CommandHook = async (ctx, _entity, input) => {
        SELECT 'Scorecard'::text AS list, m.member_id, s.annual_plan_id, s.id AS subject_id, s.employee_id, s.name AS title, s.status,
               s.name AS scorecard_name, NULL::int AS quarter_index
          FROM mine m JOIN performance_scorecard s ON s.company_id = $1 AND s.annual_plan_id = m.annual_plan_id
-        WHERE m.list = 'Scorecard' AND s.employee_id IS NOT NULL AND s.employee_id <> $2
+        WHERE m.list = 'Scorecard' AND s.employee_id IS NOT NULL AND s.employee_id NOT IN ${supervisorLineSql('$2', '$1')}
        UNION ALL
        SELECT 'Performance'::text, m.member_id, a.annual_plan_id, a.id, a.employee_id, a.title, a.status,
               (SELECT s.name FROM performance_scorecard s WHERE s.company_id = $1 AND s.id = a.scorecard_id), a.quarter_index
          FROM mine m JOIN performance_assessment a ON a.company_id = $1 AND a.annual_plan_id = m.annual_plan_id
-        WHERE m.list = 'Performance' AND a.status IN (${sqlList(REVIEWABLE_ASSESSMENT_STATES)}) AND a.employee_id IS DISTINCT FROM $2)
+        WHERE m.list = 'Performance' AND a.status IN (${sqlList(REVIEWABLE_ASSESSMENT_STATES)}) AND (a.employee_id IS NULL OR a.employee_id NOT IN ${supervisorLineSql('$2', '$1')}))
      SELECT * FROM (
        SELECT sub.list, sub.member_id AS "qaMemberId", sub.annual_plan_id AS "annualPlanId",
               CASE WHEN sub.list = 'Scorecard' THEN sub.subject_id END AS "scorecardId",
@@ -59,10 +61,10 @@ export const myWork: CommandHook = async (ctx, _entity, input) => {
     `WITH mine AS (SELECT id AS member_id, annual_plan_id, list FROM qa_member WHERE ${mine.join(' AND ')})
      SELECT count(*)::int AS n FROM (
        SELECT 'Scorecard'::text AS list, s.id AS subject_id FROM mine m JOIN performance_scorecard s ON s.company_id = $1 AND s.annual_plan_id = m.annual_plan_id
-        WHERE m.list = 'Scorecard' AND s.employee_id IS NOT NULL AND s.employee_id <> $2
+        WHERE m.list = 'Scorecard' AND s.employee_id IS NOT NULL AND s.employee_id NOT IN ${supervisorLineSql('$2', '$1')}
        UNION ALL
        SELECT 'Performance'::text, a.id FROM mine m JOIN performance_assessment a ON a.company_id = $1 AND a.annual_plan_id = m.annual_plan_id
-        WHERE m.list = 'Performance' AND a.status IN (${sqlList(REVIEWABLE_ASSESSMENT_STATES)}) AND a.employee_id IS DISTINCT FROM $2) sub
+        WHERE m.list = 'Performance' AND a.status IN (${sqlList(REVIEWABLE_ASSESSMENT_STATES)}) AND (a.employee_id IS NULL OR a.employee_id NOT IN ${supervisorLineSql('$2', '$1')})) sub
      WHERE NOT EXISTS (SELECT 1 FROM qa_review r WHERE r.company_id = $1 AND r.list = sub.list AND coalesce(r.scorecard_id, r.assessment_id) = sub.subject_id AND r.is_complete)`,
     p.values,
   );

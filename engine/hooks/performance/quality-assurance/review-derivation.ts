@@ -4,6 +4,8 @@ import { text } from '../../../i18n/text.ts';
 import { optionLabel } from '../../../i18n/message-words.ts';
 import type { BeforeWriteHook } from '../../hook-registry.ts';
 import { readRecord } from '../../typed-reads.ts';
+import { inSupervisorLine } from '../../../access/membership-narrowing.ts';
+import { employeeNames } from '../../../records/in-place-of.ts';
 import { loadSubject, SUBJECT, subjectReviews, type QaList } from './qa-subjects.ts';
 
 /**
@@ -43,6 +45,15 @@ export const deriveReview: BeforeWriteHook<'qa-review'> = async (ctx, entity, be
   const subject = await loadSubject(ctx, list, subjectId as number);
   if (subject.annualPlanId !== member.annualPlanId)
     throw AppError.validation([fieldProblem(entity, field, 'refusal.qa.otherPlan', { subject: noun })]);
+  // the same line the member's read access excepts (access.memberWhen.exceptOwnLine): nobody reviews their manager
+  if (subject.employeeId !== null && (await inSupervisorLine(ctx, member.employeeId, subject.employeeId)))
+    throw AppError.worded(
+      'forbidden',
+      text('refusal.qa.ownLine', {
+        subject: noun,
+        name: (await employeeNames(ctx, [subject.employeeId])).get(subject.employeeId) ?? '',
+      }),
+    );
   // an assessment is reviewed once assessed: entity.json writeWhen.add, judged on the list derived here
   // Kept in code: a complete review of the same subject is a sibling record (by subject, not a child collection), which no condition counts
   if ((await subjectReviews(ctx, list, subject.id)).some((r) => r.isComplete))
