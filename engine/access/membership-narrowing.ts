@@ -13,7 +13,7 @@ export function membershipWhereSql(m: Membership, bind: (value: unknown) => stri
  * subquery of ids (UNION ends a line that goes round).
  */
 export const supervisorLineSql = (me: string, company: string) =>
-  `(WITH RECURSIVE line(id) AS (SELECT ${me}::int UNION SELECT up.id FROM line JOIN employee e ON e.company_id = ${company} AND e.id = line.id CROSS JOIN LATERAL (VALUES (e.supervisor_id), (e.acting_supervisor_id)) up(id) WHERE up.id IS NOT NULL) SELECT id FROM line)`;
+  `(WITH RECURSIVE line(id) AS (SELECT ${me}::bigint UNION SELECT up.id::bigint FROM line JOIN employee e ON e.company_id = ${company} AND e.id = line.id CROSS JOIN LATERAL (VALUES (e.supervisor_id), (e.acting_supervisor_id)) up(id) WHERE up.id IS NOT NULL) SELECT id FROM line)`;
 
 /** Whether `employee` is `member` or above them in their supervisor line (the line `supervisorLineSql` walks). */
 export async function inSupervisorLine(
@@ -21,9 +21,10 @@ export async function inSupervisorLine(
   member: number,
   employee: number,
 ): Promise<boolean> {
-  const rows = await ctx.tx.query<{ id: number }>(
-    `SELECT id FROM ${supervisorLineSql('$1', '$2')} l WHERE id = $3`,
-    [member, ctx.companyId, employee],
-  );
+  const rows = await ctx.tx.query<{ id: number }>(`SELECT id FROM ${supervisorLineSql('$1', '$2')} l WHERE id = $3`, [
+    member,
+    ctx.companyId,
+    employee,
+  ]);
   return rows.length > 0;
 }

@@ -83,7 +83,11 @@ export function accessOf(
   ]);
   for (const [name, when] of Object.entries(memberWhen ?? {})) {
     if (!memberRoles.has(`member:${name}`))
-      faults.push({ file, pointer: `/access/memberWhen/${name}`, message: `narrows member:${name}, which no access names` });
+      faults.push({
+        file,
+        pointer: `/access/memberWhen/${name}`,
+        message: `narrows member:${name}, which no access names`,
+      });
     conditions(`memberWhen/${name}/records`, when.records as FieldCondition[] | undefined);
     if (when.exceptOwnLine && m.owner === undefined)
       faults.push({
