@@ -46,10 +46,15 @@ describe.each(backends())('tenant isolation on $name', (backend) => {
     // monthly progress is entered through set only (an open month, one's own KPIs): made as users make it
     for (const admin of [a, b])
       await enterMonthlyProgress(admin, admin, (await admin.get('auth/me')).body.data.user.employeeId);
-    // a QA review is written by a QA member, as themselves
-    for (const admin of [a, b]) {
+    // a QA review is written by a QA member, as themselves, of someone not above them
+    for (const [admin, tag] of [
+      [a, 'a'],
+      [b, 'b'],
+    ] as const) {
       const me = (await admin.get('auth/me')).body.data.user.employeeId;
-      await writeQaReview(admin, admin, me, me);
+      await t.addEmployee(admin, 'Quality', 'Subject', `qa-subject-${tag}@isolation.example`);
+      const subject = (await admin.get(`employee?email=qa-subject-${tag}@isolation.example`)).body.data.list[0].id;
+      await writeQaReview(admin, admin, me, subject);
     }
     // API tokens are issued, never added
     for (const admin of [a, b])

@@ -223,8 +223,9 @@ describe.each(backends())('access matrix on $name', (backend) => {
       await answerAll(t, e, (await sentRecipient(t, admin, e)).token);
     // monthly progress is entered through set only (an open month, one's own KPIs): made as users make it
     await enterMonthlyProgress(admin, plain, plainId);
-    // a QA review is written by a QA member, as themselves: the plain employee reviews their own scorecard
-    await writeQaReview(admin, plain, plainId, plainId);
+    // a QA review is written by a QA member, as themselves: the plain employee reviews a peer's scorecard (never
+    // their own or a supervisor's)
+    await writeQaReview(admin, plain, plainId, peerId);
     // API tokens are issued, never added: one of the company's (by its module admin) and one of the platform's
     const token = { access: 'read', modules: ['organisation'], expiresOn: '2099-12-31' };
     expect((await admin.post('api-token/issue', { ...token, name: 'Matrix feed' })).status).toBe(200);

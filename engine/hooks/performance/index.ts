@@ -1,3 +1,4 @@
+import { oneScorecardPerPlan } from './one-scorecard-per-plan.ts';
 import { entityHooks, mergeHookSets, type ModuleHookSet } from '../hook-registry.ts';
 import { checkAnnualPlanDates } from './annual-plan-dates.ts';
 import { displayBaseline, displayTarget, displayTargetDate, displayYtd } from './kpi-display.ts';
@@ -60,7 +61,10 @@ const scorecardHooks = mergeHookSets(
     afterWrite: { 'performance.createQuarters': createQuarters },
     beforeWrite: { 'performance.checkAnnualPlanDates': checkAnnualPlanDates },
   }),
-  entityHooks('performance-scorecard', { transition: { 'performance.checkWeights': checkWeights } }),
+  entityHooks('performance-scorecard', {
+    transition: { 'performance.checkWeights': checkWeights },
+    beforeWrite: { 'performance.oneScorecardPerPlan': oneScorecardPerPlan },
+  }),
   {
     command: {
       'performance.saveKpis': saveKpis,

@@ -11,6 +11,7 @@ import type { EntityDef } from '../../metadata/registry.ts';
 import { attachReferenceTitles } from '../../records/reference-titles.ts';
 import { EDITABLE_KPI_FIELDS } from './scorecard-kpis.ts';
 import { CASCADE_TARGETS, cascadeScope, type CascadeTarget } from './cascade-scope.ts';
+import { refuseSecondScorecard } from './one-scorecard-per-plan.ts';
 
 const RESULTS = new Set(['manualRatingScore', 'adjustedScore', 'ytd']);
 const ids = { type: 'array', items: { type: 'integer', minimum: 1 }, uniqueItems: true };
@@ -130,7 +131,7 @@ export const cascade: CommandHook = async (ctx, entity, input) => {
           names: (await titlesOf(ctx, entity, field, already)).join(', '),
         }),
       );
-    await refuseSecondScorecard(ctx, entity, source, level, field, list);
+    await refuseSecondScorecard(ctx, entity, source, level, field, list, 'refusal.scorecard.hasScorecardAlready');
     for (const target of list) made.push(await copyScorecard(ctx, source, { level, [field]: target }, true));
   }
   return made;
@@ -178,37 +179,6 @@ async function refuseOutsideScope(
   }
   const [unit] = await titlesOf(ctx, entity, field, [{ [field]: id }]);
   throw AppError.worded('conflict', text('refusal.scorecard.cascadeOutsideUnit', { names: names.join(', '), unit }));
-}
-
-/**
- * One scorecard per employee (or unit) and annual plan period: a cascade onto a target that already has one (made by
- * hand, from the library or cascaded from another scorecard) would leave two, both counted in every average. The
- * caller is told whose, by name, and where to go instead.
- */
-async function refuseSecondScorecard(
-  ctx: CallContext,
-  entity: EntityDef,
-  source: Row,
-  level: string,
-  field: string,
-  list: number[],
-): Promise<void> {
-  if (source.annualPlanId == null) return;
-  const column = field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
-  const existing = await ctx.tx.query(
-    `SELECT id, name, ${column} AS "${field}" FROM performance_scorecard
-      WHERE company_id = $1 AND annual_plan_id = $2 AND level = $3 AND period = $4 AND quarter_index IS NOT DISTINCT FROM $5 AND ${column} = ANY($6) ORDER BY id`,
-    [ctx.companyId, source.annualPlanId, level, source.period, source.quarterIndex ?? null, list],
-  );
-  if (!existing.length) return;
-  const whose = await titlesOf(ctx, entity, field, existing);
-  throw AppError.worded(
-    'conflict',
-    text('refusal.scorecard.hasScorecardAlready', {
-      names: whose.join(', '),
-      scorecard: existing[0].name as string,
-    }),
-  );
 }
 
 /** A library scorecard copied for one employee, by that employee, their supervisor or a module admin. */
