@@ -208,16 +208,38 @@ describe.each(backends())('dashboard on $name', (backend) => {
     expect(now[0]).toEqual(['Operations', 5, expect.any(Number), expect.any(Number), false]);
   });
 
-  it('lists the business unit and department heads with their scorecards', async () => {
-    const bu = await item(eve, 'business-unit-heads');
-    expect(bu.list).toEqual([
-      { id: id.bella, name: 'Bella Head', unit: 'Operations', scorecards: 1, accepted: 0, approved: 0, draft: 1 },
-    ]);
+  it('lists the business unit and department heads with their scorecards to whoever may read those scorecards', async () => {
+    const bellaRow = {
+      id: id.bella,
+      name: 'Bella Head',
+      unit: 'Operations',
+      scorecards: 1,
+      accepted: 0,
+      approved: 0,
+      draft: 1,
+    };
+    const danRow = {
+      id: id.dan,
+      name: 'Dan Head',
+      unit: 'Logistics',
+      scorecards: 1,
+      accepted: 0,
+      approved: 0,
+      draft: 1,
+    };
+    // the module administrator reads every scorecard: every head
+    const bu = await item(exec, 'business-unit-heads');
+    expect(bu.list).toEqual([bellaRow]);
     expect(bu.total).toBe(1);
-    const dept = await item(eve, 'department-heads');
-    expect(dept.list).toEqual([
-      { id: id.dan, name: 'Dan Head', unit: 'Logistics', scorecards: 1, accepted: 0, approved: 0, draft: 1 },
-    ]);
+    expect((await item(exec, 'department-heads')).list).toEqual([danRow]);
+    // a head reads her own, and her report's as his supervisor
+    expect((await item(bella, 'business-unit-heads')).list).toEqual([bellaRow]);
+    expect((await item(bella, 'department-heads')).list).toEqual([danRow]);
+    // Dan reads his own, not his supervisor's
+    expect((await item(dan, 'department-heads')).list).toEqual([danRow]);
+    expect((await item(dan, 'business-unit-heads')).total).toBe(0);
+    // a colleague learns nobody's scorecard status
+    for (const name of ['business-unit-heads', 'department-heads']) expect((await item(eve, name)).total).toBe(0);
     expect((await item(other, 'department-heads')).total).toBe(0);
   });
 

@@ -6,6 +6,7 @@ import { unitPerformance } from '../performance/reports/company-performance.ts';
 import { reportPage } from '../projects/report-page.ts';
 import { waitingForCaller } from '../performance/review/review-queues.ts';
 import { currentAnnualPlanSql } from '../performance/plan/current-annual-plan.ts';
+import { recordRoleWhere } from '../../access/record-role-sql.ts';
 
 function callerOf(ctx: CallContext): number {
   if (ctx.actor.employeeId === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));
@@ -43,28 +44,38 @@ export const companyPerformance: CommandHook = async (ctx) => {
   };
 };
 
-/** The heads of one organisation level with their unit and their scorecards in the current plan counted by status (accepted, approved, draft: every status a scorecard has). */
-function headsSql(
+/**
+ * The heads of one organisation level with their unit and their scorecards in the current plan counted by status
+ * (accepted, approved, draft: every status a scorecard has). Only the scorecards the caller may read count (the
+ * scorecard's read access as SQL, `recordRoleWhere`), and a caller who does not read every scorecard sees only the
+ * heads whose scorecards they read, and themselves: a colleague learns nobody's scorecard status from the dashboard.
+ */
+function headsItem(
   flag: 'business_unit_head' | 'department_head',
   unitTable: 'business_unit' | 'department',
   unitColumn: 'business_unit_id' | 'department_id',
-): string {
-  return `SELECT e.id, trim(concat_ws(' ', e.first_name, e.last_name)) AS name, u.name AS unit,
+): CommandHook {
+  return (ctx, _entity, input) => {
+    const params: unknown[] = [ctx.companyId];
+    const bind = (value: unknown) => `$${params.push(value)}`;
+    const readable = recordRoleWhere({ actor: ctx.actor }, ctx.registry.entity('performance-scorecard'), bind, 's');
+    const sql = `SELECT e.id, trim(concat_ws(' ', e.first_name, e.last_name)) AS name, u.name AS unit,
       count(s.id)::int AS scorecards, count(s.id) FILTER (WHERE s.status IN ('Accepted', 'MidTermAccepted', 'FinalTermAccepted'))::int AS accepted,
       count(s.id) FILTER (WHERE s.status = 'Approved')::int AS approved, count(s.id) FILTER (WHERE s.status = 'Draft')::int AS draft
     FROM employee e LEFT JOIN ${unitTable} u ON u.company_id = e.company_id AND u.id = e.${unitColumn}
-    LEFT JOIN performance_scorecard s ON s.company_id = e.company_id AND s.employee_id = e.id AND s.annual_plan_id = ${currentPlan()}
+    LEFT JOIN performance_scorecard s ON s.company_id = e.company_id AND s.employee_id = e.id AND s.annual_plan_id = ${currentPlan()}${readable ? ` AND ${readable}` : ''}
     WHERE e.company_id = $1 AND e.${flag} = 'Yes' AND e.status = 'Active'
-    GROUP BY e.company_id, e.id, u.name ORDER BY u.name NULLS LAST, e.last_name, e.first_name, e.id`;
+    GROUP BY e.company_id, e.id, u.name${readable ? ` HAVING count(s.id) > 0 OR e.id = ${bind(ctx.actor.employeeId)}` : ''}
+    ORDER BY u.name NULLS LAST, e.last_name, e.first_name, e.id`;
+    return reportPage(ctx, sql, params, input);
+  };
 }
 
 /** GET dashboard-item/business-unit-heads: each business unit head with the scorecards of the current plan. */
-export const businessUnitHeads: CommandHook = async (ctx, _entity, input) =>
-  reportPage(ctx, headsSql('business_unit_head', 'business_unit', 'business_unit_id'), [ctx.companyId], input);
+export const businessUnitHeads = headsItem('business_unit_head', 'business_unit', 'business_unit_id');
 
 /** GET dashboard-item/department-heads: each department head with the scorecards of the current plan. */
-export const departmentHeads: CommandHook = async (ctx, _entity, input) =>
-  reportPage(ctx, headsSql('department_head', 'department', 'department_id'), [ctx.companyId], input);
+export const departmentHeads = headsItem('department_head', 'department', 'department_id');
 
 /** GET dashboard-item/direct-reportees: the employees the caller supervises or stands in for, with their trainings and open tasks. */
 export const directReportees: CommandHook = async (ctx, _entity, input) => {

@@ -336,7 +336,8 @@ function Heads({
 }) {
   const { t } = useTranslation();
   const item = useItem<{ list: Row[]; total: number }>(name, error, { limit: 20 });
-  if (!item) return null;
+  // the server lists only the heads whose scorecards the caller may read: none, no card (and no link to an empty list)
+  if (!item?.total) return null;
   return (
     <Card title={`${t(title)} (${formatInteger(item.total)})`} to={HEADS_LISTS.find(visible)} testId={name}>
       {item.list.some((r) => r.scorecards > 0) ? (
@@ -351,7 +352,7 @@ function Heads({
           style={{ height: Math.max(140, item.list.length * 32 + 60) }}
           notMerge
         />
-      ) : item.list.length ? (
+      ) : (
         // heads without a scorecard in the current plan: a chart of zeros would look empty, so name them and say why
         <>
           <p className="muted" data-testid="heads-no-scorecards">
@@ -363,8 +364,6 @@ function Heads({
             ))}
           </ul>
         </>
-      ) : (
-        <p className="muted">{t('shell.noRecords')}</p>
       )}
     </Card>
   );
