@@ -1,5 +1,6 @@
 import { AppError } from '../app-error.ts';
-import type { Registry, Role } from '../metadata/registry.ts';
+import type { EntityDef, Registry, Role } from '../metadata/registry.ts';
+import { quoteIdent } from '../metadata/naming.ts';
 import type { Actor } from './actor.ts';
 import { allows, isRelationshipRole, OWNER_ROLES } from './caller-roles.ts';
 
@@ -48,3 +49,34 @@ const decidesAlone = (roles: readonly Role[], fieldName: string, owner: boolean)
       r === `field:${fieldName}` ||
       (owner && (r === 'self' || r === 'supervisor')),
   );
+
+/**
+ * `?pickableFor=<entity>.<field>` on any list: on the employee list the employees the caller may name (above); on the
+ * list of the entity <field> references, where <field> declares `x-ownerFrom` (a new record belongs to the referenced
+ * record's employee: an agreement to its scorecard's), the records whose employee the caller may add one for, so
+ * that an agreement's form offers only the scorecards an agreement may be made for (not the company's scorecard to an
+ * employee). Null where nothing narrows; `bind` and `companyParam` as above.
+ */
+export function pickableWhere(
+  registry: Registry,
+  actor: Actor,
+  listed: EntityDef,
+  pickableFor: string,
+  bind: (value: unknown) => string,
+  companyParam: string,
+): string | null {
+  if (listed.name === 'employee') return pickableEmployeesWhere(registry, actor, pickableFor, bind, companyParam);
+  const [entityName, fieldName] = pickableFor.split('.');
+  const entity = registry.entities.get(entityName);
+  const field = entity?.field.get(fieldName ?? '');
+  const ownerFrom = field?.schema['x-ownerFrom'];
+  const via = typeof ownerFrom === 'string' ? listed.field.get(ownerFrom) : undefined;
+  if (!entity?.owner || field?.ref !== listed.name || !via || via.ref !== 'employee')
+    throw new AppError(
+      'bad_request',
+      `pickableFor names <entity>.<field>: a reference to employee, or one to ${listed.name} declaring x-ownerFrom; "${pickableFor}" is neither`,
+    );
+  const employees = pickableEmployeesWhere(registry, actor, `${entityName}.${entity.owner}`, bind, companyParam);
+  if (employees === null) return null;
+  return `${quoteIdent(via.column)} IN (SELECT id FROM employee WHERE company_id = ${companyParam} AND ${employees})`;
+}

@@ -23,6 +23,7 @@ export const X_KEYWORDS = [
   'x-help',
   'x-titleOf',
   'x-caseSensitive',
+  'x-ownerFrom',
 ] as const;
 
 /**

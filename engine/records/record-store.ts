@@ -4,7 +4,7 @@ import { checkAcrossRecords } from './cross-record-checks.ts';
 import type { InPlaceOf } from './in-place-of.ts';
 import { assertUnlocked } from './state-locks.ts';
 import { assertWriteConditions } from './write-conditions.ts';
-import { pickableEmployeesWhere } from '../access/pickable-employees.ts';
+import { pickableWhere } from '../access/pickable-employees.ts';
 import { allows, assertAllowed, assertRecordAllowed, attempt, decidedByRecord } from '../access/access-policy.ts';
 import { recordRoleWhere } from '../access/record-role-sql.ts';
 import { assertParentsReadable } from '../access/parent-reads.ts';
@@ -108,11 +108,10 @@ export async function listRecords(
   }
   const pickableFor = query.pickableFor?.[0];
   if (pickableFor !== undefined) {
-    if (entity.name !== 'employee')
-      throw new AppError('bad_request', 'pickableFor narrows the employee list only: whom a form may name');
-    const pickable = pickableEmployeesWhere(
+    const pickable = pickableWhere(
       ctx.registry,
       ctx.actor,
+      entity,
       pickableFor,
       (value) => {
         params.push(value);

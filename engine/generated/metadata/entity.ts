@@ -474,6 +474,10 @@ export interface Field {
    */
   "x-i18n"?: boolean;
   /**
+   * on a reference: the employee a new record belongs to (its owner) is the referenced record's field of this name, as the entity's hook derives it (a performance agreement is its scorecard's employee's). An add form offers only the referenced records whose employee the caller may add a record for (?pickableFor=<entity>.<field> on the referenced list)
+   */
+  "x-ownerFrom"?: string;
+  /**
    * the value is a word the company may choose, seeded from the product's options (a risk rating type's name, High): screens show it as that option's label in the user's language where it is one, a company's own word as it is
    */
   "x-optionText"?: boolean;

@@ -140,7 +140,9 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
     for (const [name, f] of fields) {
       const own = (ui[name] as UiSchema | undefined) ?? {};
       // an employee named on a new record is picked among those the caller may add it for (the engine judges the field)
-      const pickableFor = mode === 'add' && f['x-ref'] === 'employee' ? `${entity.name}.${name}` : undefined;
+      // (or, for a reference whose employee the new record belongs to, x-ownerFrom, the records of those employees)
+      const pickableFor =
+        mode === 'add' && (f['x-ref'] === 'employee' || f['x-ownerFrom']) ? `${entity.name}.${name}` : undefined;
       if (f['x-ref'])
         ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'], pickableFor }, ...own };
       else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v, f)), ...own };
