@@ -295,7 +295,10 @@ describe.each(backends())('performance agreements on $name', (backend) => {
       type: 'Corporate',
     });
     expect(sneaky.status).toBe(403);
-    expect(sneaky.body.err_msg).toMatch(/Only the PM committee/);
+    // (the field is the PM committee's, x-writeRoles: the refusal names who may and the field by its label)
+    expect(sneaky.body.err_msg).toBe(
+      'Only an employee with admin access to the module “Performance management” may change the type of performance agreement records',
+    );
     const q2 = await quarter(1);
     await setWindow(1, {
       agreementStartDate: q2.startDate,

@@ -127,6 +127,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
       'personalNote',
       'quarterIndex',
       'scorecardId',
+      'type',
     ]);
     const note = await sam.post('performance-assessment/update', {
       id: bySam.id,
@@ -143,7 +144,12 @@ describe.each(backends())('performance assessments on $name', (backend) => {
         .status,
     ).toBe(403);
     const byEmma = await read(emma, 'emma');
-    expect([...byEmma._allowed.readOnlyFields].sort()).toEqual(['corporateNote', 'quarterIndex', 'scorecardId']);
+    expect([...byEmma._allowed.readOnlyFields].sort()).toEqual([
+      'corporateNote',
+      'quarterIndex',
+      'scorecardId',
+      'type',
+    ]);
     ok(
       await emma.post('performance-assessment/update', {
         id: byEmma.id,
