@@ -558,11 +558,30 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
   });
 
   it('copies a library scorecard for an employee, and lets an acting supervisor stand in', async () => {
+    // Emma's annual scorecard of the plan is cascaded: an annual copy would be her second one, counted twice
+    const annual = (
+      await exec.post('performance-scorecard/add', {
+        name: 'Annual sales rep',
+        level: 'library',
+        annualPlanId: plan.id,
+        includeKeyPerformanceArea: 'No',
+      })
+    ).body.data.scorecard;
+    const second = await exec.post('performance-scorecard/copy-from-library', {
+      libraryId: annual.id,
+      employeeId: id.emma,
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.err_msg).toMatch(/^Emma Ployee already has a scorecard for this annual plan/);
+    ok(await exec.post('performance-scorecard/delete', { id: annual.id }));
+    // a quarter's scorecard is hers to have beside it
     const lib = (
       await exec.post('performance-scorecard/add', {
         name: 'Sales rep',
         level: 'library',
         annualPlanId: plan.id,
+        period: 'Periodic',
+        quarterIndex: 0,
         includeKeyPerformanceArea: 'No',
       })
     ).body.data.scorecard;
