@@ -95,12 +95,6 @@ async function settle(ctx: CallContext, task: Row, decision: string, reason?: un
   );
 }
 
-/** The item's state and, when it went back to its author, the reason given. */
-const decisionOf = (record: Row): [string, unknown] => [
-  String(record.status),
-  record.status === 'Not Approved' || record.status === 'Rejected' ? record.reason : null,
-];
-
 /** Gives the record to an employee as a pending task; tasks on it that were someone else's are withdrawn (an owner's is settled as sent). */
 export async function openTask(
   ctx: CallContext,
@@ -148,7 +142,8 @@ export const closeApproval: TransitionHook<ApprovalStep> = async (ctx, entity, r
   const kind = TASK_KIND[entity.name];
   if (!kind) return;
   for (const task of await pendingTasks(ctx, kind, record.id))
-    if (task.role !== 'responseOwner') await settle(ctx, task, ...decisionOf(record));
+    if (task.role !== 'responseOwner')
+      await settle(ctx, task, String(record.status), record.status === 'Not Approved' ? record.reason : null);
   if (entity.name === 'audit-management-response' && record.status === 'Not Approved')
     await openTask(
       ctx,
@@ -216,7 +211,7 @@ export const findingToValidate: AfterWriteHook<'audit-finding'> = async (ctx, en
  */
 export const findingDecided: TransitionHook<'audit-finding'> = async (ctx, entity, record) => {
   for (const task of await pendingTasks(ctx, TASK_KIND[entity.name]!, record.id))
-    await settle(ctx, task, ...decisionOf(record));
+    await settle(ctx, task, String(record.status), record.status === 'Rejected' ? record.reason : null);
   if (record.status === 'Rejected') await openTask(ctx, entity, record, record.auditorId, 'auditor');
 };
 
