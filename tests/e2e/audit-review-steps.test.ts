@@ -199,6 +199,11 @@ describe.skipIf(skip)('audit review steps: what the audit manager and the audito
     const words = await max.locator('[data-screen=audit-tasks] tbody').innerText();
     for (const english of ['Rejected', 'Validated', 'Draft']) expect(words).not.toContain(english);
     await snap(max, 'audit6-tasks-completed-bn');
+    await taskRow(max, FINDING).filter({ hasText: 'যাচাইকৃত' }).getByRole('link').click();
+    await form(max, 'audit-finding').waitFor();
+    await expect.poll(() => stateOf(max)).toBe('যাচাইকৃত');
+    expect(await max.locator('#root_observation').isEditable()).toBe(false);
+    await snap(max, 'audit6-finding-validated-bn');
 
     // a survey response has no title of its own: its audit and its kind name it, in Bangla
     const survey = first(await api(server, 'customer-satisfaction-survey/add', { name: 'Auditee survey' }, token)).id;
