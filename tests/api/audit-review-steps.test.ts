@@ -79,6 +79,8 @@ describe.each(backends())('audit review steps on $name', (backend) => {
     const seen = await read(man, 'audit-finding', finding.id);
     expect(seen._allowed).toMatchObject({ update: false, delete: false });
     expect(seen._allowed.transitions.sort()).toEqual(['reject', 'validate']);
+    // its own words are held; its progress updates and management responses follow their own steps
+    expect(seen._allowed.lockedChildren).toBeUndefined();
     const rewrite = await man.post('audit-finding/update', {
       id: finding.id,
       version: seen.version,
