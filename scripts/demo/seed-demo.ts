@@ -28,8 +28,9 @@ const DEMO_ACHIEVEMENT: readonly [number, number][] = [
 /**
  * DEMO=1: two companies, each with every organisation level down to sub-sub-sections, 57 employees with supervisors,
  * a strategic plan with four perspectives and a five-band rating scale, and this year's annual plan with a scored
- * scorecard for each business unit and department head. Idempotent: a company already there is left alone.
- * Returns the lines to print (the demo sign-ins).
+ * scorecard for each business unit and department head; then the journeys in progress, each step taken by its person
+ * (demo-reviews, demo-trainings, demo-360, demo-customer-survey, demo-organisational-survey). Idempotent: a company
+ * already there is left alone. Returns the lines to print (the demo sign-ins).
  */
 export async function seedDemo(s: Stratum): Promise<string[]> {
   const engine = { ...s, publicUrl: s.config.publicUrl };
