@@ -251,15 +251,19 @@ describe.skipIf(skip)(
         const cell = (competency: string, group: string) =>
           page.locator(`table[data-result] tr[data-competency="${competency}"] td[data-group="${group}"]`).innerText();
         await page.locator('table[data-result] tr[data-competency="Vision"]').waitFor();
-        // Vision: outsiders (5+4, 4+4, 3+2) / 6 = 3.67, with the peer's 1 and 1: 24 / 8 = 3; Care: (4 + 3 + 5) / 3 = 4, with the peer's 1: 13 / 4 = 3.25
+        // Vision: outsiders (5+4, 4+4, 3+2) / 6 = 3.67; Care: (4 + 3 + 5) / 3 = 4
         expect(await cell('Vision', 'Self')).toBe('5.00');
         expect(await cell('Vision', 'Outsider')).toBe('3.67');
-        expect(await cell('Vision', 'Others')).toBe('3.00');
         expect(await cell('Care', 'Self')).toBe('5.00');
         expect(await cell('Care', 'Outsider')).toBe('4.00');
-        expect(await cell('Care', 'Others')).toBe('3.25');
-        // a single peer is not shown as a number: the cell says the group is hidden
-        expect(await cell('Vision', 'Peer')).toBe('hidden (fewer than 3 reviewers)');
+        // a single peer is not shown as a number, and the cell says why
+        expect(await cell('Vision', 'Peer')).toBe(
+          "hidden: only 1 of this group submitted, and at least 3 are needed so that no one's rating can be told apart",
+        );
+        // all others (outsiders and the one peer) beside the outsiders' average would tell the peer's rating
+        expect(await cell('Care', 'Others')).toBe(
+          'hidden: next to the columns shown, it would give away the ratings of a group that is hidden',
+        );
         expect(await page.locator('table[data-result] th').allInnerTexts()).toEqual([
           'Competency',
           'Self',
