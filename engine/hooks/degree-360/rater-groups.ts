@@ -49,10 +49,12 @@ export function shapeResult(rows: readonly ResultRow[]): CompetencyResult[] {
     const id = Number(r.competencyId);
     if (!byId.has(id)) byId.set(id, { competencyId: id, competency: r.competency, groups: {} });
     if (!r.raterGroup) continue;
-    byId.get(id)!.groups[r.raterGroup] =
-      r.hiddenBecause === null && r.average !== null
-        ? { average: Number(r.average), reviewers: Number(r.reviewers), hidden: false }
-        : { average: null, reviewers: Number(r.reviewers), hidden: true, because: r.hiddenBecause ?? 'fewerReviewers' };
+    // the query judges; a small anonymous group is hidden here too, should a number ever come with it
+    const small = !NAMED_GROUPS.includes(r.raterGroup) && Number(r.reviewers) < MIN_RATERS;
+    const because = r.hiddenBecause ?? (r.average === null || small ? 'fewerReviewers' : null);
+    byId.get(id)!.groups[r.raterGroup] = because
+      ? { average: null, reviewers: Number(r.reviewers), hidden: true, because }
+      : { average: Number(r.average), reviewers: Number(r.reviewers), hidden: false };
   }
   return [...byId.values()];
 }

@@ -367,7 +367,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
  * transition that stores them), so every form of such a record shows it, not only the screens that remember to name it.
  */
 function panelsOf(screen: ScreenMeta, entity: EntityMeta): string[] {
-  const named = screen.panels ?? [];
+  const named: string[] = screen.panels ?? [];
   return questionsFieldOf(entity) && !named.includes('QuestionAnswers') ? [...named, 'QuestionAnswers'] : named;
 }
 
