@@ -119,7 +119,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const [firstPageCame, setFirstPageCame] = useState(false);
   const [confirm, setConfirm] = useState<Record<string, unknown> | null>(null);
   const titles = useRef(new Map<string, Map<number, string>>());
-  const own = screensOf(meta, entity.name);
+  const own = screensOf(meta, entity.name, screen);
   const screenAt = (path: string) => meta.modules.flatMap((m) => m.screens).find((x) => x.path === path) ?? { path };
   const add = screen.add ? screenAt(screen.add) : own.add;
   const edit = screen.edit ? screenAt(screen.edit) : own.edit;
