@@ -57,6 +57,7 @@ export function entityDefinition(
     if (!/^[a-z][A-Za-z0-9]*$/.test(name) && !(s['x-computed'] && /^d_[a-z][A-Za-z0-9]*$/.test(name)))
       faults.push({ file, pointer, message: 'a field name is camelCase (d_name only for a computed display copy)' });
     key(file, `${pointer}/title`, s.title as string | undefined);
+    key(file, `${pointer}/x-help`, s['x-help'] as string | undefined);
     const computed = s['x-computed'] as string | undefined;
     if (computed && !hooks.has('computed', computed))
       faults.push({ file, pointer: `${pointer}/x-computed`, message: `names the unknown hook "${computed}"` });

@@ -1,4 +1,5 @@
 import type { HookCatalog } from './hook-catalog.ts';
+import { fieldAt } from './workflow-conditions.ts';
 import type { KeyCheck } from './i18n-key-check.ts';
 import type { MetadataFault } from './metadata-error.ts';
 import type { EntityDef, EntityMeta, FieldDef, PublicFlowDef } from './registry.ts';
@@ -75,6 +76,15 @@ export function checkPublicFlows(entities: ReadonlyMap<string, EntityDef>, fault
         message: `duplicates the public flow "${p.name}" of ${names.get(p.name)}`,
       });
     names.set(p.name, entity.name);
+    if (p.expiresWith !== undefined) {
+      const until = fieldAt(entity, entities, p.expiresWith);
+      if (typeof until === 'string' || until.format !== 'date')
+        faults.push({
+          file,
+          pointer: '/publicFlow/expiresWith',
+          message: typeof until === 'string' ? until : `"${p.expiresWith}" is not a date field`,
+        });
+    }
     const answers = entities.get(p.answers.entity);
     if (!answers) {
       faults.push({

@@ -36,6 +36,47 @@ export function checkRefMatches(entities: ReadonlyMap<string, EntityDef>, faults
   }
 }
 
+/**
+ * Checks every `x-refExcept` (a record a select leaves out, for a rule a hook holds: a 360 reviewer is anyone but the
+ * reviewed employee): the referenced entity lists by its field, the form's side holds the same kind of value, and each
+ * field `unless` names is the entity's, with values it can hold.
+ */
+export function checkRefExcepts(entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): void {
+  for (const entity of entities.values()) {
+    for (const f of entity.fields) {
+      const except = f.schema['x-refExcept'] as
+        | { field: string; equals: string; unless?: Record<string, readonly (string | number)[]> }
+        | undefined;
+      if (!except) continue;
+      const fault = (at: string, message: string) =>
+        faults.push({ file: entity.source, pointer: `/schema/properties/${f.name}/x-refExcept${at}`, message });
+      const target = f.ref ? entities.get(f.ref) : undefined;
+      if (!target) {
+        fault('', 'belongs on a reference to a known entity');
+        continue;
+      }
+      // id is always a list filter (engine/records/list-query.ts)
+      const their = except.field === 'id' ? { ref: target.name, type: 'integer' } : target.field.get(except.field);
+      if (!their) fault('/field', `names "${except.field}", which ${target.name} does not have`);
+      else if (except.field !== 'id' && !target.list.filters.includes(except.field))
+        fault(
+          '/field',
+          `"${except.field}" must be a list filter of ${target.name}, so that the select can leave it out`,
+        );
+      const our = ownSide(entity, except.equals, entities);
+      if (typeof our === 'string') fault('/equals', our);
+      else if (their && (our.ref ?? our.type) !== (their.ref ?? their.type))
+        fault('/equals', `"${except.equals}" and ${target.name}'s "${except.field}" hold different kinds of value`);
+      for (const [name, values] of Object.entries(except.unless ?? {})) {
+        const own = entity.field.get(name);
+        if (!own) fault(`/unless/${name}`, `names "${name}", which ${entity.name} does not have`);
+        else if (own.enum && values.some((v) => !own.enum!.includes(v)))
+          fault(`/unless/${name}`, `lists a value "${name}" cannot hold (${own.enum.join(', ')})`);
+      }
+    }
+  }
+}
+
 /** The field `ours` names (`field`, or `reference.field` through a reference of the entity), or why it names none. */
 function ownSide(entity: EntityDef, ours: string, entities: ReadonlyMap<string, EntityDef>): FieldDef | string {
   const [first, second, ...rest] = ours.split('.');

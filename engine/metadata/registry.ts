@@ -171,6 +171,8 @@ export interface PublicFlowDef {
   readonly submitted: string;
   readonly sent?: string;
   readonly expiresInDays: number;
+  /** a date field of the recipient or through one of its references (`surveyId.endDate`): the link works to the end of that day */
+  readonly expiresWith?: string;
   readonly info: string;
   readonly answers: { readonly entity: string; readonly via: string; readonly key: string };
   readonly mail: string;

@@ -15,6 +15,7 @@ import { wordedInfo, type PublicFlowInfo } from './public-flow-info.ts';
 import { wordIn } from '../i18n/catalogue.ts';
 import { readerLanguage } from '../i18n/reader-language.ts';
 import type { Language } from '../metadata/registry.ts';
+import { endOfDay, linkLastDay } from './link-expiry.ts';
 import { closePasses, issuePass, openPass, passCompany, type PublicPass } from './public-pass.ts';
 
 /** The entity whose public flow has this name, or a 404 that names it. */
@@ -46,12 +47,15 @@ export async function shareLink(
     );
   const email = String(record[flow.email] ?? '').trim();
   if (!email) throw AppError.validation([fieldProblem(entity, flow.email, 'refusal.publicFlow.emailNeeded')]);
+  // a link of a flow with an end (a 360 survey's end date) works to the end of that day, the day the mail states
+  const lastDay = await linkLastDay(ctx, entity, record);
   const { token, expiresAt } = await issuePass(ctx.tx, {
     companyId: ctx.companyId!,
     entity: entity.name,
     recordId: record.id as number,
     email,
     days: flow.expiresInDays,
+    until: lastDay === null ? null : endOfDay(lastDay),
   });
   const info = await flowInfo(ctx, entity, record.id as number);
   // the token travels in the address fragment, which browsers never send to a server: it stays out of every log
@@ -61,7 +65,7 @@ export async function shareLink(
   const values = {
     title,
     link,
-    expires: dayMonthYear(expiresAt),
+    expires: dayMonthYear(lastDay ?? expiresAt),
     name: String(record[flow.respondentName ?? flow.email] ?? email),
   };
   ctx.mail.push({ to: email, template: 'invitation', keyPrefix: flow.mail, values });

@@ -3,7 +3,7 @@ import { actionLabel, optionLabel } from '../i18n/message-words.ts';
 import { text } from '../i18n/text.ts';
 import { linkTo } from '../mail/record-link.ts';
 import type { EntityDef, Role, WorkflowMeta } from '../metadata/registry.ts';
-import { titleFieldOf } from '../metadata/title-field.ts';
+import { recordTitleText } from './record-title-text.ts';
 import { reminderRecipients } from '../reminders/reminder-recipients.ts';
 import type { CallContext } from './call-context.ts';
 import { calendarToday } from './calendar-today.ts';
@@ -36,14 +36,15 @@ export function effectChanges(ctx: CallContext, entity: EntityDef, t: Transition
  */
 export async function sendNotices(ctx: CallContext, entity: EntityDef, t: Transition, after: Row): Promise<void> {
   if (!t.notify?.length || ctx.companyId === null) return;
-  const title = after[titleFieldOf(entity)];
-  const values = {
-    title: String(title ?? `#${after.id}`),
-    by: ctx.actor.name,
-    link: linkTo(ctx, entity, Number(after.id)),
+  const values = { by: ctx.actor.name, link: linkTo(ctx, entity, Number(after.id)) };
+  // the entity by its label as written (it may begin the subject); the title in the recipient's words where it holds
+  // the product's (a review's quarter), the company's own words as typed
+  const worded = {
+    entity: text(entity.label),
+    action: actionLabel(t.action),
+    state: optionLabel(t.to),
+    title: recordTitleText(entity, after),
   };
-  // the entity by its label as written (it may begin the subject)
-  const worded = { entity: text(entity.label), action: actionLabel(t.action), state: optionLabel(t.to) };
   for (const n of t.notify) {
     const to =
       (await reminderRecipients(ctx.tx, ctx.companyId, entity, n.to as Role[], [after])).get(Number(after.id)) ?? [];

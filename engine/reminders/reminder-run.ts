@@ -2,6 +2,7 @@ import { dayMonthYear } from '../i18n/day-month-year.ts';
 import type { EntityDef, ReminderDef } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import { titleFieldOf } from '../metadata/title-field.ts';
+import { recordTitleText } from '../records/record-title-text.ts';
 import type { CallContext } from '../records/call-context.ts';
 import { holderCaller, scopedCall, type Engine } from '../records/scoped-call.ts';
 import { reminderRecipients } from './reminder-recipients.ts';
@@ -115,13 +116,11 @@ async function sendReminder(
   let mails = 0;
   for (const r of records) {
     if (!mine.has(Number(r.id))) continue;
-    const values = {
-      title: String(r[title] ?? `#${r.id}`),
-      date: dayMonthYear(String(r.reminderDate)),
-      link: linkTo(ctx, entity, Number(r.id)),
-    };
+    const values = { date: dayMonthYear(String(r.reminderDate)), link: linkTo(ctx, entity, Number(r.id)) };
+    // the title in the recipient's words where it holds the product's (engine/records/record-title-text.ts)
+    const worded = { title: recordTitleText(entity, r) };
     for (const to of recipients.get(Number(r.id))!) {
-      ctx.mail.push({ to, template: 'reminder', subjectKey: reminder.subject, values });
+      ctx.mail.push({ to, template: 'reminder', subjectKey: reminder.subject, values, worded });
       mails++;
     }
   }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
-import { decodeMail, startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
-import { appDay, isoDay } from '../support/iso-day.ts';
+import {
+  decodeMail,
+  mailText,
+  startTestStratum,
+  type Client,
+  type Reply,
+  type TestStratum,
+} from '../support/test-stratum.ts';
+import { appDay, isoDay, isoDayOf } from '../support/iso-day.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 
@@ -23,9 +30,10 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
 
   /** The token of the newest link mailed to this address, from the link's fragment. */
   const linkTo = async (email: string) => {
-    const mail = decodeMail((await t.mails()).reverse().find((m) => decodeMail(m).includes(`To: ${email}`))!);
+    const raw = (await t.mails()).reverse().find((m) => decodeMail(m).includes(`To: ${email}`))!;
+    const mail = decodeMail(raw);
     const link = /(http\S+\/app\/survey-review\/authenticate#token=([A-Za-z0-9_-]+))/.exec(mail)!;
-    return { mail, link: link[1], token: link[2] };
+    return { mail, raw, link: link[1], token: link[2] };
   };
   const addReviewer = async (body: Record<string, unknown>) => {
     const r = await exec.post('survey-reviewer/add', { reviewedEmployeeId: id.reviewedAda, ...body });
@@ -45,6 +53,7 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     t = await startTestStratum(backend);
     const company = await t.addCompany('Feedbackco', { modules: ['degree-360'] });
     exec = company.executive;
+    id.company = company.id;
     ada = await t.addEmployee(exec, 'Ada', 'Reviewed', 'ada@feedbackco.example');
     await t.addEmployee(exec, 'Bob', 'Peer', 'bob@feedbackco.example');
     await t.addEmployee(exec, 'Cy', 'Boss', 'cy@feedbackco.example');
@@ -212,10 +221,12 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     const shared = await exec.post('survey-reviewer/share', { id: reviewer.out1 });
     ok(shared);
     expect(shared.body.data.item).toMatchObject({ id: reviewer.out1, sentTo: 'out1@partner.example' });
-    const days = (Date.parse(shared.body.data.item.expiresAt) - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(13.9);
-    expect(days).toBeLessThan(14.1);
-    const { mail, link, token } = await linkTo('out1@partner.example');
+    // the link works to the end of the survey's end date (in 30 days), the day the mail states, not 14 days from now
+    const expires = new Date(shared.body.data.item.expiresAt);
+    expect(isoDayOf(expires)).toBe(isoDay(30));
+    expect(expires.getTime() + 1).toBe(new Date(`${isoDay(31)}T00:00:00`).getTime());
+    const { mail, raw, link, token } = await linkTo('out1@partner.example');
+    expect(mailText(raw)).toContain(`The link works until ${appDay(isoDay(30))} and only for you`);
     expect(link.startsWith('http://stratum.test/app/survey-review/authenticate#token=')).toBe(true);
     expect(mail).toContain('Leadership 360');
     expect(mail).toContain('Out Sider 1');
@@ -533,6 +544,18 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     const seen = await oz.get(`reviewed-employee/result?id=${id.reviewedAda}`);
     ok(seen);
     expect(seen.body.data.result.competencies[0].groups.Supervisor).toEqual({ average: 2, reviewers: 1, hidden: false });
+  });
+
+  it('tells an outsider of a Bengali company the survey’s end date in Bengali, the day the link stops working', async () => {
+    const company = (await t.holder.get(`company/${id.company}`)).body.data.company;
+    ok(await t.holder.post('company/update', { id: company.id, version: company.version, language: 'bn' }));
+    const late = await addReviewer({ relationship: 'Outsider', name: 'Late Comer', email: 'late@partner.example' });
+    ok(await exec.post('survey-reviewer/share', { id: late.id }));
+    const text = mailText((await linkTo('late@partner.example')).raw);
+    const endBn = appDay(isoDay(30)).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]);
+    expect(text).toContain(`${endBn} পর্যন্ত`);
+    expect(text).not.toContain(appDay(isoDay(30)));
+    ok(await t.holder.post('company/update', { id: company.id, version: company.version + 1, language: 'en' }));
   });
 
   it('shows another company nothing of these surveys', async () => {

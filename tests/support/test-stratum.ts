@@ -190,3 +190,17 @@ export function keyFromMail(mail: string): string {
 /** An .eml as readable text: quoted-printable soft line breaks and escapes undone. */
 export const decodeMail = (mail: string): string =>
   mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+/** The text part of an .eml as its recipient reads it, in UTF-8 whether sent base64 or quoted-printable. */
+export function mailText(mail: string): string {
+  const m =
+    /Content-Type: text\/plain; charset=utf-8\r?\nContent-Transfer-Encoding: ([\w-]+)\r?\n\r?\n([\s\S]*?)\r?\n--/.exec(
+      mail,
+    );
+  if (!m) throw new Error('no text part in mail:\n' + mail);
+  if (m[1] === 'base64') return Buffer.from(m[2].replace(/\s+/g, ''), 'base64').toString('utf8');
+  const bytes = m[2]
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}

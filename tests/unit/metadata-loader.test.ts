@@ -345,6 +345,33 @@ describe('metadata loader', () => {
       /survey-reviewer\/entity.json#\/publicFlow\/when\/2\/match\/surveyId "surveyId" of survey-scale and "reviewedEmployeeId" of survey-reviewer hold different things/,
     ],
     [
+      "a public flow's link ending with a field that is not a date",
+      (d) =>
+        editJson(
+          join(d, 'modules/degree-360/survey-reviewer/entity.json'),
+          (e) => (e.publicFlow.expiresWith = 'surveyId.name'),
+        ),
+      /survey-reviewer\/entity.json#\/publicFlow\/expiresWith "surveyId.name" is not a date field/,
+    ],
+    [
+      'a record a select leaves out, compared with a value of another kind',
+      (d) =>
+        editJson(
+          join(d, 'modules/degree-360/survey-reviewer/entity.json'),
+          (e) => (e.schema.properties.employeeId['x-refExcept'].equals = 'reviewedEmployeeId.surveyId'),
+        ),
+      /survey-reviewer\/entity.json#\/schema\/properties\/employeeId\/x-refExcept\/equals "reviewedEmployeeId.surveyId" and employee's "id" hold different kinds of value/,
+    ],
+    [
+      "a field's help naming no text",
+      (d) =>
+        editJson(
+          join(d, 'modules/degree-360/survey-reviewer/entity.json'),
+          (e) => (e.schema.properties.employeeId['x-help'] = 'help.nowhere'),
+        ),
+      /survey-reviewer\/entity.json#\/schema\/properties\/employeeId\/x-help/,
+    ],
+    [
       "a public flow's condition on the respondent's role",
       (d) =>
         editJson(join(d, 'modules/degree-360/survey-reviewer/entity.json'), (e) =>

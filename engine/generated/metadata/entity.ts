@@ -342,7 +342,14 @@ export interface EntityMeta {
      * a stored read-only date-time field: when the link was last sent (set by share, with an audit-trail entry)
      */
     sent?: string;
+    /**
+     * how long a link works where expiresWith names no date
+     */
     expiresInDays?: number;
+    /**
+     * a date field of the recipient, or of a record it references ("surveyId.endDate"): the link works to the end of that day, the date its mail states; expiresInDays where the date is empty
+     */
+    expiresWith?: string;
     /**
      * a command hook giving what the respondent sees: { title, intro?, questions: [{ id, text, group?, type: 'text' | 'rating' | 'choice', options?, required? }] } for the record whose id it is given
      */
@@ -475,6 +482,14 @@ export interface Field {
    */
   "x-periodTitle"?: boolean;
   /**
+   * the value is a rating the server composes as "<level> (<score>)" (a residual rating's label, High (12)): screens and mails show the level as its option's label in the reader's language (as x-optionText) and the score in the reader's digits
+   */
+  "x-ratingTitle"?: boolean;
+  /**
+   * an i18n key: what a form says beside the field, in the reader's language: a rule the server holds that the choices alone do not show (whom a 360 reviewer may be)
+   */
+  "x-help"?: string;
+  /**
    * the value is the title of a record of the entity the row's field of this name holds (an audit entry's record, by its `entity`): screens word it as that entity's title (x-periodTitle, x-i18n, x-optionText)
    */
   "x-titleOf"?: string;
@@ -487,6 +502,19 @@ export interface Field {
    */
   "x-refMatch"?: {
     [k: string]: string | undefined;
+  };
+  /**
+   * a record the select does not offer, as a rule the entity's hook holds is declared for the form: the referenced record whose `field` equals this record's `equals` (a field, or <reference>.<field>), unless this record's fields hold one of the values `unless` lists. {"field": "id", "equals": "reviewedEmployeeId.employeeId", "unless": {"relationship": ["Self"]}}: a 360 reviewer other than the reviewed employee's own self-review is anyone but the reviewed employee
+   */
+  "x-refExcept"?: {
+    field: string;
+    equals: string;
+    unless?: {
+      /**
+       * @minItems 1
+       */
+      [k: string]: [string | number, ...(string | number)[]] | undefined;
+    };
   };
 }
 /**

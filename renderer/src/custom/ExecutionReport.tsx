@@ -5,7 +5,7 @@ import { get } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { formatAmount, formatNumber, formatPercent } from '../format/formats.ts';
 import { displayValue } from '../format/field-display.ts';
-import { optionLabel } from '../meta/labels.ts';
+import { optionLabel, quarterName } from '../meta/labels.ts';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 
 type Row = Record<string, any>;
@@ -113,7 +113,7 @@ function ReportTable({ part }: { part: Part }) {
   const cell = (c: string, v: unknown) => {
     if (v === null || v === undefined) return '—';
     if (c === 'status' || (c === 'name' && part.query.by === 'type')) return optionLabel(t, String(v));
-    if (c === 'quarterIndex') return `Q${Number(v) + 1}`;
+    if (c === 'quarterIndex') return quarterName(t, Number(v));
     if (MONEY.has(c)) return formatAmount(Number(v));
     if (typeof v === 'number') return displayValue(t, c, { type: 'integer' }, v) ?? formatNumber(v);
     return String(v);

@@ -1,36 +1,27 @@
 import type { TFunction } from 'i18next';
 import type { EntityMeta } from './meta-types.ts';
 import { displayValue } from '../format/field-display.ts';
-import { optionLabel, quarterName } from './labels.ts';
-
-/** A title the server composes for a review (engine/hooks/performance/review/review-derivation.ts): its name and period. */
-const PERIOD_TITLE = /^(.*) \((?:Q([1-4])|annual)\)$/s;
+import { titleText } from '../../../engine/i18n/title-words.ts';
+import { wordText, type Translate } from '../../../engine/i18n/text.ts';
+import { i18next } from '../i18n/i18n.ts';
 
 /**
  * A review's title ("Sales FY (Q4)", "Sales FY (annual)", `x-periodTitle`) with its period in the reader's words
  * ("Sales FY (৪র্থ প্রান্তিক)"): the scorecard's name stays as the company wrote it. A title of another shape is as stored.
  */
-export function periodTitle(t: TFunction, value: string): string {
-  const m = PERIOD_TITLE.exec(value);
-  if (!m) return value;
-  return `${m[1]} (${m[2] ? quarterName(t, Number(m[2]) - 1) : t('review.titleAnnual', { defaultValue: 'annual' })})`;
-}
+export const periodTitle = (t: TFunction, value: string): string =>
+  wordText(t as unknown as Translate, titleText({ 'x-periodTitle': true }, value), i18next.language);
 
 /**
  * A field whose value is an i18n key (`x-i18n`: a module's label) is shown as its text in the user's language; one of
  * the product's option words (`x-optionText`: a risk rating type's name as seeded, High) as that option's label; a
- * review's title with its period in the user's words (`x-periodTitle`).
+ * review's title with its period in the user's words (`x-periodTitle`); a rating with its score (`x-ratingTitle`:
+ * "Hoch (12)"). The same wording as the server's mails (engine/i18n/title-words.ts).
  */
 export const textOf = (t: TFunction, entity: EntityMeta, field: string, value: unknown): string =>
   typeof value !== 'string'
     ? String(value)
-    : entity.schema.properties[field]?.['x-i18n']
-      ? t(value, { defaultValue: value })
-      : entity.schema.properties[field]?.['x-optionText']
-        ? optionLabel(t, value)
-        : entity.schema.properties[field]?.['x-periodTitle']
-          ? periodTitle(t, value)
-          : value;
+    : wordText(t as unknown as Translate, titleText(entity.schema.properties[field], value), i18next.language);
 
 /** What names a record to a person: its title field, translated when it holds an i18n key, else its id. */
 export const recordTitle = (t: TFunction, entity: EntityMeta, row: Record<string, unknown>): string =>

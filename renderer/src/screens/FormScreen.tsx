@@ -154,6 +154,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       // option labels the metadata gives as i18n keys (an API token's modules) in the reader's words; plain ones (Q1) stay
       const named = (ui[name] as UiSchema | undefined)?.['ui:enumNames'] as string[] | undefined;
       if (named) ui[name] = { ...(ui[name] as UiSchema), 'ui:enumNames': named.map((n) => enumName(t, n)) };
+      // a rule the server holds that the choices alone do not show (whom a 360 reviewer may be), said beside the field
+      if (f['x-help']) ui[name] = { ...(ui[name] as UiSchema), 'ui:help': t(f['x-help']) };
       if (name in preset) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
       if (open && !open.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
       if (closed.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };

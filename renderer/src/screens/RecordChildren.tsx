@@ -9,7 +9,7 @@ import { StoredFile } from '../widgets/StoredFile.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { screensOf } from './entity-screens.ts';
 import { childLink } from './child-links.ts';
-import { referenceTitle } from '../meta/record-title.ts';
+import { recordTitle, referenceTitle } from '../meta/record-title.ts';
 import { recordSummary } from '../meta/record-summary.ts';
 import { mayAddChild } from '../meta/record-allowed.ts';
 
@@ -110,7 +110,7 @@ function ChildList({
       ? (referenceTitle(t, r, reference) ?? String(r[reference] ?? r.id))
       : child.titleField === 'id'
         ? (recordSummary(t, child, r, [link.via]) ?? String(r.id))
-        : String(r[child.titleField] ?? r.id);
+        : recordTitle(t, child, r);
 
   const upload = async (file: File) => {
     const body = new FormData();

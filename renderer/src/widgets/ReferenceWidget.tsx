@@ -8,7 +8,7 @@ import { parentFilter } from './reference-parent.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { referenceTitles } from './reference-titles.ts';
 import { recordTitle } from '../meta/record-title.ts';
-import { useRefMatchQuery } from './ref-match.ts';
+import { matchWithExcept, useRefMatchQuery, type RefExcept } from './ref-match.ts';
 import { formatInteger } from '../format/formats.ts';
 import { displayValue } from '../format/field-display.ts';
 
@@ -43,8 +43,11 @@ export function ReferenceWidget(props: WidgetProps) {
     [target, properties, formData, meta.entities],
   );
   const [parentField, parentValue] = [parent?.filter, parent?.value];
+  // the records the form must match (x-refMatch), and the one a rule of the server leaves out (x-refExcept)
+  const refSchema = props.schema as { 'x-refMatch'?: Record<string, string>; 'x-refExcept'?: RefExcept };
+  const match = matchWithExcept(refSchema['x-refMatch'], refSchema['x-refExcept'], formData);
   const { query: matchQuery, pending: matchPending } = useRefMatchQuery(
-    props.schema as { 'x-refMatch'?: Record<string, string> },
+    { 'x-refMatch': match },
     formData,
     properties,
     meta.entities,
@@ -105,8 +108,10 @@ export function ReferenceWidget(props: WidgetProps) {
   const choices = current && !items.some((i) => i.id === current.id) ? [current, ...items] : items;
   // nothing of the referenced entity can be listed by the caller: the value stands as it is, it cannot be changed here
   const unlistable = !target && value != null;
-  const searchable = Boolean(target?.list.search.length);
-  const more = total !== null && total.count > items.length;
+  // a field that cannot be changed offers no search: a greyed box beside a greyed select only says "type here"
+  const editable = !disabled && !readonly;
+  const searchable = editable && Boolean(target?.list.search.length);
+  const more = editable && total !== null && total.count > items.length;
   return (
     <div className="stack" style={{ gap: 'var(--space-1)' }}>
       <div className="row" style={{ flexWrap: 'nowrap' }}>
@@ -118,7 +123,6 @@ export function ReferenceWidget(props: WidgetProps) {
             placeholder={t('shell.search')}
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            disabled={disabled || readonly}
           />
         ) : null}
         <select

@@ -5,6 +5,28 @@ import type { EntityMeta } from '../meta/meta-types.ts';
 
 type Match = Record<string, string>;
 
+/** A record a select leaves out (`x-refExcept`), unless the form's fields hold one of the listed values. */
+export interface RefExcept {
+  field: string;
+  equals: string;
+  unless?: Record<string, readonly (string | number)[]>;
+}
+
+/**
+ * The filters of `x-refMatch` with the record `x-refExcept` leaves out as one more (`id[ne]` the reviewed employee's
+ * id: a 360 reviewer is anyone but the reviewed employee), while the form holds none of the values its `unless` lists.
+ */
+export function matchWithExcept(
+  match: Match | undefined,
+  except: RefExcept | undefined,
+  formData: Record<string, unknown>,
+): Match {
+  const excused =
+    !except ||
+    Object.entries(except.unless ?? {}).some(([f, values]) => values.includes(formData[f] as string | number));
+  return excused ? { ...match } : { ...match, [`${except.field}[ne]`]: except.equals };
+}
+
 /**
  * The list filters that keep a reference select to the records matching the form (`x-refMatch`: a risk category of
  * the risk's kind, a pillar's perspective of its plan): each of the referenced entity's fields set to the form's value,

@@ -6,6 +6,7 @@ import type { EChartsOption } from 'echarts';
 import { get } from '../../api/api-client.ts';
 import { useCall } from '../../api/call-state.tsx';
 import { formatInteger } from '../../format/formats.ts';
+import { digitsIn } from '../../../../engine/i18n/localized-numbers.ts';
 import { useMeta } from '../../meta/meta-context.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { stackedBars } from './FigureReport.tsx';
@@ -274,7 +275,7 @@ function DirectReportees({ me }: { me: number }) {
 }
 
 function CompanyPerformance({ visible }: { visible: (path: string) => boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const item = useItem<{ annualPlan: string | null; annualPlanId: number | null; list: UnitPerformance[] }>(
     'company-performance',
     'error.getDashboardCompanyPerformanceItems',
@@ -286,7 +287,9 @@ function CompanyPerformance({ visible }: { visible: (path: string) => boolean })
   const withheld = item.list.filter((r) => r.hidden).map((r) => r.unit);
   return (
     <Card
-      title={`${t('dashboard.companyPerformance')}${item.annualPlan ? ` · ${item.annualPlan}` : ''}`}
+      // the annual plan's name is the year the figures are for (FY2026): in the reader's digits as the figures are
+      // (FY২০২৬ in Bengali), its letters as the company typed them
+      title={`${t('dashboard.companyPerformance')}${item.annualPlan ? ` · ${digitsIn(item.annualPlan, i18n.language)}` : ''}`}
       to={report}
       testId="company-performance"
     >
