@@ -538,12 +538,16 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     expect((await oz.get(`reviewed-employee/result?id=${id.reviewedAda}`)).status).toBe(403);
     const adaRecord = (await exec.get(`employee/${id.ada}`)).body.data.employee;
     ok(await exec.post('employee/update', { id: id.ada, version: adaRecord.version, supervisorId: id.oz }));
-    expect(
-      (await oz.get('reviewed-employee')).body.data.list.map((x: { employeeId: number }) => x.employeeId),
-    ).toEqual([id.ada, id.ada, id.ada]);
+    expect((await oz.get('reviewed-employee')).body.data.list.map((x: { employeeId: number }) => x.employeeId)).toEqual(
+      [id.ada, id.ada, id.ada],
+    );
     const seen = await oz.get(`reviewed-employee/result?id=${id.reviewedAda}`);
     ok(seen);
-    expect(seen.body.data.result.competencies[0].groups.Supervisor).toEqual({ average: 2, reviewers: 1, hidden: false });
+    expect(seen.body.data.result.competencies[0].groups.Supervisor).toEqual({
+      average: 2,
+      reviewers: 1,
+      hidden: false,
+    });
   });
 
   it('tells an outsider of a Bengali company the survey’s end date in Bengali, the day the link stops working', async () => {

@@ -142,6 +142,27 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
       [3, null],
       [2, 'Too long'],
     ]);
+
+    // the sender opens it from the audit's list of surveys: the answers are there, read-only, each on its question
+    await ada.goto(`${server.url}${A}/audits/manage/${id.eng}/customer-satisfaction-surveys`);
+    await ada.locator('.ag-row', { hasText: 'Submitted' }).getByRole('link').first().click();
+    await ada.locator('[data-screen=form][data-entity=audit-survey-response]').waitFor();
+    expect(new URL(ada.url()).pathname).toBe(`${A}/survey-response/edit`);
+    const sent = ada.getByTestId('question-answers');
+    const answerTo = (question: string) => sent.getByRole('group', { name: question }).getByTestId('answer');
+    await expect.poll(() => answerTo('Was the audit professional?').innerText()).toBe('Good (3)');
+    expect(await answerTo('Was the report clear?').innerText()).toBe('Fair (2) — Too long');
+    await none(sent.getByRole('radio'));
+    await snap(ada, 'people6-css-answers-sender');
+    await ada.selectOption('#language', 'bn');
+    await expect.poll(() => sent.locator('h2').innerText()).not.toBe('Answers');
+    await snap(ada, 'people6-css-answers-sender-bn');
+    await ada.selectOption('#language', 'en');
+    // the receiver, opening the same record, reads what she answered
+    await rea.goto(`${server.url}${A}/survey-response/edit?id=${stored.id}`);
+    await expect
+      .poll(() => rea.getByTestId('question-answers').getByTestId('answer').allInnerTexts())
+      .toEqual(['Good (3)', 'Fair (2) — Too long']);
   });
   it('2. the final report is not offered in Fieldwork, and the report says why in plain words; once issued it is read-only with its PDF', async () => {
     const ada = await as('ada');

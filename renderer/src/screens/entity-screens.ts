@@ -18,12 +18,12 @@ export function screensOf(
   const modules = home ? [home, ...meta.modules.filter((m) => m !== home)] : meta.modules;
   // a form about whose records it is (`owner`: the caller's own, filled in and not asked for) fits a screen about the
   // same people: a list of one's reports adds through a form that asks whom for, not through "my" form
-  const fit = (s: ScreenMeta) => (s.owner === near?.owner ? 0 : s.owner ? 2 : 1);
+  const distance = (s: ScreenMeta) => (s.owner === near?.owner ? 0 : s.owner ? 2 : 1);
   const screens = modules
     .flatMap((m) => m.screens)
     .filter((s) => s.entity === entity)
     .map((s, i) => ({ s, i }))
-    .sort((a, b) => fit(a.s) - fit(b.s) || a.i - b.i)
+    .sort((a, b) => distance(a.s) - distance(b.s) || a.i - b.i)
     .map(({ s }) => s);
   return {
     list: screens.find((s) => s.kind === 'list'),
