@@ -272,6 +272,11 @@ describe.skipIf(skip)(
           'All others',
         ]);
         await snap(page, 'degree-360-04-result');
+        await snap(page, 'people6-360-result');
+        await page.selectOption('#language', 'bn');
+        await expect.poll(() => cell('Vision', 'Peer')).toMatch(/^লুকানো: এই দলের মাত্র ১ জন/);
+        await snap(page, 'people6-360-result-bn');
+        await page.selectOption('#language', 'en');
       },
     );
   },
