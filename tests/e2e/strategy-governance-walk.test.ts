@@ -420,16 +420,59 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
         token,
       ),
     );
-    await api(
-      server,
-      'organizational-survey-reviewer/add',
-      { annualPlanId: plan.id, quarterIndex: 3, employeeId: id.rea },
-      token,
+    const asked = first(
+      await api(
+        server,
+        'organizational-survey-reviewer/add',
+        { annualPlanId: plan.id, quarterIndex: 3, employeeId: id.rea },
+        token,
+      ),
     );
     await exec.goto(`${server.url}/app/annual/organizational/reviewers?annualPlanId=${plan.id}&quarterIndex=3`);
     const reviewer = exec.locator('.ag-row', { hasText: 'Rea' });
     await reviewer.waitFor();
     expect(await reviewer.locator('[col-id=quarterIndex]').innerText()).toBe('Q4');
     await snap(exec, 'walk-8-survey-quarter');
+    await exec.selectOption('#language', 'bn');
+    await expect.poll(() => reviewer.locator('[col-id=quarterIndex]').innerText()).toBe('৪র্থ প্রান্তিক');
+    await exec.selectOption('#language', 'en');
+
+    // the quarter's survey mailed: its link works to the quarter's last day, the day the mail and the page state, and
+    // its page words the quarter as the screens do (the plan's name stays as the company typed it)
+    const Q4 = { annualPlanId: plan.id, quarterIndex: 3 };
+    await api(server, 'organizational-survey-scale/add', { ...Q4, value: 1, name: 'Rarely' }, token);
+    await api(server, 'organizational-survey-scale/add', { ...Q4, value: 2, name: 'Always' }, token);
+    const competency = first(
+      await api(server, 'organizational-survey-competency/add', { ...Q4, name: 'Keeping promises' }, token),
+    );
+    await api(
+      server,
+      'organizational-survey-question/add',
+      { organizationalSurveyCompetencyId: competency.id, question: 'Deadlines we agree are kept' },
+      token,
+    );
+    await api(server, 'organizational-survey-reviewer/share', { id: asked.id }, token);
+    const find = () =>
+      server
+        .mails()
+        .reverse()
+        .find((m) => m.includes(`To: ${people.rea.email}`) && m.includes('organizational-survey-review/authenticate'));
+    for (let i = 0; i < 50 && !find(); i++) await new Promise((res) => setTimeout(res, 100));
+    const mail = find()!;
+    expect(mail).toContain('31/12/2026');
+    const link = /(http\S+\/app\/organizational-survey-review\/authenticate#token=[A-Za-z0-9_-]+)/.exec(mail)![1];
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const respondent = await context.newPage();
+    await respondent.goto(link);
+    const form = respondent.getByTestId('public-flow-form');
+    await form.waitFor();
+    expect(await form.locator('h2').innerText()).toBe('Organisational survey: FY 2026 (Q4)');
+    expect(await form.innerText()).toContain('by 31/12/2026');
+    await snap(respondent, 'people6-org-survey-public');
+    await respondent.selectOption('#session-language', 'bn');
+    await expect.poll(() => form.locator('h2').innerText()).toBe('প্রাতিষ্ঠানিক জরিপ: FY 2026 (৪র্থ প্রান্তিক)');
+    expect(await form.innerText()).toContain('৩১/১২/২০২৬');
+    await snap(respondent, 'people6-org-survey-public-bn');
+    await context.close();
   });
 });
