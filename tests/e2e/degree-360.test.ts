@@ -26,6 +26,7 @@ describe.skipIf(skip)(
     let exec: { email: string; password: string };
     const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@feedbuild.example', password: 'ada-pass-1234' };
     const bob = { firstName: 'Bob', lastName: 'Peer', email: 'bob@feedbuild.example', password: 'bob-pass-1234' };
+    const cy = { firstName: 'Cy', lastName: 'Chief', email: 'cy@feedbuild.example', password: 'cy-pass-12345' };
     const questions = [
       ['Vision', 'Sets a clear direction'],
       ['Vision', 'Explains why'],
@@ -62,8 +63,12 @@ describe.skipIf(skip)(
       ]);
       exec = { email: company.email, password: company.password };
       const token = (await api(server, 'auth/login', exec)).user.token;
-      await employeeWithPassword(server, token, ada);
+      const cyId = await employeeWithPassword(server, token, cy);
+      const adaId = await employeeWithPassword(server, token, ada);
       await employeeWithPassword(server, token, bob);
+      // Ada reports to Cy, who takes no part in the round
+      const adaRecord = (await api(server, `employee/${adaId}`, undefined, token)).employee;
+      await api(server, 'employee/update', { id: adaId, version: adaRecord.version, supervisorId: cyId }, token);
       browser = await launchChromium();
       admin = pages.admin = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     }, 180_000);
@@ -279,5 +284,18 @@ describe.skipIf(skip)(
         await page.selectOption('#language', 'en');
       },
     );
+
+    step('her supervisor finds her among the reviewed employees he may see, and reads the same result', async () => {
+      const page = (pages.cy = await signedIn(browser, server.url, cy));
+      await nav(page, '360-degree reviews');
+      await page.locator('#result-survey').selectOption({ label: SURVEY });
+      const offered = page.locator('#result-employee option:not([value=""])');
+      await offered.first().waitFor({ state: 'attached' });
+      expect(await offered.allInnerTexts()).toEqual(['Ada Lovelace']);
+      await page.locator('#result-employee').selectOption({ label: 'Ada Lovelace' });
+      const outsiders = page.locator('table[data-result] tr[data-competency="Vision"] td[data-group="Outsider"]');
+      await expect.poll(() => outsiders.innerText()).toBe('3.67');
+      await snap(page, 'people6-360-result-supervisor');
+    });
   },
 );
