@@ -8,6 +8,19 @@ export interface QueryOptions {
    * time instead of being kept as a prepared statement on the connection. Default true.
    */
   prepare?: boolean;
+  /**
+   * The transaction's setting (the tenant scope): PostgreSQL's adapter sends it again when a read that ended early
+   * goes on (`endsRead`).
+   */
+  setting?: boolean;
+  /**
+   * In a read (TransactionOptions.readOnly), the statement after which the read most likely asks nothing more: on
+   * PostgreSQL its COMMIT goes out in the same write, so the read is one write and one round trip, as a bare query is.
+   * Should a statement follow after all, the adapter opens the read again in that statement's write (BEGIN READ ONLY
+   * and the `setting` statements first): under READ COMMITTED every statement sees its own snapshot anyway, so the
+   * statement sees what it would have seen in one transaction, under the same role and tenant.
+   */
+  endsRead?: boolean;
 }
 
 /** How a transaction is opened. */

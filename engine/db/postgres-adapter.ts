@@ -10,17 +10,29 @@ type Sql = postgres.Sql | postgres.TransactionSql;
  */
 export const MAX_PREPARED_TEXTS = 2_000;
 
+/** Texts seen once and not yet prepared, remembered to know a second use; forgotten all at once when full. */
+const MAX_SEEN_ONCE = 10_000;
+
 /**
- * Statements with parameters are prepared: the driver then sends each one in a single round trip (an unprepared
- * one first asks the server to describe its parameters, a second round trip) and PostgreSQL reuses the parse and,
- * when it pays, the plan. That is what the `postgres` driver's tagged templates do by default.
+ * Statements that repeat are prepared: the driver then sends each in a single round trip (an unprepared one with
+ * parameters first asks the server to describe them, a second round trip) and PostgreSQL reuses the parse and, when it
+ * pays, the plan. A text is prepared from its second use on, so that what runs once (a migration's DDL, the demo's
+ * seed, a first start's inserts) does not use up the bound: when it did, the demo's reads by id, first asked after the
+ * seed, went unprepared for the life of the server, five writes to PostgreSQL each instead of one (README,
+ * "Performance").
  */
-class PreparedTexts {
+export class PreparedTexts {
   private readonly texts = new Set<string>();
+  private readonly seenOnce = new Set<string>();
   use(text: string, options: QueryOptions | undefined): boolean {
     if (options?.prepare === false) return false;
     if (this.texts.has(text)) return true;
     if (this.texts.size >= MAX_PREPARED_TEXTS) return false;
+    if (!this.seenOnce.delete(text)) {
+      if (this.seenOnce.size >= MAX_SEEN_ONCE) this.seenOnce.clear();
+      this.seenOnce.add(text);
+      return false;
+    }
     this.texts.add(text);
     return true;
   }
@@ -36,12 +48,17 @@ class PostgresDb implements Db {
   readonly kind = 'postgres' as const;
   /** Inside a transaction: the first statement that failed, which makes the whole transaction fail. */
   private failure: { error: unknown } | null = null;
+  /** Inside a transaction: its `setting` statements, sent again when a read that committed ahead is opened again. */
+  private readonly settings: { text: string; params: readonly unknown[] }[] = [];
+  /** Inside a read: the COMMIT sent behind its `endsRead` statement, while no statement has followed it. */
+  committedAhead: Promise<unknown> | null = null;
 
   constructor(
     private readonly sql: Sql,
     private readonly root: postgres.Sql | null,
     private readonly prepared: PreparedTexts,
     private readonly pool: PoolCounter,
+    private readonly readOnly = false,
   ) {}
 
   poolUse(): PoolUse {
@@ -52,9 +69,14 @@ class PostgresDb implements Db {
     // a transaction's statements run on the connection its transaction already counts
     if (this.root) this.pool.busy++;
     try {
-      const rows = await this.sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
-        prepare: this.prepared.use(text, options),
-      });
+      if (this.committedAhead) this.openAgain();
+      // executed at once, so that a COMMIT sent ahead goes behind it (the driver writes in the order executed)
+      const query = this.sql
+        .unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: this.prepared.use(text, options) })
+        .execute();
+      if (!this.root && options?.setting) this.settings.push({ text, params });
+      if (!this.root && this.readOnly && options?.endsRead) this.commitAhead();
+      const rows = await query;
       return rows as unknown as T[];
     } catch (error) {
       if (!this.root) this.failure ??= { error };
@@ -62,6 +84,35 @@ class PostgresDb implements Db {
     } finally {
       if (this.root) this.pool.busy--;
     }
+  }
+
+  /**
+   * A read's COMMIT in the same write as its `endsRead` statement (the driver gathers what is executed in one tick
+   * into one write). A failed statement makes PostgreSQL answer it with a rollback, and the statement's own error
+   * fails the call.
+   */
+  private commitAhead(): void {
+    this.committedAhead = this.sql.unsafe('commit').execute();
+    this.committedAhead.catch(() => undefined);
+  }
+
+  /**
+   * A statement after a read committed ahead: the read is opened again, in the same write, with its settings (the
+   * request role and the tenant) sent again first. Without them the statement would run as the connection's own
+   * role, past row-level security, so a read that has none is refused.
+   */
+  private openAgain(): void {
+    if (!this.settings.length) throw new Error('a read that committed ahead has no setting to open again with');
+    this.committedAhead = null;
+    this.sql
+      .unsafe('begin read only')
+      .execute()
+      .catch(() => undefined);
+    for (const { text, params } of this.settings)
+      this.sql
+        .unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+        .execute()
+        .catch(() => undefined);
   }
 
   /**
@@ -76,7 +127,7 @@ class PostgresDb implements Db {
       this.pool.busy--;
       throw e;
     });
-    const tx = new PostgresDb(connection, null, this.prepared, this.pool);
+    const tx = new PostgresDb(connection, null, this.prepared, this.pool, options.readOnly);
     const begun = connection.unsafe(options.readOnly ? 'begin read only' : 'begin').execute();
     // a failed BEGIN also fails the statements behind it; it is awaited before COMMIT
     begun.catch(() => {});
@@ -89,7 +140,7 @@ class PostgresDb implements Db {
       await this.rollBack(connection);
       throw error;
     }
-    const committed = connection.unsafe('commit');
+    const committed = tx.committedAhead ?? connection.unsafe('commit');
     if (options.readOnly) {
       // A read answers now (see TransactionOptions); its connection goes back to the pool once COMMIT answered, never
       // before: handed back with COMMIT still queued inside the reservation (a busy socket), it would carry its open

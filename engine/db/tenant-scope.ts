@@ -23,5 +23,6 @@ export async function setScope(tx: Db, scope: Scope): Promise<void> {
   await tx.query(
     `select set_config('role', $1, true), set_config('app.company_id', $2, true), set_config('app.holder', $3, true)`,
     [APP_ROLE, scope.companyId === null ? '' : String(scope.companyId), scope.holder ? 'on' : 'off'],
+    { setting: true },
   );
 }

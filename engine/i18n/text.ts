@@ -16,7 +16,8 @@ export interface Text {
 /** Several words joined as the language joins a list ("annual plan, list and employee"; "Draft or Approved"). */
 export interface TextList {
   readonly list: readonly TextParam[];
-  readonly join: 'and' | 'or';
+  /** "and", "or", or a series of values apart by commas (a rating scale: 1, 2, 3, 4, 5) */
+  readonly join: 'and' | 'or' | 'series';
   /** the words stand inside a sentence: English writes a label's first letter small there ("annual plan"); nouns keep theirs in German */
   readonly midSentence?: boolean;
 }
@@ -45,7 +46,8 @@ function insideSentence(words: string, lang: string): string {
     : words;
 }
 
-function joinList(words: string[], join: 'and' | 'or', lang: string): string {
+function joinList(words: string[], join: 'and' | 'or' | 'series', lang: string): string {
+  if (join === 'series') return words.join(', ');
   try {
     return new Intl.ListFormat(LIST_LOCALE[lang] ?? lang, {
       type: join === 'and' ? 'conjunction' : 'disjunction',

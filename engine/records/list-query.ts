@@ -4,6 +4,7 @@ import type { FilterHook } from '../hooks/hook-registry.ts';
 import type { EntityDef, FieldDef, Registry } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import { columnOf, STANDARD_TYPES } from './record-columns.ts';
+import { storedPeriodSearch } from './period-title-search.ts';
 
 /** Query-string names a list reads itself; every other name is a filter. */
 export const LIST_PARAMS = new Set(['limit', 'offset', 'after', 'sort', 'q', 'companyId', 'owner', 'pickableFor']);
@@ -112,8 +113,12 @@ export function parseListQuery(
     if (!entity.list.search.length) throw new AppError('bad_request', `${entity.name} has no searchable fields`);
     const p = next('%' + escapeLike(q) + '%');
     // a computed text (an audit entry's record title) is searched by its filter hook, over the stored columns it comes from
+    // a review's title is stored in English; its period is searched in whichever language the list shows it
+    const periodSearch = storedPeriodSearch(q);
     const searchOf = (f: string) => {
       const computed = entity.field.get(f)?.computed;
+      if (!computed && periodSearch && entity.field.get(f)?.schema['x-periodTitle'])
+        return `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p} OR ${quoteIdent(columnOf(entity, f)!)} ILIKE ${next('%' + escapeLike(periodSearch) + '%')}`;
       if (!computed) return `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`;
       const hook = filterHooks[computed];
       if (!hook)

@@ -205,13 +205,17 @@ export const staleVersion = (entity: EntityDef): AppError =>
  */
 export type AlsoSelected = (bind: (value: unknown) => string) => { columns: string; take(row: Row): void };
 
-/** One record of the call's company (or a platform record the caller may see), locked for update when asked; 404 otherwise. */
+/**
+ * One record of the call's company (or a platform record the caller may see), locked for update when asked; 404
+ * otherwise. `endsRead`: the read most likely asks nothing after it (QueryOptions.endsRead).
+ */
 export async function fetchOne(
   ctx: CallContext,
   entity: EntityDef,
   id: unknown,
   lock = false,
   also?: AlsoSelected,
+  endsRead = false,
 ): Promise<Row> {
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1)
     throw new AppError('bad_request', `id must be a positive whole number`);
@@ -225,6 +229,7 @@ export async function fetchOne(
   const [row] = await ctx.tx.query(
     `SELECT ${selectColumns(entity)}${extra?.columns ?? ''} FROM ${from} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`,
     params,
+    { endsRead },
   );
   if (!row) throw notFound(entity, id);
   extra?.take(row);
@@ -235,7 +240,13 @@ export async function fetchOne(
 export async function readRecord(ctx: CallContext, entity: EntityDef, id: unknown, also?: AlsoSelected): Promise<Row> {
   const what = attempt(entity, 'read');
   assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, what);
-  const row = await fetchOne(ctx, entity, id, false, also);
+  // a read whose role decides it and that loads no children asks nothing after its record, unless `_allowed` needs the
+  // caller's reach (the adapter then opens the read again, in that statement's round trip)
+  const endsRead =
+    ctx.readOnly === true &&
+    !entity.children.length &&
+    (allows(entity.access.read, ctx.actor, entity.module) || !decidedByRecord(entity.access.read, ctx.actor, entity));
+  const row = await fetchOne(ctx, entity, id, false, also, endsRead);
   // self and supervisor are decided on the record (assertAllowed lets them through to here)
   await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, row, what);
   withComputed(ctx, entity, [row]);

@@ -19,14 +19,17 @@ interface Watch {
   roundTrips: number;
   outstanding: number;
   commits: number;
+  /** statements marked to end their read: on PostgreSQL the read's COMMIT goes out in their write (QueryOptions.endsRead) */
+  endsRead: number;
 }
-const watch: Watch = { statements: 0, roundTrips: 0, outstanding: 0, commits: 0 };
+const watch: Watch = { statements: 0, roundTrips: 0, outstanding: 0, commits: 0, endsRead: 0 };
 
 function watched(db: Db): Db {
   return {
     kind: db.kind,
     async query(text, params, options) {
       watch.statements++;
+      if (options?.endsRead) watch.endsRead++;
       if (watch.outstanding++ === 0) watch.roundTrips++;
       if (process.env.SHOW_STATEMENTS)
         console.log(`    ${watch.roundTrips}: ${text.replace(/\s+/g, ' ').slice(0, 150)}`);
@@ -60,10 +63,10 @@ const calls = [
   'meta',
 ];
 const measure = async (path: string, note = '') => {
-  Object.assign(watch, { statements: 0, roundTrips: 0, outstanding: 0, commits: 0 });
+  Object.assign(watch, { statements: 0, roundTrips: 0, outstanding: 0, commits: 0, endsRead: 0 });
   const r = await executive.get(path);
   console.log(
-    `GET /api/v1/${path.padEnd(26)} ${r.status}  ${watch.statements} statements, ${watch.roundTrips + watch.commits} round trips (${watch.commits ? `COMMIT waited for` : 'COMMIT not waited for'})${note}`,
+    `GET /api/v1/${path.padEnd(26)} ${r.status}  ${watch.statements} statements, ${watch.roundTrips + watch.commits} round trips (${watch.commits ? 'COMMIT waited for' : watch.endsRead ? 'COMMIT sent with the last statement' : 'COMMIT sent behind, not waited for'})${note}`,
   );
 };
 for (const path of calls) {

@@ -56,4 +56,51 @@ describe.each(backends())('transactions on $name', (backend) => {
     );
     expect(counts.map((r) => r[0].n)).toEqual(Array(12).fill(1));
   });
+
+  it('a read that committed ahead goes on under its settings, in a transaction opened again', async () => {
+    const seen = await db.transaction(
+      async (tx) => {
+        const settled = tx.query(`SELECT set_config('app.probe', 'probe 1', true)`, [], { setting: true });
+        const [first] = await tx.query<{ started: string }>(`SELECT now()::text AS started FROM tx_probe`, [], {
+          endsRead: true,
+        });
+        await settled;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        // after the statement that was to end the read: its setting holds, its notes are read
+        const [after] = await tx.query<{ started: string; probe: string; notes: number }>(
+          `SELECT now()::text AS started, current_setting('app.probe', true) AS probe,
+                  (SELECT count(*)::int FROM tx_probe) AS notes`,
+        );
+        return { first: first.started, ...after };
+      },
+      { readOnly: true },
+    );
+    expect(seen.probe).toBe('probe 1');
+    expect(seen.notes).toBe(1);
+    // PostgreSQL sent the COMMIT with the first statement, so the second ran in a transaction of its own (a later
+    // start); PGlite, in process, has no round trip to save and keeps one transaction
+    if (backend.name === 'postgres') expect(seen.started).not.toBe(seen.first);
+    else expect(seen.started).toBe(seen.first);
+    // and the read is over: the setting went with it (a connection of a pool of five, so ask each)
+    const after = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        db.transaction((tx) =>
+          tx.query<{ probe: string | null }>(`SELECT current_setting('app.probe', true) AS probe`),
+        ),
+      ),
+    );
+    expect(after.map((r) => r[0].probe || null)).toEqual(Array(5).fill(null));
+  });
+
+  it('a read that committed ahead without a setting is refused a further statement', async () => {
+    const refused = db.transaction(
+      async (tx) => {
+        await tx.query(`SELECT 1`, [], { endsRead: true });
+        return tx.query(`SELECT note FROM tx_probe`);
+      },
+      { readOnly: true },
+    );
+    if (backend.name === 'postgres') await expect(refused).rejects.toThrow('no setting to open again with');
+    else await expect(refused).resolves.toHaveLength(1);
+  });
 });

@@ -285,8 +285,15 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     ok(await pub('answer', { token, questionId: q.direction, rating: 2 }));
     ok(await pub('answer', { token, questionId: q.direction, rating: 4 }));
     const again = (await pub('auth', { token })).body.data.info;
+    // each answer names the question it answers as the questions are named (their id), so that a screen finds it by
+    // that and not by a value that happens to equal another question's id
     expect(again.answers).toEqual([
-      expect.objectContaining({ surveyReviewerId: reviewer.out1, surveyQuestionId: q.direction, rating: 4 }),
+      expect.objectContaining({
+        surveyReviewerId: reviewer.out1,
+        surveyQuestionId: q.direction,
+        questionId: q.direction,
+        rating: 4,
+      }),
     ]);
     expect((await exec.get(`survey-answer?surveyReviewerId=${reviewer.out1}`)).body.data.total).toBe(1);
   });

@@ -83,6 +83,21 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     expect((await exec.get(`performance-agreement?scorecardId=${card.emma}`)).body.data.total).toBe(1);
   });
 
+  it('finds a review by its period in the words the list shows it in, though its title is stored in English', async () => {
+    const found = async (q: string) =>
+      (
+        (await exec.get(`performance-agreement?q=${encodeURIComponent(q)}&sort=id`)).body.data.list as {
+          title: string;
+        }[]
+      ).map((a) => a.title);
+    expect(await found('emma FY (annual)')).toEqual(['emma FY (annual)']);
+    // as a Bengali and a German reader see it: "emma FY (বার্ষিক)", "emma FY (jährlich)"
+    expect(await found('emma FY (বার্ষিক)')).toEqual(['emma FY (annual)']);
+    expect(await found('FY (Jährlich')).toEqual(['emma FY (annual)', 'eric FY (annual)']);
+    // no agreement is of a quarter: the first quarter's words find none
+    expect(await found('১ম প্রান্তিক')).toEqual([]);
+  });
+
   it('lets the employee agree only inside the agreement window (outside_window), and only the employee', async () => {
     const unset = await emma.post('performance-agreement/agree', { id: agreement.emma.id });
     expect(unset.status).toBe(422);

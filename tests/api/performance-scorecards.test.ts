@@ -231,6 +231,7 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     );
     const twice = await exec.post('performance-scorecard/cascade', { id: corporate.id, employeeIds: [id.emma] });
     expect(twice.status).toBe(409);
+    expect(twice.body.err_msg).toBe('This scorecard has already been cascaded to employee Emma Ployee');
     // an employee's scorecard is not cascaded further (cascade's declared condition), nor offered to be
     const further = await exec.post('performance-scorecard/cascade', { id: made.id, employeeIds: [id.sam] });
     expect(further.status).toBe(409);
@@ -277,6 +278,56 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     expect(both.status).toBe(409);
     expect((await exec.get(`performance-scorecard?employeeId=${id.olga}`)).body.data.list).toEqual([]);
     ok(await exec.post('performance-scorecard/delete', { id: own.id }));
+  });
+
+  it('cascades a business unit’s scorecard only to its own departments and employees, naming any other', async () => {
+    const unit = async (name: string) => (await exec.post('business-unit/add', { name })).body.data.business_unit.id;
+    const [north, south] = [await unit('North'), await unit('South')];
+    const inNorth = (await exec.post('department/add', { name: 'North field', businessUnitId: north })).body.data
+      .department.id;
+    const inSouth = (await exec.post('department/add', { name: 'South field', businessUnitId: south })).body.data
+      .department.id;
+    const person = async (firstName: string, businessUnitId: number) =>
+      (await exec.post('employee/add', { firstName, lastName: 'Unit', businessUnitId })).body.data.employee.id;
+    const [nora, sven] = [await person('Nora', north), await person('Sven', south)];
+    const made = await exec.post('performance-scorecard/cascade', { id: corporate.id, businessUnitIds: [north] });
+    ok(made);
+    const northCard = made.body.data.list[0];
+    expect(northCard).toMatchObject({ level: 'business-unit', businessUnitId: north, cascadedFromId: corporate.id });
+    const refused = async (body: Record<string, number[]>) => {
+      const r = await exec.post('performance-scorecard/cascade', { id: northCard.id, ...body });
+      expect(r.status).toBe(409);
+      return r.body.err_msg;
+    };
+    const rule = "A unit's scorecard is cascaded only to its own departments and employees";
+    expect(await refused({ employeeIds: [nora, sven] })).toBe(`Not part of North: Sven Unit. ${rule}`);
+    expect(await refused({ departmentIds: [inSouth] })).toBe(`Not part of North: South field. ${rule}`);
+    expect(await refused({ businessUnitIds: [south] })).toBe(`Not part of North: South. ${rule}`);
+    // nothing was made by a refused call, not even for the one inside the unit
+    expect((await exec.get(`performance-scorecard?employeeId=${nora}`)).body.data.list).toEqual([]);
+    const down = await exec.post('performance-scorecard/cascade', {
+      id: northCard.id,
+      departmentIds: [inNorth],
+      employeeIds: [nora],
+    });
+    ok(down);
+    expect(
+      down.body.data.list.map((s: Record<string, unknown>) => [
+        s.level,
+        s.departmentId ?? s.employeeId,
+        s.cascadedFromId,
+      ]),
+    ).toEqual([
+      ['department', inNorth, northCard.id],
+      ['employee', nora, northCard.id],
+    ]);
+    // the same refusal in the caller's language
+    const bn = await exec.post('performance-scorecard/cascade?lang=bn', { id: northCard.id, employeeIds: [sven] });
+    expect(bn.body.err_msg).toBe(
+      'North-এর অংশ নয়: Sven Unit। একটি ইউনিটের স্কোরকার্ড কেবল তার নিজের বিভাগ ও কর্মীদের কাছে ক্যাসকেড করা যায়',
+    );
+    for (const s of [...down.body.data.list, northCard])
+      ok(await exec.post('performance-scorecard/delete', { id: s.id }));
   });
 
   it('lets only the roles of each transition approve and accept', async () => {

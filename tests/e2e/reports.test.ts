@@ -9,7 +9,7 @@ import { signIn, snap } from './support/screens.ts';
 const skip = browserSkipReason();
 
 /**
- * The reports as a module admin uses them: the menu, a report opened on the newest plan, a filter that changes the
+ * The reports as a module admin uses them: the menu, a report opened on the plan with figures, a filter that changes the
  * figures and stays in the address, the chart and the table agreeing with the API, and the CSV export downloaded.
  */
 describe.skipIf(skip)('reports: filters, chart, table and export', () => {
@@ -34,7 +34,7 @@ describe.skipIf(skip)('reports: filters, chart, table and export', () => {
         token,
       )
     ).strategic;
-    // an older plan first: the report opens on the newest
+    // an older plan and a newer one, both empty: the report opens on the one with figures (annual-plan/current)
     await api(
       server,
       'annual-plan/add',
@@ -49,6 +49,13 @@ describe.skipIf(skip)('reports: filters, chart, table and export', () => {
         token,
       )
     ).annualPlan.id;
+    // added last, so that neither the newest start nor the highest id picks the plan with figures
+    await api(
+      server,
+      'annual-plan/add',
+      { name: 'FY 2028', strategicPlanId: strategic.id, startDate: '2028-01-01', endDate: '2028-12-31' },
+      token,
+    );
     // Sales: two employees at 110 % and 85 % of target in Q1 (ratings 4 and 3); Operations: one at 50 % (rating 1)
     const people: [string, string, number][] = [
       ['Sally', 'Sales', 110],
@@ -109,7 +116,7 @@ describe.skipIf(skip)('reports: filters, chart, table and export', () => {
     await server?.stop();
   });
 
-  it('lists the reports in the menu and opens one on the newest plan', async () => {
+  it('lists the reports in the menu and opens one on the plan with figures, not the newer empty one', async () => {
     await page.goto(`${server.url}/app/reports/main`);
     const menu = page.locator('[data-screen=report-index]');
     await menu.getByRole('link', { name: 'Performance curve' }).waitFor();

@@ -104,14 +104,21 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
         token,
       );
 
+    // the auditor goes from her audits to the audit's page, where the surveys' Add opens the send form (the one its
+    // list adds with), not the plain add form that would leave a Draft
     const ada = pages.ada;
-    await ada.goto(`${server.url}${A}/audit-report/customer-satisfaction-survey/${id.eng}`);
-    await ada.getByRole('button', { name: 'Add' }).click();
+    await ada.goto(`${server.url}/app/dashboard/main`);
+    await ada.locator('nav.sidebar').getByRole('link', { name: 'My audits', exact: true }).click();
+    await ada.locator('.ag-row', { hasText: 'Procurement 2026' }).getByRole('link').first().click();
+    await ada.getByTestId('add-surveyResponseList').click();
+    await ada.waitForURL(`**${A}/audit-report/customer-satisfaction-survey/${id.eng}/send`);
     await ada.locator('[data-screen=form][data-entity=audit-survey-response]').waitFor();
     await pick(ada, 'customerSatisfactionSurveyId', 'Auditee survey');
     await pick(ada, 'receiverId', 'Rea Receiver');
     await ada.getByRole('button', { name: 'Save' }).click();
-    // Save on the send form adds and sends: the list shows it Sent, not a Draft
+    // Save on the send form adds and sends, and returns to the audit; its surveys' list shows it Sent, not a Draft
+    await ada.waitForURL(`**${A}/audits/manage/${id.eng}`);
+    await ada.getByTestId('children-surveyResponseList').getByRole('link', { name: 'Open the list' }).click();
     await ada.locator('.ag-row', { hasText: 'Sent' }).waitFor();
     await snap(ada, 'walk-1-survey-sent');
 
@@ -138,6 +145,12 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await none(panel.getByRole('button', { name: 'Save answers' }));
     const stored = (await api(server, `audit-survey-response?auditEngagementId=${id.eng}`, undefined, token)).list[0];
     expect(stored.status).toBe('Submitted');
+    // the auditor opens the survey from the audit's page and reads the answers on their questions
+    await ada.goto(`${server.url}${A}/audits/manage/${id.eng}`);
+    await ada.getByTestId('children-surveyResponseList').getByRole('link', { name: 'Auditee survey' }).click();
+    const answered = ada.getByTestId('question-answers');
+    await expect.poll(() => answered.getByTestId('answer').first().innerText()).toBe('Good (3)');
+    await none(answered.getByRole('button', { name: 'Save answers' }));
     expect(stored.answers.map((a: { value: number; comment?: string }) => [a.value, a.comment ?? null])).toEqual([
       [3, null],
       [2, 'Too long'],

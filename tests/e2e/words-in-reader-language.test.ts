@@ -79,6 +79,16 @@ describe.skipIf(skip)('words in the reader’s language', () => {
       await residual.getByText('নিম্ন (৪)').waitFor();
       expect(await residual.innerText()).not.toContain('Low');
       await snap(page, 'words-risk-bn');
+      // the register and the residual ratings' list word the ratings the matrix computed the same way
+      await page.goto(`${j.server.url}/app/risk-management/main`);
+      const register = page.locator('.ag-row', { hasText: 'Key supplier fails' });
+      await expect.poll(() => register.innerText()).toMatch(/উচ্চ[\s\S]*১৬/);
+      expect(await register.innerText()).not.toMatch(/High|16/);
+      await snap(page, 'words-risk-register-bn');
+      await speak(page, 'de');
+      await page.goto(`${j.server.url}/app/risk-management/residual-ratings`);
+      await expect.poll(() => page.locator('.ag-row').first().innerText()).toMatch(/Niedrig/);
+      await snap(page, 'words-residual-ratings-de');
     },
   );
 

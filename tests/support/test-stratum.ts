@@ -6,6 +6,7 @@ import { bootStratum, type BootOptions } from '../../server/boot.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
 import type { AppEnv, Stratum } from '../../server/stratum-context.ts';
 import type { Backend } from './backends.ts';
+import type { ReceivedMail, SmtpSink } from './smtp-sink.ts';
 
 export const HOLDER = { email: 'holder@test.example', password: 'holder-password-1' };
 export const PASSWORD = 'employee-pass-1';
@@ -44,7 +45,7 @@ export interface TestStratum {
   setPassword(email: string, password: string): Promise<void>;
   /** An employee added by `admin`, with a password set, signed in. */
   addEmployee(admin: Client, firstName: string, lastName: string, email: string): Promise<Client>;
-  /** The .eml messages the outbox wrote, oldest first. */
+  /** The .eml messages the outbox wrote, oldest first (or, over a real SMTP server, each mail it received as text). */
   mails(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -54,15 +55,25 @@ export async function startTestStratum(
   backend: Backend,
   options: Omit<BootOptions, 'db'> = {},
   settings: Partial<Config> = {},
+  mailbox?: SmtpSink,
 ): Promise<TestStratum> {
   const db = await backend.open();
-  return startOnDb(db, options, settings);
+  return startOnDb(db, options, settings, mailbox);
 }
 
+/** A mail the SMTP server received, as the set-up's helpers read an .eml: its addressee, subject and parts. */
+const receivedText = (m: ReceivedMail): string =>
+  [`To: ${m.to.join(', ')}`, `Subject: ${m.subject}`, '', ...m.parts.map((p) => p.text)].join('\n');
+
+/**
+ * Boots Stratum on `db`; with a `mailbox` (a real SMTP server, tests/support/smtp-sink.ts) every mail is sent to it,
+ * and the set-up's helpers (a password set through the reset mail) read what it received.
+ */
 export async function startOnDb(
   db: Awaited<ReturnType<Backend['open']>>,
   options: Omit<BootOptions, 'db'> = {},
   settings: Partial<Config> = {},
+  mailbox?: SmtpSink,
 ): Promise<TestStratum> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stratum-test-'));
   const config = {
@@ -71,6 +82,7 @@ export async function startOnDb(
     holderEmail: HOLDER.email,
     holderPassword: HOLDER.password,
     publicUrl: 'http://stratum.test',
+    ...(mailbox ? { smtpUrl: mailbox.url } : {}),
     ...settings,
   };
   const { stratum, app } = await bootStratum(config, { ...options, db, log: options.log ?? (() => {}) });
@@ -110,6 +122,7 @@ export async function startOnDb(
   };
   const mails = async () => {
     await stratum.mailer.deliverPending();
+    if (mailbox) return mailbox.received().map(receivedText);
     const dir = join(dataDir, 'outbox');
     try {
       return readdirSync(dir)

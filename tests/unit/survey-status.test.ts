@@ -5,6 +5,7 @@ import { surveyStatusFilter } from '../../engine/hooks/degree-360/survey-status-
 import { invitationStatus, invitationStatusFilter } from '../../engine/hooks/degree-360/invitation-status.ts';
 import { MIN_RATERS, shapeResult, type ResultRow } from '../../engine/hooks/degree-360/rater-groups.ts';
 import { ratingProblem } from '../../engine/hooks/degree-360/reviewer-placement.ts';
+import { wordIn } from '../../engine/i18n/catalogue.ts';
 
 /** A survey open from 10 to 20 March 2026, both days included. */
 const march = { startDate: '2026-03-10', endDate: '2026-03-20' };
@@ -84,6 +85,8 @@ describe('a reviewer invitation', () => {
     expect(ratingProblem(3, [1, 2, 3, 4, 5])).toBeNull();
     expect(ratingProblem(null, [1, 2, 3])).toBeNull();
     expect(ratingProblem(9, [1, 2, 3])?.message).toBe("Rating is not on the survey's rating scale (1, 2, 3)");
+    // the scale's values in the reader's digits, as every number of a message is
+    expect(wordIn('bn', ratingProblem(9, [1, 2, 3])!.text!)).toBe('রেটিং জরিপের রেটিং স্কেলে নেই (১, ২, ৩)');
     expect(ratingProblem(1, [])?.message).toMatch(/no rating scale yet/);
   });
 });

@@ -28,7 +28,10 @@ export function answerProblems(
     seen.add(a.auditSurveyQuestionId);
     if (!scaleValues.includes(a.value))
       problems.push(
-        fieldProblem(null, `answers.${i}.value`, 'refusal.survey.notOnScale', { values: scaleValues.join(', ') }),
+        fieldProblem(null, `answers.${i}.value`, 'refusal.survey.notOnScale', {
+          // each value in the reader's digits
+          values: { list: scaleValues, join: 'series' },
+        }),
       );
   });
   if (complete) {

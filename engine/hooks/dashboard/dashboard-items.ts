@@ -5,14 +5,15 @@ import type { CommandHook } from '../hook-registry.ts';
 import { unitPerformance } from '../performance/reports/company-performance.ts';
 import { reportPage } from '../projects/report-page.ts';
 import { waitingForCaller } from '../performance/review/review-queues.ts';
+import { currentAnnualPlanSql } from '../performance/plan/current-annual-plan.ts';
 
 function callerOf(ctx: CallContext): number {
   if (ctx.actor.employeeId === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));
   return ctx.actor.employeeId;
 }
 
-/** The annual plan the company items are about: the newest active one, else the newest. */
-const CURRENT_PLAN = `(SELECT id FROM annual_plan WHERE company_id = $1 ORDER BY (status = 'Active') DESC, start_date DESC NULLS LAST, id DESC LIMIT 1)`;
+/** The annual plan the company items are about: the one every screen opens on (currentAnnualPlanSql). */
+const currentPlan = () => currentAnnualPlanSql('$1');
 
 /**
  * GET dashboard-item/company-performance: how the company performs in the current annual plan, per business unit:
@@ -23,7 +24,7 @@ const CURRENT_PLAN = `(SELECT id FROM annual_plan WHERE company_id = $1 ORDER BY
  */
 export const companyPerformance: CommandHook = async (ctx) => {
   const [plan] = await ctx.tx.query<{ id: number; name: string }>(
-    `SELECT id, name FROM annual_plan WHERE id = ${CURRENT_PLAN} AND company_id = $1`,
+    `SELECT id, name FROM annual_plan WHERE id = ${currentPlan()} AND company_id = $1`,
     [ctx.companyId],
   );
   if (!plan) return { annualPlan: null, annualPlanId: null, list: [] };
@@ -52,7 +53,7 @@ function headsSql(
       count(s.id)::int AS scorecards, count(s.id) FILTER (WHERE s.status IN ('Accepted', 'MidTermAccepted', 'FinalTermAccepted'))::int AS accepted,
       count(s.id) FILTER (WHERE s.status = 'Approved')::int AS approved, count(s.id) FILTER (WHERE s.status = 'Draft')::int AS draft
     FROM employee e LEFT JOIN ${unitTable} u ON u.company_id = e.company_id AND u.id = e.${unitColumn}
-    LEFT JOIN performance_scorecard s ON s.company_id = e.company_id AND s.employee_id = e.id AND s.annual_plan_id = ${CURRENT_PLAN}
+    LEFT JOIN performance_scorecard s ON s.company_id = e.company_id AND s.employee_id = e.id AND s.annual_plan_id = ${currentPlan()}
     WHERE e.company_id = $1 AND e.${flag} = 'Yes' AND e.status = 'Active'
     GROUP BY e.company_id, e.id, u.name ORDER BY u.name NULLS LAST, e.last_name, e.first_name, e.id`;
 }
@@ -131,7 +132,7 @@ async function monthDue(ctx: CallContext): Promise<{ annualPlanId: number; perio
         AND EXISTS (SELECT 1 FROM performance_scorecard s JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
                      WHERE s.company_id = $1 AND s.employee_id = $2 AND s.annual_plan_id = p.annual_plan_id AND s.period = 'Annual')
         AND NOT EXISTS (SELECT 1 FROM employee_progress g WHERE g.company_id = $1 AND g.period_id = p.id AND g.employee_id = $2)
-      ORDER BY (p.annual_plan_id = ${CURRENT_PLAN}) DESC, p.start_date, p.id LIMIT 1`,
+      ORDER BY (p.annual_plan_id = ${currentPlan()}) DESC, p.start_date, p.id LIMIT 1`,
     [ctx.companyId, callerOf(ctx)],
   );
   return month ? { annualPlanId: Number(month.annualPlanId), periodId: Number(month.periodId) } : null;

@@ -90,7 +90,7 @@ export function ratingProblem(rating: unknown, scale: readonly number[]): FieldE
     return wordedProblem(
       'rating',
       scale.length
-        ? text('refusal.survey.notOnScale', { field: fieldLabel('rating'), values: scale.join(', ') })
+        ? text('refusal.survey.notOnScale', { field: fieldLabel('rating'), values: { list: scale, join: 'series' } })
         : text('refusal.survey.noScale', { field: fieldLabel('rating') }),
     );
   return null;

@@ -14,6 +14,7 @@ import { companyKpis, employeeKpis } from './monthly-progress/progress-kpis.ts';
 import { companyReport, organisationalReport } from './monthly-progress/progress-reports.ts';
 import { checkDevelopmentArea } from './plan/development-area-rules.ts';
 import { checkPlanOpen, setPerformancePlan } from './plan/performance-plan-set.ts';
+import { currentAnnualPlan } from './plan/current-annual-plan.ts';
 import { ceoPerformance } from './reports/ceo-performance.ts';
 import { companyPerformance, companyPerformanceProgressive } from './reports/company-performance.ts';
 import { employeeScorecards, subordinateScorecards } from './reports/employee-scorecard-reports.ts';
@@ -68,6 +69,7 @@ const scorecardHooks = mergeHookSets(
       'performance.copyFromLibrary': copyFromLibrary,
       'performance.deleteAllEmployeeScorecards': deleteAllEmployeeScorecards,
       'performance.scores': scores,
+      'performance.currentAnnualPlan': currentAnnualPlan,
     },
   },
 );

@@ -10,6 +10,7 @@ import type { CommandHook } from '../hook-registry.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
 import { attachReferenceTitles } from '../../records/reference-titles.ts';
 import { EDITABLE_KPI_FIELDS } from './scorecard-kpis.ts';
+import { CASCADE_TARGETS, cascadeScope, type CascadeTarget } from './cascade-scope.ts';
 
 const RESULTS = new Set(['manualRatingScore', 'adjustedScore', 'ytd']);
 const ids = { type: 'array', items: { type: 'integer', minimum: 1 }, uniqueItems: true };
@@ -109,19 +110,16 @@ export const cascade: CommandHook = async (ctx, entity, input) => {
   validateInput(CASCADE_INPUT, input);
   const source = await fetchOne(ctx, entity, input.id, true);
   // (an employee, functional or library scorecard is not cascaded: the command's declared condition, entity.json)
-  const targets: [string, string, number[]][] = [
-    ['business-unit', 'businessUnitId', (input.businessUnitIds ?? []) as number[]],
-    ['department', 'departmentId', (input.departmentIds ?? []) as number[]],
-    ['employee', 'employeeId', (input.employeeIds ?? []) as number[]],
-  ];
-  if (!targets.some(([, , list]) => list.length))
+  const targets = CASCADE_TARGETS.map((t) => ({ ...t, list: (input[t.input] ?? []) as number[] }));
+  if (!targets.some((t) => t.list.length))
     throw AppError.validation([wordedProblem('employeeIds', text('refusal.scorecard.cascadeToNobody'))]);
+  await refuseOutsideScope(ctx, entity, source, targets);
   const made: Row[] = [];
-  for (const [level, field, list] of targets) {
+  for (const { level, field, list } of targets) {
     if (!list.length) continue;
     const column = field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
     const already = await ctx.tx.query(
-      `SELECT ${column} AS target FROM performance_scorecard WHERE company_id = $1 AND cascaded_from_id = $2 AND ${column} = ANY($3)`,
+      `SELECT ${column} AS "${field}" FROM performance_scorecard WHERE company_id = $1 AND cascaded_from_id = $2 AND ${column} = ANY($3) ORDER BY id`,
       [ctx.companyId, source.id, list],
     );
     if (already.length)
@@ -129,7 +127,7 @@ export const cascade: CommandHook = async (ctx, entity, input) => {
         'conflict',
         text('refusal.scorecard.cascadedAlready', {
           entity: entityLabel(ctx.registry.entity(level)),
-          ids: already.map((r) => r.target).join(', '),
+          names: (await titlesOf(ctx, entity, field, already)).join(', '),
         }),
       );
     await refuseSecondScorecard(ctx, entity, source, level, field, list);
@@ -137,6 +135,50 @@ export const cascade: CommandHook = async (ctx, entity, input) => {
   }
   return made;
 };
+
+/** The titles of the records the rows name in `field` (a business unit's name, an employee's full name), once each. */
+async function titlesOf(ctx: CallContext, entity: EntityDef, field: string, rows: Row[]): Promise<string[]> {
+  await attachReferenceTitles(ctx, entity, rows);
+  return [...new Set(rows.map((r) => (r._titles as Record<string, string> | undefined)?.[field] ?? String(r[field])))];
+}
+
+/**
+ * A unit's scorecard goes down to its own departments and employees only (cascadeScope): cascaded to another unit,
+ * or to an employee elsewhere, the copy would count in averages the unit's targets were never set for.
+ */
+async function refuseOutsideScope(
+  ctx: CallContext,
+  entity: EntityDef,
+  source: Row,
+  targets: (CascadeTarget & { list: number[] })[],
+): Promise<void> {
+  const scope = cascadeScope(source);
+  if (!scope.within) return;
+  const { field, id } = scope.within;
+  const column = field.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+  const outside: Row[] = [];
+  for (const t of targets) {
+    if (!t.list.length) continue;
+    if (!scope.targets.some((s) => s.level === t.level)) {
+      outside.push(...t.list.map((target) => ({ [t.field]: target })));
+      continue;
+    }
+    const table = t.level.replace('-', '_');
+    const rows = await ctx.tx.query(
+      `SELECT id FROM ${table} WHERE company_id = $1 AND id = ANY($2) AND ${column} IS DISTINCT FROM $3 ORDER BY id`,
+      [ctx.companyId, t.list, id],
+    );
+    outside.push(...rows.map((r) => ({ [t.field]: r.id })));
+  }
+  if (!outside.length) return;
+  const names: string[] = [];
+  for (const t of CASCADE_TARGETS) {
+    const named = outside.filter((r) => r[t.field] !== undefined);
+    if (named.length) names.push(...(await titlesOf(ctx, entity, t.field, named)));
+  }
+  const [unit] = await titlesOf(ctx, entity, field, [{ [field]: id }]);
+  throw AppError.worded('conflict', text('refusal.scorecard.cascadeOutsideUnit', { names: names.join(', '), unit }));
+}
 
 /**
  * One scorecard per employee (or unit) and annual plan period: a cascade onto a target that already has one (made by
@@ -159,12 +201,11 @@ async function refuseSecondScorecard(
     [ctx.companyId, source.annualPlanId, level, source.period, source.quarterIndex ?? null, list],
   );
   if (!existing.length) return;
-  await attachReferenceTitles(ctx, entity, existing);
-  const whose = existing.map((r) => (r._titles as Record<string, string> | undefined)?.[field] ?? String(r[field]));
+  const whose = await titlesOf(ctx, entity, field, existing);
   throw AppError.worded(
     'conflict',
     text('refusal.scorecard.hasScorecardAlready', {
-      names: [...new Set(whose)].join(', '),
+      names: whose.join(', '),
       scorecard: existing[0].name as string,
     }),
   );

@@ -44,6 +44,11 @@ export const performanceContracts: ContractSet = (records) => {
       body: DELETE_ALL_EMPLOYEE_INPUT,
       reply: object({ deleted: integer }),
     },
+    'performance.currentAnnualPlan': {
+      description:
+        'The annual plan screens open on when none is named: of the plans with scorecards (else of all), the one whose period holds today, else the newest; null when the company has none.',
+      reply: orNull(object({ id: integer, name: text })),
+    },
     'performance.scores': {
       description:
         'The score report: a page of the plan’s scorecards the caller may read, each with its KPIs counted, their weight and its weighted totals for a quarter or the year.',

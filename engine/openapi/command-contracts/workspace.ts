@@ -1,4 +1,4 @@
-import { integer, listOf, number, object, orNull, page, text, yesNo } from '../schema-shapes.ts';
+import { boolean, integer, listOf, number, object, orNull, page, text, yesNo } from '../schema-shapes.ts';
 import type { ContractSet } from './command-contract.ts';
 
 const paging = {
@@ -51,7 +51,19 @@ export const workspaceContracts: ContractSet = (records) => ({
     reply: object({
       annualPlan: orNull(text),
       annualPlanId: orNull(integer),
-      list: listOf(object({ unit: text, scorecards: integer, averageScore: number, averageAdjustedScore: number })),
+      // a unit whose averages would tell the score of one or two people the caller may not read: without its figures
+      list: listOf(
+        object(
+          {
+            unit: text,
+            scorecards: integer,
+            averageScore: orNull(number),
+            averageAdjustedScore: orNull(number),
+            hidden: boolean,
+          },
+          ['hidden'],
+        ),
+      ),
     }),
   },
   'dashboard.businessUnitHeads': {

@@ -59,17 +59,17 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
   const asked = (name: string) => Number(params.get(name)) || null;
 
   useEffect(() => {
-    run('error.getAnnualPlans', () => get('annual-plan', { sort: '-startDate', limit: 100 })).then((d) => {
+    void Promise.all([
+      run('error.getAnnualPlans', () => get('annual-plan', { sort: '-startDate', limit: 100 })),
+      run('error.getAnnualPlans', () => get('annual-plan/current')),
+    ]).then(([d, current]) => {
       const list: Row[] = d?.list ?? [];
       setPlans(list);
-      const now = today();
-      const current = (p: Row) => p.startDate <= now && p.endDate >= now;
-      // the plan asked for, else the active plan of today, else any plan of today, else the newest
+      // the plan asked for, else the one every screen opens on (annual-plan/current), else the newest
       setPlanId(
         (
           list.find((p) => p.id === asked('annualPlanId')) ??
-          list.find((p) => current(p) && p.status === 'Active') ??
-          list.find(current) ??
+          list.find((p) => p.id === current?.annualPlan?.id) ??
           list[0]
         )?.id ?? null,
       );

@@ -25,6 +25,8 @@ import { approvalGaps } from '../../../engine/hooks/performance/scorecard-readin
 import { quarterDates, quarterOn } from '../../../engine/hooks/performance/plan-calendar.ts';
 import { wordText, type Translate } from '../../../engine/i18n/text.ts';
 import { ScorecardVisibility } from './ScorecardVisibility.tsx';
+import { ScorecardCascade } from './ScorecardCascade.tsx';
+import { ScorecardOrigin } from './ScorecardOrigin.tsx';
 
 type Row = Record<string, any>;
 /** A KPI as the editor holds it: numbers as typed (text), so that nothing typed is lost mid-number. */
@@ -131,12 +133,17 @@ async function currentQuarter(card: Row): Promise<number> {
  * quantitative KPI…) is listed under it as one types (the same judgement the approve step makes).
  */
 export default function ScorecardEditor(_: { screen: ScreenMeta }) {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  // one editor per scorecard: a link to another (a scorecard just cascaded) opens it afresh, on its own quarter
+  return <OneScorecard key={id} id={id} />;
+}
+
+function OneScorecard({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const meta = useMeta();
   // an employee who is no module admin reads scorecards record by record: the entity may be absent from the meta
   const entity = meta.entities.find((e) => e.name === 'performance-scorecard');
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
   const { loading, run } = useCall();
   const [record, setRecord] = useState<Row | null>(null);
   const [rules, setRules] = useState<ScoringRules | null>(null);
@@ -147,8 +154,6 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
   const [quarter, setQuarterChosen] = useState<number | null>(null);
   const q = quarter ?? 0;
   const [message, setMessage] = useState<string | null>(null);
-  const [employees, setEmployees] = useState<Row[]>([]);
-  const [cascadeTo, setCascadeTo] = useState('');
   const [unreadable, setUnreadable] = useState(false);
 
   /** Shows the scorecard as stored; `typed`: KPIs as the editor held them, whose actuals typed but not yet saved stay. */
@@ -210,10 +215,6 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [planKey]);
-  useEffect(() => {
-    if (record?.level === 'corporate' && allowedOn(entity, record).commands.includes('cascade'))
-      void run('error.getEmployees', () => get('employee', { limit: 500 })).then((d) => d && setEmployees(d.list));
-  }, [record?.level, entity, run]);
 
   const kpis = useMemo(() => areas.flatMap((a) => a.kpis), [areas]);
   const weightTotal = Math.round(kpis.reduce((s, k) => s + (num(k.weight) ?? 0), 0) * 100) / 100;
@@ -302,12 +303,6 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       setMessage(t('scorecard.saved'));
     }
   };
-  const cascade = async () => {
-    const d = await run('error.cascadeScorecard', () =>
-      post('performance-scorecard/cascade', { id, employeeIds: [Number(cascadeTo)] }),
-    );
-    if (d) setMessage(t('scorecard.cascaded', { count: d.list.length }));
-  };
 
   if (!id)
     return (
@@ -333,6 +328,7 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
       <p className="muted">
         {optionLabel(t, record.level)} · {optionLabel(t, record.period)}
       </p>
+      <ScorecardOrigin record={record} />
       <ScorecardVisibility
         record={record}
         mayChange={may.commands.includes('set-visible')}
@@ -578,28 +574,8 @@ export default function ScorecardEditor(_: { screen: ScreenMeta }) {
           </span>
         )}
       </div>
-      {record.level === 'corporate' && employees.length > 0 && (
-        <div className="toolbar card" style={{ marginTop: 'var(--space-4)' }}>
-          <label htmlFor="cascade-to">{t('scorecard.cascadeTo')}</label>
-          <select
-            id="cascade-to"
-            className="input"
-            style={{ maxWidth: 320 }}
-            value={cascadeTo}
-            onChange={(e) => setCascadeTo(e.target.value)}
-          >
-            <option value="">{t('shell.choose')}</option>
-            {employees.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.fullName}
-              </option>
-            ))}
-          </select>
-          <button type="button" className="btn" disabled={!cascadeTo || loading} onClick={cascade}>
-            {t('scorecard.cascade')}
-          </button>
-        </div>
-      )}
+      {/* on every scorecard the server lets this caller cascade: the company's, and a unit's further down */}
+      {may.commands.includes('cascade') && <ScorecardCascade record={record} />}
       {entity && <RecordHistory entity={entity} record={record} />}
     </section>
   );

@@ -26,7 +26,7 @@ import { enumName, optionKey, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts';
 import { ConfirmDialog } from '../shell/Dialogs.tsx';
-import { screensOf } from './entity-screens.ts';
+import { listForms, screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
 import { lastRowAfter, PageCursor } from './page-cursor.ts';
 import { csvValue, listCsv } from './list-csv.ts';
@@ -120,9 +120,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const [confirm, setConfirm] = useState<Record<string, unknown> | null>(null);
   const titles = useRef(new Map<string, Map<number, string>>());
   const own = screensOf(meta, entity.name, screen);
-  const screenAt = (path: string) => meta.modules.flatMap((m) => m.screens).find((x) => x.path === path) ?? { path };
-  const add = screen.add ? screenAt(screen.add) : own.add;
-  const edit = screen.edit ? screenAt(screen.edit) : own.edit;
+  const { add, edit } = listForms(meta, screen, own);
   // the route's and the address's parameters the screen binds to fields (/strategic-plan/3/pillar → strategicPlanId 3)
   const { pathname, search } = useLocation();
   // the form opened from here comes back here after Save or Cancel

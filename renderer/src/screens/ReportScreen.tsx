@@ -51,7 +51,7 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
   const offset = Number(params.get('offset') ?? 0) || 0;
   const ready = !!report && report.required.every((r) => values[r] !== undefined);
   const plans = useMeta().entities.find((e) => e.name === 'annual-plan');
-  useDefaultPlan(report, values, setParams, plans?.dataKeys.list);
+  useDefaultPlan(report, values, setParams, !!plans);
 
   // the figures of the filters shown, never those of an earlier choice whose reply came late
   const latest = useRef(0);
@@ -261,21 +261,24 @@ const toParams = (v: Record<string, unknown>) =>
       .map(([k, x]) => [k, String(x)]),
   );
 
-/** A report that needs an annual plan opens on the newest one, so the first look shows figures, not an empty form. */
+/**
+ * A report that needs an annual plan opens on the one the server calls current (annual-plan/current: the plan of
+ * today, else the newest with scorecards, else the newest), so the first look shows figures, not an empty form.
+ */
 function useDefaultPlan(
   report: ReportMeta | undefined,
   values: Values,
   setParams: (p: URLSearchParams, o?: { replace: boolean }) => void,
-  listKey: string | undefined,
+  plansReadable: boolean,
 ) {
-  const needs = listKey
+  const needs = plansReadable
     ? report?.required.find((r) => report.parameters[r]?.['x-ref'] === 'annual-plan' && values[r] === undefined)
     : undefined;
   useEffect(() => {
     if (!needs) return;
     let live = true;
-    void get('annual-plan', { limit: 1, sort: '-id' }).then((r) => {
-      const plan = succeeded(r) ? (r.data[listKey!] as Row[] | undefined)?.[0] : undefined;
+    void get('annual-plan/current').then((r) => {
+      const plan = succeeded(r) ? (r.data.annualPlan as Row | null) : null;
       if (live && plan) setParams(toParams({ ...values, [needs]: plan.id }), { replace: true });
     });
     return () => {

@@ -32,6 +32,21 @@ export function screensOf(
   };
 }
 
+/** The screen at a path, as a list's declared add or edit names it (a bare path where no screen is declared there). */
+export const screenAt = (meta: Meta, path: string): ScreenMeta =>
+  meta.modules.flatMap((m) => m.screens).find((x) => x.path === path) ?? ({ path } as ScreenMeta);
+
+/**
+ * Where a list adds and opens its records: the forms it declares (the audit's customer satisfaction surveys: the form
+ * that adds and sends, the survey with its answers), else the entity's own.
+ */
+export function listForms(meta: Meta, list: ScreenMeta | undefined, own: { add?: ScreenMeta; edit?: ScreenMeta }) {
+  return {
+    add: list?.add ? screenAt(meta, list.add) : own.add,
+    edit: list?.edit ? screenAt(meta, list.edit) : own.edit,
+  };
+}
+
 /** Fields a person fills in: not computed, not read-only, not the workflow's state. */
 export const editableFields = (e: EntityMeta) =>
   Object.entries(e.schema.properties).filter(

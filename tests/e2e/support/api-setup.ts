@@ -43,14 +43,23 @@ async function mailedKey(server: RunningServer, email: string): Promise<string> 
   return /Your key: ([A-Za-z0-9_-]+)/.exec(server.mails().find((m) => m.includes(email))!)![1];
 }
 
-/** An employee added by the caller of `token`, who then set a password through the reset mail; the employee's id. */
+/**
+ * An employee added by the caller of `token` (with `fields` besides the name, e.g. the business unit), who then set a
+ * password through the reset mail; the employee's id.
+ */
 export async function employeeWithPassword(
   server: RunningServer,
   token: string,
   who: { firstName: string; lastName: string; email: string; password: string },
+  fields: Record<string, unknown> = {},
 ): Promise<number> {
   const added = (
-    await api(server, 'employee/add', { firstName: who.firstName, lastName: who.lastName, email: who.email }, token)
+    await api(
+      server,
+      'employee/add',
+      { firstName: who.firstName, lastName: who.lastName, email: who.email, ...fields },
+      token,
+    )
   ).employee;
   await api(server, 'auth/forgot-password', { email: who.email });
   await api(server, 'auth/reset-password', {
