@@ -455,7 +455,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
       body: JSON.stringify({ id: done.id, version: done.version, personalNote: 'x' }),
     });
     expect(((await inGerman.json()) as { err_msg: string }).err_msg).toBe(
-      '„emma FY (Q1)“ (Leistungsbeurteilung) hat den Status „Erledigt“ und kann nicht mehr geändert werden',
+      '„emma FY (Q1)“ (Leistungsbeurteilung) hat den Status „Abgeschlossen“ und kann nicht mehr geändert werden',
     );
     const removed = await exec.post('performance-assessment/delete', { id: done.id });
     expect(removed.body.err_msg).toBe(

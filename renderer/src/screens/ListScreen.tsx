@@ -119,7 +119,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const [firstPageCame, setFirstPageCame] = useState(false);
   const [confirm, setConfirm] = useState<Record<string, unknown> | null>(null);
   const titles = useRef(new Map<string, Map<number, string>>());
-  const own = screensOf(meta, entity.name);
+  const own = screensOf(meta, entity.name, screen);
   const { add, edit } = listForms(meta, screen, own);
   // the route's and the address's parameters the screen binds to fields (/strategic-plan/3/pillar → strategicPlanId 3)
   const { pathname, search } = useLocation();
