@@ -119,6 +119,26 @@ describe.each(backends())('performance walk findings on $name', (backend) => {
     // the buttons follow who may: the administrator gets both resolutions, the parties and a colleague none
     expect((await read(exec))._allowed.transitions).toEqual(['resolve-dispute', 'refer-back-dispute']);
     for (const who of [emma, sam]) expect((await read(who))._allowed.transitions).toEqual([]);
+    // the dispute waits for the administrators: in their queue and My tasks, not the supervisor's
+    const queue = (await exec.get('performance-assessment/inbox')).body.data.inbox.list;
+    expect(queue.map((r: { id: number; waitingFor: string }) => [r.id, r.waitingFor])).toContainEqual([
+      a.id,
+      'resolve-dispute',
+    ]);
+    const tasks = (await exec.get('dashboard-item/required-actions')).body.data.item.list[0];
+    expect(tasks.parts.find((p: { kind: string }) => p.kind === 'assessmentsWaiting').count).toBeGreaterThan(0);
+    expect(
+      (await sam.get('performance-assessment/inbox')).body.data.inbox.list.map((r: { id: number }) => r.id),
+    ).not.toContain(a.id);
+    // and the supervisor's screen can say so, and later read why it came back to him
+    const samFlow = (await sam.get('meta')).body.data.entities.find(
+      (e: { name: string }) => e.name === 'performance-assessment',
+    ).workflow;
+    expect(samFlow.next.Disputed).toEqual([
+      { action: 'resolve-dispute', who: expect.objectContaining({ key: 'refusal.access.who.moduleAdmin' }) },
+      { action: 'refer-back-dispute', who: expect.objectContaining({ key: 'refusal.access.who.moduleAdmin' }) },
+    ]);
+    expect(samFlow.reasons.ReferredBack).toEqual(expect.arrayContaining(['resolutionNote', 'disputedNote']));
     expect((await sam.post('performance-assessment/resolve-dispute', { id: a.id, resolutionNote: 'x' })).status).toBe(
       403,
     );

@@ -9,22 +9,39 @@ import type { CommandHook } from '../../hook-registry.ts';
 import { today } from '../quarter-windows.ts';
 import { isCommittee } from './review-parties.ts';
 
-/** The states in which a review waits for each party, and the step it waits for. */
+/**
+ * The states in which a review waits for each party, and the step it waits for. `admin`: the states of a personal
+ * review that only the PM committee (the module's admins) moves on, whoever's review it is (a disputed assessment,
+ * which the workflow gives to `employee:moduleAdmin` alone): without it such a review would wait for nobody.
+ */
 export const WAITING: Readonly<
   Record<
     'agreement' | 'assessment',
-    { employee: Record<string, string>; supervisor: Record<string, string>; committee: Record<string, string> }
+    {
+      employee: Record<string, string>;
+      supervisor: Record<string, string>;
+      committee: Record<string, string>;
+      admin: Record<string, string>;
+    }
   >
 > = {
   agreement: {
     employee: { Pending: 'agree' },
     supervisor: { Disputed: 'resolve' },
     committee: { Pending: 'agree', Disputed: 'resolve' },
+    admin: {},
   },
   assessment: {
     employee: { Open: 'submit-self-assessment', Assessed: 'agree' },
     supervisor: { SelfAssessed: 'assess', ReferredBack: 'reassess' },
-    committee: { Open: 'assess', SelfAssessed: 'assess', ReferredBack: 'reassess', Assessed: 'agree' },
+    committee: {
+      Open: 'assess',
+      SelfAssessed: 'assess',
+      ReferredBack: 'reassess',
+      Assessed: 'agree',
+      Disputed: 'resolve-dispute',
+    },
+    admin: { Disputed: 'resolve-dispute' },
   },
 };
 
@@ -58,8 +75,11 @@ export function waitingForCaller(ctx: CallContext, kind: 'agreement' | 'assessme
   const w = WAITING[kind];
   const own = `(t.type = 'Personal' AND t.employee_id = $2 AND t.status IN (${sqlList(Object.keys(w.employee))}))`;
   const reports = `(t.type = 'Personal' AND t.status IN (${sqlList(Object.keys(w.supervisor))}) AND t.employee_id IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $2 OR acting_supervisor_id = $2)))`;
+  const admin = Object.keys(w.admin).length
+    ? ` OR (t.type = 'Personal' AND t.status IN (${sqlList(Object.keys(w.admin))}))`
+    : '';
   const committee = isCommittee(ctx)
-    ? ` OR (t.type = 'Corporate' AND t.status IN (${sqlList(Object.keys(w.committee))}))`
+    ? ` OR (t.type = 'Corporate' AND t.status IN (${sqlList(Object.keys(w.committee))}))${admin}`
     : '';
   return `(${own} OR ${reports}${committee})`;
 }
@@ -90,7 +110,7 @@ function queue(kind: 'agreement' | 'assessment', currentQuarter: boolean): Comma
     const limit = Math.min(Number(input.limit ?? 50), 500);
     const offset = Number(input.offset ?? 0);
     const waitingFor = `CASE WHEN t.type = 'Corporate' THEN CASE t.status ${caseOf(w.committee)} END
-      WHEN t.employee_id = $2 THEN CASE t.status ${caseOf(w.employee)} END ELSE CASE t.status ${caseOf(w.supervisor)} END END`;
+      WHEN t.employee_id = $2 THEN CASE t.status ${caseOf(w.employee)} END ELSE CASE t.status ${caseOf({ ...w.supervisor, ...w.admin })} END END`;
     const [rows, [{ n }]] = await Promise.all([
       ctx.tx.query(
         `SELECT ${columnsOf(entity)}, ${waitingFor} AS "waitingFor" FROM ${entity.table} t WHERE ${where.join(' AND ')} ORDER BY t.window_end_date NULLS LAST, t.id LIMIT ${limit} OFFSET ${offset}`,
