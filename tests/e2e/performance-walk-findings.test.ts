@@ -115,6 +115,30 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
     await language(page, 'en');
   });
 
+  step('the dispute is the administrator’s task, and Tanvir’s screen says whose turn it is', async () => {
+    const tanvir = await as('tanvir', 'tanvir.ahmed');
+    await tanvir.goto(`${server.url}/app/performance/assessments/edit?id=${assessmentId}`);
+    await tanvir.getByTestId('workflow-state').getByText('Disputed').waitFor();
+    await expect
+      .poll(() => tanvir.getByTestId('workflow-next').textContent())
+      .toBe(
+        'Next step: “Resolve as administrator: keep the assessment” or “Resolve as administrator: send back for reassessment”, which an employee with admin access to the module “Performance management” takes',
+      );
+    await snap(tanvir, 'walk-02a-disputed-whose-turn-en');
+    const page = await as('farzana', 'farzana.rahman');
+    await page.goto(`${server.url}/app/dashboard/main`);
+    const waiting = page.locator('.tile[data-action=myTasks] a[data-action=assessmentsWaiting]');
+    await expect.poll(() => waiting.textContent()).toMatch(/: [1-9]/);
+    await snap(page, 'walk-02b-farzana-my-tasks-en');
+    await waiting.click();
+    await page.locator('.ag-row', { hasText: 'Nusrat' }).first().waitFor();
+    await page.locator('.ag-row', { hasText: 'Nusrat' }).locator('a', { hasText: 'Edit' }).first().click();
+    await page
+      .getByTestId('workflow')
+      .getByRole('button', { name: 'Resolve as administrator: keep the assessment' })
+      .waitFor();
+  });
+
   step('Farzana resolves the dispute as administrator (no QA member), and the History names her', async () => {
     const page = await as('farzana', 'farzana.rahman');
     await page.goto(`${server.url}/app/performance/assessments/edit?id=${assessmentId}`);
