@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { text, wordText, type Translate } from '../../../engine/i18n/text.ts';
 import { Link, matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -26,7 +27,7 @@ import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
-import { Forbidden, NotFound } from '../shell/NotFound.tsx';
+import { NotFound, RecordForbidden } from '../shell/NotFound.tsx';
 import { takeThen } from './then-transition.ts';
 
 type Row = Record<string, any>;
@@ -39,7 +40,7 @@ const toErrorSchema = (e: CallError): ErrorSchema =>
 
 /** An add or edit form from the entity's schema and uiSchema (react-jsonschema-form with ajv 8); edit also shows children and workflow actions. */
 export default function FormScreen({ screen, entity }: { screen: ScreenMeta; entity: EntityMeta }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const validator = useFormValidator();
   const meta = useMeta();
   const navigate = useNavigate();
@@ -255,7 +256,17 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         {t('shell.noRecordChosen')}
       </p>
     );
-  if (unreadable === 'forbidden') return <Forbidden />;
+  if (unreadable === 'forbidden')
+    return (
+      <RecordForbidden
+        // inside a sentence, as the language writes a noun there ("this scorecard")
+        entityLabel={wordText(
+          t as unknown as Translate,
+          { list: [text(entity.label)], join: 'and', midSentence: true },
+          i18n.language,
+        )}
+      />
+    );
   if (unreadable === 'not_found') return <NotFound />;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
