@@ -287,5 +287,22 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
     await language(page, 'en');
     await count.getByText(/^\d+$/).waitFor();
     await snap(page, 'walk-08-quality-assurance-en');
+    // what is reviewed opens from its title
+    await page.getByTestId('qa-subject').first().click();
+    await page.waitForURL(/(edit-scorecard|assessments\/edit)\?id=\d+/);
+    await page.locator('[data-screen=form]').waitFor();
+    await snap(page, 'walk-08b-quality-assurance-opened-en');
+  });
+
+  step('someone else’s scorecard says it is someone else’s, under its own title', async () => {
+    const tanvir = (await api(server, 'employee?email=tanvir.ahmed@padma.example', undefined, token.farzana)).list[0];
+    const card = (await api(server, `performance-scorecard?employeeId=${tanvir.id}`, undefined, token.farzana)).list[0];
+    const page = await as('nusrat', 'nusrat.jahan');
+    await page.goto(`${server.url}/app/my-inbox/annual-employee-scorecards/edit-scorecard?id=${card.id}`);
+    await page.getByRole('heading', { name: 'This scorecard is not yours to open' }).waitFor();
+    await page.getByText('This scorecard belongs to someone else. The message names who may read it.').waitFor();
+    await page.getByRole('dialog').getByText('Get Scorecard Failed').waitFor();
+    expect(await page.getByText('belongs to another role').count()).toBe(0);
+    await snap(page, 'walk-09-someone-elses-scorecard-en');
   });
 });
