@@ -197,6 +197,44 @@ describe.each(backends())('performance walk findings on $name', (backend) => {
     });
   });
 
+  it('makes an annual agreement in the quarter chosen on add, following that quarter’s window, fixed after', async () => {
+    const late = (
+      await exec.post('performance-scorecard/add', {
+        name: 'Olga FY',
+        level: 'employee',
+        annualPlanId: plan.id,
+        employeeId: id.olga,
+        includeKeyPerformanceArea: 'No',
+      })
+    ).body.data.scorecard.id;
+    const added = await exec.post('performance-agreement/add', { scorecardId: late, windowQuarterIndex: 2 });
+    ok(added);
+    expect(added.body.data.agreement).toMatchObject({
+      quarterIndex: null,
+      windowQuarterIndex: 2,
+      windowStartDate: null,
+    });
+    // Q3's agreement window, when set, is the agreement's
+    const q3 = (await exec.get(`quarter?annualPlanId=${plan.id}&quarterIndex=2`)).body.data.list[0];
+    ok(
+      await exec.post('quarter/update-agreement', {
+        id: q3.id,
+        version: q3.version,
+        agreementStartDate: q3.startDate,
+        agreementEndDate: q3.endDate,
+      }),
+    );
+    const agreement = (await exec.get(`performance-agreement/${added.body.data.agreement.id}`)).body.data.agreement;
+    expect(agreement).toMatchObject({ windowStartDate: q3.startDate, windowEndDate: q3.endDate });
+    // the quarter is chosen once
+    const moved = await exec.post('performance-agreement/update', {
+      id: agreement.id,
+      version: agreement.version,
+      windowQuarterIndex: 0,
+    });
+    expect(moved.status).toBe(422);
+  });
+
   it('links the monthly progress owed to its plan and month', async () => {
     const [month] = (await exec.get(`monthly-progress-period?annualPlanId=${plan.id}&sort=month&limit=1`)).body.data
       .list;

@@ -100,12 +100,12 @@ function queue(kind: 'agreement' | 'assessment', currentQuarter: boolean): Comma
     if (input.annualPlanId !== undefined) where.push(`t.annual_plan_id = $${params.push(Number(input.annualPlanId))}`);
     if (input.quarterIndex !== undefined)
       where.push(
-        `${kind === 'agreement' ? 'coalesce(t.quarter_index, 0)' : 't.quarter_index'} = $${params.push(Number(input.quarterIndex))}`,
+        `${kind === 'agreement' ? 'coalesce(t.window_quarter_index, t.quarter_index, 0)' : 't.quarter_index'} = $${params.push(Number(input.quarterIndex))}`,
       );
     if (input.status !== undefined) where.push(`t.status = $${params.push(input.status)}`);
     if (input.type !== undefined) where.push(`t.type = $${params.push(input.type)}`);
     if (currentQuarter)
-      where.push(`EXISTS (SELECT 1 FROM quarter q WHERE q.company_id = $1 AND q.annual_plan_id = t.annual_plan_id AND q.quarter_index = ${kind === 'agreement' ? 'coalesce(t.quarter_index, 0)' : 't.quarter_index'}
+      where.push(`EXISTS (SELECT 1 FROM quarter q WHERE q.company_id = $1 AND q.annual_plan_id = t.annual_plan_id AND q.quarter_index = ${kind === 'agreement' ? 'coalesce(t.window_quarter_index, t.quarter_index, 0)' : 't.quarter_index'}
                     AND q.start_date <= $${params.push(today())}::date AND q.end_date >= $${params.length}::date)`);
     const limit = Math.min(Number(input.limit ?? 50), 500);
     const offset = Number(input.offset ?? 0);
