@@ -294,7 +294,8 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
     // what is reviewed opens from its title
     await page.getByTestId('qa-subject').first().click();
     await page.waitForURL(/(edit-scorecard|assessments\/edit)\?id=\d+/);
-    await page.locator('[data-screen=form]').waitFor();
+    // the scorecard's own screen or the assessment's form, with its state
+    await page.getByTestId('workflow-state').waitFor();
     await snap(page, 'walk-08b-quality-assurance-opened-en');
   });
 
