@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { text, wordText, type Translate } from '../../../engine/i18n/text.ts';
 import { Link, matchPath, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -40,7 +39,7 @@ const toErrorSchema = (e: CallError): ErrorSchema =>
 
 /** An add or edit form from the entity's schema and uiSchema (react-jsonschema-form with ajv 8); edit also shows children and workflow actions. */
 export default function FormScreen({ screen, entity }: { screen: ScreenMeta; entity: EntityMeta }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const validator = useFormValidator();
   const meta = useMeta();
   const navigate = useNavigate();
@@ -256,17 +255,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         {t('shell.noRecordChosen')}
       </p>
     );
-  if (unreadable === 'forbidden')
-    return (
-      <RecordForbidden
-        // inside a sentence, as the language writes a noun there ("this scorecard")
-        entityLabel={wordText(
-          t as unknown as Translate,
-          { list: [text(entity.label)], join: 'and', midSentence: true },
-          i18n.language,
-        )}
-      />
-    );
+  if (unreadable === 'forbidden') return <RecordForbidden label={entity.label} />;
   if (unreadable === 'not_found') return <NotFound />;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
