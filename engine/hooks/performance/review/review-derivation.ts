@@ -66,7 +66,8 @@ export const deriveAgreement: BeforeWriteHook<'performance-agreement'> = async (
   // (an employee who joins in Q4 agrees in Q4's window), else the plan's quarter running today, else Q1
   const windowQuarter =
     quarterIndex ??
-    before?.windowQuarterIndex ?? record.windowQuarterIndex ??
+    before?.windowQuarterIndex ??
+    record.windowQuarterIndex ??
     (await runningQuarter(ctx, s.annualPlanId));
   const dates = await windowDates(ctx, s.annualPlanId, windowQuarter, reviewWindow('agreement', type));
   return {
