@@ -26,7 +26,7 @@ import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
-import { Forbidden, NotFound } from '../shell/NotFound.tsx';
+import { NotFound, RecordForbidden } from '../shell/NotFound.tsx';
 import { takeThen } from './then-transition.ts';
 import { questionsFieldOf } from './panel-transitions.ts';
 
@@ -256,7 +256,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         {t('shell.noRecordChosen')}
       </p>
     );
-  if (unreadable === 'forbidden') return <Forbidden />;
+  if (unreadable === 'forbidden') return <RecordForbidden label={entity.label} />;
   if (unreadable === 'not_found') return <NotFound />;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (

@@ -37,7 +37,7 @@ import { boundValues, fillPath, routeParams } from './screen-params.ts';
 import { listFixedQuery } from './list-query.ts';
 import { actionsWidth, headerMinWidth } from './column-widths.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
-import { recordTitle, referenceTitle, textOf } from '../meta/record-title.ts';
+import { recordTitle, referenceTitle, rowTitle, textOf } from '../meta/record-title.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -207,7 +207,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
                   className="btn btn-sm"
                   to={editPath(p.data)}
                   state={from}
-                  aria-label={`${t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')} ${p.data[entity.titleField] ?? p.data.id}`}
+                  aria-label={`${t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')} ${rowTitle(t as never, entity, p.data)}`}
                 >
                   {t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')}
                 </Link>
@@ -219,7 +219,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
                   type="button"
                   className="btn btn-sm"
                   onClick={() => setConfirm(p.data)}
-                  aria-label={`${t('shell.delete')} ${p.data[entity.titleField] ?? p.data.id}`}
+                  aria-label={`${t('shell.delete')} ${rowTitle(t as never, entity, p.data)}`}
                 >
                   {t('shell.delete')}
                 </button>
@@ -398,7 +398,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
       {confirm && (
         <ConfirmDialog
           title={t('shell.deleteTitle', { what: t(entity.label) })}
-          text={t('shell.deleteText', { name: String(confirm[entity.titleField] ?? confirm.id) })}
+          text={t('shell.deleteText', { name: rowTitle(t as never, entity, confirm) })}
           onCancel={() => setConfirm(null)}
           onConfirm={() => remove(confirm)}
         />
