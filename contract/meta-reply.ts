@@ -6,13 +6,19 @@
  * nothing but those generated types, so that both the engine (Node) and the renderer (the browser) compile it.
  */
 import type { Field, FieldsSchema } from '../engine/generated/metadata/entity.ts';
-import type { Text } from '../engine/i18n/text.ts';
+import type { Text, TextParam } from '../engine/i18n/text.ts';
 import type { ModuleMeta } from '../engine/generated/metadata/module.ts';
 import type { WorkflowMeta } from '../engine/generated/metadata/workflow.ts';
 
 type DeclaredScreen = NonNullable<ModuleMeta['screens']>[number];
 /** A map parsed from JSON: its values are never undefined (the generated types allow it for any key not there). */
 type JsonMap<M> = { readonly [K in keyof M]-?: Exclude<M[K], undefined> };
+
+/** A step out of a state and who takes it, in words ("an employee with admin access to the module …"). */
+export interface NextStep {
+  readonly action: string;
+  readonly who: TextParam;
+}
 
 /** A screen as module.json declares it. */
 export type ScreenMeta = Omit<DeclaredScreen, 'preset' | 'errors' | 'params'> & {
@@ -148,8 +154,13 @@ export interface EntityReply {
   readonly titleField: string;
   /** where its uploads are read: the company's files or the platform's */
   readonly fileStore: 'file' | 'platform-file';
-  /** the workflow with the transitions the caller may try (the server decides per record again) */
-  readonly workflow?: WorkflowMeta;
+  /**
+   * the workflow with the transitions the caller may try (the server decides per record again); its `reasons` hold,
+   * besides the declared ones, the notes every transition into a state requires (also those of transitions the caller
+   * may not take: a supervisor reads why an administrator sent an assessment back); `next` names, by state, the steps
+   * out of it and who takes them, so that a screen says whose turn it is to someone who has none of them
+   */
+  readonly workflow?: WorkflowMeta & { readonly next?: Readonly<Record<string, readonly NextStep[]>> };
   /** the field naming the employee a record belongs to */
   readonly owner?: string;
   readonly commands: readonly CommandReply[];

@@ -14,13 +14,15 @@ export { allows, decidedByRecord, moduleEnabled } from './caller-roles.ts';
 const PLAIN_ACTIONS = new Set(['read', 'add', 'update', 'delete', 'share']);
 
 /**
- * What the caller tried, as the 403 names it: "add compliance submission records", "accept performance review
- * records" (a transition or command by its button's label).
+ * What the caller tried, as the 403 names it: "add compliance submission records", "take the step “Accept” on
+ * performance review records" (a transition or command by its button's label).
  */
 export const attempt = (entity: EntityDef, action: string): Text =>
   PLAIN_ACTIONS.has(action)
     ? text(`refusal.access.${action}`, { entity: entityLabel(entity) })
-    : text('refusal.access.action', { action: inSentence(actionLabel(action)), entity: entityLabel(entity) });
+    : // the step by its button's label, quoted as the button shows it ("Resolve as administrator: keep the assessment"
+      // reads as no verb of a sentence)
+      text('refusal.access.action', { action: actionLabel(action), entity: entityLabel(entity) });
 
 /**
  * Throws the 403 that names what is missing. Roles that depend on the record (self, supervisor) pass here and are

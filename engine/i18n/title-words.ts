@@ -5,7 +5,7 @@
  * stay as typed. Shared by the engine (a mail's title) and the renderer (a screen's): no Node, no React.
  */
 import { optionLabel } from './message-words.ts';
-import { text, type TextParam } from './text.ts';
+import { text, type Text, type TextParam } from './text.ts';
 
 /** The annotations of a title field that say how its value is worded (metadata/schema/entity.schema.json). */
 export interface TitleAnnotations {
@@ -25,6 +25,13 @@ const periodWords = (quarter: string | undefined): TextParam =>
   quarter
     ? text(`option.quarter${quarter}`, undefined, `Q${quarter}`)
     : text('review.titleAnnual', undefined, 'annual');
+
+/**
+ * A name with one of its quarters (0 to 3), worded as every title with a period is ("FY2026 (Q4)", "FY2026 (৪র্থ
+ * প্রান্তিক)"): one wording of a quarter per language, on the screens, the public pages and the mails.
+ */
+export const withQuarter = (name: string, quarterIndex: number): Text =>
+  text('title.withPeriod', { name, period: periodWords(String(quarterIndex + 1)) });
 
 /** The value of a title field as a text worded late, in whoever reads it's language; a value of another shape as stored. */
 export function titleText(field: TitleAnnotations | undefined, value: string): TextParam {

@@ -290,6 +290,7 @@ function publicFlowPaths(
   };
   const savedAnswer = object({
     id: integer,
+    questionId: { ...integer, description: `the question answered (its ${flow.answers.key})` },
     ...Object.fromEntries(
       answers.fields.filter((f) => !f.computed).map((f) => [f.name, f.required ? f.schema : orNull(f.schema)]),
     ),

@@ -88,7 +88,12 @@ export function authenticate(engine: Engine, flow: string, token: unknown, lang:
         recipientId: pass.recordId,
         respondent: pass.email,
         expiresAt: pass.expiresAt,
-        answers: await savedAnswers(ctx, entity, pass),
+        // each answer names its question by the id the questions carry, whatever the answers entity calls that field:
+        // a screen matching an answer by any of its values took a rating of 4 for an answer to question 4
+        answers: (await savedAnswers(ctx, entity, pass)).map((r) => ({
+          ...r,
+          questionId: r[entity.publicFlow!.answers.key],
+        })),
         name: recipient[entity.publicFlow!.respondentName ?? ''] ?? null,
       },
     };

@@ -7,6 +7,12 @@ import { addRecord } from '../../engine/records/record-store.ts';
 import { holderCaller, scopedCall, type Caller } from '../../engine/records/scoped-call.ts';
 import type { Stratum } from '../../server/stratum-context.ts';
 import { seedMonthlyProgress } from './demo-progress.ts';
+import type { DemoCast } from './demo-calls.ts';
+import { seedReviews } from './demo-reviews.ts';
+import { seedTrainings } from './demo-trainings.ts';
+import { seed360 } from './demo-360.ts';
+import { seedCustomerSurvey } from './demo-customer-survey.ts';
+import { seedOrganisationalSurvey } from './demo-organisational-survey.ts';
 import { DEMO_COMPANIES, DEMO_PERSPECTIVES, DEMO_RATING_BANDS, type DemoCompany } from './demo-organisation.ts';
 
 const EMPLOYEES_PER_COMPANY = 56;
@@ -22,8 +28,9 @@ const DEMO_ACHIEVEMENT: readonly [number, number][] = [
 /**
  * DEMO=1: two companies, each with every organisation level down to sub-sub-sections, 57 employees with supervisors,
  * a strategic plan with four perspectives and a five-band rating scale, and this year's annual plan with a scored
- * scorecard for each business unit and department head. Idempotent: a company already there is left alone.
- * Returns the lines to print (the demo sign-ins).
+ * scorecard for each business unit and department head; then the journeys in progress, each step taken by its person
+ * (demo-reviews, demo-trainings, demo-360, demo-customer-survey, demo-organisational-survey). Idempotent: a company
+ * already there is left alone. Returns the lines to print (the demo sign-ins).
  */
 export async function seedDemo(s: Stratum): Promise<string[]> {
   const engine = { ...s, publicUrl: s.config.publicUrl };
@@ -44,9 +51,11 @@ export async function seedDemo(s: Stratum): Promise<string[]> {
     );
     const companyId = Number(company.id);
     await scopedCall(engine, holder, companyId, async (ctx) => {
-      // strategy, and performance management so that the dashboard's performance items have an annual plan to show
+      // strategy and performance management (the dashboard's performance items need an annual plan), and the modules
+      // whose journeys the demo has in progress: trainings, a 360 round, an audit's survey, the organisational survey
       for (const { id } of await ctx.tx.query<{ id: number }>(
-        `SELECT id FROM module WHERE code IN ('strategic', 'performance') ORDER BY id`,
+        `SELECT id FROM module WHERE code = ANY($1) ORDER BY id`,
+        [DEMO_MODULES],
       ))
         await setModuleEnablement(ctx, ctx.registry.entity('company-module'), { moduleId: id, enabled: 'Yes' });
     });
@@ -63,20 +72,43 @@ export async function seedDemo(s: Stratum): Promise<string[]> {
       email: demo.executive.email,
       name: `${demo.executive.firstName} ${demo.executive.lastName}`,
     };
-    const signIns = await scopedCall(engine, executive, companyId, (ctx) => seedCompany(ctx, demo, company));
+    const { result: seeded } = await scopedCall(engine, executive, companyId, (ctx) => seedCompany(ctx, demo, company));
+    // each journey in progress, step by step as the person whose step it is (a transaction each)
+    await seedReviews(engine, seeded.cast, seeded.annualPlanId);
+    await seedTrainings(engine, seeded.cast);
+    await seed360(engine, seeded.cast);
+    await seedCustomerSurvey(engine, seeded.cast);
+    await seedOrganisationalSurvey(engine, seeded.cast, seeded.annualPlanId);
     await s.db.query(`UPDATE account SET password_hash = $1 WHERE company_id = $2 AND lower(email) = ANY($3)`, [
       passwordHash,
       companyId,
-      signIns.result.map((e) => e.toLowerCase()),
+      seeded.signIns.map((e) => e.toLowerCase()),
     ]);
     lines.push(
-      `demo company "${demo.companyName}": sign in as ${signIns.result.join(' or ')} with the password ${s.config.demoPassword === 'stratum-demo' ? '"stratum-demo" (DEMO_PASSWORD)' : 'from DEMO_PASSWORD'}`,
+      `demo company "${demo.companyName}": sign in as ${seeded.signIns.join(' or ')} with the password ${s.config.demoPassword === 'stratum-demo' ? '"stratum-demo" (DEMO_PASSWORD)' : 'from DEMO_PASSWORD'}`,
     );
   }
   return lines;
 }
 
-async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): Promise<string[]> {
+/** The modules switched on for the demo companies. */
+const DEMO_MODULES = [
+  'strategic',
+  'performance',
+  'personal-development',
+  'degree-360',
+  'organizational-survey',
+  'audit-management',
+];
+
+/** What the organisation's seed leaves for the journeys' seeds: the sign-ins, who plays which part, the annual plan. */
+interface SeededCompany {
+  signIns: string[];
+  cast: DemoCast;
+  annualPlanId: number;
+}
+
+async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): Promise<SeededCompany> {
   const add = (entity: string, values: Row) => addRecord(ctx, ctx.registry.entity(entity), values);
   // Organisation: every level, each unit with its parent.
   const units: { bu: Row; dept: Row; div: Row; sec: Row; sub: Row; subsub: Row }[] = [];
@@ -103,6 +135,8 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
   const deptHead = new Map<unknown, Row>();
   const signIns = [demo.executive.email];
   let secondSignInId = 0;
+  const officers: number[] = [];
+  let qaMember = 0;
   for (let i = 0; i < EMPLOYEES_PER_COMPANY; i++) {
     const [firstName, lastName] = demo.people[i % demo.people.length];
     const u = units[i % units.length];
@@ -142,6 +176,9 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
     // and the first officer under the second (Nusrat): a subordinate who must not read his manager's records
     else if (signIns.length === 3 && supervisorId === secondSignInId) signIns.push(String(e.email));
     if (i === 1) secondSignInId = Number(e.id);
+    if (i > 1 && supervisorId === secondSignInId) officers.push(Number(e.id));
+    // the third, a department head beside Nusrat: the QA member, the auditor and her peer in the 360 round
+    if (i === 2) qaMember = Number(e.id);
   }
 
   const year = new Date().getUTCFullYear();
@@ -199,5 +236,19 @@ async function seedCompany(ctx: CallContext, demo: DemoCompany, company: Row): P
     if (buHead.get(head.businessUnitId) === head) await runTransition(ctx, scorecard, 'approve', { id: card.id });
   }
   await seedMonthlyProgress(ctx, Number(annualPlan.id), headCards);
-  return signIns;
+  const [qaEmail] = await ctx.tx.query<{ email: string }>(
+    `SELECT email FROM employee WHERE company_id = $1 AND id = $2`,
+    [ctx.companyId, qaMember],
+  );
+  signIns.push(qaEmail.email);
+  const cast: DemoCast = {
+    companyId: Number(ctx.companyId),
+    admin: executiveId,
+    supervisor: Number(buHead.get(units[0].bu.id)!.id),
+    manager: secondSignInId,
+    officer: officers[0],
+    secondOfficer: officers[1],
+    qaMember,
+  };
+  return { signIns, cast, annualPlanId: Number(annualPlan.id) };
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../engine/app-error.ts';
 import { text } from '../../engine/i18n/text.ts';
 import { readFile } from '../../engine/files/file-store.ts';
 import { LANGUAGES, type Language, type Role } from '../../engine/metadata/registry.ts';
+import { workflowFor } from '../../engine/access/workflow-for-caller.ts';
 import { titleFieldOf } from '../../engine/metadata/title-field.ts';
 import { openApiDocument } from '../../engine/openapi/openapi-document.ts';
 import { runCall } from '../call-runner.ts';
@@ -81,10 +82,7 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
           titleField: titleFieldOf(e),
           fileStore: e.scope === 'platform' && !e.tenantKey ? 'platform-file' : 'file',
           // the transitions the caller may try: those decided by the record (team, approver) the server decides again
-          workflow: e.workflow && {
-            ...e.workflow,
-            transitions: e.workflow.transitions.filter((x) => may((x.access ?? e.access.update) as Role[])),
-          },
+          workflow: workflowFor(e, may),
           owner: e.owner,
           commands: e.commands
             .filter((x) => may(x.access))

@@ -38,6 +38,7 @@ describe.each(backends())('audit management on $name', (backend) => {
       recordId: number;
       role: string;
       decision: string | null;
+      reason: string | null;
       title: string;
     }[];
   const fileBytes = async (who: Client, fileId: number) => {
@@ -329,7 +330,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect(item(na)).toMatchObject({ status: 'Not Approved', reason: 'Include vendor master data' });
     expect(await tasks(app, 'Pending')).toEqual([]);
     expect(await tasks(app, 'Completed')).toEqual([
-      expect.objectContaining({ kind: 'audit', decision: 'Not Approved: Include vendor master data' }),
+      expect.objectContaining({ kind: 'audit', decision: 'Not Approved', reason: 'Include vendor master data' }),
     ]);
     ok(
       await aud.post('audit-scope/update', {
@@ -340,9 +341,9 @@ describe.each(backends())('audit management on $name', (backend) => {
     );
     ok(await take(aud, 'audit-scope', 'send', scope.id));
     ok(await take(app, 'audit-scope', 'approve', scope.id));
-    expect((await tasks(app, 'Completed')).map((x) => x.decision)).toEqual([
-      'Approved',
-      'Not Approved: Include vendor master data',
+    expect((await tasks(app, 'Completed')).map((x) => [x.decision, x.reason])).toEqual([
+      ['Approved', null],
+      ['Not Approved', 'Include vendor master data'],
     ]);
     expect((await take(aud, 'audit-scope', 'allow-change', scope.id)).status).toBe(403);
     const reopened = await take(man, 'audit-scope', 'allow-change', scope.id);
@@ -469,10 +470,12 @@ describe.each(backends())('audit management on $name', (backend) => {
     );
     ok(await take(aud, 'audit-working-paper', 'send', wp.id));
     ok(await take(app, 'audit-working-paper', 'approve', wp.id));
-    expect((await tasks(app, 'Completed')).filter((x) => x.kind === 'paper').map((x) => x.decision)).toEqual([
-      'Approved',
-      'Approved',
-      'Not Approved: Document the exception follow-up',
+    expect(
+      (await tasks(app, 'Completed')).filter((x) => x.kind === 'paper').map((x) => [x.decision, x.reason]),
+    ).toEqual([
+      ['Approved', null],
+      ['Approved', null],
+      ['Not Approved', 'Document the exception follow-up'],
     ]);
 
     // the module admin prepares a paper on an audit that names them as approver: they may not approve it
@@ -817,9 +820,11 @@ describe.each(backends())('audit management on $name', (backend) => {
       expect((await read('audit-finding', task.recordId)).status).toBe('Awaiting Validation');
     expect((await take(aud, 'audit-completion-checklist', 'complete', ck.id)).status).toBe(403);
     ok(await take(man, 'audit-completion-checklist', 'complete', ck.id));
-    // beside the findings he validated or rejected earlier
+    // beside the findings he validated or rejected and the draft report he made final earlier
     expect(
-      (await tasks(man, 'Completed')).filter((x) => x.kind !== 'finding').map((x) => `${x.kind}:${x.decision}`),
+      (await tasks(man, 'Completed'))
+        .filter((x) => x.kind !== 'finding' && x.kind !== 'report')
+        .map((x) => `${x.kind}:${x.decision}`),
     ).toEqual(['checklist:Completed']);
 
     const css = await add(exec, 'customer-satisfaction-survey', { name: 'Auditee survey' });

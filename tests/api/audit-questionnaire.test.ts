@@ -194,6 +194,11 @@ describe.each(backends())('the external audit questionnaire on $name', (backend)
       ['answer', 'pat@auditee.example (respondent)'],
       ['answer', 'pat@auditee.example (respondent)'],
     ]);
+    // the trail names the answer by its question and who answered, not "#1"
+    expect(trail.map((e: { recordTitle: string }) => e.recordTitle)).toEqual([
+      'How are payroll changes approved? — Pat Payroll',
+      'How are payroll changes approved? — Pat Payroll',
+    ]);
   });
 
   it("refuses answers that are not this questionnaire's or not well formed, and writes nothing", async () => {

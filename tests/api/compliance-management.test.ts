@@ -506,7 +506,7 @@ describe.each(backends())('compliance management on $name', (backend) => {
     const notMember = await abe.post('compliance-submission/submit', { id: draft.id });
     expect(notMember.status).toBe(403);
     expect(notMember.body.err_msg).toBe(
-      'Only a member of its responsible compliance team may submit compliance submission records',
+      'Only a member of its responsible compliance team may take the step “Submit” on compliance submission records',
     );
     const r = await mia.post('compliance-submission/submit', { id: draft.id });
     ok(r);

@@ -285,8 +285,15 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     ok(await pub('answer', { token, questionId: q.direction, rating: 2 }));
     ok(await pub('answer', { token, questionId: q.direction, rating: 4 }));
     const again = (await pub('auth', { token })).body.data.info;
+    // each answer names the question it answers as the questions are named (their id), so that a screen finds it by
+    // that and not by a value that happens to equal another question's id
     expect(again.answers).toEqual([
-      expect.objectContaining({ surveyReviewerId: reviewer.out1, surveyQuestionId: q.direction, rating: 4 }),
+      expect.objectContaining({
+        surveyReviewerId: reviewer.out1,
+        surveyQuestionId: q.direction,
+        questionId: q.direction,
+        rating: 4,
+      }),
     ]);
     expect((await exec.get(`survey-answer?surveyReviewerId=${reviewer.out1}`)).body.data.total).toBe(1);
   });
@@ -479,7 +486,7 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     );
   });
 
-  it('reports the averages per competency by rater group from submitted reviews, hiding groups under three', async () => {
+  it('reports the averages per competency by rater group from submitted reviews, hiding anonymous groups under three', async () => {
     // outsiders 1 (above: 4, 3, 5), 3 and 4 submit; outsider 2's link expired, so outsiders are three
     await review(reviewer.out3, 'out3@partner.example', { direction: 5, explains: 4, listens: 4 });
     await review(reviewer.out4, 'out4@partner.example', { direction: 3, explains: 2, listens: 3 });
@@ -501,9 +508,10 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     const [vision, care] = result.competencies;
     expect(vision.competency).toBe('Vision');
     // Vision: outsiders (4+3, 5+4, 3+2) / 6 = 3.5; all others add the supervisor's 2 and 2: 25 / 8 = 3.125
+    // the supervisor is one person whom the employee knows: the group is not anonymous, so it is shown
     expect(vision.groups).toEqual({
       Self: { average: 5, reviewers: 1, hidden: false },
-      Supervisor: { average: null, reviewers: null, hidden: true },
+      Supervisor: { average: 2, reviewers: 1, hidden: false },
       Outsider: { average: 3.5, reviewers: 3, hidden: false },
       Others: { average: 3.13, reviewers: 4, hidden: false },
     });
@@ -512,12 +520,41 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     expect(care.groups.Others).toEqual({ average: 3.5, reviewers: 4, hidden: false });
     expect(care.groups.Peer).toBeUndefined();
 
+    // the peer submits: one peer is hidden, and so is All others, which beside the outsiders' and the supervisor's
+    // averages would tell the peer's rating
+    await review(reviewer.bob, 'bob@feedbackco.example', { direction: 1, explains: 1, listens: 1 });
+    const withPeer = (await exec.get(`reviewed-employee/result?id=${id.reviewedAda}`)).body.data.result;
+    expect(withPeer.groups).toEqual(['Self', 'Supervisor', 'Peer', 'Outsider', 'Others']);
+    expect(withPeer.competencies[0].groups).toEqual({
+      Self: { average: 5, reviewers: 1, hidden: false },
+      Supervisor: { average: 2, reviewers: 1, hidden: false },
+      Peer: { average: null, reviewers: 1, hidden: true, because: 'fewerReviewers' },
+      Outsider: { average: 3.5, reviewers: 3, hidden: false },
+      Others: { average: null, reviewers: 5, hidden: true, because: 'tellsHiddenGroup' },
+    });
+
     // the reviewed employee may see their own result; nobody else's
     ok(await ada.get(`reviewed-employee/result?id=${id.reviewedAda}`));
     expect(
       (await ada.get(`reviewed-employee`)).body.data.list.map((x: { employeeId: number }) => x.employeeId),
     ).toEqual([id.ada, id.ada, id.ada]);
     expect((await exec.get('reviewed-employee/result?id=abc')).status).toBe(422);
+
+    // her supervisor sees whom he may read the result of (his reports) and their result; before, nobody of hers
+    expect((await oz.get('reviewed-employee')).body.data.total).toBe(0);
+    expect((await oz.get(`reviewed-employee/result?id=${id.reviewedAda}`)).status).toBe(403);
+    const adaRecord = (await exec.get(`employee/${id.ada}`)).body.data.employee;
+    ok(await exec.post('employee/update', { id: id.ada, version: adaRecord.version, supervisorId: id.oz }));
+    expect((await oz.get('reviewed-employee')).body.data.list.map((x: { employeeId: number }) => x.employeeId)).toEqual(
+      [id.ada, id.ada, id.ada],
+    );
+    const seen = await oz.get(`reviewed-employee/result?id=${id.reviewedAda}`);
+    ok(seen);
+    expect(seen.body.data.result.competencies[0].groups.Supervisor).toEqual({
+      average: 2,
+      reviewers: 1,
+      hidden: false,
+    });
   });
 
   it('tells an outsider of a Bengali company the survey’s end date in Bengali, the day the link stops working', async () => {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
-import { decodeMail, startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
-import { isoDay } from '../support/iso-day.ts';
+import {
+  decodeMail,
+  mailText,
+  startTestStratum,
+  type Client,
+  type Reply,
+  type TestStratum,
+} from '../support/test-stratum.ts';
+import { appDay, isoDay, isoDayOf } from '../support/iso-day.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 
@@ -17,14 +24,16 @@ describe.each(backends())('organisational surveys on $name', (backend) => {
   const id: Record<string, number> = {};
   const q: Record<string, number> = {};
   /** A quarter of the annual plan, as the organisational survey's records name it. */
+  let q1End = '';
   const Q1 = () => ({ annualPlanId: id.plan, quarterIndex: 0 });
   const Q2 = () => ({ annualPlanId: id.plan, quarterIndex: 1 });
   const pub = (call: 'auth' | 'answer' | 'submit', body: unknown, flow = 'organizational-survey-review') =>
     t.anonymous.post(`public/${flow}/${call}`, body);
   const linkTo = async (email: string) => {
-    const mail = decodeMail((await t.mails()).reverse().find((m) => decodeMail(m).includes(`To: ${email}`))!);
+    const raw = (await t.mails()).reverse().find((m) => decodeMail(m).includes(`To: ${email}`))!;
+    const mail = decodeMail(raw);
     const link = /(http\S+\/app\/organizational-survey-review\/authenticate#token=([A-Za-z0-9_-]+))/.exec(mail)!;
-    return { mail, link: link[1], token: link[2] };
+    return { mail, raw, link: link[1], token: link[2] };
   };
 
   beforeAll(async () => {
@@ -53,6 +62,7 @@ describe.each(backends())('organisational surveys on $name', (backend) => {
     const quarters = (await exec.get(`quarter?annualPlanId=${plan.id}&sort=quarterIndex`)).body.data.list;
     expect(quarters[0].startDate <= isoDay(0) && quarters[0].endDate >= isoDay(0)).toBe(true);
     expect(quarters[1].startDate > isoDay(0)).toBe(true);
+    q1End = quarters[0].endDate;
   });
   afterAll(() => t.close());
 
@@ -162,15 +172,21 @@ describe.each(backends())('organisational surveys on $name', (backend) => {
   it("shares a link that opens the quarter's survey, saves answers as they go and takes one submission", async () => {
     const shared = await exec.post('organizational-survey-reviewer/share', { id: id.gus });
     ok(shared);
-    const { mail, link, token } = await linkTo('gus@valueco.example');
+    // the link works to the end of the quarter's last day, the day the mail and the page state, not 14 days from now
+    expect(q1End > isoDay(14)).toBe(true);
+    const expires = new Date(shared.body.data.item.expiresAt);
+    expect(isoDayOf(expires)).toBe(q1End);
+    const { mail, raw, link, token } = await linkTo('gus@valueco.example');
+    expect(mailText(raw)).toContain(`The link works until ${appDay(q1End)}`);
     expect(link.startsWith('http://stratum.test/app/organizational-survey-review/authenticate#token=')).toBe(true);
-    expect(mail).toContain('Organisational survey: FY Q1');
+    // the quarter worded as the screens word it
+    expect(mail).toContain('Organisational survey: FY (Q1)');
     const auth = await pub('auth', { token });
     ok(auth);
     const info = auth.body.data.info;
-    expect(info).toMatchObject({ title: 'Organisational survey: FY Q1', ...Q1(), answers: [] });
-    expect(info.intro).toMatch(
-      /^Rate how the organisation lives its values\. Your answers are saved as you go; submit them when you are done, by \d\d\/\d\d\/\d{4}\.$/,
+    expect(info).toMatchObject({ title: 'Organisational survey: FY (Q1)', ...Q1(), answers: [] });
+    expect(info.intro).toBe(
+      `Rate how the organisation lives its values. Your answers are saved as you go; submit them when you are done, by ${appDay(q1End)}.`,
     );
     const inLanguage = async (lang: string) =>
       (
@@ -181,12 +197,12 @@ describe.each(backends())('organisational surveys on $name', (backend) => {
         })
       ).body.data.info;
     const de = await inLanguage('de');
-    expect(de.title).toBe('Organisationsumfrage: FY Q1');
+    expect(de.title).toBe('Organisationsumfrage: FY (Q1)');
     expect(de.intro).toMatch(
       /^Bewerten Sie, wie die Organisation ihre Werte lebt\. Ihre Antworten werden laufend gespeichert/,
     );
     const bn = await inLanguage('bn');
-    expect(bn.title).toBe('প্রাতিষ্ঠানিক জরিপ: FY Q1');
+    expect(bn.title).toBe('প্রাতিষ্ঠানিক জরিপ: FY (১ম প্রান্তিক)');
     expect(bn.intro).not.toMatch(/[A-Za-z]{3,}/);
     expect(info.questions.map((x: { id: number; group: string }) => [x.id, x.group])).toEqual([
       [q.deadlines, 'Integrity: Keeping promises'],

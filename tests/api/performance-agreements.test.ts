@@ -159,7 +159,24 @@ describe.each(backends())('performance agreements on $name', (backend) => {
     expect((await emma.post('performance-agreement/resolve', { id: agreement.eric.id })).status).toBe(403);
     const agreeDisputed = await eric.post('performance-agreement/agree', { id: agreement.eric.id });
     expect(agreeDisputed.status).toBe(409);
-    ok(await olga.post('performance-agreement/resolve', { id: agreement.eric.id }));
+    // a resolution is written down: the note is required, the dispute note stays, and the record names who resolved
+    const bareResolve = await olga.post('performance-agreement/resolve', { id: agreement.eric.id });
+    expect(bareResolve.status).toBe(422);
+    expect(bareResolve.body.errors).toEqual([
+      { field: 'resolutionNote', message: 'Resolution of the dispute is required' },
+    ]);
+    const resolved = await olga.post('performance-agreement/resolve', {
+      id: agreement.eric.id,
+      resolutionNote: 'Targets lowered to 90',
+    });
+    ok(resolved);
+    expect(resolved.body.data.agreement).toMatchObject({
+      resolvedBy: id.olga,
+      status: 'Pending',
+      resolutionNote: 'Targets lowered to 90',
+      disputedNote: '<p>Targets too high</p>',
+    });
+    expect(resolved.body.data.agreement.resolvedAt).toEqual(expect.any(String));
     ok(await eric.post('performance-agreement/agree', { id: agreement.eric.id }));
     const agreed = await emma.post('performance-agreement/agree', { id: agreement.emma.id });
     ok(agreed);

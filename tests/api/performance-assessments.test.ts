@@ -387,6 +387,15 @@ describe.each(backends())('performance assessments on $name', (backend) => {
     });
     ok(d);
     expect(d.body.data.assessment).toMatchObject({ status: 'Disputed', disputedNote: '<p>Culture deserves a 5</p>' });
+    // a disputed assessment waits for the PM committee (who alone resolve or refer it back), in its inbox and its count
+    expect(queue(await exec.get('performance-assessment/inbox'))).toContainEqual([
+      assessment.emma.id,
+      'resolve-dispute',
+    ]);
+    expect(queue(await sam.get('performance-assessment/inbox'))).not.toContainEqual([
+      assessment.emma.id,
+      'resolve-dispute',
+    ]);
     expect((await sam.post('performance-assessment/reassess', { id: assessment.emma.id })).status).toBe(409);
     await qaSets('emma', 'ReferredBack');
     expect(queue(await sam.get('performance-assessment/inbox'))).toEqual([[assessment.emma.id, 'reassess']]);
@@ -452,7 +461,7 @@ describe.each(backends())('performance assessments on $name', (backend) => {
       body: JSON.stringify({ id: done.id, version: done.version, personalNote: 'x' }),
     });
     expect(((await inGerman.json()) as { err_msg: string }).err_msg).toBe(
-      '„emma FY (Q1)“ (Leistungsbeurteilung) hat den Status „Erledigt“ und kann nicht mehr geändert werden',
+      '„emma FY (Q1)“ (Leistungsbeurteilung) hat den Status „Abgeschlossen“ und kann nicht mehr geändert werden',
     );
     const removed = await exec.post('performance-assessment/delete', { id: done.id });
     expect(removed.body.err_msg).toBe(

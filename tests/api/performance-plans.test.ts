@@ -241,7 +241,19 @@ describe.each(backends())('performance plans and scorecard workflow on $name', (
       expect(flat(unitCard).map((k) => [k.name, k.aKpiId, k.aTarget])).toEqual(
         flat(corporate).map((k) => [k.name, k.id, k.target]),
       );
-      // a cascaded unit scorecard cascades on, to an employee
+      // a cascaded unit scorecard cascades on, to an employee of that unit (of no other: the cascade's scope)
+      const outside = await exec.post('performance-scorecard/cascade', { id: made[1].id, employeeIds: [id.emma] });
+      expect(outside.status).toBe(409);
+      expect(outside.body.err_msg).toContain('Not part of Retail');
+      const emma = (await exec.get(`employee/${id.emma}`)).body.data.employee;
+      ok(
+        await exec.post('employee/update', {
+          id: id.emma,
+          version: emma.version,
+          businessUnitId: unit.id,
+          departmentId: department.id,
+        }),
+      );
       const down = await exec.post('performance-scorecard/cascade', { id: made[1].id, employeeIds: [id.emma] });
       ok(down);
       expect(down.body.data.list[0]).toMatchObject({

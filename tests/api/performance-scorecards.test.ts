@@ -54,7 +54,7 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     for (let i = 1; i < 4; i++) expect(quarters[i].startDate > quarters[i - 1].endDate).toBe(true);
   });
 
-  it('refuses a window starting before its quarter or ending before it starts, naming the field; a window may run past the quarter', async () => {
+  it('refuses a window starting before its quarter or ending before it starts, naming the field; a window may run past the quarter, an agreement window opens inside it', async () => {
     const q = quarters[0];
     const before = await exec.post('quarter/update-assessment', {
       id: q.id,
@@ -85,6 +85,17 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
         agreementEndDate: isoDay(400),
       }),
     );
+    // but an agreement window opens inside its quarter: the agreements made in that quarter wait for it
+    const q1Late = await exec.post('quarter/update-agreement', {
+      id: q.id,
+      version: q.version,
+      agreementStartDate: isoDay(300),
+      agreementEndDate: isoDay(310),
+    });
+    expect(q1Late.status).toBe(422);
+    expect(q1Late.body.errors).toEqual([
+      { field: 'agreementStartDate', message: 'Agreement window starts must not be after End date' },
+    ]);
     const backwards = await exec.post('quarter/update-agreement', {
       id: q.id,
       version: q.version,

@@ -119,6 +119,26 @@ describe.each(backends())('performance walk findings on $name', (backend) => {
     // the buttons follow who may: the administrator gets both resolutions, the parties and a colleague none
     expect((await read(exec))._allowed.transitions).toEqual(['resolve-dispute', 'refer-back-dispute']);
     for (const who of [emma, sam]) expect((await read(who))._allowed.transitions).toEqual([]);
+    // the dispute waits for the administrators: in their queue and My tasks, not the supervisor's
+    const queue = (await exec.get('performance-assessment/inbox')).body.data.inbox.list;
+    expect(queue.map((r: { id: number; waitingFor: string }) => [r.id, r.waitingFor])).toContainEqual([
+      a.id,
+      'resolve-dispute',
+    ]);
+    const tasks = (await exec.get('dashboard-item/required-actions')).body.data.item.list[0];
+    expect(tasks.parts.find((p: { kind: string }) => p.kind === 'assessmentsWaiting').count).toBeGreaterThan(0);
+    expect(
+      (await sam.get('performance-assessment/inbox')).body.data.inbox.list.map((r: { id: number }) => r.id),
+    ).not.toContain(a.id);
+    // and the supervisor's screen can say so, and later read why it came back to him
+    const samFlow = (await sam.get('meta')).body.data.entities.find(
+      (e: { name: string }) => e.name === 'performance-assessment',
+    ).workflow;
+    expect(samFlow.next.Disputed).toEqual([
+      { action: 'resolve-dispute', who: expect.objectContaining({ key: 'refusal.access.who.moduleAdmin' }) },
+      { action: 'refer-back-dispute', who: expect.objectContaining({ key: 'refusal.access.who.moduleAdmin' }) },
+    ]);
+    expect(samFlow.reasons.ReferredBack).toEqual(expect.arrayContaining(['resolutionNote', 'disputedNote']));
     expect((await sam.post('performance-assessment/resolve-dispute', { id: a.id, resolutionNote: 'x' })).status).toBe(
       403,
     );
@@ -175,6 +195,45 @@ describe.each(backends())('performance walk findings on $name', (backend) => {
       agree: { from: null, to: null },
       dispute: { from: null, to: null },
     });
+  });
+
+  it('makes an annual agreement in the quarter chosen on add, following that quarter’s window, fixed after', async () => {
+    const late = (
+      await exec.post('performance-scorecard/add', {
+        name: 'Olga FY',
+        level: 'employee',
+        annualPlanId: plan.id,
+        employeeId: id.olga,
+        includeKeyPerformanceArea: 'No',
+      })
+    ).body.data.scorecard.id;
+    const added = await exec.post('performance-agreement/add', { scorecardId: late, windowQuarterIndex: 2 });
+    ok(added);
+    expect(added.body.data.agreement).toMatchObject({
+      quarterIndex: null,
+      windowQuarterIndex: 2,
+      windowStartDate: null,
+    });
+    // Q3's agreement window, when set, is the agreement's
+    const q3 = (await exec.get(`quarter?annualPlanId=${plan.id}&quarterIndex=2`)).body.data.list[0];
+    ok(
+      await exec.post('quarter/update-agreement', {
+        id: q3.id,
+        version: q3.version,
+        agreementStartDate: q3.startDate,
+        agreementEndDate: q3.endDate,
+      }),
+    );
+    const agreement = (await exec.get(`performance-agreement/${added.body.data.agreement.id}`)).body.data.agreement;
+    expect(agreement).toMatchObject({ windowStartDate: q3.startDate, windowEndDate: q3.endDate });
+    // the quarter is chosen once
+    const moved = await exec.post('performance-agreement/update', {
+      id: agreement.id,
+      version: agreement.version,
+      windowQuarterIndex: 0,
+    });
+    expect(moved.status).toBe(403);
+    expect((await exec.get(`performance-agreement/${agreement.id}`)).body.data.agreement.windowQuarterIndex).toBe(2);
   });
 
   it('links the monthly progress owed to its plan and month', async () => {

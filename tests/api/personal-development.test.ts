@@ -378,6 +378,32 @@ describe.each(backends())('personal development and training on $name', (backend
     expect(sub.find((s) => s.path === plans[0])!.preset).toEqual({ status: 'Requested' });
   });
 
+  it('lets an employee delete her own request only while it is Requested; a planned or completed one stays', async () => {
+    const mine = async (who: Client, trainingId: number) =>
+      (await who.get(`employee-training/${trainingId}`)).body.data.employeeTraining;
+    const asked = (
+      await eli.post('employee-training/add', {
+        employeeId: id.eli,
+        trainingId: id.coaching,
+        annualTrainingPlanId: id.plan,
+      })
+    ).body.data.employeeTraining;
+    expect((await mine(eli, asked.id))._allowed.delete).toBe(true);
+    ok(await sam.post('employee-training/add-to-planned', { id: asked.id, plannedDate: '2026-05-04' }));
+    // planned by her supervisor: hers to read, no longer hers to delete (nor to change)
+    expect((await mine(eli, asked.id))._allowed).toMatchObject({ update: false, delete: false });
+    const refused = await eli.post('employee-training/delete', { id: asked.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.err_msg).toMatch(/Planned/);
+    expect((await mine(exec, asked.id)).status).toBe('Planned');
+    // the one the module admin completed for Emma stays too
+    expect((await mine(emma, id.emmaCoaching)).status).toBe('Completed');
+    expect((await emma.post('employee-training/delete', { id: id.emmaCoaching })).status).toBe(409);
+    // her supervisor and the module admin still may
+    expect((await mine(sam, asked.id))._allowed.delete).toBe(true);
+    ok(await sam.post('employee-training/delete', { id: asked.id }));
+  });
+
   it('offers on a training request only the employees the caller may request it for', async () => {
     const pickable = async (who: Client, query = 'pickableFor=employee-training.employeeId') =>
       ((await who.get(`employee?limit=100&${query}`)).body.data.list as { id: number }[]).map((e) => e.id).sort();

@@ -77,7 +77,9 @@ describe.each(backends())('relationship roles on $name', (backend) => {
   it('lets only the employee a field names take the action given to that field', async () => {
     const byMember = await mia.post('review-item/sign-off', { id: item.id, version: item.version, approved: true });
     expect(byMember.status).toBe(403);
-    expect(byMember.body.err_msg).toBe('Only the employee it names as “Name” may sign off department records');
+    expect(byMember.body.err_msg).toBe(
+      'Only the employee it names as “Name” may take the step “Sign off” on department records',
+    );
     const byApprover = await abe.post('review-item/sign-off', { id: item.id, version: item.version, approved: true });
     expect(byApprover.status, byApprover.body.err_msg ?? '').toBe(200);
     expect(byApprover.body.data.item.approved).toBe(true);

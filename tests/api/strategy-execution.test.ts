@@ -294,7 +294,7 @@ describe.each(backends())('strategy execution on $name', (backend) => {
     const byEmma = await emma.post('performance-review/accept', { id: review.id, version: review.version });
     expect(byEmma.status).toBe(403);
     expect(byEmma.body.err_msg).toBe(
-      'Only the employee it names as “Approver”, or an employee with admin access to the module “Strategy execution” may accept performance review records',
+      'Only the employee it names as “Approver”, or an employee with admin access to the module “Strategy execution” may take the step “Accept” on performance review records',
     );
     expect((await olga.post('performance-review/accept', { id: review.id, version: review.version })).status).toBe(403);
     expect(await (await exec.get(`performance-review/${review.id}`)).body.data.performanceReview.status).toBe(

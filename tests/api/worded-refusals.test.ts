@@ -54,7 +54,7 @@ describe.each(backends())('refusals in the caller’s language on $name', (backe
     const en = await ask(team.emma, 'en', 'performance-scorecard/approve', { id: cardId });
     expect(en.status).toBe(403);
     expect(en.body.err_msg).toBe(
-      "Only that employee's supervisor or acting supervisor, or an employee with admin access to the module “Performance management” may approve scorecard records",
+      "Only that employee's supervisor or acting supervisor, or an employee with admin access to the module “Performance management” may take the step “Approve” on scorecard records",
     );
     const bn = await ask(team.emma, 'bn', 'performance-scorecard/approve', { id: cardId });
     expect(bn.status).toBe(403);

@@ -26,6 +26,7 @@ describe.skipIf(skip)(
     let exec: { email: string; password: string };
     const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@feedbuild.example', password: 'ada-pass-1234' };
     const bob = { firstName: 'Bob', lastName: 'Peer', email: 'bob@feedbuild.example', password: 'bob-pass-1234' };
+    const cy = { firstName: 'Cy', lastName: 'Chief', email: 'cy@feedbuild.example', password: 'cy-pass-12345' };
     const questions = [
       ['Vision', 'Sets a clear direction'],
       ['Vision', 'Explains why'],
@@ -62,8 +63,12 @@ describe.skipIf(skip)(
       ]);
       exec = { email: company.email, password: company.password };
       const token = (await api(server, 'auth/login', exec)).user.token;
-      await employeeWithPassword(server, token, ada);
+      const cyId = await employeeWithPassword(server, token, cy);
+      const adaId = await employeeWithPassword(server, token, ada);
       await employeeWithPassword(server, token, bob);
+      // Ada reports to Cy, who takes no part in the round
+      const adaRecord = (await api(server, `employee/${adaId}`, undefined, token)).employee;
+      await api(server, 'employee/update', { id: adaId, version: adaRecord.version, supervisorId: cyId }, token);
       browser = await launchChromium();
       admin = pages.admin = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     }, 180_000);
@@ -211,6 +216,18 @@ describe.skipIf(skip)(
           expect(await form.locator('h2').innerText()).toBe(
             r.relationship === 'Self' ? `${SURVEY}: self-review` : `${SURVEY}: review of Ada Lovelace`,
           );
+          if (r.label === 'Omar Outside') {
+            // he answers one question, leaves and comes back: that answer is shown as saved, and no other (an answer
+            // whose rating or row happened to equal another question's id was once taken for that question's too)
+            const firstQuestion = form.getByRole('radiogroup', { name: questions[0][1] });
+            await firstQuestion.locator('input[value="2"]').check();
+            await firstQuestion.getByText('(saved)').waitFor();
+            await reviewer.reload();
+            await form.waitFor();
+            await expect.poll(() => firstQuestion.locator('input[value="2"]').isChecked()).toBe(true);
+            expect(await form.getByText('(saved)').count()).toBe(1);
+            expect(await form.locator('input[type=radio]:checked').count()).toBe(1);
+          }
           for (const [i, [, question]] of questions.entries()) {
             const group = form.getByRole('radiogroup', { name: question });
             await group.locator(`input[value="${r.ratings[i]}"]`).check();
@@ -251,15 +268,19 @@ describe.skipIf(skip)(
         const cell = (competency: string, group: string) =>
           page.locator(`table[data-result] tr[data-competency="${competency}"] td[data-group="${group}"]`).innerText();
         await page.locator('table[data-result] tr[data-competency="Vision"]').waitFor();
-        // Vision: outsiders (5+4, 4+4, 3+2) / 6 = 3.67, with the peer's 1 and 1: 24 / 8 = 3; Care: (4 + 3 + 5) / 3 = 4, with the peer's 1: 13 / 4 = 3.25
+        // Vision: outsiders (5+4, 4+4, 3+2) / 6 = 3.67; Care: (4 + 3 + 5) / 3 = 4
         expect(await cell('Vision', 'Self')).toBe('5.00');
         expect(await cell('Vision', 'Outsider')).toBe('3.67');
-        expect(await cell('Vision', 'Others')).toBe('3.00');
         expect(await cell('Care', 'Self')).toBe('5.00');
         expect(await cell('Care', 'Outsider')).toBe('4.00');
-        expect(await cell('Care', 'Others')).toBe('3.25');
-        // a single peer is not shown as a number: the cell says the group is hidden
-        expect(await cell('Vision', 'Peer')).toBe('hidden (fewer than 3 reviewers)');
+        // a single peer is not shown as a number, and the cell says why
+        expect(await cell('Vision', 'Peer')).toBe(
+          "hidden: only 1 of this group submitted, and at least 3 are needed so that no one's rating can be told apart",
+        );
+        // all others (outsiders and the one peer) beside the outsiders' average would tell the peer's rating
+        expect(await cell('Care', 'Others')).toBe(
+          'hidden: next to the columns shown, it would give away the ratings of a group that is hidden',
+        );
         expect(await page.locator('table[data-result] th').allInnerTexts()).toEqual([
           'Competency',
           'Self',
@@ -268,7 +289,25 @@ describe.skipIf(skip)(
           'All others',
         ]);
         await snap(page, 'degree-360-04-result');
+        await snap(page, 'people6-360-result');
+        await page.selectOption('#language', 'bn');
+        await expect.poll(() => cell('Vision', 'Peer')).toMatch(/^লুকানো: এই দলের মাত্র ১ জন/);
+        await snap(page, 'people6-360-result-bn');
+        await page.selectOption('#language', 'en');
       },
     );
+
+    step('her supervisor finds her among the reviewed employees he may see, and reads the same result', async () => {
+      const page = (pages.cy = await signedIn(browser, server.url, cy));
+      await nav(page, '360-degree reviews');
+      await page.locator('#result-survey').selectOption({ label: SURVEY });
+      const offered = page.locator('#result-employee option:not([value=""])');
+      await offered.first().waitFor({ state: 'attached' });
+      expect(await offered.allInnerTexts()).toEqual(['Ada Lovelace']);
+      await page.locator('#result-employee').selectOption({ label: 'Ada Lovelace' });
+      const outsiders = page.locator('table[data-result] tr[data-competency="Vision"] td[data-group="Outsider"]');
+      await expect.poll(() => outsiders.innerText()).toBe('3.67');
+      await snap(page, 'people6-360-result-supervisor');
+    });
   },
 );

@@ -115,6 +115,30 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
     await language(page, 'en');
   });
 
+  step('the dispute is the administrator’s task, and Tanvir’s screen says whose turn it is', async () => {
+    const tanvir = await as('tanvir', 'tanvir.ahmed');
+    await tanvir.goto(`${server.url}/app/performance/assessments/edit?id=${assessmentId}`);
+    await tanvir.getByTestId('workflow-state').getByText('Disputed').waitFor();
+    await expect
+      .poll(() => tanvir.getByTestId('workflow-next').textContent())
+      .toBe(
+        'Next step: “Resolve as administrator: keep the assessment” or “Resolve as administrator: send back for reassessment”, which an employee with admin access to the module “Performance management” takes',
+      );
+    await snap(tanvir, 'walk-02a-disputed-whose-turn-en');
+    const page = await as('farzana', 'farzana.rahman');
+    await page.goto(`${server.url}/app/dashboard/main`);
+    const waiting = page.locator('.tile[data-action=myTasks] a[data-action=assessmentsWaiting]');
+    await expect.poll(() => waiting.textContent()).toMatch(/: [1-9]/);
+    await snap(page, 'walk-02b-farzana-my-tasks-en');
+    await waiting.click();
+    await page.locator('.ag-row', { hasText: 'Nusrat' }).first().waitFor();
+    await page.locator('.ag-row', { hasText: 'Nusrat' }).locator('a', { hasText: 'Edit' }).first().click();
+    await page
+      .getByTestId('workflow')
+      .getByRole('button', { name: 'Resolve as administrator: keep the assessment' })
+      .waitFor();
+  });
+
   step('Farzana resolves the dispute as administrator (no QA member), and the History names her', async () => {
     const page = await as('farzana', 'farzana.rahman');
     await page.goto(`${server.url}/app/performance/assessments/edit?id=${assessmentId}`);
@@ -221,18 +245,22 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
     await language(page, 'en');
   });
 
-  step('Nusrat’s annual agreement says it waits for Q1’s window, in English and Bengali', async () => {
+  step('Nusrat’s annual agreement is made in the quarter running today, and says so', async () => {
     const page = pages.nusrat!;
+    const running = Math.floor(new Date().getMonth() / 3);
     await page.goto(`${server.url}/app/performance/agreements/edit?id=${agreementId}`);
-    await page
-      .getByTestId('workflow')
-      .getByText('Nothing to do here yet: “Agree” or “Dispute” waits for the window of Q1', { exact: false })
-      .waitFor();
+    await expect.poll(() => page.locator('#root_windowQuarterIndex').inputValue()).toBe(String(running));
+    // its window open (the step offered) or not (the screen names the quarter whose window it waits for)
+    const workflow = page.getByTestId('workflow');
+    await expect
+      .poll(
+        async () =>
+          (await workflow.getByRole('button', { name: 'Agree' }).count()) +
+          (await workflow.getByText(`the window of Q${running + 1}`, { exact: false }).count()),
+      )
+      .toBeGreaterThan(0);
+    if (running > 0) expect(await workflow.getByText('the window of Q1', { exact: false }).count()).toBe(0);
     await snap(page, 'walk-06-agreement-window-en');
-    await language(page, 'bn');
-    await page.getByTestId('workflow').getByText('১ম প্রান্তিক', { exact: false }).waitFor();
-    await snap(page, 'walk-06-agreement-window-bn');
-    await language(page, 'en');
   });
 
   step('the scorecard’s History names the KPIs written', async () => {
@@ -263,5 +291,23 @@ describe.skipIf(skip)('performance walk findings, on the demo data, by clicks', 
     await language(page, 'en');
     await count.getByText(/^\d+$/).waitFor();
     await snap(page, 'walk-08-quality-assurance-en');
+    // what is reviewed opens from its title
+    await page.getByTestId('qa-subject').first().click();
+    await page.waitForURL(/(edit-scorecard|assessments\/edit)\?id=\d+/);
+    // the scorecard's own screen or the assessment's form, with its state
+    await page.getByTestId('workflow-state').waitFor();
+    await snap(page, 'walk-08b-quality-assurance-opened-en');
+  });
+
+  step('someone else’s scorecard says it is someone else’s, under its own title', async () => {
+    const tanvir = (await api(server, 'employee?email=tanvir.ahmed@padma.example', undefined, token.farzana)).list[0];
+    const card = (await api(server, `performance-scorecard?employeeId=${tanvir.id}`, undefined, token.farzana)).list[0];
+    const page = await as('nusrat', 'nusrat.jahan');
+    await page.goto(`${server.url}/app/my-inbox/annual-employee-scorecards/edit-scorecard?id=${card.id}`);
+    await page.getByRole('heading', { name: 'This scorecard is not yours to open' }).waitFor();
+    await page.getByText('This scorecard belongs to someone else. The message names who may read it.').waitFor();
+    await page.getByRole('dialog').getByText('Get Scorecard Failed').waitFor();
+    expect(await page.getByText('belongs to another role').count()).toBe(0);
+    await snap(page, 'walk-09-someone-elses-scorecard-en');
   });
 });

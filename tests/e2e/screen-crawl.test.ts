@@ -66,6 +66,13 @@ const UNREACHED: { screen: string; actor: string; reason: string }[] = [
     actor: 'supervisor',
     reason: 'a customer satisfaction survey is completed with its answers, which the crawl does not give',
   },
+  // the supervisor manages the employee's audit, but its draft report reaches him only when the auditor submits it
+  // (the crawl sends what goes to an approver or receiver, not what goes to an audit manager)
+  ...['pending', 'completed'].map((view) => ({
+    screen: `/app/audit-management/my-task/${view}-report/:id/:role`,
+    actor: 'supervisor',
+    reason: 'the crawl submits no draft report to its audit manager',
+  })),
   // an API token is read by its issuer, and only an administrator of some module issues one: the crawl's supervisor
   // and employee administer none, so they have no token to open
   ...['supervisor', 'employee'].map((actor) => ({

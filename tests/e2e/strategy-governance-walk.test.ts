@@ -104,14 +104,21 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
         token,
       );
 
+    // the auditor goes from her audits to the audit's page, where the surveys' Add opens the send form (the one its
+    // list adds with), not the plain add form that would leave a Draft
     const ada = pages.ada;
-    await ada.goto(`${server.url}${A}/audit-report/customer-satisfaction-survey/${id.eng}`);
-    await ada.getByRole('button', { name: 'Add' }).click();
+    await ada.goto(`${server.url}/app/dashboard/main`);
+    await ada.locator('nav.sidebar').getByRole('link', { name: 'My audits', exact: true }).click();
+    await ada.locator('.ag-row', { hasText: 'Procurement 2026' }).getByRole('link').first().click();
+    await ada.getByTestId('add-surveyResponseList').click();
+    await ada.waitForURL(`**${A}/audit-report/customer-satisfaction-survey/${id.eng}/send`);
     await ada.locator('[data-screen=form][data-entity=audit-survey-response]').waitFor();
     await pick(ada, 'customerSatisfactionSurveyId', 'Auditee survey');
     await pick(ada, 'receiverId', 'Rea Receiver');
     await ada.getByRole('button', { name: 'Save' }).click();
-    // Save on the send form adds and sends: the list shows it Sent, not a Draft
+    // Save on the send form adds and sends, and returns to the audit; its surveys' list shows it Sent, not a Draft
+    await ada.waitForURL(`**${A}/audits/manage/${id.eng}`);
+    await ada.getByTestId('children-surveyResponseList').getByRole('link', { name: 'Open the list' }).click();
     await ada.locator('.ag-row', { hasText: 'Sent' }).waitFor();
     await snap(ada, 'walk-1-survey-sent');
 
@@ -138,10 +145,41 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await none(panel.getByRole('button', { name: 'Save answers' }));
     const stored = (await api(server, `audit-survey-response?auditEngagementId=${id.eng}`, undefined, token)).list[0];
     expect(stored.status).toBe('Submitted');
+    // the auditor opens the survey from the audit's page and reads the answers on their questions
+    await ada.goto(`${server.url}${A}/audits/manage/${id.eng}`);
+    await ada.getByTestId('children-surveyResponseList').getByRole('link', { name: 'Auditee survey' }).click();
+    const answered = ada.getByTestId('question-answers');
+    await expect.poll(() => answered.getByTestId('answer').first().innerText()).toBe('Good (3)');
+    await none(answered.getByRole('button', { name: 'Save answers' }));
     expect(stored.answers.map((a: { value: number; comment?: string }) => [a.value, a.comment ?? null])).toEqual([
       [3, null],
       [2, 'Too long'],
     ]);
+
+    // the sender opens it from the audit's list of surveys: the answers are there, read-only, each on its question
+    await ada.goto(`${server.url}${A}/audits/manage/${id.eng}/customer-satisfaction-surveys`);
+    await ada.locator('.ag-row', { hasText: 'Submitted' }).getByRole('link').first().click();
+    await ada.locator('[data-screen=form][data-entity=audit-survey-response]').waitFor();
+    const sent = ada.getByTestId('question-answers');
+    const answerTo = (question: string) => sent.getByRole('group', { name: question }).getByTestId('answer');
+    await expect.poll(() => answerTo('Was the audit professional?').innerText()).toBe('Good (3)');
+    expect(await answerTo('Was the report clear?').innerText()).toBe('Fair (2) — Too long');
+    await none(sent.getByRole('radio'));
+    await snap(ada, 'people6-css-answers-sender');
+    await ada.selectOption('#language', 'bn');
+    await expect.poll(() => sent.locator('h2').innerText()).not.toBe('Answers');
+    await snap(ada, 'people6-css-answers-sender-bn');
+    await ada.selectOption('#language', 'en');
+    // the record's own form, wherever a link leads to it, shows them too
+    await ada.goto(`${server.url}${A}/survey-response/edit?id=${stored.id}`);
+    await expect
+      .poll(() => ada.getByTestId('question-answers').getByTestId('answer').allInnerTexts())
+      .toEqual(['Good (3)', 'Fair (2) — Too long']);
+    // the receiver, opening the same record, reads what she answered
+    await rea.goto(`${server.url}${A}/survey-response/edit?id=${stored.id}`);
+    await expect
+      .poll(() => rea.getByTestId('question-answers').getByTestId('answer').allInnerTexts())
+      .toEqual(['Good (3)', 'Fair (2) — Too long']);
   });
   it('2. the final report is not offered in Fieldwork, and the report says why in plain words; once issued it is read-only with its PDF', async () => {
     const ada = await as('ada');
@@ -399,16 +437,59 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
         token,
       ),
     );
-    await api(
-      server,
-      'organizational-survey-reviewer/add',
-      { annualPlanId: plan.id, quarterIndex: 3, employeeId: id.rea },
-      token,
+    const asked = first(
+      await api(
+        server,
+        'organizational-survey-reviewer/add',
+        { annualPlanId: plan.id, quarterIndex: 3, employeeId: id.rea },
+        token,
+      ),
     );
     await exec.goto(`${server.url}/app/annual/organizational/reviewers?annualPlanId=${plan.id}&quarterIndex=3`);
     const reviewer = exec.locator('.ag-row', { hasText: 'Rea' });
     await reviewer.waitFor();
     expect(await reviewer.locator('[col-id=quarterIndex]').innerText()).toBe('Q4');
     await snap(exec, 'walk-8-survey-quarter');
+    await exec.selectOption('#language', 'bn');
+    await expect.poll(() => reviewer.locator('[col-id=quarterIndex]').innerText()).toBe('৪র্থ প্রান্তিক');
+    await exec.selectOption('#language', 'en');
+
+    // the quarter's survey mailed: its link works to the quarter's last day, the day the mail and the page state, and
+    // its page words the quarter as the screens do (the plan's name stays as the company typed it)
+    const Q4 = { annualPlanId: plan.id, quarterIndex: 3 };
+    await api(server, 'organizational-survey-scale/add', { ...Q4, value: 1, name: 'Rarely' }, token);
+    await api(server, 'organizational-survey-scale/add', { ...Q4, value: 2, name: 'Always' }, token);
+    const competency = first(
+      await api(server, 'organizational-survey-competency/add', { ...Q4, name: 'Keeping promises' }, token),
+    );
+    await api(
+      server,
+      'organizational-survey-question/add',
+      { organizationalSurveyCompetencyId: competency.id, question: 'Deadlines we agree are kept' },
+      token,
+    );
+    await api(server, 'organizational-survey-reviewer/share', { id: asked.id }, token);
+    const find = () =>
+      server
+        .mails()
+        .reverse()
+        .find((m) => m.includes(`To: ${people.rea.email}`) && m.includes('organizational-survey-review/authenticate'));
+    for (let i = 0; i < 50 && !find(); i++) await new Promise((res) => setTimeout(res, 100));
+    const mail = find()!;
+    expect(mail).toContain('31/12/2026');
+    const link = /(http\S+\/app\/organizational-survey-review\/authenticate#token=[A-Za-z0-9_-]+)/.exec(mail)![1];
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const respondent = await context.newPage();
+    await respondent.goto(link);
+    const form = respondent.getByTestId('public-flow-form');
+    await form.waitFor();
+    expect(await form.locator('h2').innerText()).toBe('Organisational survey: FY 2026 (Q4)');
+    expect(await form.innerText()).toContain('by 31/12/2026');
+    await snap(respondent, 'people6-org-survey-public');
+    await respondent.selectOption('#session-language', 'bn');
+    await expect.poll(() => form.locator('h2').innerText()).toBe('প্রাতিষ্ঠানিক জরিপ: FY 2026 (৪র্থ প্রান্তিক)');
+    expect(await form.innerText()).toContain('৩১/১২/২০২৬');
+    await snap(respondent, 'people6-org-survey-public-bn');
+    await context.close();
   });
 });

@@ -145,6 +145,46 @@ describe.skipIf(skip)(
     });
 
     step(
+      'the employee may no longer delete the training once completed; her supervisor adds one for her from the subordinates\u2019 view',
+      async () => {
+        const nia = pages.nia;
+        await nav(nia, 'My trainings', { group: 'My inbox' });
+        await row(nia, 'Forklift safety').getByRole('gridcell', { name: 'Completed', exact: true }).waitFor();
+        // her own request could go while it was Requested; one planned and completed by others stays
+        expect(
+          await row(nia, 'Forklift safety')
+            .getByRole('button', { name: /^Delete/ })
+            .count(),
+        ).toBe(0);
+        await snap(nia, 'people6-my-trainings-completed');
+
+        const sam = pages.sam;
+        await nav(sam, 'My subordinates\u2019 development');
+        await tab(sam, 'By employee');
+        await sam.getByRole('button', { name: 'Add', exact: true }).click();
+        await sam.locator('[data-screen=form][data-entity=employee-training]').waitFor();
+        // the form asks whom for, offering him and his report, not his own "my trainings" form that fills him in
+        expect(new URL(sam.url()).pathname).toBe('/app/personal-development/add-employee-training');
+        const offered = sam.locator('#root_employeeId option:not([value=""])');
+        await offered.first().waitFor({ state: 'attached' });
+        await expect.poll(async () => (await offered.allInnerTexts()).sort()).toEqual(['Nia Newhire', 'Sam Super']);
+        await pick(sam, 'employeeId', 'Nia Newhire');
+        await pick(sam, 'trainingId', 'Forklift safety');
+        await pick(sam, 'annualTrainingPlanId', 'Training plan 2026');
+        await snap(sam, 'people6-subordinates-add-form');
+        await sam.selectOption('#language', 'bn');
+        await expect.poll(() => sam.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+        await snap(sam, 'people6-subordinates-add-form-bn');
+        await sam.selectOption('#language', 'en');
+        await save(sam);
+        await expect
+          .poll(async () => (await j.call(`employee-training?employeeId=${id.nia}&status=Requested`)).list.length)
+          .toBe(1);
+        expect((await j.call(`employee-training?employeeId=${id.sam}`)).list).toEqual([]);
+      },
+    );
+
+    step(
       'the administrator adds a project with its manager, a milestone from its page and a task from the milestone',
       async () => {
         await nav(page, 'Projects', { module: 'Projects' });

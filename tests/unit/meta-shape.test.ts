@@ -19,7 +19,10 @@ describe('one metadata shape for engine and renderer', () => {
     expectTypeOf<ScreenMeta>().toEqualTypeOf<ModuleDef['screens'][number]>();
     expectTypeOf<EntityMeta['list']>().toEqualTypeOf<EntityDef['list']>();
     expectTypeOf<EntityMeta['children']>().toEqualTypeOf<EntityDef['children']>();
-    expectTypeOf<EntityMeta['workflow']>().toEqualTypeOf<EntityDef['workflow']>();
+    // the reply's workflow is the registry's with whose step comes next (`next`) added
+    expectTypeOf<Omit<NonNullable<EntityMeta['workflow']>, 'next'>>().toEqualTypeOf<
+      Omit<NonNullable<EntityDef['workflow']>, never>
+    >();
     expectTypeOf<NonNullable<EntityMeta['requiredWhen']>>().toEqualTypeOf<EntityDef['requiredWhen']>();
     expectTypeOf<EntityMeta['commands'][number]['report']>().toEqualTypeOf<CommandDef['report']>();
     expectTypeOf<EntityMeta['commands'][number]['kind']>().toEqualTypeOf<CommandDef['kind']>();

@@ -97,13 +97,16 @@ describe('the 360 result by rater group', () => {
     raterGroup: ResultRow['raterGroup'],
     reviewers: number,
     average: string | null,
-  ): ResultRow => ({ competencyId, competency: `C${competencyId}`, raterGroup, reviewers, average });
-  it('shows the self-rating and groups of at least three, hides smaller groups without a number', () => {
+    hiddenBecause: ResultRow['hiddenBecause'] = null,
+  ): ResultRow => ({ competencyId, competency: `C${competencyId}`, raterGroup, reviewers, average, hiddenBecause });
+  it('shows the self-rating, the supervisor and groups of at least three, hides smaller groups without a number', () => {
     expect(MIN_RATERS).toBe(3);
     const result = shapeResult([
       row(1, 'Outsider', 3, '4.33'),
-      row(1, 'Peer', 2, null),
+      row(1, 'Peer', 2, null, 'fewerReviewers'),
       row(1, 'Self', 1, '5.00'),
+      row(1, 'Supervisor', 1, '2.00'),
+      row(1, 'Others', 6, null, 'tellsHiddenGroup'),
       row(2, null, 0, null),
     ]);
     expect(result).toEqual([
@@ -112,18 +115,21 @@ describe('the 360 result by rater group', () => {
         competency: 'C1',
         groups: {
           Outsider: { average: 4.33, reviewers: 3, hidden: false },
-          Peer: { average: null, reviewers: null, hidden: true },
+          Peer: { average: null, reviewers: 2, hidden: true, because: 'fewerReviewers' },
           Self: { average: 5, reviewers: 1, hidden: false },
+          Supervisor: { average: 2, reviewers: 1, hidden: false },
+          Others: { average: null, reviewers: 6, hidden: true, because: 'tellsHiddenGroup' },
         },
       },
       { competencyId: 2, competency: 'C2', groups: {} },
     ]);
   });
-  it('hides a small group even if a number came with it', () => {
-    expect(shapeResult([row(1, 'Supervisor', 1, '2.00')])[0].groups.Supervisor).toEqual({
+  it('hides a small anonymous group even if a number came with it', () => {
+    expect(shapeResult([row(1, 'Peer', 1, '2.00')])[0].groups.Peer).toEqual({
       average: null,
-      reviewers: null,
+      reviewers: 1,
       hidden: true,
+      because: 'fewerReviewers',
     });
   });
 });

@@ -16,4 +16,8 @@ export interface AuditQuestionnaireAnswer {
   choice?: ("Yes" | "No") | null;
   rating?: number | null;
   auditEngagementId?: number | null;
+  /**
+   * what the answer is to, for the audit trail and history: the question and who answers it (audit.placeAnswer)
+   */
+  title?: string | null;
 }

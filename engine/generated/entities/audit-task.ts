@@ -20,13 +20,24 @@ export interface AuditTask {
     | "checklist"
     | "survey"
     | "follow-up-work-plan"
-    | "finding";
-  title: string;
+    | "finding"
+    | "report";
+  /**
+   * "Audit — item": the item's own words (its title, else its parent's) after its audit's name; none when the item has no words of its own, and the screen names it by its audit and kind in the reader's language
+   */
+  title?: string | null;
   recordId: number;
   auditEngagementId?: number | null;
   assigneeId: number;
-  role: "approver" | "responseOwner" | "receiver" | "auditManager";
+  role: "approver" | "responseOwner" | "receiver" | "auditManager" | "auditor";
   status: "Pending" | "Completed";
+  /**
+   * the state the item moved to, worded by its option label
+   */
   decision?: string | null;
+  /**
+   * the reason given with a not-approval or rejection
+   */
+  reason?: string | null;
   decidedAt?: string | null;
 }

@@ -17,5 +17,9 @@ export interface OrganizationalSurveyReviewer {
   email?: string | null;
   sentAt?: string | null;
   submittedAt?: string | null;
+  /**
+   * the last day of the quarter the survey runs over, to the end of which the reviewer's link works
+   */
+  endDate?: string | null;
   status: "Not Sent" | "Sent" | "Submitted";
 }

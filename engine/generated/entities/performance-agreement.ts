@@ -20,6 +20,9 @@ export interface PerformanceAgreement {
   status?: ("Pending" | "Agreed" | "Disputed") | null;
   personalNote?: string | null;
   disputedNote?: string | null;
+  resolutionNote?: string | null;
+  resolvedBy?: number | null;
+  resolvedAt?: string | null;
   corporateNote?: string | null;
   windowStartDate?: string | null;
   windowEndDate?: string | null;

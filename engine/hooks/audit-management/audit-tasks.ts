@@ -2,7 +2,6 @@ import { AppError } from '../../app-error.ts';
 import { text } from '../../i18n/text.ts';
 import type { Row } from '../../db/db.ts';
 import type { EntityDef } from '../../metadata/registry.ts';
-import { humanize } from '../../metadata/naming.ts';
 import { titleFieldOf } from '../../metadata/title-field.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne } from '../../records/record-store.ts';
@@ -26,9 +25,10 @@ export const TASK_KIND: Readonly<Record<string, string>> = {
   'audit-survey-response': 'survey',
   'audit-follow-up-work': 'follow-up-work-plan',
   'audit-finding': 'finding',
+  'audit-report': 'report',
 };
 
-type TaskRole = 'approver' | 'responseOwner' | 'receiver' | 'auditManager';
+type TaskRole = 'approver' | 'responseOwner' | 'receiver' | 'auditManager' | 'auditor';
 
 /** Who an action sends the record to. */
 function recipientOf(action: string, record: Row): { assigneeId: unknown; role: TaskRole } {
@@ -48,8 +48,11 @@ async function pendingTasks(ctx: CallContext, kind: string, recordId: unknown): 
   return Promise.all(rows.map((r) => fetchOne(ctx, e, r.id)));
 }
 
-/** What names the record: its title field, else its parent's (a response is the finding's), else what it is. */
-async function ownTitle(ctx: CallContext, entity: EntityDef, record: Row): Promise<string> {
+/**
+ * What names the record in its own words: its title field, else its parent's (a response is the finding's); null when
+ * it has none (a survey response), and the task list then names it by its kind, in the reader's language.
+ */
+async function ownTitle(ctx: CallContext, entity: EntityDef, record: Row): Promise<string | null> {
   const field = titleFieldOf(entity);
   if (field !== 'id' && record[field]) return String(record[field]);
   const parentField = PARENT[entity.name];
@@ -58,13 +61,13 @@ async function ownTitle(ctx: CallContext, entity: EntityDef, record: Row): Promi
     const parent = await fetchOne(ctx, parentEntity, record[parentField!]);
     return String(parent[titleFieldOf(parentEntity)]);
   }
-  const label = humanize(entity.name).replace(/^audit /, '');
-  return label[0].toUpperCase() + label.slice(1);
+  return null;
 }
 
-/** "Audit name — working paper title": what the task list shows. */
-async function taskTitle(ctx: CallContext, entity: EntityDef, record: Row): Promise<string> {
+/** "Audit name — working paper title": what the task list shows; null for an item without words of its own. */
+async function taskTitle(ctx: CallContext, entity: EntityDef, record: Row): Promise<string | null> {
   const own = await ownTitle(ctx, entity, record);
+  if (own === null) return null;
   if (typeof record.auditEngagementId !== 'number') return own.slice(0, 1000);
   const [engagement] = await ctx.tx.query<{ name: string }>(
     `SELECT name FROM audit_engagement WHERE company_id = $1 AND id = $2`,
@@ -73,12 +76,21 @@ async function taskTitle(ctx: CallContext, entity: EntityDef, record: Row): Prom
   return (engagement ? `${engagement.name} — ${own}` : own).slice(0, 1000);
 }
 
-async function settle(ctx: CallContext, task: Row, decision: string): Promise<void> {
+/**
+ * Moves a task to its assignee's completed list with the decision: the state the item moved to (a value the screen
+ * words by its option label, never English written here) and the reason given with it, if any.
+ */
+async function settle(ctx: CallContext, task: Row, decision: string, reason?: unknown): Promise<void> {
   await applyUpdate(
     ctx,
     taskEntity(ctx),
     task,
-    { status: 'Completed', decision: decision.slice(0, 200), decidedAt: new Date().toISOString() },
+    {
+      status: 'Completed',
+      decision: decision.slice(0, 200),
+      reason: typeof reason === 'string' && reason ? reason.slice(0, 2000) : null,
+      decidedAt: new Date().toISOString(),
+    },
     'decide',
   );
 }
@@ -101,12 +113,13 @@ export async function openTask(
     else await deleteRecord(ctx, taskEntity(ctx), { id: task.id }, { checked: true });
   }
   if (kept) return;
+  const title = await taskTitle(ctx, entity, record);
   await addRecord(
     ctx,
     taskEntity(ctx),
     {
       kind,
-      title: await taskTitle(ctx, entity, record),
+      ...(title !== null && { title }),
       recordId: record.id,
       assigneeId,
       role,
@@ -128,10 +141,9 @@ export const openApproval: TransitionHook<ApprovalStep> = async (ctx, entity, re
 export const closeApproval: TransitionHook<ApprovalStep> = async (ctx, entity, record) => {
   const kind = TASK_KIND[entity.name];
   if (!kind) return;
-  const decision =
-    record.status === 'Not Approved' && record.reason ? `Not Approved: ${record.reason}` : String(record.status);
   for (const task of await pendingTasks(ctx, kind, record.id))
-    if (task.role !== 'responseOwner') await settle(ctx, task, decision);
+    if (task.role !== 'responseOwner')
+      await settle(ctx, task, String(record.status), record.status === 'Not Approved' ? record.reason : null);
   if (entity.name === 'audit-management-response' && record.status === 'Not Approved')
     await openTask(
       ctx,
@@ -181,16 +193,35 @@ const validatorOf = (finding: EntityRecord<'audit-finding'>) => finding.auditMan
 
 /**
  * afterWrite (audit finding): a finding awaiting validation is a pending task of its audit manager (else the audit's
- * approver), so that it waits in their My tasks; it follows them when the audit's roles change.
+ * approver), so that it waits in their My tasks; it follows them when the audit's roles change. A rejected finding
+ * resubmitted leaves its auditor's list of pending tasks as done.
  */
 export const findingToValidate: AfterWriteHook<'audit-finding'> = async (ctx, entity, before, after) => {
   if (after.status !== 'Awaiting Validation') return;
   if (before && before.status === after.status && validatorOf(before) === validatorOf(after)) return;
+  if (before?.status === 'Rejected')
+    for (const task of await pendingTasks(ctx, TASK_KIND[entity.name]!, after.id))
+      if (task.role === 'auditor') await settle(ctx, task, after.status);
   await openTask(ctx, entity, after, validatorOf(after), 'auditManager');
 };
 
-/** validate, reject (audit finding): the validator's task is done, with the decision (a rejection with its reason). */
+/**
+ * validate, reject (audit finding): the validator's task is done, with the decision (a rejection with its reason); a
+ * rejected finding goes back to its auditor, in whose My tasks it waits, with the reason, to be reworked and resubmitted.
+ */
 export const findingDecided: TransitionHook<'audit-finding'> = async (ctx, entity, record) => {
-  const decision = record.status === 'Rejected' && record.reason ? `Rejected: ${record.reason}` : String(record.status);
-  for (const task of await pendingTasks(ctx, TASK_KIND[entity.name]!, record.id)) await settle(ctx, task, decision);
+  for (const task of await pendingTasks(ctx, TASK_KIND[entity.name]!, record.id))
+    await settle(ctx, task, String(record.status), record.status === 'Rejected' ? record.reason : null);
+  if (record.status === 'Rejected') await openTask(ctx, entity, record, record.auditorId, 'auditor');
+};
+
+/** submit-draft, recall-final-report: the draft report waits for its audit manager, who returns it or makes it final. */
+export const reportToManager: TransitionHook<'audit-report'> = async (ctx, entity, record) => {
+  await openTask(ctx, entity, record, record.auditManagerId, 'auditManager');
+};
+
+/** return-draft, make-final-report: the audit manager's task is done, with the report's new state. */
+export const reportDecided: TransitionHook<'audit-report'> = async (ctx, entity, record) => {
+  for (const task of await pendingTasks(ctx, TASK_KIND[entity.name]!, record.id))
+    await settle(ctx, task, String(record.status));
 };

@@ -7,6 +7,8 @@ import {
   findingToValidate,
   openApproval,
   reopenApproval,
+  reportDecided,
+  reportToManager,
   requestResponse,
 } from './audit-tasks.ts';
 import { checkSurveyAnswers, submitSurvey } from './customer-survey.ts';
@@ -43,7 +45,10 @@ export const auditManagementHooks: ModuleHookSet = mergeHookSets(
     afterWrite: { 'audit.findingToValidate': findingToValidate },
     transition: { 'audit.findingDecided': findingDecided },
   }),
-  entityHooks('audit-report', { beforeWrite: { 'audit.placeReport': placeReport } }),
+  entityHooks('audit-report', {
+    beforeWrite: { 'audit.placeReport': placeReport },
+    transition: { 'audit.reportToManager': reportToManager, 'audit.reportDecided': reportDecided },
+  }),
   entityHooks('audit-working-paper', { transition: { 'audit.approvePaper': approvePaper } }),
   entityHooks('audit-notification-letter', { transition: { 'audit.mailNotification': mailNotification } }),
   entityHooks('audit-survey-response', {

@@ -25,13 +25,23 @@ export const placeRecipient: BeforeWriteHook<'audit-questionnaire-recipient'> = 
   return { auditorId: audit.auditor_id, auditManagerId: audit.audit_manager_id };
 };
 
-/** An answer is filed under its recipient's audit, so that the response screen lists an audit's answers. */
+/**
+ * An answer is filed under its recipient's audit, so that the response screen lists an audit's answers, and named by
+ * its question and who answers it (the audit trail's "Who releases payments? — Tess Treasury", not "#3").
+ */
 export const placeAnswer: BeforeWriteHook<'audit-questionnaire-answer'> = async (ctx, _entity, _before, record) => {
-  const [r] = await ctx.tx.query<{ audit_engagement_id: number | null }>(
-    `SELECT audit_engagement_id FROM audit_questionnaire_recipient WHERE company_id = $1 AND id = $2`,
-    [ctx.companyId, record.auditQuestionnaireRecipientId],
+  const [r] = await ctx.tx.query<{
+    audit_engagement_id: number | null;
+    respondent: string | null;
+    question: string | null;
+  }>(
+    `SELECT r.audit_engagement_id, coalesce(nullif(r.name, ''), r.email) AS respondent,
+            (SELECT q.question FROM audit_questionnaire_question q WHERE q.company_id = r.company_id AND q.id = $3) AS question
+       FROM audit_questionnaire_recipient r WHERE r.company_id = $1 AND r.id = $2`,
+    [ctx.companyId, record.auditQuestionnaireRecipientId, record.auditQuestionnaireQuestionId],
   );
-  return { auditEngagementId: r?.audit_engagement_id ?? null };
+  const title = [r?.question, r?.respondent].filter(Boolean).join(' — ').slice(0, 500);
+  return { auditEngagementId: r?.audit_engagement_id ?? null, title: title || null };
 };
 
 /** Not Sent until the link goes out, then Sent, then Submitted. */

@@ -10,8 +10,35 @@ import { noSuchRecord } from '../../records/record-validator.ts';
 import { notFound } from '../../records/record-store.ts';
 import { text } from '../../i18n/text.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
+import { withQuarter } from '../../i18n/title-words.ts';
+import type { TextParam } from '../../i18n/text.ts';
 
-const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'];
+/** A quarter's survey: its annual plan's name and the quarter's first and last day (YYYY-MM-DD). */
+interface QuarterSurvey {
+  plan: string;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The dates of a plan's quarter, which its organisational survey runs over: the quarter record found by plan and
+ * quarter number (no reference leads there), else, while the plan has no quarters yet, the plan's own dates.
+ */
+async function quarterSurvey(
+  ctx: CallContext,
+  annualPlanId: number,
+  quarterIndex: number,
+): Promise<QuarterSurvey | undefined> {
+  const [r] = await ctx.tx.query<{ plan: string; start_date: string; end_date: string }>(
+    `SELECT p.name AS plan,
+            to_char(coalesce(q.start_date, p.start_date), 'YYYY-MM-DD') AS start_date, to_char(coalesce(q.end_date, p.end_date), 'YYYY-MM-DD') AS end_date
+       FROM annual_plan p
+       LEFT JOIN quarter q ON q.company_id = p.company_id AND q.annual_plan_id = p.id AND q.quarter_index = $3
+      WHERE p.company_id = $1 AND p.id = $2`,
+    [ctx.companyId, annualPlanId, quarterIndex],
+  );
+  return r && { plan: r.plan, startDate: r.start_date, endDate: r.end_date };
+}
 
 /**
  * An organisational survey reviewer is a colleague (the survey asks the company's own people how it lives its values):
@@ -24,7 +51,11 @@ export const placeOrganizationalReviewer: BeforeWriteHook<'organizational-survey
   record,
 ) => {
   // once submitted, who reviewed which quarter holds: entity.json lockedWhen
-  return colleagueContact(ctx, record.employeeId, record.email);
+  const contact = await colleagueContact(ctx, record.employeeId, record.email);
+  // the survey's last day, which its links work to the end of (publicFlow.expiresWith); kept with the reviewer, as
+  // the quarter is found by plan and number, and refreshed by every write of the reviewer
+  const survey = await quarterSurvey(ctx, record.annualPlanId, record.quarterIndex);
+  return { ...contact, endDate: survey?.endDate ?? null };
 };
 
 /** A question belongs to the quarter (of the annual plan) of its competency. */
@@ -72,7 +103,7 @@ export const checkOrganizationalAnswer: BeforeWriteHook<'organizational-survey-a
  */
 function assertQuarterTakesAnswers(
   ctx: CallContext,
-  survey: { name: string; startDate: string; endDate: string },
+  survey: { name: TextParam; startDate: string; endDate: string },
 ): void {
   const status = surveyStatus(survey, today());
   // Kept in code: the quarter's dates are those of the quarter record found by plan and quarter number (no reference), else the plan's own; a condition compares a field of the record or of a record it references
@@ -95,28 +126,18 @@ function assertQuarterTakesAnswers(
  * questions is the flow's and the share command's `when` (organizational-survey-reviewer/entity.json).
  */
 export const organizationalReviewInfo: CommandHook = async (ctx, _entity, input): Promise<PublicFlowInfo> => {
-  // the quarter's dates come from the annual plan's quarters; a plan without them yet runs over its own dates
-  const [r] = await ctx.tx.query<{
-    annual_plan_id: number;
-    quarter_index: number;
-    plan: string;
-    start_date: string;
-    end_date: string;
-  }>(
-    `SELECT rv.annual_plan_id, rv.quarter_index, p.name AS plan,
-            to_char(coalesce(q.start_date, p.start_date), 'YYYY-MM-DD') AS start_date, to_char(coalesce(q.end_date, p.end_date), 'YYYY-MM-DD') AS end_date
-       FROM organizational_survey_reviewer rv
-       JOIN annual_plan p ON p.company_id = rv.company_id AND p.id = rv.annual_plan_id
-       LEFT JOIN quarter q ON q.company_id = rv.company_id AND q.annual_plan_id = rv.annual_plan_id AND q.quarter_index = rv.quarter_index
-      WHERE rv.company_id = $1 AND rv.id = $2`,
+  const [rv] = await ctx.tx.query<{ annual_plan_id: number; quarter_index: number }>(
+    `SELECT annual_plan_id, quarter_index FROM organizational_survey_reviewer WHERE company_id = $1 AND id = $2`,
     [ctx.companyId, input.id],
   );
-  if (!r) throw notFound(ctx.registry.entity('organizational-survey-reviewer'), input.id);
-  const name = `${r.plan} ${QUARTERS[Number(r.quarter_index)] ?? ''}`.trim();
-  assertQuarterTakesAnswers(ctx, { name, startDate: r.start_date, endDate: r.end_date });
+  const r = rv && (await quarterSurvey(ctx, Number(rv.annual_plan_id), Number(rv.quarter_index)));
+  if (!rv || !r) throw notFound(ctx.registry.entity('organizational-survey-reviewer'), input.id);
+  // the quarter as the screens word it, in the reader's language ("FY2026 (৪র্থ প্রান্তিক)")
+  const name = withQuarter(r.plan, Number(rv.quarter_index));
+  assertQuarterTakesAnswers(ctx, { name, startDate: r.startDate, endDate: r.endDate });
   const scale = await ctx.tx.query<{ value: number; name: string }>(
     `SELECT value, name FROM organizational_survey_scale WHERE company_id = $1 AND annual_plan_id = $2 AND quarter_index = $3 ORDER BY value`,
-    [ctx.companyId, r.annual_plan_id, r.quarter_index],
+    [ctx.companyId, rv.annual_plan_id, rv.quarter_index],
   );
   const questions = await ctx.tx.query<{ id: number; question: string; competency: string; value: string | null }>(
     `SELECT q.id, q.question, c.name AS competency, v.name AS value
@@ -124,14 +145,14 @@ export const organizationalReviewInfo: CommandHook = async (ctx, _entity, input)
        JOIN organizational_survey_competency c ON c.company_id = q.company_id AND c.id = q.organizational_survey_competency_id
        LEFT JOIN organizational_value v ON v.company_id = c.company_id AND v.id = c.organizational_value_id
       WHERE q.company_id = $1 AND q.annual_plan_id = $2 AND q.quarter_index = $3 ORDER BY c.id, q.id`,
-    [ctx.companyId, r.annual_plan_id, r.quarter_index],
+    [ctx.companyId, rv.annual_plan_id, rv.quarter_index],
   );
   const options = ratingOptions(scale);
   return {
     title: text('publicFlow.organizationalSurvey.title', { survey: name }),
     intro: sentences(
       text('publicFlow.organizationalSurvey.intro'),
-      text('publicFlow.savedAsYouGoBy', { day: dayMonthYear(r.end_date) }),
+      text('publicFlow.savedAsYouGoBy', { day: dayMonthYear(r.endDate) }),
     ),
     questions: questions.map((q) => ({
       id: Number(q.id),
@@ -142,7 +163,7 @@ export const organizationalReviewInfo: CommandHook = async (ctx, _entity, input)
       required: true,
       field: 'rating',
     })),
-    annualPlanId: Number(r.annual_plan_id),
-    quarterIndex: Number(r.quarter_index),
+    annualPlanId: Number(rv.annual_plan_id),
+    quarterIndex: Number(rv.quarter_index),
   };
 };

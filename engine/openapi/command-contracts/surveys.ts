@@ -25,7 +25,12 @@ const flowInfo = (extra: Record<string, JsonSchema>, intro: 'always' | 'maybe' =
 const groupResult = {
   oneOf: [
     object({ average: number, reviewers: integer, hidden: { const: false } }),
-    object({ average: { type: 'null' }, reviewers: { type: 'null' }, hidden: { const: true } }),
+    object({
+      average: { type: 'null' },
+      reviewers: integer,
+      hidden: { const: true },
+      because: { enum: ['fewerReviewers', 'tellsHiddenGroup'] },
+    }),
   ],
 };
 
@@ -47,7 +52,7 @@ export const surveyContracts: ContractSet = (records) => ({
   },
   'degree360.result': {
     description:
-      'The reviewed employee’s average rating per competency, by rater group, from submitted reviews; a group of fewer than minRaters others is hidden.',
+      'The reviewed employee’s average rating per competency, by rater group, from submitted reviews. Self and Supervisor are always shown; another group of fewer than minRaters is hidden (because: fewerReviewers), and Others when it would give such a group away (because: tellsHiddenGroup).',
     query: { id: { schema: { type: 'integer', minimum: 1, 'x-ref': 'reviewed-employee' }, required: true } },
     reply: object({
       reviewedEmployeeId: integer,

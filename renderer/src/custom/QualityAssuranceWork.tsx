@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { get, post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { optionLabel, quarterName } from '../meta/labels.ts';
@@ -10,6 +11,12 @@ import type { ScreenMeta } from '../meta/meta-types.ts';
 import { ConfirmDialog, InputDialog } from '../shell/Dialogs.tsx';
 
 type Row = Record<string, any>;
+
+/** Where a reviewed record opens: a scorecard (the QA scorecard list) or an assessment (the performance list). */
+const OPENS = {
+  Scorecard: '/app/my-inbox/annual-employee-scorecards/edit-scorecard',
+  Performance: '/app/performance/assessments/edit',
+} as const;
 /** The error titles of the calls this screen makes (as qa-review's metadata declares them). */
 const TITLES: Record<string, string> = {
   'my-work': 'error.getReviews',
@@ -97,10 +104,14 @@ export default function QualityAssuranceWork({ screen }: { screen: ScreenMeta })
                   <tr key={`${r.list}-${r.id}`} data-subject={`${r.list}-${r.id}`}>
                     <td>{r.employeeName}</td>
                     <td>
-                      {/* an assessment by its scorecard and quarter in the reader's words (its stored title says Q4 in every language) */}
-                      {r.scorecardName && r.quarterIndex !== null
-                        ? `${r.scorecardName} (${quarterName(t, r.quarterIndex)})`
-                        : periodTitle(t, String(r.title ?? ''))}
+                      {/* the reviewed scorecard or assessment opens (read-only to a reviewer: the record says what they
+                          may do), by its scorecard and quarter in the reader's words (its stored title says Q4 in every
+                          language) */}
+                      <Link to={`${OPENS[r.list as 'Scorecard' | 'Performance']}?id=${r.id}`} data-testid="qa-subject">
+                        {r.scorecardName && r.quarterIndex !== null
+                          ? `${r.scorecardName} (${quarterName(t, r.quarterIndex)})`
+                          : periodTitle(t, String(r.title ?? ''))}
+                      </Link>
                     </td>
                     <td>{optionLabel(t, r.list)}</td>
                     <td>{optionLabel(t, r.status)}</td>

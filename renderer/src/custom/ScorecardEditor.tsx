@@ -18,7 +18,7 @@ import {
   type ScoringRules,
 } from '../../../engine/hooks/performance/quarter-score.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
-import { Forbidden } from '../shell/NotFound.tsx';
+import { RecordForbidden } from '../shell/NotFound.tsx';
 import { formatDate, formatFigure, formatNumber, formatPercent } from '../format/formats.ts';
 import type { ActualsWindow } from '../../../engine/hooks/performance/quarter-windows.ts';
 import { approvalGaps } from '../../../engine/hooks/performance/scorecard-readiness.ts';
@@ -162,7 +162,7 @@ function OneScorecard({ id }: { id: number }) {
       const card =
         r ??
         (
-          await run('error.getCorporateScorecards', () => get(`performance-scorecard/${id}`), {
+          await run(entity?.errors.read ?? 'error.getScorecard', () => get(`performance-scorecard/${id}`), {
             // a scorecard the caller may not read is said so on the page, not left "Loading…"
             onFailure: (e) => (e.code === 'forbidden' || e.code === 'not_found' ? setUnreadable(true) : undefined),
           })
@@ -310,7 +310,7 @@ function OneScorecard({ id }: { id: number }) {
         {t('shell.noRecordChosen')}
       </p>
     );
-  if (unreadable) return <Forbidden />;
+  if (unreadable) return <RecordForbidden label="entity.performanceScorecard" />;
   if (!record) return <p aria-busy="true">{t('shell.loading')}</p>;
   const figureInput = (label: string, value: string, onChange: (v: string) => void, disabled: boolean) => (
     <input

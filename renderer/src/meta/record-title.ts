@@ -41,3 +41,16 @@ export function referenceTitle(
   const title = (row?._titles as Record<string, string> | undefined)?.[field];
   return title === undefined ? undefined : (displayValue(t, field, { type: 'string' }, title) ?? title);
 }
+
+/**
+ * What names a row of a list to a person (a delete dialog, a row's button to a screen reader): its title field, else,
+ * for an entity with none (a QA member: an employee in a plan's list), the title of the record its first referencing
+ * list column names (the employee), else its id.
+ */
+export function rowTitle(t: TFunction, entity: EntityMeta, row: Record<string, unknown>): string {
+  if (entity.titleField !== 'id') return recordTitle(t, entity, row);
+  const reference = entity.list.columns.find(
+    (c) => typeof c === 'string' && entity.schema.properties[c]?.['x-ref'] && referenceTitle(t, row, c) !== undefined,
+  );
+  return typeof reference === 'string' ? referenceTitle(t, row, reference)! : String(row.id);
+}

@@ -128,7 +128,7 @@ function Complete({
         const given: Record<number, unknown> = {};
         for (const q of data.info.questions) {
           const a = data.info.answers.find(
-            (x) => Object.values(x).includes(q.id) && x[answerField(q)] !== undefined && x[answerField(q)] !== null,
+            (x) => x.questionId === q.id && x[answerField(q)] !== undefined && x[answerField(q)] !== null,
           );
           if (a) given[q.id] = a[answerField(q)];
         }

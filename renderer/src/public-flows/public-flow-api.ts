@@ -40,7 +40,8 @@ export interface PublicFlowInfo {
   recipientId: number;
   respondent: string;
   expiresAt: string;
-  answers: Record<string, unknown>[];
+  /** the answers saved so far, each naming the question it answers */
+  answers: ({ questionId: number } & Record<string, unknown>)[];
   [extra: string]: unknown;
 }
 

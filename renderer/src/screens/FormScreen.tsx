@@ -26,8 +26,9 @@ import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
-import { Forbidden, NotFound } from '../shell/NotFound.tsx';
+import { NotFound, RecordForbidden } from '../shell/NotFound.tsx';
 import { takeThen } from './then-transition.ts';
+import { questionsFieldOf } from './panel-transitions.ts';
 
 type Row = Record<string, any>;
 
@@ -257,7 +258,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         {t('shell.noRecordChosen')}
       </p>
     );
-  if (unreadable === 'forbidden') return <Forbidden />;
+  if (unreadable === 'forbidden') return <RecordForbidden label={entity.label} />;
   if (unreadable === 'not_found') return <NotFound />;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
@@ -347,7 +348,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         </Form>
       </div>
       {record &&
-        screen.panels?.map((name) => {
+        panelsOf(screen, entity).map((name) => {
           const Panel = CUSTOM_PANELS[name];
           return Panel ? (
             <Suspense key={name} fallback={<p aria-busy="true">{t('shell.loading')}</p>}>
@@ -362,6 +363,16 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       {record && typeof record.id === 'number' && <RecordHistory entity={entity} record={record} />}
     </section>
   );
+}
+
+/**
+ * The panels under a record's form: those the screen names, and the questions' panel wherever the entity has answers
+ * to questions (`x-questions`). Its answers are seen and given only there (the workflow's buttons leave out the
+ * transition that stores them), so every form of such a record shows it, not only the screens that remember to name it.
+ */
+function panelsOf(screen: ScreenMeta, entity: EntityMeta): string[] {
+  const named: string[] = screen.panels ?? [];
+  return questionsFieldOf(entity) && !named.includes('QuestionAnswers') ? [...named, 'QuestionAnswers'] : named;
 }
 
 /** An add with its file: the record's fields as text beside the file, in the multipart field the engine reads ("document"). */

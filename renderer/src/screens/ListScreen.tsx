@@ -26,7 +26,7 @@ import { enumName, optionKey, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts';
 import { ConfirmDialog } from '../shell/Dialogs.tsx';
-import { screensOf } from './entity-screens.ts';
+import { listForms, screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
 import { lastRowAfter, PageCursor } from './page-cursor.ts';
 import { csvValue, listCsv } from './list-csv.ts';
@@ -37,7 +37,7 @@ import { boundValues, fillPath, routeParams } from './screen-params.ts';
 import { listFixedQuery } from './list-query.ts';
 import { actionsWidth, headerMinWidth } from './column-widths.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
-import { recordTitle, referenceTitle, textOf } from '../meta/record-title.ts';
+import { recordTitle, referenceTitle, rowTitle, textOf } from '../meta/record-title.ts';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -119,10 +119,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const [firstPageCame, setFirstPageCame] = useState(false);
   const [confirm, setConfirm] = useState<Record<string, unknown> | null>(null);
   const titles = useRef(new Map<string, Map<number, string>>());
-  const own = screensOf(meta, entity.name);
-  const screenAt = (path: string) => meta.modules.flatMap((m) => m.screens).find((x) => x.path === path) ?? { path };
-  const add = screen.add ? screenAt(screen.add) : own.add;
-  const edit = screen.edit ? screenAt(screen.edit) : own.edit;
+  const own = screensOf(meta, entity.name, screen);
+  const { add, edit } = listForms(meta, screen, own);
   // the route's and the address's parameters the screen binds to fields (/strategic-plan/3/pillar → strategicPlanId 3)
   const { pathname, search } = useLocation();
   // the form opened from here comes back here after Save or Cancel
@@ -209,7 +207,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
                   className="btn btn-sm"
                   to={editPath(p.data)}
                   state={from}
-                  aria-label={`${t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')} ${p.data[entity.titleField] ?? p.data.id}`}
+                  aria-label={`${t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')} ${rowTitle(t as never, entity, p.data)}`}
                 >
                   {t(allowedOn(entity, p.data).update ? 'shell.edit' : 'shell.open')}
                 </Link>
@@ -221,7 +219,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
                   type="button"
                   className="btn btn-sm"
                   onClick={() => setConfirm(p.data)}
-                  aria-label={`${t('shell.delete')} ${p.data[entity.titleField] ?? p.data.id}`}
+                  aria-label={`${t('shell.delete')} ${rowTitle(t as never, entity, p.data)}`}
                 >
                   {t('shell.delete')}
                 </button>
@@ -400,7 +398,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
       {confirm && (
         <ConfirmDialog
           title={t('shell.deleteTitle', { what: t(entity.label) })}
-          text={t('shell.deleteText', { name: String(confirm[entity.titleField] ?? confirm.id) })}
+          text={t('shell.deleteText', { name: rowTitle(t as never, entity, confirm) })}
           onCancel={() => setConfirm(null)}
           onConfirm={() => remove(confirm)}
         />

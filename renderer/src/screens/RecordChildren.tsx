@@ -7,7 +7,7 @@ import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, Meta } from '../meta/meta-types.ts';
 import { StoredFile } from '../widgets/StoredFile.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
-import { screensOf } from './entity-screens.ts';
+import { listForms, screensOf } from './entity-screens.ts';
 import { childLink } from './child-links.ts';
 import { recordTitle, referenceTitle } from '../meta/record-title.ts';
 import { recordSummary } from '../meta/record-summary.ts';
@@ -83,7 +83,12 @@ function ChildList({
   const { t } = useTranslation();
   const { loading, run } = useCall();
   const rows: Row[] = record[link.key] ?? [];
-  const { list, add, edit } = screensOf(meta, child.name);
+  const own = screensOf(meta, child.name);
+  const { list } = own;
+  // a child is added and opened from its parent where the list of the parent's children (its route binds the child's
+  // reference to the parent) adds and opens it: the audit's customer satisfaction surveys by the form that sends them
+  const underParent = !!list && Object.values(list.params ?? {}).includes(link.via);
+  const { add, edit } = underParent ? listForms(meta, list, own) : own;
   const { pathname, search } = useLocation();
   // a form opened from here comes back to this record after Save or Cancel
   const from = { from: pathname + search };

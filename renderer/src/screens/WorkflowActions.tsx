@@ -60,6 +60,19 @@ function closedWindows(
 }
 
 type Transition = NonNullable<EntityMeta['workflow']>['transitions'][number];
+type NextStep = NonNullable<NonNullable<EntityMeta['workflow']>['next']>[string][number];
+
+/** The steps out of a state grouped by who takes them, so that the screen names each party once. */
+function nextSteps(steps: readonly NextStep[]) {
+  const groups = new Map<string, { actions: string[]; who: NextStep['who'] }>();
+  for (const s of steps) {
+    const key = JSON.stringify(s.who);
+    const g = groups.get(key);
+    if (g) g.actions.push(s.action);
+    else groups.set(key, { actions: [s.action], who: s.who });
+  }
+  return [...groups.values()];
+}
 const actionKey = (action: string) => `action.${action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
 
 /**
@@ -148,6 +161,18 @@ export function WorkflowActions({
           {wordText(t as unknown as Translate, why, i18n.language)}
         </span>
       ))}
+      {/* none of the steps out of this state is the caller's: whose turn it is (a dispute waits for an administrator) */}
+      {open.length === 0 &&
+        !Object.keys(allowedOn(entity, record).closed ?? {}).length &&
+        !Object.keys(allowedOn(entity, record).awaiting ?? {}).length &&
+        nextSteps(wf.next?.[state] ?? []).map(({ actions, who }) => (
+          <span key={actions.join()} className="muted" data-testid="workflow-next">
+            {t('shell.nextStep', {
+              steps: stepsNamed(actions.map((a) => transitionLabel(t, a, undefined))),
+              who: wordText(t as unknown as Translate, who, i18n.language),
+            })}
+          </span>
+        ))}
       {open.map((x) => (
         <button
           type="button"

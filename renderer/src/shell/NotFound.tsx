@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { text, wordText, type Translate } from '../../../engine/i18n/text.ts';
 
 export function NotFound() {
   const { t } = useTranslation();
@@ -18,6 +19,27 @@ export function Forbidden() {
     <div className="card" data-screen="forbidden">
       <h1>{t('shell.forbiddenTitle')}</h1>
       <p className="muted">{t('shell.forbiddenText')}</p>
+      <Link to="/app/dashboard">{t('shell.backToDashboard')}</Link>
+    </div>
+  );
+}
+
+/**
+ * A record the server would not let the caller read (403 on its id): titled by what was opened (`label`: its entity's
+ * label key), and plainly someone else's; the refusal itself (who may read it) is the message the call showed.
+ */
+export function RecordForbidden({ label }: { label: string }) {
+  const { t, i18n } = useTranslation();
+  // inside a sentence, as the language writes a noun there ("this scorecard")
+  const entity = wordText(
+    t as unknown as Translate,
+    { list: [text(label)], join: 'and', midSentence: true },
+    i18n.language,
+  );
+  return (
+    <div className="card" data-screen="forbidden">
+      <h1>{t('shell.recordForbiddenTitle', { entity })}</h1>
+      <p className="muted">{t('shell.recordForbiddenText', { entity })}</p>
       <Link to="/app/dashboard">{t('shell.backToDashboard')}</Link>
     </div>
   );

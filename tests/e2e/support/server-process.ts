@@ -56,7 +56,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       /* not up yet */
     }
-    if (i > 600) throw new Error(`server did not start:\n${log}`);
+    // three minutes: the demo's seed on a machine whose cores other runs share took more than one
+    if (i > 1_800) throw new Error(`server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -5,6 +5,7 @@ import type { CallContext } from '../../../records/call-context.ts';
 import type { BeforeWriteHook, EntityRecord } from '../../hook-registry.ts';
 import { computeAssessmentTotals } from './assessment-scores.ts';
 import { isCommittee } from './review-parties.ts';
+import { today } from '../quarter-windows.ts';
 import { agreementQuarter, defaultReviewType, reviewWindow, windowDates, type ReviewType } from './review-windows.ts';
 import { noSuchRecord, wordedProblem } from '../../../records/record-validator.ts';
 import { moduleLabel, optionLabel } from '../../../i18n/message-words.ts';
@@ -61,18 +62,34 @@ export const deriveAgreement: BeforeWriteHook<'performance-agreement'> = async (
   const type = typeOf(ctx, before, record, s);
   const quarterIndex =
     s.period === 'Periodic' && s.quarterIndex !== null ? (Number(s.quarterIndex) as 0 | 1 | 2 | 3) : null;
-  const dates = await windowDates(ctx, s.annualPlanId, agreementQuarter(quarterIndex), reviewWindow('agreement', type));
+  // whose window the agreement is made in: a periodic scorecard's quarter; for an annual one the quarter chosen on add
+  // (an employee who joins in Q4 agrees in Q4's window), else the plan's quarter running today, else Q1
+  const windowQuarter =
+    quarterIndex ??
+    before?.windowQuarterIndex ??
+    record.windowQuarterIndex ??
+    (await runningQuarter(ctx, s.annualPlanId));
+  const dates = await windowDates(ctx, s.annualPlanId, windowQuarter, reviewWindow('agreement', type));
   return {
     employeeId: s.employeeId,
     annualPlanId: s.annualPlanId,
     quarterIndex,
-    // whose window the agreement waits for (an annual one, Q1's), so that the screen can say so while it is not open
-    windowQuarterIndex: agreementQuarter(quarterIndex) as 0 | 1 | 2 | 3,
+    // whose window the agreement waits for, so that the screen can say so while it is not open
+    windowQuarterIndex: windowQuarter as 0 | 1 | 2 | 3,
     type,
     title: `${s.name} (${quarterLabel(quarterIndex)})`,
     ...dates,
   };
 };
+
+/** The quarter of the plan whose dates hold today, else Q1 (a plan not running yet, or over). */
+async function runningQuarter(ctx: CallContext, annualPlanId: unknown): Promise<number> {
+  const [q] = await ctx.tx.query<{ quarterIndex: number }>(
+    `SELECT quarter_index AS "quarterIndex" FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 AND start_date <= $3::date AND end_date >= $3::date LIMIT 1`,
+    [ctx.companyId, annualPlanId, today()],
+  );
+  return agreementQuarter(q ? Number(q.quarterIndex) : null);
+}
 
 /** States from which an assessment's stored totals follow the scores entered. */
 const SCORED_ON: Readonly<Record<string, 'self' | 'all'>> = { SelfAssessed: 'self', Assessed: 'all' };

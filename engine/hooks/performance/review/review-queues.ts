@@ -9,23 +9,42 @@ import type { CommandHook } from '../../hook-registry.ts';
 import { today } from '../quarter-windows.ts';
 import { isCommittee } from './review-parties.ts';
 
-/** The states in which a review waits for each party, and the step it waits for. */
+/**
+ * The states in which a review waits for each party, and the step it waits for: the employee's own personal reviews,
+ * the supervisor's reports', the PM committee's corporate ones, and `disputes`: any review, a personal one too, that
+ * only the PM committee takes further (a disputed assessment, which it resolves or refers back; never the member's own).
+ */
 export const WAITING: Readonly<
   Record<
     'agreement' | 'assessment',
-    { employee: Record<string, string>; supervisor: Record<string, string>; committee: Record<string, string> }
+    {
+      employee: Record<string, string>;
+      supervisor: Record<string, string>;
+      committee: Record<string, string>;
+      disputes: Record<string, string>;
+    }
   >
 > = {
   agreement: {
     employee: { Pending: 'agree' },
     supervisor: { Disputed: 'resolve' },
     committee: { Pending: 'agree', Disputed: 'resolve' },
+    disputes: {},
   },
   assessment: {
     employee: { Open: 'submit-self-assessment', Assessed: 'agree' },
     supervisor: { SelfAssessed: 'assess', ReferredBack: 'reassess' },
     committee: { Open: 'assess', SelfAssessed: 'assess', ReferredBack: 'reassess', Assessed: 'agree' },
+    disputes: { Disputed: 'resolve-dispute' },
   },
+};
+
+/** The condition on a review row `t` that it is a dispute the PM committee takes further, not the caller's own ($2). */
+const committeeDispute = (kind: 'agreement' | 'assessment'): string | null => {
+  const states = Object.keys(WAITING[kind].disputes);
+  return states.length
+    ? `(t.type = 'Personal' AND t.status IN (${sqlList(states)}) AND t.employee_id IS DISTINCT FROM $2)`
+    : null;
 };
 
 const INPUT = {
@@ -58,8 +77,9 @@ export function waitingForCaller(ctx: CallContext, kind: 'agreement' | 'assessme
   const w = WAITING[kind];
   const own = `(t.type = 'Personal' AND t.employee_id = $2 AND t.status IN (${sqlList(Object.keys(w.employee))}))`;
   const reports = `(t.type = 'Personal' AND t.status IN (${sqlList(Object.keys(w.supervisor))}) AND t.employee_id IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $2 OR acting_supervisor_id = $2)))`;
+  const disputes = committeeDispute(kind);
   const committee = isCommittee(ctx)
-    ? ` OR (t.type = 'Corporate' AND t.status IN (${sqlList(Object.keys(w.committee))}))`
+    ? ` OR (t.type = 'Corporate' AND t.status IN (${sqlList(Object.keys(w.committee))}))${disputes ? ` OR ${disputes}` : ''}`
     : '';
   return `(${own} OR ${reports}${committee})`;
 }
@@ -89,7 +109,9 @@ function queue(kind: 'agreement' | 'assessment', currentQuarter: boolean): Comma
                     AND q.start_date <= $${params.push(today())}::date AND q.end_date >= $${params.length}::date)`);
     const limit = Math.min(Number(input.limit ?? 50), 500);
     const offset = Number(input.offset ?? 0);
+    const disputes = isCommittee(ctx) ? committeeDispute(kind) : null;
     const waitingFor = `CASE WHEN t.type = 'Corporate' THEN CASE t.status ${caseOf(w.committee)} END
+      ${disputes ? `WHEN ${disputes} THEN CASE t.status ${caseOf(w.disputes)} END` : ''}
       WHEN t.employee_id = $2 THEN CASE t.status ${caseOf(w.employee)} END ELSE CASE t.status ${caseOf(w.supervisor)} END END`;
     const [rows, [{ n }]] = await Promise.all([
       ctx.tx.query(

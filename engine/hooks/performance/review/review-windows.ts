@@ -49,7 +49,9 @@ export function assertReviewInWindow(record: Row, kind: ReviewKind, on: string =
   const type = record.type as ReviewType;
   const window = reviewWindow(kind, type);
   const quarterIndex =
-    kind === 'agreement' ? agreementQuarter(record.quarterIndex as number | null) : Number(record.quarterIndex);
+    kind === 'agreement'
+      ? ((record.windowQuarterIndex as number | null) ?? agreementQuarter(record.quarterIndex as number | null))
+      : Number(record.quarterIndex);
   const refusal = windowRefusal(
     { quarterIndex, [`${window}StartDate`]: record.windowStartDate, [`${window}EndDate`]: record.windowEndDate },
     window,

@@ -13,7 +13,14 @@ export const syncWindowDates: AfterWriteHook<'quarter'> = async (ctx, _entity, b
     (w) => [`${w}StartDate`, `${w}EndDate`] as const,
   );
   if (before && fields.every((f) => (before[f] ?? null) === (after[f] ?? null))) return;
-  await follow(ctx, 'performance-agreement', 'coalesce(quarter_index, 0) = $3', after, 'pmAgreement', 'agreement');
+  await follow(
+    ctx,
+    'performance-agreement',
+    'coalesce(window_quarter_index, quarter_index, 0) = $3',
+    after,
+    'pmAgreement',
+    'agreement',
+  );
   await follow(ctx, 'performance-assessment', 'quarter_index = $3', after, 'pmAssessment', 'assessment');
 };
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { get } from '../../api/api-client.ts';
@@ -11,14 +12,27 @@ import type { ScreenMeta } from '../../meta/meta-types.ts';
 type Task = {
   id: number;
   kind: string;
-  title: string;
+  title: string | null;
   recordId: number;
   role: string;
   status: string;
   decision: string | null;
+  reason: string | null;
   decidedAt: string | null;
   createdAt: string;
+  _titles?: { auditEngagementId?: string };
 };
+
+/**
+ * What the task is about: the item's own words as the engine keeps them ("Audit — working paper title"), else, for an
+ * item without words of its own (a survey response), its audit's name and its kind in the reader's language.
+ */
+const itemTitle = (t: TFunction, task: Task): string =>
+  task.title ?? [task._titles?.auditEngagementId, optionLabel(t, task.kind)].filter(Boolean).join(' — ');
+
+/** The decision in the reader's language: the state the item moved to, and the reason given with it. */
+const decisionText = (t: TFunction, task: Task): string =>
+  task.decision ? [optionLabel(t, task.decision), task.reason].filter(Boolean).join(': ') : '';
 
 /**
  * The signed-in employee's audit tasks (the screen's preset says pending or completed): each opens the item itself on
@@ -66,11 +80,11 @@ export default function AuditTasks({ screen }: { screen: ScreenMeta }) {
                   <td>{optionLabel(t, x.kind)}</td>
                   <td>
                     <Link to={`/app/audit-management/my-task/${view}-${x.kind}/${x.recordId}/${x.role}`}>
-                      {x.title}
+                      {itemTitle(t, x)}
                     </Link>
                   </td>
                   <td>{optionLabel(t, x.role)}</td>
-                  <td>{status === 'Completed' ? x.decision : formatDateTime(x.createdAt)}</td>
+                  <td>{status === 'Completed' ? decisionText(t, x) : formatDateTime(x.createdAt)}</td>
                   {status === 'Completed' && <td>{x.decidedAt ? formatDateTime(x.decidedAt) : ''}</td>}
                 </tr>
               ))}

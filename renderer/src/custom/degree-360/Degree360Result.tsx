@@ -149,8 +149,11 @@ export default function Degree360Result({ screen }: { screen: ScreenMeta }) {
                           {!cell ? (
                             '—'
                           ) : cell.hidden ? (
-                            <span className="muted">
-                              {t('screen.degree360Result.hidden', { min: result.minRaters })}
+                            <span className="muted" data-hidden={cell.because}>
+                              {t(`screen.degree360Result.${cell.because}`, {
+                                count: cell.reviewers,
+                                min: result.minRaters,
+                              })}
                             </span>
                           ) : (
                             <span title={t('screen.degree360Result.reviewers', { count: cell.reviewers })}>
