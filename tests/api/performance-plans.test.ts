@@ -261,6 +261,8 @@ describe.each(backends())('performance plans and scorecard workflow on $name', (
         employeeId: id.emma,
         cascadedFromId: made[1].id,
       });
+      // one scorecard per employee and plan: the workflow below has Emma make her own, so the cascaded one goes
+      ok(await exec.post('performance-scorecard/delete', { id: down.body.data.list[0].id }));
       const nobody = await exec.post('performance-scorecard/cascade', { id: corporate.id });
       expect(nobody.status).toBe(422);
       expect(nobody.body.errors?.[0].field).toBe('employeeIds');
