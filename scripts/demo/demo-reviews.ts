@@ -40,8 +40,8 @@ const MANAGER_ACTUALS = [108, 91];
 
 /**
  * The performance review in progress for the current annual plan, each step taken by the person whose step it is:
- * the module administrator opens the windows (the annual agreement's, which follows the first quarter's, kept open to
- * the end of this quarter for late agreements; this quarter's assessment window); Tanvir approves Nusrat's scorecard
+ * the module administrator opens this quarter's windows (an agreement belongs to the quarter it is made in, and its
+ * assessment); Tanvir approves Nusrat's scorecard
  * and she accepts and agrees it; Nusrat writes and approves her officers' scorecards: Sabbir's agreement waits for him,
  * he has self-assessed this quarter and waits for her assessment; Tanvir has assessed Nusrat, whose assessment now
  * waits for her to agree or dispute; the second officer disputed Nusrat's assessment (the administrator's to resolve);
@@ -59,14 +59,11 @@ export async function seedReviews(engine: Engine, cast: DemoCast, annualPlanId: 
           id,
         ])
       )[0].version;
-    const [q1] = await ctx.tx.query<{ id: number; startDate: string }>(
-      `SELECT id, to_char(start_date, 'YYYY-MM-DD') AS "startDate" FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 AND quarter_index = 0`,
-      [ctx.companyId, annualPlanId],
-    );
+    // an agreement belongs to the quarter running when it is made: this quarter's agreement window is open
     await perform(ctx, 'quarter', 'update-agreement', {
-      id: q1.id,
-      version: await version(q1.id),
-      agreementStartDate: q1.startDate,
+      id: quarter.id,
+      version: await version(quarter.id),
+      agreementStartDate: quarter.startDate,
       agreementEndDate: quarter.endDate,
     });
     await perform(ctx, 'quarter', 'update-assessment', {
