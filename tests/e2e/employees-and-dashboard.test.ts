@@ -328,6 +328,15 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     ])
       expect(offered, `${setUp} offered to a supervisor`).not.toContain(setUp);
     expect(offered).toContain('/app/projects/my-tasks');
+    // his reports' tile leads to where he may read them (their scorecards), not to the organisation's employee list
+    const reportees = page.locator('[data-action=directReportees]');
+    expect(await reportees.getAttribute('href')).toBe(
+      '/app/my-inbox/subordinate-annual-employee-scorecards/scorecards',
+    );
+    await reportees.click();
+    await page.locator('main h1').waitFor();
+    expect(await page.getByText('Not available to you').count()).toBe(0);
+    await page.goBack();
     const heads = page.locator('[data-item=business-unit-heads]');
     await heads.locator('canvas').waitFor();
     // "Open the list" leads only to a list he may open: not the module admins' employee scorecards

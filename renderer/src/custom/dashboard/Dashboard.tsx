@@ -169,7 +169,7 @@ export default function Dashboard() {
       case 'direct-reportees':
         return (
           <div className="tiles" key={item}>
-            <DirectReportees me={me} />
+            <DirectReportees me={me} visible={visible} />
           </div>
         );
       case 'company-performance':
@@ -258,19 +258,34 @@ function RequiredActions({ me, visible }: { me: number; visible: (path: string) 
   );
 }
 
-function DirectReportees({ me }: { me: number }) {
+/**
+ * Where the caller's reports are listed: the employee list filtered to them for an organisation administrator, else
+ * their scorecards (a supervisor without the organisation module reads his reports there); no link if neither opens.
+ */
+const reporteesScreens = (me: number) => [
+  `/app/settings/organization-units/employees?supervisorId=${me}`,
+  '/app/my-inbox/subordinate-annual-employee-scorecards/scorecards',
+];
+
+function DirectReportees({ me, visible }: { me: number; visible: (path: string) => boolean }) {
   const { t } = useTranslation();
   const item = useItem<{ list: Row[]; total: number }>('direct-reportees', 'error.getDirectReportees', { limit: 1 });
   if (!item) return null;
-  return (
-    <Link
-      to={`/app/settings/organization-units/employees?supervisorId=${me}`}
-      className="card tile"
-      data-action="directReportees"
-    >
+  const to = reporteesScreens(me).find(visible);
+  const body = (
+    <>
       <strong>{formatInteger(item.total)}</strong>
       <span>{t('dashboard.directReportees')}</span>
+    </>
+  );
+  return to ? (
+    <Link to={to} className="card tile" data-action="directReportees">
+      {body}
     </Link>
+  ) : (
+    <div className="card tile" data-action="directReportees">
+      {body}
+    </div>
   );
 }
 
