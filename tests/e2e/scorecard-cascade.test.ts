@@ -111,8 +111,14 @@ describe.skipIf(skip)('cascading a scorecard to a unit and on to its employee', 
     await page.selectOption('#language', 'en');
   });
 
+  it('lists what was cascaded from the scorecard when it is opened again', async () => {
+    await page.reload();
+    await page.getByTestId('cascaded-to').getByRole('link', { name: 'Sales', exact: true }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Cascaded to' }).count()).toBe(0);
+  });
+
   it('opens the unit’s scorecard from the link and offers only that unit’s departments and employees', async () => {
-    await page.getByRole('link', { name: 'Open the scorecard of Sales' }).click();
+    await page.getByTestId('cascaded-to').getByRole('link', { name: 'Sales', exact: true }).click();
     await page.getByTestId('scorecard-origin').filter({ hasText: 'Business unit: Sales' }).waitFor();
     await expect(page.getByTestId('scorecard-origin').innerText()).resolves.toContain('Cascaded from: Company FY');
     await expect.poll(() => page.locator('tr[data-kpi]').count()).toBe(2);

@@ -31,7 +31,27 @@ export function ScorecardCascade({ record }: { record: Row }) {
   const [options, setOptions] = useState<{ id: number; title: string }[] | null>(null);
   const [chosen, setChosen] = useState('');
   const [made, setMade] = useState<{ id: number; target: string }[] | null>(null);
+  // the scorecards cascaded from this one so far: where a unit's scorecard is found again after the cascade
+  const [earlier, setEarlier] = useState<{ id: number; target: string }[]>([]);
   const target = scope.targets.find((x) => x.level === level)!;
+  const scorecards = meta.entities.find((e) => e.name === 'performance-scorecard');
+  const loadEarlier = () =>
+    run('error.getCorporateScorecards', () =>
+      get('performance-scorecard', { cascadedFromId: record.id, limit: 500 }),
+    ).then((d) => {
+      if (!d) return;
+      setEarlier(
+        ((d[scorecards?.dataKeys.list ?? 'list'] ?? []) as Row[]).map((s) => ({
+          id: s.id,
+          target: String(s._titles?.businessUnitId ?? s._titles?.departmentId ?? s._titles?.employeeId ?? s.name),
+        })),
+      );
+    });
+  // read again when another scorecard opens in the editor
+  useEffect(() => {
+    void loadEarlier();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record.id]);
 
   useEffect(() => {
     setOptions(null);
@@ -64,6 +84,7 @@ export function ScorecardCascade({ record }: { record: Row }) {
     if (!d) return;
     const title = new Map(options?.map((o) => [o.id, o.title]));
     setMade((d.list as Row[]).map((s) => ({ id: s.id, target: title.get(s[target.field]) ?? s.name })));
+    void loadEarlier();
   };
 
   return (
@@ -114,6 +135,20 @@ export function ScorecardCascade({ record }: { record: Row }) {
               <li key={m.id}>
                 {/* the new scorecard opens in this editor: the screen any scorecard of the list opens in */}
                 <Link to={`${pathname}?id=${m.id}`}>{t('scorecard.openCascaded', { target: m.target })}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {earlier.length > 0 && (
+        <div data-testid="cascaded-to">
+          <p className="muted" style={{ margin: 0 }}>
+            {t('scorecard.cascadedSoFar')}
+          </p>
+          <ul>
+            {earlier.map((m) => (
+              <li key={m.id}>
+                <Link to={`${pathname}?id=${m.id}`}>{m.target}</Link>
               </li>
             ))}
           </ul>
