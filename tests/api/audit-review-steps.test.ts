@@ -112,6 +112,11 @@ describe.each(backends())('audit review steps on $name', (backend) => {
     expect(back).toMatchObject({ status: 'Rejected', reason: 'Name the machines concerned' });
     expect(back._allowed.update).toBe(true);
     expect(back._allowed.transitions).toContain('resubmit');
+    // the rework is the auditor's: the manager who rejected it reads it, he does not rewrite it
+    expect((await read(man, 'audit-finding', id.finding))._allowed.update).toBe(false);
+    expect(
+      (await man.post('audit-finding/update', { id: id.finding, version: back.version, title: 'His words' })).status,
+    ).toBe(409);
     ok(
       await aud.post('audit-finding/update', {
         id: id.finding,
