@@ -343,6 +343,12 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await cell(emma, 'Pending').waitFor();
     await emma.locator('.ag-row a', { hasText: 'Edit' }).first().click();
     await stateIs(emma, 'Pending');
+    // what she agrees to: her scorecard's KPIs with their weights and targets, under the agreement
+    const agreed = emma.getByTestId('agreement-kpis');
+    await agreed.locator('tr[data-kpi="First-call resolution"]').waitFor();
+    await expect(agreed.locator('tr[data-kpi="First-call resolution"]').innerText()).resolves.toMatch(
+      /Service quality\s+First-call resolution\s+40\s+—\s+80/,
+    );
     await button(emma, 'Agree').click();
     await stateIs(emma, 'Agreed');
     await shot(emma, 'employee-agreed');

@@ -10,6 +10,7 @@ export interface PanelProps {
 
 /** Panels that form screens name in metadata (`panels`); each loads as its own chunk. */
 export const CUSTOM_PANELS: Record<string, LazyExoticComponent<ComponentType<PanelProps>>> = {
+  AgreementKpis: lazy(() => import('./AgreementKpis.tsx')),
   AssessmentScores: lazy(() => import('./AssessmentScores.tsx')),
   QuestionAnswers: lazy(() => import('./QuestionAnswers.tsx')),
 };
