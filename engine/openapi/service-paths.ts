@@ -28,12 +28,48 @@ const metadataSchema = (kind: string): JsonSchema => {
   return inline(schema, kind) as JsonSchema;
 };
 
-/** A screen and a workflow as the metadata declares them (metadata/schema), for /meta. */
+/**
+ * By state, the steps out of it and who takes them (contract/meta-reply.ts `NextStep`): /meta adds them to a workflow
+ * as declared, so that a screen says whose turn it is to a reader who may take none of them.
+ */
+const nextSteps: JsonSchema = {
+  type: 'object',
+  description: 'by state, the steps out of it and who takes them (who: a text, an i18n key and its values)',
+  additionalProperties: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['action', 'who'],
+      additionalProperties: false,
+      properties: {
+        action: { type: 'string' },
+        who: {
+          anyOf: [
+            { type: 'string' },
+            { type: 'number' },
+            { type: 'object', required: ['key'], properties: { key: {}, params: { type: 'object' } } },
+            {
+              type: 'object',
+              required: ['list', 'join'],
+              properties: { list: { type: 'array' }, join: { enum: ['and', 'or', 'series'] } },
+            },
+          ],
+        },
+      },
+    },
+  },
+};
+
+/** A screen and a workflow as the metadata declares them (metadata/schema), for /meta; the workflow with its `next`. */
 export function metadataComponents(): Record<string, JsonSchema> {
   const module = metadataSchema('module');
+  const workflow = metadataSchema('workflow');
   return {
     Screen: ((module.properties as Record<string, JsonSchema>).screens as JsonSchema).items as JsonSchema,
-    Workflow: metadataSchema('workflow'),
+    Workflow: {
+      ...workflow,
+      properties: { ...(workflow.properties as Record<string, JsonSchema>), next: nextSteps },
+    },
   };
 }
 

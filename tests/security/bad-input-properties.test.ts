@@ -113,13 +113,19 @@ describe.each(backends())('bad input, property-based, on $name', (backend) => {
     pick: (f: FieldDef, e: EntityDef) => boolean,
     modes: Mode[] = ['add', 'update'],
   ): fc.Arbitrary<[string, string, Mode]> => {
-    // an entity nobody may update (a QA member: removed and added again) is tried on add only
+    // an entity nobody may update (a QA member: removed and added again) is tried on add only; so is a field its
+    // workflow locks from the start (an audit finding is Awaiting Validation once added: the manager decides on it as
+    // written), for the sample record is in its initial state
+    const lockedFromStart = (e: EntityDef, f: FieldDef) =>
+      e.locks.some(
+        (l) => !l.byField && e.workflow && l.states.includes(e.workflow.initial) && !l.fields.includes(f.name),
+      );
     const cases = entities.flatMap((e) =>
       writable(e)
         .filter((f) => pick(f, e))
         .flatMap((f) =>
           modes
-            .filter((m) => m === 'add' || e.access.update.length)
+            .filter((m) => m === 'add' || (e.access.update.length && !lockedFromStart(e, f)))
             .map((m) => [e.name, f.name, m] as [string, string, Mode]),
         ),
     );

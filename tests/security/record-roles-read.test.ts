@@ -150,8 +150,12 @@ describe.each(backends())('confidential records on $name', (backend) => {
       expect(r.status, r.body.err_msg ?? '').toBe(200);
       expect(JSON.stringify(r.body.data)).toContain(MARKERS[1]);
     }
-    for (const c of [w.clients.nusrat, w.clients.boss, w.clients.quinn, w.exec])
+    for (const c of [w.clients.nusrat, w.clients.boss, w.exec])
       expect((await c.get(`performance-assessment/${w.records['performance-assessment']}`)).status).toBe(200);
+    // a QA member on the scorecard-review list reviews scorecards: he reads no assessment (access.memberWhen)
+    expect((await w.clients.quinn.get(`performance-assessment/${w.records['performance-assessment']}`)).status).toBe(
+      403,
+    );
     // her agreement in dispute, with its note, and her KPI scores: hers, her supervisor's and the PM committee's to read
     for (const c of [w.clients.nusrat, w.clients.boss, w.exec]) {
       const agreement = await c.get(`performance-agreement/${w.records['performance-agreement']}`);
@@ -174,10 +178,11 @@ describe.each(backends())('confidential records on $name', (backend) => {
     const hers = [`scorecard ${w.records['scorecard-comment']}`, `KPI ${w.records['kpi-comment']}`];
     const shown = `scorecard ${w.shown[2][1]}`;
     const draft = `scorecard ${w.confidential.find(([, , what]) => what === 'a comment on the draft corporate scorecard')![1]}`;
-    // the owner and her supervisor (who wrote them): hers and the shown card's; a QA member of the plan, who reads every
-    // scorecard of the plan, and the PM committee: the draft corporate card's too
-    for (const c of [w.clients.nusrat, w.clients.boss]) expect(await comments(c)).toEqual([...hers, shown].sort());
-    for (const c of [w.clients.quinn, w.exec]) expect(await comments(c)).toEqual([...hers, shown, draft].sort());
+    // the owner and her supervisor (who wrote them), and a scorecard-review QA member of the plan (who reads its
+    // employee scorecards, not the company's): hers and the shown card's; the PM committee: the draft corporate card's too
+    for (const c of [w.clients.nusrat, w.clients.boss, w.clients.quinn])
+      expect(await comments(c)).toEqual([...hers, shown].sort());
+    expect(await comments(w.exec)).toEqual([...hers, shown, draft].sort());
     expect((await w.clients.nusrat.get(`kpi-comment/${w.records['kpi-comment']}`)).body.data.comment.comment).toBe(
       MARKERS[5],
     );

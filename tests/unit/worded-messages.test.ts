@@ -41,11 +41,6 @@ const ENGLISH_ALLOWED: { file: string; starts: string; why: string }[] = [
   },
   { file: 'engine/records/record-store.ts', starts: 'Name the company', why: 'holder API call without ?companyId=' },
   {
-    file: 'engine/records/record-store.ts',
-    starts: 'pickableFor narrows the employee list only',
-    why: 'list query syntax: ?pickableFor= on another list than employees (the forms send it on employees only)',
-  },
-  {
     file: 'engine/access/pickable-employees.ts',
     starts: 'pickableFor names <entity>.<field>',
     why: 'list query syntax: ?pickableFor= naming no employee reference (the forms send their own field)',
