@@ -11,6 +11,8 @@ export interface Config {
   holderPassword?: string;
   demo: boolean;
   demoPassword: string;
+  /** the demo's journeys in progress (reviews, trainings, surveys); off: the demo at the start of its cycle */
+  demoJourneys: boolean;
   smtpUrl?: string;
   mailFrom: string;
   /** MAIL_RETRY_SECONDS: the wait before a failed mail is tried again, doubling with each failure */
@@ -104,6 +106,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     holderPassword: env.HOLDER_PASSWORD || undefined,
     demo: env.DEMO === '1' || env.DEMO === 'true',
     demoPassword: env.DEMO_PASSWORD ?? 'stratum-demo',
+    demoJourneys: env.DEMO_JOURNEYS !== '0',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Stratum <no-reply@stratum.local>',
     mailRetrySeconds: positiveSeconds('MAIL_RETRY_SECONDS', env.MAIL_RETRY_SECONDS, 60),

@@ -73,12 +73,15 @@ export async function seedDemo(s: Stratum): Promise<string[]> {
       name: `${demo.executive.firstName} ${demo.executive.lastName}`,
     };
     const { result: seeded } = await scopedCall(engine, executive, companyId, (ctx) => seedCompany(ctx, demo, company));
-    // each journey in progress, step by step as the person whose step it is (a transaction each)
-    await seedReviews(engine, seeded.cast, seeded.annualPlanId);
-    await seedTrainings(engine, seeded.cast);
-    await seed360(engine, seeded.cast);
-    await seedCustomerSurvey(engine, seeded.cast);
-    await seedOrganisationalSurvey(engine, seeded.cast, seeded.annualPlanId);
+    // each journey in progress, step by step as the person whose step it is (a transaction each), unless the demo is
+    // asked for at the start of its cycle (DEMO_JOURNEYS=0)
+    if (s.config.demoJourneys) {
+      await seedReviews(engine, seeded.cast, seeded.annualPlanId);
+      await seedTrainings(engine, seeded.cast);
+      await seed360(engine, seeded.cast);
+      await seedCustomerSurvey(engine, seeded.cast);
+      await seedOrganisationalSurvey(engine, seeded.cast, seeded.annualPlanId);
+    }
     await s.db.query(`UPDATE account SET password_hash = $1 WHERE company_id = $2 AND lower(email) = ANY($3)`, [
       passwordHash,
       companyId,
