@@ -31,10 +31,10 @@ export async function asEmployee<T>(
   employeeId: number,
   fn: (ctx: CallContext) => Promise<T>,
 ): Promise<T> {
-  const [account] = await engine.db.query<{ id: number; email: string; name: string }>(
-    `SELECT a.id, a.email, concat_ws(' ', e.first_name, e.last_name) AS name
-       FROM account a JOIN employee e ON e.company_id = a.company_id AND e.id = a.employee_id
-      WHERE a.company_id = $1 AND a.employee_id = $2`,
+  // the account is read outside the company's scope, as the boot reads the executive's; the employee's name only
+  // inside it (on PostgreSQL row-level security shows a company's employees only under its tenant setting)
+  const [account] = await engine.db.query<{ id: number; email: string }>(
+    `SELECT id, email FROM account WHERE company_id = $1 AND employee_id = $2`,
     [companyId, employeeId],
   );
   if (!account) throw new Error(`demo: employee ${employeeId} of company ${companyId} has no account`);
@@ -44,9 +44,15 @@ export async function asEmployee<T>(
     companyId,
     employeeId,
     email: account.email,
-    name: account.name,
+    name: account.email,
   };
-  return (await scopedCall(engine, caller, companyId, fn)).result;
+  const { result: named } = await scopedCall(engine, caller, companyId, (ctx) =>
+    ctx.tx.query<{ name: string }>(
+      `SELECT concat_ws(' ', first_name, last_name) AS name FROM employee WHERE company_id = $1 AND id = $2`,
+      [companyId, employeeId],
+    ),
+  );
+  return (await scopedCall(engine, { ...caller, name: named[0]?.name ?? account.email }, companyId, fn)).result;
 }
 
 /** Adds a record as the API's add does, refusals included. */

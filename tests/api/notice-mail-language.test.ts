@@ -99,9 +99,9 @@ describe.skipIf(smtpSinkSkipReason()).each(backends())(
       expect(toEmma).toContain('“প্রশাসক হিসেবে নিষ্পত্তি: মূল্যায়ন বহাল রাখুন”');
       expect(toEmma).not.toContain('(Q1)');
       const toSam = await mailTo('sam@noticeco.example');
-      expect(toSam).toContain('Leistungsbeurteilung „Emma FY (Q1)“: Erledigt');
+      expect(toSam).toContain('Leistungsbeurteilung „Emma FY (Q1)“: Abgeschlossen');
       expect(toSam).toContain('bei „Emma FY (Q1)“ (Leistungsbeurteilung)');
-      expect(toSam).toContain('Der Status ist jetzt „Erledigt“');
+      expect(toSam).toContain('Der Status ist jetzt „Abgeschlossen“');
     });
   },
 );

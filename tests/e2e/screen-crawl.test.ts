@@ -29,6 +29,14 @@ const KNOWN: { screen: string; actor: string; problem: string; reason: string }[
  * entry that no longer matches, so that this list only ever shrinks.
  */
 const UNREACHED: { screen: string; actor: string; reason: string }[] = [
+  // an agreement's readers follow from its scorecard (its employee is read-only, derived on add), and since QA members
+  // no longer read agreements no role reads one through a parent or team: the crawl's generated records give its
+  // people none. The journeys open agreements as both parties (performance-journey, performance-walk-findings).
+  ...['supervisor', 'employee'].map((actor) => ({
+    screen: '/app/performance/agreements/edit',
+    actor,
+    reason: 'the crawl makes no agreement for its people',
+  })),
   // an audit task (my-task/pending-…/:id/:role, completed-…) opens from the task list of the employee an item was sent
   // to: its approver, management-response owner or receiver. The administrator is none of these in the crawl's
   // audits, and the crawl's employee is the auditor, sent only the management responses they own.
