@@ -13,7 +13,7 @@ const VALUES: [string, string, string[]][] = [
  * the quarter's scale, competencies and questions, and mails Tanvir, Nusrat and Sabbir their links.
  */
 export async function seedOrganisationalSurvey(engine: Engine, cast: DemoCast, annualPlanId: number): Promise<void> {
-  const { quarterIndex } = await currentQuarter(engine, cast.companyId, annualPlanId);
+  const { quarterIndex } = await currentQuarter(engine, cast, annualPlanId);
   const inQuarter = { annualPlanId, quarterIndex };
   await asEmployee(engine, cast.companyId, cast.admin, async (ctx) => {
     for (const [i, name] of SCALE.entries())

@@ -11,13 +11,18 @@ export interface DemoQuarter {
   endDate: string;
 }
 
-/** The quarter of the plan today falls in (the last one once the plan is over). */
-export async function currentQuarter(engine: Engine, companyId: number, annualPlanId: number): Promise<DemoQuarter> {
-  const [q] = await engine.db.query<DemoQuarter>(
-    `SELECT id, quarter_index AS "quarterIndex", to_char(start_date, 'YYYY-MM-DD') AS "startDate", to_char(end_date, 'YYYY-MM-DD') AS "endDate"
-       FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 AND start_date <= current_date
-      ORDER BY quarter_index DESC LIMIT 1`,
-    [companyId, annualPlanId],
+/**
+ * The quarter of the plan today falls in (the last one once the plan is over), read as the company's administrator:
+ * on PostgreSQL row-level security shows a company's rows only under its tenant setting.
+ */
+export async function currentQuarter(engine: Engine, cast: DemoCast, annualPlanId: number): Promise<DemoQuarter> {
+  const [q] = await asEmployee(engine, cast.companyId, cast.admin, (ctx) =>
+    ctx.tx.query<DemoQuarter>(
+      `SELECT id, quarter_index AS "quarterIndex", to_char(start_date, 'YYYY-MM-DD') AS "startDate", to_char(end_date, 'YYYY-MM-DD') AS "endDate"
+         FROM quarter WHERE company_id = $1 AND annual_plan_id = $2 AND start_date <= current_date
+        ORDER BY quarter_index DESC LIMIT 1`,
+      [cast.companyId, annualPlanId],
+    ),
   );
   return q;
 }
@@ -49,7 +54,7 @@ const MANAGER_ACTUALS = [108, 91];
  */
 export async function seedReviews(engine: Engine, cast: DemoCast, annualPlanId: number): Promise<void> {
   const as = <T>(who: number, fn: (ctx: CallContext) => Promise<T>) => asEmployee(engine, cast.companyId, who, fn);
-  const quarter = await currentQuarter(engine, cast.companyId, annualPlanId);
+  const quarter = await currentQuarter(engine, cast, annualPlanId);
 
   await as(cast.admin, async (ctx) => {
     const version = async (id: number) =>
@@ -76,9 +81,11 @@ export async function seedReviews(engine: Engine, cast: DemoCast, annualPlanId: 
   });
 
   // Nusrat's scorecard, written with the heads' (seed-demo.ts): Tanvir approves it, she accepts it and agrees
-  const [managerCard] = await engine.db.query<{ id: number }>(
-    `SELECT id FROM performance_scorecard WHERE company_id = $1 AND employee_id = $2 AND annual_plan_id = $3`,
-    [cast.companyId, cast.manager, annualPlanId],
+  const [managerCard] = await as(cast.admin, (ctx) =>
+    ctx.tx.query<{ id: number }>(
+      `SELECT id FROM performance_scorecard WHERE company_id = $1 AND employee_id = $2 AND annual_plan_id = $3`,
+      [cast.companyId, cast.manager, annualPlanId],
+    ),
   );
   await as(cast.supervisor, (ctx) => perform(ctx, 'performance-scorecard', 'approve', { id: managerCard.id }));
   await as(cast.manager, async (ctx) => {
