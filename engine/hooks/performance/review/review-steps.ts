@@ -1,7 +1,7 @@
 import { AppError } from '../../../app-error.ts';
 import { fieldProblem } from '../../../records/record-validator.ts';
 import type { EntityRecord, TransitionHook } from '../../hook-registry.ts';
-import { assertParty } from './review-parties.ts';
+import { assertParty, isCommittee } from './review-parties.ts';
 import { assertReviewInWindow } from './review-windows.ts';
 import { actionLabel, inSentence } from '../../../i18n/message-words.ts';
 import { text } from '../../../i18n/text.ts';
@@ -15,7 +15,8 @@ const doing = (action: string) => text('refusal.review.doAction', { action: inSe
  * scorecard. Runs in the transition's transaction: a refusal undoes the step.
  */
 export const checkAgreementStep: TransitionHook<'performance-agreement'> = async (ctx, _entity, record, action) => {
-  if (action === 'resolve') return assertParty(ctx, record, 'supervisor', doing(action));
+  // a dispute is resolved by the supervisor (or acting one), or by the PM committee, whose step it is when he does not
+  if (action === 'resolve') return isCommittee(ctx) ? undefined : assertParty(ctx, record, 'supervisor', doing(action));
   await assertParty(ctx, record, 'employee', doing(action));
   assertReviewInWindow(record, 'agreement');
 };
