@@ -6,9 +6,10 @@ import { isoDay } from '../support/iso-day.ts';
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 
 /**
- * What a QA member reads by his membership (access.memberWhen): a Scorecard-list member the employee scorecards of his
- * plan, a Performance-list member its assessments once they reach QA; never agreements; never a record of his own or
- * of a supervisor above him, whom he may not review either.
+ * What a QA member reads by his membership (access.memberWhen): a member of either list the employee scorecards of his
+ * plan (a Performance-list member reviews assessments against their KPIs), a Performance-list member its assessments
+ * once they reach QA; never agreements; never a record of his own or of a supervisor above him, whom he may not review
+ * either.
  */
 describe.each(backends())('what a QA member reads on $name', (backend) => {
   let t: TestStratum;
@@ -170,8 +171,9 @@ describe.each(backends())('what a QA member reads on $name', (backend) => {
     expect(await status(pia, `kpi-assessment/${id.kpiAssessment}`)).toBe(200);
     const listed = (await pia.get(`performance-assessment?annualPlanId=${plan}`)).body.data.list;
     expect(listed.map((a: { id: number }) => a.id)).toEqual([id.assessment]);
-    // his list reviews assessments: not the scorecard, not the agreement
-    expect(await status(pia, `performance-scorecard/${id.scorecard}`)).toBe(403);
+    // his list reviews assessments, against the scorecard's KPIs (which he reads, as the assessment's screen shows
+    // them), never the agreement
+    expect(await status(pia, `performance-scorecard/${id.scorecard}`)).toBe(200);
     expect(await status(pia, `performance-agreement/${id.agreement}`)).toBe(403);
     // and the Scorecard-list member still does not read it, nor its scores
     expect(await status(cara, `performance-assessment/${id.assessment}`)).toBe(403);
