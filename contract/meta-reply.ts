@@ -110,6 +110,8 @@ export interface ChildShape {
   readonly key: string;
   readonly entity: string;
   readonly via: string;
+  /** the state of the parent's workflow from which this section is open (entity.schema.json `opensAt`) */
+  readonly opensAt?: string;
   readonly children: readonly ChildShape[];
 }
 

@@ -121,6 +121,21 @@ describe('metadata loader', () => {
       /strategic-plan\/entity.json#\/rules\/0 "endDate" and "description" must be two numbers or two dates of one kind/,
     ],
     [
+      'a child section opening at a state its parent’s workflow lacks',
+      (d) =>
+        editJson(
+          join(d, 'modules/audit-management/audit-engagement/entity.json'),
+          (e) => (e.children[0].opensAt = 'Field work'),
+        ),
+      /audit-engagement\/entity.json#\/children\/0\/opensAt "Field work" is not a state of audit-engagement's workflow \(Planning, Fieldwork, Reporting, Closed\)/,
+    ],
+    [
+      'a child section opening at a state of a parent without a workflow',
+      (d) =>
+        editJson(join(d, 'modules/organisation/business-unit/entity.json'), (e) => (e.children[0].opensAt = 'Open')),
+      /business-unit\/entity.json#\/children\/0\/opensAt names the state "Open", but business-unit has no workflow/,
+    ],
+    [
       'a requiredWhen rule on a value the field cannot have',
       (d) =>
         editJson(

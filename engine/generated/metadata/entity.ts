@@ -567,6 +567,10 @@ export interface Child {
    * the child's field that references the parent
    */
   via: string;
+  /**
+   * the state of the parent's workflow whose stage this section belongs to (an audit's working papers: "Fieldwork"): the record's page opens it from that state on (in the order of the workflow's states) and, before it, shows it closed with one line saying when it opens. Sections are shown in the order they are declared, so declare them in the order of the lifecycle
+   */
+  opensAt?: string;
   children?: Child[];
 }
 export interface Access {
