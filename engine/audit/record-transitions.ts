@@ -1,4 +1,5 @@
 import type { Row } from '../db/db.ts';
+import { lifecycleOf } from '../metadata/lifecycle.ts';
 import type { EntityDef } from '../metadata/registry.ts';
 import type { CallContext } from '../records/call-context.ts';
 import { openRecordTrail } from './record-trail.ts';
@@ -15,17 +16,17 @@ export interface StateEntry {
 }
 
 /**
- * The moves of a record's workflow state, oldest first, from its audit trail: the add (into the initial state) and
- * every write that changed the state field, whatever made it (a transition, a command hook signing a contract, QA's
- * completion). For whoever may read the record; one query for the record, so a stepper reads its dates and people
+ * The moves of a record's workflow state (or stage, engine/metadata/lifecycle.ts), oldest first, from its audit trail:
+ * the add (into the initial state) and every write that changed the state field, whatever made it (a transition, a
+ * command hook signing a contract, QA's completion, a project's form). For whoever may read the record; one query for the record, so a stepper reads its dates and people
  * without a call per state.
  */
 export async function recordTransitions(ctx: CallContext, entity: EntityDef, id: number): Promise<StateEntry[]> {
-  const wf = entity.workflow;
-  // mounted only for entities with a workflow (server/routes/entity-routes.ts)
-  if (!wf) return [];
+  const lifecycle = lifecycleOf(entity);
+  // mounted only for entities with a lifecycle (server/routes/entity-routes.ts)
+  if (!lifecycle) return [];
   const companyId = await openRecordTrail(ctx, entity, id);
-  const field = wf.stateField;
+  const field = lifecycle.field;
   const rows = await ctx.tx.query<Row>(
     companyId !== null
       ? `SELECT action, done_at AS "doneAt", done_by_name AS "doneByName", in_place_of_name AS "inPlaceOfName",

@@ -1,4 +1,5 @@
 import { MAX_OFFSET } from '../records/list-query.ts';
+import { lifecycleOf } from '../metadata/lifecycle.ts';
 import { kebabToCamel as camel } from '../metadata/naming.ts';
 import type { CommandDef, EntityDef, JsonSchema, Registry, Role } from '../metadata/registry.ts';
 import type { CommandContract } from './command-contracts/command-contract.ts';
@@ -237,7 +238,7 @@ export function entityPaths(
       failures: [...CALL, 404],
     }),
   };
-  if (entity.workflow)
+  if (lifecycleOf(entity))
     paths[`${base}/{id}/transitions`] = {
       get: op({
         operationId: `${id}.transitions`,

@@ -11,6 +11,7 @@ import { addRecord, deleteRecord, listRecords, readRecord, updateRecord } from '
 import { runCall } from '../call-runner.ts';
 import { recordHistory } from '../../engine/audit/record-history.ts';
 import { recordTransitions } from '../../engine/audit/record-transitions.ts';
+import { lifecycleOf } from '../../engine/metadata/lifecycle.ts';
 import { success } from '../envelope.ts';
 import { jsonBody, multipartBody, queryLists, singleQuery } from '../request-body.ts';
 import { mountReportExport } from './report-export-routes.ts';
@@ -114,7 +115,7 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
     }),
   );
   // the moves of its workflow state (who moved it where, when), for whoever may read the record (its stepper)
-  if (entity.workflow)
+  if (lifecycleOf(entity))
     app.get(`${base}/:id{[0-9]+}/transitions`, async (c) =>
       success(c, {
         transitions: await runCall(s, c, (ctx) => recordTransitions(ctx, entity, Number(c.req.param('id'))), READ),

@@ -22,7 +22,7 @@ describe.each(backends())('record transitions on $name', (backend) => {
   beforeAll(async () => {
     t = await startTestStratum(backend);
     const company = await t.addCompany('Stepperco', {
-      modules: ['audit-management'],
+      modules: ['audit-management', 'projects', 'performance', 'strategic'],
     });
     exec = company.executive;
     ada = await t.addEmployee(exec, 'Ada', 'Auditor', 'ada@stepperco.example');
@@ -70,6 +70,19 @@ describe.each(backends())('record transitions on $name', (backend) => {
       ['Fieldwork', 'Reporting', 'start-reporting', 'Ada Auditor'],
     ]);
     expect(Date.parse(moves[2].doneAt)).toBeGreaterThanOrEqual(Date.parse(moves[0].doneAt));
+  });
+
+  it('follows the stages of a record without a workflow (a project’s status, written by its form)', async () => {
+    const project = first(await exec.post('project/add', { name: 'New warehouse' }));
+    const started = first(
+      await exec.post('project/update', { id: project.id, version: project.version, status: 'In Progress' }),
+    );
+    ok(await exec.post('project/update', { id: project.id, version: started.version, name: 'New warehouse 2027' }));
+    const moves = (await exec.get(`project/${project.id}/transitions`)).body.data.transitions as Record<string, any>[];
+    expect(moves.map((m) => [m.from, m.state, m.action])).toEqual([
+      [null, 'Not Started', 'add'],
+      ['Not Started', 'In Progress', 'update'],
+    ]);
   });
 
   it('is read only by who may read the record, never from another company', async () => {

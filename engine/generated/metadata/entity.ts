@@ -226,6 +226,10 @@ export interface EntityMeta {
     end: string;
   }[];
   children?: Child[];
+  /**
+   * for an entity without a workflow whose records still pass through stages (a project: Not Started, In Progress, …): the stored enum field that holds the stage, its values in their order. The record's page shows them as a stepper, with who moved it into each and when, and its sections may open at one of them (opensAt), as a workflow's states
+   */
+  stageField?: string;
   list?: {
     columns?: string[];
     /**

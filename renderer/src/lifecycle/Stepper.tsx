@@ -9,16 +9,17 @@ import { lifecycleSteps, type StateMove } from './lifecycle-steps.ts';
 import './lifecycle.css';
 
 /**
- * Where a record stands in its workflow: its states in order, the current one marked, and for each state it reached
+ * Where a record stands in its workflow (or its stages, `stageField`): its states in order, the current one marked, and for each state it reached
  * the day and the person who moved it there (its state moves, `GET <entity>/<id>/transitions`, one call for the
  * record). Read again when the record's version moves (a step taken on the page).
  */
 export function Stepper({ entity, record }: { entity: EntityMeta; record: Record<string, any> }) {
   const { t } = useTranslation();
   const [moves, setMoves] = useState<StateMove[] | null>(null);
-  const wf = entity.workflow;
+  // its workflow's states, or the values of its stage field (a project's status)
+  const lifecycle = entity.lifecycle;
   useEffect(() => {
-    if (!wf || typeof record.id !== 'number') return;
+    if (!lifecycle || typeof record.id !== 'number') return;
     let live = true;
     void get(`${entity.name}/${record.id}/transitions`).then((r) => {
       // a trail that cannot be read leaves the steps without their dates: the states and the current one still show
@@ -27,10 +28,10 @@ export function Stepper({ entity, record }: { entity: EntityMeta; record: Record
     return () => {
       live = false;
     };
-  }, [entity.name, wf, record.id, record.version]);
-  if (!wf) return null;
-  const field = entity.schema.properties[wf.stateField];
-  const steps = lifecycleSteps(wf.states, String(record[wf.stateField]), moves ?? []);
+  }, [entity.name, lifecycle, record.id, record.version]);
+  if (!lifecycle) return null;
+  const field = entity.schema.properties[lifecycle.field];
+  const steps = lifecycleSteps(lifecycle.states, String(record[lifecycle.field]), moves ?? []);
   return (
     <ol className="stepper" data-testid="stepper" aria-label={t('shell.stepper')} aria-busy={moves === null}>
       {steps.map((s) => (

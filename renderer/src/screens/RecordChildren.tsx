@@ -46,7 +46,7 @@ export function RecordChildren({
 }) {
   const meta = useMeta();
   if (!entity.children.length) return null;
-  const wf = entity.workflow;
+  const lifecycle = entity.lifecycle;
   return (
     <div className="children stack">
       {entity.children.map((c) => {
@@ -59,7 +59,7 @@ export function RecordChildren({
             record={record}
             child={child}
             link={c}
-            stage={sectionStage(wf?.states, wf && record[wf.stateField], c.opensAt)}
+            stage={sectionStage(lifecycle?.states, lifecycle && record[lifecycle.field], c.opensAt)}
             onChanged={report ? undefined : onChanged}
             report={report}
           />
@@ -192,9 +192,9 @@ function ChildList({
       )}
     </div>
   );
-  const wf = entity.workflow;
+  const lifecycle = entity.lifecycle;
   // a section of a later stage: one line saying when it opens; unfolded on request (what it holds, its Add)
-  if (stage === 'later' && wf && link.opensAt)
+  if (stage === 'later' && lifecycle && link.opensAt)
     return (
       <details className="card section-line section-later" data-testid={`children-${link.key}`} data-stage={stage}>
         <summary className="row">
@@ -202,7 +202,7 @@ function ChildList({
           {rows.length > 0 && <span className="badge">{rows.length}</span>}
           <span className="muted" data-testid={`opens-${link.key}`}>
             {t('shell.opensAtStage', {
-              state: optionLabel(t, link.opensAt, entity.schema.properties[wf.stateField]),
+              state: optionLabel(t, link.opensAt, entity.schema.properties[lifecycle.field]),
             })}
           </span>
         </summary>
