@@ -214,6 +214,8 @@ export type AlsoSelected = (bind: (value: unknown) => string) => { columns: stri
  */
 const recordStatements = new Map<string, Map<string, string>>();
 const MAX_RECORD_STATEMENTS = 2_000;
+/** recordStatement's key for a read without `also`: no SQL text (an `also`, even an empty one) can be it. */
+const NOTHING_ADDED = '\u0000';
 
 function recordStatement(entity: EntityDef, where: string, lock: boolean, also: string | undefined): string {
   const shape = `${entity.name}|${where}|${lock}`;
@@ -222,11 +224,13 @@ function recordStatement(entity: EntityDef, where: string, lock: boolean, also: 
     if (recordStatements.size >= MAX_RECORD_STATEMENTS) recordStatements.clear();
     recordStatements.set(shape, (byAlso = new Map()));
   }
-  let text = byAlso.get(also ?? '');
+  // a read that adds nothing (no `also`) names its table without the alias a read with `also` gives it
+  const added = also ?? NOTHING_ADDED;
+  let text = byAlso.get(added);
   if (text === undefined) {
     const from = also !== undefined ? `${quoteIdent(entity.table)} AS ${RECORD_ALIAS}` : quoteIdent(entity.table);
     text = `SELECT ${selectColumns(entity)}${also ?? ''} FROM ${from} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`;
-    byAlso.set(also ?? '', text);
+    byAlso.set(added, text);
   }
   return text;
 }
