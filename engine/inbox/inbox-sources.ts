@@ -1,67 +1,50 @@
-import { recordRoleWhere } from "../access/record-role-sql.ts";
-import { waitingForCaller } from "../hooks/performance/review/review-queues.ts";
-import {
-  filterSql,
-  personSql,
-  type BranchInput,
-  type InboxBranch,
-} from "./inbox-branch.ts";
+import { recordRoleWhere } from '../access/record-role-sql.ts';
+import { waitingForCaller } from '../hooks/performance/review/review-queues.ts';
+import { filterSql, personSql, type BranchInput, type InboxBranch } from './inbox-branch.ts';
 
 /**
  * The kinds no declaration can say: a review waits for its employee, their supervisor or the PM committee in different
  * states (the review queues' rule, `waitingForCaller`), and monthly progress is due for a month in which the caller
  * has reported nothing, a record that does not exist yet. Each gives the columns of a declared branch.
  */
-export const INBOX_SOURCES: readonly ((input: BranchInput) => InboxBranch)[] = [
-  (input) =>
-    review(
-      input,
-      "agreement",
-      "agreementsWaiting",
-      "/app/performance/agreements/edit",
-    ),
-  (input) =>
-    review(
-      input,
-      "assessment",
-      "assessmentsWaiting",
-      "/app/performance/assessments/edit",
-    ),
-  monthlyProgressDue,
+export const INBOX_SOURCES: readonly { module: string; branch: (input: BranchInput) => InboxBranch }[] = [
+  {
+    module: 'performance',
+    branch: (input) => review(input, 'agreement', 'agreementsWaiting', '/app/performance/agreements/edit'),
+  },
+  {
+    module: 'performance',
+    branch: (input) => review(input, 'assessment', 'assessmentsWaiting', '/app/performance/assessments/edit'),
+  },
+  { module: 'performance', branch: monthlyProgressDue },
 ];
 
 function review(
   { ctx, bind, filters }: BranchInput,
-  kind: "agreement" | "assessment",
+  kind: 'agreement' | 'assessment',
   name: string,
   screen: string,
 ): InboxBranch {
   const entity = ctx.registry.entity(`performance-${kind}`);
-  const read = recordRoleWhere(
-    { actor: ctx.actor, companyId: ctx.companyId },
-    entity,
-    bind,
-    "t",
-  );
-  const quarter =
-    kind === "agreement" ? "coalesce(t.quarter_index, 0)" : "t.quarter_index";
+  const read = recordRoleWhere({ actor: ctx.actor, companyId: ctx.companyId }, entity, bind, 't');
+  const quarter = kind === 'agreement' ? 'coalesce(t.quarter_index, 0)' : 't.quarter_index';
   const where = [
-    "t.company_id = $1",
+    't.company_id = $1',
     waitingForCaller(ctx, kind),
     ...(read ? [read] : []),
     ...filterSql(bind, filters, {
-      annualPlan: "t.annual_plan_id",
+      annualPlan: 't.annual_plan_id',
       quarter,
-      date: "t.window_end_date",
+      date: 't.window_end_date',
     }),
   ];
   return {
     kind: name,
-    area: "reviews",
-    module: "performance",
+    area: 'reviews',
+    module: 'performance',
     select: `SELECT '${name}' AS kind, 'reviews' AS area, 'performance' AS module, t.id, t.title::text AS title,
-        ${personSql("t.employee_id")} AS person, t.status::text AS state, t.window_end_date AS date, concat('${screen}?id=', t.id) AS link
-      FROM performance_${kind} t WHERE ${where.join(" AND ")}`,
+        ${personSql('t.employee_id')} AS person, t.status::text AS state, t.window_end_date AS date, concat('${screen}?id=', t.id) AS link
+      FROM performance_${kind} t WHERE ${where.join(' AND ')}`,
   };
 }
 
@@ -76,18 +59,18 @@ function monthlyProgressDue({ bind, filters }: BranchInput): InboxBranch {
        WHERE s.company_id = $1 AND s.employee_id = $2 AND s.annual_plan_id = p.annual_plan_id AND s.period = 'Annual')`,
     `NOT EXISTS (SELECT 1 FROM employee_progress g WHERE g.company_id = $1 AND g.period_id = p.id AND g.employee_id = $2)`,
     ...filterSql(bind, filters, {
-      annualPlan: "p.annual_plan_id",
-      date: "p.start_date",
+      annualPlan: 'p.annual_plan_id',
+      date: 'p.start_date',
     }),
   ];
   return {
-    kind: "monthlyProgressDue",
-    area: "monthly",
-    module: "performance",
+    kind: 'monthlyProgressDue',
+    area: 'monthly',
+    module: 'performance',
     select: `SELECT 'monthlyProgressDue' AS kind, 'monthly' AS area, 'performance' AS module, p.id,
         concat_ws(' · ', (SELECT ap.name FROM annual_plan ap WHERE ap.company_id = $1 AND ap.id = p.annual_plan_id), p.month) AS title,
         NULL::text AS person, p.status::text AS state, p.end_date AS date,
         concat('/app/my-inbox/monthly-progress/employee-progresses?annualPlanId=', p.annual_plan_id, '&periodId=', p.id) AS link
-      FROM monthly_progress_period p WHERE ${where.join(" AND ")}`,
+      FROM monthly_progress_period p WHERE ${where.join(' AND ')}`,
   };
 }

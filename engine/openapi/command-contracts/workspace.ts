@@ -1,23 +1,10 @@
-import {
-  boolean,
-  date,
-  integer,
-  listOf,
-  number,
-  object,
-  orNull,
-  page,
-  text,
-  yesNo,
-} from "../schema-shapes.ts";
-import { INBOX_AREAS } from "../../inbox/inbox-branch.ts";
-import type { ContractSet } from "./command-contract.ts";
+import { boolean, date, integer, listOf, number, object, orNull, page, text, yesNo } from '../schema-shapes.ts';
+import { INBOX_AREAS } from '../../inbox/inbox-branch.ts';
+import type { ContractSet } from './command-contract.ts';
 
 const paging = {
-  limit: {
-    schema: { type: "integer", minimum: 1, maximum: 500, default: 100 },
-  },
-  offset: { schema: { type: "integer", minimum: 0, default: 0 } },
+  limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+  offset: { schema: { type: 'integer', minimum: 0, default: 0 } },
 };
 const headsRow = object({
   id: integer,
@@ -34,35 +21,34 @@ const headsRow = object({
  * plan (engine/hooks/modules, dashboard, actions-tracker, compliance-management, audit-management, performance-plan).
  */
 export const workspaceContracts: ContractSet = (records) => ({
-  "modules.companyModuleStates": {
+  'modules.companyModuleStates': {
     description:
-      "Every module a company can have, with whether it has it: the holder’s switchboard and the renderer’s navigation.",
+      'Every module a company can have, with whether it has it: the holder’s switchboard and the renderer’s navigation.',
     reply: listOf(
       object({
         moduleId: integer,
         code: text,
-        label: { type: "string", description: "an i18n key" },
+        label: { type: 'string', description: 'an i18n key' },
         core: yesNo,
         enabled: yesNo,
         controlEffectiveness: yesNo,
       }),
     ),
   },
-  "modules.setEnablement": { reply: records.row("company-module") },
-  "apiToken.issue": {
+  'modules.setEnablement': { reply: records.row('company-module') },
+  'apiToken.issue': {
     description:
-      "Issues an API token; the reply carries its secret this once (send it as `Authorization: Bearer <secret>`), never again.",
-    reply: records.rowWith("api-token", { secret: text }),
+      'Issues an API token; the reply carries its secret this once (send it as `Authorization: Bearer <secret>`), never again.',
+    reply: records.rowWith('api-token', { secret: text }),
   },
-  "apiToken.issuePlatform": {
+  'apiToken.issuePlatform': {
     description:
-      "Issues an API token of the holder; the reply carries its secret this once (`Authorization: Bearer <secret>`), never again.",
-    reply: records.rowWith("platform-api-token", { secret: text }),
+      'Issues an API token of the holder; the reply carries its secret this once (`Authorization: Bearer <secret>`), never again.',
+    reply: records.rowWith('platform-api-token', { secret: text }),
   },
-  "modules.setAdminAccess": { reply: records.row("employee-module") },
-  "dashboard.companyPerformance": {
-    description:
-      "How the company performs in the current annual plan, per business unit (averages only).",
+  'modules.setAdminAccess': { reply: records.row('employee-module') },
+  'dashboard.companyPerformance': {
+    description: 'How the company performs in the current annual plan, per business unit (averages only).',
     reply: object({
       annualPlan: orNull(text),
       annualPlanId: orNull(integer),
@@ -76,118 +62,96 @@ export const workspaceContracts: ContractSet = (records) => ({
             averageAdjustedScore: orNull(number),
             hidden: boolean,
           },
-          ["hidden"],
+          ['hidden'],
         ),
       ),
     }),
   },
-  "dashboard.businessUnitHeads": {
-    description:
-      "Each business unit head with the scorecards of the current plan by status.",
+  'dashboard.businessUnitHeads': {
+    description: 'Each business unit head with the scorecards of the current plan by status.',
     query: paging,
     reply: page(headsRow),
   },
-  "dashboard.departmentHeads": {
-    description:
-      "Each department head with the scorecards of the current plan by status.",
+  'dashboard.departmentHeads': {
+    description: 'Each department head with the scorecards of the current plan by status.',
     query: paging,
     reply: page(headsRow),
   },
-  "dashboard.directReportees": {
-    description:
-      "The employees the caller supervises or stands in for, with their open trainings and tasks.",
+  'dashboard.directReportees': {
+    description: 'The employees the caller supervises or stands in for, with their open trainings and tasks.',
     query: paging,
     reply: page(
       object({
         id: integer,
         name: text,
-        jobTitle: records.field("employee", "jobTitle"),
+        jobTitle: records.field('employee', 'jobTitle'),
         openTrainings: integer,
         openTasks: integer,
       }),
     ),
   },
-  "dashboard.requiredActions": {
+  'dashboard.requiredActions': {
     description:
-      "How many things wait for the caller, by kind; My tasks is made of the parts of the modules the company has switched on.",
+      'How many things wait for the caller, by kind; My tasks is made of the parts of the modules the company has switched on.',
     reply: object({
       list: listOf({
         oneOf: [
           object({
-            kind: { const: "myTasks" },
+            kind: { const: 'myTasks' },
             count: integer,
             parts: listOf(
               object(
                 {
                   kind: {
                     enum: [
-                      "projectTasks",
-                      "auditTasks",
-                      "scorecardsToApprove",
-                      "scorecardsToAccept",
-                      "agreementsWaiting",
-                      "assessmentsWaiting",
-                      "monthlyProgressDue",
-                      "executionPlansToAccept",
-                      "submissionsToProcess",
+                      'projectTasks',
+                      'auditTasks',
+                      'scorecardsToApprove',
+                      'scorecardsToAccept',
+                      'agreementsWaiting',
+                      'assessmentsWaiting',
+                      'monthlyProgressDue',
+                      'executionPlansToAccept',
+                      'submissionsToProcess',
                     ],
                   },
                   count: integer,
                   query: {
                     description:
-                      "the list’s filters that open what the count is about (monthly progress: its plan and month)",
+                      'the list’s filters that open what the count is about (monthly progress: its plan and month)',
                     ...object({ annualPlanId: integer, periodId: integer }),
                   },
                 },
-                ["query"],
+                ['query'],
               ),
             ),
           }),
           object({
-            kind: {
-              enum: [
-                "myMilestones",
-                "myMitigationStrategies",
-                "myTrainings",
-                "subordinateTrainingRequests",
-              ],
-            },
+            kind: { enum: ['myMilestones', 'myMitigationStrategies', 'myTrainings', 'subordinateTrainingRequests'] },
             count: integer,
           }),
         ],
       }),
     }),
   },
-  "dashboard.inbox": {
+  'dashboard.inbox': {
     description:
-      "My inbox: what waits for the caller across the modules the company has switched on (each kind declared by an entity’s `inbox`, or a review or monthly progress source), the page of one tab in date order with the count of every kind and tab. A filter narrows the kinds that carry it (0 or none: all).",
+      'My inbox: what waits for the caller across the modules the company has switched on (each kind declared by an entity’s `inbox`, or a review or monthly progress source), the page of one tab in date order with the count of every kind and tab. A filter narrows the kinds that carry it (0 or none: all).',
     query: {
-      tab: { schema: { enum: ["all", ...INBOX_AREAS], default: "all" } },
+      tab: { schema: { enum: ['all', ...INBOX_AREAS], default: 'all' } },
       type: {
-        schema: { enum: ["", "Annual", "Periodic", "mine"] },
-        description:
-          "a scorecard’s period; mine (monthly updates) narrows nothing",
+        schema: { enum: ['', 'Annual', 'Periodic', 'mine'] },
+        description: 'a scorecard’s period; mine (monthly updates) narrows nothing',
       },
       strategicPlanId: { schema: integer },
       annualPlanId: { schema: integer },
       quarterId: { schema: integer },
-      month: {
-        schema: { type: "string", pattern: "^[0-9]{4}-(0[1-9]|1[0-2])$" },
-      },
+      month: { schema: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' } },
       ...paging,
     },
     reply: object({
-      kinds: listOf(
-        object({
-          kind: text,
-          area: { enum: [...INBOX_AREAS] },
-          module: text,
-          count: integer,
-        }),
-      ),
-      tabs: object(
-        Object.fromEntries(["all", ...INBOX_AREAS].map((a) => [a, integer])),
-      ),
+      kinds: listOf(object({ kind: text, area: { enum: [...INBOX_AREAS] }, module: text, count: integer })),
+      tabs: object(Object.fromEntries(['all', ...INBOX_AREAS].map((a) => [a, integer]))),
       list: listOf(
         object({
           kind: text,
@@ -198,10 +162,7 @@ export const workspaceContracts: ContractSet = (records) => ({
           person: orNull(text),
           state: orNull(text),
           date: orNull(date),
-          link: {
-            type: "string",
-            description: "the screen where the action is",
-          },
+          link: { type: 'string', description: 'the screen where the action is' },
         }),
       ),
       total: integer,
@@ -209,50 +170,35 @@ export const workspaceContracts: ContractSet = (records) => ({
       offset: integer,
     }),
   },
-  "actionsTracker.myResolutions": {
+  'actionsTracker.myResolutions': {
     description:
-      "A page of the resolutions the caller owns or whose resolution team they are a member of; the list’s filters, sort and paging apply.",
+      'A page of the resolutions the caller owns or whose resolution team they are a member of; the list’s filters, sort and paging apply.',
     query: { sort: { schema: text }, ...paging },
     reply: object({
-      list: listOf(records.row("resolution")),
+      list: listOf(records.row('resolution')),
       total: integer,
-      totalCapped: { type: "boolean" },
+      totalCapped: { type: 'boolean' },
       limit: integer,
       offset: integer,
     }),
   },
-  "compliance.requiredActions": {
+  'compliance.requiredActions': {
     description:
-      "The caller’s required actions, the most urgent first, each with the draft or declined submission it already has.",
-    query: {
-      limit: {
-        schema: { type: "integer", minimum: 1, maximum: 500, default: 50 },
-      },
-      offset: paging.offset,
-    },
+      'The caller’s required actions, the most urgent first, each with the draft or declined submission it already has.',
+    query: { limit: { schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } }, offset: paging.offset },
     reply: page(
-      records.rowWith("compliance-activity", {
+      records.rowWith('compliance-activity', {
         openSubmissionId: orNull(integer),
-        openSubmissionStatus: orNull({ enum: ["Draft", "Declined"] }),
+        openSubmissionStatus: orNull({ enum: ['Draft', 'Declined'] }),
       }),
     ),
   },
-  "compliance.requiredActionCount": {
-    description: "How many required actions the caller has.",
-    reply: integer,
+  'compliance.requiredActionCount': { description: 'How many required actions the caller has.', reply: integer },
+  'audit.planYears': { description: 'The years of the company’s audit plans, newest first.', reply: listOf(integer) },
+  'audit.engagementNames': {
+    description: 'The audits’ names with their ids, by name (at most 1,000).',
+    reply: listOf(object({ id: integer, name: records.field('audit-engagement', 'name') })),
   },
-  "audit.planYears": {
-    description: "The years of the company’s audit plans, newest first.",
-    reply: listOf(integer),
-  },
-  "audit.engagementNames": {
-    description: "The audits’ names with their ids, by name (at most 1,000).",
-    reply: listOf(
-      object({ id: integer, name: records.field("audit-engagement", "name") }),
-    ),
-  },
-  "audit.removeExitMinutes": { reply: records.row("audit-report") },
-  "performancePlan.setPerformancePlan": {
-    reply: records.rowWithChildren("performance-plan"),
-  },
+  'audit.removeExitMinutes': { reply: records.row('audit-report') },
+  'performancePlan.setPerformancePlan': { reply: records.rowWithChildren('performance-plan') },
 });
