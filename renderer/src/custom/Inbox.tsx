@@ -142,7 +142,7 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
           </button>
         ))}
       </div>
-      <div className="row filters" role="search" style={{ flexWrap: 'wrap', gap: '0.75rem', margin: '0.75rem 0' }}>
+      <div className="row filters" style={{ flexWrap: 'wrap', gap: '0.75rem', margin: '0.75rem 0' }}>
         <label className="field-inline">
           <span>{t('inbox.filter.type')}</span>
           <select name="type" value={filters.type} onChange={(e) => set({ type: e.target.value as Filters['type'] })}>
