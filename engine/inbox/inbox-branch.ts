@@ -42,9 +42,12 @@ export interface InboxBranch {
 const col = (e: EntityDef, name: string) => `t.${quoteIdent(name === 'id' ? 'id' : e.field.get(name)!.column)}`;
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-/** The employee's name, for the person a record is about (a report's scorecard names the report). */
+/**
+ * The employee's name, for the person a record is about (a report's scorecard names the report); none when it is the
+ * caller ($2), whose own items need no name.
+ */
 export const personSql = (employeeIdSql: string) =>
-  `(SELECT trim(concat_ws(' ', pe.first_name, pe.last_name)) FROM employee pe WHERE pe.company_id = $1 AND pe.id = ${employeeIdSql})`;
+  `(SELECT trim(concat_ws(' ', pe.first_name, pe.last_name)) FROM employee pe WHERE pe.company_id = $1 AND pe.id = ${employeeIdSql} AND pe.id <> $2)`;
 
 /** The link to the screen where the action is: its `{field}`s filled from the record, else `?id=`. */
 function linkSql(e: EntityDef, screen: string): string {

@@ -135,7 +135,7 @@ describe.each(backends())('my inbox on $name', (backend) => {
 
     ok(await bella.post('performance-scorecard/approve', { id: id.card }));
     expect(await items(bella, 'scorecardsToApprove')).toEqual([]);
-    expect(await items(eve, 'scorecardsToAccept')).toMatchObject([{ id: id.card, state: 'Approved' }]);
+    expect(await items(eve, 'scorecardsToAccept')).toMatchObject([{ id: id.card, state: 'Approved', person: null }]);
     expect(await items(dan, 'scorecardsToAccept')).toEqual([]);
     ok(await eve.post('performance-scorecard/accept', { id: id.card }));
     expect(await items(eve, 'scorecardsToAccept')).toEqual([]);
