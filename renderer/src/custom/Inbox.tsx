@@ -45,6 +45,8 @@ interface Page {
 type Option = { id: number; name: string; quarterIndex?: number };
 
 const PAGE_SIZE = 25;
+/** A filter's label beside its control, with room between them. */
+const FILTER_LABEL = { display: 'inline-flex', alignItems: 'center', gap: '0.4rem' } as const;
 
 /** A plan list for a filter; empty when the caller may not read it (the filter then offers "all" only). */
 function useOptions(entity: string, query: Record<string, number | string> | null): Option[] {
@@ -106,7 +108,7 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
     onChange: (v: number) => void,
     optionText: (o: Option) => string = (o) => o.name,
   ) => (
-    <label className="field-inline">
+    <label className="field-inline" style={FILTER_LABEL}>
       <span>{t(label)}</span>
       <select name={name} value={value} onChange={(e) => onChange(Number(e.target.value))}>
         <option value={0}>{t('inbox.filter.all')}</option>
@@ -143,7 +145,7 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
         ))}
       </div>
       <div className="row filters" style={{ flexWrap: 'wrap', gap: '0.75rem', margin: '0.75rem 0' }}>
-        <label className="field-inline">
+        <label className="field-inline" style={FILTER_LABEL}>
           <span>{t('inbox.filter.type')}</span>
           <select name="type" value={filters.type} onChange={(e) => set({ type: e.target.value as Filters['type'] })}>
             <option value="Annual">{t('inbox.filter.annual')}</option>
@@ -165,7 +167,7 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
           (v) => set({ quarterId: v }),
           (q) => quarterName(t, Number(q.quarterIndex ?? 0)),
         )}
-        <label className="field-inline">
+        <label className="field-inline" style={FILTER_LABEL}>
           <span>{t('inbox.filter.month')}</span>
           <input type="month" name="month" value={filters.month} onChange={(e) => set({ month: e.target.value })} />
         </label>
