@@ -1,5 +1,7 @@
 import { recordRoleWhere } from '../access/record-role-sql.ts';
 import { waitingForCaller } from '../hooks/performance/review/review-queues.ts';
+import { REVIEWABLE_ASSESSMENT_STATES } from '../hooks/performance/quality-assurance/qa-subjects.ts';
+import { supervisorLineSql } from '../access/membership-narrowing.ts';
 import { filterSql, personSql, type BranchInput, type InboxBranch } from './inbox-branch.ts';
 
 /**
@@ -17,6 +19,8 @@ export const INBOX_SOURCES: readonly { module: string; branch: (input: BranchInp
     branch: (input) => review(input, 'assessment', 'assessmentsWaiting', '/app/performance/assessments/edit'),
   },
   { module: 'performance', branch: monthlyProgressDue },
+  { module: 'performance', branch: (input) => qaReviews(input, 'Scorecard') },
+  { module: 'performance', branch: (input) => qaReviews(input, 'Performance') },
 ];
 
 function review(
@@ -72,5 +76,39 @@ function monthlyProgressDue({ bind, filters }: BranchInput): InboxBranch {
         NULL::text AS person, p.status::text AS state, p.end_date AS date,
         concat('/app/my-inbox/monthly-progress/employee-progresses?annualPlanId=', p.annual_plan_id, '&periodId=', p.id) AS link
       FROM monthly_progress_period p WHERE ${where.join(' AND ')}`,
+  };
+}
+
+/**
+ * The subjects waiting for the caller's QA review, as QA's own work list has them (qa-review/my-work): on a plan's
+ * Scorecard list, its employees' scorecards; on its Performance list, its assessments Assessed, Agreed or Disputed;
+ * never the caller's own or their supervisors' above them, never one whose review is complete, and only while the
+ * caller has not reviewed it. QA's screen is where they review it.
+ */
+function qaReviews({ bind, filters }: BranchInput, list: 'Scorecard' | 'Performance'): InboxBranch {
+  const kind = list === 'Scorecard' ? 'qaScorecardsToReview' : 'qaAssessmentsToReview';
+  const subject =
+    list === 'Scorecard'
+      ? `SELECT m.id AS member_id, s.id, s.employee_id, s.name AS title, s.status, s.annual_plan_id, s.quarter_index
+           FROM qa_member m JOIN performance_scorecard s ON s.company_id = $1 AND s.annual_plan_id = m.annual_plan_id
+          WHERE m.company_id = $1 AND m.employee_id = $2 AND m.list = 'Scorecard' AND s.employee_id IS NOT NULL
+            AND s.employee_id NOT IN ${supervisorLineSql('$2', '$1')}`
+      : `SELECT m.id AS member_id, a.id, a.employee_id, a.title, a.status, a.annual_plan_id, a.quarter_index
+           FROM qa_member m JOIN performance_assessment a ON a.company_id = $1 AND a.annual_plan_id = m.annual_plan_id
+          WHERE m.company_id = $1 AND m.employee_id = $2 AND m.list = 'Performance'
+            AND a.status IN (${REVIEWABLE_ASSESSMENT_STATES.map((x) => `'${x}'`).join(', ')})
+            AND (a.employee_id IS NULL OR a.employee_id NOT IN ${supervisorLineSql('$2', '$1')})`;
+  const column = list === 'Scorecard' ? 'scorecard_id' : 'assessment_id';
+  const where = [
+    `NOT EXISTS (SELECT 1 FROM qa_review r WHERE r.company_id = $1 AND r.list = '${list}' AND r.${column} = q.id AND (r.is_complete OR r.qa_member_id = q.member_id))`,
+    ...filterSql(bind, filters, { annualPlan: 'q.annual_plan_id', quarter: 'q.quarter_index' }),
+  ];
+  return {
+    kind,
+    area: 'reviews',
+    module: 'performance',
+    select: `SELECT DISTINCT ON (q.id) '${kind}' AS kind, 'reviews' AS area, 'performance' AS module, q.id, q.title::text AS title,
+        ${personSql('q.employee_id')} AS person, q.status::text AS state, NULL::date AS date, '/app/performance/quality-assurance' AS link
+      FROM (${subject}) q WHERE ${where.join(' AND ')}`,
   };
 }

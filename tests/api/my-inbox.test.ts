@@ -141,6 +141,26 @@ describe.each(backends())('my inbox on $name', (backend) => {
     expect(await items(eve, 'scorecardsToAccept')).toEqual([]);
   });
 
+  it('lists a scorecard for a QA member of its plan until he has reviewed it', async () => {
+    const member = first(
+      await exec.post('qa-member/add', { annualPlanId: id.plan, list: 'Scorecard', employeeId: id.dan }),
+    );
+    expect(await items(dan, 'qaScorecardsToReview')).toMatchObject([
+      {
+        id: id.card,
+        title: 'Eve 2026',
+        person: 'Eve Staff',
+        area: 'reviews',
+        link: '/app/performance/quality-assurance',
+      },
+    ]);
+    // not for her, not for her supervisor who is no member
+    expect(await items(eve, 'qaScorecardsToReview')).toEqual([]);
+    expect(await items(bella, 'qaScorecardsToReview')).toEqual([]);
+    ok(await dan.post('qa-review/add', { qaMemberId: member.id, scorecardId: id.card, comment: 'Targets read well' }));
+    expect(await items(dan, 'qaScorecardsToReview')).toEqual([]);
+  });
+
   it('lists an audit step for its approver until she decides it, and a task for its owner until it is done', async () => {
     const auditPlan = first(await exec.post('audit-plan/add', { name: 'Audits 2026', year: 2026 })).id;
     const engagement = first(
