@@ -79,10 +79,14 @@ export function filterSql(
       where.push(
         `${on.annualPlan} IN (SELECT ap.id FROM annual_plan ap WHERE ap.company_id = $1 AND ap.strategic_plan_id = ${bind(filters.strategicPlanId)})`,
       );
-    if (filters.quarterId && on.quarter)
+    // a quarter: the kinds of its plan, in that quarter or of none (an annual scorecard belongs to every quarter)
+    if (filters.quarterId && on.quarter) {
+      const quarter = bind(filters.quarterId);
       where.push(
-        `(${on.annualPlan}, ${on.quarter}::int) IN (SELECT q.annual_plan_id, q.quarter_index::int FROM quarter q WHERE q.company_id = $1 AND q.id = ${bind(filters.quarterId)})`,
+        `${on.annualPlan} = (SELECT q.annual_plan_id FROM quarter q WHERE q.company_id = $1 AND q.id = ${quarter})`,
+        `(${on.quarter} IS NULL OR ${on.quarter}::int = (SELECT q.quarter_index::int FROM quarter q WHERE q.company_id = $1 AND q.id = ${quarter}))`,
       );
+    }
   }
   if (filters.type && on.type) where.push(`${on.type} = ${bind(filters.type)}`);
   if (filters.month && on.date) where.push(`to_char(${on.date}, 'YYYY-MM') = ${bind(filters.month)}`);

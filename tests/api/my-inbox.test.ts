@@ -132,6 +132,11 @@ describe.each(backends())('my inbox on $name', (backend) => {
     expect(await items(bella, 'scorecardsToApprove', '?type=Periodic')).toEqual([]);
     expect(await items(bella, 'scorecardsToApprove', `?annualPlanId=${id.plan}&type=Annual`)).toHaveLength(1);
     expect((await inbox(bella, '?tab=audit')).list.map((i) => i.kind)).not.toContain('scorecardsToApprove');
+    // a quarter of its plan keeps the annual scorecard (it belongs to every quarter); a quarter of another plan does not
+    const quarterOf = async (plan: number) =>
+      (await exec.get(`quarter?annualPlanId=${plan}&sort=quarterIndex`)).body.data.list[0].id as number;
+    expect(await items(bella, 'scorecardsToApprove', `?quarterId=${await quarterOf(id.plan)}`)).toHaveLength(1);
+    expect(await items(bella, 'scorecardsToApprove', `?quarterId=${await quarterOf(fy27)}`)).toEqual([]);
 
     ok(await bella.post('performance-scorecard/approve', { id: id.card }));
     expect(await items(bella, 'scorecardsToApprove')).toEqual([]);

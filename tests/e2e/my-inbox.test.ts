@@ -98,6 +98,15 @@ describe.skipIf(skip)('my inbox: a supervisor acts on what waits for him', () =>
     await snap(page, 'my-inbox-bn');
     await page.selectOption('#language', 'en');
     await page.locator('html[lang=en]').waitFor({ state: 'attached' });
+    // the filters: his plan keeps everything; another month leaves out the month he owes; Clear brings it back
+    const filter = (name: string) => page.locator(`[data-screen=my-inbox] [name=${name}]`);
+    await filter('annualPlanId').locator('option', { hasText: 'FY2026' }).waitFor({ state: 'attached' });
+    await filter('annualPlanId').selectOption({ label: 'FY2026' });
+    await expect.poll(() => count(page, 'scorecards').innerText()).toBe('3');
+    await filter('month').fill('2026-01');
+    await expect.poll(() => count(page, 'monthly').innerText()).toBe('0');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => count(page, 'monthly').innerText()).toBe('1');
   });
 
   step('he opens the scorecard by a click, approves it, and it is gone from his inbox', async () => {

@@ -42,7 +42,8 @@ interface Page {
   list: Item[];
   total: number;
 }
-type Option = { id: number; name: string; quarterIndex?: number };
+/** A plan or quarter a filter offers: a plan by its name (a strategic plan by its description), a quarter by its index. */
+type Option = { id: number; name?: string; description?: string; quarterIndex?: number };
 
 const PAGE_SIZE = 25;
 /** A filter's label beside its control, with room between them. */
@@ -56,7 +57,7 @@ function useOptions(entity: string, query: Record<string, number | string> | nul
   useEffect(() => {
     if (!query) return setOptions([]);
     void run(undefined, () => get(entity, { ...query, limit: 100 }), { quiet: true }).then((d) =>
-      setOptions(d ? ((Object.values(d)[0] as { list?: Option[] })?.list ?? []) : []),
+      setOptions((d as { list?: Option[] } | undefined)?.list ?? []),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entity, key, run]);
@@ -106,7 +107,7 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
     value: number,
     options: Option[],
     onChange: (v: number) => void,
-    optionText: (o: Option) => string = (o) => o.name,
+    optionText: (o: Option) => string = (o) => o.name ?? o.description ?? String(o.id),
   ) => (
     <label className="field-inline" style={FILTER_LABEL}>
       <span>{t(label)}</span>
