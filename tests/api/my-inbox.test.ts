@@ -190,6 +190,37 @@ describe.each(backends())('my inbox on $name', (backend) => {
     ok(await bella.post('audit-scope/approve', { id: scope }));
     expect(await items(bella, 'auditApprovals')).toEqual([]);
 
+    // a management response asked of Eve waits for her until she sends it, then for its approver
+    const finding = first(
+      await abe.post('audit-finding/add', {
+        auditEngagementId: engagement,
+        title: 'Keys unlogged',
+        observation: 'The key log has gaps.',
+        riskRating: 'High',
+      }),
+    ).id;
+    const response = await abe.post('audit-management-response/add', {
+      auditFindingId: finding,
+      responseOwnerId: id.eve,
+      dueDate: '2026-12-15',
+    });
+    ok(response);
+    const responseId = first(response).id;
+    expect(await items(eve, 'managementResponsesDue')).toMatchObject([
+      { area: 'audit', link: `/app/audit-management/my-task/pending-response/${responseId}/responseOwner` },
+    ]);
+    expect(await items(dan, 'managementResponsesDue')).toEqual([]);
+    ok(
+      await eve.post('audit-management-response/send-response', {
+        id: responseId,
+        response: 'We log every key from Monday.',
+      }),
+    );
+    expect(await items(eve, 'managementResponsesDue')).toEqual([]);
+    expect((await items(bella, 'auditApprovals')).map((i) => i.link)).toContain(
+      `/app/audit-management/my-task/pending-response/${responseId}/approver`,
+    );
+
     const project = first(await exec.post('project/add', { name: 'Depot' })).id;
     const milestone = first(
       await exec.post('milestone/add', { projectId: project, name: 'Design', ownerId: id.bella }),
