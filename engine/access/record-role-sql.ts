@@ -31,6 +31,20 @@ export function recordRoleWhere(
   return roleWhere(caller, entity, entity.access.read, bind, alias);
 }
 
+/**
+ * The records for which the caller holds one of these roles decided by the record (an inbox kind's `who`: the
+ * supervisor of its employee, the approver it names), as one SQL condition, whatever else the caller may read.
+ */
+export function recordRolesWhere(
+  caller: RoleSqlCaller,
+  entity: EntityDef,
+  roles: readonly EntityDef['access']['read'][number][],
+  bind: (value: unknown) => string,
+  alias?: string,
+): string {
+  return roleWhere(caller, entity, roles, bind, alias) ?? 'FALSE';
+}
+
 function roleWhere(
   caller: RoleSqlCaller,
   entity: EntityDef,

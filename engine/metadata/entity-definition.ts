@@ -7,6 +7,7 @@ import { commandsOf } from './command-definition.ts';
 import { fieldLocksOf } from './field-locks.ts';
 import { publicFlowOf } from './public-flow-definition.ts';
 import { remindersOf } from './reminder-definition.ts';
+import { inboxOf } from './inbox-definition.ts';
 import { isStored } from './stored-field.ts';
 import { TITLE_FIELDS } from './title-field.ts';
 import type {
@@ -300,6 +301,7 @@ export function entityDefinition(
     lockRoutes: [],
     members: m.members,
     reminders: remindersOf(m, field, file, faults, key),
+    inbox: inboxOf(m, field, file, faults),
     publicFlow: publicFlowOf(m, field, hooks, file, faults, key),
     memberships: new Map(),
     parents: new Map(),

@@ -42,6 +42,21 @@ export interface ReminderDef {
   readonly skipWhenSet: readonly string[];
 }
 
+/** One kind of My inbox item an entity declares (entity.json `inbox`; engine/inbox builds them). */
+export interface InboxKindDef {
+  readonly kind: string;
+  readonly area: 'scorecards' | 'reviews' | 'monthly' | 'strategy' | 'audit' | 'development';
+  readonly when: FieldCondition;
+  readonly who: readonly Role[];
+  readonly screen: string;
+  /** a field, or <reference>.<field> of the record that reference names */
+  readonly title: string;
+  readonly date?: string;
+  readonly annualPlan?: string;
+  readonly quarter?: string;
+  readonly type?: string;
+}
+
 /** Where a team's members are listed: the membership table, its column naming the team and the one naming the employee. */
 export interface Membership {
   readonly table: string;
@@ -263,6 +278,8 @@ export interface EntityDef {
   /** a team entity's membership entity: who the role member:<field> admits */
   readonly members?: { readonly entity: string; readonly via: string; readonly employee: string };
   readonly reminders: readonly ReminderDef[];
+  /** what waits for a person in My inbox (entity.json `inbox`) */
+  readonly inbox: readonly InboxKindDef[];
   readonly publicFlow?: PublicFlowDef;
   /** for each member:<field> role this entity names (by <field>) and each child:<key>.<field> role (by the whole role), where to look the caller up (filled by the loader) */
   readonly memberships: Map<string, Membership>;

@@ -278,6 +278,58 @@ export interface EntityMeta {
   };
   commands?: Command[];
   /**
+   * what waits for a person in My inbox: each kind is the records matching when, for which the caller holds one of the roles who; one statement builds every kind (engine/inbox)
+   */
+  inbox?: {
+    /**
+     * the kind of item, unique across entities; its words are dashboard.<kind>
+     */
+    kind: string;
+    /**
+     * the tab of My inbox the kind is listed under
+     */
+    area: "scorecards" | "reviews" | "monthly" | "strategy" | "audit" | "development";
+    /**
+     * the records that wait: field values by field (the state among them), every field named having one of its values
+     */
+    when: {
+      /**
+       * @minItems 1
+       */
+      [k: string]: [string | number | boolean, ...(string | number | boolean)[]] | undefined;
+    };
+    /**
+     * for whom they wait: self, supervisor, field:<name>, member:<name> (roles decided by the record)
+     *
+     * @minItems 1
+     */
+    who: [Role, ...Role[]];
+    /**
+     * the screen where the action is; {field} is replaced by the record's value (e.g. /app/x/pending-{kind}/{recordId}); without a placeholder it opens with ?id=
+     */
+    screen: string;
+    /**
+     * the field that names the record, or <reference>.<field> (a training request by its training's name); default: the entity's title field
+     */
+    title?: string;
+    /**
+     * a stored date field: when it is due, the list's order and the month filter
+     */
+    date?: string;
+    /**
+     * a reference to annual-plan: the annual plan (and its strategic plan) filters narrow the kind by it
+     */
+    annualPlan?: string;
+    /**
+     * the quarterIndex field the quarter filter narrows the kind by
+     */
+    quarter?: string;
+    /**
+     * the field (Annual or Periodic) the type filter narrows the kind by
+     */
+    type?: string;
+  }[];
+  /**
    * mail sent once for each record whose date comes near (daysBefore) or has passed (daysAfter): to the employees its roles name; sent again only when the date changes
    */
   reminders?: ({

@@ -4,7 +4,7 @@ import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
 import { unitPerformance } from '../performance/reports/company-performance.ts';
 import { reportPage } from '../projects/report-page.ts';
-import { waitingForCaller } from '../performance/review/review-queues.ts';
+import { inboxCounts } from '../../inbox/inbox-query.ts';
 import { currentAnnualPlanSql } from '../performance/plan/current-annual-plan.ts';
 import { recordRoleWhere } from '../../access/record-role-sql.ts';
 
@@ -98,39 +98,26 @@ export const directReportees: CommandHook = async (ctx, _entity, input) => {
  * Then their open milestones, mitigation strategies in progress, their own trainings and their reportees' requests.
  */
 export const requiredActions: CommandHook = async (ctx) => {
-  const [row] = await ctx.tx.query<Record<string, number>>(
+  const [others] = await ctx.tx.query<Record<string, number>>(
     `SELECT
-      (SELECT count(*) FROM project_task WHERE company_id = $1 AND owner_id = $2 AND status NOT IN ('Completed', 'Cancelled'))::int AS "projectTasks",
-      (SELECT count(*) FROM audit_task WHERE company_id = $1 AND assignee_id = $2 AND status = 'Pending')::int AS "auditTasks",
       (SELECT count(*) FROM milestone WHERE company_id = $1 AND owner_id = $2 AND status NOT IN ('Completed', 'Cancelled'))::int AS "myMilestones",
       (SELECT count(*) FROM mitigation_strategy WHERE company_id = $1 AND owner_id = $2 AND status = 'In Progress')::int AS "myMitigationStrategies",
       (SELECT count(*) FROM employee_training WHERE company_id = $1 AND employee_id = $2 AND status IN ('Requested', 'Planned'))::int AS "myTrainings",
       (SELECT count(*) FROM employee_training t JOIN employee e ON e.company_id = t.company_id AND e.id = t.employee_id
-        WHERE t.company_id = $1 AND t.status = 'Requested' AND (e.supervisor_id = $2 OR e.acting_supervisor_id = $2))::int AS "subordinateTrainingRequests",
-      (SELECT count(*) FROM performance_scorecard s WHERE s.company_id = $1 AND s.status = 'Draft' AND s.level IN ('employee', 'functional')
-        AND s.employee_id IN (SELECT id FROM employee WHERE company_id = $1 AND (supervisor_id = $2 OR acting_supervisor_id = $2)))::int AS "scorecardsToApprove",
-      (SELECT count(*) FROM performance_scorecard s WHERE s.company_id = $1 AND s.status = 'Approved' AND s.employee_id = $2)::int AS "scorecardsToAccept",
-      (SELECT count(*) FROM performance_agreement t WHERE t.company_id = $1 AND ${waitingForCaller(ctx, 'agreement')})::int AS "agreementsWaiting",
-      (SELECT count(*) FROM performance_assessment t WHERE t.company_id = $1 AND ${waitingForCaller(ctx, 'assessment')})::int AS "assessmentsWaiting",
-      (SELECT count(*) FROM execution_plan WHERE company_id = $1 AND status = 'Draft' AND approver_id = $2)::int AS "executionPlansToAccept",
-      (SELECT count(*) FROM compliance_submission WHERE company_id = $1 AND status = 'Submitted' AND approver_id = $2)::int AS "submissionsToProcess",
-      (SELECT count(*) FROM monthly_progress_period p WHERE p.company_id = $1 AND p.status = 'Open'
-        AND EXISTS (SELECT 1 FROM performance_scorecard s JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
-                     WHERE s.company_id = $1 AND s.employee_id = $2 AND s.annual_plan_id = p.annual_plan_id AND s.period = 'Annual')
-        AND NOT EXISTS (SELECT 1 FROM employee_progress g WHERE g.company_id = $1 AND g.period_id = p.id AND g.employee_id = $2))::int AS "monthlyProgressDue"`,
+        WHERE t.company_id = $1 AND t.status = 'Requested' AND (e.supervisor_id = $2 OR e.acting_supervisor_id = $2))::int AS "subordinateTrainingRequests"`,
     [ctx.companyId, callerOf(ctx)],
   );
-  const tasks = Object.fromEntries(TASK_PARTS.map((p) => [p.kind, row![p.kind]]));
-  const others = Object.fromEntries(Object.entries(row!).filter(([kind]) => !(kind in tasks)));
+  // My tasks are My inbox's kinds, counted by its one statement (engine/inbox), of the modules the company has on
+  const inbox = await inboxCounts(ctx);
   const due = await monthDue(ctx);
   const parts = TASK_PARTS.filter((p) => ctx.actor.enabledModules.has(p.module)).map((p) => ({
     kind: p.kind,
-    count: tasks[p.kind]!,
+    count: p.of.reduce((sum, kind) => sum + (inbox[kind] ?? 0), 0),
     // the monthly progress link opens the plan and month the count is about, not whichever plan the screen would pick
     ...(p.kind === 'monthlyProgressDue' && due && { query: due }),
   }));
   const myTasks = { kind: 'myTasks', count: parts.reduce((sum, p) => sum + p.count, 0), parts };
-  return { list: [myTasks, ...Object.entries(others).map(([kind, count]) => ({ kind, count }))] };
+  return { list: [myTasks, ...Object.entries(others!).map(([kind, count]) => ({ kind, count }))] };
 };
 
 /**
@@ -149,15 +136,15 @@ async function monthDue(ctx: CallContext): Promise<{ annualPlanId: number; perio
   return month ? { annualPlanId: Number(month.annualPlanId), periodId: Number(month.periodId) } : null;
 }
 
-/** The kinds of task that make up My tasks, each counted while its module is switched on for the company. */
+/** The kinds of task that make up My tasks, each the sum of My inbox's kinds `of`, counted while its module is switched on. */
 const TASK_PARTS = [
-  { kind: 'projectTasks', module: 'projects' },
-  { kind: 'auditTasks', module: 'audit-management' },
-  { kind: 'scorecardsToApprove', module: 'performance' },
-  { kind: 'scorecardsToAccept', module: 'performance' },
-  { kind: 'agreementsWaiting', module: 'performance' },
-  { kind: 'assessmentsWaiting', module: 'performance' },
-  { kind: 'monthlyProgressDue', module: 'performance' },
-  { kind: 'executionPlansToAccept', module: 'strategy-execution' },
-  { kind: 'submissionsToProcess', module: 'compliance-management' },
+  { kind: 'projectTasks', module: 'projects', of: ['projectTasks'] },
+  { kind: 'auditTasks', module: 'audit-management', of: ['auditApprovals', 'managementResponsesDue'] },
+  { kind: 'scorecardsToApprove', module: 'performance', of: ['scorecardsToApprove'] },
+  { kind: 'scorecardsToAccept', module: 'performance', of: ['scorecardsToAccept'] },
+  { kind: 'agreementsWaiting', module: 'performance', of: ['agreementsWaiting'] },
+  { kind: 'assessmentsWaiting', module: 'performance', of: ['assessmentsWaiting'] },
+  { kind: 'monthlyProgressDue', module: 'performance', of: ['monthlyProgressDue'] },
+  { kind: 'executionPlansToAccept', module: 'strategy-execution', of: ['executionPlansToAccept'] },
+  { kind: 'submissionsToProcess', module: 'compliance-management', of: ['submissionsToProcess'] },
 ] as const;

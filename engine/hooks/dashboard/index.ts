@@ -7,6 +7,7 @@ import {
   requiredActions,
 } from './dashboard-items.ts';
 import { manualFormat, renderMarkdown } from './manual-reading.ts';
+import { myInbox } from './my-inbox.ts';
 
 /** The dashboard's items, each one aggregating query, and the user manuals employees read from it. */
 export const dashboardHooks: ModuleHookSet = mergeHookSets(
@@ -21,6 +22,7 @@ export const dashboardHooks: ModuleHookSet = mergeHookSets(
       'dashboard.departmentHeads': departmentHeads,
       'dashboard.directReportees': directReportees,
       'dashboard.requiredActions': requiredActions,
+      'dashboard.inbox': myInbox,
     },
   },
 );

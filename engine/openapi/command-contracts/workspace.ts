@@ -1,4 +1,5 @@
-import { boolean, integer, listOf, number, object, orNull, page, text, yesNo } from '../schema-shapes.ts';
+import { boolean, date, integer, listOf, number, object, orNull, page, text, yesNo } from '../schema-shapes.ts';
+import { INBOX_AREAS } from '../../inbox/inbox-branch.ts';
 import type { ContractSet } from './command-contract.ts';
 
 const paging = {
@@ -131,6 +132,42 @@ export const workspaceContracts: ContractSet = (records) => ({
           }),
         ],
       }),
+    }),
+  },
+  'dashboard.inbox': {
+    description:
+      'My inbox: what waits for the caller across the modules the company has switched on (each kind declared by an entity’s `inbox`, or a review or monthly progress source), the page of one tab in date order with the count of every kind and tab. A filter narrows the kinds that carry it (0 or none: all).',
+    query: {
+      tab: { schema: { enum: ['all', ...INBOX_AREAS], default: 'all' } },
+      type: {
+        schema: { enum: ['', 'Annual', 'Periodic', 'mine'] },
+        description: 'a scorecard’s period; mine (monthly updates) narrows nothing',
+      },
+      strategicPlanId: { schema: integer },
+      annualPlanId: { schema: integer },
+      quarterId: { schema: integer },
+      month: { schema: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' } },
+      ...paging,
+    },
+    reply: object({
+      kinds: listOf(object({ kind: text, area: { enum: [...INBOX_AREAS] }, module: text, count: integer })),
+      tabs: object(Object.fromEntries(['all', ...INBOX_AREAS].map((a) => [a, integer]))),
+      list: listOf(
+        object({
+          kind: text,
+          area: { enum: [...INBOX_AREAS] },
+          module: text,
+          id: integer,
+          title: orNull(text),
+          person: orNull(text),
+          state: orNull(text),
+          date: orNull(date),
+          link: { type: 'string', description: 'the screen where the action is' },
+        }),
+      ),
+      total: integer,
+      limit: integer,
+      offset: integer,
     }),
   },
   'actionsTracker.myResolutions': {

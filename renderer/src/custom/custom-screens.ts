@@ -32,6 +32,7 @@ export const CUSTOM_SCREENS: Record<string, LazyExoticComponent<ComponentType<an
   PossibleObjectives: lazy(() => import('./PossibleObjectives.tsx')),
   AuditTasks: lazy(() => import('./audit-management/AuditTasks.tsx')),
   Dashboard: lazy(() => import('./dashboard/Dashboard.tsx')),
+  Inbox: lazy(() => import('./Inbox.tsx')),
   FigureReport: lazy(() => import('./dashboard/FigureReport.tsx')),
   // the same figures for the personal development report, a place of its own in the navigation
   PersonalDevelopmentReport: lazy(() => import('./dashboard/FigureReport.tsx')),

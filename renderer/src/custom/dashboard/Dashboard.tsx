@@ -75,6 +75,8 @@ function Card({ title, to, children, testId }: { title: string; to?: string; chi
 }
 
 const REPORT = '/app/reports/company-performance-reports';
+/** My inbox: everything waiting for the caller, the same kinds My tasks counts (engine/inbox). */
+const INBOX = '/app/my-inbox/main';
 
 interface UnitPerformance {
   unit: string;
@@ -237,6 +239,12 @@ function RequiredActions({ me, visible }: { me: number; visible: (path: string) 
             <div key={a.kind} className="card tile" data-action={a.kind}>
               <strong>{formatInteger(parts.reduce((sum, p) => sum + p.count, 0))}</strong>
               <span>{t(ACTION_TITLES[a.kind])}</span>
+              {/* every one of them, with what else waits, on one screen */}
+              {visible(INBOX) && (
+                <Link to={INBOX} data-action="myInbox">
+                  {t('screen.myInbox')}
+                </Link>
+              )}
               {parts.map((p) => (
                 <Link key={p.kind} to={withQuery(target(p.kind)!, p.query)} data-action={p.kind}>
                   {t(ACTION_TITLES[p.kind])}: {formatInteger(p.count)}

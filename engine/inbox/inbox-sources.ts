@@ -1,0 +1,114 @@
+import { recordRoleWhere } from '../access/record-role-sql.ts';
+import { waitingForCaller } from '../hooks/performance/review/review-queues.ts';
+import { REVIEWABLE_ASSESSMENT_STATES } from '../hooks/performance/quality-assurance/qa-subjects.ts';
+import { supervisorLineSql } from '../access/membership-narrowing.ts';
+import { filterSql, personSql, type BranchInput, type InboxBranch } from './inbox-branch.ts';
+
+/**
+ * The kinds no declaration can say: a review waits for its employee, their supervisor or the PM committee in different
+ * states (the review queues' rule, `waitingForCaller`), and monthly progress is due for a month in which the caller
+ * has reported nothing, a record that does not exist yet. Each gives the columns of a declared branch.
+ */
+export const INBOX_SOURCES: readonly { module: string; branch: (input: BranchInput) => InboxBranch }[] = [
+  {
+    module: 'performance',
+    branch: (input) => review(input, 'agreement', 'agreementsWaiting', '/app/performance/agreements/edit'),
+  },
+  {
+    module: 'performance',
+    branch: (input) => review(input, 'assessment', 'assessmentsWaiting', '/app/performance/assessments/edit'),
+  },
+  { module: 'performance', branch: monthlyProgressDue },
+  { module: 'performance', branch: (input) => qaReviews(input, 'Scorecard') },
+  { module: 'performance', branch: (input) => qaReviews(input, 'Performance') },
+];
+
+function review(
+  { ctx, bind, filters }: BranchInput,
+  kind: 'agreement' | 'assessment',
+  name: string,
+  screen: string,
+): InboxBranch {
+  const entity = ctx.registry.entity(`performance-${kind}`);
+  const read = recordRoleWhere({ actor: ctx.actor, companyId: ctx.companyId }, entity, bind, 't');
+  const quarter = kind === 'agreement' ? 'coalesce(t.quarter_index, 0)' : 't.quarter_index';
+  const where = [
+    't.company_id = $1',
+    waitingForCaller(ctx, kind),
+    ...(read ? [read] : []),
+    ...filterSql(bind, filters, {
+      annualPlan: 't.annual_plan_id',
+      quarter,
+      date: 't.window_end_date',
+    }),
+  ];
+  return {
+    kind: name,
+    area: 'reviews',
+    module: 'performance',
+    select: `SELECT '${name}' AS kind, 'reviews' AS area, 'performance' AS module, t.id, t.title::text AS title,
+        ${personSql('t.employee_id')} AS person, t.status::text AS state, t.window_end_date AS date, concat('${screen}?id=', t.id) AS link
+      FROM performance_${kind} t WHERE ${where.join(' AND ')}`,
+  };
+}
+
+/**
+ * An open month of a plan in which the caller has an annual scorecard with KPIs and has reported nothing: the month's
+ * progress is theirs to enter, on the monthly progress screen opened on that plan and month.
+ */
+function monthlyProgressDue({ bind, filters }: BranchInput): InboxBranch {
+  const where = [
+    `p.company_id = $1 AND p.status = 'Open'`,
+    `EXISTS (SELECT 1 FROM performance_scorecard s JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
+       WHERE s.company_id = $1 AND s.employee_id = $2 AND s.annual_plan_id = p.annual_plan_id AND s.period = 'Annual')`,
+    `NOT EXISTS (SELECT 1 FROM employee_progress g WHERE g.company_id = $1 AND g.period_id = p.id AND g.employee_id = $2)`,
+    ...filterSql(bind, filters, {
+      annualPlan: 'p.annual_plan_id',
+      date: 'p.start_date',
+    }),
+  ];
+  return {
+    kind: 'monthlyProgressDue',
+    area: 'monthly',
+    module: 'performance',
+    select: `SELECT 'monthlyProgressDue' AS kind, 'monthly' AS area, 'performance' AS module, p.id,
+        concat_ws(' · ', (SELECT ap.name FROM annual_plan ap WHERE ap.company_id = $1 AND ap.id = p.annual_plan_id), p.month) AS title,
+        NULL::text AS person, p.status::text AS state, p.end_date AS date,
+        concat('/app/my-inbox/monthly-progress/employee-progresses?annualPlanId=', p.annual_plan_id, '&periodId=', p.id) AS link
+      FROM monthly_progress_period p WHERE ${where.join(' AND ')}`,
+  };
+}
+
+/**
+ * The subjects waiting for the caller's QA review, as QA's own work list has them (qa-review/my-work): on a plan's
+ * Scorecard list, its employees' scorecards; on its Performance list, its assessments Assessed, Agreed or Disputed;
+ * never the caller's own or their supervisors' above them, never one whose review is complete, and only while the
+ * caller has not reviewed it. QA's screen is where they review it.
+ */
+function qaReviews({ bind, filters }: BranchInput, list: 'Scorecard' | 'Performance'): InboxBranch {
+  const kind = list === 'Scorecard' ? 'qaScorecardsToReview' : 'qaAssessmentsToReview';
+  const subject =
+    list === 'Scorecard'
+      ? `SELECT m.id AS member_id, s.id, s.employee_id, s.name AS title, s.status, s.annual_plan_id, s.quarter_index
+           FROM qa_member m JOIN performance_scorecard s ON s.company_id = $1 AND s.annual_plan_id = m.annual_plan_id
+          WHERE m.company_id = $1 AND m.employee_id = $2 AND m.list = 'Scorecard' AND s.employee_id IS NOT NULL
+            AND s.employee_id NOT IN ${supervisorLineSql('$2', '$1')}`
+      : `SELECT m.id AS member_id, a.id, a.employee_id, a.title, a.status, a.annual_plan_id, a.quarter_index
+           FROM qa_member m JOIN performance_assessment a ON a.company_id = $1 AND a.annual_plan_id = m.annual_plan_id
+          WHERE m.company_id = $1 AND m.employee_id = $2 AND m.list = 'Performance'
+            AND a.status IN (${REVIEWABLE_ASSESSMENT_STATES.map((x) => `'${x}'`).join(', ')})
+            AND (a.employee_id IS NULL OR a.employee_id NOT IN ${supervisorLineSql('$2', '$1')})`;
+  const column = list === 'Scorecard' ? 'scorecard_id' : 'assessment_id';
+  const where = [
+    `NOT EXISTS (SELECT 1 FROM qa_review r WHERE r.company_id = $1 AND r.list = '${list}' AND r.${column} = q.id AND (r.is_complete OR r.qa_member_id = q.member_id))`,
+    ...filterSql(bind, filters, { annualPlan: 'q.annual_plan_id', quarter: 'q.quarter_index' }),
+  ];
+  return {
+    kind,
+    area: 'reviews',
+    module: 'performance',
+    select: `SELECT DISTINCT ON (q.id) '${kind}' AS kind, 'reviews' AS area, 'performance' AS module, q.id, q.title::text AS title,
+        ${personSql('q.employee_id')} AS person, q.status::text AS state, NULL::date AS date, '/app/performance/quality-assurance' AS link
+      FROM (${subject}) q WHERE ${where.join(' AND ')}`,
+  };
+}

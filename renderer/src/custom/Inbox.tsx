@@ -1,0 +1,251 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { get } from '../api/api-client.ts';
+import { useCall } from '../api/call-state.tsx';
+import { formatDate, formatInteger } from '../format/formats.ts';
+import { optionLabel, quarterName } from '../meta/labels.ts';
+import type { ScreenMeta } from '../meta/meta-types.ts';
+
+/** The tabs of My inbox, in the engine's order of areas (engine/inbox/inbox-branch.ts), after "all". */
+const TABS = ['all', 'scorecards', 'reviews', 'monthly', 'strategy', 'audit', 'development'] as const;
+type Tab = (typeof TABS)[number];
+
+interface Filters {
+  type: '' | 'Annual' | 'Periodic';
+  strategicPlanId: number;
+  annualPlanId: number;
+  quarterId: number;
+  month: string;
+}
+/** The spec's defaults: every id 0 (all), type Annual, no month. */
+const DEFAULTS: Filters = { type: 'Annual', strategicPlanId: 0, annualPlanId: 0, quarterId: 0, month: '' };
+
+/**
+ * The inbox's state while the app runs (the spec's "my inbox state"): the tab and filters stay as the person left them
+ * when they come back from a record, and a new load of the app (its first load) starts again on tab 0 with the defaults.
+ */
+const remembered: { tab: number; filters: Filters } = { tab: 0, filters: DEFAULTS };
+
+interface Item {
+  kind: string;
+  area: Exclude<Tab, 'all'>;
+  id: number;
+  title: string | null;
+  person: string | null;
+  state: string | null;
+  date: string | null;
+  link: string;
+}
+interface Page {
+  tabs: Record<Tab, number>;
+  list: Item[];
+  total: number;
+}
+/** A plan or quarter a filter offers: a plan by its name (a strategic plan by its description), a quarter by its index. */
+type Option = { id: number; name?: string; description?: string; quarterIndex?: number };
+
+const PAGE_SIZE = 25;
+/** A filter's label beside its control, with room between them. */
+const FILTER_LABEL = { display: 'inline-flex', alignItems: 'center', gap: '0.4rem' } as const;
+
+/** A plan list for a filter; empty when the caller may not read it (the filter then offers "all" only). */
+function useOptions(entity: string, query: Record<string, number | string> | null): Option[] {
+  const { run } = useCall();
+  const [options, setOptions] = useState<Option[]>([]);
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    if (!query) return setOptions([]);
+    void run(undefined, () => get(entity, { ...query, limit: 100 }), { quiet: true }).then((d) =>
+      setOptions((d as { list?: Option[] } | undefined)?.list ?? []),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [entity, key, run]);
+  return options;
+}
+
+/**
+ * /app/my-inbox/main: everything waiting for the signed-in person across the modules their company uses (GET
+ * dashboard-item/inbox), one tab per area with its count, the spec's filters, and each item opening the record where
+ * the action is.
+ */
+export default function Inbox({ screen }: { screen: ScreenMeta }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { run } = useCall();
+  const [tab, setTab] = useState(remembered.tab);
+  const [filters, setFilters] = useState<Filters>(remembered.filters);
+  const [offset, setOffset] = useState(0);
+  const [page, setPage] = useState<Page | null>(null);
+  const strategicPlans = useOptions('strategic-plan', {});
+  const annualPlans = useOptions(
+    'annual-plan',
+    filters.strategicPlanId ? { strategicPlanId: filters.strategicPlanId } : {},
+  );
+  const quarters = useOptions('quarter', filters.annualPlanId ? { annualPlanId: filters.annualPlanId } : null);
+
+  useEffect(() => {
+    remembered.tab = tab;
+    remembered.filters = filters;
+    const query: Record<string, string | number> = { tab: TABS[tab]!, limit: PAGE_SIZE, offset };
+    for (const [k, v] of Object.entries(filters)) if (v) query[k] = v;
+    void run('error.getMyInbox', () => get('dashboard-item/inbox', query)).then((d) => d && setPage(d.inbox));
+  }, [tab, filters, offset, run]);
+
+  const set = (change: Partial<Filters>) => {
+    setOffset(0);
+    setFilters((f) => ({ ...f, ...change }));
+  };
+  const choose = (i: number) => {
+    setOffset(0);
+    setTab(i);
+  };
+  const filtered = JSON.stringify(filters) !== JSON.stringify(DEFAULTS);
+  const select = (
+    name: string,
+    label: string,
+    value: number,
+    options: Option[],
+    onChange: (v: number) => void,
+    optionText: (o: Option) => string = (o) => o.name ?? o.description ?? String(o.id),
+  ) => (
+    <label className="field-inline" style={FILTER_LABEL}>
+      <span>{t(label)}</span>
+      <select name={name} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        <option value={0}>{t('inbox.filter.all')}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {optionText(o)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <section data-screen="my-inbox">
+      <h1>{t(screen.label ?? 'screen.myInbox')}</h1>
+      <div className="tab-bar" role="tablist">
+        {TABS.map((name, i) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`inbox-tab-${i}`}
+            data-tab={name}
+            aria-selected={i === tab}
+            aria-controls="inbox-panel"
+            className={i === tab ? 'tab active' : 'tab'}
+            onClick={() => choose(i)}
+          >
+            {t(`inbox.tab.${name}`)}{' '}
+            <span className={page?.tabs[name] ? 'badge badge-warning' : 'badge'} data-count={name}>
+              {page ? formatInteger(page.tabs[name]) : '…'}
+            </span>
+          </button>
+        ))}
+      </div>
+      <div className="row filters" style={{ flexWrap: 'wrap', gap: '0.75rem', margin: '0.75rem 0' }}>
+        <label className="field-inline" style={FILTER_LABEL}>
+          <span>{t('inbox.filter.type')}</span>
+          <select name="type" value={filters.type} onChange={(e) => set({ type: e.target.value as Filters['type'] })}>
+            <option value="Annual">{t('inbox.filter.annual')}</option>
+            <option value="Periodic">{t('inbox.filter.periodic')}</option>
+            <option value="">{t('inbox.filter.anyType')}</option>
+          </select>
+        </label>
+        {select('strategicPlanId', 'inbox.filter.strategicPlan', filters.strategicPlanId, strategicPlans, (v) =>
+          set({ strategicPlanId: v, annualPlanId: 0, quarterId: 0 }),
+        )}
+        {select('annualPlanId', 'inbox.filter.annualPlan', filters.annualPlanId, annualPlans, (v) =>
+          set({ annualPlanId: v, quarterId: 0 }),
+        )}
+        {select(
+          'quarterId',
+          'inbox.filter.quarter',
+          filters.quarterId,
+          quarters,
+          (v) => set({ quarterId: v }),
+          (q) => quarterName(t, Number(q.quarterIndex ?? 0)),
+        )}
+        <label className="field-inline" style={FILTER_LABEL}>
+          <span>{t('inbox.filter.month')}</span>
+          <input type="month" name="month" value={filters.month} onChange={(e) => set({ month: e.target.value })} />
+        </label>
+        {filtered && (
+          <button type="button" className="btn btn-sm" onClick={() => set(DEFAULTS)}>
+            {t('inbox.filter.clear')}
+          </button>
+        )}
+      </div>
+      <div role="tabpanel" id="inbox-panel" aria-labelledby={`inbox-tab-${tab}`}>
+        {!page ? (
+          <p aria-busy="true">{t('shell.loading')}</p>
+        ) : page.list.length === 0 ? (
+          <p className="muted" data-empty="inbox">
+            {t(filtered ? 'inbox.emptyFiltered' : 'inbox.empty')}
+          </p>
+        ) : (
+          <div className="card" style={{ overflowX: 'auto' }}>
+            <table className="plain">
+              <thead>
+                <tr>
+                  <th>{t('inbox.column.kind')}</th>
+                  <th>{t('inbox.column.title')}</th>
+                  <th>{t('inbox.column.person')}</th>
+                  <th>{t('inbox.column.state')}</th>
+                  <th>{t('inbox.column.date')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.list.map((i) => (
+                  <tr
+                    key={`${i.kind}-${i.id}`}
+                    data-kind={i.kind}
+                    data-id={i.id}
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => navigate(i.link)}
+                  >
+                    <td>{t(`dashboard.${i.kind}`)}</td>
+                    <td>
+                      <Link to={i.link} onClick={(e) => e.stopPropagation()}>
+                        {i.title ?? t(`dashboard.${i.kind}`)}
+                      </Link>
+                    </td>
+                    <td>{i.person ?? ''}</td>
+                    <td>{i.state ? optionLabel(t, i.state) : ''}</td>
+                    <td>{i.date ? formatDate(i.date) : ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {page.total > PAGE_SIZE && (
+              <div className="row" style={{ gap: '0.5rem', marginTop: '0.5rem' }}>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={offset === 0}
+                  onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+                >
+                  {t('shell.previousPage')}
+                </button>
+                <span>
+                  {formatInteger(offset + 1)}–{formatInteger(Math.min(offset + PAGE_SIZE, page.total))} /{' '}
+                  {formatInteger(page.total)}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={offset + PAGE_SIZE >= page.total}
+                  onClick={() => setOffset(offset + PAGE_SIZE)}
+                >
+                  {t('shell.nextPage')}
+                </button>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.ts';
+import { addStrategicPlan } from '../support/strategy-records.ts';
+import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
+
+const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
+const first = (r: Reply) => Object.values(r.body.data)[0] as { id: number };
+
+interface Item {
+  kind: string;
+  area: string;
+  id: number;
+  title: string | null;
+  person: string | null;
+  state: string | null;
+  date: string | null;
+  link: string;
+}
+
+/**
+ * My inbox (GET dashboard-item/inbox): each kind of item appears for the person it waits for — not for a colleague,
+ * not in another company — and leaves once the step is taken; the tabs count their kinds; a filter narrows the kinds
+ * that carry it; a module the company has not switched on adds nothing.
+ */
+describe.each(backends())('my inbox on $name', (backend) => {
+  let t: TestStratum;
+  let exec: Client;
+  let bella: Client; // supervises Eve; approver of the audit scope and of the execution plan
+  let eve: Client;
+  let dan: Client; // Eve's colleague, supervises nobody
+  let abe: Client; // the auditor
+  let other: Client; // another company's executive, with every module Dashco has
+  const id: Record<string, number> = {};
+
+  const inbox = async (who: Client, query = '') => {
+    const r = await who.get(`dashboard-item/inbox${query}`);
+    ok(r);
+    return r.body.data.inbox as {
+      tabs: Record<string, number>;
+      list: Item[];
+      total: number;
+      kinds: { kind: string }[];
+    };
+  };
+  const items = async (who: Client, kind: string, query = '') =>
+    (await inbox(who, query)).list.filter((i) => i.kind === kind);
+
+  beforeAll(async () => {
+    t = await startTestStratum(backend);
+    const modules = [
+      'performance',
+      'strategic',
+      'projects',
+      'personal-development',
+      'audit-management',
+      'strategy-execution',
+    ];
+    exec = (await t.addCompany('Inboxco', { modules })).executive;
+    other = (await t.addCompany('Otherco', { modules })).executive;
+    for (const [k, first, last] of [
+      ['bella', 'Bella', 'Boss'],
+      ['eve', 'Eve', 'Staff'],
+      ['dan', 'Dan', 'Peer'],
+      ['abe', 'Abe', 'Auditor'],
+    ] as const) {
+      const client = await t.addEmployee(exec, first, last, `${k}@inboxco.example`);
+      if (k === 'bella') bella = client;
+      if (k === 'eve') eve = client;
+      if (k === 'dan') dan = client;
+      if (k === 'abe') abe = client;
+      id[k] = (await exec.get(`employee?email=${k}@inboxco.example`)).body.data.list[0].id;
+    }
+    for (const who of ['eve', 'dan']) {
+      const e = (await exec.get(`employee/${id[who]}`)).body.data.employee;
+      ok(await exec.post('employee/update', { id: id[who], version: e.version, supervisorId: id.bella }));
+    }
+    id.strategic = await addStrategicPlan(exec, 'Vision', '2025-01-01', '2030-12-31');
+    const plan = await exec.post('annual-plan/add', {
+      name: 'FY2026',
+      strategicPlanId: id.strategic,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
+    ok(plan);
+    id.plan = first(plan).id;
+    const card = await exec.post('performance-scorecard/add', {
+      annualPlanId: id.plan,
+      includeKeyPerformanceArea: 'No',
+      name: 'Eve 2026',
+      level: 'employee',
+      employeeId: id.eve,
+    });
+    ok(card);
+    id.card = first(card).id;
+    ok(
+      await exec.post('performance-kpi/add', {
+        scorecardId: id.card,
+        name: 'Deliveries',
+        kpiType: 'Quantitative',
+        optionType: 'ASC',
+        weight: 100,
+        target: 100,
+      }),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('lists an employee’s draft scorecard for her supervisor, then for her to accept once approved', async () => {
+    const [waiting] = await items(bella, 'scorecardsToApprove');
+    expect(waiting).toMatchObject({
+      area: 'scorecards',
+      id: id.card,
+      title: 'Eve 2026',
+      person: 'Eve Staff',
+      state: 'Draft',
+      link: `/app/my-inbox/annual-employee-scorecards/edit-scorecard?id=${id.card}`,
+    });
+    // not for a colleague, not for herself to approve, not in another company
+    expect(await items(dan, 'scorecardsToApprove')).toEqual([]);
+    expect(await items(eve, 'scorecardsToApprove')).toEqual([]);
+    expect((await inbox(other)).total).toBe(0);
+    // the filters: another annual plan, or the periodic type, leave it out; its own plan keeps it
+    const fy27 = first(
+      await exec.post('annual-plan/add', {
+        name: 'FY2027',
+        strategicPlanId: id.strategic,
+        startDate: '2027-01-01',
+        endDate: '2027-12-31',
+      }),
+    ).id;
+    expect(await items(bella, 'scorecardsToApprove', `?annualPlanId=${fy27}`)).toEqual([]);
+    expect(await items(bella, 'scorecardsToApprove', '?type=Periodic')).toEqual([]);
+    expect(await items(bella, 'scorecardsToApprove', `?annualPlanId=${id.plan}&type=Annual`)).toHaveLength(1);
+    expect((await inbox(bella, '?tab=audit')).list.map((i) => i.kind)).not.toContain('scorecardsToApprove');
+    // a quarter of its plan keeps the annual scorecard (it belongs to every quarter); a quarter of another plan does not
+    const quarterOf = async (plan: number) =>
+      (await exec.get(`quarter?annualPlanId=${plan}&sort=quarterIndex`)).body.data.list[0].id as number;
+    expect(await items(bella, 'scorecardsToApprove', `?quarterId=${await quarterOf(id.plan)}`)).toHaveLength(1);
+    expect(await items(bella, 'scorecardsToApprove', `?quarterId=${await quarterOf(fy27)}`)).toEqual([]);
+
+    ok(await bella.post('performance-scorecard/approve', { id: id.card }));
+    expect(await items(bella, 'scorecardsToApprove')).toEqual([]);
+    expect(await items(eve, 'scorecardsToAccept')).toMatchObject([{ id: id.card, state: 'Approved', person: null }]);
+    expect(await items(dan, 'scorecardsToAccept')).toEqual([]);
+    ok(await eve.post('performance-scorecard/accept', { id: id.card }));
+    expect(await items(eve, 'scorecardsToAccept')).toEqual([]);
+  });
+
+  it('lists a scorecard for a QA member of its plan until he has reviewed it', async () => {
+    const member = first(
+      await exec.post('qa-member/add', { annualPlanId: id.plan, list: 'Scorecard', employeeId: id.dan }),
+    );
+    expect(await items(dan, 'qaScorecardsToReview')).toMatchObject([
+      {
+        id: id.card,
+        title: 'Eve 2026',
+        person: 'Eve Staff',
+        area: 'reviews',
+        link: '/app/performance/quality-assurance',
+      },
+    ]);
+    // not for her, not for her supervisor who is no member
+    expect(await items(eve, 'qaScorecardsToReview')).toEqual([]);
+    expect(await items(bella, 'qaScorecardsToReview')).toEqual([]);
+    ok(await dan.post('qa-review/add', { qaMemberId: member.id, scorecardId: id.card, comment: 'Targets read well' }));
+    expect(await items(dan, 'qaScorecardsToReview')).toEqual([]);
+  });
+
+  it('lists an audit step for its approver until she decides it, and a task for its owner until it is done', async () => {
+    const auditPlan = first(await exec.post('audit-plan/add', { name: 'Audits 2026', year: 2026 })).id;
+    const engagement = first(
+      await exec.post('audit-engagement/add', {
+        name: 'Stores',
+        auditPlanId: auditPlan,
+        auditorId: id.abe,
+        auditManagerId: id.dan,
+        approverId: id.bella,
+      }),
+    ).id;
+    const scope = first(await abe.post('audit-scope/add', { auditEngagementId: engagement, description: 'Scope' })).id;
+    ok(await abe.post('audit-scope/send', { id: scope }));
+    const [step] = await items(bella, 'auditApprovals');
+    expect(step).toMatchObject({
+      area: 'audit',
+      state: 'Pending',
+      link: `/app/audit-management/my-task/pending-audit/${scope}/approver`,
+    });
+    expect((await inbox(bella, '?tab=audit')).list.map((i) => i.kind)).toEqual(['auditApprovals']);
+    expect(await items(abe, 'auditApprovals')).toEqual([]);
+    ok(await bella.post('audit-scope/approve', { id: scope }));
+    expect(await items(bella, 'auditApprovals')).toEqual([]);
+
+    // a management response asked of Eve waits for her until she sends it, then for its approver
+    const finding = first(
+      await abe.post('audit-finding/add', {
+        auditEngagementId: engagement,
+        title: 'Keys unlogged',
+        observation: 'The key log has gaps.',
+        riskRating: 'High',
+      }),
+    ).id;
+    const response = await abe.post('audit-management-response/add', {
+      auditFindingId: finding,
+      responseOwnerId: id.eve,
+      dueDate: '2026-12-15',
+    });
+    ok(response);
+    const responseId = first(response).id;
+    expect(await items(eve, 'managementResponsesDue')).toMatchObject([
+      { area: 'audit', link: `/app/audit-management/my-task/pending-response/${responseId}/responseOwner` },
+    ]);
+    expect(await items(dan, 'managementResponsesDue')).toEqual([]);
+    ok(
+      await eve.post('audit-management-response/send-response', {
+        id: responseId,
+        response: 'We log every key from Monday.',
+      }),
+    );
+    expect(await items(eve, 'managementResponsesDue')).toEqual([]);
+    expect((await items(bella, 'auditApprovals')).map((i) => i.link)).toContain(
+      `/app/audit-management/my-task/pending-response/${responseId}/approver`,
+    );
+
+    const project = first(await exec.post('project/add', { name: 'Depot' })).id;
+    const milestone = first(
+      await exec.post('milestone/add', { projectId: project, name: 'Design', ownerId: id.bella }),
+    ).id;
+    const task = await exec.post('project-task/add', {
+      milestoneId: milestone,
+      name: 'Sketch',
+      ownerId: id.eve,
+      endDate: '2026-06-30',
+    });
+    ok(task);
+    expect(await items(eve, 'projectTasks')).toMatchObject([
+      { title: 'Sketch', date: '2026-06-30', link: `/app/projects/edit-task?id=${first(task).id}` },
+    ]);
+    expect(await items(dan, 'projectTasks')).toEqual([]);
+    // the month filter keeps the dated items of that month
+    expect(await items(eve, 'projectTasks', '?month=2026-07')).toEqual([]);
+    expect(await items(eve, 'projectTasks', '?month=2026-06')).toHaveLength(1);
+    const row = (await exec.get(`project-task/${first(task).id}`)).body.data;
+    const current = Object.values(row)[0] as { version: number };
+    ok(await exec.post('project-task/update', { id: first(task).id, version: current.version, status: 'Completed' }));
+    expect(await items(eve, 'projectTasks')).toEqual([]);
+  });
+
+  it('lists a training request for the supervisor until it is planned', async () => {
+    const training = first(await exec.post('training/add', { name: 'Forklift safety' })).id;
+    const trainingPlan = first(
+      await exec.post('annual-training-plan/add', {
+        name: 'Training plan 2026',
+        year: 2026,
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+      }),
+    ).id;
+    const request = first(
+      await eve.post('employee-training/add', {
+        employeeId: id.eve,
+        trainingId: training,
+        annualTrainingPlanId: trainingPlan,
+      }),
+    ).id;
+    expect(await items(bella, 'trainingsToApprove')).toMatchObject([
+      { id: request, title: 'Forklift safety', person: 'Eve Staff', state: 'Requested', area: 'development' },
+    ]);
+    expect(await items(dan, 'trainingsToApprove')).toEqual([]);
+    expect(await items(eve, 'trainingsToApprove')).toEqual([]);
+    ok(await bella.post('employee-training/add-to-planned', { id: request, plannedDate: '2026-05-04' }));
+    expect(await items(bella, 'trainingsToApprove')).toEqual([]);
+  });
+
+  it('lists an annual plan of strategy execution for its approver until accepted, and counts every tab', async () => {
+    const plan = first(
+      await exec.post('execution-plan/add', {
+        name: 'FY 2027',
+        strategicPlanId: id.strategic,
+        startDate: '2027-01-01',
+        endDate: '2027-12-31',
+        approverId: id.bella,
+      }),
+    ).id;
+    const page = await inbox(bella);
+    expect(page.list.filter((i) => i.kind === 'executionPlansToAccept')).toMatchObject([
+      { id: plan, title: 'FY 2027', area: 'strategy', link: `/app/strategy-execution/annual-plans/edit?id=${plan}` },
+    ]);
+    expect(page.tabs.strategy).toBe(1);
+    expect(page.tabs.all).toBe(Object.entries(page.tabs).reduce((s, [k, n]) => (k === 'all' ? s : s + n), 0));
+    expect(page.total).toBe(page.tabs.all);
+    expect((await inbox(bella, '?tab=strategy')).total).toBe(1);
+    expect(await items(eve, 'executionPlansToAccept')).toEqual([]);
+    ok(await bella.post('execution-plan/accept', { id: plan }));
+    expect(await items(bella, 'executionPlansToAccept')).toEqual([]);
+  });
+
+  it('builds only the kinds of the modules a company has switched on', async () => {
+    const solo = (await t.addCompany('Soloco', { modules: ['projects'] })).executive;
+    const kinds = (await inbox(solo)).kinds.map((k) => k.kind);
+    expect(kinds).toContain('projectTasks');
+    expect(kinds).not.toContain('scorecardsToApprove');
+    expect(kinds).not.toContain('auditApprovals');
+    expect((await t.holder.get('dashboard-item/inbox')).status).toBe(403);
+    expect((await eve.get('dashboard-item/inbox?tab=nowhere')).status).toBe(422);
+  });
+});

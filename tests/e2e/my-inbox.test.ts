@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api } from './support/api-setup.ts';
+import { browserSkipReason, launchChromium } from './support/browser.ts';
+import { journeySteps, signedIn } from './support/journey.ts';
+import { startServer, type RunningServer } from './support/server-process.ts';
+import { snap, stateOf, tab, transition } from './support/screens.ts';
+
+const skip = browserSkipReason();
+const PASSWORD = 'stratum-demo';
+const person = (name: string) => ({ email: `${name}@padma.example`, password: PASSWORD });
+const SCOPE = 'Cash handling scope';
+
+/**
+ * My inbox by clicks, on the demo data: Tanvir (a supervisor) goes from his dashboard to My inbox, finds Nusrat's
+ * draft scorecard under Scorecards, opens it by a click, approves it, and it is gone from his inbox; an audit scope sent
+ * to him for approval waits under Audit, opens where he approves it, and leaves too. The API only arranges the audit
+ * (an engagement naming him the approver, its scope sent by Sabbir, the auditor). The inbox in English and Bengali goes
+ * to test-artifacts/e2e/my-inbox-*.png.
+ */
+describe.skipIf(skip)('my inbox: a supervisor acts on what waits for him', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const pages: Record<string, Page> = {};
+  const step = journeySteps('my-inbox', pages, 180_000);
+  let scopeId: number;
+
+  const first = (d: Record<string, { id: number }>) => Object.values(d)[0]!;
+  const inboxRow = (page: Page, kind: string) => page.locator(`[data-screen=my-inbox] tr[data-kind=${kind}]`);
+  const nusratsCard = (page: Page) => inboxRow(page, 'scorecardsToApprove').filter({ hasText: 'Nusrat Jahan' });
+  const count = (page: Page, tabName: string) => page.locator(`[data-screen=my-inbox] [data-count=${tabName}]`);
+  /** From the dashboard, by its link, as a person would. */
+  async function openInbox(page: Page) {
+    await page.goto(`${server.url}/app/dashboard/main`);
+    await page.locator('[data-screen=dashboard-main] a[data-action=myInbox]').click();
+    await page.locator('[data-screen=my-inbox] [role=tabpanel] :is(table, p.muted)').first().waitFor();
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ DEMO: '1', DEMO_JOURNEYS: '0' });
+    browser = await launchChromium();
+    const token: Record<string, string> = {};
+    for (const name of ['farzana.rahman', 'sabbir.rahman'])
+      token[name] = (await api(server, 'auth/login', person(name))).user.token;
+    const employee = async (name: string) =>
+      (await api(server, `employee?email=${name}@padma.example`, undefined, token['farzana.rahman'])).list[0].id;
+    const plan = first(
+      await api(server, 'audit-plan/add', { name: 'Audits 2026', year: 2026 }, token['farzana.rahman']),
+    );
+    const engagement = first(
+      await api(
+        server,
+        'audit-engagement/add',
+        {
+          name: 'Branch cash',
+          auditPlanId: plan.id,
+          auditorId: await employee('sabbir.rahman'),
+          auditManagerId: await employee('farzana.rahman'),
+          approverId: await employee('tanvir.ahmed'),
+        },
+        token['farzana.rahman'],
+      ),
+    );
+    scopeId = first(
+      await api(
+        server,
+        'audit-scope/add',
+        { auditEngagementId: engagement.id, description: SCOPE },
+        token['sabbir.rahman'],
+      ),
+    ).id;
+    await api(server, 'audit-scope/send', { id: scopeId }, token['sabbir.rahman']);
+    pages.tanvir = await signedIn(browser, server.url, person('tanvir.ahmed'), { width: 1440, height: 900 });
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  step('Tanvir finds his report’s draft scorecard in My inbox, in English and in Bengali', async () => {
+    const page = pages.tanvir!;
+    await openInbox(page);
+    // Nusrat's and Rakib's drafts to approve, and his own approved scorecard to accept
+    await expect.poll(() => count(page, 'scorecards').innerText()).toBe('3');
+    await expect.poll(() => nusratsCard(page).count()).toBe(1);
+    expect(await nusratsCard(page).innerText()).toContain('Scorecards to approve');
+    await expect.poll(() => count(page, 'audit').innerText()).toBe('1');
+    await snap(page, 'my-inbox-en');
+    await page.selectOption('#language', 'bn');
+    await page.locator('html[lang=bn]').waitFor({ state: 'attached' });
+    await page
+      .getByRole('tab', { name: /আমার|সব/ })
+      .first()
+      .waitFor();
+    await expect.poll(() => page.locator('[data-screen=my-inbox] h1').innerText()).toBe('আমার ইনবক্স');
+    // Bengali digits on the tabs
+    await expect.poll(() => count(page, 'scorecards').innerText()).toBe('৩');
+    await snap(page, 'my-inbox-bn');
+    await page.selectOption('#language', 'en');
+    await page.locator('html[lang=en]').waitFor({ state: 'attached' });
+    // the filters: his plan keeps everything; another month leaves out the month he owes; Clear brings it back
+    const filter = (name: string) => page.locator(`[data-screen=my-inbox] [name=${name}]`);
+    await filter('annualPlanId').locator('option', { hasText: 'FY2026' }).waitFor({ state: 'attached' });
+    await filter('annualPlanId').selectOption({ label: 'FY2026' });
+    await expect.poll(() => count(page, 'scorecards').innerText()).toBe('3');
+    await filter('month').fill('2026-01');
+    await expect.poll(() => count(page, 'monthly').innerText()).toBe('0');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => count(page, 'monthly').innerText()).toBe('1');
+  });
+
+  step('he opens the scorecard by a click, approves it, and it is gone from his inbox', async () => {
+    const page = pages.tanvir!;
+    await tab(page, 'Scorecards 3');
+    await nusratsCard(page).getByRole('link').click();
+    await page.locator('[data-screen=scorecard-editor]').waitFor();
+    expect(page.url()).toContain('/app/my-inbox/annual-employee-scorecards/edit-scorecard?id=');
+    await transition(page, 'Approve').click();
+    await expect.poll(() => stateOf(page)).toBe('Approved');
+    // back to the inbox by the browser's Back: the tab he left is remembered while the app runs
+    await page.goBack();
+    await expect.poll(() => count(page, 'scorecards').innerText()).toBe('2');
+    expect(await nusratsCard(page).count()).toBe(0);
+    // the tab is remembered while he works: Scorecards is still open, with Rakib's draft
+    expect(await page.getByRole('tab', { selected: true }).innerText()).toContain('Scorecards');
+    expect(await inboxRow(page, 'scorecardsToApprove').innerText()).toContain('Rakib Hasan');
+  });
+
+  step('an audit scope sent to him waits under Audit, opens where he approves it, and leaves', async () => {
+    const page = pages.tanvir!;
+    await tab(page, 'Audit 1');
+    const scope = inboxRow(page, 'auditApprovals');
+    await expect.poll(() => scope.innerText()).toContain('Audit steps waiting for you');
+    await snap(page, 'my-inbox-audit-en');
+    await scope.getByRole('link').click();
+    await page.waitForURL(`**/app/audit-management/my-task/pending-audit/${scopeId}/approver`);
+    await transition(page, 'Approve').click();
+    await expect.poll(() => stateOf(page)).toBe('Approved');
+    await openInbox(page);
+    await expect.poll(() => count(page, 'audit').innerText()).toBe('0');
+    expect(await inboxRow(page, 'auditApprovals').count()).toBe(0);
+    // a new load of the app starts on tab 0; Audit says in plain words that nothing waits there
+    expect(await page.getByRole('tab', { selected: true }).innerText()).toMatch(/^All/);
+    await tab(page, 'Audit 0');
+    await page.locator('[data-screen=my-inbox] [data-empty=inbox]').waitFor();
+    expect(await page.locator('[data-screen=my-inbox] [data-empty=inbox]').innerText()).toBe(
+      'Nothing is waiting for you here.',
+    );
+  });
+});
