@@ -66,8 +66,9 @@ export const tabScreens = (t: HomeTab): readonly string[] => ('path' in t ? [t.p
 
 /**
  * Each module's home against its screens: every tab and group names a screen of the module that is a place to go
- * (not a form, a redirect or a path with a parameter), once; group labels are texts; every navigable place of the
- * module is in the home (as a tab, in a group or among a tabs screen's tabs) or in `inRecords`, whose lists each show
+ * (not a form, a redirect or a path with a parameter); group labels are texts; every navigable place of the
+ * module is in the home (as a tab, in a group or among a tabs screen's tabs; a tabs screen whose
+ * tabs all are is stood for by the home) or in `inRecords`, whose lists each show
  * an entity that is a child of another (so its records are reached from their parent's record).
  */
 export function checkModuleHomes(
@@ -89,7 +90,6 @@ export function checkModuleHomes(
       if (!s) return fault(pointer, `"${path}" is not a screen of the module`);
       if (!['list', 'custom', 'dashboard', 'report', 'tabs'].includes(s.kind) || path.includes(':'))
         return fault(pointer, `"${path}" is a ${s.kind} screen${path.includes(':') ? ' with a parameter' : ''}: a home opens lists, reports, charts and tabs screens`);
-      if (placed.has(path)) return fault(pointer, `"${path}" is in the home twice`);
       placed.add(path);
       for (const tab of s.tabs ?? []) placed.add(tab);
     };
@@ -105,6 +105,8 @@ export function checkModuleHomes(
         fault(`/home/inRecords/${i}`, `"${path}" is not a list of the module over an entity that is another's child`);
       else placed.add(path);
     });
+    // a tabs screen whose tabs the home shows itself (the home stands for it)
+    for (const s of m.screens) if (s.tabs?.every((tab) => placed.has(tab))) placed.add(s.path);
     const placedPlaces = new Set([...placed].map((p) => placeOf(byPath.get(p)!)));
     for (const s of navigableScreens(m.screens))
       if (!placed.has(s.path) && !placedPlaces.has(placeOf(s)))

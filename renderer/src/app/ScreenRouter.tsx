@@ -11,6 +11,7 @@ const FormScreen = lazy(() => import('../screens/FormScreen.tsx'));
 const DashboardScreen = lazy(() => import('../screens/DashboardScreen.tsx'));
 const ReportScreen = lazy(() => import('../screens/ReportScreen.tsx'));
 const TabsScreen = lazy(() => import('../screens/TabsScreen.tsx'));
+const ModuleHome = lazy(() => import('../screens/ModuleHome.tsx'));
 const SignedInPublicFlow = lazy(() =>
   import('../public-flows/PublicFlowGate.tsx').then((m) => ({ default: m.SignedInPublicFlow })),
 );
@@ -20,6 +21,14 @@ export function ScreenRouter() {
   const { pathname } = useLocation();
   const { t } = useTranslation();
   const meta = useMeta();
+  // a module's home (/app/home/<module>), which the navigation opens
+  const home = meta.modules.find((m) => m.home?.path === pathname);
+  if (home)
+    return (
+      <Suspense fallback={<p aria-busy="true">{t('shell.loading')}</p>}>
+        <ModuleHome key={home.id} module={home} renderTab={(tab) => <Screen key={tab.path} screen={tab} />} />
+      </Suspense>
+    );
   const screen = meta.modules.flatMap((m) => m.screens).find((s) => matchPath(s.path, pathname));
   if (!screen) {
     const elsewhere = meta.routes.find((r) => matchPath(r.path, pathname));
