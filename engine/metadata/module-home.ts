@@ -89,7 +89,10 @@ export function checkModuleHomes(
       const s = byPath.get(path);
       if (!s) return fault(pointer, `"${path}" is not a screen of the module`);
       if (!['list', 'custom', 'dashboard', 'report', 'tabs'].includes(s.kind) || path.includes(':'))
-        return fault(pointer, `"${path}" is a ${s.kind} screen${path.includes(':') ? ' with a parameter' : ''}: a home opens lists, reports, charts and tabs screens`);
+        return fault(
+          pointer,
+          `"${path}" is a ${s.kind} screen${path.includes(':') ? ' with a parameter' : ''}: a home opens lists, reports, charts and tabs screens`,
+        );
       placed.add(path);
       for (const tab of s.tabs ?? []) placed.add(tab);
     };

@@ -109,12 +109,19 @@ describe.skipIf(skip)(
               'Reviewed employees',
               'Share survey',
               'Completed reviews',
+              '360-degree reviews',
+              '360-degree competencies',
             ],
           ],
         ] as const) {
           await nav(admin, label);
-          // the previous area's tabs stay until the next one renders: wait for this one's
-          await expect.poll(() => admin.getByRole('tab').allInnerTexts(), { message: label }).toEqual(tabs);
+          // the previous area's tabs stay until the next one renders: wait for this one's (the set-up's own tabs
+          // under the module home's, the module homes' tabs)
+          const bar =
+            label === '360-degree competencies'
+              ? '[data-screen=tabs] [role=tab]'
+              : '[data-screen=module-home] [role=tab]';
+          await expect.poll(() => admin.locator(bar).allInnerTexts(), { message: label }).toEqual(tabs);
         }
 
         await admin.getByRole('button', { name: 'Add', exact: true }).click();
