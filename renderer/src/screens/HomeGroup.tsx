@@ -36,7 +36,7 @@ export function HomeGroup({ screens }: { screens: readonly ScreenMeta[] }) {
     };
   }, [meta, screens]);
   return (
-    <div className="tiles" data-testid="home-group">
+    <div className="tiles" data-screen="home-group" data-testid="home-group">
       {screens.map((s) => (
         <Link key={s.path} to={s.path} className="card tile">
           {s.kind === 'list' && <strong>{counts[s.path] === undefined ? '…' : formatInteger(counts[s.path]!)}</strong>}

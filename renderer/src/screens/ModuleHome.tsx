@@ -25,7 +25,7 @@ export default function ModuleHome({ module }: { module: ModuleMeta }) {
   if ('path' in tab) return <Navigate to={tabAddress(module, tab, index)} replace />;
   const screens = new Map(meta.modules.flatMap((m) => m.screens.map((s) => [s.path, s] as const)));
   return (
-    <section data-screen="home-group">
+    <section>
       <HomeTabs module={module} current={index} />
       <div role="tabpanel" aria-labelledby={`home-tab-${index}`}>
         <h1>{t(tab.label)}</h1>
