@@ -9,14 +9,20 @@ import { rememberTab } from './tab-memory.ts';
 export const tabAddress = (m: ModuleMeta, tab: HomeTab, index: number) =>
   'path' in tab ? tab.path : `${m.home!.path}?tab=${index}`;
 
-/** The module home and tab a screen stands in (a tab's screen, or a tile of a group tab), if any. */
+/**
+ * The module home and tab a screen stands in, if any: the tab that is the screen, else the group tab holding it as a
+ * tile (a screen may be both: the audit trackers' dashboard tiles the issue tracker, which has its own tab).
+ */
 export function homeOf(meta: Meta, path: string): { module: ModuleMeta; index: number } | undefined {
-  for (const module of meta.modules) {
-    const index = (module.home?.tabs ?? []).findIndex((t) =>
-      'path' in t ? t.path === path : t.screens.includes(path),
-    );
-    if (index >= 0) return { module, index };
-  }
+  const holds = [
+    (t: HomeTab) => 'path' in t && t.path === path,
+    (t: HomeTab) => !('path' in t) && t.screens.includes(path),
+  ];
+  for (const test of holds)
+    for (const module of meta.modules) {
+      const index = (module.home?.tabs ?? []).findIndex(test);
+      if (index >= 0) return { module, index };
+    }
   return undefined;
 }
 
