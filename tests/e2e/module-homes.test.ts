@@ -117,6 +117,7 @@ describe.skipIf(skip)('navigation by module: module homes with the spec tabs', (
     const hers = await employee.locator('nav.sidebar a').allInnerTexts();
     expect(hers.length).toBeLessThan(admin.length);
     expect(hers[0]).toBe('Dashboard');
+    await employee.locator('[data-screen=dashboard-main]').waitFor();
     await snap(employee, 'module-homes-sidebar-employee-en');
     await employee.close();
   }, 120_000);
