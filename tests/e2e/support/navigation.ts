@@ -10,6 +10,10 @@ const sidebar = (page: Page) => page.locator('nav.sidebar');
 /** The module home's own tabs (a tabs screen shown in a tab has its own tab bar inside the panel). */
 const homeTabs = (page: Page) => page.locator('[data-screen=module-home] > .tab-bar [role=tab]');
 
+/** A group's tile by the title of its screen (a list's tile shows its count too). */
+const tileNamed = (page: Page, label: string) =>
+  page.getByTestId('home-group').locator('a').filter({ has: page.getByText(label, { exact: true }) });
+
 /** Opens a home's tab (its screen's address, or the home showing its group) and waits until it is the open one. */
 async function openTab(page: Page, index: number): Promise<void> {
   await homeTabs(page).nth(index).click();
@@ -56,7 +60,7 @@ export async function nav(page: Page, label: string, opts: { module?: string } =
   if (known && entries[known.entry]) {
     await openEntry(page, entries[known.entry]!);
     await openTab(page, known.tab);
-    if (known.tile) await page.getByTestId('home-group').getByRole('link', { name: label, exact: true }).click();
+    if (known.tile) await tileNamed(page, label).click();
     return;
   }
   for (const [i, entry] of entries.entries()) {
@@ -69,22 +73,27 @@ export async function nav(page: Page, label: string, opts: { module?: string } =
     }
   }
   // not a tab: a tile of a group tab (a group tab shows tiles, a screen tab its screen)
+  const seen: string[] = [];
   for (const [i, entry] of entries.entries()) {
     await openEntry(page, entry);
     const count = await homeTabs(page).count();
     for (let t = 0; t < count; t++) {
       if (await homeTabs(page).nth(t).getAttribute('data-path')) continue;
       await openTab(page, t);
-      const tile = page.getByTestId('home-group').getByRole('link', { name: label, exact: true });
-      await page.getByTestId('home-group').waitFor();
+      const group = page.getByTestId('home-group');
+      await group.waitFor();
+      const tile = tileNamed(page, label);
       if (await tile.count()) {
         memo.set(key, { entry: i, tab: t, tile: true });
         return tile.click();
       }
+      seen.push(...(await group.locator('a span').allInnerTexts()));
     }
   }
   if (await direct.count()) return direct.first().click();
-  throw new Error(`the navigation offers no "${label}"${opts.module ? ` in ${opts.module}` : ''}`);
+  throw new Error(
+    `the navigation offers no "${label}"${opts.module ? ` in ${opts.module}` : ''}; its tiles: ${seen.join(', ')}`,
+  );
 }
 
 /**
