@@ -12,7 +12,10 @@ const homeTabs = (page: Page) => page.locator('[data-screen=module-home] > .tab-
 
 /** A group's tile by the title of its screen (a list's tile shows its count too). */
 const tileNamed = (page: Page, label: string) =>
-  page.getByTestId('home-group').locator('a').filter({ has: page.getByText(label, { exact: true }) });
+  page
+    .getByTestId('home-group')
+    .locator('a')
+    .filter({ has: page.getByText(label, { exact: true }) });
 
 /** Opens a home's tab (its screen's address, or the home showing its group) and waits until it is the open one. */
 async function openTab(page: Page, index: number): Promise<void> {
@@ -46,9 +49,9 @@ const found = new WeakMap<Page, Map<string, { entry: number; tab: number; tile: 
 /**
  * Follows the navigation to the screen named `label`: a sidebar entry of that name, else a module home's tab of that
  * name, else a tile of that name in a group tab. `module` narrows to the module of that name (the same label may stand
- * in two modules).
+ * in two modules). `group` (the old sidebar's folding group) is not needed: the homes are searched.
  */
-export async function nav(page: Page, label: string, opts: { module?: string } = {}): Promise<void> {
+export async function nav(page: Page, label: string, opts: { module?: string; group?: string } = {}): Promise<void> {
   await sidebar(page).locator('a').first().waitFor();
   const direct = sidebar(page).getByRole('link', { name: label, exact: true });
   if (!opts.module && (await direct.count())) return direct.first().click();
