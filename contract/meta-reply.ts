@@ -83,6 +83,16 @@ export interface ReportDef {
   };
 }
 
+/** A tab of a module home: one screen shown in the tab, or a group of screens shown as tiles that open them. */
+export type HomeTab = { readonly path: string } | { readonly label: string; readonly screens: readonly string[] };
+
+/** The place the navigation opens for a module (engine/metadata/module-home.ts): its tabs in order. */
+export interface ModuleHomeShape {
+  /** /app/home/<module id> */
+  readonly path: string;
+  readonly tabs: readonly HomeTab[];
+}
+
 /** A module as the engine holds it (engine/metadata/registry.ts, ModuleDef) and sends it: its defaults filled in. */
 export interface ModuleShape {
   readonly id: string;
@@ -92,6 +102,8 @@ export interface ModuleShape {
   readonly core: boolean;
   readonly routeBase?: string;
   readonly screens: readonly ScreenMeta[];
+  /** its home, declared or by default (none for a public module); for a caller, only the tabs they may open */
+  readonly home?: ModuleHomeShape;
   /** the names of its entities */
   readonly entities: readonly string[];
 }

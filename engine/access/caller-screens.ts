@@ -1,3 +1,4 @@
+import type { HomeTab, ModuleHomeShape } from '../../contract/meta-reply.ts';
 import type { EntityDef, ModuleDef, Registry, Role } from '../metadata/registry.ts';
 import type { Actor } from './actor.ts';
 import { allows, decidedByRecord, moduleEnabled } from './access-policy.ts';
@@ -26,7 +27,8 @@ function screenRoles(screen: Screen, entity: EntityDef): readonly Role[] {
 /**
  * The modules and screens this caller can reach, for /meta: the holder's modules for the holder; for an employee the
  * company's enabled employee modules, each with only the screens whose entity (of a module the company has on) the
- * caller may read (or do what the screen needs), and tabs screens with only those tabs. A module left with no screen is left out.
+ * caller may read (or do what the screen needs), tabs screens with only those tabs and its home with only
+ * those tabs and tiles. A module left with no screen is left out.
  */
 export function callerModules(registry: Registry, actor: Actor): ModuleDef[] {
   const modules = [...registry.modules.values()].filter((m) =>
@@ -42,14 +44,24 @@ export function callerModules(registry: Registry, actor: Actor): ModuleDef[] {
   };
   const paths = new Set(modules.flatMap((m) => m.screens.filter(reachable).map((s) => s.path)));
   return modules
-    .map((m) => ({
-      ...m,
-      screens: m.screens.flatMap((s): Screen[] => {
+    .map((m) => {
+      const screens = m.screens.flatMap((s): Screen[] => {
         if (!paths.has(s.path)) return [];
         if (s.kind !== 'tabs') return [s];
         const [first, ...rest] = s.tabs!.filter((t) => paths.has(t));
         return first ? [{ ...s, tabs: [first, ...rest] }] : [];
-      }),
-    }))
+      });
+      return { ...m, screens, home: m.home && callerHome(m.home, new Set(screens.map((s) => s.path))) };
+    })
     .filter((m) => m.screens.length > 0);
+}
+
+/** A module home with only the tabs and group tiles the caller may open; none when no tab is left. */
+function callerHome(home: ModuleHomeShape, open: ReadonlySet<string>): ModuleHomeShape | undefined {
+  const tabs = home.tabs.flatMap((t): HomeTab[] => {
+    if ('path' in t) return open.has(t.path) ? [t] : [];
+    const screens = t.screens.filter((p) => open.has(p));
+    return screens.length ? [{ ...t, screens }] : [];
+  });
+  return tabs.length ? { ...home, tabs } : undefined;
 }

@@ -65,8 +65,8 @@ describe.skipIf(skip)(
       await page.locator('#root_endDate').fill('2027-12-31');
       await page.locator('#root_title').press('Tab');
       await page.getByRole('button', { name: 'Save' }).click();
-      // back where the add was opened: the tabbed screen, on its contracts tab
-      await page.waitForURL('**/app/contract-management/main');
+      // back where the add was opened: the contracts tab of the module's home
+      await page.waitForURL('**/app/contract-management/contracts');
       await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
       const [contract] = (await api(server, `contract?q=${encodeURIComponent(TITLE)}`, undefined, token)).list;
       expect(contract).toMatchObject({ type: 'Draft', status: null, phase: 'Draft' });

@@ -109,14 +109,24 @@ describe.skipIf(skip)(
               'Reviewed employees',
               'Share survey',
               'Completed reviews',
+              '360-degree reviews',
+              '360-degree competencies',
             ],
           ],
         ] as const) {
           await nav(admin, label);
-          // the previous area's tabs stay until the next one renders: wait for this one's
-          await expect.poll(() => admin.getByRole('tab').allInnerTexts(), { message: label }).toEqual(tabs);
+          // the previous area's tabs stay until the next one renders: wait for this one's (the set-up's own tabs
+          // under the module home's, the module homes' tabs)
+          const bar =
+            label === '360-degree competencies'
+              ? '[data-screen=tabs] [role=tab]'
+              : '[data-screen=module-home] [role=tab]';
+          await expect.poll(() => admin.locator(bar).allInnerTexts(), { message: label }).toEqual(tabs);
         }
 
+        // the module home remembers the set-up tab opened above: its surveys are its first tab
+        await tab(admin, 'Surveys');
+        await admin.locator('[data-screen=list][data-entity=survey]').waitFor();
         await admin.getByRole('button', { name: 'Add', exact: true }).click();
         await fill(admin, { name: SURVEY, startDate: isoDay(0), endDate: isoDay(30) });
         await save(admin);

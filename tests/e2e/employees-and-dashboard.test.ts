@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
+import { offeredByNavigation } from './support/navigation.ts';
 import { pick, signIn, snap } from './support/screens.ts';
 
 const skip = browserSkipReason();
@@ -316,9 +317,7 @@ describe.skipIf(skip)('employee import, the supervisor list and the dashboard in
     // a supervisor sees the performance, without the report only module admins open
     expect(await mine.getByRole('link').count()).toBe(0);
     // a supervisor without admin access is offered his work, not the modules' set-up
-    const offered = await page
-      .locator('nav.sidebar a[href]')
-      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const offered = (await offeredByNavigation(page)).paths;
     for (const setUp of [
       '/app/annual/list',
       '/app/settings/organization-units',

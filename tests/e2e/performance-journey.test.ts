@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { api } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { HOLDER, startServer, type RunningServer } from './support/server-process.ts';
+import { nav as navTo, offeredByNavigation } from './support/navigation.ts';
 import { pick, signIn, snap } from './support/screens.ts';
 import { isoDay } from '../support/iso-day.ts';
 
@@ -63,16 +64,8 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await api(server, 'auth/reset-password', { email, password, authKey });
   }
 
-  /** Follows a link of the navigation (opening its folded group first). */
-  async function nav(page: Page, label: string, group?: string) {
-    const sidebar = page.locator('nav.sidebar');
-    let scope: Locator = sidebar;
-    if (group) {
-      scope = sidebar.locator('details', { has: page.locator('summary', { hasText: group }) });
-      if ((await scope.getAttribute('open')) === null) await scope.locator('summary').click();
-    }
-    await scope.getByRole('link', { name: label, exact: true }).click();
-  }
+  /** Follows the navigation to a screen (support/navigation.ts); the area named is where the old sidebar grouped it. */
+  const nav = (page: Page, label: string, _area?: string) => navTo(page, label);
 
   const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
   const fill = async (page: Page, values: Record<string, string>) => {
@@ -414,7 +407,7 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
     await shot(emma, 'employee-self-assessed');
 
     // her menu: her own work, no set-up (annual set-up, the organisation, strategic plans)
-    const menu = await emma.locator('nav.sidebar').innerText();
+    const menu = (await offeredByNavigation(emma)).labels;
     for (const setUp of [
       'Annual set-up',
       'Organisation units',
@@ -425,7 +418,7 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
       'Company reviews',
     ])
       expect(menu, `the employee's menu offers ${setUp}`).not.toContain(setUp);
-    for (const mine of ['My inbox', 'Performance reviews']) expect(menu).toContain(mine);
+    for (const mine of ['My inbox', 'Performance management', 'My scorecards']) expect(menu).toContain(mine);
 
     // the administrator opens this month for progress; the employee reports on it
     const exec = await as('exec');

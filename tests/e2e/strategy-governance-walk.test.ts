@@ -4,7 +4,7 @@ import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { HOLDER, startServer, type RunningServer } from './support/server-process.ts';
-import { pick, section, signIn, snap } from './support/screens.ts';
+import { nav, pick, section, signIn, snap } from './support/screens.ts';
 
 const skip = browserSkipReason();
 const A = '/app/audit-management';
@@ -108,7 +108,7 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     // list adds with), not the plain add form that would leave a Draft
     const ada = pages.ada;
     await ada.goto(`${server.url}/app/dashboard/main`);
-    await ada.locator('nav.sidebar').getByRole('link', { name: 'My audits', exact: true }).click();
+    await nav(ada, 'My audits');
     await ada.locator('.ag-row', { hasText: 'Procurement 2026' }).getByRole('link').first().click();
     // the surveys are sent at the audit's reporting stage: its section is a line saying so until then, unfolded by a click
     await (await section(ada, 'surveyResponseList')).getByTestId('add-surveyResponseList').click();

@@ -16,6 +16,46 @@ export interface ModuleMeta {
    */
   core?: boolean;
   routeBase?: string;
+  /**
+   * the module home, the one place the navigation opens for the module: its tabs in order (the open tab remembered for the browser session, the first on a new one). Without it the home has a tab per navigable screen (list, report, custom, dashboard or tabs screen without a parameter, not a tab or an add or edit form of another), grouped by the area of their paths (nav.<area>) beyond eight when they lie in several areas. Every navigable screen of the module is in a tab, a group, a tabs screen's tabs or inRecords
+   */
+  home?: {
+    /**
+     * @minItems 1
+     */
+    tabs: [
+      (
+        | string
+        | {
+            /**
+             * an i18n key
+             */
+            label: string;
+            /**
+             * @minItems 1
+             */
+            screens: [string, ...string[]];
+          }
+      ),
+      ...(
+        | string
+        | {
+            /**
+             * an i18n key
+             */
+            label: string;
+            /**
+             * @minItems 1
+             */
+            screens: [string, ...string[]];
+          }
+      )[]
+    ];
+    /**
+     * list screens given no place in the home because their records show under the record they belong to (a resolution's comments): each lists an entity that is a child of another
+     */
+    inRecords?: string[];
+  };
   screens?: {
     path: string;
     kind: "list" | "form" | "detail" | "report" | "dashboard" | "redirect" | "custom" | "tabs";

@@ -10,6 +10,7 @@ import { checkParentChains } from '../relationship-roles.ts';
 import { checkReportReferences } from '../report-definition.ts';
 import { checkScreens } from '../screen-check.ts';
 import { checkInbox } from '../inbox-definition.ts';
+import { checkModuleHomes } from '../module-home.ts';
 import { checkTransitionRules } from '../workflow-conditions.ts';
 import { checkCommandConditions } from '../command-conditions.ts';
 import { checkPublicFlowConditions } from '../public-flow-conditions.ts';
@@ -48,6 +49,7 @@ export const METADATA_CHECKS: Readonly<Record<string, (c: CheckInput) => void>> 
   moduleLabels: (c) => c.moduleFiles.forEach((mf) => c.key(mf.file, '/label', moduleLabel(mf.data))),
   screens: (c) => checkScreens(c.moduleFiles, c.modules, c.entities, c.faults, c.key),
   inbox: (c) => checkInbox(c.entities, c.modules, c.faults),
+  moduleHomes: (c) => checkModuleHomes(c.moduleFiles, c.modules, c.entities, c.faults, c.key),
   entitiesInModules: (c) =>
     c.entityFiles.forEach((ef) => {
       if (!c.modules.has(ef.module))

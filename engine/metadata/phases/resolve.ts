@@ -2,6 +2,7 @@ import type { HookCatalog } from '../hook-catalog.ts';
 import type { KeyCheck } from '../i18n-key-check.ts';
 import type { MetadataFault } from '../metadata-error.ts';
 import { entityDefinition } from '../entity-definition.ts';
+import { moduleHome } from '../module-home.ts';
 import { kebabToCamel } from '../naming.ts';
 import { resolveRelationshipRoles } from '../relationship-roles.ts';
 import { buildLocks, setLockRoutes } from '../workflow-locks.ts';
@@ -62,17 +63,21 @@ export function resolveMetadata(
   for (const entity of entities.values()) resolveRelationshipRoles(entity, entities, faults);
 
   const modules = new Map<string, ModuleDef>();
-  for (const { data: m } of valid.modules)
+  for (const { data: m } of valid.modules) {
+    // as validated: JSON holds no undefined values in its maps (contract/meta-reply.ts, ScreenMeta)
+    const screens = (m.screens ?? []) as ModuleDef['screens'];
+    const home = moduleHome(m, screens);
     modules.set(m.id, {
       id: m.id,
       label: moduleLabel(m),
       role: m.role ?? 'employee',
       core: m.core ?? false,
       routeBase: m.routeBase,
-      // as validated: JSON holds no undefined values in its maps (contract/meta-reply.ts, ScreenMeta)
-      screens: (m.screens ?? []) as ModuleDef['screens'],
+      screens,
+      ...(home && { home }),
       entities: [...entities.values()].filter((e) => e.module === m.id).map((e) => e.name),
     });
+  }
   return { entities, modules, moduleFiles: valid.modules, entityFiles: valid.entities, workflows };
 }
 

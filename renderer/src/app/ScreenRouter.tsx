@@ -4,6 +4,7 @@ import { matchPath, Navigate, useLocation } from 'react-router';
 import { CUSTOM_SCREENS } from '../custom/custom-screens.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
+import { HomeTabs, homeOf } from '../screens/HomeTabs.tsx';
 import { Forbidden, NotFound } from '../shell/NotFound.tsx';
 
 const ListScreen = lazy(() => import('../screens/ListScreen.tsx'));
@@ -11,6 +12,7 @@ const FormScreen = lazy(() => import('../screens/FormScreen.tsx'));
 const DashboardScreen = lazy(() => import('../screens/DashboardScreen.tsx'));
 const ReportScreen = lazy(() => import('../screens/ReportScreen.tsx'));
 const TabsScreen = lazy(() => import('../screens/TabsScreen.tsx'));
+const ModuleHome = lazy(() => import('../screens/ModuleHome.tsx'));
 const SignedInPublicFlow = lazy(() =>
   import('../public-flows/PublicFlowGate.tsx').then((m) => ({ default: m.SignedInPublicFlow })),
 );
@@ -20,6 +22,14 @@ export function ScreenRouter() {
   const { pathname } = useLocation();
   const { t } = useTranslation();
   const meta = useMeta();
+  // a module's home (/app/home/<module>), which the navigation opens
+  const home = meta.modules.find((m) => m.home?.path === pathname);
+  if (home)
+    return (
+      <Suspense fallback={<p aria-busy="true">{t('shell.loading')}</p>}>
+        <ModuleHome key={home.id} module={home} />
+      </Suspense>
+    );
   const screen = meta.modules.flatMap((m) => m.screens).find((s) => matchPath(s.path, pathname));
   if (!screen) {
     const elsewhere = meta.routes.find((r) => matchPath(r.path, pathname));
@@ -32,10 +42,21 @@ export function ScreenRouter() {
       );
     return elsewhere ? <Forbidden /> : <NotFound />;
   }
-  return (
+  // a screen of a module home's tab (or a group's tile) shows under the home's tabs
+  const inHome = homeOf(meta, screen.path);
+  const shown = (
     <Suspense fallback={<p aria-busy="true">{t('shell.loading')}</p>}>
       <Screen key={screen.path} screen={screen} />
     </Suspense>
+  );
+  if (!inHome) return shown;
+  return (
+    <>
+      <HomeTabs module={inHome.module} current={inHome.index} />
+      <div role="tabpanel" aria-labelledby={`home-tab-${inHome.index}`}>
+        {shown}
+      </div>
+    </>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import type { EntityReply, MetaReply, ModuleShape, ReportDef, RouteReply } from '../../../contract/meta-reply.ts';
 
-export type { FieldSchema, QuestionsOf, ScreenMeta } from '../../../contract/meta-reply.ts';
+export type { FieldSchema, HomeTab, QuestionsOf, ScreenMeta } from '../../../contract/meta-reply.ts';
 
 /** A report a GET command declares: its filters (parameters), its columns and its chart. */
 export type ReportMeta = ReportDef;

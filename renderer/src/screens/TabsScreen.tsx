@@ -2,14 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
-
-const storageKey = (path: string) => `stratum.tab:${path}`;
-
-/** The open tab of a tabbed screen, remembered for the browser session (a new session opens the first tab). */
-function rememberedTab(path: string, count: number): number {
-  const n = Number(sessionStorage.getItem(storageKey(path)) ?? 0);
-  return Number.isInteger(n) && n >= 0 && n < count ? n : 0;
-}
+import { rememberedTab, rememberTab } from './tab-memory.ts';
 
 /** A tabbed area (compliance, contracts, …): its tabs are other screens, shown in place; `renderTab` draws one. */
 export default function TabsScreen({
@@ -26,7 +19,7 @@ export default function TabsScreen({
   const tabs = (screen.tabs ?? []).map((path) => all.find((s) => s.path === path)).filter((s): s is ScreenMeta => !!s);
   const [open, setOpen] = useState(() => rememberedTab(screen.path, tabs.length));
   const choose = (i: number) => {
-    sessionStorage.setItem(storageKey(screen.path), String(i));
+    rememberTab(screen.path, i);
     setOpen(i);
   };
   const title = (s: ScreenMeta) => t(s.label ?? meta.entities.find((e) => e.name === s.entity)?.label ?? s.path);

@@ -1,91 +1,57 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { call } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { LANGUAGES, type Language } from '../i18n/i18n.ts';
 import { chooseLanguage } from '../i18n/language-choice.ts';
 import { useMeta } from '../meta/meta-context.tsx';
-import type { ModuleMeta, ScreenMeta } from '../meta/meta-types.ts';
+import type { ModuleMeta } from '../meta/meta-types.ts';
 import { clearUser, type SessionUser } from '../session/session-store.ts';
 import { updateLayout, useLayout } from '../theme/layout-settings.ts';
 import { ErrorDialog } from './Dialogs.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
-import { mayOpen, stepScreens } from './screen-access.ts';
 
-/** A screen shows in the navigation when it is a place to go, not a step (forms and redirects are reached from lists). */
-// a path with a parameter (/strategic-plan/:id/pillar) is reached from its parent, never from the navigation
-// a tabbed screen stands for its tabs, which are reached through it
-const inNavigation = (s: ScreenMeta, tabs: ReadonlySet<string>) =>
-  (s.kind === 'list' || s.kind === 'custom' || s.kind === 'dashboard' || s.kind === 'report' || s.kind === 'tabs') &&
-  !s.path.includes(':') &&
-  !tabs.has(s.path);
+/** The dashboard and the inbox stand first in the navigation, before the modules. */
+const DASHBOARD = '/app/dashboard/main';
+const INBOX = '/app/my-inbox/main';
 
-export function screenLabel(s: ScreenMeta, entityLabel: (name: string) => string | undefined): string {
-  return s.label ?? (s.entity ? (entityLabel(s.entity) ?? s.entity) : (s.component ?? s.path));
-}
-
-/** A module with more places than this (performance: inbox, set-up, reviews, reports) shows them in folding groups by area. */
-const GROUPED_FROM = 30;
-
-/** The screens by the area of their path (/app/<area>/…), in the order the areas first appear. */
-function areasOf(screens: ScreenMeta[]): [string, ScreenMeta[]][] {
-  const areas = new Map<string, ScreenMeta[]>();
-  for (const s of screens) {
-    const area = s.path.split('/')[2] ?? '';
-    areas.set(area, [...(areas.get(area) ?? []), s]);
-  }
-  return [...areas];
-}
-
+/**
+ * The navigation by module and task: the module that holds the dashboard (its home opens on it), My inbox when the
+ * caller has one, then one entry per module the caller may open, each opening its home. The module of the screen shown
+ * is marked (a list or a record opened from its home too).
+ */
 function Navigation({ modules }: { modules: readonly ModuleMeta[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const meta = useMeta();
-  const entityLabel = (name: string) => meta.entities.find((e) => e.name === name)?.label;
-  // one entry per place: two paths to one screen (sage-employees, add-sage-employee; the spec's subordinate copies of
-  // "Scorecards I supervise") show once
-  const seen = new Set<string>();
-  const placeOf = (s: ScreenMeta) =>
-    s.component ?? JSON.stringify([s.kind, s.entity, s.preset, s.owner, s.source, s.report, s.label]);
-  const tabs = new Set(modules.flatMap((m) => m.screens.flatMap((s) => s.tabs ?? [])));
-  const steps = stepScreens(modules);
+  const homes = modules.filter((m) => m.home);
+  const holdsDashboard = (m: ModuleMeta) => m.screens.some((s) => s.path === DASHBOARD);
+  const ordered = [...homes.filter(holdsDashboard), ...homes.filter((m) => !holdsDashboard(m))];
+  const inbox = modules.some((m) => m.screens.some((s) => s.path === INBOX));
+  const onInbox = pathname === INBOX;
+  const shows = (m: ModuleMeta) =>
+    !onInbox && (pathname === m.home!.path || m.screens.some((s) => matchPath(s.path, pathname)));
+  const entry = (m: ModuleMeta) => (
+    <Link
+      key={m.id}
+      to={m.home!.path}
+      className={shows(m) ? 'active' : undefined}
+      aria-current={shows(m) ? 'page' : undefined}
+      data-module={m.id}
+    >
+      {t(m.label)}
+    </Link>
+  );
+  const [first, ...rest] = ordered;
   return (
     <nav className="sidebar" aria-label={t('shell.navigation')}>
-      {modules.map((m) => {
-        const screens = m.screens.filter((s) => {
-          const key = placeOf(s);
-          return (
-            inNavigation(s, tabs) && !steps.has(s.path) && mayOpen(meta, s) && !seen.has(key) && Boolean(seen.add(key))
-          );
-        });
-        if (!screens.length) return null;
-        const link = (s: ScreenMeta) => (
-          <NavLink key={s.path} to={s.path} end>
-            {t(screenLabel(s, entityLabel))}
-          </NavLink>
-        );
-        return (
-          <div key={m.id}>
-            <h3>{t(m.label)}</h3>
-            {screens.length <= GROUPED_FROM
-              ? screens.map(link)
-              : areasOf(screens).map(([area, inArea]) => (
-                  // the group of the page shown is open; the others fold away until asked for
-                  <details
-                    key={area}
-                    className="nav-group"
-                    open={inArea.some((s) => pathname.startsWith(s.path)) || undefined}
-                  >
-                    <summary>
-                      {t(`nav.${area.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}`, { defaultValue: area })}
-                    </summary>
-                    {inArea.map(link)}
-                  </details>
-                ))}
-          </div>
-        );
-      })}
+      {first && entry(first)}
+      {inbox && (
+        <Link to={INBOX} className={onInbox ? 'active' : undefined} aria-current={onInbox ? 'page' : undefined}>
+          {t('nav.myInbox')}
+        </Link>
+      )}
+      {rest.map(entry)}
     </nav>
   );
 }

@@ -1,4 +1,4 @@
-import type { Meta, ModuleMeta, ScreenMeta } from '../meta/meta-types.ts';
+import type { Meta, ScreenMeta } from '../meta/meta-types.ts';
 
 /**
  * Whether the caller could open a screen, from what /meta tells them: a screen over an entity they may not read (it
@@ -12,7 +12,3 @@ export function mayOpen(meta: Meta, screen: ScreenMeta): boolean {
   const command = screen.report ?? screen.source;
   return !command || entity.commands.some((c) => c.name === command);
 }
-
-/** The screens some list names as its add or edit form (a scorecard editor): steps from a record, not places to go. */
-export const stepScreens = (modules: readonly ModuleMeta[]): ReadonlySet<string> =>
-  new Set(modules.flatMap((m) => m.screens.flatMap((s) => [s.add, s.edit].filter((p): p is string => !!p))));

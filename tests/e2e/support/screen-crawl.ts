@@ -9,6 +9,7 @@ import { recordAddress } from '../../../renderer/src/screens/screen-links.ts';
 import { fillPath } from '../../../renderer/src/screens/screen-params.ts';
 import { listFixedQuery } from '../../../renderer/src/screens/list-query.ts';
 import type { Actor } from './crawl-data.ts';
+import { offeredByNavigation } from './navigation.ts';
 import { recordControlFaults } from './record-controls.ts';
 import type { RunningServer } from './server-process.ts';
 
@@ -251,7 +252,11 @@ export async function crawlActor(
   );
   for (const problem of textFaults(chrome))
     findings.push({ actor: actor.name, screen: '(navigation)', at: '', problem });
-  const nav = await page.$$eval('nav a[href]', (as) => as.map((a) => a.getAttribute('href') ?? ''));
+  // what the navigation offers, walked by clicks: its entries, each module home's tabs and its groups' tiles
+  const walked = await offeredByNavigation(page);
+  for (const problem of textFaults(walked.labels.join('\n')))
+    findings.push({ actor: actor.name, screen: '(module homes)', at: '', problem });
+  const nav = walked.paths;
   const offered = new Set(nav);
   for (const p of crawl.takeErrors()) findings.push({ actor: actor.name, screen: '(sign-in)', at: '', problem: p });
 

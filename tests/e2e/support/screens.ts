@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ROOT } from '../../../server/boot.ts';
 
 /** Screenshots are kept as test artifacts (git-ignored) under test-artifacts/e2e. */
@@ -25,18 +25,8 @@ export async function signIn(page: Page, base: string, email: string, password: 
   await page.waitForURL('**/app/dashboard/main');
 }
 
-/** Follows a link of the navigation, within its module's part (the same label may stand in two modules), opening a folded group first. */
-export async function nav(page: Page, label: string, opts: { module?: string; group?: string } = {}): Promise<void> {
-  const sidebar = page.locator('nav.sidebar');
-  let scope: Locator = opts.module
-    ? sidebar.locator('div', { has: page.locator('h3', { hasText: new RegExp(`^${opts.module}$`, 'i') }) })
-    : sidebar;
-  if (opts.group) {
-    scope = scope.locator('details', { has: page.locator('summary', { hasText: opts.group }) });
-    if ((await scope.getAttribute('open')) === null) await scope.locator('summary').click();
-  }
-  await scope.getByRole('link', { name: label, exact: true }).click();
-}
+/** Follows the navigation to a screen: a sidebar entry, a module home's tab or a group's tile (support/navigation.ts). */
+export { nav } from './navigation.ts';
 
 /** Opens a tab of the tabbed screen shown. */
 export const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
