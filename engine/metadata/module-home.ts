@@ -1,4 +1,4 @@
-import type { HomeTab, ModuleHomeShape } from '../../contract/meta-reply.ts';
+import { INBOX_PATH, type HomeTab, type ModuleHomeShape } from '../../contract/meta-reply.ts';
 import type { KeyCheck } from './i18n-key-check.ts';
 import type { MetadataFault } from './metadata-error.ts';
 import { kebabToCamel } from './naming.ts';
@@ -14,7 +14,7 @@ export const homePath = (moduleId: string) => `/app/home/${moduleId}`;
 /**
  * The screens that are places to go, not steps: lists, reports, custom, dashboard and tabs screens without a route
  * parameter (those open from their parent record), that are neither a tab of a tabs screen (reached through it) nor
- * another list's add or edit form (reached from that list).
+ * another list's add or edit form (reached from that list). My inbox stands in the navigation itself.
  */
 export function navigableScreens(screens: readonly Screen[]): Screen[] {
   const tabs = new Set(screens.flatMap((s) => s.tabs ?? []));
@@ -23,6 +23,7 @@ export function navigableScreens(screens: readonly Screen[]): Screen[] {
     (s) =>
       ['list', 'custom', 'dashboard', 'report', 'tabs'].includes(s.kind) &&
       !s.path.includes(':') &&
+      s.path !== INBOX_PATH &&
       !tabs.has(s.path) &&
       !steps.has(s.path),
   );
@@ -104,7 +105,7 @@ export function checkModuleHomes(
     });
     (declared?.inRecords ?? []).forEach((path, i) => {
       const s = byPath.get(path);
-      if (!s || s.kind !== 'list' || !s.entity || !children.has(s.entity))
+      if (s?.kind !== 'list' || !s.entity || !children.has(s.entity))
         fault(`/home/inRecords/${i}`, `"${path}" is not a list of the module over an entity that is another's child`);
       else placed.add(path);
     });

@@ -7,6 +7,7 @@ import { LANGUAGES, type Language } from '../i18n/i18n.ts';
 import { chooseLanguage } from '../i18n/language-choice.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ModuleMeta } from '../meta/meta-types.ts';
+import { INBOX_PATH } from '../../../contract/meta-reply.ts';
 import { clearUser, type SessionUser } from '../session/session-store.ts';
 import { updateLayout, useLayout } from '../theme/layout-settings.ts';
 import { ErrorDialog } from './Dialogs.tsx';
@@ -14,7 +15,7 @@ import { ProgressBar } from './ProgressBar.tsx';
 
 /** The dashboard and the inbox stand first in the navigation, before the modules. */
 const DASHBOARD = '/app/dashboard/main';
-const INBOX = '/app/my-inbox/main';
+const INBOX = INBOX_PATH;
 
 /**
  * The navigation by module and task: the module that holds the dashboard (its home opens on it), My inbox when the

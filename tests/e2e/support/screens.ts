@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ROOT } from '../../../server/boot.ts';
 
 /** Screenshots are kept as test artifacts (git-ignored) under test-artifacts/e2e. */
