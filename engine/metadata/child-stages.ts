@@ -26,13 +26,15 @@ export function checkChildStages(
       const at = `${pointer}/${i}`;
       if (c.opensAt !== undefined && parent) {
         const states = lifecycleOf(parent)?.states;
-        if (!states)
+        // a workflow the schema refused is left out and has its own fault already
+        const refused = faults.some((f) => f.file === parent.source.replace(/entity\.json$/, 'workflow.json'));
+        if (!states && !refused)
           faults.push({
             file,
             pointer: `${at}/opensAt`,
             message: `names the state "${c.opensAt}", but ${parent.name} has no workflow or stageField`,
           });
-        else if (!states.includes(c.opensAt))
+        else if (states && !states.includes(c.opensAt))
           faults.push({
             file,
             pointer: `${at}/opensAt`,
