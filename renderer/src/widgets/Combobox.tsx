@@ -122,7 +122,7 @@ export function Combobox({
           aria-activedescendant={open && active >= 0 && options[active] ? `${optionId}-${options[active].id}` : undefined}
           aria-describedby={open && note ? noteId : undefined}
           aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
+          required={required}
           autoComplete="off"
           placeholder={t('shell.typeToFind')}
           disabled={disabled}
@@ -168,7 +168,7 @@ export function Combobox({
         </button>
       </div>
       {open && (
-        <div className="combobox-popup">
+        <div className="combobox-popup" aria-busy={busy || undefined}>
           <ul ref={list} id={listId} role="listbox" aria-label={label}>
             {options.map((o, i) => (
               <li

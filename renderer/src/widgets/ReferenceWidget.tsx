@@ -57,16 +57,17 @@ export function ReferenceWidget(props: WidgetProps) {
   // what is typed in the field; null until its list is first opened (a form of ten references reads no list it is not asked for)
   const [q, setQ] = useState<string | null>(null);
   const [items, setItems] = useState<Option[]>([]);
-  const [busy, setBusy] = useState(false);
+  // the query the options were read for: until it is the one asked, the list says it is being read
+  const [readFor, setReadFor] = useState<string | null>(null);
   // how many records match (the list offers the first OFFERED): more than shown asks the user to narrow by typing
   const [total, setTotal] = useState<{ count: number; capped: boolean } | null>(null);
   const [current, setCurrent] = useState<Option | null>(null);
   // an entity without search fields is filtered here, among the records read once
   const searchable = Boolean(target?.list.search.length);
   const asked = q === null ? null : searchable ? q : '';
+  const askedKey = JSON.stringify([asked, parentValue, matchQuery, options.pickableFor]);
   useEffect(() => {
     if (!target || matchPending || asked === null) return;
-    setBusy(true);
     let live = true;
     const handle = setTimeout(async () => {
       const query: Record<string, string | number | undefined> = { limit: OFFERED, q: asked || undefined };
@@ -77,7 +78,7 @@ export function ReferenceWidget(props: WidgetProps) {
       Object.assign(query, matchQuery);
       const r = await get(target.name, query);
       if (!live) return;
-      setBusy(false);
+      setReadFor(askedKey);
       if (!succeeded(r)) return;
       // titles as a person reads them (a module's label translated), and records of one title (a corporate scorecard
       // and its cascaded copy) told apart by a column of the list
@@ -139,7 +140,7 @@ export function ReferenceWidget(props: WidgetProps) {
         disabled={!editable}
         required={required}
         invalid={Boolean(props.rawErrors?.length)}
-        busy={busy}
+        busy={asked !== null && readFor !== askedKey}
         note={
           more ? (
             <span data-testid="reference-more">
