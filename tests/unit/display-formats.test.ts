@@ -203,6 +203,14 @@ describe('values on screen', () => {
         'bn',
       ),
     ).toBe('x ৩০/১১/২০২৬');
+    // a day in a German message is written as the German screens write it
+    expect(
+      wordText(
+        ((k: string, o: Record<string, unknown>) => `${k} ${o.day}`) as never,
+        text('x', { day: '30/11/2026' }),
+        'de',
+      ),
+    ).toBe('x 30.11.2026');
     expect(wordText(((k: string) => k) as never, 4, 'bn')).toBe('৪');
     // a name with digits in it is not a day and keeps its own
     expect(

@@ -1,4 +1,6 @@
 /** The spec's display formats (000 §9), locale-aware through Intl. */
+import { longDate } from '../../../engine/i18n/long-date.ts';
+
 const lang = () => document.documentElement.lang || 'en';
 
 /** Amounts: exactly two decimals. */
@@ -48,16 +50,16 @@ const shortDate = (timeZone: string | undefined) =>
  */
 export const formatDate = (v: string) => shortDate(isDay(v) ? 'UTC' : undefined).format(toDate(v));
 /**
- * The spec's long date, DD MMMM YYYY, in the user's language: 25 November 2026, 25. November 2026, ২৫ নভেম্বর, ২০২৬
- * (for a heading or a document: a report's date, a record's header).
+ * The spec's long date, DD MMMM YYYY, in the user's language (25 November 2026, 25. November 2026, ২৫ নভেম্বর, ২০২৬):
+ * for a date read rather than compared (a report's, a record's heading); a moment on its day where the user is.
  */
-export const formatLongDate = (v: string) =>
-  new Intl.DateTimeFormat(dateLocale(), {
-    day: '2-digit',
-    month: 'long',
-    year: 'numeric',
-    timeZone: isDay(v) ? 'UTC' : undefined,
-  }).format(toDate(v));
+export const formatLongDate = (v: string) => {
+  const d = toDate(v);
+  const day = isDay(v)
+    ? v
+    : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return longDate(day, lang());
+};
 /** "Jan 1st 2024", as the spec shows a company's createdAt; in another language its long date ("১ জানুয়ারী, ২০২৪"). */
 export function formatOrdinalDate(v: string): string {
   if (lang() !== 'en') return formatLongDate(v);
