@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { displayValue, isYearField } from '../../renderer/src/format/field-display.ts';
+import { displayCopy } from '../../renderer/src/format/display-copy.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
@@ -100,6 +101,25 @@ describe('values on screen', () => {
     expect(formatOrdinalDate('2024-01-01')).toBe('০১ জানুয়ারি, ২০২৪');
     inLanguage('en');
     expect(formatOrdinalDate('2024-01-01')).toBe('Jan 1st 2024');
+  });
+
+  it("derives the spec's d_ display copies of dates and figures by the field's kind, in the language", () => {
+    const money = { type: 'number', 'x-money': true } as never;
+    const day = { type: 'string', format: 'date' } as never;
+    inLanguage('de');
+    expect(displayCopy(money, 1234567.5)).toBe('1.234.567,50');
+    expect(displayCopy(day, '2026-11-25')).toBe('25.11.2026');
+    expect(displayCopy({ type: 'integer' }, 12345)).toBe('12.345');
+    expect(displayCopy({ type: 'number' }, 4.25)).toBe('4,25');
+    inLanguage('bn');
+    expect(displayCopy(money, 5000)).toBe('৫,০০০.০০');
+    expect(displayCopy(day, '2026-11-25')).toBe('২৫/১১/২০২৬');
+    inLanguage('en');
+    expect(displayCopy(money, 0)).toBe('0.00');
+    expect(displayCopy(day, '2026-11-25')).toBe('25/11/2026');
+    // nothing stored, or no date or figure: no copy
+    expect(displayCopy(money, null)).toBeUndefined();
+    expect(displayCopy({ type: 'string' }, 'Depot')).toBeUndefined();
   });
 
   it('writes the long date DD MMMM YYYY in the language: day, month name, year', () => {
