@@ -115,7 +115,11 @@ describe.skipIf(skip)('forms people expect: references by title, dates and amoun
     await save(page);
     await page.waitForURL((u) => !u.pathname.endsWith('/add'));
     const [action] = (await j.call(`audit-management-action?auditManagementResponseId=${id.payroll}`)).list;
-    expect(action).toMatchObject({ action: 'Sign every payroll log', actionOwnerId: j.ids.rosa, dueDate: '2026-11-25' });
+    expect(action).toMatchObject({
+      action: 'Sign every payroll log',
+      actionOwnerId: j.ids.rosa,
+      dueDate: '2026-11-25',
+    });
     id.action = action.id;
   });
 
@@ -174,7 +178,10 @@ describe.skipIf(skip)('forms people expect: references by title, dates and amoun
     expect(await due.getAttribute('placeholder')).toBe('TT.MM.JJJJ');
     await due.fill('24.12.2026');
     // the × of a reference empties it
-    await page.locator('.combobox', { has: page.locator('#root_actionOwnerId') }).locator('.combobox-clear').click();
+    await page
+      .locator('.combobox', { has: page.locator('#root_actionOwnerId') })
+      .locator('.combobox-clear')
+      .click();
     expect(await chosen(page, 'actionOwnerId')).toBe('');
     expect(await chosenId(page, 'actionOwnerId')).toBe('');
     await page.locator('#root_actionOwnerId').fill('Rosa');
@@ -220,7 +227,10 @@ describe.skipIf(skip)('forms people expect: references by title, dates and amoun
     expect(await cost.inputValue()).toBe('2.500,75');
     await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect
-      .poll(async () => (Object.values(await j.call(`project/${id.project}`))[0] as { estimatedCost: number }).estimatedCost)
+      .poll(
+        async () =>
+          (Object.values(await j.call(`project/${id.project}`))[0] as { estimatedCost: number }).estimatedCost,
+      )
       .toBe(2500.75);
     await language(page, 'en');
   });

@@ -124,7 +124,9 @@ describe.skipIf(skip)('reports: filters, chart, table and export', () => {
     await page.waitForURL(new RegExp(`annualPlanId=${planId}`));
     await page.getByTestId('report-table').waitFor();
     // the day it was read, in words (DD MMMM YYYY)
-    const today = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'long', year: 'numeric' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'long', year: 'numeric' }).format(
+      new Date(),
+    );
     expect(await page.getByTestId('report-as-of').innerText()).toBe(`As of ${today}`);
   });
 

@@ -5,7 +5,20 @@ import { browserSkipReason } from './support/browser.ts';
 import { journeySteps } from './support/journey.ts';
 import { journeyCompany } from './support/journey-company.ts';
 import { HOLDER } from './support/server-process.ts';
-import { chosen, fill, nav, offered, openRow, pick, row, save, snap, stateOf, tab, transition } from './support/screens.ts';
+import {
+  chosen,
+  fill,
+  nav,
+  offered,
+  openRow,
+  pick,
+  row,
+  save,
+  snap,
+  stateOf,
+  tab,
+  transition,
+} from './support/screens.ts';
 
 const skip = browserSkipReason();
 

@@ -1,6 +1,5 @@
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { wordIn } from '../../i18n/catalogue.ts';
-import { dayIn } from '../../i18n/localized-numbers.ts';
 import { longDate } from '../../i18n/long-date.ts';
 import { text } from '../../i18n/text.ts';
 import { optionKey } from '../../metadata/option-key.ts';

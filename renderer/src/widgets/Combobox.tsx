@@ -57,7 +57,8 @@ export function Combobox({
   // what the user typed since the list opened; null: nothing typed, the input shows the chosen title
   const [typed, setTyped] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
-  const list = useRef<HTMLUListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const text = typed ?? chosenTitle;
 
   // the highlighted option follows the options: the first one while typing, else the chosen one
@@ -113,13 +114,16 @@ export function Combobox({
     <div className="combobox" data-open={open || undefined}>
       <div className="combobox-field">
         <input
+          ref={input}
           id={id}
           className="form-control input"
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={listId}
-          aria-activedescendant={open && active >= 0 && options[active] ? `${optionId}-${options[active].id}` : undefined}
+          aria-activedescendant={
+            open && active >= 0 && options[active] ? `${optionId}-${options[active].id}` : undefined
+          }
           aria-describedby={open && note ? noteId : undefined}
           aria-invalid={invalid || undefined}
           required={required}
@@ -160,19 +164,34 @@ export function Combobox({
           aria-label={t('shell.showOptions', { field: label })}
           disabled={disabled}
           onMouseDown={(e) => e.preventDefault()}
-          onClick={() => (open ? close() : (document.getElementById(id)?.focus(), show()))}
+          onClick={() => {
+            if (open) return close();
+            input.current?.focus();
+            show();
+          }}
         >
-          <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <svg
+            width="12"
+            height="12"
+            viewBox="0 0 12 12"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          >
             <path d="M2 4.5l4 4 4-4" />
           </svg>
         </button>
       </div>
       {open && (
         <div className="combobox-popup" aria-busy={busy || undefined}>
-          <ul ref={list} id={listId} role="listbox" aria-label={label}>
+          <div ref={list} id={listId} role="listbox" aria-label={label}>
             {options.map((o, i) => (
-              <li
+              // chosen by the input's keys (the active option is its aria-activedescendant) or a click: never focused
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard works on the input, as the combobox pattern has it
+              <div
                 key={o.id}
+                tabIndex={-1}
                 id={`${optionId}-${o.id}`}
                 role="option"
                 aria-selected={o.id === value}
@@ -182,9 +201,9 @@ export function Combobox({
                 onClick={() => choose(o)}
               >
                 {o.title}
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
           {!options.length && (
             <p className="muted combobox-note" role="status">
               {t(busy ? 'shell.loading' : 'shell.noMatch')}
