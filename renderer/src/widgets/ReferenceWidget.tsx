@@ -7,7 +7,10 @@ import { useMeta } from '../meta/meta-context.tsx';
 import { parentFilter } from './reference-parent.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { referenceTitles } from './reference-titles.ts';
-import { recordTitle } from '../meta/record-title.ts';
+import { recordTitle, rowTitle } from '../meta/record-title.ts';
+import { recordSummary } from '../meta/record-summary.ts';
+import type { EntityMeta } from '../meta/meta-types.ts';
+import type { TFunction } from 'i18next';
 import { matchWithExcept, useRefMatchQuery, type RefExcept } from './ref-match.ts';
 import { formatInteger } from '../format/formats.ts';
 import { displayValue } from '../format/field-display.ts';
@@ -15,6 +18,20 @@ import { Combobox } from './Combobox.tsx';
 
 /** How many records a select offers at once; past that the user narrows them by typing (the list's `?q=`). */
 const OFFERED = 50;
+
+/** Where an option's title is put on its row, beside the row's own fields (an entity without a title field has only `id`). */
+const TITLE = '_optionTitle';
+
+/**
+ * What names an offered record: its title, or for an entity without a title field (a QA member) the title of what its
+ * first list column names, else its first list columns (a period: "November 2026 · 01/11/2026"), never its bare id.
+ */
+const nameOf = (t: TFunction, target: EntityMeta, row: Record<string, unknown>): string =>
+  target.titleField !== 'id'
+    ? recordTitle(t, target, row)
+    : rowTitle(t, target, row) !== String(row.id)
+      ? rowTitle(t, target, row)
+      : (recordSummary(t, target, row) ?? String(row.id));
 
 interface Option {
   id: number;
@@ -82,12 +99,11 @@ export function ReferenceWidget(props: WidgetProps) {
       if (!succeeded(r)) return;
       // titles as a person reads them (a module's label translated), and records of one title (a corporate scorecard
       // and its cascaded copy) told apart by a column of the list
-      const rows = (r.data[target.dataKeys.list] as Record<string, unknown>[]).map((row) => ({
-        ...row,
-        [target.titleField]: recordTitle(t, target, row),
-      }));
+      const rows = (r.data[target.dataKeys.list] as Record<string, unknown>[]).map(
+        (row): Record<string, unknown> => ({ ...row, [TITLE]: nameOf(t, target, row) }),
+      );
       const plain = (c: string) => Boolean(target.schema.properties[c]) && !target.schema.properties[c]['x-ref'];
-      const titles = referenceTitles(rows, target.titleField, target.list.columns, plain, (v) => optionLabel(t, v));
+      const titles = referenceTitles(rows, TITLE, target.list.columns, plain, (v) => optionLabel(t, v));
       setItems(rows.map((row, i) => ({ id: row.id as number, title: titles[i] })));
       setTotal(typeof r.data.total === 'number' ? { count: r.data.total, capped: r.data.totalCapped === true } : null);
     }, 200);
@@ -117,7 +133,7 @@ export function ReferenceWidget(props: WidgetProps) {
     get(target.name, { 'id[in]': value, limit: 1 }).then((r) => {
       if (!succeeded(r)) return;
       const [row] = r.data[target.dataKeys.list] as Record<string, unknown>[];
-      setCurrent({ id: value, title: row ? recordTitle(t, target, row) : t('shell.forbiddenTitle') });
+      setCurrent({ id: value, title: row ? nameOf(t, target, row) : t('shell.forbiddenTitle') });
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target, value, t, storedTitle, name]);
