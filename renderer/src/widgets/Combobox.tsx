@@ -157,31 +157,33 @@ export function Combobox({
             ×
           </button>
         )}
-        <button
-          type="button"
-          className="btn combobox-toggle"
-          tabIndex={-1}
-          aria-label={t('shell.showOptions', { field: label })}
-          disabled={disabled}
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => {
-            if (open) return close();
-            input.current?.focus();
-            show();
-          }}
-        >
-          <svg
-            width="12"
-            height="12"
-            viewBox="0 0 12 12"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.5"
+        {/* a field that cannot be changed shows its record's title alone: nothing to open */}
+        {!disabled && (
+          <button
+            type="button"
+            className="btn combobox-toggle"
+            tabIndex={-1}
+            aria-label={t('shell.showOptions', { field: label })}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => {
+              if (open) return close();
+              input.current?.focus();
+              show();
+            }}
           >
-            <path d="M2 4.5l4 4 4-4" />
-          </svg>
-        </button>
+            <svg
+              width="12"
+              height="12"
+              viewBox="0 0 12 12"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            >
+              <path d="M2 4.5l4 4 4-4" />
+            </svg>
+          </button>
+        )}
       </div>
       {open && (
         <div className="combobox-popup" aria-busy={busy || undefined}>
