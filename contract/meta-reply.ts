@@ -110,6 +110,8 @@ export interface ChildShape {
   readonly key: string;
   readonly entity: string;
   readonly via: string;
+  /** the state of the parent's workflow from which this section is open (entity.schema.json `opensAt`) */
+  readonly opensAt?: string;
   readonly children: readonly ChildShape[];
 }
 
@@ -163,6 +165,8 @@ export interface EntityReply {
   readonly workflow?: WorkflowMeta & { readonly next?: Readonly<Record<string, readonly NextStep[]>> };
   /** the field naming the employee a record belongs to */
   readonly owner?: string;
+  /** the stages a record passes through, in order, and the field holding its stage: its workflow's, or its stageField's */
+  readonly lifecycle?: { readonly field: string; readonly states: readonly string[] };
   readonly commands: readonly CommandReply[];
   /** what the caller may try on this kind of record; each record says for itself in its `_allowed` */
   readonly can: { readonly add: boolean; readonly update: boolean; readonly delete: boolean };

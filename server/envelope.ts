@@ -6,15 +6,18 @@ import { languageOf } from '../engine/i18n/catalogue.ts';
 import { text } from '../engine/i18n/text.ts';
 import type { Registry } from '../engine/metadata/registry.ts';
 import type { Logger } from './logger.ts';
-import { jsonReplyHeaders } from './middleware/reply-encoding.ts';
+import { completeJsonReply, jsonReplyHeaders } from './middleware/reply-encoding.ts';
+import type { AppEnv } from './stratum-context.ts';
 
 /**
  * The spec's reply: { res, data, err_msg }; failures add a stable code and, for bad fields, the list of them. A success
- * is written with the headers the middleware would add (jsonReplyHeaders: its ETag, Vary), so that it stays a string.
+ * is written with the headers the middleware would add (jsonReplyHeaders: its ETag, Vary), so that it stays a string;
+ * a GET's, where the middleware has nothing to decide, with all of them (completeJsonReply). A GET route that sets
+ * headers of its own through the context (c.header) must not answer through here: a whole reply does not carry them.
  */
-export function success(c: Context, data: unknown): Response {
+export function success(c: Context<AppEnv>, data: unknown): Response {
   const body = JSON.stringify({ res: 'success', data, err_msg: null });
-  return c.body(body, 200, jsonReplyHeaders(c.req.method, body));
+  return completeJsonReply(c, body) ?? c.body(body, 200, jsonReplyHeaders(c.req.method, body));
 }
 
 /**

@@ -26,5 +26,6 @@ export type ResolvedCaller = Caller;
 
 /** Hono variables set by the middleware. */
 export interface AppEnv {
-  Variables: { caller: ResolvedCaller | null };
+  /** requestId: the request log's (request-log.ts), for a reply written whole to carry */
+  Variables: { caller: ResolvedCaller | null; requestId: string };
 }

@@ -1,10 +1,8 @@
-import { assertAllowed, assertRecordAllowed, attempt } from '../access/access-policy.ts';
 import type { Row } from '../db/db.ts';
 import { actionLabel } from '../hooks/organisation/audit-entry-names.ts';
 import type { EntityDef } from '../metadata/registry.ts';
 import type { CallContext } from '../records/call-context.ts';
-import { fetchOne } from '../records/record-store.ts';
-import { useCompany } from '../records/call-context.ts';
+import { openRecordTrail } from './record-trail.ts';
 import { parseListQuery } from '../records/list-query.ts';
 import { titleFieldOf } from '../metadata/title-field.ts';
 
@@ -46,21 +44,13 @@ export async function recordHistory(
   id: number,
   query: Readonly<Record<string, string | undefined>>,
 ): Promise<HistoryPage> {
-  const what = attempt(entity, 'read');
-  assertAllowed(ctx.registry, entity, entity.access.read, ctx.actor, what);
-  const record = await fetchOne(ctx, entity, id);
-  await assertRecordAllowed(ctx.tx, entity, entity.access.read, ctx.actor, record, what);
+  const companyId = await openRecordTrail(ctx, entity, id);
   // paged as a list is (its checks and words for a wrong limit or offset), and never by the record's own filters
   const { limit, offset } = parseListQuery(
     entity,
     { limit: [query.limit ?? String(PAGE)], offset: [query.offset ?? '0'] },
     1,
   );
-  // the trail the writes went to (engine/audit/audit-writer.ts): the company's, a platform record's company by its
-  // tenant key (row-level security set to it, as the writer did), else the platform's own
-  const companyId =
-    entity.scope === 'company' ? ctx.companyId : entity.tenantKey ? Number(record[entity.tenantKey]) : null;
-  if (companyId !== null) await useCompany(ctx, companyId);
   const params: unknown[] = [companyId, entity.name, id, limit, offset];
   // the writes to its child collections' records too (a scorecard's KPIs, added, changed and deleted ones alike)
   const children = companyId !== null ? followedChildren(ctx, entity) : [];

@@ -263,6 +263,7 @@ export function entityDefinition(
     tenantKey: m.tenantKey,
     moduleKey: m.moduleKey,
     owner: m.owner,
+    stageField: m.stageField,
     system: m.system ?? false,
     fields,
     field,

@@ -207,6 +207,8 @@ export interface EntityDef {
   readonly moduleKey?: string;
   /** The employee a record belongs to (a field referring to employee): what the roles self and supervisor look at. */
   readonly owner?: string;
+  /** the enum field holding the stage of a record without a workflow (entity.json `stageField`; engine/metadata/lifecycle.ts) */
+  readonly stageField?: string;
   readonly system: boolean;
   /** Stored and computed fields in declaration order. */
   readonly fields: readonly FieldDef[];

@@ -1,4 +1,5 @@
 import { MAX_OFFSET } from '../records/list-query.ts';
+import { lifecycleOf } from '../metadata/lifecycle.ts';
 import { kebabToCamel as camel } from '../metadata/naming.ts';
 import type { CommandDef, EntityDef, JsonSchema, Registry, Role } from '../metadata/registry.ts';
 import type { CommandContract } from './command-contracts/command-contract.ts';
@@ -31,6 +32,20 @@ const HISTORY_PAGE = object({
   limit: integer,
   offset: integer,
 });
+/** A record's state moves (engine/audit/record-transitions.ts). */
+const STATE_MOVES = listOf(
+  object({
+    state: text,
+    from: orNull(text),
+    action: {
+      type: 'string',
+      description: "the trail entry's action: add, a transition, or the write that moved the state",
+    },
+    doneAt: dateTime,
+    doneByName: orNull(text),
+    inPlaceOfName: orNull(text),
+  }),
+);
 import type { EnglishTexts } from './english-titles.ts';
 
 /** Every authenticated call: a bad token or none (401), a malformed companyId or none where one is needed (400), refused access (403). */
@@ -223,6 +238,19 @@ export function entityPaths(
       failures: [...CALL, 404],
     }),
   };
+  if (lifecycleOf(entity))
+    paths[`${base}/{id}/transitions`] = {
+      get: op({
+        operationId: `${id}.transitions`,
+        summary: `State moves of one: ${label}`,
+        description:
+          "The moves of the record's workflow state, oldest first: the add into the initial state and every write that changed the state, with when, by whom and in place of whom. For whoever may read the record.",
+        roles: entity.access.read,
+        parameters: [companyParameter, pathParameter('id', { type: 'integer', minimum: 1 })],
+        data: object({ transitions: STATE_MOVES }),
+        failures: [...CALL, 404],
+      }),
+    };
   paths[`${base}/add`] = {
     post: op({
       operationId: `${id}.add`,

@@ -96,6 +96,11 @@ const metaEntity = object(
     fileStore: { enum: ['file', 'platform-file'] },
     workflow: { $ref: '#/components/schemas/Workflow' },
     owner: text,
+    lifecycle: {
+      ...object({ field: text, states: listOf(text) }),
+      description:
+        "the stages a record passes through, in order, and the field holding its stage: its workflow's, or its stageField's",
+    },
     commands: listOf(
       object(
         {
@@ -116,7 +121,7 @@ const metaEntity = object(
     can: object({ add: { type: 'boolean' }, update: { type: 'boolean' }, delete: { type: 'boolean' } }),
     sharing: object({ sent: text, submitted: text }, ['sent']),
   },
-  ['requiredWhen', 'workflow', 'owner', 'sharing'],
+  ['requiredWhen', 'workflow', 'owner', 'lifecycle', 'sharing'],
 );
 
 const meta = object({

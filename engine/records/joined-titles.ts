@@ -24,10 +24,37 @@ export interface JoinedTitles {
   take(row: Row): void;
 }
 
-export function joinedTitles(ctx: CallContext, entity: EntityDef, bind: (value: unknown) => string): JoinedTitles {
-  const parts: { name: string; target: EntityDef; field: string; computed: boolean }[] = [];
-  let company: string | undefined;
+interface TitlePart {
+  name: string;
+  target: EntityDef;
+  field: string;
+  computed: boolean;
+}
+
+/** An entity's title subselects, built once: the text with COMPANY where the company's placeholder goes. */
+interface TitlePlan {
+  parts: TitlePart[];
+  sql: string;
+  tenant: boolean;
+}
+
+/** Stands for the company's placeholder in a plan's text until a call binds it: no SQL text can contain it. */
+const COMPANY = '\u0000company\u0000';
+
+const plans = new WeakMap<EntityDef, TitlePlan>();
+/**
+ * The columns text per entity and placeholder, the same string each call: a read's statement text is then one string
+ * whose hash V8 keeps, where a text built afresh per call (some 3 KB for an employee) was hashed again by every lookup
+ * of it (the prepared texts, the driver's statements), a few per cent of a read's CPU (README, "Performance").
+ */
+const texts = new WeakMap<EntityDef, Map<string, string>>();
+
+function planFor(ctx: CallContext, entity: EntityDef): TitlePlan {
+  let plan = plans.get(entity);
+  if (plan) return plan;
+  const parts: TitlePart[] = [];
   const sql: string[] = [];
+  let tenant = false;
   for (const f of entity.fields) {
     if (!f.ref || f.computed) continue;
     const target = ctx.registry.entity(f.ref);
@@ -35,17 +62,31 @@ export function joinedTitles(ctx: CallContext, entity: EntityDef, bind: (value: 
     if (field === 'id') continue;
     const title = target.field.get(field)!;
     const table = quoteIdent(target.table);
-    const tenant = target.scope === 'company' ? ` AND company_id = ${(company ??= bind(ctx.companyId))}` : '';
+    const scoped = target.scope === 'company';
+    tenant ||= scoped;
+    const where = scoped ? ` AND company_id = ${COMPANY}` : '';
     const named = `${RECORD_ALIAS}.${quoteIdent(f.column)}`;
     // the nearest FROM answers an unqualified column, so `id` below is the referenced table's, never the record's
     const expr = title.computed
-      ? `(SELECT row_to_json(t)::text FROM (SELECT ${selectColumns(target)} FROM ${table} WHERE id = ${named}${tenant}) t)`
-      : `(SELECT ${quoteIdent(title.column)} FROM ${table} WHERE id = ${named}${tenant})`;
+      ? `(SELECT row_to_json(t)::text FROM (SELECT ${selectColumns(target)} FROM ${table} WHERE id = ${named}${where}) t)`
+      : `(SELECT ${quoteIdent(title.column)} FROM ${table} WHERE id = ${named}${where})`;
     sql.push(`${expr} AS ${quoteIdent(columnFor(f.name))}`);
     parts.push({ name: f.name, target, field, computed: !!title.computed });
   }
+  plan = { parts, sql: sql.length ? `, ${sql.join(', ')}` : '', tenant };
+  plans.set(entity, plan);
+  return plan;
+}
+
+export function joinedTitles(ctx: CallContext, entity: EntityDef, bind: (value: unknown) => string): JoinedTitles {
+  const { parts, sql, tenant } = planFor(ctx, entity);
+  const placeholder = tenant ? bind(ctx.companyId) : '';
+  let byPlaceholder = texts.get(entity);
+  if (!byPlaceholder) texts.set(entity, (byPlaceholder = new Map()));
+  let columns = byPlaceholder.get(placeholder);
+  if (columns === undefined) byPlaceholder.set(placeholder, (columns = sql.split(COMPANY).join(placeholder)));
   return {
-    columns: sql.length ? `, ${sql.join(', ')}` : '',
+    columns,
     take(row) {
       let titles: Record<string, string> | undefined;
       for (const { name, target, field, computed } of parts) {

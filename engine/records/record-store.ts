@@ -208,6 +208,33 @@ export type AlsoSelected = (bind: (value: unknown) => string) => { columns: stri
  * One record of the call's company (or a platform record the caller may see), locked for update when asked; 404
  * otherwise. `endsRead`: the read most likely asks nothing after it (QueryOptions.endsRead).
  */
+/**
+ * fetchOne's statement texts by shape and by what the read adds (`also`: joinedTitles keeps one string per entity and
+ * placeholder, whose hash V8 then keeps too), each the same string every call: see joined-titles.ts for why.
+ */
+const recordStatements = new Map<string, Map<string, string>>();
+const MAX_RECORD_STATEMENTS = 2_000;
+/** recordStatement's key for a read without `also`: no SQL text (an `also`, even an empty one) can be it. */
+const NOTHING_ADDED = '\u0000';
+
+function recordStatement(entity: EntityDef, where: string, lock: boolean, also: string | undefined): string {
+  const shape = `${entity.name}|${where}|${lock}`;
+  let byAlso = recordStatements.get(shape);
+  if (!byAlso) {
+    if (recordStatements.size >= MAX_RECORD_STATEMENTS) recordStatements.clear();
+    recordStatements.set(shape, (byAlso = new Map()));
+  }
+  // a read that adds nothing (no `also`) names its table without the alias a read with `also` gives it
+  const added = also ?? NOTHING_ADDED;
+  let text = byAlso.get(added);
+  if (text === undefined) {
+    const from = also !== undefined ? `${quoteIdent(entity.table)} AS ${RECORD_ALIAS}` : quoteIdent(entity.table);
+    text = `SELECT ${selectColumns(entity)}${also ?? ''} FROM ${from} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`;
+    byAlso.set(added, text);
+  }
+  return text;
+}
+
 export async function fetchOne(
   ctx: CallContext,
   entity: EntityDef,
@@ -224,12 +251,7 @@ export async function fetchOne(
   const where = ['id = $1', ...tenant.sql].join(' AND ');
   const params: unknown[] = [id, ...tenant.params];
   const extra = also?.((value) => `$${params.push(value)}`);
-  const from = extra ? `${quoteIdent(entity.table)} AS ${RECORD_ALIAS}` : quoteIdent(entity.table);
-  const [row] = await ctx.tx.query(
-    `SELECT ${selectColumns(entity)}${extra?.columns ?? ''} FROM ${from} WHERE ${where}${lock ? ' FOR UPDATE' : ''}`,
-    params,
-    { endsRead },
-  );
+  const [row] = await ctx.tx.query(recordStatement(entity, where, lock, extra?.columns), params, { endsRead });
   if (!row) throw notFound(entity, id);
   extra?.take(row);
   return row;

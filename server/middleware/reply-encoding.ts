@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../stratum-context.ts';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
+import { afterUnlessComplete, completeReplies } from './complete-replies.ts';
+import { securityHeaderValues } from './security-headers.ts';
 
 /**
  * Replies compressed as the caller accepts (gzip or deflate; hono/compress, from 1 KB, text and JSON only). A file the
  * renderer's build compressed already (.br, .gz; serveStatic `precompressed`) carries its Content-Encoding and passes
  * untouched. Registered before the ETag, so that the tag is the uncompressed reply's.
  */
-export const compressReplies: MiddlewareHandler = compress();
+export const compressReplies: MiddlewareHandler = afterUnlessComplete(compress());
+
+/** compressReplies' threshold: a smaller reply goes as it is. */
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * The same SHA-1 hono's default takes (so the tags do not change), from node:crypto at once: WebCrypto's digest runs
@@ -38,7 +44,10 @@ export function jsonReplyHeaders(method: string, text: string): Record<string, s
  * tag, and a 304 carries the very tag the 200 did, compressed or not. A reply that brings its own tag (jsonReplyHeaders:
  * the API's JSON replies) is only compared with If-None-Match.
  */
-export const taggedReplies: MiddlewareHandler = etag({ weak: true, generateDigest: sha1 });
+export const taggedReplies: MiddlewareHandler = afterUnlessComplete(etag({ weak: true, generateDigest: sha1 }));
+
+/** What revalidatedApiReplies sets on an API GET that says nothing itself. */
+const REVALIDATED = 'private, no-cache';
 
 /**
  * API replies are kept by nobody but the caller and revalidated each time, unless the route says otherwise (an export:
@@ -46,6 +55,30 @@ export const taggedReplies: MiddlewareHandler = etag({ weak: true, generateDiges
  */
 export const revalidatedApiReplies: MiddlewareHandler = async (c, next) => {
   await next();
-  if (c.req.method === 'GET' && !c.res.headers.has('Cache-Control'))
-    c.res.headers.set('Cache-Control', 'private, no-cache');
+  if (c.req.method === 'GET' && !completeReplies.has(c.res) && !c.res.headers.has('Cache-Control'))
+    c.res.headers.set('Cache-Control', REVALIDATED);
 };
+
+/**
+ * An API GET's JSON reply written whole, with what every middleware would add to it as one plain object: the security
+ * headers, the request id, Content-Type, Vary, the ETag and Cache-Control (complete-replies.ts). Null where the
+ * middleware has something to decide, so that it does: a caller that sends If-None-Match (a 304 may be due), and a
+ * reply of 1 KB or more to a caller that accepts some encoding (compressReplies).
+ */
+export function completeJsonReply(c: Context<AppEnv>, text: string): Response | null {
+  const security = securityHeaderValues();
+  if (!security || c.req.method !== 'GET' || !c.req.path.startsWith('/api/')) return null;
+  if (c.req.header('if-none-match') !== undefined) return null;
+  const large = text.length >= COMPRESS_FROM_BYTES || Buffer.byteLength(text) >= COMPRESS_FROM_BYTES;
+  if (large && c.req.header('accept-encoding') !== undefined) return null;
+  const headers: Record<string, string> = {
+    ...security,
+    ...jsonReplyHeaders('GET', text),
+    'Cache-Control': REVALIDATED,
+  };
+  const requestId = c.get('requestId');
+  if (requestId) headers['X-Request-Id'] = requestId;
+  const reply = new Response(text, { status: 200, headers });
+  completeReplies.add(reply);
+  return reply;
+}

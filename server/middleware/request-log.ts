@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger } from '../logger.ts';
+import { completeReplies } from './complete-replies.ts';
 import type { StratumMetrics } from '../metrics.ts';
 import type { AppEnv } from '../stratum-context.ts';
 
@@ -22,8 +23,16 @@ export function requestLog(logger: Logger, metrics: StratumMetrics): MiddlewareH
     const started = performance.now();
     const sent = c.req.header('x-request-id');
     const requestId = sent && REQUEST_ID.test(sent) ? sent : randomUUID();
-    c.header('X-Request-Id', requestId);
+    // carried by a reply written whole (complete-replies.ts); set on any other once it is ready, so that no reply is
+    // built on prepared headers (undici Headers) just for this one
+    c.set('requestId', requestId);
     await next();
+    if (!completeReplies.has(c.res))
+      try {
+        c.res.headers.set('X-Request-Id', requestId);
+      } catch {
+        // a reply whose headers are immutable (Response.redirect) goes without it, as it went before
+      }
     const seconds = (performance.now() - started) / 1000;
     // after next(), the route index is the handler's that answered; a request no route took keeps a middleware's '*'
     const route = routePath(c).replace(PARAM_PATTERN, '');

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { afterUnlessComplete } from './complete-replies.ts';
 
 /**
  * The security headers of every reply, pages and API alike. The renderer is Vite-built: its scripts are files under
@@ -11,7 +12,7 @@ import { secureHeaders } from 'hono/secure-headers';
  * Nothing may frame Stratum (clickjacking), the browser must not guess content types (an upload served as HTML), and
  * the full address (which may carry a reset key) never leaves in a Referer.
  */
-export const securityHeaders: MiddlewareHandler = secureHeaders({
+const secured: MiddlewareHandler = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -38,3 +39,18 @@ export const securityHeaders: MiddlewareHandler = secureHeaders({
   strictTransportSecurity: 'max-age=31536000; includeSubDomains',
   removePoweredBy: true,
 });
+
+/** Every reply but a complete one (complete-replies.ts), which carries securityHeaderValues itself. */
+export const securityHeaders: MiddlewareHandler = afterUnlessComplete(secured);
+
+let values: Record<string, string> | null = null;
+{
+  // the very headers hono's middleware sets, taken from it once (its work is a list of headers to set after the handler)
+  const probe = { res: new Response(null) };
+  void secured(probe as never, () => Promise.resolve()).then(() => {
+    values = Object.fromEntries(probe.res.headers);
+  });
+}
+
+/** The security headers as a plain object, for a reply written whole; null in the instant before they are known. */
+export const securityHeaderValues = (): Record<string, string> | null => values;

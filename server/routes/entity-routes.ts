@@ -10,6 +10,8 @@ import { runCommand, runTransition } from '../../engine/records/command-runner.t
 import { addRecord, deleteRecord, listRecords, readRecord, updateRecord } from '../../engine/records/record-store.ts';
 import { runCall } from '../call-runner.ts';
 import { recordHistory } from '../../engine/audit/record-history.ts';
+import { recordTransitions } from '../../engine/audit/record-transitions.ts';
+import { lifecycleOf } from '../../engine/metadata/lifecycle.ts';
 import { success } from '../envelope.ts';
 import { jsonBody, multipartBody, queryLists, singleQuery } from '../request-body.ts';
 import { mountReportExport } from './report-export-routes.ts';
@@ -112,6 +114,13 @@ export function mountEntityRoutes(app: Hono<AppEnv>, s: Stratum, entity: EntityD
       ),
     }),
   );
+  // the moves of its workflow state (who moved it where, when), for whoever may read the record (its stepper)
+  if (lifecycleOf(entity))
+    app.get(`${base}/:id{[0-9]+}/transitions`, async (c) =>
+      success(c, {
+        transitions: await runCall(s, c, (ctx) => recordTransitions(ctx, entity, Number(c.req.param('id'))), READ),
+      }),
+    );
   app.post(`${base}/add`, async (c) => {
     const body = await jsonBody(c);
     return success(c, {

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { lifecycleOf } from '../../engine/metadata/lifecycle.ts';
 import { moduleEnabled } from '../../engine/access/access-policy.ts';
 import { callerModules, mayTry } from '../../engine/access/caller-screens.ts';
 import type { Actor } from '../../engine/access/actor.ts';
@@ -84,6 +85,7 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
           // the transitions the caller may try: those decided by the record (team, approver) the server decides again
           workflow: workflowFor(e, may),
           owner: e.owner,
+          ...(lifecycleOf(e) && { lifecycle: lifecycleOf(e) }),
           commands: e.commands
             .filter((x) => may(x.access))
             .map((x) => ({

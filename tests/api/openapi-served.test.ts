@@ -193,13 +193,34 @@ describe('the served OpenAPI document, held to the demo server’s replies', () 
     expect(plain.headers['cache-control']).toBe('private, no-cache');
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
     expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
-    const zipped = await rawGet(url, { token, 'accept-encoding': 'gzip' });
+    // a reply under 1 KB goes as it is, to a caller that accepts gzip too (compressReplies: from 1 KB)
+    expect(plain.body.length).toBeLessThan(1024);
+    const small = await rawGet(url, { token, 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.equals(plain.body)).toBe(true);
+    // a page is written whole by the envelope to a caller that accepts no encoding (complete-replies.ts) and passes
+    // the middleware to one that accepts gzip: the same tag and the same headers, security headers included, but for
+    // what compression itself changes
+    const page = `${server.url}/api/v1/employee?limit=20`;
+    const [whole, zipped] = [await rawGet(page, { token }), await rawGet(page, { token, 'accept-encoding': 'gzip' })];
+    expect(whole.body.length).toBeGreaterThan(1024);
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
-    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(gunzipSync(zipped.body).equals(whole.body)).toBe(true);
+    expect(zipped.headers.etag).toBe(`W/"${createHash('sha1').update(whole.body).digest('hex')}"`);
+    const comparable = (h: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(h).filter(
+          ([k]) => !['content-encoding', 'content-length', 'transfer-encoding', 'date', 'x-request-id'].includes(k),
+        ),
+      );
+    expect(comparable(whole.headers)).toEqual(comparable(zipped.headers));
+    expect(whole.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    for (const r of [plain, whole, zipped]) expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const again = await rawGet(url, { token, 'if-none-match': plain.headers.etag as string });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(plain.headers.etag);
+    expect(again.headers['x-frame-options']).toBe('DENY');
     // a write answers without a tag: only a GET's reply may be revalidated
     const post = await fetch(`${server.url}/api/v1/employee/update`, {
       method: 'POST',

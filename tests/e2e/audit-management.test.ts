@@ -7,6 +7,7 @@ import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { journeySteps, signedIn } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { fill, nav, openRow, pick, row, save, snap, stateOf, tab, transition } from './support/screens.ts';
+import { stepperOf } from './support/lifecycle-page.ts';
 
 const skip = browserSkipReason();
 const AUDIT = 'Procurement 2026';
@@ -49,6 +50,11 @@ describe.skipIf(skip)('audit management: one audit from plan to final report and
   const only = async (path: string) => (await api(server, path, undefined, token)).list[0];
   const form = (page: Page, entity: string) => page.locator(`[data-screen=form][data-entity=${entity}]`);
   const panel = (page: Page, key: string) => page.getByTestId(`children-${key}`);
+  /** Where a section of the audit's page stands in its lifecycle (past, current, later), and its line while later. */
+  const stageOf = (page: Page, key: string) => panel(page, key).getAttribute('data-stage');
+  const opensLine = (page: Page, key: string) => page.getByTestId(`opens-${key}`).innerText();
+  /** The day of a step taken today, as the stepper writes it (day/month/year). */
+  const day = now.split('-').reverse().join('/');
   /** The audit's page: from the auditor's own audits, for the others from the open audits they take part in. */
   async function openAudit(page: Page) {
     if (page === pages.ada) await nav(page, 'My audits');
@@ -127,6 +133,21 @@ describe.skipIf(skip)('audit management: one audit from plan to final report and
     async () => {
       const ada = pages.ada;
       await openAudit(ada);
+      // the audit's page says where it stands: Planning, added by the module admin today; the planning sections open,
+      // fieldwork's and reporting's folded to a line saying when they open
+      await expect
+        .poll(() => stepperOf(ada))
+        .toEqual({
+          Planning: { step: 'current', moved: `${day}, Exe Auditline` },
+          Fieldwork: { step: 'upcoming', moved: null },
+          Reporting: { step: 'upcoming', moved: null },
+          Closed: { step: 'upcoming', moved: null },
+        });
+      expect(await stageOf(ada, 'notificationLetterList')).toBe('current');
+      expect(await stageOf(ada, 'workingPaperList')).toBe('later');
+      expect(await opensLine(ada, 'workingPaperList')).toBe('Opens in the “Fieldwork” stage');
+      expect(await opensLine(ada, 'reportList')).toBe('Opens in the “Reporting” stage');
+      await snap(ada, 'lifecycle-audit-planning');
       await addChild(
         ada,
         'notificationLetterList',
@@ -185,6 +206,28 @@ describe.skipIf(skip)('audit management: one audit from plan to final report and
     async () => {
       const ada = pages.ada;
       await openAudit(ada);
+      // planning is done: the auditor starts the fieldwork on the audit's page, and the page follows
+      await transition(ada, 'Start fieldwork').click();
+      await expect.poll(() => stateOf(ada)).toBe('Fieldwork');
+      await expect
+        .poll(() => stepperOf(ada))
+        .toEqual({
+          Planning: { step: 'done', moved: `${day}, Exe Auditline` },
+          Fieldwork: { step: 'current', moved: `${day}, Ada Auditline` },
+          Reporting: { step: 'upcoming', moved: null },
+          Closed: { step: 'upcoming', moved: null },
+        });
+      expect(await stageOf(ada, 'riskControlMatrixList')).toBe('current');
+      expect(await stageOf(ada, 'scopeList')).toBe('past');
+      expect(await stageOf(ada, 'reportList')).toBe('later');
+      expect(await opensLine(ada, 'reportList')).toBe('Opens in the “Reporting” stage');
+      await snap(ada, 'lifecycle-audit-fieldwork-en');
+      await ada.selectOption('#language', 'bn');
+      await expect.poll(() => opensLine(ada, 'reportList')).toBe('“প্রতিবেদন প্রণয়ন” পর্যায়ে খুলবে');
+      expect(await ada.locator('[data-testid=stepper] [aria-current=step] .step-name').innerText()).toBe('মাঠপর্যায়ের কাজ');
+      await snap(ada, 'lifecycle-audit-fieldwork-bn');
+      await ada.selectOption('#language', 'en');
+      await expect.poll(() => opensLine(ada, 'reportList')).toBe('Opens in the “Reporting” stage');
       await addChild(
         ada,
         'riskControlMatrixList',
@@ -363,14 +406,32 @@ describe.skipIf(skip)('audit management: one audit from plan to final report and
   );
 
   step(
-    'reports: the auditor moves the audit to reporting and submits the draft; the manager makes the final report, a PDF naming the audit and its finding',
+    'reports: the audit manager moves the audit to reporting, the auditor submits the draft; the manager makes the final report, a PDF naming the audit and its finding',
     async () => {
+      // the audit manager moves the audit on from fieldwork; the auditor finds it at its reporting stage
+      await openAudit(pages.max);
+      await transition(pages.max, 'Start reporting').click();
+      await expect.poll(() => stateOf(pages.max)).toBe('Reporting');
       const ada = pages.ada;
       await openAudit(ada);
-      await transition(ada, 'Start fieldwork').click();
-      await expect.poll(() => stateOf(ada)).toBe('Fieldwork');
-      await transition(ada, 'Start reporting').click();
-      await expect.poll(() => stateOf(ada)).toBe('Reporting');
+      await expect
+        .poll(() => stepperOf(ada))
+        .toEqual({
+          Planning: { step: 'done', moved: `${day}, Exe Auditline` },
+          Fieldwork: { step: 'done', moved: `${day}, Ada Auditline` },
+          Reporting: { step: 'current', moved: `${day}, Max Auditline` },
+          Closed: { step: 'upcoming', moved: null },
+        });
+      expect(await stageOf(ada, 'reportList')).toBe('current');
+      expect(await stageOf(ada, 'workingPaperList')).toBe('past');
+      expect(await ada.locator('[data-stage=later]').count()).toBe(0);
+      await snap(ada, 'lifecycle-audit-reporting-en');
+      await ada.selectOption('#language', 'bn');
+      await expect
+        .poll(() => ada.locator('[data-testid=stepper] [aria-current=step] .step-name').innerText())
+        .toBe('প্রতিবেদন প্রণয়ন');
+      await snap(ada, 'lifecycle-audit-reporting-bn');
+      await ada.selectOption('#language', 'en');
       await addChild(
         ada,
         'reportList',
@@ -575,6 +636,15 @@ describe.skipIf(skip)('audit management: one audit from plan to final report and
     await transition(max, 'Close').click();
     await expect.poll(() => stateOf(max)).toBe('Closed');
     expect((await record('audit-engagement', id.eng)).status).toBe('Closed');
+    await expect
+      .poll(() => stepperOf(max))
+      .toEqual({
+        Planning: { step: 'done', moved: `${day}, Exe Auditline` },
+        Fieldwork: { step: 'done', moved: `${day}, Ada Auditline` },
+        Reporting: { step: 'done', moved: `${day}, Max Auditline` },
+        Closed: { step: 'current', moved: `${day}, Max Auditline` },
+      });
+    expect(await stageOf(max, 'reportList')).toBe('past');
     await snap(max, 'audit-10-closed');
   });
 });

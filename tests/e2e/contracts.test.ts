@@ -4,6 +4,8 @@ import { api, companyWithExecutive, employeeWithPassword } from './support/api-s
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { nav, openRow, pick, signIn, snap, tab } from './support/screens.ts';
+import { stepperOf } from './support/lifecycle-page.ts';
+import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 
 const skip = browserSkipReason();
 const TITLE = 'Office cleaning 2027';
@@ -76,6 +78,14 @@ describe.skipIf(skip)(
       await openRow(page, TITLE);
       const status = page.getByTestId('workflow');
       await expect.poll(() => status.innerText()).toMatch(/Status:\s*Draft/);
+      // the contract's page says where it stands: a Draft Cara added today, to be signed
+      const day = today().split('-').reverse().join('/');
+      await expect
+        .poll(() => stepperOf(page))
+        .toEqual({
+          Draft: { step: 'current', moved: `${day}, Cara Contracts` },
+          Signed: { step: 'upcoming', moved: null },
+        });
       const input = page.locator('#upload-upload-signed');
       const uploadAndSign = page.getByRole('button', { name: 'Upload and sign', exact: true });
       const dialog = page.getByRole('dialog');
@@ -113,6 +123,23 @@ describe.skipIf(skip)(
       expect(signed).toMatchObject({ type: 'Signed', status: 'Active', phase: 'Monitored' });
       expect(signed.signedDocument).toEqual(expect.any(Number));
       await snap(page, 'contracts-03-signed');
+      // signed by the upload (a command, not a workflow button): the stepper names the signing all the same
+      await expect
+        .poll(() => stepperOf(page))
+        .toEqual({
+          Draft: { step: 'done', moved: `${day}, Cara Contracts` },
+          Signed: { step: 'current', moved: `${day}, Cara Contracts` },
+        });
+      await snap(page, 'lifecycle-contract-signed-en');
+      await page.selectOption('#language', 'bn');
+      await expect
+        .poll(() => page.locator('[data-testid=stepper] [aria-current=step] .step-name').innerText())
+        .toBe('স্বাক্ষরিত');
+      await snap(page, 'lifecycle-contract-signed-bn');
+      await page.selectOption('#language', 'en');
+      await expect
+        .poll(() => page.locator('[data-testid=stepper] [aria-current=step] .step-name').innerText())
+        .toBe('Signed');
     });
 
     it('lists the signed contract among the signed and the monitored contracts', async () => {

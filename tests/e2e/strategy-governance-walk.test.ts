@@ -4,7 +4,7 @@ import { today } from '../../engine/hooks/performance/quarter-windows.ts';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { HOLDER, startServer, type RunningServer } from './support/server-process.ts';
-import { offered, pick, signIn, snap } from './support/screens.ts';
+import { offered, pick, section, signIn, snap } from './support/screens.ts';
 
 const skip = browserSkipReason();
 const A = '/app/audit-management';
@@ -110,7 +110,8 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await ada.goto(`${server.url}/app/dashboard/main`);
     await ada.locator('nav.sidebar').getByRole('link', { name: 'My audits', exact: true }).click();
     await ada.locator('.ag-row', { hasText: 'Procurement 2026' }).getByRole('link').first().click();
-    await ada.getByTestId('add-surveyResponseList').click();
+    // the surveys are sent at the audit's reporting stage: its section is a line saying so until then, unfolded by a click
+    await (await section(ada, 'surveyResponseList')).getByTestId('add-surveyResponseList').click();
     await ada.waitForURL(`**${A}/audit-report/customer-satisfaction-survey/${id.eng}/send`);
     await ada.locator('[data-screen=form][data-entity=audit-survey-response]').waitFor();
     await pick(ada, 'customerSatisfactionSurveyId', 'Auditee survey');
@@ -118,7 +119,7 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     await ada.getByRole('button', { name: 'Save' }).click();
     // Save on the send form adds and sends, and returns to the audit; its surveys' list shows it Sent, not a Draft
     await ada.waitForURL(`**${A}/audits/manage/${id.eng}`);
-    await ada.getByTestId('children-surveyResponseList').getByRole('link', { name: 'Open the list' }).click();
+    await (await section(ada, 'surveyResponseList')).getByRole('link', { name: 'Open the list' }).click();
     await ada.locator('.ag-row', { hasText: 'Sent' }).waitFor();
     await snap(ada, 'walk-1-survey-sent');
 
@@ -147,7 +148,7 @@ describe.skipIf(skip)('strategy and governance: the walk-through', () => {
     expect(stored.status).toBe('Submitted');
     // the auditor opens the survey from the audit's page and reads the answers on their questions
     await ada.goto(`${server.url}${A}/audits/manage/${id.eng}`);
-    await ada.getByTestId('children-surveyResponseList').getByRole('link', { name: 'Auditee survey' }).click();
+    await (await section(ada, 'surveyResponseList')).getByRole('link', { name: 'Auditee survey' }).click();
     const answered = ada.getByTestId('question-answers');
     await expect.poll(() => answered.getByTestId('answer').first().innerText()).toBe('Good (3)');
     await none(answered.getByRole('button', { name: 'Save answers' }));

@@ -4,6 +4,7 @@ import { browserSkipReason } from './support/browser.ts';
 import { journeySteps } from './support/journey.ts';
 import { journeyCompany } from './support/journey-company.ts';
 import { fill, nav, openRow, pick, row, save, snap, stateOf, tab, transition } from './support/screens.ts';
+import { stepperOf } from './support/lifecycle-page.ts';
 
 const skip = browserSkipReason();
 const UNSCORED = '#9e9e9e';
@@ -147,11 +148,21 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     await nav(abe, 'Annual plan (strategy execution)');
     await openRow(abe, 'FY 2027');
     await abe.locator('[data-screen=form][data-entity=execution-plan]').waitFor();
+    // the review cycles come once the plan is accepted: until then their section says so in one line
+    await expect.poll(() => abe.getByTestId('opens-cycleList').innerText()).toBe('Opens in the “Accepted” stage');
     // he is the named approver: a plain Accept, not one in someone's place
     await transition(abe, 'Accept').click();
     await expect.poll(() => stateOf(abe)).toBe('Accepted');
     await abe.getByTestId('read-only').waitFor();
     expect(await abe.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await expect
+      .poll(() => stepperOf(abe))
+      .toMatchObject({
+        Draft: { step: 'done' },
+        Accepted: { step: 'current', moved: expect.stringMatching(/, Abe Approver$/) },
+      });
+    expect(await abe.getByTestId('children-cycleList').getAttribute('data-stage')).toBe('current');
+    await snap(abe, 'lifecycle-execution-plan-accepted');
   });
 
   step(

@@ -19,6 +19,7 @@ import {
   tab,
   transition,
 } from './support/screens.ts';
+import { stepperOf } from './support/lifecycle-page.ts';
 
 const skip = browserSkipReason();
 
@@ -269,6 +270,15 @@ describe.skipIf(skip)(
       await nav(pia, 'Projects', { module: 'Projects' });
       await openRow(pia, 'New depot');
       await pia.locator('[data-screen=form][data-entity=project]').waitFor();
+      // the project's stages (its status) as a stepper: she moved it into progress, the administrator added it
+      await expect
+        .poll(() => stepperOf(pia))
+        .toMatchObject({
+          'Not Started': { step: 'done', moved: expect.any(String) },
+          'In Progress': { step: 'current', moved: expect.stringMatching(/, Pia Manager$/) },
+          'On Hold': { step: 'upcoming', moved: null },
+          Completed: { step: 'upcoming', moved: null },
+        });
       await pia.getByTestId('add-milestoneList').click();
       await pia.locator('[data-screen=form][data-entity=milestone]').waitFor();
       await fill(pia, { name: 'Walls', startDate: '2026-04-01', endDate: '2026-06-30' });

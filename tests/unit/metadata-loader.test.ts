@@ -121,6 +121,26 @@ describe('metadata loader', () => {
       /strategic-plan\/entity.json#\/rules\/0 "endDate" and "description" must be two numbers or two dates of one kind/,
     ],
     [
+      'a child section opening at a state its parent’s workflow lacks',
+      (d) =>
+        editJson(
+          join(d, 'modules/audit-management/audit-engagement/entity.json'),
+          (e) => (e.children[0].opensAt = 'Field work'),
+        ),
+      /audit-engagement\/entity.json#\/children\/0\/opensAt "Field work" is not a stage of audit-engagement \(Planning, Fieldwork, Reporting, Closed\)/,
+    ],
+    [
+      'a child section opening at a state of a parent without a workflow',
+      (d) =>
+        editJson(join(d, 'modules/organisation/business-unit/entity.json'), (e) => (e.children[0].opensAt = 'Open')),
+      /business-unit\/entity.json#\/children\/0\/opensAt names the state "Open", but business-unit has no workflow or stageField/,
+    ],
+    [
+      'a stage field that is not an enum',
+      (d) => editJson(join(d, 'modules/projects/project/entity.json'), (e) => (e.stageField = 'name')),
+      /project\/entity.json#\/stageField "name" must be a stored enum field/,
+    ],
+    [
       'a requiredWhen rule on a value the field cannot have',
       (d) =>
         editJson(

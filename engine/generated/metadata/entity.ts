@@ -226,6 +226,10 @@ export interface EntityMeta {
     end: string;
   }[];
   children?: Child[];
+  /**
+   * for an entity without a workflow whose records still pass through stages (a project: Not Started, In Progress, …): the stored enum field that holds the stage, its values in their order. The record's page shows them as a stepper, with who moved it into each and when, and its sections may open at one of them (opensAt), as a workflow's states
+   */
+  stageField?: string;
   list?: {
     columns?: string[];
     /**
@@ -567,6 +571,10 @@ export interface Child {
    * the child's field that references the parent
    */
   via: string;
+  /**
+   * the state of the parent's workflow whose stage this section belongs to (an audit's working papers: "Fieldwork"): the record's page opens it from that state on (in the order of the workflow's states) and, before it, shows it closed with one line saying when it opens. Sections are shown in the order they are declared, so declare them in the order of the lifecycle
+   */
+  opensAt?: string;
   children?: Child[];
 }
 export interface Access {

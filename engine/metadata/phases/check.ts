@@ -1,5 +1,6 @@
 import { mailTextKeys } from '../../mail/mail-templates.ts';
 import { checkReferences } from '../entity-references.ts';
+import { checkChildStages } from '../child-stages.ts';
 import type { HookCatalog } from '../hook-catalog.ts';
 import type { KeyCheck } from '../i18n-key-check.ts';
 import type { MetadataFault } from '../metadata-error.ts';
@@ -36,6 +37,7 @@ export const METADATA_CHECKS: Readonly<Record<string, (c: CheckInput) => void>> 
   commandConditions: (c) => c.entities.forEach((e) => checkCommandConditions(e, c.entities, c.faults, c.key)),
   writeConditions: (c) => c.entities.forEach((e) => checkWriteConditions(e, c.entities, c.faults, c.key)),
   references: (c) => c.entities.forEach((e) => checkReferences(e, c.entities, c.faults)),
+  childStages: (c) => c.entities.forEach((e) => checkChildStages(e, c.entities, c.faults)),
   parentChains: (c) => checkParentChains(c.entities, c.faults),
   reports: (c) => c.entities.forEach((e) => checkReportReferences(e, c.entities, c.faults)),
   publicFlows: (c) => checkPublicFlows(c.entities, c.faults),

@@ -9,6 +9,7 @@ import { useMeta } from '../meta/meta-context.tsx';
 import { RecordHistory } from '../screens/RecordHistory.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 import { WorkflowActions } from '../screens/WorkflowActions.tsx';
+import { Stepper } from '../lifecycle/Stepper.tsx';
 import { progressColour, ratingPercent } from '../../../engine/hooks/performance/scoring.ts';
 import {
   quarterFigures,
@@ -334,6 +335,7 @@ function OneScorecard({ id }: { id: number }) {
         mayChange={may.commands.includes('set-visible')}
         onChanged={() => void load()}
       />
+      {entity && <Stepper entity={entity} record={record} />}
       {entity && <WorkflowActions entity={entity} record={record} onChanged={(r) => void load(r)} />}
       <div className="toolbar">
         <label htmlFor="quarter">{t('field.quarter')}</label>

@@ -26,6 +26,7 @@ import { PatchCommands } from './PatchCommands.tsx';
 import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
+import { Stepper } from '../lifecycle/Stepper.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { NotFound, RecordForbidden } from '../shell/NotFound.tsx';
 import { takeThen } from './then-transition.ts';
@@ -287,6 +288,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           {t('shell.partlyOpenNote', { state: optionLabel(t, record![entity.workflow.stateField]) })}
         </p>
       )}
+      {/* where a record with a workflow stands: its states in order, who moved it into each and when */}
+      {record && typeof record.id === 'number' && <Stepper entity={entity} record={record} />}
       {record && <WorkflowActions entity={entity} record={record} onChanged={changed} />}
       <div className="card form-box">
         <Form

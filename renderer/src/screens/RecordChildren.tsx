@@ -12,6 +12,8 @@ import { childLink } from './child-links.ts';
 import { recordTitle, referenceTitle } from '../meta/record-title.ts';
 import { recordSummary } from '../meta/record-summary.ts';
 import { mayAddChild } from '../meta/record-allowed.ts';
+import { optionLabel } from '../meta/labels.ts';
+import { sectionStage } from '../lifecycle/lifecycle-steps.ts';
 
 type Row = Record<string, any>;
 
@@ -24,7 +26,9 @@ const namingReference = (child: EntityMeta, via: string) =>
     : undefined;
 
 /**
- * The record's declared children (a business unit's departments), each linking to its own screens. A child that
+ * The record's declared children (a business unit's departments), each linking to its own screens, in the order of
+ * the record's lifecycle: a section of a later stage than the record's (`opensAt`) is folded to one line saying when
+ * it opens, an empty one is one line with its Add, the others list their records. A child that
  * carries a file (evidence) is offered for download, and one added by an attach command gets a file input here.
  * `onChanged` receives the record re-read after an attach. A `report` (a screen that shows a record to read: the
  * follow-up audit report) offers nothing to add: what is added there is added on the record's own form.
@@ -42,6 +46,7 @@ export function RecordChildren({
 }) {
   const meta = useMeta();
   if (!entity.children.length) return null;
+  const lifecycle = entity.lifecycle;
   return (
     <div className="children stack">
       {entity.children.map((c) => {
@@ -54,6 +59,7 @@ export function RecordChildren({
             record={record}
             child={child}
             link={c}
+            stage={sectionStage(lifecycle?.states, lifecycle && record[lifecycle.field], c.opensAt)}
             onChanged={report ? undefined : onChanged}
             report={report}
           />
@@ -69,6 +75,7 @@ function ChildList({
   record,
   child,
   link,
+  stage,
   onChanged,
   report,
 }: {
@@ -77,6 +84,8 @@ function ChildList({
   record: Row;
   child: EntityMeta;
   link: Child;
+  /** where the section stands in the record's lifecycle (its `opensAt`), when it names a stage */
+  stage?: 'past' | 'current' | 'later';
   onChanged?: (r: Row) => void;
   report: boolean;
 }) {
@@ -126,67 +135,107 @@ function ChildList({
     if (d) onChanged?.(d[entity.dataKeys.item]);
   };
 
+  const actions = (
+    <>
+      {listLink && <Link to={listLink}>{t('shell.openList')}</Link>}
+      {addLink && (
+        <Link
+          className="btn btn-sm btn-primary"
+          to={addLink}
+          state={from}
+          data-testid={`add-${link.key}`}
+          aria-label={t('shell.addWhat', { what: t(child.label) })}
+        >
+          {t('shell.add')}
+        </Link>
+      )}
+    </>
+  );
+  const records = (
+    <ul>
+      {rows.map((r) => (
+        <li key={r.id}>
+          {edit && !fileField && childLink(edit, link.via, record, r) ? (
+            <Link to={childLink(edit, link.via, record, r)!} state={from}>
+              {title(r)}
+            </Link>
+          ) : (
+            title(r)
+          )}
+          {typeof r.size === 'number' && fileField && <span className="muted"> ({formatFileSize(r.size)})</span>}
+          {fileField && r[fileField] && (
+            <>
+              {' '}
+              <StoredFile store={child.fileStore} fileId={r[fileField]} alt={title(r)} />
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+  const attachInput = attach && onChanged && (
+    <div className="stack" style={{ marginTop: 'var(--space-3)' }}>
+      <label htmlFor={`attach-${link.key}`}>{t('shell.attachFile', { what: t(child.label) })}</label>
+      <input
+        id={`attach-${link.key}`}
+        type="file"
+        accept={attach.mimeTypes?.join(',')}
+        disabled={loading}
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          if (file) await upload(file);
+          e.target.value = '';
+        }}
+      />
+      {attach.maxBytes && (
+        <span className="muted">{t('shell.fileLimit', { size: formatFileSize(attach.maxBytes) })}</span>
+      )}
+    </div>
+  );
+  const lifecycle = entity.lifecycle;
+  // a section of a later stage: one line saying when it opens; unfolded on request (what it holds, its Add)
+  if (stage === 'later' && lifecycle && link.opensAt)
+    return (
+      <details className="card section-line section-later" data-testid={`children-${link.key}`} data-stage={stage}>
+        <summary className="row">
+          <h2>{t(child.label)}</h2>
+          {rows.length > 0 && <span className="badge">{rows.length}</span>}
+          <span className="muted" data-testid={`opens-${link.key}`}>
+            {t('shell.opensAtStage', {
+              state: optionLabel(t, link.opensAt, entity.schema.properties[lifecycle.field]),
+            })}
+          </span>
+        </summary>
+        <div className="row">
+          <span className="spacer" />
+          {actions}
+        </div>
+        {rows.length > 0 && records}
+        {attachInput}
+      </details>
+    );
+  // an empty section: one line with its Add, never a panel that says there is nothing
+  if (rows.length === 0)
+    return (
+      <div className="card section-line" data-testid={`children-${link.key}`} data-stage={stage} data-empty="true">
+        <div className="row">
+          <h2>{t(child.label)}</h2>
+          <span className="muted">{t('shell.sectionEmpty')}</span>
+          <span className="spacer" />
+          {actions}
+        </div>
+        {attachInput}
+      </div>
+    );
   return (
-    <div className="card" data-testid={`children-${link.key}`}>
+    <div className="card" data-testid={`children-${link.key}`} data-stage={stage}>
       <div className="row">
         <h2>{t(child.label)}</h2>
         <span className="spacer" />
-        {listLink && <Link to={listLink}>{t('shell.openList')}</Link>}
-        {addLink && (
-          <Link
-            className="btn btn-sm btn-primary"
-            to={addLink}
-            state={from}
-            data-testid={`add-${link.key}`}
-            aria-label={t('shell.addWhat', { what: t(child.label) })}
-          >
-            {t('shell.add')}
-          </Link>
-        )}
+        {actions}
       </div>
-      {rows.length === 0 ? (
-        <p className="muted">{t('shell.noRecords')}</p>
-      ) : (
-        <ul>
-          {rows.map((r) => (
-            <li key={r.id}>
-              {edit && !fileField && childLink(edit, link.via, record, r) ? (
-                <Link to={childLink(edit, link.via, record, r)!} state={from}>
-                  {title(r)}
-                </Link>
-              ) : (
-                title(r)
-              )}
-              {typeof r.size === 'number' && fileField && <span className="muted"> ({formatFileSize(r.size)})</span>}
-              {fileField && r[fileField] && (
-                <>
-                  {' '}
-                  <StoredFile store={child.fileStore} fileId={r[fileField]} alt={title(r)} />
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {attach && onChanged && (
-        <div className="stack" style={{ marginTop: 'var(--space-3)' }}>
-          <label htmlFor={`attach-${link.key}`}>{t('shell.attachFile', { what: t(child.label) })}</label>
-          <input
-            id={`attach-${link.key}`}
-            type="file"
-            accept={attach.mimeTypes?.join(',')}
-            disabled={loading}
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              if (file) await upload(file);
-              e.target.value = '';
-            }}
-          />
-          {attach.maxBytes && (
-            <span className="muted">{t('shell.fileLimit', { size: formatFileSize(attach.maxBytes) })}</span>
-          )}
-        </div>
-      )}
+      {records}
+      {attachInput}
     </div>
   );
 }

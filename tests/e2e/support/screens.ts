@@ -94,3 +94,18 @@ export const save = (page: Page) => page.getByRole('button', { name: 'Save', exa
 export const stateOf = (page: Page) => page.getByTestId('workflow-state').innerText();
 export const transition = (page: Page, name: string) =>
   page.getByTestId('workflow').getByRole('button', { name, exact: true });
+
+/**
+ * A record's section as a person reaches it: one of a later stage of the record's lifecycle is folded to a line
+ * saying when it opens (RecordChildren.tsx), and is unfolded by a click on that line first.
+ */
+export async function section(page: Page, key: string): Promise<Locator> {
+  const found = page.getByTestId(`children-${key}`);
+  await found.waitFor();
+  if (
+    (await found.getAttribute('data-stage')) === 'later' &&
+    !(await found.evaluate((d) => (d as HTMLDetailsElement).open))
+  )
+    await found.locator('summary').click();
+  return found;
+}

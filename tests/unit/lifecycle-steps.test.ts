@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { lifecycleSteps, sectionStage, type StateMove } from '../../renderer/src/lifecycle/lifecycle-steps.ts';
+
+const move = (from: string | null, state: string, doneByName: string, doneAt: string): StateMove => ({
+  state,
+  from,
+  action: from ? 'move' : 'add',
+  doneAt,
+  doneByName,
+  inPlaceOfName: null,
+});
+const SCORECARD = ['Draft', 'Approved', 'Accepted', 'MidTermAccepted', 'FinalTermAccepted'];
+const SUBMISSION = ['Draft', 'Submitted', 'Processed', 'Declined'];
+
+describe('lifecycle steps', () => {
+  it('marks the states before the current one done with their last move, and those after it upcoming', () => {
+    const steps = lifecycleSteps(SCORECARD, 'Accepted', [
+      move(null, 'Draft', 'Nusrat', '2026-01-02T09:00:00Z'),
+      move('Draft', 'Approved', 'Tanvir', '2026-01-03T09:00:00Z'),
+      // accepted back to Draft and through again: the stepper names the last time each state was reached
+      move('Approved', 'Draft', 'Nusrat', '2026-01-04T09:00:00Z'),
+      move('Draft', 'Approved', 'Tanvir', '2026-01-05T09:00:00Z'),
+      move('Approved', 'Accepted', 'Nusrat', '2026-01-06T09:00:00Z'),
+    ]);
+    expect(steps.map((s) => [s.state, s.status, s.move?.doneByName, s.move?.doneAt.slice(0, 10)])).toEqual([
+      ['Draft', 'done', 'Nusrat', '2026-01-04'],
+      ['Approved', 'done', 'Tanvir', '2026-01-05'],
+      ['Accepted', 'current', 'Nusrat', '2026-01-06'],
+      ['MidTermAccepted', 'upcoming', undefined, undefined],
+      ['FinalTermAccepted', 'upcoming', undefined, undefined],
+    ]);
+  });
+
+  it('says a state before the current one was never reached when a branch skipped it', () => {
+    const steps = lifecycleSteps(SUBMISSION, 'Declined', [
+      move(null, 'Draft', 'Sabbir', '2026-02-01T09:00:00Z'),
+      move('Draft', 'Submitted', 'Sabbir', '2026-02-02T09:00:00Z'),
+      move('Submitted', 'Declined', 'Farzana', '2026-02-03T09:00:00Z'),
+    ]);
+    expect(steps.map((s) => s.status)).toEqual(['done', 'done', 'skipped', 'current']);
+  });
+
+  it('places a section by the stage it opens at against the record’s state', () => {
+    const audit = ['Planning', 'Fieldwork', 'Reporting', 'Closed'];
+    expect(sectionStage(audit, 'Fieldwork', 'Planning')).toBe('past');
+    expect(sectionStage(audit, 'Fieldwork', 'Fieldwork')).toBe('current');
+    expect(sectionStage(audit, 'Fieldwork', 'Reporting')).toBe('later');
+    // a section that names no stage, or a parent without a workflow, stays as it is
+    expect(sectionStage(audit, 'Fieldwork', undefined)).toBeUndefined();
+    expect(sectionStage(undefined, undefined, 'Planning')).toBeUndefined();
+  });
+});
