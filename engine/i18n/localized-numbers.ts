@@ -24,8 +24,20 @@ export const digitsIn = (s: string, lang: string): string => {
   return s.replace(/\d/g, (d) => nf.format(Number(d)));
 };
 
-/** A day placeholder's value in `lang`'s digits; any other text as it is. */
-export const dayIn = (s: string, lang: string): string => (DAY.test(s) ? digitsIn(s, lang) : s);
+/**
+ * A day placeholder's value as `lang` writes a day, day first, as the screens do (renderer/src/format/formats.ts):
+ * 31/03/2026 in English, 31.03.2026 in German, ৩১/০৩/২০২৬ in Bengali; any other text as it is.
+ */
+export function dayIn(s: string, lang: string): string {
+  if (!DAY.test(s)) return s;
+  const [d, m, y] = s.split('/').map(Number);
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : lang, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
 
 /**
  * i18next's formatter (with `interpolation.alwaysFormat`): every number a text takes (`{{count}}`, `{{total, number}}`,

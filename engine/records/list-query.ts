@@ -111,26 +111,33 @@ export function parseListQuery(
   const q = query.q?.[0]?.trim();
   if (q) {
     if (!entity.list.search.length) throw new AppError('bad_request', `${entity.name} has no searchable fields`);
-    const p = next('%' + escapeLike(q) + '%');
-    // a computed text (an audit entry's record title) is searched by its filter hook, over the stored columns it comes from
-    // a review's title is stored in English; its period is searched in whichever language the list shows it
-    const periodSearch = storedPeriodSearch(q);
-    const searchOf = (f: string) => {
-      const computed = entity.field.get(f)?.computed;
-      if (!computed && periodSearch && entity.field.get(f)?.schema['x-periodTitle'])
-        return `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p} OR ${quoteIdent(columnOf(entity, f)!)} ILIKE ${next('%' + escapeLike(periodSearch) + '%')}`;
-      if (!computed) return `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`;
-      const hook = filterHooks[computed];
-      if (!hook)
-        throw new AppError('internal', `No filter hook "${computed}" was given to search ${entity.name} by ${f}`);
-      return hook(q, {
-        column: (c: string) => quoteIdent(columnOf(entity, c)!),
-        param: next,
-        contains: true,
-        registry,
-      });
+    /** The records whose search fields hold `text` in one of them. */
+    const matching = (text: string) => {
+      const p = next('%' + escapeLike(text) + '%');
+      // a computed text (an audit entry's record title) is searched by its filter hook, over the stored columns it comes from
+      // a review's title is stored in English; its period is searched in whichever language the list shows it
+      const periodSearch = storedPeriodSearch(text);
+      const searchOf = (f: string) => {
+        const computed = entity.field.get(f)?.computed;
+        if (!computed && periodSearch && entity.field.get(f)?.schema['x-periodTitle'])
+          return `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p} OR ${quoteIdent(columnOf(entity, f)!)} ILIKE ${next('%' + escapeLike(periodSearch) + '%')}`;
+        if (!computed) return `${quoteIdent(columnOf(entity, f)!)} ILIKE ${p}`;
+        const hook = filterHooks[computed];
+        if (!hook)
+          throw new AppError('internal', `No filter hook "${computed}" was given to search ${entity.name} by ${f}`);
+        return hook(text, {
+          column: (c: string) => quoteIdent(columnOf(entity, c)!),
+          param: next,
+          contains: true,
+          registry,
+        });
+      };
+      return '(' + entity.list.search.map((f) => `(${searchOf(f)})`).join(' OR ') + ')';
     };
-    where.push('(' + entity.list.search.map((f) => `(${searchOf(f)})`).join(' OR ') + ')');
+    // several words (a full name as a reference field shows it, "Nusrat Jahan") also find the records holding each
+    // word in one field or another (the first name and the last)
+    const words = q.split(/\s+/);
+    where.push(words.length > 1 ? `(${matching(q)} OR (${words.map(matching).join(' AND ')}))` : matching(q));
   }
   const sortColumns = sortOf(entity, query.sort?.[0]);
   const orderBy = sortColumns.map((c) => `${c.column} ${c.desc ? 'DESC' : 'ASC'}`).join(', ');

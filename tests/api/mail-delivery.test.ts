@@ -159,7 +159,7 @@ describe.skipIf(smtpSinkSkipReason()).each(backends())('mail delivery on $name',
     });
     const mail = await nextMailTo('quiet@mailco.example', since, 5);
     // an address without an account reads the company's language (German since the test before)
-    expect(mail.subject).toBe('Bald fällig: Policy review am 27/11/2026');
+    expect(mail.subject).toBe('Bald fällig: Policy review am 27.11.2026');
     expect(part(mail, 'text/plain')).toContain('In Stratum öffnen:\nhttp://stratum.test/app');
   });
 

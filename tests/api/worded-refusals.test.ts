@@ -116,7 +116,7 @@ describe.each(backends())('refusals in the caller’s language on $name', (backe
     expect(de.body.errors?.[0]).toEqual({
       field: 'startDate',
       message:
-        'Startdatum (01/01/2025) darf nicht vor dem Datum „Startdatum“ des zugehörigen Eintrags „Strategischer Plan“ liegen („Vision 2026–2030“ läuft vom 01/01/2026 bis zum 31/12/2030)',
+        'Startdatum (01.01.2025) darf nicht vor dem Datum „Startdatum“ des zugehörigen Eintrags „Strategischer Plan“ liegen („Vision 2026–2030“ läuft vom 01.01.2026 bis zum 31.12.2030)',
     });
   });
 

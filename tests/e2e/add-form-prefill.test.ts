@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, companyWithExecutive } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
-import { save, signIn } from './support/screens.ts';
+import { chosenId, save, signIn } from './support/screens.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 const skip = browserSkipReason();
@@ -53,7 +53,7 @@ describe.skipIf(skip)('an add form opened from its parent', () => {
     await page.locator('#root_name').pressSequentially('Fleet', { delay: 0 });
     await page.waitForTimeout(1500);
     expect(await page.locator('#root_name').inputValue()).toBe('Fleet');
-    expect(await page.locator('#root_businessUnitId').inputValue()).toBe(String(unitId));
+    expect(await chosenId(page, 'businessUnitId')).toBe(String(unitId));
     expect(
       await page.evaluate(() => (window as unknown as { nameBoxes: number }).nameBoxes),
       'the form was mounted once',

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { api, companyWithExecutive, employeeWithPassword } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { signIn, snap } from './support/screens.ts';
+import { offered, pick, signIn, snap } from './support/screens.ts';
 
 const skip = browserSkipReason();
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -117,13 +117,11 @@ describe.skipIf(skip)('what an employee may read and add in performance manageme
     const page = await pageOf(lee.email, lee.password);
     await page.goto(`${server.url}/app/performance/agreements`);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    const select = page.locator('#root_scorecardId');
-    await select.locator('option', { hasText: 'lee FY' }).waitFor({ state: 'attached' });
-    const offered = (await select.locator('option').allInnerTexts()).map((o) => o.trim()).filter(Boolean);
-    expect(offered.filter((o) => o.includes('FY') || o.includes('scorecard'))).toEqual(['lee FY']);
+    const cards = await offered(page, 'scorecardId');
+    expect(cards.filter((o) => o.includes('FY') || o.includes('scorecard'))).toEqual(['lee FY']);
     expect(await page.locator('#root_type').isVisible()).toBe(false);
     await snap(page, 'performance-access-agreement-add');
-    await select.selectOption({ label: 'lee FY' });
+    await pick(page, 'scorecardId', 'lee FY');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/add'));
     const mine = (await api(server, `performance-agreement?scorecardId=${ids.leeCard}`, undefined, token)).list;

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { api, companyWithExecutive } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { pick, signIn, snap } from './support/screens.ts';
+import { chosenId, pick, signIn, snap } from './support/screens.ts';
 import { isoDay } from '../support/iso-day.ts';
 
 const skip = browserSkipReason();
@@ -67,7 +67,7 @@ describe.skipIf(skip)(
       await card.getByRole('link', { name: 'Add Perspective' }).click();
       await page.locator('[data-screen=form][data-entity=perspective][data-mode=add]').waitFor();
       // the plan it is added from is filled in
-      await expect.poll(() => page.locator('#root_strategicPlanId').inputValue()).toBe(String(planId));
+      await expect.poll(() => chosenId(page, 'strategicPlanId')).toBe(String(planId));
       await fill({ name: 'Customer' });
       await save();
       // back on the plan it was added from, which now lists it
@@ -143,7 +143,7 @@ describe.skipIf(skip)(
       await page.goto(`${server.url}/app/my-inbox/annual-corporate-scorecards/add`);
       await page.locator('[data-screen=form][data-entity=performance-scorecard][data-mode=add]').waitFor();
       await fill({ name: 'Company FY' });
-      await expect(page.locator('#root_annualPlanId').evaluate((e) => (e as HTMLSelectElement).required)).resolves.toBe(
+      await expect(page.locator('#root_annualPlanId').evaluate((e) => (e as HTMLInputElement).required)).resolves.toBe(
         true,
       );
       await save();

@@ -123,6 +123,11 @@ describe.skipIf(skip)('reports: filters, chart, table and export', () => {
     await menu.getByRole('link', { name: 'Company performance', exact: true }).click();
     await page.waitForURL(new RegExp(`annualPlanId=${planId}`));
     await page.getByTestId('report-table').waitFor();
+    // the day it was read, in words (DD MMMM YYYY)
+    const today = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'long', year: 'numeric' }).format(
+      new Date(),
+    );
+    expect(await page.getByTestId('report-as-of').innerText()).toBe(`As of ${today}`);
   });
 
   it('shows Q1 per business unit after choosing the quarter, in the chart and the table alike', async () => {

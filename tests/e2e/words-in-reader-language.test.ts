@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { browserSkipReason } from './support/browser.ts';
 import { journeySteps } from './support/journey.ts';
 import { journeyCompany } from './support/journey-company.ts';
-import { pick, save, snap } from './support/screens.ts';
+import { offered, pick, save, snap } from './support/screens.ts';
 
 const skip = browserSkipReason();
 
@@ -99,7 +99,7 @@ describe.skipIf(skip)('words in the reader’s language', () => {
       await speak(page, 'en');
       await page.goto(`${j.server.url}/app/degree-360/share-survey/add`);
       await page.locator('[data-screen=form][data-entity=survey-reviewer]').waitFor();
-      const colleagues = () => page.locator('#root_employeeId option').allInnerTexts();
+      const colleagues = () => offered(page, 'employeeId');
       await pick(page, 'reviewedEmployeeId', 'Ada Reviewed');
       // a peer is anyone but the reviewed employee, whom the server would refuse
       await page.locator('#root_relationship').selectOption({ label: 'Peer' });

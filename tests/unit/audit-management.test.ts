@@ -152,7 +152,7 @@ describe.skipIf(popplerSkipReason())('final report PDF', () => {
     managementComment: 'Accepted.',
     madeOn: '2026-02-02',
   };
-  it('is a tagged PDF that names the audit, its opinion and its findings with their actions, dates day/month/year', async () => {
+  it('is a tagged PDF that names the audit, its opinion and its findings with their actions, dates day/month/year, its own date in words', async () => {
     const bytes = await renderFinalReport(content, 'en', registry.messages);
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const text = pdfText(bytes);
@@ -163,7 +163,7 @@ describe.skipIf(popplerSkipReason())('final report PDF', () => {
       '1. Single signature payments (High risk)',
       'Configure portal — Ace Actor, due 01/03/2026',
       'Period: 01/01/2026 to 01/02/2026',
-      'Issued on: 02/02/2026',
+      'Issued on: 02 February 2026',
       'Accepted.',
     ])
       expect(text).toContain(s);
@@ -215,7 +215,7 @@ describe.skipIf(popplerSkipReason())('final report PDF', () => {
       'মতামত: উন্নতি প্রয়োজন',
       '১. একক স্বাক্ষরে বিল পরিশোধ (ঝুঁকি: উচ্চ)',
       'পোর্টাল কনফিগার করা — তানভীর আহমেদ, নির্ধারিত তারিখ ০১/০৩/২০২৬',
-      'প্রকাশের তারিখ: ০২/০২/২০২৬',
+      'প্রকাশের তারিখ: ০২ ফেব্রুয়ারি, ২০২৬',
     ])
       expect(text).toContain(s);
     expect(text).not.toContain('Final audit report');

@@ -1,12 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { displayValue, isYearField } from '../../renderer/src/format/field-display.ts';
+import { displayCopy } from '../../renderer/src/format/display-copy.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { enumName, optionLabel } from '../../renderer/src/meta/labels.ts';
 import {
+  formatAmount,
+  formatAmountInput,
   formatDate,
   formatDateTime,
+  formatLongDate,
+  parseAmount,
   formatInteger,
   formatMonth,
   formatOrdinalDate,
@@ -77,13 +82,17 @@ describe('values on screen', () => {
     expect(formatFigure(0)).toBe('0');
   });
 
-  it('writes dates and moments one way: day/month/year, a moment with its 24-hour time, a bare date without', () => {
-    inLanguage('de');
+  it("writes dates and moments day first in the language's way: a moment with its 24-hour time, a bare date without", () => {
+    inLanguage('en');
     expect(formatDate('2026-09-30')).toBe('30/09/2026');
+    inLanguage('de');
+    expect(formatDate('2026-09-30')).toBe('30.09.2026');
     const moment = new Date(2026, 10, 25, 13, 25).toISOString();
-    expect(formatDate(moment)).toBe('25/11/2026');
-    expect(formatDateTime(moment)).toBe('25/11/2026 13:25');
-    expect(formatDateTime('2026-09-30')).toBe('30/09/2026');
+    expect(formatDate(moment)).toBe('25.11.2026');
+    expect(formatDateTime(moment)).toBe('25.11.2026 13:25');
+    expect(formatDateTime('2026-09-30')).toBe('30.09.2026');
+    // and the date input reads back what it shows
+    expect(parseDate(formatDate('2026-09-30'))).toBe('2026-09-30');
     inLanguage('bn');
     // Bengali digits in Bengali, and the date input reads them back
     expect(formatDateTime(moment)).toBe('২৫/১১/২০২৬ ১৩:২৫');
@@ -92,6 +101,62 @@ describe('values on screen', () => {
     expect(formatOrdinalDate('2024-01-01')).toBe('০১ জানুয়ারি, ২০২৪');
     inLanguage('en');
     expect(formatOrdinalDate('2024-01-01')).toBe('Jan 1st 2024');
+  });
+
+  it("derives the spec's d_ display copies of dates and figures by the field's kind, in the language", () => {
+    const money = { type: 'number', 'x-money': true } as never;
+    const day = { type: 'string', format: 'date' } as never;
+    inLanguage('de');
+    expect(displayCopy(money, 1234567.5)).toBe('1.234.567,50');
+    expect(displayCopy(day, '2026-11-25')).toBe('25.11.2026');
+    expect(displayCopy({ type: 'integer' }, 12345)).toBe('12.345');
+    expect(displayCopy({ type: 'number' }, 4.25)).toBe('4,25');
+    inLanguage('bn');
+    expect(displayCopy(money, 5000)).toBe('৫,০০০.০০');
+    expect(displayCopy(day, '2026-11-25')).toBe('২৫/১১/২০২৬');
+    inLanguage('en');
+    expect(displayCopy(money, 0)).toBe('0.00');
+    expect(displayCopy(day, '2026-11-25')).toBe('25/11/2026');
+    // nothing stored, or no date or figure: no copy
+    expect(displayCopy(money, null)).toBeUndefined();
+    expect(displayCopy({ type: 'string' }, 'Depot')).toBeUndefined();
+  });
+
+  it('writes the long date DD MMMM YYYY in the language: day, month name, year', () => {
+    const cases: [string, string][] = [
+      ['en', '05 November 2026'],
+      ['de', '05. November 2026'],
+      ['bn', '০৫ নভেম্বর, ২০২৬'],
+    ];
+    for (const [lang, long] of cases) {
+      inLanguage(lang);
+      expect(formatLongDate('2026-11-05'), lang).toBe(long);
+    }
+    // a moment on its day where the user is
+    inLanguage('en');
+    expect(formatLongDate(new Date(2026, 10, 25, 23, 30).toISOString())).toBe('25 November 2026');
+  });
+
+  it('writes an amount with two decimals and thousands separators, and reads one typed back as the language types it', () => {
+    const cases: [string, string, string][] = [
+      ['en', '1,234,567.50', '1234567.5'],
+      ['de', '1.234.567,50', '1234567,5'],
+      ['bn', '১২,৩৪,৫৬৭.৫০', '১২৩৪৫৬৭.৫'],
+    ];
+    for (const [lang, shown, edited] of cases) {
+      inLanguage(lang);
+      expect(formatAmount(1234567.5), lang).toBe(shown);
+      expect(formatAmountInput(1234567.5), lang).toBe(edited);
+      // what is shown and what is edited both read back, and Latin digits in every language
+      expect(parseAmount(shown), lang).toBe(1234567.5);
+      expect(parseAmount(edited), lang).toBe(1234567.5);
+      expect(parseAmount('250'), lang).toBe(250);
+      expect(parseAmount('12 abc'), lang).toBeNull();
+      expect(parseAmount(''), lang).toBeNull();
+    }
+    inLanguage('de');
+    expect(parseAmount('1.500')).toBe(1500);
+    expect(parseAmount('-3,25')).toBe(-3.25);
   });
 
   it('names a quarter Q1..Q4 in every option list and cell (Bengali ordinals in bn), never its stored index 0..3', async () => {
@@ -158,6 +223,14 @@ describe('values on screen', () => {
         'bn',
       ),
     ).toBe('x ৩০/১১/২০২৬');
+    // a day in a German message is written as the German screens write it
+    expect(
+      wordText(
+        ((k: string, o: Record<string, unknown>) => `${k} ${o.day}`) as never,
+        text('x', { day: '30/11/2026' }),
+        'de',
+      ),
+    ).toBe('x 30.11.2026');
     expect(wordText(((k: string) => k) as never, 4, 'bn')).toBe('৪');
     // a name with digits in it is not a day and keeps its own
     expect(

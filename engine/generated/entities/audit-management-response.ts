@@ -12,6 +12,7 @@ export interface AuditManagementResponse {
   updatedBy?: number;
   auditFindingId: number;
   auditEngagementId?: number | null;
+  title?: string | null;
   responseOwnerId: number;
   dueDate?: string | null;
   response?: string | null;

@@ -5,6 +5,7 @@ import type { EntityDef } from '../../metadata/registry.ts';
 import { titleFieldOf } from '../../metadata/title-field.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import { addRecord, applyUpdate, deleteRecord, fetchOne } from '../../records/record-store.ts';
+import { rowsForWrite, updateRecords } from '../../records/bulk-writes.ts';
 import type { AfterWriteHook, EntityRecord, TransitionHook } from '../hook-registry.ts';
 import type { ApprovalStep } from './engagement-parts.ts';
 import { PARENT } from './engagement-placement.ts';
@@ -197,6 +198,7 @@ const validatorOf = (finding: EntityRecord<'audit-finding'>) => finding.auditMan
  * resubmitted leaves its auditor's list of pending tasks as done.
  */
 export const findingToValidate: AfterWriteHook<'audit-finding'> = async (ctx, entity, before, after) => {
+  if (before && before.title !== after.title) await responsesFollowTitle(ctx, after);
   if (after.status !== 'Awaiting Validation') return;
   if (before && before.status === after.status && validatorOf(before) === validatorOf(after)) return;
   if (before?.status === 'Rejected')
@@ -204,6 +206,22 @@ export const findingToValidate: AfterWriteHook<'audit-finding'> = async (ctx, en
       if (task.role === 'auditor') await settle(ctx, task, after.status);
   await openTask(ctx, entity, after, validatorOf(after), 'auditManager');
 };
+
+/**
+ * A management response is named by its finding's title (engagement-placement.ts): a finding renamed (reworked after a
+ * rejection) renames its responses, whatever their state, as a copy of the finding's words.
+ */
+async function responsesFollowTitle(ctx: CallContext, finding: EntityRecord<'audit-finding'>): Promise<void> {
+  const responses = ctx.registry.entity('audit-management-response');
+  const rows = await rowsForWrite(ctx, responses, 'audit_finding_id = $2', [finding.id]);
+  await updateRecords(
+    ctx,
+    responses,
+    rows.map((r) => ({ before: r, set: { title: finding.title } })),
+    'follow-finding',
+    { derived: true },
+  );
+}
 
 /**
  * validate, reject (audit finding): the validator's task is done, with the decision (a rejection with its reason); a

@@ -91,6 +91,9 @@ export const placeInEngagement: BeforeWriteHook<EngagementPart> = async (ctx, en
       if (f === 'auditEngagementId' && parentEntity.name === 'audit-engagement') out[f] = parent.id;
       else if (parent[f] !== undefined) out[f] = parent[f];
     }
+    // a management response has no words of its own until its owner writes them: it is named by its finding's title,
+    // so that an action's reference to it shows that, never an id
+    if (entity.name === 'audit-management-response') out.title = parent.title;
   }
   return { ...out, ...derivedOf(ctx, entity, before, { ...record, ...out }) };
 };

@@ -1,6 +1,6 @@
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { wordIn } from '../../i18n/catalogue.ts';
-import { dayIn } from '../../i18n/localized-numbers.ts';
+import { longDate } from '../../i18n/long-date.ts';
 import { text } from '../../i18n/text.ts';
 import { optionKey } from '../../metadata/option-key.ts';
 import type { Language, Messages } from '../../metadata/registry.ts';
@@ -69,7 +69,8 @@ export function renderFinalReport(
       }),
     );
   // the day in the reader's digits, as the worded days around it
-  pdf.labelled(say('issuedOn'), dayIn(dayMonthYear(c.madeOn), lang));
+  // the report's own date as a document gives it, in words (the spec's DD MMMM YYYY)
+  pdf.labelled(say('issuedOn'), longDate(c.madeOn, lang));
   if (c.engagement.objective) {
     pdf.heading(2, say('objective'));
     pdf.paragraph(c.engagement.objective);

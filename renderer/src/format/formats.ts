@@ -1,9 +1,30 @@
 /** The spec's display formats (000 §9), locale-aware through Intl. */
+import { longDate } from '../../../engine/i18n/long-date.ts';
+
 const lang = () => document.documentElement.lang || 'en';
 
 /** Amounts: exactly two decimals. */
 export const formatAmount = (n: number) =>
   new Intl.NumberFormat(lang(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+/** An amount as it is typed and edited: the language's digits and decimal sign, no thousands separators (1234567,5). */
+export const formatAmountInput = (n: number) =>
+  new Intl.NumberFormat(lang(), { useGrouping: false, maximumFractionDigits: 2 }).format(n);
+/**
+ * A typed amount back to the number it stores: the digits of the language (Bengali ones too) or Latin ones, its decimal
+ * sign (a comma in German) and its thousands separators (as formatAmount writes them, and spaces) read; null when it is
+ * no amount (left for the validation to name).
+ */
+export function parseAmount(text: string): number | null {
+  const parts = new Intl.NumberFormat(lang()).formatToParts(12345.6);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  const plain = latinDigits(text.trim())
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .split(group)
+    .join('')
+    .replace(decimal, '.');
+  return /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : null;
+}
 /** Integers grouped by thousands. */
 export const formatInteger = (n: number) => new Intl.NumberFormat(lang(), { maximumFractionDigits: 0 }).format(n);
 /** Any other figure (a score, a weight, a total): as many decimals as it has (up to four), in the user's language ("4,6" in German). */
@@ -16,23 +37,29 @@ export const formatFigure = (v: unknown): string =>
 
 const toDate = (v: string) => (v.length === 10 ? new Date(v + 'T00:00:00Z') : new Date(v));
 const isDay = (v: string) => v.length === 10;
-/** Digits in the user's language (০১ in Bengali), at least `width` of them, never grouped. */
-const digits = (n: number, width: number) =>
-  new Intl.NumberFormat(lang(), { minimumIntegerDigits: width, useGrouping: false }).format(n);
-const dayMonthYear = (day: number, month: number, year: number) =>
-  `${digits(day, 2)}/${digits(month + 1, 2)}/${digits(year, 4)}`;
-/** day/month/year: a date as it is stored; a moment (a timestamp) on its day where the user is. */
-export const formatDate = (v: string) => {
+/**
+ * The locale a date is written in: English as the spec writes dates, day first (British English: 25/11/2026, 25 November
+ * 2026), German and Bengali as their own (25.11.2026; ২৫/১১/২০২৬ with Bengali digits).
+ */
+const dateLocale = () => (lang() === 'en' ? 'en-GB' : lang());
+const shortDate = (timeZone: string | undefined) =>
+  new Intl.DateTimeFormat(dateLocale(), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone });
+/**
+ * A date in the user's language's short way, day first: 25/11/2026 in English (the spec's day/month/year), 25.11.2026
+ * in German, ২৫/১১/২০২৬ in Bengali; a date as it is stored, a moment (a timestamp) on its day where the user is.
+ */
+export const formatDate = (v: string) => shortDate(isDay(v) ? 'UTC' : undefined).format(toDate(v));
+/**
+ * The spec's long date, DD MMMM YYYY, in the user's language (25 November 2026, 25. November 2026, ২৫ নভেম্বর, ২০২৬):
+ * for a date read rather than compared (a report's, a record's heading); a moment on its day where the user is.
+ */
+export const formatLongDate = (v: string) => {
   const d = toDate(v);
-  return isDay(v)
-    ? dayMonthYear(d.getUTCDate(), d.getUTCMonth(), d.getUTCFullYear())
-    : dayMonthYear(d.getDate(), d.getMonth(), d.getFullYear());
+  const day = isDay(v)
+    ? v
+    : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return longDate(day, lang());
 };
-/** DD MMMM YYYY */
-export const formatLongDate = (v: string) =>
-  new Intl.DateTimeFormat(lang(), { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    toDate(v),
-  );
 /** "Jan 1st 2024", as the spec shows a company's createdAt; in another language its long date ("১ জানুয়ারী, ২০২৪"). */
 export function formatOrdinalDate(v: string): string {
   if (lang() !== 'en') return formatLongDate(v);

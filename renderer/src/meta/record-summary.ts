@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { EntityMeta } from './meta-types.ts';
 import { optionLabel } from './labels.ts';
-import { formatDate } from '../format/formats.ts';
+import { displayCopy } from '../format/display-copy.ts';
 import { displayValue } from '../format/field-display.ts';
 
 /** How many of the list's columns name a record that has no title of its own. */
@@ -26,7 +26,7 @@ export function recordSummary(
     if (v === null || v === undefined || v === '') continue;
     const shown =
       displayValue(t, name, f, v) ??
-      (f.enum ? optionLabel(t, v as string | number, f) : f.format === 'date' ? formatDate(String(v)) : String(v));
+      (f.enum ? optionLabel(t, v as string | number, f) : (displayCopy(f, v) ?? String(v)));
     parts.push(shown);
     if (parts.length === SUMMARY_COLUMNS) break;
   }

@@ -13,6 +13,7 @@ import { useSession } from '../session/use-session.ts';
 import type { EntityMeta, ScreenMeta } from '../meta/meta-types.ts';
 import { ReferenceWidget } from '../widgets/ReferenceWidget.tsx';
 import { DateWidget } from '../widgets/DateInput.tsx';
+import { MoneyWidget } from '../widgets/MoneyInput.tsx';
 import { StringListField } from '../widgets/StringListField.tsx';
 import { editableFields, formMode, requiredNow, screensOf } from './entity-screens.ts';
 import { boundValues, routeParams } from './screen-params.ts';
@@ -148,6 +149,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       if (f['x-ref'])
         ui[name] = { 'ui:widget': 'reference', 'ui:options': { entity: f['x-ref'], pickableFor }, ...own };
       else if (f.enum) ui[name] = { 'ui:enumNames': f.enum.map((v) => optionLabel(t, v, f)), ...own };
+      else if (f['x-money']) ui[name] = { 'ui:widget': 'money', ...own };
       else if (
         f.type === 'array' &&
         (f.items as { type?: string; enum?: unknown } | undefined)?.type === 'string' &&
@@ -296,7 +298,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           uiSchema={uiSchema}
           initialFormData={initial.data}
           validator={validator}
-          widgets={{ reference: ReferenceWidget, DateWidget }}
+          widgets={{ reference: ReferenceWidget, DateWidget, money: MoneyWidget }}
           fields={{ stringList: StringListField }}
           formContext={{ formData: widgetData, properties: entity.schema.properties, record }}
           extraErrors={extraErrors}

@@ -14,14 +14,8 @@ import {
 import { get, post } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
-import {
-  formatAmount,
-  formatDate,
-  formatDateTime,
-  formatInteger,
-  formatNumber,
-  formatOrdinalDate,
-} from '../format/formats.ts';
+import { formatDateTime, formatInteger, formatOrdinalDate } from '../format/formats.ts';
+import { displayCopy } from '../format/display-copy.ts';
 import { enumName, optionKey, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts';
@@ -90,12 +84,10 @@ function formatValue(
   // a list of options (an API token's modules), each by its label
   const items = f.items as FieldSchema | undefined;
   if (Array.isArray(v) && items?.enum) return v.map((x) => option(items.enum!, x)).join(', ');
-  if (f.format === 'date') return formatDate(String(v));
   if (f.format === 'date-time')
     return entity.name === 'company' && name === 'createdAt' ? formatOrdinalDate(String(v)) : formatDateTime(String(v));
-  if (f['x-money']) return formatAmount(Number(v));
-  if (f.type === 'integer') return formatInteger(Number(v));
-  if (f.type === 'number') return formatNumber(Number(v));
+  const copy = displayCopy(f, v);
+  if (copy !== undefined) return copy;
   if (typeof v === 'object') return JSON.stringify(v);
   // the title of a record of the entity the row names (an audit entry's record), worded as that entity words its titles
   const of = f['x-titleOf'] ? entities.find((e) => e.name === row?.[f['x-titleOf']!]) : undefined;

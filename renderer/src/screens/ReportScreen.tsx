@@ -12,7 +12,7 @@ import { get } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
 import { useFormValidator } from '../forms/use-form-validator.ts';
-import { formatInteger } from '../format/formats.ts';
+import { formatInteger, formatLongDate } from '../format/formats.ts';
 import { reportCell as cell } from '../format/report-cells.ts';
 import { enumName, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
@@ -166,6 +166,10 @@ export default function ReportScreen({ screen, entity }: { screen: ScreenMeta; e
         </p>
       ) : (
         <>
+          {/* the day the figures were read, in words (the spec's DD MMMM YYYY): a report is read and passed on as it stood */}
+          <p className="muted" data-testid="report-as-of">
+            {t('shell.reportAsOf', { date: formatLongDate(new Date().toISOString()) })}
+          </p>
           {report.chart && (
             <div
               className="card"

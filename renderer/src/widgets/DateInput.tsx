@@ -14,12 +14,13 @@ type DateInputProps = {
 };
 
 /**
- * A date as the app writes it (day/month/year through formatDate, in every language), typed or picked from a calendar,
+ * A date as the app writes it (day first, in the language's way, through formatDate: 25/11/2026, 25.11.2026,
+ * ২৫/১১/২০২৬), typed so (parseDate also reads slashes, dots, dashes, Bengali digits and ISO) or picked from a calendar,
  * stored as the ISO day. The browser's own date box would show its locale's order (mm/dd/yyyy in English), which is
  * not the spec's; the calendar is the browser's, opened from the button over a hidden native date box.
  */
 export function DateInput({ id, value, onChange, disabled, required, invalid }: DateInputProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const shown = (v: string | undefined) => (v && parseDate(v) ? formatDate(parseDate(v)!) : (v ?? ''));
   const [text, setText] = useState(shown(value));
   const picker = useRef<HTMLInputElement>(null);
@@ -28,6 +29,11 @@ export function DateInput({ id, value, onChange, disabled, required, invalid }: 
     if ((parseDate(text) ?? (text || undefined)) !== (value || undefined)) setText(shown(value));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
+  // another language writes the date its own way (25.11.2026 in German)
+  useEffect(() => {
+    setText(shown(value));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [i18n.language]);
   const iso = value ? parseDate(value) : null;
   return (
     <span className="date-input">

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ROOT } from '../../../server/boot.ts';
 
 /** Screenshots are kept as test artifacts (git-ignored) under test-artifacts/e2e. */
@@ -10,11 +11,46 @@ mkdirSync(ARTIFACTS, { recursive: true });
 export const snap = (page: Page, name: string) =>
   page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
-/** Waits for a reference select to offer the option, then picks it. */
+/** A reference field (a combobox) and the list of records it offers while open. */
+const referenceBox = (page: Page, field: string) => page.locator(`#root_${field}`);
+const referenceList = (page: Page, field: string) => page.locator(`[id="root_${field}__listbox"]`);
+
+/**
+ * Chooses a record in a reference field as a person does: types its title (without a telling bracket, "(Corporate)")
+ * and clicks the option of that title; a title the search cannot find as typed (one worded in the reader's language)
+ * is then chosen from the list opened without typing.
+ */
 export async function pick(page: Page, field: string, label: string): Promise<void> {
-  const select = page.locator(`#root_${field}`);
-  await select.locator('option', { hasText: label }).first().waitFor({ state: 'attached' });
-  await select.selectOption({ label });
+  const box = referenceBox(page, field);
+  const option = referenceList(page, field).getByRole('option', { name: label, exact: true });
+  await box.fill(label.replace(/\s*\(.*\)$/, ''));
+  try {
+    await option.waitFor({ timeout: 5_000 });
+  } catch {
+    await box.fill('');
+    await option.waitFor();
+  }
+  await option.click();
+  await expect.poll(() => box.inputValue()).toBe(label);
+}
+
+/** The title a reference field shows for its chosen record ('' when none). */
+export const chosen = (page: Page, field: string) => referenceBox(page, field).inputValue();
+
+/** The id of the record a reference field holds ('' when none). */
+export const chosenId = async (page: Page, field: string) =>
+  (await referenceBox(page, field).getAttribute('data-value')) ?? '';
+
+/** The titles a reference field offers when opened without typing (its list read, then closed again). */
+export async function offered(page: Page, field: string): Promise<string[]> {
+  const box = referenceBox(page, field);
+  await box.click();
+  const list = referenceList(page, field);
+  // the list has been read when its box no longer says it is busy
+  await page.locator('.combobox-popup:not([aria-busy])', { has: list }).waitFor();
+  const titles = (await list.getByRole('option').allInnerTexts()).map((o) => o.trim());
+  await box.press('Escape');
+  return titles;
 }
 
 export async function signIn(page: Page, base: string, email: string, password: string): Promise<void> {
