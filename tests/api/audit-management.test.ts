@@ -630,7 +630,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect((await read('audit-management-response', r.id)).response).toBe('Agreed; IT configures dual approval by May');
   });
 
-  it('reports: exit minutes uploaded and removed; no final report while a response is outstanding; the final report is a PDF made on the server; recall clears it', async () => {
+  it('reports: exit minutes uploaded and removed; the draft report uploaded, replaced and removed while a draft; no final report while a response is outstanding; the final report is a PDF made on the server; recall clears it', async () => {
     ok(await take(aud, 'audit-engagement', 'start-reporting', id.eng));
     const report = await add(aud, 'audit-report', {
       auditEngagementId: id.eng,
@@ -663,6 +663,44 @@ describe.each(backends())('audit management on $name', (backend) => {
       '“Remove exit meeting minutes” is possible only when exit meeting minutes are attached',
     );
     expect((await read('audit-report', report.id))._allowed.commands).not.toContain('remove-exit-minutes');
+
+    // the draft report's attachment: uploaded, replaced, removed, each a trail entry; refused in plain words
+    const draft = async (who: Client, name: string) => {
+      const body = new FormData();
+      body.set('id', String(report.id));
+      body.set('document', new File([SAMPLE_PDF], name, { type: 'application/pdf' }));
+      return who.raw('audit-report/upload-draft-report', { method: 'POST', body });
+    };
+    expect((await draft(oz, 'draft-v1.pdf')).status).toBe(403);
+    ok(await draft(aud, 'draft-v1.pdf'));
+    const replaced = await draft(man, 'draft-v2.pdf');
+    ok(replaced);
+    expect(replaced.body.data.item.record).toMatchObject({ draftReportName: 'draft-v2.pdf' });
+    const draftFile = replaced.body.data.item.record.draftReportFileId;
+    expect((await fileBytes(aud, draftFile)).bytes).toEqual(SAMPLE_PDF);
+    expect((await read('audit-report', report.id))._allowed.commands).toEqual(
+      expect.arrayContaining(['upload-draft-report', 'remove-draft-report']),
+    );
+    expect((await oz.post('audit-report/remove-draft-report', { id: report.id })).status).toBe(403);
+    const gone = await aud.post('audit-report/remove-draft-report', { id: report.id });
+    ok(gone);
+    expect(gone.body.data.item).toMatchObject({ draftReportFileId: null, draftReportName: null });
+    expect((await fileBytes(aud, draftFile)).status).toBe(404);
+    const nothing = await aud.post('audit-report/remove-draft-report?lang=de', { id: report.id });
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.err_msg).toBe(
+      '„Berichtsentwurf entfernen“ ist nur möglich, wenn gilt: ein Berichtsentwurf ist angehängt',
+    );
+    const trail = (await exec.get(`audit-trail?entity=audit-report&recordId=${report.id}&sort=id&limit=100`)).body
+      .data.list as { action: string; doneByName: string }[];
+    expect(
+      trail.filter((e) => e.action.endsWith('draft-report')).map((e) => [e.action, e.doneByName]),
+    ).toEqual([
+      ['upload-draft-report', 'Ada Auditor'],
+      ['upload-draft-report', 'Max Manager'],
+      ['remove-draft-report', 'Ada Auditor'],
+    ]);
+    ok(await draft(aud, 'draft-v3.pdf'));
     const r = await read('audit-report', report.id);
     ok(
       await aud.post('audit-report/update', {
@@ -672,6 +710,13 @@ describe.each(backends())('audit management on $name', (backend) => {
       }),
     );
     ok(await take(aud, 'audit-report', 'submit-draft', report.id));
+    // a submitted draft's attachment stays as it was sent
+    const sentDraft = await read('audit-report', report.id);
+    expect(sentDraft).toMatchObject({ draftReportName: 'draft-v3.pdf' });
+    expect(sentDraft._allowed.commands).not.toContain('remove-draft-report');
+    const late = await aud.post('audit-report/remove-draft-report', { id: report.id });
+    expect(late.status).toBe(409);
+    expect(late.body.err_msg).toBe('“Remove draft report” is possible only when the report is still a draft');
 
     // a second finding's response is still with its owner: the final report waits
     const f3 = await add(aud, 'audit-finding', {

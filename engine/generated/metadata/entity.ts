@@ -693,6 +693,10 @@ export interface Command {
    * upload: the i18n key of a question the caller confirms before the file is sent, where the step cannot be undone (a signed contract's document is never replaced)
    */
   confirm?: string;
+  /**
+   * upload: the POST hook command of the entity that removes the uploaded file again (a draft report's attachment): the form offers it as a Remove button beside the file, where the record's _allowed names it
+   */
+  removedBy?: string;
   mimeTypes?: string[];
   /**
    * upload and attach: read-only fields of the record that take the stored file's name, size in bytes, type and SHA-256 checksum
