@@ -818,6 +818,66 @@ describe.each(backends())('audit management on $name', (backend) => {
     ok(await take(aud, 'audit-management-action', 'close', id.action));
   });
 
+  it('keeps the management action owners: an action is owned by one of them, offered as such, and listed as its owner’s', async () => {
+    // the owner's own list: the actions he owns, none of another's
+    const mine = async (who: Client) =>
+      (await who.get('audit-management-action?owner=me&limit=100')).body.data.list.map((x: { id: number }) => x.id);
+    expect(await mine(act)).toEqual([id.action]);
+    expect(await mine(own)).toEqual([]);
+    // while the company keeps no list, anyone may own an action and the picker offers everyone
+    const offered = async (who: Client) =>
+      (
+        await who.get('employee?pickableFor=audit-management-action.actionOwnerId&limit=100&sort=id')
+      ).body.data.list.map((e: { id: number }) => e.id);
+    expect(await offered(own)).toContain(id.oz);
+    // only a module admin keeps the list, and an employee is on it once
+    expect((await aud.post('management-action-owner/add', { employeeId: id.ace })).status).toBe(403);
+    const ace = await add(exec, 'management-action-owner', { employeeId: id.ace, description: 'Treasury systems' });
+    expect((await exec.post('management-action-owner/add', { employeeId: id.ace })).status).toBe(409);
+    await add(exec, 'management-action-owner', { employeeId: id.ola });
+    expect(await offered(own)).toEqual([id.ola, id.ace].sort((a, b) => a - b));
+    expect(await offered(exec)).toEqual([id.ola, id.ace].sort((a, b) => a - b));
+    // an owner off the list is refused, naming the field, the person and the list, in the caller's language
+    const off = await own.post('audit-management-action/add', {
+      auditManagementResponseId: id.response,
+      action: 'Train the clerks',
+      dueDate: addDays(now, 30),
+      actionOwnerId: id.oz,
+    });
+    expect(off.status).toBe(422);
+    expect(off.body.err_msg).toContain(
+      'Action owner: Oz Outsider is not on the company\'s list “Management action owner”; choose someone on it, or add Oz Outsider to it in the settings first',
+    );
+    const offDe = await own.post('audit-management-action/add?lang=de', {
+      auditManagementResponseId: id.response,
+      action: 'Train the clerks',
+      dueDate: addDays(now, 30),
+      actionOwnerId: id.oz,
+    });
+    expect(offDe.body.err_msg).toContain('Oz Outsider steht nicht auf der Liste');
+    const train = await add(own, 'audit-management-action', {
+      auditManagementResponseId: id.response,
+      action: 'Train the clerks',
+      dueDate: addDays(now, 30),
+      actionOwnerId: id.ola,
+    });
+    expect(await mine(own)).toEqual([train.id]);
+    // an action owned by someone who left the list keeps its owner until it changes hands
+    ok(await exec.post('management-action-owner/delete', { id: ace.id }));
+    expect(await read('audit-management-action', id.action)).toMatchObject({ actionOwnerId: id.ace });
+    expect(await mine(act)).toEqual([id.action]);
+    expect(
+      (
+        await own.post('audit-management-action/update', {
+          id: train.id,
+          version: train.version,
+          actionOwnerId: id.ace,
+        })
+      ).status,
+    ).toBe(422);
+    ok(await aud.post('audit-management-action/delete', { id: train.id }));
+  });
+
   it('tracks issues: progress updates added, changed and deleted; findings added from the tracker await validation', async () => {
     const f = await read('audit-finding', id.finding);
     ok(
