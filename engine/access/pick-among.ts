@@ -1,5 +1,5 @@
-import type { FieldDef, Registry } from "../metadata/registry.ts";
-import { quoteIdent } from "../metadata/naming.ts";
+import type { FieldDef, Registry } from '../metadata/registry.ts';
+import { quoteIdent } from '../metadata/naming.ts';
 
 /** `x-pickAmong` on a reference to employee: the entity whose records list the employees it may name, and the field that names them. */
 export interface PickAmong {
@@ -8,7 +8,7 @@ export interface PickAmong {
 }
 
 export const pickAmongOf = (f: FieldDef | undefined): PickAmong | undefined =>
-  f?.schema["x-pickAmong"] as PickAmong | undefined;
+  f?.schema['x-pickAmong'] as PickAmong | undefined;
 
 /**
  * The employees a field declaring `x-pickAmong` may name, as SQL over the employee table: those a record of the list
@@ -16,11 +16,7 @@ export const pickAmongOf = (f: FieldDef | undefined): PickAmong | undefined =>
  * keeps no such list (a company that has not drawn one up still names owners). Null where the field declares none.
  * `companyParam` is the company's placeholder.
  */
-export function pickAmongWhere(
-  registry: Registry,
-  field: FieldDef | undefined,
-  companyParam: string,
-): string | null {
+export function pickAmongWhere(registry: Registry, field: FieldDef | undefined, companyParam: string): string | null {
   const among = pickAmongOf(field);
   if (!among) return null;
   const list = registry.entity(among.entity);

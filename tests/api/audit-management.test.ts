@@ -691,11 +691,9 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect(nothing.body.err_msg).toBe(
       '„Berichtsentwurf entfernen“ ist nur möglich, wenn gilt: ein Berichtsentwurf ist angehängt',
     );
-    const trail = (await exec.get(`audit-trail?entity=audit-report&recordId=${report.id}&sort=id&limit=100`)).body
-      .data.list as { action: string; doneByName: string }[];
-    expect(
-      trail.filter((e) => e.action.endsWith('draft-report')).map((e) => [e.action, e.doneByName]),
-    ).toEqual([
+    const trail = (await exec.get(`audit-trail?entity=audit-report&recordId=${report.id}&sort=id&limit=100`)).body.data
+      .list as { action: string; doneByName: string }[];
+    expect(trail.filter((e) => e.action.endsWith('draft-report')).map((e) => [e.action, e.doneByName])).toEqual([
       ['upload-draft-report', 'Ada Auditor'],
       ['upload-draft-report', 'Max Manager'],
       ['remove-draft-report', 'Ada Auditor'],
@@ -846,7 +844,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     });
     expect(off.status).toBe(422);
     expect(off.body.err_msg).toContain(
-      'Action owner: Oz Outsider is not on the company\'s list “Management action owner”; choose someone on it, or add Oz Outsider to it in the settings first',
+      "Action owner: Oz Outsider is not on the company's list “Management action owner”; choose someone on it, or add Oz Outsider to it in the settings first",
     );
     const offDe = await own.post('audit-management-action/add?lang=de', {
       auditManagementResponseId: id.response,

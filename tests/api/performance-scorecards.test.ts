@@ -358,7 +358,9 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     ]);
     const [section] = await ids('section', 'section', [{ name: 'Fleet', divisionId: division }]);
     const [subSection] = await ids('sub-section', 'sub_section', [{ name: 'Trucks', sectionId: section }]);
-    const [subSub] = await ids('sub-sub-section', 'sub_sub_section', [{ name: 'Heavy trucks', subSectionId: subSection }]);
+    const [subSub] = await ids('sub-sub-section', 'sub_sub_section', [
+      { name: 'Heavy trucks', subSectionId: subSection },
+    ]);
     const [driver] = await ids('employee', 'employee', [
       {
         firstName: 'Dora',
@@ -393,7 +395,9 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
       made.push(card);
       from = card.id;
     }
-    expect(made.map((c) => [c.level, c.subSubSectionId ?? c.subSectionId ?? c.sectionId ?? c.divisionId ?? null])).toEqual([
+    expect(
+      made.map((c) => [c.level, c.subSubSectionId ?? c.subSectionId ?? c.sectionId ?? c.divisionId ?? null]),
+    ).toEqual([
       ['business-unit', null],
       ['department', null],
       ['division', division],

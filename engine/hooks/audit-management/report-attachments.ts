@@ -1,12 +1,8 @@
-import { text } from "../../i18n/text.ts";
-import { assertRecordAllowed } from "../../access/access-policy.ts";
-import type { CallContext } from "../../records/call-context.ts";
-import {
-  applyUpdate,
-  fetchOne,
-  staleVersion,
-} from "../../records/record-store.ts";
-import type { CommandHook } from "../hook-registry.ts";
+import { text } from '../../i18n/text.ts';
+import { assertRecordAllowed } from '../../access/access-policy.ts';
+import type { CallContext } from '../../records/call-context.ts';
+import { applyUpdate, fetchOne, staleVersion } from '../../records/record-store.ts';
+import type { CommandHook } from '../hook-registry.ts';
 
 /**
  * A remove command of an audit report's attachment (the exit meeting minutes, the draft report): the file goes, its
@@ -16,8 +12,8 @@ import type { CommandHook } from "../hook-registry.ts";
 function removeAttachment(
   command: string,
   fields: {
-    file: "exitMinutesFileId" | "draftReportFileId";
-    name: "exitMinutesName" | "draftReportName";
+    file: 'exitMinutesFileId' | 'draftReportFileId';
+    name: 'exitMinutesName' | 'draftReportName';
   },
   refusal: string,
 ): CommandHook {
@@ -31,33 +27,26 @@ function removeAttachment(
       report,
       text(refusal),
     );
-    if (input.version !== undefined && input.version !== report.version)
-      throw staleVersion(entity);
-    const after = await applyUpdate(
-      ctx,
-      entity,
-      report,
-      { [fields.file]: null, [fields.name]: null },
-      command,
-    );
-    await ctx.tx.query(
-      `DELETE FROM stored_file WHERE company_id = $1 AND id = $2`,
-      [ctx.companyId, report[fields.file]],
-    );
+    if (input.version !== undefined && input.version !== report.version) throw staleVersion(entity);
+    const after = await applyUpdate(ctx, entity, report, { [fields.file]: null, [fields.name]: null }, command);
+    await ctx.tx.query(`DELETE FROM stored_file WHERE company_id = $1 AND id = $2`, [
+      ctx.companyId,
+      report[fields.file],
+    ]);
     return after;
   };
 }
 
 /** remove-exit-minutes (audit report): the exit meeting minutes attachment goes, file and all. */
 export const removeExitMinutes = removeAttachment(
-  "remove-exit-minutes",
-  { file: "exitMinutesFileId", name: "exitMinutesName" },
-  "refusal.access.removeExitMinutes",
+  'remove-exit-minutes',
+  { file: 'exitMinutesFileId', name: 'exitMinutesName' },
+  'refusal.access.removeExitMinutes',
 );
 
 /** remove-draft-report (audit report): the draft report's attachment goes, file and all (a new one may be uploaded). */
 export const removeDraftReport = removeAttachment(
-  "remove-draft-report",
-  { file: "draftReportFileId", name: "draftReportName" },
-  "refusal.access.removeDraftReport",
+  'remove-draft-report',
+  { file: 'draftReportFileId', name: 'draftReportName' },
+  'refusal.access.removeDraftReport',
 );

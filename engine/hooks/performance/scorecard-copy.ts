@@ -21,7 +21,10 @@ export const CASCADE_INPUT = {
   type: 'object',
   required: ['id'],
   additionalProperties: false,
-  properties: { id: { type: 'integer', minimum: 1 }, ...Object.fromEntries(CASCADE_TARGETS.map((t) => [t.input, ids])) },
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    ...Object.fromEntries(CASCADE_TARGETS.map((t) => [t.input, ids])),
+  },
 };
 export const COPY_FROM_LIBRARY_INPUT = {
   type: 'object',
