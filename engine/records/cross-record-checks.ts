@@ -161,9 +161,11 @@ export async function checkAcrossRecords(
         `SELECT concat_ws(' ', first_name, last_name) AS name FROM employee WHERE company_id = $1 AND id = $2`,
         [ctx.companyId, employeeId],
       );
+      // an employee not of the company is the reference check's to refuse (no such record), not the list's
+      if (!who) continue;
       problems.push(
         fieldProblem(entity, f.name, 'refusal.check.pickAmong', {
-          name: who?.name ?? String(employeeId),
+          name: who.name,
           // the list by its name, as the settings tab shows it
           list: text(list.label),
         }),
