@@ -151,6 +151,8 @@ export interface CommandReply {
   readonly mimeTypes?: readonly string[];
   /** upload: the i18n key of the question confirmed before the file is sent (a step that cannot be undone) */
   readonly confirm?: string;
+  /** upload: the command that removes the file again (offered beside the file where the record allows it) */
+  readonly removedBy?: string;
   readonly report?: ReportDef;
 }
 

@@ -3,6 +3,7 @@ import type { EntityDef, Registry, Role } from '../metadata/registry.ts';
 import { quoteIdent } from '../metadata/naming.ts';
 import type { Actor } from './actor.ts';
 import { allows, isRelationshipRole, OWNER_ROLES } from './caller-roles.ts';
+import { pickAmongWhere } from './pick-among.ts';
 
 /**
  * `?pickableFor=<entity>.<field>` on the employee list: only the employees the caller may name in that field of a new
@@ -10,7 +11,8 @@ import { allows, isRelationshipRole, OWNER_ROLES } from './caller-roles.ts';
  * field:<field> role): the caller themselves for self or field:<field>, the employees they supervise or stand in for
  * for supervisor. A form offers those, so that nobody picks an employee the add then refuses. Null (every employee
  * the caller may list) where the caller's role adds for anyone (a module admin) or the field does not decide (another
- * role of the record, a kind of record that belongs to nobody, `access.ownedWhen`, also admits).
+ * role of the record, a kind of record that belongs to nobody, `access.ownedWhen`, also admits). A field declaring
+ * `x-pickAmong` offers, besides, only the employees its list keeps (pick-among.ts), whoever adds.
  * `bind` binds a value and returns its placeholder; `companyParam` is the company's.
  */
 export function pickableEmployeesWhere(
@@ -27,7 +29,21 @@ export function pickableEmployeesWhere(
       'bad_request',
       `pickableFor names <entity>.<field>, a reference to employee; "${pickableFor}" is not one`,
     );
-  const roles = entity!.access.add;
+  // a field that names only the employees a list keeps (x-pickAmong) offers those, to whoever adds
+  const among = pickAmongWhere(registry, entity!.field.get(fieldName), companyParam);
+  const reach = reachWhere(entity!, fieldName, actor, bind, companyParam);
+  return among && reach ? `(${among} AND ${reach})` : (among ?? reach);
+}
+
+/** The employees the caller may add the record for, where the field alone decides the add (above); null where all. */
+function reachWhere(
+  entity: EntityDef,
+  fieldName: string,
+  actor: Actor,
+  bind: (value: unknown) => string,
+  companyParam: string,
+): string | null {
+  const roles = entity.access.add;
   if (actor.role !== 'employee' || allows(roles, actor, entity.module)) return null;
   const owner = entity.owner === fieldName && !entity.ownedWhen;
   if (!decidesAlone(roles, fieldName, owner)) return null;

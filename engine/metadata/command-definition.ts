@@ -37,6 +37,19 @@ export function commandsOf(
     key(file, `${pointer}/confirm`, c.confirm);
     if (c.confirm && c.kind !== 'upload')
       faults.push({ file, pointer: `${pointer}/confirm`, message: 'only an upload command asks to confirm' });
+    // the remove beside an uploaded file is a POST hook of the same entity, so that the form may offer it as a button
+    if (
+      c.removedBy !== undefined &&
+      !(
+        c.kind === 'upload' &&
+        (m.commands ?? []).some((r) => r.name === c.removedBy && r.kind === 'hook' && (r.method ?? 'POST') === 'POST')
+      )
+    )
+      faults.push({
+        file,
+        pointer: `${pointer}/removedBy`,
+        message: `"${c.removedBy}" is not a POST hook command of ${m.name} (removedBy is for upload commands)`,
+      });
     if ((c.kind === 'upload' || c.kind === 'attach') && (c.fields ?? []).length > 1)
       faults.push({
         file,
@@ -81,6 +94,7 @@ export function commandsOf(
       maxBytes: c.maxBytes ?? DEFAULT_UPLOAD_BYTES,
       mimeTypes: c.mimeTypes ?? [],
       ...(c.confirm && { confirm: c.confirm }),
+      ...(c.removedBy && { removedBy: c.removedBy }),
       fileInfo: (c.fileInfo ?? {}) as CommandDef['fileInfo'],
       ...(c.report && {
         report: buildReport(c.report as Parameters<typeof buildReport>[0], c, file, `${pointer}/report`, faults, key),

@@ -88,3 +88,24 @@ function ownSide(entity: EntityDef, ours: string, entities: ReadonlyMap<string, 
   if (!via) return `"${first}" is not a reference, so "${ours}" names nothing`;
   return via.field.get(second) ?? `names "${second}", which ${via.name} does not have`;
 }
+
+/**
+ * Checks every `x-pickAmong` (an employee named among those a list keeps: a management action's owner among the
+ * management action owners): it is on a reference to employee, and the list is a company entity whose field names
+ * employees.
+ */
+export function checkPickAmongs(entities: ReadonlyMap<string, EntityDef>, faults: MetadataFault[]): void {
+  for (const entity of entities.values()) {
+    for (const f of entity.fields) {
+      const among = f.schema['x-pickAmong'] as { entity: string; field: string } | undefined;
+      if (!among) continue;
+      const fault = (message: string) =>
+        faults.push({ file: entity.source, pointer: `/schema/properties/${f.name}/x-pickAmong`, message });
+      if (f.ref !== 'employee') fault('belongs on a reference to employee');
+      const list = entities.get(among.entity);
+      if (!list || list.scope !== 'company') fault(`names "${among.entity}", which is no entity of a company`);
+      else if (list.field.get(among.field)?.ref !== 'employee')
+        fault(`names "${among.field}", which is no reference to employee of ${list.name}`);
+    }
+  }
+}

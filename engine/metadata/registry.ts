@@ -183,6 +183,8 @@ export interface CommandDef {
   readonly mimeTypes: readonly string[];
   /** upload: the i18n key of the question confirmed before the file is sent (a step that cannot be undone) */
   readonly confirm?: string;
+  /** upload: the POST hook command that removes the file again, offered beside it */
+  readonly removedBy?: string;
   /** upload and attach: the read-only fields that take the stored file's name, size, type and checksum */
   readonly fileInfo: Readonly<Partial<Record<'name' | 'size' | 'mimeType' | 'sha256', string>>>;
   /** GET hook commands that are reports: their parameters, columns and chart */

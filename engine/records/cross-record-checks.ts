@@ -6,6 +6,8 @@ import { dayMonthYear } from '../i18n/day-month-year.ts';
 import { entityLabel, fieldProblem, labelOf } from './record-validator.ts';
 import type { EntityDef } from '../metadata/registry.ts';
 import type { CallContext } from './call-context.ts';
+import { pickAmongOf } from '../access/pick-among.ts';
+import { text } from '../i18n/text.ts';
 
 /** `totals`: the records sharing `per` (a plan's pillars) may together hold at most `max` of `field` (their weights). */
 export interface TotalDef {
@@ -30,7 +32,7 @@ const day = (v: unknown) =>
   typeof v === 'string' ? v.slice(0, 10) : v instanceof Date ? v.toISOString().slice(0, 10) : null;
 
 /**
- * The checks between a record and others that its metadata declares (`totals`, `inside`, `x-refMatch`), on the record
+ * The checks between a record and others that its metadata declares (`totals`, `inside`, `x-refMatch`, `x-pickAmong`), on the record
  * as it will be stored, each only when a field it looks at changes: a refusal names the field and says what would be wrong.
  */
 export async function checkAcrossRecords(
@@ -142,6 +144,32 @@ export async function checkAcrossRecords(
             got: optionLabel(row[theirs]),
           }),
         );
+    }
+  }
+  for (const f of entity.fields) {
+    const among = pickAmongOf(f);
+    const employeeId = value(f.name);
+    if (!among || typeof employeeId !== 'number' || !changed(before, record, [f.name])) continue;
+    const list = ctx.registry.entity(among.entity);
+    const [row] = await ctx.tx.query<{ kept: boolean; on: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM ${quoteIdent(list.table)} WHERE company_id = $1) AS kept,
+              EXISTS (SELECT 1 FROM ${quoteIdent(list.table)} WHERE company_id = $1 AND ${quoteIdent(list.field.get(among.field)!.column)} = $2) AS on`,
+      [ctx.companyId, employeeId],
+    );
+    if (row.kept && !row.on) {
+      const [who] = await ctx.tx.query<{ name: string }>(
+        `SELECT concat_ws(' ', first_name, last_name) AS name FROM employee WHERE company_id = $1 AND id = $2`,
+        [ctx.companyId, employeeId],
+      );
+      // an employee not of the company is the reference check's to refuse (no such record), not the list's
+      if (!who) continue;
+      problems.push(
+        fieldProblem(entity, f.name, 'refusal.check.pickAmong', {
+          name: who.name,
+          // the list by its name, as the settings tab shows it
+          list: text(list.label),
+        }),
+      );
     }
   }
   if (problems.length) throw AppError.validation(problems);

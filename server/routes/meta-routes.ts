@@ -97,6 +97,7 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
               error: x.error,
               ...(x.kind === 'upload' || x.kind === 'attach' ? { maxBytes: x.maxBytes, mimeTypes: x.mimeTypes } : {}),
               ...(x.confirm && { confirm: x.confirm }),
+              ...(x.removedBy && { removedBy: x.removedBy }),
               ...(x.report && { report: x.report }),
             })),
           can: { add: may(e.access.add), update: may(e.access.update), delete: may(e.access.delete) },

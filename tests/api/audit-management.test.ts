@@ -630,7 +630,7 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect((await read('audit-management-response', r.id)).response).toBe('Agreed; IT configures dual approval by May');
   });
 
-  it('reports: exit minutes uploaded and removed; no final report while a response is outstanding; the final report is a PDF made on the server; recall clears it', async () => {
+  it('reports: exit minutes uploaded and removed; the draft report uploaded, replaced and removed while a draft; no final report while a response is outstanding; the final report is a PDF made on the server; recall clears it', async () => {
     ok(await take(aud, 'audit-engagement', 'start-reporting', id.eng));
     const report = await add(aud, 'audit-report', {
       auditEngagementId: id.eng,
@@ -663,6 +663,42 @@ describe.each(backends())('audit management on $name', (backend) => {
       '“Remove exit meeting minutes” is possible only when exit meeting minutes are attached',
     );
     expect((await read('audit-report', report.id))._allowed.commands).not.toContain('remove-exit-minutes');
+
+    // the draft report's attachment: uploaded, replaced, removed, each a trail entry; refused in plain words
+    const draft = async (who: Client, name: string) => {
+      const body = new FormData();
+      body.set('id', String(report.id));
+      body.set('document', new File([SAMPLE_PDF], name, { type: 'application/pdf' }));
+      return who.raw('audit-report/upload-draft-report', { method: 'POST', body });
+    };
+    expect((await draft(oz, 'draft-v1.pdf')).status).toBe(403);
+    ok(await draft(aud, 'draft-v1.pdf'));
+    const replaced = await draft(man, 'draft-v2.pdf');
+    ok(replaced);
+    expect(replaced.body.data.item.record).toMatchObject({ draftReportName: 'draft-v2.pdf' });
+    const draftFile = replaced.body.data.item.record.draftReportFileId;
+    expect((await fileBytes(aud, draftFile)).bytes).toEqual(SAMPLE_PDF);
+    expect((await read('audit-report', report.id))._allowed.commands).toEqual(
+      expect.arrayContaining(['upload-draft-report', 'remove-draft-report']),
+    );
+    expect((await oz.post('audit-report/remove-draft-report', { id: report.id })).status).toBe(403);
+    const gone = await aud.post('audit-report/remove-draft-report', { id: report.id });
+    ok(gone);
+    expect(gone.body.data.item).toMatchObject({ draftReportFileId: null, draftReportName: null });
+    expect((await fileBytes(aud, draftFile)).status).toBe(404);
+    const nothing = await aud.post('audit-report/remove-draft-report?lang=de', { id: report.id });
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.err_msg).toBe(
+      '„Berichtsentwurf entfernen“ ist nur möglich, wenn gilt: ein Berichtsentwurf ist angehängt',
+    );
+    const trail = (await exec.get(`audit-trail?entity=audit-report&recordId=${report.id}&sort=id&limit=100`)).body.data
+      .list as { action: string; doneByName: string }[];
+    expect(trail.filter((e) => e.action.endsWith('draft-report')).map((e) => [e.action, e.doneByName])).toEqual([
+      ['upload-draft-report', 'Ada Auditor'],
+      ['upload-draft-report', 'Max Manager'],
+      ['remove-draft-report', 'Ada Auditor'],
+    ]);
+    ok(await draft(aud, 'draft-v3.pdf'));
     const r = await read('audit-report', report.id);
     ok(
       await aud.post('audit-report/update', {
@@ -672,6 +708,13 @@ describe.each(backends())('audit management on $name', (backend) => {
       }),
     );
     ok(await take(aud, 'audit-report', 'submit-draft', report.id));
+    // a submitted draft's attachment stays as it was sent
+    const sentDraft = await read('audit-report', report.id);
+    expect(sentDraft).toMatchObject({ draftReportName: 'draft-v3.pdf' });
+    expect(sentDraft._allowed.commands).not.toContain('remove-draft-report');
+    const late = await aud.post('audit-report/remove-draft-report', { id: report.id });
+    expect(late.status).toBe(409);
+    expect(late.body.err_msg).toBe('“Remove draft report” is possible only when the report is still a draft');
 
     // a second finding's response is still with its owner: the final report waits
     const f3 = await add(aud, 'audit-finding', {
@@ -771,6 +814,66 @@ describe.each(backends())('audit management on $name', (backend) => {
     expect((await take(aud, 'audit-management-action', 'reopen', id.action)).status).toBe(422);
     ok(await take(aud, 'audit-management-action', 'reopen', id.action, { reason: 'Portal setting reverted' }));
     ok(await take(aud, 'audit-management-action', 'close', id.action));
+  });
+
+  it('keeps the management action owners: an action is owned by one of them, offered as such, and listed as its owner’s', async () => {
+    // the owner's own list: the actions he owns, none of another's
+    const mine = async (who: Client) =>
+      (await who.get('audit-management-action?owner=me&limit=100')).body.data.list.map((x: { id: number }) => x.id);
+    expect(await mine(act)).toEqual([id.action]);
+    expect(await mine(own)).toEqual([]);
+    // while the company keeps no list, anyone may own an action and the picker offers everyone
+    const offered = async (who: Client) =>
+      (
+        await who.get('employee?pickableFor=audit-management-action.actionOwnerId&limit=100&sort=id')
+      ).body.data.list.map((e: { id: number }) => e.id);
+    expect(await offered(own)).toContain(id.oz);
+    // only a module admin keeps the list, and an employee is on it once
+    expect((await aud.post('management-action-owner/add', { employeeId: id.ace })).status).toBe(403);
+    const ace = await add(exec, 'management-action-owner', { employeeId: id.ace, description: 'Treasury systems' });
+    expect((await exec.post('management-action-owner/add', { employeeId: id.ace })).status).toBe(409);
+    await add(exec, 'management-action-owner', { employeeId: id.ola });
+    expect(await offered(own)).toEqual([id.ola, id.ace].sort((a, b) => a - b));
+    expect(await offered(exec)).toEqual([id.ola, id.ace].sort((a, b) => a - b));
+    // an owner off the list is refused, naming the field, the person and the list, in the caller's language
+    const off = await own.post('audit-management-action/add', {
+      auditManagementResponseId: id.response,
+      action: 'Train the clerks',
+      dueDate: addDays(now, 30),
+      actionOwnerId: id.oz,
+    });
+    expect(off.status).toBe(422);
+    expect(off.body.err_msg).toContain(
+      "Action owner: Oz Outsider is not on the company's list “Management action owner”; choose someone on it, or add Oz Outsider to it in the settings first",
+    );
+    const offDe = await own.post('audit-management-action/add?lang=de', {
+      auditManagementResponseId: id.response,
+      action: 'Train the clerks',
+      dueDate: addDays(now, 30),
+      actionOwnerId: id.oz,
+    });
+    expect(offDe.body.err_msg).toContain('Oz Outsider steht nicht auf der Liste');
+    const train = await add(own, 'audit-management-action', {
+      auditManagementResponseId: id.response,
+      action: 'Train the clerks',
+      dueDate: addDays(now, 30),
+      actionOwnerId: id.ola,
+    });
+    expect(await mine(own)).toEqual([train.id]);
+    // an action owned by someone who left the list keeps its owner until it changes hands
+    ok(await exec.post('management-action-owner/delete', { id: ace.id }));
+    expect(await read('audit-management-action', id.action)).toMatchObject({ actionOwnerId: id.ace });
+    expect(await mine(act)).toEqual([id.action]);
+    expect(
+      (
+        await own.post('audit-management-action/update', {
+          id: train.id,
+          version: train.version,
+          actionOwnerId: id.ace,
+        })
+      ).status,
+    ).toBe(422);
+    ok(await aud.post('audit-management-action/delete', { id: train.id }));
   });
 
   it('tracks issues: progress updates added, changed and deleted; findings added from the tracker await validation', async () => {

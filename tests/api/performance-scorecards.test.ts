@@ -310,7 +310,7 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
       expect(r.status).toBe(409);
       return r.body.err_msg;
     };
-    const rule = "A unit's scorecard is cascaded only to its own departments and employees";
+    const rule = "A unit's scorecard is cascaded only to the units directly under it and to its own employees";
     expect(await refused({ employeeIds: [nora, sven] })).toBe(`Not part of North: Sven Unit. ${rule}`);
     expect(await refused({ departmentIds: [inSouth] })).toBe(`Not part of North: South field. ${rule}`);
     expect(await refused({ businessUnitIds: [south] })).toBe(`Not part of North: South. ${rule}`);
@@ -335,10 +335,112 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     // the same refusal in the caller's language
     const bn = await exec.post('performance-scorecard/cascade?lang=bn', { id: northCard.id, employeeIds: [sven] });
     expect(bn.body.err_msg).toBe(
-      'North-এর অংশ নয়: Sven Unit। একটি ইউনিটের স্কোরকার্ড কেবল তার নিজের বিভাগ ও কর্মীদের কাছে ক্যাসকেড করা যায়',
+      'North-এর অংশ নয়: Sven Unit। একটি ইউনিটের স্কোরকার্ড কেবল তার ঠিক নিচের ইউনিটগুলো ও তার নিজের কর্মীদের কাছে ক্যাসকেড করা যায়',
     );
     for (const s of [...down.body.data.list, northCard])
       ok(await exec.post('performance-scorecard/delete', { id: s.id }));
+  });
+
+  it('cascades down all six levels of the organisation, each unit’s scorecard to the units directly under it and its own people', async () => {
+    const ids = async (entity: string, key: string, rows: Record<string, unknown>[]) => {
+      const made: number[] = [];
+      for (const row of rows) made.push((await exec.post(`${entity}/add`, row)).body.data[key].id);
+      return made;
+    };
+    const [east, west] = await ids('business-unit', 'business_unit', [{ name: 'East' }, { name: 'West' }]);
+    const [dept, deptWest] = await ids('department', 'department', [
+      { name: 'East ops', businessUnitId: east },
+      { name: 'West ops', businessUnitId: west },
+    ]);
+    const [division, divisionElsewhere] = await ids('division', 'division', [
+      { name: 'Logistics', departmentId: dept },
+      { name: 'West logistics', departmentId: deptWest },
+    ]);
+    const [section] = await ids('section', 'section', [{ name: 'Fleet', divisionId: division }]);
+    const [subSection] = await ids('sub-section', 'sub_section', [{ name: 'Trucks', sectionId: section }]);
+    const [subSub] = await ids('sub-sub-section', 'sub_sub_section', [
+      { name: 'Heavy trucks', subSectionId: subSection },
+    ]);
+    const [driver] = await ids('employee', 'employee', [
+      {
+        firstName: 'Dora',
+        lastName: 'Driver',
+        businessUnitId: east,
+        departmentId: dept,
+        divisionId: division,
+        sectionId: section,
+        subSectionId: subSection,
+        subSubSectionId: subSub,
+      },
+    ]);
+    const chain: [string, string, number][] = [
+      ['business-unit', 'businessUnitIds', east],
+      ['department', 'departmentIds', dept],
+      ['division', 'divisionIds', division],
+      ['section', 'sectionIds', section],
+      ['sub-section', 'subSectionIds', subSection],
+      ['sub-sub-section', 'subSubSectionIds', subSub],
+      ['employee', 'employeeIds', driver],
+    ];
+    const made: Record<string, any>[] = [];
+    let from = corporate.id as number;
+    for (const [level, input, target] of chain) {
+      const r = await exec.post('performance-scorecard/cascade', { id: from, [input]: [target] });
+      ok(r);
+      const card = r.body.data.list[0];
+      expect(card, level).toMatchObject({ level, cascadedFromId: from });
+      // the copy keeps the source's KPIs
+      const read = (await exec.get(`performance-scorecard/${card.id}`)).body.data.scorecard;
+      expect(read._titles.cascadedFromId).toBe(corporate.name);
+      made.push(card);
+      from = card.id;
+    }
+    expect(
+      made.map((c) => [c.level, c.subSubSectionId ?? c.subSectionId ?? c.sectionId ?? c.divisionId ?? null]),
+    ).toEqual([
+      ['business-unit', null],
+      ['department', null],
+      ['division', division],
+      ['section', section],
+      ['sub-section', subSection],
+      ['sub-sub-section', subSub],
+      ['employee', null],
+    ]);
+    // a department's scorecard goes to its own divisions, not another's, nor straight to a section
+    const deptCard = made[1];
+    const refused = await exec.post('performance-scorecard/cascade?lang=de', {
+      id: deptCard.id,
+      divisionIds: [divisionElsewhere],
+      sectionIds: [section],
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.err_msg).toBe(
+      'Nicht Teil von East ops: West logistics, Fleet. Die Scorecard einer Einheit wird nur auf die Einheiten direkt unter ihr und auf ihre eigenen Mitarbeiter kaskadiert',
+    );
+    // the same division twice is refused by its name
+    const twice = await exec.post('performance-scorecard/cascade', { id: deptCard.id, divisionIds: [division] });
+    expect(twice.status).toBe(409);
+    expect(twice.body.err_msg).toBe('This scorecard has already been cascaded to division Logistics');
+    // the section's scorecard is read as the unit scorecards are: by a module admin, by the employee it is given to
+    // and that employee's supervisor; not by a colleague
+    const sectionCard = made[3];
+    expect((await emma.get(`performance-scorecard/${sectionCard.id}`)).status).toBe(403);
+    ok(
+      await exec.post('performance-scorecard/update', {
+        id: sectionCard.id,
+        version: sectionCard.version,
+        employeeId: id.emma,
+      }),
+    );
+    ok(await emma.get(`performance-scorecard/${sectionCard.id}`));
+    ok(await sam.get(`performance-scorecard/${sectionCard.id}`));
+    expect((await olga.get(`performance-scorecard/${sectionCard.id}`)).status).toBe(403);
+    expect(
+      (await exec.get(`performance-scorecard?level=sub-sub-section&subSubSectionId=${subSub}`)).body.data.list.map(
+        (c: { id: number }) => c.id,
+      ),
+    ).toEqual([made[5].id]);
+    for (const c of made.reverse()) ok(await exec.post('performance-scorecard/delete', { id: c.id }));
   });
 
   it('lets only the roles of each transition approve and accept', async () => {

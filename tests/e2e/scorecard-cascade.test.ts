@@ -36,8 +36,12 @@ describe.skipIf(skip)('cascading a scorecard to a unit and on to its employee', 
       (await api(server, 'business-unit/add', { name }, token)).business_unit.id as number;
     const sales = await unit('Sales');
     const operations = await unit('Operations');
-    await api(server, 'department/add', { name: 'Field sales', businessUnitId: sales }, token);
+    const fieldSales = (await api(server, 'department/add', { name: 'Field sales', businessUnitId: sales }, token))
+      .department.id as number;
     await api(server, 'department/add', { name: 'Warehouse', businessUnitId: operations }, token);
+    const north = (await api(server, 'division/add', { name: 'North region', departmentId: fieldSales }, token))
+      .division.id as number;
+    await api(server, 'section/add', { name: 'Key accounts', divisionId: north }, token);
     await employeeWithPassword(server, token, emma, { businessUnitId: sales });
     // of another unit: not offered on the Sales scorecard
     await api(server, 'employee/add', { firstName: 'Otto', lastName: 'Other', businessUnitId: operations }, token);
@@ -91,7 +95,15 @@ describe.skipIf(skip)('cascading a scorecard to a unit and on to its employee', 
     await page.goto(`${server.url}/app/my-inbox/annual-corporate-scorecards/edit?id=${corporateId}`);
     await editor().waitFor();
     // the company's scorecard goes to any level, each by its title
-    expect(await options('#cascade-level')).toEqual(['Business unit', 'Department', 'Employee']);
+    expect(await options('#cascade-level')).toEqual([
+      'Business unit',
+      'Department',
+      'Division',
+      'Section',
+      'Sub-section',
+      'Sub-sub-section',
+      'Employee',
+    ]);
     await page.getByLabel('Cascade to').selectOption({ label: 'Business unit' });
     await expect.poll(() => options('#cascade-to')).toEqual(['Operations', 'Sales']);
     await page.getByLabel('Business unit', { exact: true }).selectOption({ label: 'Sales' });
@@ -126,6 +138,41 @@ describe.skipIf(skip)('cascading a scorecard to a unit and on to its employee', 
     await expect.poll(() => options('#cascade-to')).toEqual(['Emma Ployee']);
     await page.locator('#cascade-level').selectOption({ label: 'Department' });
     await expect.poll(() => options('#cascade-to')).toEqual(['Field sales']);
+    // down the levels: the unit to its department, the department to its division, the division to its section
+    await page.getByLabel('Department', { exact: true }).selectOption({ label: 'Field sales' });
+    await page.getByRole('button', { name: 'Cascade', exact: true }).click();
+    await page.getByRole('link', { name: 'Open the scorecard of Field sales' }).click();
+    await page.getByTestId('scorecard-origin').filter({ hasText: 'Department: Field sales' }).waitFor();
+    expect(await options('#cascade-level')).toEqual(['Division', 'Employee']);
+    await page.locator('#cascade-level').selectOption({ label: 'Division' });
+    await expect.poll(() => options('#cascade-to')).toEqual(['North region']);
+    await page.getByLabel('Division', { exact: true }).selectOption({ label: 'North region' });
+    await page.getByRole('button', { name: 'Cascade', exact: true }).click();
+    await page.getByRole('link', { name: 'Open the scorecard of North region' }).click();
+    await page.getByTestId('scorecard-origin').filter({ hasText: 'Division: North region' }).waitFor();
+    // the source as the administrator reads it, once read: whose it is
+    await page
+      .getByTestId('scorecard-origin')
+      .filter({ hasText: 'Cascaded from: Company FY (Department: Field sales)' })
+      .waitFor();
+    expect(await options('#cascade-level')).toEqual(['Section', 'Employee']);
+    await page.locator('#cascade-level').selectOption({ label: 'Section' });
+    await expect.poll(() => options('#cascade-to')).toEqual(['Key accounts']);
+    await page.getByLabel('Section', { exact: true }).selectOption({ label: 'Key accounts' });
+    await page.getByRole('button', { name: 'Cascade', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Cascaded to 1' }).waitFor();
+    await snap(page, 'cascade-03a-division-to-section');
+    await page.selectOption('#language', 'de');
+    await page.locator('#cascade-level option', { hasText: 'Sektion' }).first().waitFor({ state: 'attached' });
+    await snap(page, 'cascade-03b-division-de');
+    await page.selectOption('#language', 'bn');
+    await page.locator('#cascade-level option', { hasText: 'সেকশন' }).first().waitFor({ state: 'attached' });
+    await snap(page, 'cascade-03c-division-bn');
+    await page.selectOption('#language', 'en');
+    // back to the unit's scorecard, on to its employee
+    await page.goBack();
+    await page.goBack();
+    await page.getByTestId('scorecard-origin').filter({ hasText: 'Business unit: Sales' }).waitFor();
     await page.locator('#cascade-level').selectOption({ label: 'Employee' });
     await page.getByLabel('Employee', { exact: true }).selectOption({ label: 'Emma Ployee' });
     await page.getByRole('button', { name: 'Cascade', exact: true }).click();

@@ -204,6 +204,30 @@ describe('metadata loader', () => {
       /pillar-objective\/entity.json#\/schema\/properties\/perspectiveId\/x-refMatch "name" is not a reference, so "name.strategicPlanId" names nothing/,
     ],
     [
+      'an employee picked among a list whose field names no employee',
+      (d) =>
+        editJson(
+          join(d, 'modules/audit-management/audit-management-action/entity.json'),
+          (e) =>
+            (e.schema.properties.actionOwnerId['x-pickAmong'] = {
+              entity: 'management-action-owner',
+              field: 'businessUnitId',
+            }),
+        ),
+      /audit-management-action\/entity.json#\/schema\/properties\/actionOwnerId\/x-pickAmong names "businessUnitId", which is no reference to employee of management-action-owner/,
+    ],
+    [
+      'an upload removed by a command that is no POST hook of its entity',
+      (d) =>
+        editJson(
+          join(d, 'modules/audit-management/audit-report/entity.json'),
+          (e) =>
+            (e.commands.find((c: { name: string }) => c.name === 'upload-draft-report').removedBy =
+              'upload-exit-minutes'),
+        ),
+      /audit-report\/entity.json#\/commands\/\d+\/removedBy "upload-exit-minutes" is not a POST hook command of audit-report/,
+    ],
+    [
       'a reference match between values of different kinds',
       (d) =>
         editJson(

@@ -16,6 +16,8 @@ export interface AuditReport {
   managementComment?: string | null;
   exitMinutesFileId?: number | null;
   exitMinutesName?: string | null;
+  draftReportFileId?: number | null;
+  draftReportName?: string | null;
   finalReportFileId?: number | null;
   finalReportName?: string | null;
   status?: ("Draft" | "Submitted Draft" | "Final") | null;

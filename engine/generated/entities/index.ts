@@ -203,6 +203,8 @@ import type { LabourMatter } from './labour-matter.ts';
 export type { LabourMatter } from './labour-matter.ts';
 import type { LabourMatterProgress } from './labour-matter-progress.ts';
 export type { LabourMatterProgress } from './labour-matter-progress.ts';
+import type { ManagementActionOwner } from './management-action-owner.ts';
+export type { ManagementActionOwner } from './management-action-owner.ts';
 import type { Measure } from './measure.ts';
 export type { Measure } from './measure.ts';
 import type { Milestone } from './milestone.ts';
@@ -470,6 +472,7 @@ export interface EntityRecords {
   'kpi-comment': KpiComment;
   'labour-matter': LabourMatter;
   'labour-matter-progress': LabourMatterProgress;
+  'management-action-owner': ManagementActionOwner;
   'measure': Measure;
   'milestone': Milestone;
   'milestone-comment': MilestoneComment;

@@ -11,7 +11,18 @@ export interface PerformanceScorecard {
   createdBy?: number;
   updatedBy?: number;
   name: string;
-  level: "corporate" | "business-unit" | "department" | "employee" | "functional" | "library" | "operational";
+  level:
+    | "corporate"
+    | "business-unit"
+    | "department"
+    | "division"
+    | "section"
+    | "sub-section"
+    | "sub-sub-section"
+    | "employee"
+    | "functional"
+    | "library"
+    | "operational";
   period?: ("Annual" | "Periodic") | null;
   quarterIndex?: (0 | 1 | 2 | 3) | null;
   annualPlanId?: number | null;
@@ -19,6 +30,10 @@ export interface PerformanceScorecard {
   employeeId?: number | null;
   businessUnitId?: number | null;
   departmentId?: number | null;
+  divisionId?: number | null;
+  sectionId?: number | null;
+  subSectionId?: number | null;
+  subSubSectionId?: number | null;
   includeKeyPerformanceArea?: ("Yes" | "No") | null;
   visible?: boolean | null;
   cascadedFromId?: number | null;

@@ -564,6 +564,13 @@ export interface Field {
     [k: string]: string | undefined;
   };
   /**
+   * on a reference to employee: the employee is one that a record of `entity` names in its `field`, where the company keeps any such record (while it keeps none, any employee): {"entity": "management-action-owner", "field": "employeeId"} names a management action's owner among the company's management action owners. The add form offers only those, and a write naming another is refused
+   */
+  "x-pickAmong"?: {
+    entity: string;
+    field: string;
+  };
+  /**
    * a record the select does not offer, as a rule the entity's hook holds is declared for the form: the referenced record whose `field` equals this record's `equals` (a field, or <reference>.<field>), unless this record's fields hold one of the values `unless` lists. {"field": "id", "equals": "reviewedEmployeeId.employeeId", "unless": {"relationship": ["Self"]}}: a 360 reviewer other than the reviewed employee's own self-review is anyone but the reviewed employee
    */
   "x-refExcept"?: {
@@ -753,6 +760,10 @@ export interface Command {
    * upload: the i18n key of a question the caller confirms before the file is sent, where the step cannot be undone (a signed contract's document is never replaced)
    */
   confirm?: string;
+  /**
+   * upload: the POST hook command of the entity that removes the uploaded file again (a draft report's attachment): the form offers it as a Remove button beside the file, where the record's _allowed names it
+   */
+  removedBy?: string;
   mimeTypes?: string[];
   /**
    * upload and attach: read-only fields of the record that take the stored file's name, size in bytes, type and SHA-256 checksum

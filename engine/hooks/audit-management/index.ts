@@ -15,7 +15,7 @@ import { checkSurveyAnswers, submitSurvey } from './customer-survey.ts';
 import { engagementNames, mailNotification, planYears } from './engagement-lifecycle.ts';
 import { APPROVAL_STEPS, ENGAGEMENT_PARTS } from './engagement-parts.ts';
 import { checkRoles, placeInEngagement } from './engagement-placement.ts';
-import { removeExitMinutes } from './exit-minutes.ts';
+import { removeDraftReport, removeExitMinutes } from './report-attachments.ts';
 import { placeReport } from './final-report.ts';
 import { spreadRoles } from './role-spread.ts';
 import { info as questionnaireInfo } from './questionnaire-info.ts';
@@ -69,6 +69,7 @@ export const auditManagementHooks: ModuleHookSet = mergeHookSets(
       'audit.planYears': planYears,
       'audit.engagementNames': engagementNames,
       'audit.removeExitMinutes': removeExitMinutes,
+      'audit.removeDraftReport': removeDraftReport,
       'auditQuestionnaire.info': questionnaireInfo,
     },
   },

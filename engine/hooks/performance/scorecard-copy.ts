@@ -21,7 +21,10 @@ export const CASCADE_INPUT = {
   type: 'object',
   required: ['id'],
   additionalProperties: false,
-  properties: { id: { type: 'integer', minimum: 1 }, employeeIds: ids, businessUnitIds: ids, departmentIds: ids },
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    ...Object.fromEntries(CASCADE_TARGETS.map((t) => [t.input, ids])),
+  },
 };
 export const COPY_FROM_LIBRARY_INPUT = {
   type: 'object',
@@ -106,7 +109,7 @@ async function copyScorecard(ctx: CallContext, source: Row, values: Row, link: b
 
 const present = (r: Row) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null && v !== undefined));
 
-/** Cascades a corporate (or unit) scorecard to business units, departments and employees: one linked copy each. */
+/** Cascades a corporate (or unit) scorecard to units of the organisation's levels and to employees: one linked copy each. */
 export const cascade: CommandHook = async (ctx, entity, input) => {
   validateInput(CASCADE_INPUT, input);
   const source = await fetchOne(ctx, entity, input.id, true);
@@ -144,7 +147,7 @@ async function titlesOf(ctx: CallContext, entity: EntityDef, field: string, rows
 }
 
 /**
- * A unit's scorecard goes down to its own departments and employees only (cascadeScope): cascaded to another unit,
+ * A unit's scorecard goes down to the units directly under it and its own employees only (cascadeScope): cascaded to another unit,
  * or to an employee elsewhere, the copy would count in averages the unit's targets were never set for.
  */
 async function refuseOutsideScope(
@@ -164,7 +167,7 @@ async function refuseOutsideScope(
       outside.push(...t.list.map((target) => ({ [t.field]: target })));
       continue;
     }
-    const table = t.level.replace('-', '_');
+    const table = t.level.replaceAll('-', '_');
     const rows = await ctx.tx.query(
       `SELECT id FROM ${table} WHERE company_id = $1 AND id = ANY($2) AND ${column} IS DISTINCT FROM $3 ORDER BY id`,
       [ctx.companyId, t.list, id],

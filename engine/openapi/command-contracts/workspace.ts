@@ -200,5 +200,6 @@ export const workspaceContracts: ContractSet = (records) => ({
     reply: listOf(object({ id: integer, name: records.field('audit-engagement', 'name') })),
   },
   'audit.removeExitMinutes': { reply: records.row('audit-report') },
+  'audit.removeDraftReport': { reply: records.row('audit-report') },
   'performancePlan.setPerformancePlan': { reply: records.rowWithChildren('performance-plan') },
 });

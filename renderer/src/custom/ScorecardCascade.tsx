@@ -5,20 +5,24 @@ import { get, post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { useMeta } from '../meta/meta-context.tsx';
 import { recordTitle } from '../meta/record-title.ts';
-import { cascadeScope, type CascadeTarget } from '../../../engine/hooks/performance/cascade-scope.ts';
+import { CASCADE_TARGETS, cascadeScope, type CascadeTarget } from '../../../engine/hooks/performance/cascade-scope.ts';
 
 type Row = Record<string, any>;
 /** What each level's targets are read from (the entity's list, and the title its list's failure bears) and the label of one. */
 const LEVELS: Record<CascadeTarget['level'], { entity: string; label: string; failure: string }> = {
   'business-unit': { entity: 'business-unit', label: 'entity.businessUnit', failure: 'error.getBusinessUnit' },
   department: { entity: 'department', label: 'entity.department', failure: 'error.getDepartment' },
+  division: { entity: 'division', label: 'entity.division', failure: 'error.getDivision' },
+  section: { entity: 'section', label: 'entity.section', failure: 'error.getSection' },
+  'sub-section': { entity: 'sub-section', label: 'entity.subSection', failure: 'error.getSubSection' },
+  'sub-sub-section': { entity: 'sub-sub-section', label: 'entity.subSubSection', failure: 'error.getSubSubSection' },
   employee: { entity: 'employee', label: 'entity.employee', failure: 'error.getEmployees' },
 };
 
 /**
- * Cascading a scorecard (a module admin's `cascade`): the level first (business unit, department, employee), then the
- * target by its title, among only those the scorecard may go to (cascadeScope: a business unit's scorecard to its own
- * departments and employees). What was made is said with a link to each new scorecard, opened in this same editor.
+ * Cascading a scorecard (a module admin's `cascade`): the level first (one of the organisation's six, business unit to
+ * sub-sub-section, or employee), then the target by its title, among only those the scorecard may go to (cascadeScope:
+ * a unit's scorecard to the units directly under it and its own employees). What was made is said with a link to each new scorecard, opened in this same editor.
  */
 export function ScorecardCascade({ record }: { record: Row }) {
   const { t } = useTranslation();
@@ -43,7 +47,7 @@ export function ScorecardCascade({ record }: { record: Row }) {
       setEarlier(
         ((d[scorecards?.dataKeys.list ?? 'list'] ?? []) as Row[]).map((s) => ({
           id: s.id,
-          target: String(s._titles?.businessUnitId ?? s._titles?.departmentId ?? s._titles?.employeeId ?? s.name),
+          target: String(CASCADE_TARGETS.map((x) => s._titles?.[x.field]).find((v) => v) ?? s.name),
         })),
       );
     });
@@ -59,7 +63,8 @@ export function ScorecardCascade({ record }: { record: Row }) {
     const { entity: name, failure } = LEVELS[level];
     const entity = meta.entities.find((e) => e.name === name);
     const within = scope.within ? { [scope.within.field]: scope.within.id } : {};
-    const active = name === 'department' ? {} : { status: 'Active' };
+    // units and people that are still active, where the level keeps a status (business units, employees)
+    const active = entity?.list.filters.includes('status') ? { status: 'Active' } : {};
     let live = true;
     void run(failure, () => get(name, { ...within, ...active, limit: 500 })).then((d) => {
       if (!live || !d) return;

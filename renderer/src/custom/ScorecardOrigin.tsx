@@ -11,6 +11,10 @@ type Row = Record<string, any>;
 const LABELS: Record<string, string> = {
   businessUnitId: 'entity.businessUnit',
   departmentId: 'entity.department',
+  divisionId: 'entity.division',
+  sectionId: 'entity.section',
+  subSectionId: 'entity.subSection',
+  subSubSectionId: 'entity.subSubSection',
   employeeId: 'entity.employee',
 };
 

@@ -39,11 +39,27 @@ export function UploadCommands({
     const d = await run(c.error, () => post(`${entity.name}/${c.name}`, body));
     if (d) {
       setLast({ name: file.name, size: file.size });
+      setRemoved(null);
       setChosen(({ [c.name]: _, ...rest }) => rest);
       setSent((n) => n + 1);
       onChanged(d[c.dataKey].record);
     }
   };
+  // the file removed again by the command the upload names (a draft report's attachment), after the caller confirms
+  const [removing, setRemoving] = useState<{ command: EntityMeta['commands'][number]; name: string } | null>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+  const remove = async (c: EntityMeta['commands'][number], name: string) => {
+    const d = await run(c.error, () => post(`${entity.name}/${c.name}`, { id: record.id, version: record.version }));
+    if (d) {
+      setLast(null);
+      setRemoved(name);
+      onChanged(d[c.dataKey]);
+    }
+  };
+  const removerOf = (c: EntityMeta['commands'][number]) =>
+    c.removedBy && allowedOn(entity, record).commands.includes(c.removedBy)
+      ? entity.commands.find((r) => r.name === c.removedBy)
+      : undefined;
   const uploads = entity.commands.filter(
     (c) => c.kind === 'upload' && allowedOn(entity, record).commands.includes(c.name),
   );
@@ -52,7 +68,7 @@ export function UploadCommands({
   const made = Object.entries(entity.schema.properties).filter(
     ([name, f]) => f['x-file'] && !uploads.some((c) => c.fields[0] === name) && record[name],
   );
-  if (!uploads.length && !made.length && !last) return null;
+  if (!uploads.length && !made.length && !last && !removed) return null;
   return (
     <div className="card stack" style={{ marginTop: 'var(--space-4)' }}>
       {made.map(([name, f]) => (
@@ -64,6 +80,8 @@ export function UploadCommands({
       {uploads.map((c) => {
         const field = c.fields[0];
         const fileId = record[field];
+        const remover = fileId ? removerOf(c) : undefined;
+        const fileName = t(entity.schema.properties[field]?.title ?? field);
         return (
           <div key={c.name} className="stack">
             <label htmlFor={`upload-${c.name}`}>{t(entity.schema.properties[field]?.title ?? field)}</label>
@@ -73,6 +91,19 @@ export function UploadCommands({
                 fileId={fileId}
                 alt={t(entity.schema.properties[field]?.title ?? field)}
               />
+            )}
+            {remover && (
+              <div className="row">
+                <button
+                  type="button"
+                  className="btn"
+                  data-testid={`remove-${c.name}`}
+                  disabled={loading}
+                  onClick={() => setRemoving({ command: remover, name: fileName })}
+                >
+                  {t(actionKey(remover.name))}
+                </button>
+              </div>
             )}
             <div className="row">
               <input
@@ -114,6 +145,22 @@ export function UploadCommands({
             void send(confirming);
           }}
         />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={t(actionKey(removing.command.name))}
+          text={t('shell.removeFileConfirm', { name: removing.name })}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            setRemoving(null);
+            void remove(removing.command, removing.name);
+          }}
+        />
+      )}
+      {removed && !last && (
+        <span className="muted" role="status">
+          {t('shell.removedFile', { name: removed })}
+        </span>
       )}
       {last && (
         <span className="muted" role="status">
