@@ -253,7 +253,7 @@ describe.each(backends())('360-degree surveys on $name', (backend) => {
     const de = await inLanguage('de');
     expect(de.title).toBe('Leadership 360: Beurteilung von Ada Reviewed');
     expect(de.intro).toMatch(
-      /^Bewerten Sie Ada Reviewed bei jeder Frage .*\(Sie beurteilen als: Externe[^)]*\)\..*spätestens am \d\d\/\d\d\/\d{4}\.$/,
+      /^Bewerten Sie Ada Reviewed bei jeder Frage .*\(Sie beurteilen als: Externe[^)]*\)\..*spätestens am \d\d\.\d\d\.\d{4}\.$/,
     );
     const bn = await inLanguage('bn');
     expect(bn.title).toBe('Leadership 360: Ada Reviewed-এর মূল্যায়ন');

@@ -512,10 +512,11 @@ describe.each(backends())('strategy and governance walk-through on $name', (back
       ]).toEqual([1, 1, 1, 0, 0]);
       const registry = t.stratum.registry;
       expect(registry.entity('project-plan').children.map((c) => c.key)).toContain('projectList');
+      // in the order of its lifecycle: the review cycles open once the plan is accepted
       expect(registry.entity('execution-plan').children.map((c) => c.key)).toEqual([
         'objectiveList',
-        'cycleList',
         'initiativeList',
+        'cycleList',
       ]);
     });
   });

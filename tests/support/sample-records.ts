@@ -89,6 +89,16 @@ export async function sampleBody(
   const owned = entity.ownedWhen?.[0];
   if (owned && entity.owner && body[entity.owner] !== undefined)
     for (const [name, values] of Object.entries(owned)) if (!(name in overrides)) body[name] = values[0];
+  // a body that names an employee among a list's (x-pickAmong: a management action's owner) is sent as a person would:
+  // with that employee on the list first
+  for (const f of entity.fields) {
+    const among = f.schema['x-pickAmong'] as { entity: string; field: string } | undefined;
+    const employeeId = body[f.name];
+    if (!among || typeof employeeId !== 'number') continue;
+    const listed = await client.get(`${among.entity}?${among.field}=${employeeId}&limit=1`);
+    if (listed.status === 200 && listed.body.data.total === 0)
+      await client.post(`${among.entity}/add`, { [among.field]: employeeId });
+  }
   return { body, made };
 }
 
@@ -106,15 +116,6 @@ export async function addSample(
 ): Promise<{ record: any; made: { entity: string; id: number }[] }> {
   const entity = registry.entity(entityName);
   const { body, made } = await sampleBody(client, registry, entityName, overrides, shared, nested);
-  // an employee named among a list's (x-pickAmong: a management action's owner) is put on the list first, as a person would
-  for (const f of entity.fields) {
-    const among = f.schema['x-pickAmong'] as { entity: string; field: string } | undefined;
-    const employeeId = body[f.name];
-    if (!among || typeof employeeId !== 'number') continue;
-    const listed = await client.get(`${among.entity}?${among.field}=${employeeId}&limit=1`);
-    if (listed.status === 200 && listed.body.data.total === 0)
-      await client.post(`${among.entity}/add`, { [among.field]: employeeId });
-  }
   // a record that carries a file (evidence) is added by its attach command, with a small PDF
   const attach = entity.access.add.includes('employee:moduleAdmin')
     ? undefined
