@@ -222,9 +222,11 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
 
   it('speaks German when switched, and remembers it', async () => {
     await page.selectOption('#language', 'de');
-    await page.getByRole('link', { name: 'Mitarbeiter', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Abmelden', exact: true }).waitFor();
     await page.reload();
-    await page.getByRole('link', { name: 'Geschäftsbereich', exact: true }).waitFor();
+    // the list shown and the navigation speak German after a reload too
+    await page.getByRole('button', { name: 'Abmelden', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Mitarbeiter', exact: true }).waitFor();
     await snap(page, '11-german');
     await page.selectOption('#language', 'en');
   });
