@@ -83,10 +83,10 @@ export interface ReportDef {
   };
 }
 
-/** A tab of a module home: one screen shown in the tab, or a group of screens shown as tiles that open them. */
 /** My inbox: every module's waiting work in one screen, so it stands in the navigation beside the modules, not in a home. */
 export const INBOX_PATH = '/app/my-inbox/main';
 
+/** A tab of a module home: one screen shown in the tab, or a group of screens shown as tiles that open them. */
 export type HomeTab = { readonly path: string } | { readonly label: string; readonly screens: readonly string[] };
 
 /** The place the navigation opens for a module (engine/metadata/module-home.ts): its tabs in order. */

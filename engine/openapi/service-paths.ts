@@ -113,9 +113,11 @@ const metaEntity = object(
           maxBytes: integer,
           mimeTypes: listOf(text),
           confirm: text,
+          // an upload's: the command that removes the file it uploaded
+          removedBy: text,
           report: anyObject,
         },
-        ['error', 'maxBytes', 'mimeTypes', 'confirm', 'report'],
+        ['error', 'maxBytes', 'mimeTypes', 'confirm', 'removedBy', 'report'],
       ),
     ),
     can: object({ add: { type: 'boolean' }, update: { type: 'boolean' }, delete: { type: 'boolean' } }),
@@ -134,9 +136,14 @@ const meta = object({
         core: { type: 'boolean' },
         routeBase: text,
         screens: listOf({ $ref: '#/components/schemas/Screen' }),
+        // its home: the tabs the caller may open, each a screen path or a labelled group of them
+        home: object({
+          path: text,
+          tabs: listOf({ oneOf: [object({ path: text }), object({ label: text, screens: listOf(text) })] }),
+        }),
         entities: listOf(text),
       },
-      ['routeBase'],
+      ['routeBase', 'home'],
     ),
   ),
   entities: listOf(metaEntity),
