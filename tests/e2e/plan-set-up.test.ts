@@ -62,7 +62,7 @@ describe.skipIf(skip)(
     it('adds a perspective from the strategic plan, and another from the perspectives list', async () => {
       await page.goto(`${server.url}/app/strategic/edit?id=${planId}`);
       const card = page.getByTestId('children-perspectiveList');
-      await card.getByText('Nothing here yet.').waitFor();
+      await card.getByText('none yet').waitFor();
       await snap(page, 'plan-set-up-00-strategic-plan');
       await card.getByRole('link', { name: 'Add Perspective' }).click();
       await page.locator('[data-screen=form][data-entity=perspective][data-mode=add]').waitFor();
@@ -111,7 +111,7 @@ describe.skipIf(skip)(
       ).scorecard;
       await page.goto(`${server.url}/app/strategic/edit-scorecard?id=${scorecard.id}`);
       const areas = page.getByTestId('children-keyPerformanceAreaList');
-      await areas.getByText('Nothing here yet.').waitFor();
+      await areas.getByText('none yet').waitFor();
       await areas.getByRole('link', { name: 'Add Key performance area' }).click();
       await page.locator('[data-screen=form][data-entity=key-performance-area][data-mode=add]').waitFor();
       await fill({ name: 'Growth', weight: '100' });
