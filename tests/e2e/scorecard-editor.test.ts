@@ -229,6 +229,7 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
         expect(scroll, `${language}: the KPI table is wider than its card`).toBeLessThanOrEqual(client);
       }
       const name = page.locator('tr[data-kpi="Service culture"] textarea');
+      await name.waitFor();
       expect((await name.boundingBox())!.width, `${language}: the KPI name has room`).toBeGreaterThanOrEqual(180);
     }
     await page.selectOption('#language', 'en');

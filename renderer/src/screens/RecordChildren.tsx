@@ -193,10 +193,16 @@ function ChildList({
     </div>
   );
   const lifecycle = entity.lifecycle;
-  // a section of a later stage: one line saying when it opens; unfolded on request (what it holds, its Add)
+  // a section of a later stage: one line saying when it opens; unfolded on request (what it holds, its Add), or at
+  // once when it holds records already (a survey sent ahead of its stage is there to be opened)
   if (stage === 'later' && lifecycle && link.opensAt)
     return (
-      <details className="card section-line section-later" data-testid={`children-${link.key}`} data-stage={stage}>
+      <details
+        className="card section-line section-later"
+        data-testid={`children-${link.key}`}
+        data-stage={stage}
+        open={rows.length > 0 || undefined}
+      >
         <summary className="row">
           <h2>{t(child.label)}</h2>
           {rows.length > 0 && <span className="badge">{rows.length}</span>}
