@@ -52,6 +52,20 @@ const found = new WeakMap<Page, Map<string, { entry: number; tab: number; tile: 
  * in two modules). `group` (the old sidebar's folding group) is not needed: the homes are searched.
  */
 export async function nav(page: Page, label: string, opts: { module?: string; group?: string } = {}): Promise<void> {
+  // the first page of a session may still be drawing its navigation (its texts and tabs arrive after the sidebar
+  // does): a label missed is looked for again, twice, before the navigation is said not to offer it
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await navOnce(page, label, opts);
+    } catch (e) {
+      if (attempt === 3 || !/the navigation offers no/.test(String(e))) throw e;
+      found.get(page)?.clear();
+      await page.waitForTimeout(1000);
+    }
+  }
+}
+
+async function navOnce(page: Page, label: string, opts: { module?: string; group?: string }): Promise<void> {
   await sidebar(page).locator('a').first().waitFor();
   const direct = sidebar(page).getByRole('link', { name: label, exact: true });
   if (!opts.module && (await direct.count())) return direct.first().click();
