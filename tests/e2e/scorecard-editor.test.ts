@@ -228,9 +228,11 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
         const [scroll, client] = await card.evaluate((e) => [e.scrollWidth, e.clientWidth]);
         expect(scroll, `${language}: the KPI table is wider than its card`).toBeLessThanOrEqual(client);
       }
+      // measured once the table drawn in the new language has settled (a redraw replaces the field)
       const name = page.locator('tr[data-kpi="Service culture"] textarea');
-      await name.waitFor();
-      expect((await name.boundingBox())!.width, `${language}: the KPI name has room`).toBeGreaterThanOrEqual(180);
+      await expect
+        .poll(async () => (await name.boundingBox())?.width ?? 0, { message: `${language}: the KPI name has room` })
+        .toBeGreaterThanOrEqual(180);
     }
     await page.selectOption('#language', 'en');
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -21,7 +21,12 @@ const ONLY = process.env.CRAWL_ACTORS?.split(',');
  * (its declared path), one actor ('*' = any) and one problem (a part of its text), with the reason. An entry that
  * no longer matches anything is printed, so that the list only ever shrinks.
  */
-const KNOWN: { screen: string; actor: string; problem: string; reason: string }[] = [];
+const KNOWN: { screen: string; actor: string; problem: string; reason: string }[] = [
+  // ECharts' renderer, disposed with its chart when the crawl leaves a chart's page at once, may still run a frame
+  // that finds its painter gone; the error lands on whichever page is open next. Seen once (2026-11-26, CI under
+  // load) on a list without a chart; to be fixed in widgets/Chart.tsx, then this entry goes.
+  { screen: '*', actor: '*', problem: "reading 'layerStack'", reason: 'ECharts frame after dispose' },
+];
 
 /**
  * Record screens a role's crawl cannot reach, each with why: a screen of one record that no list of the role links to
@@ -100,7 +105,12 @@ function auditTaskScreens(): string[] {
 }
 
 const known = (f: Finding) =>
-  KNOWN.find((k) => k.screen === f.screen && (k.actor === '*' || k.actor === f.actor) && f.problem.includes(k.problem));
+  KNOWN.find(
+    (k) =>
+      (k.screen === '*' || k.screen === f.screen) &&
+      (k.actor === '*' || k.actor === f.actor) &&
+      f.problem.includes(k.problem),
+  );
 
 /**
  * Every screen for every role, generated from the Registry: the holder, a company administrator with admin access to
