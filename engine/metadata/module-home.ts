@@ -11,6 +11,9 @@ const FLAT_UP_TO = 8;
 
 export const homePath = (moduleId: string) => `/app/home/${moduleId}`;
 
+/** The kinds of screen that are places to go (the others are steps: forms, redirects). */
+const PLACE_KINDS: ReadonlySet<string> = new Set(['list', 'custom', 'dashboard', 'report', 'tabs']);
+
 /**
  * The screens that are places to go, not steps: lists, reports, custom, dashboard and tabs screens without a route
  * parameter (those open from their parent record), that are neither a tab of a tabs screen (reached through it) nor
@@ -21,7 +24,7 @@ export function navigableScreens(screens: readonly Screen[]): Screen[] {
   const steps = new Set(screens.flatMap((s) => [s.add, s.edit].filter((p): p is string => !!p)));
   return screens.filter(
     (s) =>
-      ['list', 'custom', 'dashboard', 'report', 'tabs'].includes(s.kind) &&
+      PLACE_KINDS.has(s.kind) &&
       !s.path.includes(':') &&
       s.path !== INBOX_PATH &&
       !tabs.has(s.path) &&
@@ -89,7 +92,7 @@ export function checkModuleHomes(
     const place = (path: string, pointer: string) => {
       const s = byPath.get(path);
       if (!s) return fault(pointer, `"${path}" is not a screen of the module`);
-      if (!['list', 'custom', 'dashboard', 'report', 'tabs'].includes(s.kind) || path.includes(':'))
+      if (!PLACE_KINDS.has(s.kind) || path.includes(':'))
         return fault(
           pointer,
           `"${path}" is a ${s.kind} screen${path.includes(':') ? ' with a parameter' : ''}: a home opens lists, reports, charts and tabs screens`,
