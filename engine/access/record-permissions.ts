@@ -146,7 +146,7 @@ async function nameInPlaceOf(
     const allowed = row._allowed as AllowedOnRecord;
     for (const action of allowed.transitions) {
       const roles = transitionRoles(entity, action);
-      const other = namedOtherThan(roles, ctx.actor, row);
+      const other = namedOtherThan(roles, ctx.actor, row, entity.owner);
       // a member of the record's team (or another role the record decides) acts in their own right
       if (other && !admits(recordRolesOf(roles), row)) found.push({ allowed, action, employeeId: other.employeeId });
     }

@@ -14,7 +14,11 @@ export interface InboxFilters {
   readonly strategicPlanId?: number;
   readonly annualPlanId?: number;
   readonly quarterId?: number;
-  readonly type?: 'Annual' | 'Periodic';
+  /**
+   * Annual or Periodic narrows the kinds that carry a scorecard's period; mine (the spec's for monthly updates) keeps
+   * of the kinds about whose work it is the caller's own, reports that of the people they supervise
+   */
+  readonly type?: 'Annual' | 'Periodic' | 'mine' | 'reports';
   /** YYYY-MM */
   readonly month?: string;
 }
@@ -36,6 +40,8 @@ export interface InboxBranch {
   readonly module: string;
   /** FROM … WHERE …, with the SELECT list; no ORDER BY or LIMIT */
   readonly select: string;
+  /** the month (YYYY-MM) the item is about, as SQL over the branch's row `b`, for a title that names it (monthly progress) */
+  readonly month?: string;
 }
 
 /** The columns of a record `t` as the branch names them. */
@@ -70,7 +76,7 @@ function titleSql(ctx: CallContext, e: EntityDef, title: string): string {
 export function filterSql(
   bind: BranchInput['bind'],
   filters: InboxFilters,
-  on: { annualPlan?: string; quarter?: string; type?: string; date?: string },
+  on: { annualPlan?: string; quarter?: string; type?: string; date?: string; whose?: 'mine' | 'reports' },
 ): string[] {
   const where: string[] = [];
   if (on.annualPlan) {
@@ -88,7 +94,11 @@ export function filterSql(
       );
     }
   }
-  if (filters.type && on.type) where.push(`${on.type} = ${bind(filters.type)}`);
+  if ((filters.type === 'Annual' || filters.type === 'Periodic') && on.type)
+    where.push(`${on.type} = ${bind(filters.type)}`);
+  // whose work: a kind of the other side is left out whole
+  if ((filters.type === 'mine' || filters.type === 'reports') && on.whose && on.whose !== filters.type)
+    where.push('false');
   if (filters.month && on.date) where.push(`to_char(${on.date}, 'YYYY-MM') = ${bind(filters.month)}`);
   return where;
 }
@@ -116,8 +126,9 @@ export function declaredBranch(input: BranchInput, e: EntityDef, k: InboxKindDef
   // the state: the workflow's field, else a status the entity keeps without one (an audit task's)
   const stateField = e.workflow?.stateField ?? (e.field.has('status') ? 'status' : undefined);
   const state = stateField ? `${col(e, stateField)}::text` : 'NULL::text';
+  const personOf = k.person ?? e.owner;
   const select = `SELECT ${literal(k.kind)} AS kind, ${literal(k.area)} AS area, ${literal(e.module)} AS module, t.id,
-      ${titleSql(ctx, e, k.title)} AS title, ${e.owner ? personSql(col(e, e.owner)) : 'NULL::text'} AS person, ${state} AS state,
+      ${titleSql(ctx, e, k.title)} AS title, ${personOf ? personSql(col(e, personOf)) : 'NULL::text'} AS person, ${state} AS state,
       ${k.date ? `${col(e, k.date)}::date` : 'NULL::date'} AS date, ${linkSql(e, k.screen)} AS link
     FROM ${quoteIdent(e.table)} t WHERE ${where.join(' AND ')}`;
   return { kind: k.kind, area: k.area, module: e.module, select };

@@ -22,6 +22,8 @@ export interface InboxItem {
   person: string | null;
   state: string | null;
   date: string | null;
+  /** the month (YYYY-MM) the item is about, where its title names one: the screens word it in the reader's language */
+  month: string | null;
   link: string;
 }
 
@@ -80,7 +82,7 @@ export async function inboxPage(
   const union = all
     .map(
       (b) =>
-        `(SELECT b.*, count(*) OVER () AS n FROM (${b.select}) b ORDER BY ${order} LIMIT ${inTab(b) ? offset + limit : 1})`,
+        `(SELECT b.*, ${b.month ?? 'NULL::text'} AS month, count(*) OVER () AS n FROM (${b.select}) b ORDER BY ${order} LIMIT ${inTab(b) ? offset + limit : 1})`,
     )
     .join('\nUNION ALL\n');
   const areas = tab === 'all' ? [...INBOX_AREAS] : [tab];
@@ -91,7 +93,7 @@ export async function inboxPage(
     `WITH items AS (${union})
     SELECT $2::bigint AS caller, (SELECT coalesce(json_object_agg(kind, n), '{}'::json) FROM (SELECT kind, max(n)::int AS n FROM items GROUP BY kind) c) AS counts,
       (SELECT coalesce(json_agg(json_build_object('kind', kind, 'area', area, 'module', module, 'id', id, 'title', title,
-          'person', person, 'state', state, 'date', date, 'link', link) ORDER BY ${order}), '[]'::json)
+          'person', person, 'state', state, 'date', date, 'month', month, 'link', link) ORDER BY ${order}), '[]'::json)
         FROM (SELECT * FROM items WHERE area IN (${areas.map(bind).join(', ')}) ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) x) AS list`,
     params,
     { prepare: false },

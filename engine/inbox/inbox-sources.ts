@@ -19,6 +19,7 @@ export const INBOX_SOURCES: readonly { module: string; branch: (input: BranchInp
     branch: (input) => review(input, 'assessment', 'assessmentsWaiting', '/app/performance/assessments/edit'),
   },
   { module: 'performance', branch: monthlyProgressDue },
+  { module: 'performance', branch: reportsMonthlyProgressDue },
   { module: 'performance', branch: (input) => qaReviews(input, 'Scorecard') },
   { module: 'performance', branch: (input) => qaReviews(input, 'Performance') },
 ];
@@ -65,17 +66,47 @@ function monthlyProgressDue({ bind, filters }: BranchInput): InboxBranch {
     ...filterSql(bind, filters, {
       annualPlan: 'p.annual_plan_id',
       date: 'p.start_date',
+      whose: 'mine',
     }),
   ];
   return {
     kind: 'monthlyProgressDue',
     area: 'monthly',
     module: 'performance',
+    // the title is the plan; the month is data, worded by the screen in the reader's language
     select: `SELECT 'monthlyProgressDue' AS kind, 'monthly' AS area, 'performance' AS module, p.id,
-        concat_ws(' · ', (SELECT ap.name FROM annual_plan ap WHERE ap.company_id = $1 AND ap.id = p.annual_plan_id), p.month) AS title,
+        (SELECT ap.name FROM annual_plan ap WHERE ap.company_id = $1 AND ap.id = p.annual_plan_id)::text AS title,
         NULL::text AS person, p.status::text AS state, p.end_date AS date,
         concat('/app/my-inbox/monthly-progress/employee-progresses?annualPlanId=', p.annual_plan_id, '&periodId=', p.id) AS link
       FROM monthly_progress_period p WHERE ${where.join(' AND ')}`,
+    month: `to_char(b.date, 'YYYY-MM')`,
+  };
+}
+
+/**
+ * An open month in which a person the caller supervises (or stands in for as acting supervisor) has an annual
+ * scorecard with KPIs and has reported nothing: a supervisor may enter it for them (employee-progress/set), on the
+ * same screen opened on that person.
+ */
+function reportsMonthlyProgressDue({ bind, filters }: BranchInput): InboxBranch {
+  const where = [
+    `p.company_id = $1 AND p.status = 'Open'`,
+    `e.company_id = $1 AND e.id <> $2 AND (e.supervisor_id = $2 OR e.acting_supervisor_id = $2)`,
+    `EXISTS (SELECT 1 FROM performance_scorecard s JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
+       WHERE s.company_id = $1 AND s.employee_id = e.id AND s.annual_plan_id = p.annual_plan_id AND s.period = 'Annual')`,
+    `NOT EXISTS (SELECT 1 FROM employee_progress g WHERE g.company_id = $1 AND g.period_id = p.id AND g.employee_id = e.id)`,
+    ...filterSql(bind, filters, { annualPlan: 'p.annual_plan_id', date: 'p.start_date', whose: 'reports' }),
+  ];
+  return {
+    kind: 'reportsMonthlyProgressDue',
+    area: 'monthly',
+    module: 'performance',
+    select: `SELECT 'reportsMonthlyProgressDue' AS kind, 'monthly' AS area, 'performance' AS module, p.id,
+        (SELECT ap.name FROM annual_plan ap WHERE ap.company_id = $1 AND ap.id = p.annual_plan_id)::text AS title,
+        trim(concat_ws(' ', e.first_name, e.last_name)) AS person, p.status::text AS state, p.end_date AS date,
+        concat('/app/my-inbox/monthly-progress/employee-progresses?annualPlanId=', p.annual_plan_id, '&periodId=', p.id, '&employeeId=', e.id) AS link
+      FROM monthly_progress_period p CROSS JOIN employee e WHERE ${where.join(' AND ')}`,
+    month: `to_char(b.date, 'YYYY-MM')`,
   };
 }
 
@@ -89,11 +120,11 @@ function qaReviews({ bind, filters }: BranchInput, list: 'Scorecard' | 'Performa
   const kind = list === 'Scorecard' ? 'qaScorecardsToReview' : 'qaAssessmentsToReview';
   const subject =
     list === 'Scorecard'
-      ? `SELECT m.id AS member_id, s.id, s.employee_id, s.name AS title, s.status, s.annual_plan_id, s.quarter_index
+      ? `SELECT m.id AS member_id, s.id, s.employee_id, s.name AS title, s.status, s.annual_plan_id, s.quarter_index, NULL::date AS due
            FROM qa_member m JOIN performance_scorecard s ON s.company_id = $1 AND s.annual_plan_id = m.annual_plan_id
           WHERE m.company_id = $1 AND m.employee_id = $2 AND m.list = 'Scorecard' AND s.employee_id IS NOT NULL
             AND s.employee_id NOT IN ${supervisorLineSql('$2', '$1')}`
-      : `SELECT m.id AS member_id, a.id, a.employee_id, a.title, a.status, a.annual_plan_id, a.quarter_index
+      : `SELECT m.id AS member_id, a.id, a.employee_id, a.title, a.status, a.annual_plan_id, a.quarter_index, a.window_end_date AS due
            FROM qa_member m JOIN performance_assessment a ON a.company_id = $1 AND a.annual_plan_id = m.annual_plan_id
           WHERE m.company_id = $1 AND m.employee_id = $2 AND m.list = 'Performance'
             AND a.status IN (${REVIEWABLE_ASSESSMENT_STATES.map((x) => `'${x}'`).join(', ')})
@@ -108,7 +139,7 @@ function qaReviews({ bind, filters }: BranchInput, list: 'Scorecard' | 'Performa
     area: 'reviews',
     module: 'performance',
     select: `SELECT DISTINCT ON (q.id) '${kind}' AS kind, 'reviews' AS area, 'performance' AS module, q.id, q.title::text AS title,
-        ${personSql('q.employee_id')} AS person, q.status::text AS state, NULL::date AS date, '/app/performance/quality-assurance' AS link
+        ${personSql('q.employee_id')} AS person, q.status::text AS state, q.due AS date, '/app/performance/quality-assurance' AS link
       FROM (${subject}) q WHERE ${where.join(' AND ')}`,
   };
 }

@@ -33,6 +33,8 @@ export function inboxOf(
     }
     if (k.date !== undefined && !(stored(k.date) && field.get(k.date)!.format?.startsWith('date')))
       fault('/date', `names "${k.date}", which is not a stored date field`);
+    if (k.person !== undefined && !(stored(k.person) && field.get(k.person)!.ref === 'employee'))
+      fault('/person', `names "${k.person}", which is not a stored reference to employee`);
     if (k.annualPlan !== undefined && field.get(k.annualPlan)?.ref !== 'annual-plan')
       fault('/annualPlan', `names "${k.annualPlan}", which is not a reference to annual-plan`);
     for (const at of ['quarter', 'type'] as const)
@@ -51,6 +53,7 @@ export function inboxOf(
       screen: k.screen,
       title,
       date: k.date,
+      person: k.person,
       annualPlan: k.annualPlan,
       quarter: k.quarter,
       type: k.type,

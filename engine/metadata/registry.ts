@@ -52,6 +52,8 @@ export interface InboxKindDef {
   /** a field, or <reference>.<field> of the record that reference names */
   readonly title: string;
   readonly date?: string;
+  /** a reference to employee naming whom the item is about, where not the owner */
+  readonly person?: string;
   readonly annualPlan?: string;
   readonly quarter?: string;
   readonly type?: string;

@@ -202,7 +202,7 @@ export async function runTransition(ctx: CallContext, entity: EntityDef, action:
   for (const f of t.requires ?? []) changes[f] = given[f];
   // an administrator taking a step the record names someone for (its approver) acts in place of them, on the record
   const own = recordRolesOf(roles);
-  const named = namedOtherThan(roles, ctx.actor, before);
+  const named = namedOtherThan(roles, ctx.actor, before, entity.owner);
   const other =
     named && !recordAdmits(own, ctx.actor, entity, before, await loadReach(ctx.tx, ctx.actor, entity, own))
       ? named

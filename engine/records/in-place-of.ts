@@ -11,19 +11,20 @@ export interface InPlaceOf {
 }
 
 /**
- * The employee a transition names through its relationship roles (`field:approverId`) whom the caller is not: taking
- * it by another standing (an administrator) is acting in place of that employee. None when the transition names nobody,
- * the record names no one in those fields, or the caller is one of them; the caller of `admittedByRecord` (a member
- * of the record's team, say) also acts in their own right.
+ * The employee a transition names through its relationship roles (`field:approverId`, or `self`: the record's owner,
+ * whose own step it is, as an employee's accepting her scorecard) whom the caller is not: taking it by another standing
+ * (an administrator) is acting in place of that employee. None when the transition names nobody, the record names no
+ * one in those fields, or the caller is one of them; the caller of `admittedByRecord` (a member of the record's team,
+ * a supervisor, say) also acts in their own right.
  */
 export function namedOtherThan(
   roles: readonly Role[],
   actor: Actor,
   record: Row,
+  owner?: string,
 ): { field: string; employeeId: number } | undefined {
   const named = roles
-    .filter((r) => r.startsWith('field:'))
-    .map((r) => r.slice('field:'.length))
+    .flatMap((r) => (r.startsWith('field:') ? [r.slice('field:'.length)] : r === 'self' && owner ? [owner] : []))
     .filter((f) => typeof record[f] === 'number');
   if (!named.length || named.some((f) => record[f] === actor.employeeId)) return undefined;
   return { field: named[0], employeeId: record[named[0]] as number };

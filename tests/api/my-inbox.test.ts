@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
+import { SAMPLE_PDF } from '../support/sample-records.ts';
 import { addStrategicPlan } from '../support/strategy-records.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 
@@ -14,6 +15,7 @@ interface Item {
   person: string | null;
   state: string | null;
   date: string | null;
+  month: string | null;
   link: string;
 }
 
@@ -54,6 +56,7 @@ describe.each(backends())('my inbox on $name', (backend) => {
       'personal-development',
       'audit-management',
       'strategy-execution',
+      'compliance-management',
     ];
     exec = (await t.addCompany('Inboxco', { modules })).executive;
     other = (await t.addCompany('Otherco', { modules })).executive;
@@ -92,16 +95,16 @@ describe.each(backends())('my inbox on $name', (backend) => {
     });
     ok(card);
     id.card = first(card).id;
-    ok(
-      await exec.post('performance-kpi/add', {
-        scorecardId: id.card,
-        name: 'Deliveries',
-        kpiType: 'Quantitative',
-        optionType: 'ASC',
-        weight: 100,
-        target: 100,
-      }),
-    );
+    const kpi = await exec.post('performance-kpi/add', {
+      scorecardId: id.card,
+      name: 'Deliveries',
+      kpiType: 'Quantitative',
+      optionType: 'ASC',
+      weight: 100,
+      target: 100,
+    });
+    ok(kpi);
+    id.kpi = first(kpi).id;
   });
   afterAll(() => t.close());
 
@@ -292,6 +295,129 @@ describe.each(backends())('my inbox on $name', (backend) => {
     expect(await items(eve, 'executionPlansToAccept')).toEqual([]);
     ok(await bella.post('execution-plan/accept', { id: plan }));
     expect(await items(bella, 'executionPlansToAccept')).toEqual([]);
+  });
+
+  it('lists an open month’s progress for the employee who owes it, and for her supervisor as a report’s, by the type filter', async () => {
+    const [month] = (await exec.get(`monthly-progress-period?annualPlanId=${id.plan}&sort=month&limit=1`)).body.data
+      .list;
+    ok(await exec.post('monthly-progress-period/open', { id: month.id }));
+    // the month is data (the screens word it), the title the plan
+    const [own] = await items(eve, 'monthlyProgressDue', '?tab=monthly');
+    expect(own).toMatchObject({ id: month.id, title: 'FY2026', month: month.month, person: null, area: 'monthly' });
+    expect(own!.date).toBe(month.endDate);
+    // Bella supervises Eve: Eve's month waits for her too, as her report's, naming Eve and opening the screen on her
+    expect(await items(bella, 'reportsMonthlyProgressDue')).toMatchObject([
+      {
+        id: month.id,
+        title: 'FY2026',
+        month: month.month,
+        person: 'Eve Staff',
+        link: `/app/my-inbox/monthly-progress/employee-progresses?annualPlanId=${id.plan}&periodId=${month.id}&employeeId=${id.eve}`,
+      },
+    ]);
+    expect(await items(dan, 'reportsMonthlyProgressDue')).toEqual([]);
+    expect(await items(eve, 'reportsMonthlyProgressDue')).toEqual([]);
+    // type: mine keeps the caller's own monthly updates, reports her reports'; a scorecard's period leaves both alone
+    const kindsOf = async (who: Client, type: string) =>
+      (await inbox(who, `?tab=monthly&type=${type}`)).list.map((i) => i.kind);
+    expect(await kindsOf(eve, 'mine')).toEqual(['monthlyProgressDue']);
+    expect(await kindsOf(eve, 'reports')).toEqual([]);
+    expect(await kindsOf(bella, 'mine')).toEqual([]);
+    expect(await kindsOf(bella, 'reports')).toEqual(['reportsMonthlyProgressDue']);
+    expect(await kindsOf(bella, 'Annual')).toEqual(['reportsMonthlyProgressDue']);
+    expect((await inbox(bella, '?tab=monthly&type=mine')).tabs.monthly).toBe(0);
+    // the month filter: another month leaves it out
+    const other = month.month.endsWith('-12') ? `${month.month.slice(0, 4)}-11` : `${month.month.slice(0, 5)}12`;
+    expect(await items(bella, 'reportsMonthlyProgressDue', `?month=${other}`)).toEqual([]);
+    expect(await items(bella, 'reportsMonthlyProgressDue', `?month=${month.month}`)).toHaveLength(1);
+    // the supervisor enters Eve's progress: the month waits for neither any more
+    ok(
+      await bella.post('employee-progress/set', {
+        periodId: month.id,
+        employeeId: id.eve,
+        entries: [{ kpiId: id.kpi, actual: 40 }],
+      }),
+    );
+    expect(await items(bella, 'reportsMonthlyProgressDue')).toEqual([]);
+    expect(await items(eve, 'monthlyProgressDue')).toEqual([]);
+  });
+
+  it('lists a compliance submission for its approver, naming who submitted it, until it is processed', async () => {
+    const team = first(await exec.post('compliance-team/add', { name: 'Payroll compliance' })).id;
+    ok(await exec.post('compliance-team-member/add', { complianceTeamId: team, employeeId: id.dan }));
+    const activity = first(
+      await exec.post('compliance-activity/add', {
+        name: 'Monthly payroll return',
+        complianceTeamId: team,
+        approverId: id.bella,
+        frequency: 'Monthly',
+        nextComplianceDate: '2026-01-31',
+      }),
+    ).id;
+    const submission = first(
+      await dan.post('compliance-submission/add', { complianceActivityId: activity, complianceDate: '2026-01-15' }),
+    ).id;
+    // a draft waits for no one
+    expect(await items(bella, 'submissionsToProcess')).toEqual([]);
+    const evidence = new FormData();
+    evidence.set('complianceSubmissionId', String(submission));
+    evidence.set('document', new File([SAMPLE_PDF as Uint8Array<ArrayBuffer>], 'return.pdf', { type: 'application/pdf' }));
+    ok(await dan.raw('compliance-evidence/attach', { method: 'POST', body: evidence }));
+    ok(await dan.post('compliance-submission/submit', { id: submission }));
+    expect(await items(bella, 'submissionsToProcess')).toMatchObject([
+      {
+        id: submission,
+        area: 'strategy',
+        title: 'Monthly payroll return',
+        person: 'Dan Peer',
+        state: 'Submitted',
+        date: '2026-01-15',
+        link: `/app/compliance-management/edit-submission?id=${submission}`,
+      },
+    ]);
+    // not for the team member who sent it, nor for anyone else
+    expect(await items(dan, 'submissionsToProcess')).toEqual([]);
+    expect(await items(eve, 'submissionsToProcess')).toEqual([]);
+    ok(await bella.post('compliance-submission/process', { id: submission }));
+    expect(await items(bella, 'submissionsToProcess')).toEqual([]);
+  });
+
+  it('lets an administrator accept an employee’s scorecard only as acting for her, which the button and the history say', async () => {
+    const card = first(
+      await exec.post('performance-scorecard/add', {
+        annualPlanId: id.plan,
+        includeKeyPerformanceArea: 'No',
+        name: 'Dan 2026',
+        level: 'employee',
+        employeeId: id.dan,
+      }),
+    ).id;
+    ok(
+      await exec.post('performance-kpi/add', {
+        scorecardId: card,
+        name: 'Visits',
+        kpiType: 'Quantitative',
+        optionType: 'ASC',
+        weight: 100,
+        target: 10,
+      }),
+    );
+    ok(await bella.post('performance-scorecard/approve', { id: card }));
+    const allowed = async (who: Client) =>
+      (await who.get(`performance-scorecard?id=${card}`)).body.data.list[0]._allowed as {
+        transitions: string[];
+        inPlaceOf?: Record<string, string>;
+      };
+    // the administrator's Accept is Dan's step taken for him; Dan's own is his
+    expect((await allowed(exec)).inPlaceOf).toMatchObject({ accept: 'Dan Peer' });
+    expect((await allowed(dan)).transitions).toContain('accept');
+    expect((await allowed(dan)).inPlaceOf).toBeUndefined();
+    ok(await exec.post('performance-scorecard/accept', { id: card }));
+    const { entries } = (await exec.get(`performance-scorecard/${card}/history`)).body.data.history as {
+      entries: { action: string; inPlaceOfName: string | null }[];
+    };
+    expect(entries.find((e) => e.action === 'accept')).toMatchObject({ inPlaceOfName: 'Dan Peer' });
+    expect(await items(dan, 'scorecardsToAccept')).toEqual([]);
   });
 
   it('builds only the kinds of the modules a company has switched on', async () => {

@@ -317,6 +317,10 @@ export interface EntityMeta {
      */
     date?: string;
     /**
+     * a reference to employee naming whom the item is about, where that is not the owner (a compliance submission's submitter); default: the owner
+     */
+    person?: string;
+    /**
      * a reference to annual-plan: the annual plan (and its strategic plan) filters narrow the kind by it
      */
     annualPlan?: string;

@@ -14,7 +14,9 @@ export const myInbox: CommandHook = async (ctx, _entity, input) => {
     strategicPlanId: id(input.strategicPlanId),
     annualPlanId: id(input.annualPlanId),
     quarterId: id(input.quarterId),
-    type: input.type === 'Annual' || input.type === 'Periodic' ? input.type : undefined,
+    type: ['Annual', 'Periodic', 'mine', 'reports'].includes(input.type as string)
+      ? (input.type as InboxFilters['type'])
+      : undefined,
     month: (input.month as string | undefined) || undefined,
   };
   return inboxPage(

@@ -140,8 +140,9 @@ export const workspaceContracts: ContractSet = (records) => ({
     query: {
       tab: { schema: { enum: ['all', ...INBOX_AREAS], default: 'all' } },
       type: {
-        schema: { enum: ['', 'Annual', 'Periodic', 'mine'] },
-        description: 'a scorecard’s period; mine (monthly updates) narrows nothing',
+        schema: { enum: ['', 'Annual', 'Periodic', 'mine', 'reports'] },
+        description:
+          'Annual or Periodic: a scorecard’s period; mine: of the monthly updates, the caller’s own; reports: those of the people they supervise',
       },
       strategicPlanId: { schema: integer },
       annualPlanId: { schema: integer },
@@ -162,6 +163,7 @@ export const workspaceContracts: ContractSet = (records) => ({
           person: orNull(text),
           state: orNull(text),
           date: orNull(date),
+          month: { ...orNull(text), description: 'the month (YYYY-MM) the item is about, where its title names one' },
           link: { type: 'string', description: 'the screen where the action is' },
         }),
       ),

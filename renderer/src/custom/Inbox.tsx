@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { get } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
-import { formatDate, formatInteger } from '../format/formats.ts';
+import { formatDate, formatInteger, formatMonth } from '../format/formats.ts';
 import { optionLabel, quarterName } from '../meta/labels.ts';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 
@@ -12,7 +12,7 @@ const TABS = ['all', 'scorecards', 'reviews', 'monthly', 'strategy', 'audit', 'd
 type Tab = (typeof TABS)[number];
 
 interface Filters {
-  type: '' | 'Annual' | 'Periodic';
+  type: '' | 'Annual' | 'Periodic' | 'mine' | 'reports';
   strategicPlanId: number;
   annualPlanId: number;
   quarterId: number;
@@ -20,6 +20,48 @@ interface Filters {
 }
 /** The spec's defaults: every id 0 (all), type Annual, no month. */
 const DEFAULTS: Filters = { type: 'Annual', strategicPlanId: 0, annualPlanId: 0, quarterId: 0, month: '' };
+
+/**
+ * What "type" means on a tab (the spec: Annual, "or mine for monthly updates"): on the monthly updates, whose they are
+ * (the caller's own by default, or those of the people they supervise); elsewhere a scorecard's period.
+ */
+const TYPES = {
+  monthly: [
+    ['mine', 'inbox.filter.mine'],
+    ['reports', 'inbox.filter.reports'],
+    ['', 'inbox.filter.anyone'],
+  ],
+  other: [
+    ['Annual', 'inbox.filter.annual'],
+    ['Periodic', 'inbox.filter.periodic'],
+    ['', 'inbox.filter.anyType'],
+  ],
+} as const;
+const typesOf = (tab: Tab) => (tab === 'monthly' ? TYPES.monthly : TYPES.other);
+/** The type a tab opens with: its first. */
+const defaultType = (tab: Tab): Filters['type'] => typesOf(tab)[0][0];
+/** The type kept when the tab changes, if the new tab knows it; else the new tab's default. */
+const typeOn = (tab: Tab, type: Filters['type']): Filters['type'] =>
+  typesOf(tab).some(([v]) => v === type) ? type : defaultType(tab);
+
+/**
+ * The months the month filter offers (YYYY-MM): those of the annual plan chosen, else a year either side of this
+ * month.
+ */
+function monthsOffered(plan: Option | undefined): string[] {
+  const ym = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  const now = new Date();
+  const from = plan?.startDate
+    ? new Date(`${plan.startDate.slice(0, 7)}-01T00:00:00Z`)
+    : new Date(Date.UTC(now.getFullYear(), now.getMonth() - 12, 1));
+  const to = plan?.endDate
+    ? new Date(`${plan.endDate.slice(0, 7)}-01T00:00:00Z`)
+    : new Date(Date.UTC(now.getFullYear(), now.getMonth() + 12, 1));
+  const months: string[] = [];
+  for (let d = from; d <= to && months.length < 60; d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)))
+    months.push(ym(d));
+  return months;
+}
 
 /**
  * The inbox's state while the app runs (the spec's "my inbox state"): the tab and filters stay as the person left them
@@ -35,6 +77,8 @@ interface Item {
   person: string | null;
   state: string | null;
   date: string | null;
+  /** the month (YYYY-MM) the item is about: worded here in the reader's language */
+  month: string | null;
   link: string;
 }
 interface Page {
@@ -43,7 +87,14 @@ interface Page {
   total: number;
 }
 /** A plan or quarter a filter offers: a plan by its name (a strategic plan by its description), a quarter by its index. */
-type Option = { id: number; name?: string; description?: string; quarterIndex?: number };
+type Option = {
+  id: number;
+  name?: string;
+  description?: string;
+  quarterIndex?: number;
+  startDate?: string;
+  endDate?: string;
+};
 
 const PAGE_SIZE = 25;
 /** A filter's label beside its control, with room between them. */
@@ -99,8 +150,11 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
   const choose = (i: number) => {
     setOffset(0);
     setTab(i);
+    setFilters((f) => ({ ...f, type: typeOn(TABS[i]!, f.type) }));
   };
-  const filtered = JSON.stringify(filters) !== JSON.stringify(DEFAULTS);
+  const defaults: Filters = { ...DEFAULTS, type: defaultType(TABS[tab]!) };
+  const filtered = JSON.stringify(filters) !== JSON.stringify(defaults);
+  const months = monthsOffered(annualPlans.find((p) => p.id === filters.annualPlanId));
   const select = (
     name: string,
     label: string,
@@ -149,9 +203,11 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
         <label className="field-inline" style={FILTER_LABEL}>
           <span>{t('inbox.filter.type')}</span>
           <select name="type" value={filters.type} onChange={(e) => set({ type: e.target.value as Filters['type'] })}>
-            <option value="Annual">{t('inbox.filter.annual')}</option>
-            <option value="Periodic">{t('inbox.filter.periodic')}</option>
-            <option value="">{t('inbox.filter.anyType')}</option>
+            {typesOf(TABS[tab]!).map(([value, label]) => (
+              <option key={value} value={value}>
+                {t(label)}
+              </option>
+            ))}
           </select>
         </label>
         {select('strategicPlanId', 'inbox.filter.strategicPlan', filters.strategicPlanId, strategicPlans, (v) =>
@@ -170,10 +226,18 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
         )}
         <label className="field-inline" style={FILTER_LABEL}>
           <span>{t('inbox.filter.month')}</span>
-          <input type="month" name="month" value={filters.month} onChange={(e) => set({ month: e.target.value })} />
+          <select name="month" value={filters.month} onChange={(e) => set({ month: e.target.value })}>
+            <option value="">{t('inbox.filter.all')}</option>
+            {/* a month chosen before the plan changed stays offered until it is changed */}
+            {(filters.month && !months.includes(filters.month) ? [filters.month, ...months] : months).map((m) => (
+              <option key={m} value={m}>
+                {formatMonth(m)}
+              </option>
+            ))}
+          </select>
         </label>
         {filtered && (
-          <button type="button" className="btn btn-sm" onClick={() => set(DEFAULTS)}>
+          <button type="button" className="btn btn-sm" onClick={() => set(defaults)}>
             {t('inbox.filter.clear')}
           </button>
         )}
@@ -200,7 +264,7 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
               <tbody>
                 {page.list.map((i) => (
                   <tr
-                    key={`${i.kind}-${i.id}`}
+                    key={`${i.kind}-${i.id}-${i.link}`}
                     data-kind={i.kind}
                     data-id={i.id}
                     style={{ cursor: 'pointer' }}
@@ -209,7 +273,9 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
                     <td>{t(`dashboard.${i.kind}`)}</td>
                     <td>
                       <Link to={i.link} onClick={(e) => e.stopPropagation()}>
-                        {i.title ?? t(`dashboard.${i.kind}`)}
+                        {[i.title ?? t(`dashboard.${i.kind}`), i.month && formatMonth(i.month)]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </Link>
                     </td>
                     <td>{i.person ?? ''}</td>

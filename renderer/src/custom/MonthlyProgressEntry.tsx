@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { get, post } from '../api/api-client.ts';
 import { useCall, type CallError } from '../api/call-state.tsx';
-import { formatDate, formatNumber } from '../format/formats.ts';
+import { formatDate, formatMonth, formatNumber } from '../format/formats.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
 import { progressColour, ratingPercent } from '../../../engine/hooks/performance/scoring.ts';
@@ -18,15 +18,6 @@ function today(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** A period's month (YYYY-MM) as its reader names it: "November 2026", "নভেম্বর ২০২৬". */
-const monthName = (month: string, language: string): string => {
-  const [y, m] = month.split('-').map(Number);
-  if (!y || !m) return month;
-  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, 1)),
-  );
-};
-
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const number = (v: string) => (v.trim() === '' ? null : Number(v));
 
@@ -37,7 +28,7 @@ const number = (v: string) => (v.trim() === '' ? null : Number(v));
  * actual against target, coloured as the spec's progress bar (under 60 danger, under 90 warning, else success).
  */
 export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const meta = useMeta();
   const { loading, run } = useCall();
   const entityName = screen.entity ?? 'employee-progress';
@@ -57,6 +48,17 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
   // a link may name the plan and month to open (the dashboard's count of months owed names the ones it counted)
   const [params] = useSearchParams();
   const asked = (name: string) => Number(params.get(name)) || null;
+  // a supervisor enters a report's progress on the screen opened on that person (My inbox's reports' monthly updates)
+  const employeeId = entityName === 'employee-progress' ? asked('employeeId') : null;
+  const [person, setPerson] = useState<string | null>(null);
+  useEffect(() => {
+    if (employeeId === null) return setPerson(null);
+    void run(undefined, () => get(`employee/${employeeId}`), { quiet: true }).then((d) => {
+      const e = d?.employee as Row | undefined;
+      setPerson(e ? [e.firstName, e.lastName].filter(Boolean).join(' ') : null);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [employeeId]);
 
   useEffect(() => {
     void Promise.all([
@@ -99,7 +101,7 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
   }, [planId]);
 
   const load = (id: number) =>
-    run(errorOf('kpis'), () => get(`${entityName}/kpis`, { periodId: id })).then((d) => {
+    run(errorOf('kpis'), () => get(`${entityName}/kpis`, { periodId: id, ...(employeeId !== null && { employeeId }) })).then((d) => {
       const list: Row[] = d?.list ?? [];
       setKpis(list);
       setDrafts(
@@ -171,7 +173,7 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
       }
       setProblems(byRow);
     };
-    const d = await run(errorOf('set'), () => post(`${entityName}/set`, { periodId, entries }), { onFailure });
+    const d = await run(errorOf('set'), () => post(`${entityName}/set`, { periodId, entries, ...(employeeId !== null && { employeeId }) }), { onFailure });
     if (d) {
       await load(periodId);
       setSaved(true);
@@ -198,6 +200,11 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
   return (
     <section data-screen="monthly-progress-entry" data-entity={entityName}>
       <h1>{t(screen.label ?? entity.label)}</h1>
+      {person && (
+        <p data-testid="progress-person">
+          <strong>{t('monthlyProgress.ofPerson', { person })}</strong>
+        </p>
+      )}
       <div className="toolbar">
         <label>
           {t('entity.annualPlan')}{' '}
@@ -223,7 +230,7 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
           >
             {(periods ?? []).map((p) => (
               <option key={p.id} value={p.id}>
-                {monthName(p.month, i18n.language)}
+                {formatMonth(p.month)}
               </option>
             ))}
           </select>

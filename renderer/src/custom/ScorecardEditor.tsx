@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { get, post } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
-import { optionLabel } from '../meta/labels.ts';
+import { optionLabel, quarterName } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import { RecordHistory } from '../screens/RecordHistory.tsx';
 import type { ScreenMeta } from '../meta/meta-types.ts';
@@ -282,7 +282,7 @@ function OneScorecard({ id }: { id: number }) {
       // read again rather than shown from the reply: a command's reply carries no _allowed, and without it the
       // editor would offer what /meta allows on scorecards in general, not what this caller may do with this one
       await load(undefined, new Map(pending.map((k) => [k.id!, k])));
-      setMessage(pending.length ? t('scorecard.savedActualsPending', { quarter: `Q${q + 1}` }) : t('scorecard.saved'));
+      setMessage(pending.length ? t('scorecard.savedActualsPending', { quarter: quarterName(t, q) }) : t('scorecard.saved'));
     }
   };
   const saveActuals = async () => {
@@ -342,13 +342,13 @@ function OneScorecard({ id }: { id: number }) {
         <select
           id="quarter"
           className="input"
-          style={{ maxWidth: 120 }}
+          style={{ maxWidth: 160 }}
           value={q}
           onChange={(e) => setQuarterChosen(Number(e.target.value))}
         >
           {[0, 1, 2, 3].map((i) => (
             <option key={i} value={i}>
-              Q{i + 1}
+              {quarterName(t, i)}
             </option>
           ))}
         </select>
@@ -561,18 +561,18 @@ function OneScorecard({ id }: { id: number }) {
         )}
         {actualsOpen && (
           <button type="button" className="btn btn-success" disabled={loading} onClick={saveActuals}>
-            {t('scorecard.saveActuals', { quarter: `Q${q + 1}` })}
+            {t('scorecard.saveActuals', { quarter: quarterName(t, q) })}
           </button>
         )}
         {may.commands.includes('update-actuals') && quarterWindow && !quarterWindow.open && (
           <span className="muted" data-actuals-window="closed">
             {quarterWindow.from && quarterWindow.to
               ? t('scorecard.actualsWindowClosed', {
-                  quarter: `Q${q + 1}`,
+                  quarter: quarterName(t, q),
                   from: formatDate(quarterWindow.from),
                   to: formatDate(quarterWindow.to),
                 })
-              : t('scorecard.actualsWindowNotSet', { quarter: `Q${q + 1}` })}
+              : t('scorecard.actualsWindowNotSet', { quarter: quarterName(t, q) })}
           </span>
         )}
       </div>

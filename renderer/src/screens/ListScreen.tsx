@@ -366,7 +366,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           </button>
         )}
       </div>
-      <div className="grid-box" aria-busy={!firstPageCame}>
+      {/* an empty list says so (the grid's overlay) without the pager's "0 to 0 of 0 · Page 0 of 0" */}
+      <div className="grid-box" aria-busy={!firstPageCame} data-empty={total?.count === 0 ? '' : undefined}>
         <AgGridReact
           // AG Grid reads its own texts (pager, filters) once, when made: a grid of its own per language
           key={i18n.language}

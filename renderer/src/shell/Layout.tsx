@@ -114,7 +114,7 @@ export function Layout({ user, children }: { user: SessionUser; children: ReactN
           className="btn btn-ghost hide-narrow"
           onClick={() => updateLayout({ dir: layout.dir === 'rtl' ? 'ltr' : 'rtl' })}
         >
-          {layout.dir === 'rtl' ? 'LTR' : 'RTL'}
+          {t(layout.dir === 'rtl' ? 'shell.leftToRight' : 'shell.rightToLeft')}
         </button>
         <button
           type="button"
