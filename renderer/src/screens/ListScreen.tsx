@@ -14,7 +14,7 @@ import {
 import { get, post } from '../api/api-client.ts';
 import { succeeded } from '../api/envelope.ts';
 import { useCall } from '../api/call-state.tsx';
-import { formatDateTime, formatInteger, formatOrdinalDate } from '../format/formats.ts';
+import { formatDate, formatDateTime, formatInteger, formatOrdinalDate } from '../format/formats.ts';
 import { displayCopy } from '../format/display-copy.ts';
 import { enumName, optionKey, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
@@ -29,7 +29,7 @@ import { recordAddress } from './screen-links.ts';
 import { displayValue } from '../format/field-display.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 import { listFixedQuery } from './list-query.ts';
-import { actionsWidth, headerMinWidth } from './column-widths.ts';
+import { actionsWidth, cellMinWidth, headerMinWidth } from './column-widths.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { recordTitle, referenceTitle, rowTitle, textOf } from '../meta/record-title.ts';
 
@@ -176,7 +176,16 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
             : undefined,
         type: (f.type === 'integer' || f.type === 'number') && !f['x-ref'] ? 'rightAligned' : undefined,
         // a long title ("Agreement start date") wraps between its words, each of which shows whole
-        minWidth: headerMinWidth(t(f.title ?? name), filterable),
+        // a date or a moment ("26/11/2026 14:07", "২৬/১১/২০২৬ ১৪:০৭") is never cut: as wide as the longest the user's
+        // language writes
+        minWidth: Math.max(
+          headerMinWidth(t(f.title ?? name), filterable),
+          f.format === 'date-time'
+            ? cellMinWidth(formatDateTime('2026-12-28T23:58:00'))
+            : f.format === 'date'
+              ? cellMinWidth(formatDate('2026-12-28'))
+              : 0,
+        ),
         flex: 1,
         wrapHeaderText: true,
         autoHeaderHeight: true,

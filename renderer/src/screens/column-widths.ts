@@ -24,3 +24,6 @@ export const actionsWidth = (labels: readonly string[]): number =>
     120,
     labels.reduce((sum, l) => sum + textWidth(l, 13) + 2 * 12 + 2, 0) + 4 * (labels.length - 1) + 2 * 16 + 4,
   );
+
+/** A cell's least width for a value as the grid draws it (14 px), with the cell's padding: a date or a moment shows whole. */
+export const cellMinWidth = (shown: string): number => textWidth(shown, 14) + 2 * 16 + 4;
