@@ -44,8 +44,9 @@ export interface InboxBranch {
   readonly month?: string;
 }
 
-/** The columns of a record `t` as the branch names them. */
-const col = (e: EntityDef, name: string) => `t.${quoteIdent(name === 'id' ? 'id' : e.field.get(name)!.column)}`;
+/** The columns of a record `t` as the branch names them (createdAt: the column every record keeps). */
+const col = (e: EntityDef, name: string) =>
+  `t.${quoteIdent(name === 'id' ? 'id' : name === 'createdAt' ? 'created_at' : e.field.get(name)!.column)}`;
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /**
@@ -120,7 +121,7 @@ export function declaredBranch(input: BranchInput, e: EntityDef, k: InboxKindDef
       annualPlan: k.annualPlan && col(e, k.annualPlan),
       quarter: k.quarter && col(e, k.quarter),
       type: k.type && col(e, k.type),
-      date: k.date && col(e, k.date),
+      date: k.date && `${col(e, k.date)}::date`,
     }),
   ];
   // the state: the workflow's field, else a status the entity keeps without one (an audit task's)

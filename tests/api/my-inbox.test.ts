@@ -188,6 +188,10 @@ describe.each(backends())('my inbox on $name', (backend) => {
       state: 'Pending',
       link: `/app/audit-management/my-task/pending-audit/${scope}/approver`,
     });
+    // its date: the day the step reached her (the task holds no other), which the month filter goes by too
+    const [{ today }] = await t.stratum.db.query<{ today: string }>(`SELECT to_char(now(), 'YYYY-MM-DD') AS today`);
+    expect(step!.date).toBe(today);
+    expect(await items(bella, 'auditApprovals', `?month=${today.slice(0, 7)}`)).toHaveLength(1);
     expect((await inbox(bella, '?tab=audit')).list.map((i) => i.kind)).toEqual(['auditApprovals']);
     expect(await items(abe, 'auditApprovals')).toEqual([]);
     ok(await bella.post('audit-scope/approve', { id: scope }));

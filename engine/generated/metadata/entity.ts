@@ -313,7 +313,7 @@ export interface EntityMeta {
      */
     title?: string;
     /**
-     * a stored date field: when it is due, the list's order and the month filter
+     * a stored date field, or createdAt (when the record came to be: a task, when it reached the person): when it is due, the list's order and the month filter
      */
     date?: string;
     /**
