@@ -172,6 +172,8 @@ describe.skipIf(skip)('navigation by module: module homes with the spec tabs', (
       await selectedTab(page).waitFor();
       await tabShown(page);
       const names = await homeTabs(page).allInnerTexts();
+      // the first tab's list has come (its count shown) before the picture is taken
+      await page.getByRole('tabpanel').first().locator('[data-testid=total], [data-screen]:not([data-screen=list])').first().waitFor();
       await snap(page, `module-home-audit-management-${email.split('@')[0]}-${lang}`);
       await page.close();
       return names;
