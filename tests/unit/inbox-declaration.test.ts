@@ -37,7 +37,14 @@ describe('inbox declarations', () => {
     editJson(join(dir, file), (e) => {
       const [k] = e.inbox;
       e.inbox = [
-        { ...k, when: { colour: ['Red'] }, who: ['employee', 'self'], date: 'name', screen: '/app/nowhere/{nothing}' },
+        {
+          ...k,
+          when: { colour: ['Red'] },
+          who: ['employee', 'self'],
+          date: 'name',
+          person: 'strategicPlanId',
+          screen: '/app/nowhere/{nothing}',
+        },
         { ...k, title: 'strategicPlanId.colour' },
       ];
     });
@@ -45,7 +52,8 @@ describe('inbox declarations', () => {
       `metadata/${file}#/inbox/0/when names "colour", which is not a stored field`,
       `metadata/${file}#/inbox/0/who employee is not decided by the record; name self, supervisor, field:… or member:…`,
       `metadata/${file}#/inbox/0/who names the role self, supervisor or unowned, which needs the entity to declare its owner`,
-      `metadata/${file}#/inbox/0/date names "name", which is not a stored date field`,
+      `metadata/${file}#/inbox/0/date names "name", which is not a stored date field or createdAt`,
+      `metadata/${file}#/inbox/0/person names "strategicPlanId", which is not a stored reference to employee`,
       `metadata/${file}#/inbox/0/screen names {nothing}, which is not a stored field`,
       `metadata/${file}#/inbox/0/screen "/app/nowhere/{nothing}" is not a screen of any module`,
       `metadata/${file}#/inbox/1/kind "executionPlansToAccept" is already an inbox kind of execution-plan`,
