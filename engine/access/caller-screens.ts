@@ -56,7 +56,13 @@ export function callerModules(
         const [first, ...rest] = s.tabs!.filter((t) => paths.has(t));
         return first ? [{ ...s, tabs: [first, ...rest] }] : [];
       });
-      const offered = screens.filter((s) => !s.entity || !unused.has(s.entity));
+      // a screen that asks of its caller only a role they hold (a work list by its command) is offered whatever the data
+      const offered = screens.filter(
+        (s) =>
+          !s.entity ||
+          !unused.has(s.entity) ||
+          allows(screenRoles(s, registry.entity(s.entity)), actor, registry.entity(s.entity).module),
+      );
       return { ...m, screens, home: m.home && callerHome(m.home, new Set(offered.map((s) => s.path))) };
     })
     .filter((m) => m.screens.length > 0);

@@ -9,7 +9,8 @@ import { recordRoleWhere } from './record-role-sql.ts';
 /**
  * The entities whose lists a module home would offer the caller although only records naming them could ever fill
  * those lists (an audit's auditor, manager or approver; a finding's response owner): the caller reads them by no
- * role of their own and may not add one as their own. Whether such a list is of use to them is a question of the data.
+ * role of their own, may not add one as their own nor write one by a command of their role. Whether such a list is of
+ * use to them is a question of the data.
  */
 function recordDecidedOnly(registry: Registry, actor: Actor): EntityDef[] {
   if (actor.role !== 'employee') return [];
@@ -23,7 +24,9 @@ function recordDecidedOnly(registry: Registry, actor: Actor): EntityDef[] {
         !allows(e.access.read, actor, e.module) &&
         mayTry(e.access.read, actor, e) &&
         !allows(e.access.add, actor, e.module) &&
-        !(e.owner !== undefined && e.access.add.includes('self')),
+        !(e.owner !== undefined && e.access.add.includes('self')) &&
+        // a command any employee may run writes its records (monthly progress is entered by employee-progress/set)
+        !e.commands.some((c) => c.method !== 'GET' && allows(c.access, actor, e.module)),
     );
 }
 
