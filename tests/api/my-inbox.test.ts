@@ -269,8 +269,10 @@ describe.each(backends())('my inbox on $name', (backend) => {
         annualTrainingPlanId: trainingPlan,
       }),
     ).id;
+    // a request holds no planned day yet: its date is the day it was asked for
+    const [{ today }] = await t.stratum.db.query<{ today: string }>(`SELECT to_char(now(), 'YYYY-MM-DD') AS today`);
     expect(await items(bella, 'trainingsToApprove')).toMatchObject([
-      { id: request, title: 'Forklift safety', person: 'Eve Staff', state: 'Requested', area: 'development' },
+      { id: request, title: 'Forklift safety', person: 'Eve Staff', state: 'Requested', area: 'development', date: today },
     ]);
     expect(await items(dan, 'trainingsToApprove')).toEqual([]);
     expect(await items(eve, 'trainingsToApprove')).toEqual([]);
