@@ -31,11 +31,7 @@ function screenRoles(screen: Screen, entity: EntityDef): readonly Role[] {
  * those tabs and tiles, less those over an entity of `unused` (lists only records naming the caller could fill, and
  * none does: engine/access/unused-lists.ts). A module left with no screen is left out.
  */
-export function callerModules(
-  registry: Registry,
-  actor: Actor,
-  unused: ReadonlySet<string> = new Set(),
-): ModuleDef[] {
+export function callerModules(registry: Registry, actor: Actor, unused: ReadonlySet<string> = new Set()): ModuleDef[] {
   const modules = [...registry.modules.values()].filter((m) =>
     actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor),
   );

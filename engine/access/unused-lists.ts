@@ -47,8 +47,12 @@ export async function unusedLists(ctx: CallContext): Promise<ReadonlySet<string>
     ];
     return `EXISTS (SELECT 1 FROM ${quoteIdent(e.table)} t WHERE ${where.join(' AND ')}) AS h${i}`;
   });
-  const [row] = await ctx.tx.query<Record<string, boolean>>(`SELECT $1::bigint AS company, ${held.join(', ')}`, params, {
-    prepare: false,
-  });
+  const [row] = await ctx.tx.query<Record<string, boolean>>(
+    `SELECT $1::bigint AS company, ${held.join(', ')}`,
+    params,
+    {
+      prepare: false,
+    },
+  );
   return new Set(candidates.filter((_, i) => !row![`h${i}`]).map((e) => e.name));
 }

@@ -32,7 +32,11 @@ export function inboxOf(
         fault('/who', `${role} must name a reference to employee`);
     }
     // createdAt: when the record came to be, for an item whose record holds no other date (a task: when it reached them)
-    if (k.date !== undefined && k.date !== 'createdAt' && !(stored(k.date) && field.get(k.date)!.format?.startsWith('date')))
+    if (
+      k.date !== undefined &&
+      k.date !== 'createdAt' &&
+      !(stored(k.date) && field.get(k.date)!.format?.startsWith('date'))
+    )
       fault('/date', `names "${k.date}", which is not a stored date field or createdAt`);
     if (k.person !== undefined && !(stored(k.person) && field.get(k.person)!.ref === 'employee'))
       fault('/person', `names "${k.person}", which is not a stored reference to employee`);

@@ -272,7 +272,14 @@ describe.each(backends())('my inbox on $name', (backend) => {
     // a request holds no planned day yet: its date is the day it was asked for
     const [{ today }] = await t.stratum.db.query<{ today: string }>(`SELECT to_char(now(), 'YYYY-MM-DD') AS today`);
     expect(await items(bella, 'trainingsToApprove')).toMatchObject([
-      { id: request, title: 'Forklift safety', person: 'Eve Staff', state: 'Requested', area: 'development', date: today },
+      {
+        id: request,
+        title: 'Forklift safety',
+        person: 'Eve Staff',
+        state: 'Requested',
+        area: 'development',
+        date: today,
+      },
     ]);
     expect(await items(dan, 'trainingsToApprove')).toEqual([]);
     expect(await items(eve, 'trainingsToApprove')).toEqual([]);
@@ -367,7 +374,10 @@ describe.each(backends())('my inbox on $name', (backend) => {
     expect(await items(bella, 'submissionsToProcess')).toEqual([]);
     const evidence = new FormData();
     evidence.set('complianceSubmissionId', String(submission));
-    evidence.set('document', new File([SAMPLE_PDF as Uint8Array<ArrayBuffer>], 'return.pdf', { type: 'application/pdf' }));
+    evidence.set(
+      'document',
+      new File([SAMPLE_PDF as Uint8Array<ArrayBuffer>], 'return.pdf', { type: 'application/pdf' }),
+    );
     ok(await dan.raw('compliance-evidence/attach', { method: 'POST', body: evidence }));
     ok(await dan.post('compliance-submission/submit', { id: submission }));
     expect(await items(bella, 'submissionsToProcess')).toMatchObject([

@@ -173,12 +173,22 @@ describe.skipIf(skip)('navigation by module: module homes with the spec tabs', (
       await tabShown(page);
       const names = await homeTabs(page).allInnerTexts();
       // the first tab's list has come (its count shown) before the picture is taken
-      await page.getByRole('tabpanel').first().locator('[data-testid=total], [data-screen]:not([data-screen=list])').first().waitFor();
+      await page
+        .getByRole('tabpanel')
+        .first()
+        .locator('[data-testid=total], [data-screen]:not([data-screen=list])')
+        .first()
+        .waitFor();
       await snap(page, `module-home-audit-management-${email.split('@')[0]}-${lang}`);
       await page.close();
       return names;
     };
-    const auditors = ['Fieldwork (open audits)', 'Dashboard (audit trackers)', 'Issue tracker', 'Completion checklists'];
+    const auditors = [
+      'Fieldwork (open audits)',
+      'Dashboard (audit trackers)',
+      'Issue tracker',
+      'Completion checklists',
+    ];
     // Nusrat is named on no audit: her tasks (a survey to receive), not the auditors' empty lists
     const hers = await tabsOf(EMPLOYEE);
     expect(hers).toContain('My tasks: pending');

@@ -113,49 +113,54 @@ describe.skipIf(skip)('my inbox: a supervisor acts on what waits for him', () =>
     await expect.poll(() => count(page, 'monthly').innerText()).toBe('3');
   });
 
-  step('on Monthly updates the type is whose: his own by default, his reports’ when he asks, each month named in his language', async () => {
-    const page = pages.tanvir!;
-    const type = page.locator('[data-screen=my-inbox] [name=type]');
-    await page.locator('[data-screen=my-inbox] [data-tab=monthly]').click();
-    // "mine", the spec's type for monthly updates, is where the tab opens
-    await expect.poll(() => type.locator('option:checked').innerText()).toBe('Mine');
-    await expect.poll(() => count(page, 'monthly').innerText()).toBe('1');
-    const own = inboxRow(page, 'monthlyProgressDue');
-    // the month as people write it ("FY2026 · November 2026"), never the stored 2026-11
-    await expect.poll(() => own.locator('td').nth(1).innerText()).toMatch(/^FY2026 · [A-Z][a-z]+ 20\d\d$/);
-    await type.selectOption({ label: 'My reports’' });
-    const reports = inboxRow(page, 'reportsMonthlyProgressDue');
-    await expect.poll(() => reports.count()).toBe(2);
-    expect(await own.count()).toBe(0);
-    expect((await reports.allInnerTexts()).join(' ')).toMatch(/Nusrat Jahan[\s\S]*Rakib Hasan|Rakib Hasan[\s\S]*Nusrat Jahan/);
-    await snap(page, 'my-inbox-monthly-reports-en');
-    await page.selectOption('#language', 'bn');
-    await page.locator('html[lang=bn]').waitFor({ state: 'attached' });
-    // Bengali: the month's name and its digits
-    await expect
-      .poll(() => reports.first().locator('td').nth(1).innerText())
-      .toMatch(/^FY2026 · [\u0980-\u09FF]+,? [০-৯]{4}$/);
-    await snap(page, 'my-inbox-monthly-reports-bn');
-    await page.selectOption('#language', 'de');
-    await page.locator('html[lang=de]').waitFor({ state: 'attached' });
-    await expect.poll(() => type.locator('option:checked').innerText()).toBe('Meiner Mitarbeitenden');
-    await page.selectOption('#language', 'en');
-    await page.locator('html[lang=en]').waitFor({ state: 'attached' });
-    // he opens Nusrat's month: the progress screen on her KPIs; he enters her progress and her month leaves his inbox
-    await reports.filter({ hasText: 'Nusrat Jahan' }).getByRole('link').click();
-    await page.locator('[data-screen=monthly-progress-entry]').waitFor();
-    await expect.poll(() => page.getByTestId('progress-person').innerText()).toBe('Progress of Nusrat Jahan');
-    const actual = page.locator('[data-screen=monthly-progress-entry] tbody tr input[type=number]').first();
-    await actual.fill('50');
-    await page.getByTestId('save-progress').click();
-    await page.getByText('Progress saved').waitFor();
-    await page.goBack();
-    await expect.poll(() => reports.count()).toBe(1);
-    expect(await reports.innerText()).toContain('Rakib Hasan');
-    // the tab and type he left are kept while the app runs; back on All the type is a scorecard's again
-    await page.locator('[data-screen=my-inbox] [data-tab=all]').click();
-    await expect.poll(() => type.locator('option:checked').innerText()).toBe('Annual');
-  });
+  step(
+    'on Monthly updates the type is whose: his own by default, his reports’ when he asks, each month named in his language',
+    async () => {
+      const page = pages.tanvir!;
+      const type = page.locator('[data-screen=my-inbox] [name=type]');
+      await page.locator('[data-screen=my-inbox] [data-tab=monthly]').click();
+      // "mine", the spec's type for monthly updates, is where the tab opens
+      await expect.poll(() => type.locator('option:checked').innerText()).toBe('Mine');
+      await expect.poll(() => count(page, 'monthly').innerText()).toBe('1');
+      const own = inboxRow(page, 'monthlyProgressDue');
+      // the month as people write it ("FY2026 · November 2026"), never the stored 2026-11
+      await expect.poll(() => own.locator('td').nth(1).innerText()).toMatch(/^FY2026 · [A-Z][a-z]+ 20\d\d$/);
+      await type.selectOption({ label: 'My reports’' });
+      const reports = inboxRow(page, 'reportsMonthlyProgressDue');
+      await expect.poll(() => reports.count()).toBe(2);
+      expect(await own.count()).toBe(0);
+      expect((await reports.allInnerTexts()).join(' ')).toMatch(
+        /Nusrat Jahan[\s\S]*Rakib Hasan|Rakib Hasan[\s\S]*Nusrat Jahan/,
+      );
+      await snap(page, 'my-inbox-monthly-reports-en');
+      await page.selectOption('#language', 'bn');
+      await page.locator('html[lang=bn]').waitFor({ state: 'attached' });
+      // Bengali: the month's name and its digits
+      await expect
+        .poll(() => reports.first().locator('td').nth(1).innerText())
+        .toMatch(/^FY2026 · [\u0980-\u09FF]+,? [০-৯]{4}$/);
+      await snap(page, 'my-inbox-monthly-reports-bn');
+      await page.selectOption('#language', 'de');
+      await page.locator('html[lang=de]').waitFor({ state: 'attached' });
+      await expect.poll(() => type.locator('option:checked').innerText()).toBe('Meiner Mitarbeitenden');
+      await page.selectOption('#language', 'en');
+      await page.locator('html[lang=en]').waitFor({ state: 'attached' });
+      // he opens Nusrat's month: the progress screen on her KPIs; he enters her progress and her month leaves his inbox
+      await reports.filter({ hasText: 'Nusrat Jahan' }).getByRole('link').click();
+      await page.locator('[data-screen=monthly-progress-entry]').waitFor();
+      await expect.poll(() => page.getByTestId('progress-person').innerText()).toBe('Progress of Nusrat Jahan');
+      const actual = page.locator('[data-screen=monthly-progress-entry] tbody tr input[type=number]').first();
+      await actual.fill('50');
+      await page.getByTestId('save-progress').click();
+      await page.getByText('Progress saved').waitFor();
+      await page.goBack();
+      await expect.poll(() => reports.count()).toBe(1);
+      expect(await reports.innerText()).toContain('Rakib Hasan');
+      // the tab and type he left are kept while the app runs; back on All the type is a scorecard's again
+      await page.locator('[data-screen=my-inbox] [data-tab=all]').click();
+      await expect.poll(() => type.locator('option:checked').innerText()).toBe('Annual');
+    },
+  );
 
   step('he opens the scorecard by a click, approves it, and it is gone from his inbox', async () => {
     const page = pages.tanvir!;

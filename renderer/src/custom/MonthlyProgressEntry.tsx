@@ -101,7 +101,9 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
   }, [planId]);
 
   const load = (id: number) =>
-    run(errorOf('kpis'), () => get(`${entityName}/kpis`, { periodId: id, ...(employeeId !== null && { employeeId }) })).then((d) => {
+    run(errorOf('kpis'), () =>
+      get(`${entityName}/kpis`, { periodId: id, ...(employeeId !== null && { employeeId }) }),
+    ).then((d) => {
       const list: Row[] = d?.list ?? [];
       setKpis(list);
       setDrafts(
@@ -173,7 +175,11 @@ export default function MonthlyProgressEntry({ screen }: { screen: ScreenMeta })
       }
       setProblems(byRow);
     };
-    const d = await run(errorOf('set'), () => post(`${entityName}/set`, { periodId, entries, ...(employeeId !== null && { employeeId }) }), { onFailure });
+    const d = await run(
+      errorOf('set'),
+      () => post(`${entityName}/set`, { periodId, entries, ...(employeeId !== null && { employeeId }) }),
+      { onFailure },
+    );
     if (d) {
       await load(periodId);
       setSaved(true);

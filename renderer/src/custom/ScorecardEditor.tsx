@@ -282,7 +282,9 @@ function OneScorecard({ id }: { id: number }) {
       // read again rather than shown from the reply: a command's reply carries no _allowed, and without it the
       // editor would offer what /meta allows on scorecards in general, not what this caller may do with this one
       await load(undefined, new Map(pending.map((k) => [k.id!, k])));
-      setMessage(pending.length ? t('scorecard.savedActualsPending', { quarter: quarterName(t, q) }) : t('scorecard.saved'));
+      setMessage(
+        pending.length ? t('scorecard.savedActualsPending', { quarter: quarterName(t, q) }) : t('scorecard.saved'),
+      );
     }
   };
   const saveActuals = async () => {
