@@ -34,8 +34,7 @@ export async function colleaguePass(
     );
   const record: Row = await fetchOne(ctx, entity, (input as Row | null)?.recipientId, true);
   if (Number(record[p.employee]) !== ctx.actor.employeeId) throw notYours();
-  if (record[p.submitted])
-    throw AppError.worded('already_submitted', text('refusal.publicFlow.submittedByYou'));
+  if (record[p.submitted]) throw AppError.worded('already_submitted', text('refusal.publicFlow.submittedByYou'));
   if (p.sent && !record[p.sent]) throw AppError.worded('invalid_state', text('refusal.publicFlow.notSentYet'));
   await assertFlowConditions(ctx, entity, record.id as number);
   // the questions' own checks, as the respondent's first step will judge them (a quarter's survey not open yet)
