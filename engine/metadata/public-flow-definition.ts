@@ -23,6 +23,7 @@ export function publicFlowOf(
   };
   storedField(p.email, 'email', (f) => f.type === 'string', 'a stored text field');
   storedField(p.respondentName, 'respondentName', (f) => f.type === 'string', 'a stored text field');
+  storedField(p.employee, 'employee', (f) => f.ref === 'employee', 'a stored reference to employee');
   storedField(
     p.submitted,
     'submitted',

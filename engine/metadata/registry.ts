@@ -200,6 +200,8 @@ export interface PublicFlowDef {
   readonly authPage: string;
   readonly email: string;
   readonly respondentName?: string;
+  /** the reference to employee naming the colleague the recipient is, who may answer signed in (POST …/mine) */
+  readonly employee?: string;
   readonly submitted: string;
   readonly sent?: string;
   readonly expiresInDays: number;

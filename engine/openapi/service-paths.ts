@@ -408,5 +408,24 @@ function publicFlowPaths(
         failures: [...link],
       }),
     },
+    // a colleague the recipient names answers signed in, from My inbox (engine/public-flows/colleague-pass.ts)
+    ...(flow.employee && {
+      [`${base}/mine`]: {
+        post: operation({
+          operationId: `${id}.mine`,
+          tags,
+          summary: `Open one's own review signed in, without the mailed link: a pass for it (${flow.name})`,
+          description:
+            'For the employee the recipient names, once it is sent, until it is submitted, while the flow is open; the mailed link keeps working.',
+          requestBody: jsonBody(object({ recipientId: { type: 'integer', minimum: 1 } })),
+          data: object({
+            token: { type: 'string', description: 'opens the flow’s page as the link’s #token= does' },
+            expiresAt: dateTime,
+            page: { type: 'string', description: 'the flow’s page to open with #token=' },
+          }),
+          failures: [400, 401, 403, 404, 409, 413, 422, 500],
+        }),
+      },
+    }),
   };
 }

@@ -171,7 +171,7 @@ async function respondentCall(
     async (ctx) => {
       const pass = await openPass(ctx.tx, token, entity.name);
       await assertModuleEnabled(ctx.tx, engine.registry, entity, companyId);
-      await assertFlowConditions(ctx, entity, pass);
+      await assertFlowConditions(ctx, entity, pass.recordId);
       // the audit trail names the respondent by the e-mail the link was sent to
       const respondent: CallContext = {
         ...ctx,
@@ -188,10 +188,10 @@ async function respondentCall(
  * boot by engine/metadata/public-flow-conditions.ts): 409 invalid_state naming the first unmet condition in the
  * respondent's language, judged as a transition's are.
  */
-async function assertFlowConditions(ctx: CallContext, entity: EntityDef, pass: PublicPass): Promise<void> {
+export async function assertFlowConditions(ctx: CallContext, entity: EntityDef, recordId: number): Promise<void> {
   const when = entity.publicFlow!.when;
   if (!when?.length) return;
-  const [unmet] = await firstUnmet(ctx, entity, when, [await fetchOne(ctx, entity, pass.recordId)]);
+  const [unmet] = await firstUnmet(ctx, entity, when, [await fetchOne(ctx, entity, recordId)]);
   if (unmet) throw AppError.worded('invalid_state', text('refusal.publicFlow.unmet', { condition: unmet }));
 }
 
@@ -208,7 +208,7 @@ async function assertModuleEnabled(tx: Db, registry: Registry, entity: EntityDef
     );
 }
 
-async function flowInfo(ctx: CallContext, entity: EntityDef, recordId: number): Promise<PublicFlowInfo> {
+export async function flowInfo(ctx: CallContext, entity: EntityDef, recordId: number): Promise<PublicFlowInfo> {
   return (await ctx.hooks.command[entity.publicFlow!.info](ctx, entity, { id: recordId })) as PublicFlowInfo;
 }
 

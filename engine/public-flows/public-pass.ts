@@ -16,16 +16,26 @@ export interface PublicPass {
 
 /**
  * A new pass for a recipient, working until `until` (the end of a survey's last day) or for `days` from now; earlier unused passes of the same record stop working, so a re-sent link replaces the
- * old one. Only the hash is kept: a database leak reveals no usable link.
+ * old one, unless `keepOthers` (a colleague answering signed in, from My inbox: the link mailed to them still works;
+ * every pass of the record closes on submit). Only the hash is kept: a database leak reveals no usable link.
  */
 export async function issuePass(
   tx: Db,
-  p: { companyId: number; entity: string; recordId: number; email: string; days: number; until?: Date | null },
+  p: {
+    companyId: number;
+    entity: string;
+    recordId: number;
+    email: string;
+    days: number;
+    until?: Date | null;
+    keepOthers?: boolean;
+  },
 ): Promise<{ token: string; expiresAt: string }> {
-  await tx.query(
-    `UPDATE public_pass SET revoked_at = now() WHERE company_id = $1 AND entity = $2 AND record_id = $3 AND revoked_at IS NULL AND submitted_at IS NULL`,
-    [p.companyId, p.entity, p.recordId],
-  );
+  if (!p.keepOthers)
+    await tx.query(
+      `UPDATE public_pass SET revoked_at = now() WHERE company_id = $1 AND entity = $2 AND record_id = $3 AND revoked_at IS NULL AND submitted_at IS NULL`,
+      [p.companyId, p.entity, p.recordId],
+    );
   const { secret, hash } = newSecret();
   const [row] = await tx.query<{ expires_at: Date | string }>(
     `INSERT INTO public_pass (token_hash, company_id, entity, record_id, email, expires_at) VALUES ($1, $2, $3, $4, $5, COALESCE($7::timestamptz, now() + make_interval(days => $6::int))) RETURNING expires_at`,

@@ -395,6 +395,10 @@ export interface EntityMeta {
      */
     respondentName?: string;
     /**
+     * a stored reference to employee: the colleague the recipient is, who may answer signed in, from My inbox (POST /api/v1/public/<name>/mine), besides the mailed link
+     */
+    employee?: string;
+    /**
      * a stored read-only date-time field: when the respondent submitted; set once
      */
     submitted: string;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate } from 'react-router';
+import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
 import { optionLabel } from '../meta/labels.ts';
 import { Field, SessionPage } from '../sessions/SessionPage.tsx';
@@ -17,7 +18,8 @@ import {
 
 /**
  * The pages of a public flow (a questionnaire, a survey review) for a respondent who never signs in: auth reads the
- * token from the mailed link's fragment and opens the flow, complete saves each answer as it is given and submits
+ * token from the mailed link's fragment (or, for a signed-in colleague coming from My inbox, takes one for the
+ * recipient the fragment names) and opens the flow, complete saves each answer as it is given and submits
  * once, success thanks them. `screens` are the flow's pages, to find the next one.
  */
 export default function PublicFlow({ screen, screens }: { screen: PublicFlowScreen; screens: PublicFlowScreen[] }) {
@@ -70,11 +72,18 @@ function Authenticate({
     navigate(completeAddress(completePath, data.info), { replace: true });
   };
   useEffect(() => {
-    const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
-    if (!token) return;
+    const hash = new URLSearchParams(window.location.hash.slice(1));
+    const token = hash.get('token');
+    // My inbox opens a colleague's own review by its recipient: a pass of theirs, taken with their session
+    const recipientId = Number(hash.get('recipient'));
+    if (!token && !recipientId) return;
     // out of the address (and so out of the history and any screenshot) as soon as it is read
     window.history.replaceState(null, '', window.location.pathname);
-    void open(token);
+    if (token) void open(token);
+    else
+      void run(errors.auth, () => post<{ token: string }>(`public/${flow}/mine`, { recipientId })).then(
+        (data) => data && open(data.token),
+      );
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const submit = (e: FormEvent) => {
     e.preventDefault();
