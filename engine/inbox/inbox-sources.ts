@@ -3,13 +3,17 @@ import { waitingForCaller } from '../hooks/performance/review/review-queues.ts';
 import { REVIEWABLE_ASSESSMENT_STATES } from '../hooks/performance/quality-assurance/qa-subjects.ts';
 import { supervisorLineSql } from '../access/membership-narrowing.ts';
 import { filterSql, personSql, type BranchInput, type InboxBranch } from './inbox-branch.ts';
+import { complianceSubmissions } from './compliance-required.ts';
+import { executionReviews } from './execution-reviews.ts';
 import { organizationalSurveysToAnswer, surveyReviewsToAnswer } from './survey-reviews.ts';
 
 /**
  * The kinds no declaration can say: a review waits for its employee, their supervisor or the PM committee in different
  * states (the review queues' rule, `waitingForCaller`), and monthly progress is due for a month in which the caller
  * has reported nothing, a record that does not exist yet; a survey or 360 review waits for the colleague it was sent
- * to while its survey is open (survey-reviews.ts). Each gives the columns of a declared branch.
+ * to while its survey is open (survey-reviews.ts); a compliance activity due for a team of the caller's, by the rule
+ * of its required actions (compliance-required.ts); a strategy execution review for its approver or, once returned or
+ * while its cycle is open, its owner (execution-reviews.ts). Each gives the columns of a declared branch.
  */
 export const INBOX_SOURCES: readonly { module: string; branch: (input: BranchInput) => InboxBranch }[] = [
   {
@@ -26,6 +30,10 @@ export const INBOX_SOURCES: readonly { module: string; branch: (input: BranchInp
   { module: 'performance', branch: (input) => qaReviews(input, 'Performance') },
   { module: 'degree-360', branch: surveyReviewsToAnswer },
   { module: 'organizational-survey', branch: organizationalSurveysToAnswer },
+  { module: 'compliance-management', branch: (input) => complianceSubmissions(input, 'start') },
+  { module: 'compliance-management', branch: (input) => complianceSubmissions(input, 'continue') },
+  { module: 'strategy-execution', branch: (input) => executionReviews(input, 'accept') },
+  { module: 'strategy-execution', branch: (input) => executionReviews(input, 'submit') },
 ];
 
 function review(

@@ -19,15 +19,21 @@ const PAGE_INPUT = {
 
 /**
  * The activities the caller's compliance teams must act on: due soon or overdue (the dueStatus rule), and not already
- * waiting for approval. $1 is the company, $2 the caller, $3 today.
+ * waiting for approval. `t` names the activity's table (or its alias); $1 is the company, $2 the caller, `today` the
+ * placeholder of today. My inbox lists them by the same rule (engine/inbox/compliance-required.ts).
  */
-function requiredWhere(entity: EntityDef): string {
-  const column = (f: string) => quoteIdent(columnOf(entity, f)!);
-  return `company_id = $1
-    AND compliance_team_id IN (SELECT compliance_team_id FROM compliance_team_member WHERE company_id = $1 AND employee_id = $2)
-    AND ${column('nextComplianceDate')} <= ${dueSoonUntilSql({ column }, '$3')}
-    AND NOT EXISTS (SELECT 1 FROM compliance_submission s WHERE s.company_id = $1 AND s.compliance_activity_id = compliance_activity.id AND s.status = 'Submitted')`;
+export function requiredActionsWhere(entity: EntityDef, t: string, today: string): string {
+  const column = (f: string) => `${t}.${quoteIdent(columnOf(entity, f)!)}`;
+  return `${t}.company_id = $1
+    AND ${t}.compliance_team_id IN (SELECT compliance_team_id FROM compliance_team_member WHERE company_id = $1 AND employee_id = $2)
+    AND ${column('nextComplianceDate')} <= ${dueSoonUntilSql({ column }, today)}
+    AND NOT EXISTS (SELECT 1 FROM compliance_submission s WHERE s.company_id = $1 AND s.compliance_activity_id = ${t}.id AND s.status = 'Submitted')`;
 }
+
+/** The states of a submission still being prepared: the one a required action continues (the newest) rather than starts. */
+export const OPEN_SUBMISSION_STATES = ['Draft', 'Declined'] as const;
+
+const requiredWhere = (entity: EntityDef) => requiredActionsWhere(entity, 'compliance_activity', '$3');
 
 function callerOf(ctx: CallContext): number {
   if (ctx.actor.employeeId === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));
@@ -57,7 +63,7 @@ export const requiredActions: CommandHook = async (ctx, entity, input) => {
   const open = list.length
     ? await ctx.tx.query<{ id: number; activityId: number; status: string }>(
         `SELECT DISTINCT ON (compliance_activity_id) id, compliance_activity_id AS "activityId", status FROM compliance_submission
-          WHERE company_id = $1 AND compliance_activity_id = ANY($2) AND status IN ('Draft', 'Declined') ORDER BY compliance_activity_id, id DESC`,
+          WHERE company_id = $1 AND compliance_activity_id = ANY($2) AND status IN (${OPEN_SUBMISSION_STATES.map((x) => `'${x}'`).join(', ')}) ORDER BY compliance_activity_id, id DESC`,
         [ctx.companyId, list.map((r) => r.id)],
       )
     : [];

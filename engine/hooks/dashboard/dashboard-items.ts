@@ -93,8 +93,9 @@ export const directReportees: CommandHook = async (ctx, _entity, input) => {
  * that are not done, the audit tasks waiting for their decision (approvals, management responses, receipts), and
  * their performance work: scorecards of their reports to approve, their own approved scorecards to accept, agreements
  * and assessments waiting for their step (as the review queues list them), open months without their progress, the
- * annual plans of strategy execution they are the approver of, still to accept, and the compliance submissions sent
- * to them to process.
+ * annual plans of strategy execution they are the approver of, still to accept, and its initiative reviews waiting for
+ * them, the compliance submissions sent to them to process and those their teams are to start or continue, the
+ * committee resolutions they are responsible for, and the 360-degree and organisational surveys they are to answer.
  * Then their open milestones, mitigation strategies in progress, their own trainings and their reportees' requests.
  */
 export const requiredActions: CommandHook = async (ctx) => {
@@ -147,4 +148,17 @@ const TASK_PARTS = [
   { kind: 'monthlyProgressDue', module: 'performance', of: ['monthlyProgressDue'] },
   { kind: 'executionPlansToAccept', module: 'strategy-execution', of: ['executionPlansToAccept'] },
   { kind: 'submissionsToProcess', module: 'compliance-management', of: ['submissionsToProcess'] },
+  {
+    kind: 'complianceRequiredActions',
+    module: 'compliance-management',
+    of: ['complianceSubmissionsToStart', 'complianceSubmissionsToContinue'],
+  },
+  { kind: 'resolutionsToComplete', module: 'actions-tracker', of: ['resolutionsToComplete'] },
+  {
+    kind: 'executionReviews',
+    module: 'strategy-execution',
+    of: ['performanceReviewsToAccept', 'performanceReviewsToSubmit'],
+  },
+  { kind: 'surveyReviewsToAnswer', module: 'degree-360', of: ['surveyReviewsToAnswer'] },
+  { kind: 'organizationalSurveysToAnswer', module: 'organizational-survey', of: ['organizationalSurveysToAnswer'] },
 ] as const;
