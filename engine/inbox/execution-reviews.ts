@@ -14,12 +14,15 @@ export function executionReviews(input: BranchInput, step: 'accept' | 'submit'):
   const entity = ctx.registry.entity('performance-review');
   const read = recordRoleWhere({ actor: ctx.actor, companyId: ctx.companyId }, entity, bind, 't');
   const kind = step === 'accept' ? 'performanceReviewsToAccept' : 'performanceReviewsToSubmit';
-  const day = `${bind(today())}::date`;
+  // today is bound only where it is used: every value a statement binds must be used
+  const waiting = () => {
+    if (step === 'accept') return `t.status = 'Submitted' AND t.approver_id = $2`;
+    const day = `${bind(today())}::date`;
+    return `t.status = 'Draft' AND t.owner_id = $2 AND (t.return_reason IS NOT NULL OR (c.start_date <= ${day} AND c.end_date >= ${day}))`;
+  };
   const where = [
     't.company_id = $1',
-    step === 'accept'
-      ? `t.status = 'Submitted' AND t.approver_id = $2`
-      : `t.status = 'Draft' AND t.owner_id = $2 AND (t.return_reason IS NOT NULL OR (c.start_date <= ${day} AND c.end_date >= ${day}))`,
+    waiting(),
     ...(read ? [read] : []),
     ...filterSql(bind, filters, { date: 'c.end_date' }),
   ];

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.ts';
 import { SAMPLE_PDF } from '../support/sample-records.ts';
-import { addStrategicPlan } from '../support/strategy-records.ts';
+import { addObjective, addPillar, addStrategicPlan } from '../support/strategy-records.ts';
 import { startTestStratum, type Client, type Reply, type TestStratum } from '../support/test-stratum.ts';
 
 const ok = (r: Reply) => expect(r.status, r.body.err_msg ?? '').toBe(200);
 const first = (r: Reply) => Object.values(r.body.data)[0] as { id: number };
+/** The day `offset` days from today (YYYY-MM-DD): the kinds that wait while something is due or open judge by today. */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 interface Item {
   kind: string;
@@ -56,7 +58,9 @@ describe.each(backends())('my inbox on $name', (backend) => {
       'personal-development',
       'audit-management',
       'strategy-execution',
+      'strategy-management',
       'compliance-management',
+      'actions-tracker',
     ];
     exec = (await t.addCompany('Inboxco', { modules })).executive;
     other = (await t.addCompany('Otherco', { modules })).executive;
@@ -396,6 +400,196 @@ describe.each(backends())('my inbox on $name', (backend) => {
     expect(await items(eve, 'submissionsToProcess')).toEqual([]);
     ok(await bella.post('compliance-submission/process', { id: submission }));
     expect(await items(bella, 'submissionsToProcess')).toEqual([]);
+  });
+
+  it('lists a compliance activity due for a team to its members, to start and then to continue, until submitted', async () => {
+    const team = first(await exec.post('compliance-team/add', { name: 'Effluent team' })).id;
+    ok(await exec.post('compliance-team-member/add', { complianceTeamId: team, employeeId: id.eve }));
+    ok(await exec.post('compliance-team-member/add', { complianceTeamId: team, employeeId: id.abe }));
+    const activity = first(
+      await exec.post('compliance-activity/add', {
+        name: 'Quarterly effluent report',
+        complianceTeamId: team,
+        approverId: id.bella,
+        frequency: 'Monthly',
+        nextComplianceDate: day(3),
+      }),
+    ).id;
+    const mine = async (who: Client, kind: string) =>
+      (await items(who, kind)).filter((i) => i.title === 'Quarterly effluent report');
+    // due soon, nothing in the making: the team's members are to start it where Required actions are
+    expect(await mine(eve, 'complianceSubmissionsToStart')).toMatchObject([
+      {
+        id: activity,
+        area: 'strategy',
+        person: null,
+        date: day(3),
+        link: '/app/compliance-management/required-actions',
+      },
+    ]);
+    expect(await mine(abe, 'complianceSubmissionsToStart')).toHaveLength(1);
+    // the same rule as the Required actions list: what it lists, the inbox lists
+    const required = (await eve.get('compliance-activity/required-actions')).body.data.requiredActions.list as {
+      id: number;
+    }[];
+    expect(required.map((r) => r.id)).toContain(activity);
+    // not for someone outside the team (the approver included), nor another company
+    expect(await mine(dan, 'complianceSubmissionsToStart')).toEqual([]);
+    expect(await mine(bella, 'complianceSubmissionsToStart')).toEqual([]);
+    expect(await mine(other, 'complianceSubmissionsToStart')).toEqual([]);
+    // a draft: to continue, on the submission
+    const submission = first(
+      await eve.post('compliance-submission/add', { complianceActivityId: activity, complianceDate: day(0) }),
+    ).id;
+    expect(await mine(eve, 'complianceSubmissionsToStart')).toEqual([]);
+    expect(await mine(abe, 'complianceSubmissionsToContinue')).toMatchObject([
+      { id: submission, state: 'Draft', link: `/app/compliance-management/edit-submission?id=${submission}` },
+    ]);
+    const evidence = new FormData();
+    evidence.set('complianceSubmissionId', String(submission));
+    evidence.set(
+      'document',
+      new File([SAMPLE_PDF as Uint8Array<ArrayBuffer>], 'report.pdf', { type: 'application/pdf' }),
+    );
+    ok(await eve.raw('compliance-evidence/attach', { method: 'POST', body: evidence }));
+    ok(await eve.post('compliance-submission/submit', { id: submission }));
+    // submitted: it waits for the approver, no longer for the team
+    expect(await mine(eve, 'complianceSubmissionsToContinue')).toEqual([]);
+    expect(await mine(abe, 'complianceSubmissionsToStart')).toEqual([]);
+    // declined: back to the team to continue, naming who submitted it to a colleague
+    ok(await bella.post('compliance-submission/decline', { id: submission, reason: 'Figures missing' }));
+    expect(await mine(abe, 'complianceSubmissionsToContinue')).toMatchObject([
+      { id: submission, state: 'Declined', person: 'Eve Staff' },
+    ]);
+    ok(await eve.post('compliance-submission/submit', { id: submission }));
+    ok(await bella.post('compliance-submission/process', { id: submission }));
+    // processed: its next date is a month on, on track
+    for (const kind of ['complianceSubmissionsToStart', 'complianceSubmissionsToContinue'])
+      expect(await mine(eve, kind)).toEqual([]);
+  });
+
+  it('lists an open resolution for its responsible person and its team until it is completed', async () => {
+    const committee = first(await exec.post('committee/add', { name: 'Board' })).id;
+    const team = first(await exec.post('resolution-team/add', { name: 'Water team' })).id;
+    ok(await exec.post('resolution-team-member/add', { resolutionTeamId: team, employeeId: id.abe }));
+    const resolution = first(
+      await exec.post('resolution/add', {
+        committeeId: committee,
+        title: 'Cut water use by 15%',
+        ownerId: id.eve,
+        resolutionTeamId: team,
+        dateTaken: day(0),
+        dueDate: day(30),
+      }),
+    ).id;
+    expect(await items(eve, 'resolutionsToComplete')).toMatchObject([
+      {
+        id: resolution,
+        area: 'strategy',
+        title: 'Cut water use by 15%',
+        state: 'Open',
+        date: day(30),
+        link: `/app/actions-tracker/edit-resolution?id=${resolution}`,
+      },
+    ]);
+    expect(await items(abe, 'resolutionsToComplete')).toMatchObject([{ id: resolution }]);
+    expect(await items(dan, 'resolutionsToComplete')).toEqual([]);
+    expect(await items(other, 'resolutionsToComplete')).toEqual([]);
+    ok(await eve.post('resolution/start', { id: resolution }));
+    expect(await items(eve, 'resolutionsToComplete')).toMatchObject([{ id: resolution, state: 'In Progress' }]);
+    ok(await eve.post('resolution/complete', { id: resolution }));
+    expect(await items(eve, 'resolutionsToComplete')).toEqual([]);
+    expect(await items(abe, 'resolutionsToComplete')).toEqual([]);
+  });
+
+  it('lists an initiative review for its owner while its cycle is open, for the approver once submitted, and back once returned', async () => {
+    const pillar = await addPillar(exec, id.strategic, 'Growth');
+    const objective = await addObjective(exec, pillar, 'Grow exports');
+    const plan = first(
+      await exec.post('execution-plan/add', {
+        name: 'FY now',
+        strategicPlanId: id.strategic,
+        startDate: day(-60),
+        endDate: day(300),
+        approverId: id.bella,
+      }),
+    ).id;
+    const unit = (await exec.post('business-unit/add', { name: 'North' })).body.data.business_unit.id as number;
+    const annual = first(
+      await exec.post('annual-objective/add', { executionPlanId: plan, pillarObjectiveId: objective, name: 'Exports' }),
+    ).id;
+    const initiative = first(
+      await exec.post('annual-initiative/add', {
+        annualObjectiveId: annual,
+        businessUnitId: unit,
+        quarterIndex: 0,
+        name: 'Open two markets',
+        target: 2,
+        ownerId: id.eve,
+      }),
+    ).id;
+    const cycle = first(
+      await exec.post('performance-review-cycle/add', {
+        executionPlanId: plan,
+        name: 'Q4 review',
+        quarterIndex: 3,
+        startDate: day(-5),
+        endDate: day(10),
+      }),
+    ).id;
+    const review = first(
+      await eve.post('performance-review/add', {
+        performanceReviewCycleId: cycle,
+        annualInitiativeId: initiative,
+        actual: 1,
+      }),
+    ).id;
+    const link = `/app/strategy-execution/performance-reviews/edit?id=${review}`;
+    // a draft in its open cycle: the owner's to submit
+    expect(await items(eve, 'performanceReviewsToSubmit')).toMatchObject([
+      { id: review, area: 'strategy', title: 'Open two markets (Q4 review)', state: 'Draft', date: day(10), link },
+    ]);
+    expect(await items(bella, 'performanceReviewsToAccept')).toEqual([]);
+    ok(await eve.post('performance-review/submit', { id: review }));
+    expect(await items(eve, 'performanceReviewsToSubmit')).toEqual([]);
+    // submitted: the approver's, naming the owner; not a colleague's, not another company's
+    expect(await items(bella, 'performanceReviewsToAccept')).toMatchObject([
+      { id: review, person: 'Eve Staff', state: 'Submitted', link },
+    ]);
+    for (const who of [dan, eve, other]) expect(await items(who, 'performanceReviewsToAccept')).toEqual([]);
+    // returned: the owner's again, even once its cycle has closed
+    ok(await bella.post('performance-review/return', { id: review, returnReason: 'Count only signed contracts' }));
+    expect(await items(bella, 'performanceReviewsToAccept')).toEqual([]);
+    const c = (await exec.get(`performance-review-cycle/${cycle}`)).body.data.reviewCycle;
+    ok(
+      await exec.post('performance-review-cycle/update', {
+        id: cycle,
+        version: c.version,
+        startDate: day(-20),
+        endDate: day(-10),
+      }),
+    );
+    expect(await items(eve, 'performanceReviewsToSubmit')).toMatchObject([{ id: review, date: day(-10) }]);
+    ok(await eve.post('performance-review/submit', { id: review }));
+    ok(await bella.post('performance-review/accept', { id: review }));
+    expect(await items(bella, 'performanceReviewsToAccept')).toEqual([]);
+    expect(await items(eve, 'performanceReviewsToSubmit')).toEqual([]);
+  });
+
+  it('counts the new kinds in My tasks, each part of a module the company has on', async () => {
+    const parts = (await eve.get('dashboard-item/required-actions')).body.data.item.list[0].parts as {
+      kind: string;
+      count: number;
+    }[];
+    expect(parts.map((p) => p.kind)).toEqual(
+      expect.arrayContaining(['complianceRequiredActions', 'resolutionsToComplete', 'executionReviews']),
+    );
+    const counts = Object.fromEntries((await inbox(eve)).kinds.map((k) => [k.kind, k.count]));
+    expect(parts.find((p) => p.kind === 'complianceRequiredActions')!.count).toBe(
+      counts.complianceSubmissionsToStart! + counts.complianceSubmissionsToContinue!,
+    );
+    // neither survey module is on here: their parts are left out
+    expect(parts.map((p) => p.kind)).not.toContain('surveyReviewsToAnswer');
   });
 
   it('lets an administrator accept an employee’s scorecard only as acting for her, which the button and the history say', async () => {
