@@ -3,21 +3,24 @@ import type { Browser, Page } from 'playwright-core';
 import { api } from './support/api-setup.ts';
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { journeySteps, signedIn } from './support/journey.ts';
-import { startServer, type RunningServer } from './support/server-process.ts';
+import { DEMO_COMPANIES } from '../../scripts/demo/demo-organisation.ts';
+import { HOLDER, startServer, type RunningServer } from './support/server-process.ts';
 import { snap, stateOf, tab, transition } from './support/screens.ts';
 
 const skip = browserSkipReason();
 const PASSWORD = 'stratum-demo';
 const person = (name: string) => ({ email: `${name}@padma.example`, password: PASSWORD });
 const SCOPE = 'Cash handling scope';
+const RESOLUTION = 'Cut water use in dyeing by 15%';
 
 /**
  * My inbox by clicks, on the demo data: Tanvir (a supervisor) goes from his dashboard to My inbox, finds Nusrat's
  * draft scorecard under Scorecards, opens it by a click, approves it, and it is gone from his inbox; an audit scope sent
  * to him for approval waits under Audit, opens where he approves it, and leaves too; on Monthly updates he sees his own
  * month, then his reports' (the type filter), and enters Nusrat's progress for her. The API only arranges the audit
- * (an engagement naming him the approver, its scope sent by Sabbir, the auditor). The inbox in English and Bengali goes
- * to test-artifacts/e2e/my-inbox-*.png.
+ * (an engagement naming him the approver, its scope sent by Sabbir, the auditor) and a committee's resolution naming
+ * him responsible (the holder switches Committees on, which the demo company lacks), which he opens from Strategy and
+ * compliance and completes. The inbox in English and Bengali goes to test-artifacts/e2e/my-inbox-*.png.
  */
 describe.skipIf(skip)('my inbox: a supervisor acts on what waits for him', () => {
   let server: RunningServer;
@@ -71,6 +74,32 @@ describe.skipIf(skip)('my inbox: a supervisor acts on what waits for him', () =>
       ),
     ).id;
     await api(server, 'audit-scope/send', { id: scopeId }, token['sabbir.rahman']);
+    // Committees: switched on by the holder; Farzana's committee resolves, Tanvir is responsible
+    const holder = (await api(server, 'auth/login', HOLDER)).user.token;
+    const company = (await api(server, 'company?limit=100', undefined, holder)).company_list.find(
+      (c: { companyName: string }) => c.companyName === DEMO_COMPANIES[0]!.companyName,
+    );
+    const modules = (await api(server, 'module?limit=100', undefined, holder)).list as { id: number; code: string }[];
+    await api(
+      server,
+      `company-module/set-enablement?companyId=${company.id}`,
+      { moduleId: modules.find((m) => m.code === 'actions-tracker')!.id, enabled: 'Yes' },
+      holder,
+    );
+    const committee = first(await api(server, 'committee/add', { name: 'Board' }, token['farzana.rahman']));
+    const today = new Date().toISOString().slice(0, 10);
+    await api(
+      server,
+      'resolution/add',
+      {
+        committeeId: committee.id,
+        title: RESOLUTION,
+        ownerId: await employee('tanvir.ahmed'),
+        dateTaken: today,
+        dueDate: `${Number(today.slice(0, 4)) + 1}-03-31`,
+      },
+      token['farzana.rahman'],
+    );
     pages.tanvir = await signedIn(browser, server.url, person('tanvir.ahmed'), { width: 1440, height: 900 });
   }, 300_000);
   afterAll(async () => {
@@ -200,4 +229,33 @@ describe.skipIf(skip)('my inbox: a supervisor acts on what waits for him', () =>
       'Nothing is waiting for you here.',
     );
   });
+
+  step(
+    'a resolution he is responsible for waits under Strategy and compliance, opens where he completes it, and leaves',
+    async () => {
+      const page = pages.tanvir!;
+      await openInbox(page);
+      await page.locator('[data-screen=my-inbox] [data-tab=strategy]').click();
+      const resolution = inboxRow(page, 'resolutionsToComplete');
+      await expect.poll(() => resolution.innerText()).toContain('Resolutions to carry out');
+      expect(await resolution.innerText()).toContain(RESOLUTION);
+      await snap(page, 'my-inbox-strategy-en');
+      await page.selectOption('#language', 'bn');
+      await page.locator('html[lang=bn]').waitFor({ state: 'attached' });
+      await expect.poll(() => resolution.innerText()).toContain('বাস্তবায়নের অপেক্ষায় সিদ্ধান্ত');
+      expect(await page.locator('[data-screen=my-inbox] [data-tab=reviews]').innerText()).toContain('মূল্যায়ন ও জরিপ');
+      await snap(page, 'my-inbox-strategy-bn');
+      await page.selectOption('#language', 'en');
+      await page.locator('html[lang=en]').waitFor({ state: 'attached' });
+      await resolution.getByRole('link').click();
+      await page.waitForURL('**/app/actions-tracker/edit-resolution?id=*');
+      await expect.poll(() => stateOf(page)).toBe('Open');
+      await transition(page, 'Complete').click();
+      await expect.poll(() => stateOf(page)).toBe('Completed');
+      await page.goBack();
+      await expect.poll(() => count(page, 'strategy').innerText()).not.toBe('');
+      await page.locator('[data-screen=my-inbox] [role=tabpanel] :is(table, p.muted)').first().waitFor();
+      await expect.poll(() => resolution.count()).toBe(0);
+    },
+  );
 });
