@@ -12,6 +12,7 @@ const PASSWORD = 'stratum-demo';
 const person = (name: string) => ({ email: `${name}@padma.example`, password: PASSWORD });
 const SCOPE = 'Cash handling scope';
 const RESOLUTION = 'Cut water use in dyeing by 15%';
+const ACTIVITY = 'Quarterly effluent report to DoE';
 
 /**
  * My inbox by clicks, on the demo data: Tanvir (a supervisor) goes from his dashboard to My inbox, finds Nusrat's
@@ -19,8 +20,8 @@ const RESOLUTION = 'Cut water use in dyeing by 15%';
  * to him for approval waits under Audit, opens where he approves it, and leaves too; on Monthly updates he sees his own
  * month, then his reports' (the type filter), and enters Nusrat's progress for her. The API only arranges the audit
  * (an engagement naming him the approver, its scope sent by Sabbir, the auditor) and a committee's resolution naming
- * him responsible (the holder switches Committees on, which the demo company lacks), which he opens from Strategy and
- * compliance and completes. The inbox in English and Bengali goes to test-artifacts/e2e/my-inbox-*.png.
+ * him responsible and a compliance activity due for a team he is on (the holder switches Committees and Compliance on,
+ * which the demo company lacks); he opens the resolution from Strategy and compliance and completes it. The inbox in English and Bengali goes to test-artifacts/e2e/my-inbox-*.png.
  */
 describe.skipIf(skip)('my inbox: a supervisor acts on what waits for him', () => {
   let server: RunningServer;
@@ -80,11 +81,36 @@ describe.skipIf(skip)('my inbox: a supervisor acts on what waits for him', () =>
       (c: { companyName: string }) => c.companyName === DEMO_COMPANIES[0]!.companyName,
     );
     const modules = (await api(server, 'module?limit=100', undefined, holder)).list as { id: number; code: string }[];
+    const farzana = await employee('farzana.rahman');
+    for (const code of ['actions-tracker', 'compliance-management']) {
+      const moduleId = modules.find((m) => m.code === code)!.id;
+      await api(server, `company-module/set-enablement?companyId=${company.id}`, { moduleId, enabled: 'Yes' }, holder);
+      await api(
+        server,
+        `employee-module/set-admin-access?companyId=${company.id}`,
+        { employeeId: farzana, moduleId, adminAccess: 'Yes' },
+        holder,
+      );
+    }
+    // Compliance: an activity due in three days for a team Tanvir is on, with nothing submitted yet
+    const team = first(await api(server, 'compliance-team/add', { name: 'Effluent team' }, token['farzana.rahman']));
     await api(
       server,
-      `company-module/set-enablement?companyId=${company.id}`,
-      { moduleId: modules.find((m) => m.code === 'actions-tracker')!.id, enabled: 'Yes' },
-      holder,
+      'compliance-team-member/add',
+      { complianceTeamId: team.id, employeeId: await employee('tanvir.ahmed') },
+      token['farzana.rahman'],
+    );
+    await api(
+      server,
+      'compliance-activity/add',
+      {
+        name: ACTIVITY,
+        complianceTeamId: team.id,
+        approverId: farzana,
+        frequency: 'Monthly',
+        nextComplianceDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      },
+      token['farzana.rahman'],
     );
     const committee = first(await api(server, 'committee/add', { name: 'Board' }, token['farzana.rahman']));
     const today = new Date().toISOString().slice(0, 10);
