@@ -260,6 +260,17 @@ describe.skipIf(skip)('my inbox: a supervisor acts on what waits for him', () =>
     'a resolution he is responsible for waits under Strategy and compliance, opens where he completes it, and leaves',
     async () => {
       const page = pages.tanvir!;
+      // his dashboard's My tasks counts both, each linked to the list where it is done
+      await page.goto(`${server.url}/app/dashboard/main`);
+      const part = (kind: string) => page.locator(`[data-screen=dashboard-main] a[data-action=${kind}]`);
+      await expect.poll(() => part('resolutionsToComplete').innerText()).toBe('Resolutions to carry out: 1');
+      expect(await part('complianceRequiredActions').innerText()).toBe(
+        'Compliance submissions to start or continue: 1',
+      );
+      expect(await part('complianceRequiredActions').getAttribute('href')).toBe(
+        '/app/compliance-management/required-actions',
+      );
+      await snap(page, 'my-tasks-new-kinds-en');
       await openInbox(page);
       await page.locator('[data-screen=my-inbox] [data-tab=strategy]').click();
       const resolution = inboxRow(page, 'resolutionsToComplete');
