@@ -43,7 +43,7 @@ describe.each(backends())('my inbox on $name', (backend) => {
       tabs: Record<string, number>;
       list: Item[];
       total: number;
-      kinds: { kind: string }[];
+      kinds: { kind: string; count: number }[];
     };
   };
   const items = async (who: Client, kind: string, query = '') =>
