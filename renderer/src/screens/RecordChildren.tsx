@@ -14,6 +14,7 @@ import { recordSummary } from '../meta/record-summary.ts';
 import { mayAddChild } from '../meta/record-allowed.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { sectionStage } from '../lifecycle/lifecycle-steps.ts';
+import { cameFrom } from './came-from.ts';
 
 type Row = Record<string, any>;
 
@@ -98,9 +99,9 @@ function ChildList({
   // reference to the parent) adds and opens it: the audit's customer satisfaction surveys by the form that sends them
   const underParent = !!list && Object.values(list.params ?? {}).includes(link.via);
   const { add, edit } = underParent ? listForms(meta, list, own) : own;
-  const { pathname, search } = useLocation();
-  // a form opened from here comes back to this record after Save or Cancel
-  const from = { from: pathname + search };
+  const { pathname, search, state } = useLocation();
+  // a form opened from here comes back to this record after Save or Cancel, and this record then to where it came from
+  const from = cameFrom(pathname, search, state);
   const attach = child.commands.find((x) => x.kind === 'attach');
   // a child that is a file (evidence, added by an attach command) is offered for download; one that merely carries
   // files (an audit report with its PDF, a contract with its signed copy) opens on its own screen
