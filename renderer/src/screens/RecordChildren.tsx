@@ -15,6 +15,8 @@ import { mayAddChild } from '../meta/record-allowed.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { sectionStage } from '../lifecycle/lifecycle-steps.ts';
 import { cameFrom } from './came-from.ts';
+import { actionKey } from './transition-label.ts';
+import type { TFunction } from 'i18next';
 
 type Row = Record<string, any>;
 
@@ -110,12 +112,9 @@ function ChildList({
   const listLink = list && childLink(list, link.via, record);
   // a child is added from its parent, the add form getting the parent filled in; not where the parent's lock closes the
   // collection (a final report's sections), as the record's _allowed says
+  const closedByLock = !!allowedOn(entity, record).lockedChildren?.includes(link.key);
   const addLink =
-    add &&
-    !report &&
-    mayAddChild(child, record, link.key) &&
-    !attach &&
-    !allowedOn(entity, record).lockedChildren?.includes(link.key)
+    add && !report && mayAddChild(child, record, link.key) && !attach && !closedByLock
       ? childLink(add, link.via, record)
       : undefined;
   // a child named by a reference (a KPI assessment by its KPI) shows that record's title, as the server sent it with the row
@@ -194,6 +193,13 @@ function ChildList({
     </div>
   );
   const lifecycle = entity.lifecycle;
+  // a section the record's stage closes (an accepted plan's objectives) says so in one line, and which step opens it
+  // again where the caller may take one (a plan's Reopen)
+  const closedLine = closedByLock && !report && lifecycle && (
+    <span className="muted" data-testid={`closed-${link.key}`}>
+      {closedInStage(t, entity, record, lifecycle.field)}
+    </span>
+  );
   // a section of a later stage: one line saying when it opens; unfolded on request (what it holds, its Add), or at
   // once when it holds records already (a survey sent ahead of its stage is there to be opened)
   if (stage === 'later' && lifecycle && link.opensAt)
@@ -228,6 +234,7 @@ function ChildList({
         <div className="row">
           <h2>{t(child.label)}</h2>
           <span className="muted">{t('shell.sectionEmpty')}</span>
+          {closedLine}
           <span className="spacer" />
           {actions}
         </div>
@@ -238,6 +245,7 @@ function ChildList({
     <div className="card" data-testid={`children-${link.key}`} data-stage={stage}>
       <div className="row">
         <h2>{t(child.label)}</h2>
+        {closedLine}
         <span className="spacer" />
         {actions}
       </div>
@@ -245,4 +253,21 @@ function ChildList({
       {attachInput}
     </div>
   );
+}
+
+/**
+ * Why a section takes nothing new: the record's stage closes it ("Closed in the “Accepted” stage"), and the step back
+ * the caller may take that opens it again (a transition out of the state to an earlier one: Reopen, Return).
+ */
+function closedInStage(t: TFunction, entity: EntityMeta, record: Row, field: string): string {
+  const current = String(record[field]);
+  const states = entity.lifecycle?.states ?? [];
+  const open = allowedOn(entity, record).transitions;
+  const back = entity.workflow?.transitions.find(
+    (x) => open.includes(x.action) && x.from.includes(current) && states.indexOf(x.to) < states.indexOf(current),
+  );
+  const state = optionLabel(t, current, entity.schema.properties[field]);
+  return back
+    ? t('shell.closedInStageReopen', { state, action: t(actionKey(back.action), { defaultValue: back.action }) })
+    : t('shell.closedInStage', { state });
 }
