@@ -15,7 +15,7 @@ type Row = Record<string, any>;
  * The people of the team a record names (a resolution's team), under its form, to read: the team is a record of its
  * own, shared by several resolutions, so its members are listed here and changed on the team, which the panel opens.
  * The team is the first reference of the record to an entity whose records hold people as a child list (a member list
- * whose rows name an employee).
+ * whose rows name an employee), other than its parent's (the committee it was taken by, whose page lists its members).
  */
 export default function ReferencedTeam({ entity, record }: PanelProps) {
   const { t } = useTranslation();
@@ -24,6 +24,8 @@ export default function ReferencedTeam({ entity, record }: PanelProps) {
   const team = Object.entries(entity.schema.properties)
     .map(([field, f]) => {
       const target = f['x-ref'] ? meta.entities.find((e) => e.name === f['x-ref']) : undefined;
+      // the record's parent (a resolution's committee, which lists it among its children) is a team of its own page
+      if (target?.children.some((c) => c.entity === entity.name && c.via === field)) return undefined;
       const members = target?.children.find((c) =>
         Object.values(meta.entities.find((e) => e.name === c.entity)?.schema.properties ?? {}).some(
           (p) => p['x-ref'] === 'employee',
