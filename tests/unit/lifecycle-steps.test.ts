@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lifecycleSteps, sectionStage, type StateMove } from '../../renderer/src/lifecycle/lifecycle-steps.ts';
+import { outcomeGroups } from '../../engine/metadata/lifecycle.ts';
 
 const move = (from: string | null, state: string, doneByName: string, doneAt: string): StateMove => ({
   state,
@@ -89,5 +90,39 @@ describe('lifecycle steps', () => {
     // a section that names no stage, or a parent without a workflow, stays as it is
     expect(sectionStage(audit, 'Fieldwork', undefined)).toBeUndefined();
     expect(sectionStage(undefined, undefined, 'Planning')).toBeUndefined();
+  });
+});
+
+describe('alternative outcomes of a workflow', () => {
+  const move = (from: string[], to: string) => ({ from, to });
+  it('groups the states reached forward from one state with no transition between them; not a step, not a step back', () => {
+    // a compliance submission: processed or declined, a declined one resubmitted
+    expect(
+      outcomeGroups(SUBMISSION, [
+        move(['Draft'], 'Submitted'),
+        move(['Submitted'], 'Processed'),
+        move(['Submitted'], 'Declined'),
+        move(['Declined'], 'Submitted'),
+      ]),
+    ).toEqual([['Processed', 'Declined']]);
+    // a resolution: In Progress leads on to Completed, so it is a step; Completed and Cancelled are the outcomes
+    expect(
+      outcomeGroups(
+        ['Open', 'In Progress', 'Completed', 'Cancelled'],
+        [
+          move(['Open'], 'In Progress'),
+          move(['Open', 'In Progress'], 'Completed'),
+          move(['Open', 'In Progress'], 'Cancelled'),
+          move(['Completed', 'Cancelled'], 'In Progress'),
+        ],
+      ),
+    ).toEqual([['Completed', 'Cancelled']]);
+    // a review returned to Draft: the return is a step back, not an outcome beside Accepted
+    expect(
+      outcomeGroups(
+        ['Draft', 'Submitted', 'Accepted'],
+        [move(['Draft'], 'Submitted'), move(['Submitted'], 'Accepted'), move(['Submitted'], 'Draft')],
+      ),
+    ).toEqual([]);
   });
 });

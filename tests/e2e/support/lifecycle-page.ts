@@ -5,9 +5,9 @@ export interface ShownStep {
   step: string | null;
   moved: string | null;
   /** for a state reached before and left by a step back: how it was left ("left by “Return”") */
-  left: string | null;
+  left?: string;
   /** whether it is drawn as one of the alternative outcomes of a decision, beside the others */
-  alternative: boolean;
+  alternative?: true;
 }
 
 /** The record's stepper as shown, by state: each state's place (done, skipped, current, upcoming, earlier, notTaken) and its "day, person" line. */
@@ -21,8 +21,9 @@ export async function stepperOf(page: Page): Promise<Record<string, ShownStep>> 
         {
           step: el.getAttribute('data-step'),
           moved: el.querySelector('[data-testid=step-moved]')?.textContent ?? null,
-          left: el.querySelector('[data-testid=step-left]')?.textContent ?? null,
-          alternative: !!el.closest('[data-testid=step-alternatives]'),
+          // only where they apply, so that a test comparing the whole stepper need not name them
+          left: el.querySelector('[data-testid=step-left]')?.textContent ?? undefined,
+          alternative: el.closest('[data-testid=step-alternatives]') ? (true as const) : undefined,
         },
       ]),
     ),
