@@ -183,7 +183,12 @@ export interface EntityReply {
   /** the field naming the employee a record belongs to */
   readonly owner?: string;
   /** the stages a record passes through, in order, and the field holding its stage: its workflow's, or its stageField's */
-  readonly lifecycle?: { readonly field: string; readonly states: readonly string[] };
+  readonly lifecycle?: {
+    readonly field: string;
+    readonly states: readonly string[];
+    /** outcomes of one decision (Processed or Declined), drawn as alternatives at one place of the stepper */
+    readonly alternatives?: readonly (readonly string[])[];
+  };
   readonly commands: readonly CommandReply[];
   /** what the caller may try on this kind of record; each record says for itself in its `_allowed` */
   readonly can: { readonly add: boolean; readonly update: boolean; readonly delete: boolean };

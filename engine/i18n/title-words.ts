@@ -13,12 +13,16 @@ export interface TitleAnnotations {
   readonly 'x-optionText'?: boolean;
   readonly 'x-periodTitle'?: boolean;
   readonly 'x-ratingTitle'?: boolean;
+  readonly 'x-stateMoveTitle'?: boolean;
 }
 
 /** A review's title as the server composes it (engine/hooks/performance/review): its name and its quarter or the year. */
 const PERIOD_TITLE = /^(.*) \((?:Q([1-4])|annual)\)$/s;
 /** A rating as the server composes it (engine/hooks/risk-management/rating-label.ts): its level and its score. */
 const RATING_TITLE = /^(.*) \((-?\d+(?:\.\d+)?)\)$/s;
+
+/** A move between states as the server composes it (engine/hooks/actions-tracker/resolution-status.ts). */
+const STATE_MOVE = /^(.+) → (.+)$/s;
 
 /** A period's words: Q1..Q4 by the quarter's name, else the year's word ("annual"). */
 const periodWords = (quarter: string | undefined): TextParam =>
@@ -40,6 +44,10 @@ export function titleText(field: TitleAnnotations | undefined, value: string): T
   if (field?.['x-periodTitle']) {
     const m = PERIOD_TITLE.exec(value);
     if (m) return text('title.withPeriod', { name: m[1], period: periodWords(m[2]) });
+  }
+  if (field?.['x-stateMoveTitle']) {
+    const m = STATE_MOVE.exec(value);
+    return m ? text('title.stateMove', { from: optionLabel(m[1]), to: optionLabel(m[2]) }) : optionLabel(value);
   }
   if (field?.['x-ratingTitle']) {
     const m = RATING_TITLE.exec(value);

@@ -20,6 +20,7 @@ export const X_KEYWORDS = [
   'x-optionText',
   'x-periodTitle',
   'x-ratingTitle',
+  'x-stateMoveTitle',
   'x-help',
   'x-titleOf',
   'x-caseSensitive',

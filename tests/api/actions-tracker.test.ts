@@ -247,6 +247,37 @@ describe.each(backends())('committees and resolutions on $name', (backend) => {
     expect((await trail('resolution-progress', progress.id)).map((e) => e.action)).toEqual(['add', 'delete']);
   });
 
+  it('locks a completed resolution: nothing changed or added until it is reopened, and its stepper shows Completed or Cancelled as alternatives', async () => {
+    ok(await abe.post('resolution/complete', { id: resolution.id }));
+    const done = (await abe.get(`resolution/${resolution.id}`)).body.data.resolution;
+    expect(done._allowed).toMatchObject({ update: false, transitions: ['reopen'] });
+    expect(done._allowed.lockedChildren).toEqual(expect.arrayContaining(['commentList', 'progressList']));
+    expect(done._allowed.lockedChildren).not.toContain('statusList');
+    const edit = await mia.post('resolution/update', { id: done.id, version: done.version, title: 'Changed' });
+    expect(edit.status).toBe(409);
+    expect(
+      (await mia.post('resolution-comment/add', { resolutionId: done.id, description: 'After the fact' })).status,
+    ).toBe(409);
+    expect(
+      (await abe.post('resolution-progress/add', { resolutionId: done.id, description: 'After the fact' })).status,
+    ).toBe(409);
+    // Reopen is what opens it again (and it leaves its status update entry, the status history staying open)
+    ok(await abe.post('resolution/reopen', { id: done.id }));
+    ok(await mia.post('resolution-comment/add', { resolutionId: done.id, description: 'Reopened to add this' }));
+    const entries = (await exec.get(`resolution-status?resolutionId=${done.id}&sort=id`)).body.data.list;
+    expect(entries.slice(-2).map((e: { label: string }) => e.label)).toEqual([
+      'In Progress → Completed',
+      'Completed → In Progress',
+    ]);
+    const meta = (await exec.get('meta')).body.data;
+    const lifecycle = meta.entities.find((e: { name: string }) => e.name === 'resolution').lifecycle;
+    expect(lifecycle).toEqual({
+      field: 'status',
+      states: ['Open', 'In Progress', 'Completed', 'Cancelled'],
+      alternatives: [['Completed', 'Cancelled']],
+    });
+  });
+
   it('shows another company nothing and lets it add nothing to these committees', async () => {
     for (const path of [
       'committee',

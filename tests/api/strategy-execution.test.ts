@@ -274,6 +274,13 @@ describe.each(backends())('strategy execution on $name', (backend) => {
       percent: 120,
     });
     expect(forged.status).toBe(422);
+    // the reason for declining is the approver's, written by Return's dialog: never on the owner's form
+    const ownReason = await olga.post('performance-review/update', {
+      id: review.id,
+      version: review.version,
+      returnReason: 'Declined by myself',
+    });
+    expect(ownReason.status).toBe(422);
     const changed = await olga.post('performance-review/update', {
       id: review.id,
       version: review.version,

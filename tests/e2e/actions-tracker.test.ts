@@ -5,6 +5,7 @@ import { api, companyWithExecutive, employeeWithPassword } from './support/api-s
 import { browserSkipReason, launchChromium } from './support/browser.ts';
 import { journeySteps, signedIn } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
+import { stepperOf } from './support/lifecycle-page.ts';
 import { fill, nav, openRow, pick, row, save, snap, stateOf, tab, transition } from './support/screens.ts';
 
 const skip = browserSkipReason();
@@ -123,7 +124,7 @@ describe.skipIf(skip)(
       await transition(oscar, 'Start').click();
       await expect.poll(() => stateOf(oscar)).toBe('In progress');
       // the change left a status update entry, shown with the resolution, and its progress comment is still there
-      await oscar.getByTestId('children-statusList').getByText('Open → In Progress').waitFor();
+      await oscar.getByTestId('children-statusList').getByText('Open → In progress').waitFor();
       await oscar.getByTestId('children-progressList').getByText('Tender for audit firms drafted').waitFor();
       await snap(oscar, 'actions-02-resolution-started');
     });
@@ -136,7 +137,30 @@ describe.skipIf(skip)(
       await oscar.getByTestId('children-progressList').getByText('New audit firm appointed').waitFor();
       await transition(oscar, 'Complete').click();
       await expect.poll(() => stateOf(oscar)).toBe('Completed');
-      await oscar.getByTestId('children-statusList').getByText('In Progress → Completed').waitFor();
+      // the status updates name the states as the stepper does: "In progress", one spelling
+      await oscar.getByTestId('children-statusList').getByText('In progress → Completed').waitFor();
+      // a completed resolution is settled: nothing to type or add until it is reopened, and its sections say so
+      await oscar.getByTestId('read-only').waitFor();
+      expect(await oscar.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      expect(await oscar.getByTestId('add-progressList').count()).toBe(0);
+      expect(await oscar.getByTestId('add-commentList').count()).toBe(0);
+      await expect
+        .poll(() => oscar.getByTestId('closed-progressList').innerText())
+        .toBe('Closed in the “Completed” stage; “Reopen” to change it');
+      await transition(oscar, 'Reopen').waitFor();
+      // Completed and Cancelled are the two outcomes, drawn as alternatives
+      await expect
+        .poll(() => stepperOf(oscar))
+        .toMatchObject({
+          Completed: { step: 'current', alternative: true },
+          Cancelled: { step: 'notTaken', alternative: true },
+        });
+      // in Bangla the status updates, the stepper and the closed line are Bangla too
+      await oscar.selectOption('#language', 'bn');
+      await oscar.getByTestId('children-statusList').getByText('চলমান → সম্পন্ন').waitFor();
+      await expect.poll(() => oscar.getByTestId('closed-progressList').innerText()).toMatch(/^“সম্পন্ন” পর্যায়ে বন্ধ/);
+      await snap(oscar, 'actions-02b-resolution-completed-bn');
+      await oscar.selectOption('#language', 'en');
       const done = await resolution();
       expect(done).toMatchObject({ status: 'Completed', completionDate: today(), overdue: 'No' });
       expect(done.progressList.map((p: Record<string, unknown>) => [p.progress, p.authorId])).toEqual([

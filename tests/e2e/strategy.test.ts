@@ -81,10 +81,10 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
         await fill(page, { name: objective });
         await save(page);
         await page.getByTestId('children-objectiveList').getByRole('link', { name: objective }).waitFor();
-        // the pillar's Cancel goes to the plan's pillars, not back into the objective's form
+        // the pillar's Cancel goes back to the plan it was opened from, not into the objective's form
         await page.getByRole('link', { name: 'Cancel' }).click();
-        await page.waitForURL(`**/strategic-plan/${planId}/pillar`);
-        await row(page, pillar).waitFor();
+        await page.locator('[data-screen=form][data-entity=strategic-plan]').waitFor();
+        await page.getByTestId('children-pillarList').getByRole('link', { name: pillar }).waitFor();
       }
       await nav(page, 'Strategic plans', { module: 'Strategy management' });
       await openRow(page, 'Vision 2030');
@@ -162,6 +162,13 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
         Accepted: { step: 'current', moved: expect.stringMatching(/, Abe Approver$/) },
       });
     expect(await abe.getByTestId('children-cycleList').getAttribute('data-stage')).toBe('current');
+    // the objectives and initiatives are settled with the plan: each section says so in one line, with no Add
+    for (const key of ['objectiveList', 'initiativeList']) {
+      await expect
+        .poll(() => abe.getByTestId(`closed-${key}`).innerText())
+        .toMatch(/^Closed in the “Accepted” stage/);
+      expect(await abe.getByTestId(`add-${key}`).count()).toBe(0);
+    }
     await snap(abe, 'lifecycle-execution-plan-accepted');
   });
 
@@ -191,6 +198,9 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     await olive.locator('[data-screen=form][data-entity=performance-review]').waitFor();
     await pick(olive, 'performanceReviewCycleId', 'Q1 review');
     await pick(olive, 'annualInitiativeId', 'Open two markets');
+    // the reason for declining is the approver's, given with Return: not a field she can type into
+    const reason = olive.locator('#root_returnReason');
+    expect((await reason.count()) === 0 || !(await reason.isEditable())).toBe(true);
     await fill(olive, { actual: '95', comment: 'Two markets opened, one late' });
     await save(olive);
     await openRow(olive, 'Open two markets');
@@ -207,6 +217,25 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     await nav(abe, 'Performance review');
     await row(abe, 'Open two markets').getByRole('gridcell', { name: 'Submitted', exact: true }).waitFor();
     await openRow(abe, 'Open two markets');
+    // first he returns it with a reason: the stepper keeps Submitted as reached, saying how it was left
+    await transition(abe, 'Return').click();
+    const dialog = abe.getByRole('dialog');
+    await dialog.getByLabel('Reason for declining').fill('Name the late market');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => stateOf(abe)).toBe('Draft');
+    const olive = pages.olive;
+    await olive.reload();
+    await expect
+      .poll(() => stepperOf(olive))
+      .toMatchObject({
+        Draft: { step: 'current', moved: expect.stringMatching(/, Abe Approver$/) },
+        Submitted: { step: 'earlier', moved: expect.stringMatching(/, Olive/), left: 'left by “Return”' },
+        Accepted: { step: 'upcoming', moved: null },
+      });
+    await snap(olive, 'lifecycle-review-returned');
+    await transition(olive, 'Submit').click();
+    await expect.poll(() => stateOf(olive)).toBe('Submitted');
+    await abe.reload();
     await transition(abe, 'Accept').click();
     await expect.poll(() => stateOf(abe)).toBe('Accepted');
     const [review] = (await j.call('performance-review')).list;

@@ -243,6 +243,22 @@ describe.skipIf(skip)(
         await save(page);
         await page.getByTestId('children-taskList').getByText('Dig trenches').waitFor();
         await snap(page, 'projects-01-milestone-with-task');
+        // the milestone shows where its status stands, as the project does
+        await expect
+          .poll(async () => (await stepperOf(page))['Not Started']?.step)
+          .toBe('current');
+        // Cancel on the milestone, opened from its project, returns to the project (not to every milestone)
+        await page.getByRole('link', { name: 'Cancel', exact: true }).click();
+        await page.locator('[data-screen=form][data-entity=project]').waitFor();
+        expect(new URL(page.url()).pathname).toBe('/app/projects/edit-project');
+        // the project's risks are a section of the project, added there with the project filled in
+        await page.getByTestId('add-riskList').click();
+        await page.locator('[data-screen=form][data-entity=project-risk]').waitFor();
+        await fill(page, { name: 'Ground water' });
+        await save(page);
+        await page.getByTestId('children-riskList').getByRole('link', { name: 'Ground water' }).waitFor();
+        expect((await j.call(`project-risk?projectId=${id.project}`)).list).toMatchObject([{ name: 'Ground water' }]);
+        await snap(page, 'projects-01b-project-with-risk');
       },
     );
 

@@ -554,6 +554,10 @@ export interface Field {
    */
   "x-ratingTitle"?: boolean;
   /**
+   * the value is a move between states the server composes as "<from> → <to>" (or the first state alone): screens and mails show each state as its option's label in the reader's language, as the stepper names them
+   */
+  "x-stateMoveTitle"?: boolean;
+  /**
    * an i18n key: what a form says beside the field, in the reader's language: a rule the server holds that the choices alone do not show (whom a 360 reviewer may be)
    */
   "x-help"?: string;

@@ -13,4 +13,5 @@ export const CUSTOM_PANELS: Record<string, LazyExoticComponent<ComponentType<Pan
   AgreementKpis: lazy(() => import('./AgreementKpis.tsx')),
   AssessmentScores: lazy(() => import('./AssessmentScores.tsx')),
   QuestionAnswers: lazy(() => import('./QuestionAnswers.tsx')),
+  ReferencedTeam: lazy(() => import('./ReferencedTeam.tsx')),
 };

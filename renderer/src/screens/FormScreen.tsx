@@ -30,6 +30,7 @@ import { Stepper } from '../lifecycle/Stepper.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { NotFound, RecordForbidden } from '../shell/NotFound.tsx';
 import { takeThen } from './then-transition.ts';
+import { returnTo } from './came-from.ts';
 import { questionsFieldOf } from './panel-transitions.ts';
 
 type Row = Record<string, any>;
@@ -61,7 +62,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   const list = screen.preset || screen.owner ? undefined : screensOf(meta, entity.name, screen).list;
   // the screen the user came from (a list passes itself in the link's state): where Save and Cancel return
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from;
+  const came = returnTo(location.state);
+  const from = came?.from;
   const session = useSession();
   // what the screen is about (a kind of record, the caller as owner) is filled in and not asked for
   const preset = useMemo<Row>(
@@ -212,7 +214,9 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   // form returns to /strategic-plan/3/pillar); else back in the history
   const parentParams = [...params.entries()].filter(([k]) => k !== 'id');
   const back = from ?? listAddress(list, routeParams(screen, pathname), { ...record, ...formData }, parentParams);
-  const backToList = () => navigate(back ?? (-1 as never));
+  // going back to the screen it came from restores that screen's own way back
+  const backState = from !== undefined ? came?.fromState : undefined;
+  const backToList = () => (back ? navigate(back, { state: backState }) : navigate(-1));
 
   // an entity that adds a record with its file in one call (`attach`: a user manual, an evidence) takes the file on Add
   const attach = mode === 'add' ? entity.commands.find((c) => c.kind === 'attach') : undefined;
@@ -336,7 +340,7 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
           <div className="row">
             <span className="spacer" />
             {back ? (
-              <Link className="btn" to={back}>
+              <Link className="btn" to={back} state={backState}>
                 {t(readOnly ? 'shell.back' : 'shell.cancel')}
               </Link>
             ) : (

@@ -20,6 +20,7 @@ import { enumName, optionKey, optionLabel } from '../meta/labels.ts';
 import { useMeta } from '../meta/meta-context.tsx';
 import type { EntityMeta, FieldSchema, ScreenMeta } from '../meta/meta-types.ts';
 import { ConfirmDialog } from '../shell/Dialogs.tsx';
+import { cameFrom } from './came-from.ts';
 import { listForms, screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
 import { lastRowAfter, PageCursor } from './page-cursor.ts';
@@ -114,9 +115,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
   const own = screensOf(meta, entity.name, screen);
   const { add, edit } = listForms(meta, screen, own);
   // the route's and the address's parameters the screen binds to fields (/strategic-plan/3/pillar → strategicPlanId 3)
-  const { pathname, search } = useLocation();
-  // the form opened from here comes back here after Save or Cancel
-  const from = { from: pathname + search };
+  const { pathname, search, state } = useLocation();
+  // the form opened from here comes back here after Save or Cancel (and this screen then to where it came from)
+  const from = cameFrom(pathname, search, state);
   const current = useMemo(() => routeParams(screen, pathname), [screen, pathname]);
   const bound = useMemo(() => boundValues(screen, pathname, params), [screen, pathname, params]);
   /** Where a row's edit link goes: a path with parameters gets them filled in (from the row, then the route), else ?id=. */

@@ -14,6 +14,9 @@ import { recordSummary } from '../meta/record-summary.ts';
 import { mayAddChild } from '../meta/record-allowed.ts';
 import { optionLabel } from '../meta/labels.ts';
 import { sectionStage } from '../lifecycle/lifecycle-steps.ts';
+import { cameFrom } from './came-from.ts';
+import { actionKey } from './transition-label.ts';
+import type { TFunction } from 'i18next';
 
 type Row = Record<string, any>;
 
@@ -98,9 +101,9 @@ function ChildList({
   // reference to the parent) adds and opens it: the audit's customer satisfaction surveys by the form that sends them
   const underParent = !!list && Object.values(list.params ?? {}).includes(link.via);
   const { add, edit } = underParent ? listForms(meta, list, own) : own;
-  const { pathname, search } = useLocation();
-  // a form opened from here comes back to this record after Save or Cancel
-  const from = { from: pathname + search };
+  const { pathname, search, state } = useLocation();
+  // a form opened from here comes back to this record after Save or Cancel, and this record then to where it came from
+  const from = cameFrom(pathname, search, state);
   const attach = child.commands.find((x) => x.kind === 'attach');
   // a child that is a file (evidence, added by an attach command) is offered for download; one that merely carries
   // files (an audit report with its PDF, a contract with its signed copy) opens on its own screen
@@ -109,12 +112,9 @@ function ChildList({
   const listLink = list && childLink(list, link.via, record);
   // a child is added from its parent, the add form getting the parent filled in; not where the parent's lock closes the
   // collection (a final report's sections), as the record's _allowed says
+  const closedByLock = !!allowedOn(entity, record).lockedChildren?.includes(link.key);
   const addLink =
-    add &&
-    !report &&
-    mayAddChild(child, record, link.key) &&
-    !attach &&
-    !allowedOn(entity, record).lockedChildren?.includes(link.key)
+    add && !report && mayAddChild(child, record, link.key) && !attach && !closedByLock
       ? childLink(add, link.via, record)
       : undefined;
   // a child named by a reference (a KPI assessment by its KPI) shows that record's title, as the server sent it with the row
@@ -193,6 +193,13 @@ function ChildList({
     </div>
   );
   const lifecycle = entity.lifecycle;
+  // a section the record's stage closes (an accepted plan's objectives) says so in one line, and which step opens it
+  // again where the caller may take one (a plan's Reopen)
+  const closedLine = closedByLock && !report && lifecycle && (
+    <span className="muted" data-testid={`closed-${link.key}`}>
+      {closedInStage(t, entity, record, lifecycle.field)}
+    </span>
+  );
   // a section of a later stage: one line saying when it opens; unfolded on request (what it holds, its Add), or at
   // once when it holds records already (a survey sent ahead of its stage is there to be opened)
   if (stage === 'later' && lifecycle && link.opensAt)
@@ -227,6 +234,7 @@ function ChildList({
         <div className="row">
           <h2>{t(child.label)}</h2>
           <span className="muted">{t('shell.sectionEmpty')}</span>
+          {closedLine}
           <span className="spacer" />
           {actions}
         </div>
@@ -237,6 +245,7 @@ function ChildList({
     <div className="card" data-testid={`children-${link.key}`} data-stage={stage}>
       <div className="row">
         <h2>{t(child.label)}</h2>
+        {closedLine}
         <span className="spacer" />
         {actions}
       </div>
@@ -244,4 +253,21 @@ function ChildList({
       {attachInput}
     </div>
   );
+}
+
+/**
+ * Why a section takes nothing new: the record's stage closes it ("Closed in the “Accepted” stage"), and the step back
+ * the caller may take that opens it again (a transition out of the state to an earlier one: Reopen, Return).
+ */
+function closedInStage(t: TFunction, entity: EntityMeta, record: Row, field: string): string {
+  const current = String(record[field]);
+  const states = entity.lifecycle?.states ?? [];
+  const open = allowedOn(entity, record).transitions;
+  const back = entity.workflow?.transitions.find(
+    (x) => open.includes(x.action) && x.from.includes(current) && states.indexOf(x.to) < states.indexOf(current),
+  );
+  const state = optionLabel(t, current, entity.schema.properties[field]);
+  return back
+    ? t('shell.closedInStageReopen', { state, action: t(actionKey(back.action), { defaultValue: back.action }) })
+    : t('shell.closedInStage', { state });
 }
