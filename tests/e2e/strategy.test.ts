@@ -164,9 +164,7 @@ describe.skipIf(skip)('strategy execution: from a strategic plan to an accepted 
     expect(await abe.getByTestId('children-cycleList').getAttribute('data-stage')).toBe('current');
     // the objectives and initiatives are settled with the plan: each section says so in one line, with no Add
     for (const key of ['objectiveList', 'initiativeList']) {
-      await expect
-        .poll(() => abe.getByTestId(`closed-${key}`).innerText())
-        .toMatch(/^Closed in the “Accepted” stage/);
+      await expect.poll(() => abe.getByTestId(`closed-${key}`).innerText()).toMatch(/^Closed in the “Accepted” stage/);
       expect(await abe.getByTestId(`add-${key}`).count()).toBe(0);
     }
     await snap(abe, 'lifecycle-execution-plan-accepted');

@@ -244,9 +244,7 @@ describe.skipIf(skip)(
         await page.getByTestId('children-taskList').getByText('Dig trenches').waitFor();
         await snap(page, 'projects-01-milestone-with-task');
         // the milestone shows where its status stands, as the project does
-        await expect
-          .poll(async () => (await stepperOf(page))['Not Started']?.step)
-          .toBe('current');
+        await expect.poll(async () => (await stepperOf(page))['Not Started']?.step).toBe('current');
         // Cancel on the milestone, opened from its project, returns to the project (not to every milestone)
         await page.getByRole('link', { name: 'Cancel', exact: true }).click();
         await page.locator('[data-screen=form][data-entity=project]').waitFor();
