@@ -69,17 +69,20 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The settings whose servers start on a prepared copy (migrated-data-dir.ts): the demo's; others change the schema (METADATA_DIR) or are one file's. */
+const PREPARABLE = new Set(['DEMO', 'DEMO_JOURNEYS']);
+
 /**
- * Stratum as `npm start` runs it (built renderer, embedded database) on a fresh data folder and a free port. A plain
- * start (no settings of its own) begins on a copy of the run's migrated folder (migrated-data-dir.ts); one with settings
- * (the demo, other metadata, a directory) on an empty folder, which it migrates and seeds itself.
+ * Stratum as `npm start` runs it (built renderer, embedded database) on a fresh data folder and a free port. Without
+ * settings, or with the demo's alone, it begins on a copy of the run's folder migrated (and seeded) with those settings
+ * (migrated-data-dir.ts); with others on an empty folder, which it migrates itself.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   await buildRenderer(true);
-  const plain = Object.keys(env).length === 0;
-  const dataDir = plain
-    ? await migratedDataDir(async (template) => {
-        const migrating = await launch(template, {});
+  const names = Object.keys(env).sort();
+  const dataDir = names.every((n) => PREPARABLE.has(n))
+    ? await migratedDataDir(names.map((n) => `${n}-${env[n]}`).join('-') || 'plain', async (template) => {
+        const migrating = await launch(template, env);
         await migrating.stop();
       })
     : mkdtempSync(join(tmpdir(), 'stratum-e2e-'));
