@@ -5,6 +5,15 @@ import { basename, join } from 'node:path';
 /** The run's temporary folder (tests/support/global-setup.ts), which its test processes share; null outside a run. */
 export const runFolder = (): string | null => (basename(tmpdir()).startsWith('stratum-run-') ? tmpdir() : null);
 
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
 /**
  * Something the test processes of a run prepare once and each then uses a copy of (a migrated database): the first
  * process to ask makes it in `folder` (the run's `name` folder), under a lock they share (the folder made with mkdir,
@@ -24,7 +33,9 @@ export async function oncePerRun(name: string, make: (folder: string) => Promise
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
   }
+  const makerPid = join(folder, '.maker');
   if (maker) {
+    writeFileSync(makerPid, String(process.pid));
     try {
       await make(folder);
       writeFileSync(ready, '');
@@ -34,10 +45,14 @@ export async function oncePerRun(name: string, make: (folder: string) => Promise
     }
     return folder;
   }
-  // as long as a server's start may take (three minutes, tests/e2e/support/server-process.ts), and a little more
-  for (let i = 0; !existsSync(ready); i++) {
+  // as long as its maker lives: the waiting file's own hook timeout bounds the wait, as it bounds a start of its own
+  for (;;) {
+    if (existsSync(ready)) break;
     if (existsSync(failed)) throw new Error(`${name} could not be prepared:\n${readFileSync(failed, 'utf8')}`);
-    if (i > 2_000) throw new Error(`${name} was not prepared in time (${folder})`);
+    if (existsSync(makerPid) && !alive(Number(readFileSync(makerPid, 'utf8')))) {
+      if (existsSync(ready)) break;
+      throw new Error(`${name} was not prepared: the test process preparing it has ended (${folder})`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return folder;
