@@ -50,14 +50,21 @@ export interface TestStratum {
   close(): Promise<void>;
 }
 
-/** Boots Stratum on a fresh database of the backend, in memory, and gives clients that speak its API through app.request. */
+/** The settings a migrated copy was made without: the holder it has, the demo it has not (tests/support/migrated-postgres.ts). */
+const SEEDING_SETTINGS: (keyof Config)[] = ['holderEmail', 'holderPassword', 'demo', 'demoPassword'];
+
+/**
+ * Boots Stratum on a fresh database of the backend, in memory, and gives clients that speak its API through app.request.
+ * With the default metadata and no settings that seed it otherwise, the database is a copy the backend keeps migrated.
+ */
 export async function startTestStratum(
   backend: Backend,
   options: Omit<BootOptions, 'db'> = {},
   settings: Partial<Config> = {},
   mailbox?: SmtpSink,
 ): Promise<TestStratum> {
-  const db = await backend.open();
+  const defaults = options.metadataDir === undefined && SEEDING_SETTINGS.every((k) => settings[k] === undefined);
+  const db = await (defaults ? backend.openMigrated() : backend.open());
   return startOnDb(db, options, settings, mailbox);
 }
 

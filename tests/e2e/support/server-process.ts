@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ROOT } from '../../../server/boot.ts';
 import { buildRenderer } from '../../../scripts/build-renderer.ts';
 import { decodeMail } from '../../support/test-stratum.ts';
+import { migratedDataDir } from './migrated-data-dir.ts';
 
 export const HOLDER = { email: 'holder@e2e.example', password: 'holder-e2e-pass' };
 
@@ -18,18 +19,8 @@ const freePort = () =>
     });
   });
 
-export interface RunningServer {
-  url: string;
-  dataDir: string;
-  /** Texts of the mails in the outbox, oldest first. */
-  mails(): string[];
-  stop(): Promise<void>;
-}
-
-/** Stratum as `npm start` runs it (built renderer, embedded database) on a fresh data folder and a free port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  await buildRenderer(true);
-  const dataDir = mkdtempSync(join(tmpdir(), 'stratum-e2e-'));
+/** The server process on `dataDir`, once it answers its health check; stop() ends it and leaves the folder. */
+async function launch(dataDir: string, env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
@@ -62,6 +53,42 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Texts of the mails in the outbox, oldest first. */
+  mails(): string[];
+  stop(): Promise<void>;
+}
+
+/** The settings whose servers start on a prepared copy (migrated-data-dir.ts): the demo's; others change the schema (METADATA_DIR) or are one file's. */
+const PREPARABLE = new Set(['DEMO', 'DEMO_JOURNEYS']);
+
+/**
+ * Stratum as `npm start` runs it (built renderer, embedded database) on a fresh data folder and a free port. Without
+ * settings, or with the demo's alone, it begins on a copy of the run's folder migrated (and seeded) with those settings
+ * (migrated-data-dir.ts); with others on an empty folder, which it migrates itself.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  await buildRenderer(true);
+  const names = Object.keys(env).sort();
+  const dataDir = names.every((n) => PREPARABLE.has(n))
+    ? await migratedDataDir(names.map((n) => `${n}-${env[n]}`).join('-') || 'plain', async (template) => {
+        const migrating = await launch(template, env);
+        await migrating.stop();
+      })
+    : mkdtempSync(join(tmpdir(), 'stratum-e2e-'));
+  const { url, stop } = await launch(dataDir, env);
+  return {
+    url,
     dataDir,
     mails() {
       try {
@@ -74,8 +101,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
     },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
