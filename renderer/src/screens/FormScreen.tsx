@@ -25,6 +25,7 @@ import { RecordChildren } from './RecordChildren.tsx';
 import { PatchCommands } from './PatchCommands.tsx';
 import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
+import { FileInput } from '../widgets/FileInput.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
 import { Stepper } from '../lifecycle/Stepper.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
@@ -318,19 +319,15 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
               <label htmlFor={`attach-${attach.name}`}>
                 {t(entity.schema.properties[attach.fields[0]]?.title ?? attach.fields[0])}
               </label>
-              <input
+              <FileInput
                 id={`attach-${attach.name}`}
-                data-testid="attach-file"
-                type="file"
-                accept={attach.mimeTypes?.join(',')}
+                testId="attach-file"
+                mimeTypes={attach.mimeTypes}
+                maxBytes={attach.maxBytes}
                 disabled={loading}
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                chosen={file && `${file.name} (${formatFileSize(file.size)})`}
+                onFile={setFile}
               />
-              {file && (
-                <span className="muted">
-                  {file.name} ({formatFileSize(file.size)})
-                </span>
-              )}
             </div>
           )}
           <div className="row">
