@@ -182,10 +182,15 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   };
   // a record the caller may not read (or that is not there) is said so on the page, instead of a dialog and a page that
   // stays "Loading…"
-  const [unreadable, setUnreadable] = useState<'forbidden' | 'not_found' | null>(null);
+  // (the page says it once, with the server's words on who may read it: no dialog besides)
+  const [unreadable, setUnreadable] = useState<{ code: 'forbidden' | 'not_found'; why: string } | null>(null);
   const load = () =>
     run(entity.errors.read ?? entity.errors.list, () => get(`${entity.name}/${id}`), {
-      onFailure: (e) => (e.code === 'forbidden' || e.code === 'not_found' ? setUnreadable(e.code) : undefined),
+      onFailure: (e) => {
+        if (e.code !== 'forbidden' && e.code !== 'not_found') return false;
+        setUnreadable({ code: e.code, why: e.message });
+        return true;
+      },
     }).then((d) => {
       if (d) show(d[entity.dataKeys.item]);
     });
@@ -262,8 +267,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         {t('shell.noRecordChosen')}
       </p>
     );
-  if (unreadable === 'forbidden') return <RecordForbidden label={entity.label} />;
-  if (unreadable === 'not_found') return <NotFound />;
+  if (unreadable?.code === 'forbidden') return <RecordForbidden label={entity.label} why={unreadable.why} />;
+  if (unreadable?.code === 'not_found') return <NotFound />;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
     <section
