@@ -137,10 +137,22 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   const openKey = openFields?.join(',');
   // fields the metadata gives to another party (x-writeRoles): read-only to this caller, as the server says per record
   const closedKey = mode === 'edit' && record ? (allowedOn(entity, record).readOnlyFields ?? []).join(',') : '';
+  // fields set only while the record holds some values (x-openWhen: a contract's status once it is signed), judged on
+  // the record as stored, or on a new one's defaults: not offered while shut (the server refuses them too)
+  const shutKey = fields
+    .filter(([, f]) =>
+      Object.entries(f['x-openWhen'] ?? {}).some(([k, values]) => {
+        const v = mode === 'edit' ? record?.[k] : entity.schema.properties[k]?.default;
+        return !(values as unknown[]).includes(v ?? null);
+      }),
+    )
+    .map(([name]) => name)
+    .join(',');
   const uiSchema = useMemo<UiSchema>(() => {
     const ui: UiSchema = { ...(entity.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } };
     const open = openKey === undefined ? undefined : openKey.split(',');
     const closed = closedKey ? closedKey.split(',') : [];
+    const shut = shutKey ? shutKey.split(',') : [];
     for (const [name, f] of fields) {
       const own = (ui[name] as UiSchema | undefined) ?? {};
       // an employee named on a new record is picked among those the caller may add it for (the engine judges the field)
@@ -165,12 +177,13 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       if (name in preset) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
       if (open && !open.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
       if (closed.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
+      if (shut.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
       // a field the metadata gives to a party of the record (x-writeRoles: the employee's own note, the committee's)
       // is written on the record once it exists, by that party: an add form that offered it would be refused
       if (mode === 'add' && f['x-writeRoles']?.length) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
     }
     return ui;
-  }, [fields, entity, t, preset, openKey, closedKey, mode]);
+  }, [fields, entity, t, preset, openKey, closedKey, shutKey, mode]);
 
   /**
    * The record as the server now has it, in the form too: a transition or an upload may change other fields (a

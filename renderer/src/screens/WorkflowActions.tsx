@@ -131,12 +131,18 @@ export function WorkflowActions({
     // a transition answers with the record alone; its children (evidence) are as they were
     if (d) onChanged({ ...record, ...d[entity.dataKeys.item] });
   };
+  // where the record stands, as its stepper says: its lifecycle's stage where that is not the workflow's state (a
+  // contract's phase, Monitored or Ended, rather than Signed)
+  const stageField = entity.lifecycle?.field ?? wf.stateField;
+  const stageLabel = stageField === wf.stateField ? t('field.status') : label(stageField);
   return (
     <div className="toolbar" data-testid="workflow">
       <span className="muted">
-        {t('field.status')}:{' '}
+        {stageLabel}:{' '}
         <strong data-testid="workflow-state" data-status-id={held?.id}>
-          {held ? t('status.periodClosed') : optionLabel(t, state)}
+          {held
+            ? t('status.periodClosed')
+            : optionLabel(t, record[stageField], entity.schema.properties[stageField])}
         </strong>
       </span>
       {recorded.map((f) => (
