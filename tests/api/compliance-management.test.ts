@@ -511,10 +511,17 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect(notMember.body.err_msg).toBe(
       'Only a member of its responsible compliance team may take the step “Submit” on compliance submission records',
     );
+    // where the page offers the evidence file control: to the team on a draft, never to the approver (the attach's roles)
+    const attachable = async (who: typeof mia) =>
+      (await who.get(`compliance-submission/${draft.id}`)).body.data.complianceSubmission._allowed.addChildren;
+    expect(await attachable(mia)).toContain('evidenceList');
+    expect(await attachable(abe)).not.toContain('evidenceList');
     const r = await mia.post('compliance-submission/submit', { id: draft.id });
     ok(r);
     draft = r.body.data.complianceSubmission;
     expect(draft).toMatchObject({ status: 'Submitted', submittedById: id.mia });
+    // … nor on a submitted one, whose lock refuses the attach
+    expect(await attachable(mia)).not.toContain('evidenceList');
     expect(await activity()).toMatchObject({
       lastComplianceDate: addMonths(now, -1),
       nextComplianceDate: addDays(now, 3),
