@@ -29,7 +29,7 @@ import { recordAddress } from './screen-links.ts';
 import { displayValue } from '../format/field-display.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 import { listFixedQuery } from './list-query.ts';
-import { actionsWidth, headerMinWidth } from './column-widths.ts';
+import { actionsWidth, columnFlex, headerMinWidth } from './column-widths.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { recordTitle, referenceTitle, rowTitle, textOf } from '../meta/record-title.ts';
 
@@ -177,7 +177,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
         type: (f.type === 'integer' || f.type === 'number') && !f['x-ref'] ? 'rightAligned' : undefined,
         // a long title ("Agreement start date") wraps between its words, each of which shows whole
         minWidth: headerMinWidth(t(f.title ?? name), filterable),
-        flex: 1,
+        flex: columnFlex(f, name === entity.titleField),
         wrapHeaderText: true,
         autoHeaderHeight: true,
       };
