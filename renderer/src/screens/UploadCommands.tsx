@@ -104,7 +104,8 @@ export function UploadCommands({
                 </button>
               </div>
             )}
-            <div className="row">
+            {/* the send button level with the file control's button, not with its hint below */}
+            <div className="row" style={{ alignItems: 'flex-start' }}>
               <FileInput
                 id={`upload-${c.name}`}
                 mimeTypes={c.mimeTypes}
