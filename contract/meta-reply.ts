@@ -18,6 +18,8 @@ type JsonMap<M> = { readonly [K in keyof M]-?: Exclude<M[K], undefined> };
 export interface NextStep {
   readonly action: string;
   readonly who: TextParam;
+  /** the field naming the one employee who takes it (a submission's approver): a record page says that person's name */
+  readonly named?: string;
 }
 
 /** A screen as module.json declares it. */

@@ -22,7 +22,8 @@ export function childOf(child: EntityDef, via: string, parent: Row): Row {
  * "May I add a child here": on the record's `_allowed`, the keys of its children the caller may add to it now
  * (`addChildren`), judged by the child's add roles on the child as it would be (childOf), by the same predicate that
  * refuses the add. A collection the record's lock closes (a final report's sections: `lockedChildren`) takes no new
- * children. A child panel shows Add by this answer.
+ * children. A child panel shows Add by this answer. A child added with its file (`attach`: a submission's evidence) is
+ * added by that command, so its roles decide, as they do the attach itself (engine/records/command-runner.ts).
  */
 export async function attachChildAdd(ctx: CallContext, entity: EntityDef, row: Row): Promise<void> {
   const allowed = row._allowed as AllowedOnRecord | undefined;
@@ -31,7 +32,7 @@ export async function attachChildAdd(ctx: CallContext, entity: EntityDef, row: R
   const closed = new Set(allowed.lockedChildren ?? []);
   for (const c of entity.children.filter((x) => !closed.has(x.key))) {
     const child = ctx.registry.entity(c.entity);
-    const roles = child.access.add;
+    const roles = child.commands.find((x) => x.kind === 'attach')?.access ?? child.access.add;
     const record = childOf(child, c.via, row);
     const admitted =
       allows(roles, ctx.actor, child.module) ||

@@ -28,8 +28,8 @@ export function workflowFor(
     if (fields.size) reasons[state] = [...fields] as [string, ...string[]];
     const steps = wf.transitions
       .filter((x) => x.from.includes(state))
-      .map((x) => ({ action: x.action, who: whoOf((x.access ?? e.access.update) as Role[], e) }))
-      .filter((x): x is NextStep => x.who !== undefined);
+      .map((x) => nextStep(x.action, (x.access ?? e.access.update) as Role[], e))
+      .filter((x): x is NextStep => x !== undefined);
     if (steps.length) next[state] = steps;
   }
   return {
@@ -38,6 +38,14 @@ export function workflowFor(
     transitions: wf.transitions.filter((x) => may((x.access ?? e.access.update) as Role[])),
     next,
   };
+}
+
+/** A step and who takes it; where one employee the record names takes it (`field:approverId`), that field too. */
+function nextStep(action: string, roles: readonly Role[], e: EntityDef): NextStep | undefined {
+  const who = whoOf(roles, e);
+  if (who === undefined) return undefined;
+  const named = roles.length === 1 && roles[0].startsWith('field:') ? roles[0].slice('field:'.length) : undefined;
+  return { action, who, ...(named && { named }) };
 }
 
 /** Who the roles admit, as one phrase ("the employee it belongs to, or …"); undefined when no words name them. */

@@ -27,6 +27,8 @@ export async function recordTransitions(ctx: CallContext, entity: EntityDef, id:
   if (!lifecycle) return [];
   const companyId = await openRecordTrail(ctx, entity, id);
   const field = lifecycle.field;
+  const computed = entity.field.get(field)?.computed;
+  if (computed) return computedMoves(ctx, entity, id, companyId, computed);
   const rows = await ctx.tx.query<Row>(
     companyId !== null
       ? `SELECT action, done_at AS "doneAt", done_by_name AS "doneByName", in_place_of_name AS "inPlaceOfName",
@@ -43,14 +45,55 @@ export async function recordTransitions(ctx: CallContext, entity: EntityDef, id:
           ORDER BY done_at, id`,
     [companyId, entity.name, id, field],
   );
-  return rows
-    .filter((r) => r.state !== null)
-    .map((r) => ({
-      state: String(r.state),
-      from: (r.from as string | null) ?? null,
-      action: String(r.action),
-      doneAt: r.doneAt instanceof Date ? r.doneAt.toISOString() : String(r.doneAt),
-      doneByName: (r.doneByName as string | null) ?? null,
-      inPlaceOfName: (r.inPlaceOfName as string | null) ?? null,
-    }));
+  return rows.filter((r) => r.state !== null).map(stateEntry);
+}
+
+const isoOf = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
+
+function stateEntry(r: Row): StateEntry {
+  return {
+    state: String(r.state),
+    from: (r.from as string | null) ?? null,
+    action: String(r.action),
+    doneAt: isoOf(r.doneAt),
+    doneByName: (r.doneByName as string | null) ?? null,
+    inPlaceOfName: (r.inPlaceOfName as string | null) ?? null,
+  };
+}
+
+/**
+ * A computed stage (a contract's phase) is stored nowhere: it is computed on each entry's record before and after, as
+ * of the entry's day, and an entry where it changes is a move (the upload that signed it into Monitored, the status set
+ * to Terminated into Ended). A stage reached by the calendar alone (the end date passed) has no entry and so no move.
+ */
+async function computedMoves(
+  ctx: CallContext,
+  entity: EntityDef,
+  id: number,
+  companyId: number | null,
+  hook: string,
+): Promise<StateEntry[]> {
+  const rows = await ctx.tx.query<Row>(
+    companyId !== null
+      ? `SELECT action, done_at AS "doneAt", done_by_name AS "doneByName", in_place_of_name AS "inPlaceOfName", before, after
+           FROM audit_trail WHERE company_id = $1 AND entity = $2 AND record_id = $3 AND after IS NOT NULL
+          ORDER BY done_at, id`
+      : `SELECT action, done_at AS "doneAt", done_by_name AS "doneByName", NULL AS "inPlaceOfName", before, after
+           FROM platform_audit_trail WHERE $1::bigint IS NULL AND entity = $2 AND record_id = $3 AND after IS NOT NULL
+          ORDER BY done_at, id`,
+    [companyId, entity.name, id],
+  );
+  const stage = (record: unknown, day: string) => {
+    if (record === null || record === undefined) return null;
+    const r = (typeof record === 'string' ? JSON.parse(record) : record) as Row;
+    const v = ctx.hooks.computed[hook](r, ctx.registry, day);
+    return v === null || v === undefined ? null : String(v);
+  };
+  const moves: StateEntry[] = [];
+  for (const r of rows) {
+    const day = isoOf(r.doneAt).slice(0, 10);
+    const [from, state] = [stage(r.before, day), stage(r.after, day)];
+    if (state !== null && (r.before === null || from !== state)) moves.push(stateEntry({ ...r, from, state }));
+  }
+  return moves;
 }

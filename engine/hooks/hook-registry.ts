@@ -25,9 +25,15 @@ export type RecordDraft<E extends EntityName> = E extends EntityName
 
 /**
  * A derived field: pure, from the stored fields of one record; `registry` (the engine always gives it) for a value
- * that depends on what the metadata says of another entity (an audit entry's record type, by its label).
+ * that depends on what the metadata says of another entity (an audit entry's record type, by its label). One that
+ * depends on the day (a contract past its end date has ended) judges it on `asOf` (YYYY-MM-DD) where given: the day of
+ * an audit-trail entry, when a record's stages are read from its trail (engine/audit/record-transitions.ts).
  */
-export type ComputedHook<E extends EntityName> = (record: EntityRecord<E>, registry?: Registry) => unknown;
+export type ComputedHook<E extends EntityName> = (
+  record: EntityRecord<E>,
+  registry?: Registry,
+  asOf?: string,
+) => unknown;
 /** A command that metadata cannot express; runs in the call's transaction and returns the reply's data. */
 export type CommandHook = (ctx: CallContext, entity: EntityDef, input: Record<string, unknown>) => Promise<unknown>;
 /** Runs in the write's transaction after an add (before = null) or an update. */
@@ -93,7 +99,7 @@ export interface EntityHookSet<E extends EntityName> {
 
 /** How the engine calls the hooks: on rows of whichever entity names them (which tests/unit/typed-hooks.test.ts holds to the hook's type). */
 export interface HookRegistry extends HookCatalog {
-  readonly computed: Readonly<Record<string, (record: Row, registry?: Registry) => unknown>>;
+  readonly computed: Readonly<Record<string, (record: Row, registry?: Registry, asOf?: string) => unknown>>;
   readonly command: Readonly<Record<string, CommandHook>>;
   readonly afterWrite: Readonly<
     Record<string, (ctx: CallContext, entity: EntityDef, before: Row | null, after: Row) => Promise<void>>

@@ -4,7 +4,8 @@ import type { ChildDef, EntityDef } from './registry.ts';
 
 /**
  * An entity's lifecycle and the stage each child section belongs to (`opensAt`, the lifecycle page's order): a
- * `stageField` is a stored enum field of an entity without a workflow (a workflow's states are its stages already),
+ * `stageField` is a stored enum field of an entity without a workflow (a workflow's states are its stages already), or
+ * a computed one (a contract's phase, from its signing, status and end date),
  * and a section opens at a stage of its parent, so that a renamed or removed state cannot leave a section that never
  * opens.
  */
@@ -16,10 +17,15 @@ export function checkChildStages(
   const file = entity.source;
   if (entity.stageField !== undefined) {
     const f = entity.field.get(entity.stageField);
-    if (entity.workflow)
-      faults.push({ file, pointer: '/stageField', message: 'an entity with a workflow has its states as its stages' });
-    else if (!f || f.computed || !f.enum)
-      faults.push({ file, pointer: '/stageField', message: `"${entity.stageField}" must be a stored enum field` });
+    // a computed stage (a contract's phase) may follow a workflow's state and more; a stored one is a workflow's alternative
+    if (entity.workflow && !f?.computed)
+      faults.push({
+        file,
+        pointer: '/stageField',
+        message: 'an entity with a workflow has its states as its stages (or a computed stage field that follows them)',
+      });
+    else if (!f || !f.enum)
+      faults.push({ file, pointer: '/stageField', message: `"${entity.stageField}" must be an enum field` });
   }
   const walk = (parent: EntityDef | undefined, children: readonly ChildDef[], pointer: string) =>
     children.forEach((c, i) => {

@@ -12,17 +12,18 @@ export interface Lifecycle {
 }
 
 /**
- * An entity's lifecycle: its workflow's states, else the values of its `stageField` (a project's status, written by
- * its form rather than by transitions); none for an entity with neither. What the record's stepper shows and its
- * sections open at (`opensAt`).
+ * An entity's lifecycle: the values of its `stageField` (a project's status, written by its form rather than by
+ * transitions; a contract's phase, computed from its signing, status and end date), else its workflow's states; none
+ * for an entity with neither. What the record's stepper shows and its sections open at (`opensAt`).
  */
 export function lifecycleOf(e: EntityDef): Lifecycle | undefined {
+  const f = e.stageField ? e.field.get(e.stageField) : undefined;
+  if (f?.enum) return { field: f.name, states: f.enum.map(String) };
   if (e.workflow) {
     const alternatives = outcomeGroups(e.workflow.states, e.workflow.transitions);
     return { field: e.workflow.stateField, states: e.workflow.states, ...(alternatives.length && { alternatives }) };
   }
-  const f = e.stageField ? e.field.get(e.stageField) : undefined;
-  return f?.enum ? { field: f.name, states: f.enum.map(String) } : undefined;
+  return undefined;
 }
 
 /**

@@ -31,7 +31,15 @@ export const X_KEYWORDS = [
  * The x- keywords whose value is an object: `x-questions` on an array of answers names the questions they answer and
  * the scale they are rated on, so that a form asks each question (renderer/src/custom/QuestionAnswers.tsx).
  */
-export const X_OBJECT_KEYWORDS = ['x-questions', 'x-refMatch', 'x-refExcept', 'x-choicesFrom', 'x-pickAmong'] as const;
+export const X_OBJECT_KEYWORDS = [
+  'x-questions',
+  'x-refMatch',
+  'x-refExcept',
+  'x-choicesFrom',
+  'x-pickAmong',
+  // a field set only while the record holds these values (a contract's status once signed): the form's rule
+  'x-openWhen',
+] as const;
 
 /** The x- keywords whose value is an array: `x-writeRoles`, the roles that may change a field (engine/access/field-write-roles.ts). */
 export const X_ARRAY_KEYWORDS = ['x-writeRoles'] as const;

@@ -412,8 +412,11 @@ describe.each(backends())('compliance management on $name', (backend) => {
 
   it('asks for evidence before a submission goes to the approver', async () => {
     const r = await mia.post('compliance-submission/submit', { id: draft.id });
-    expect(r.status).toBe(422);
-    expect(r.body.err_msg).toBe('Attach at least one evidence file (a PDF or an image) before submitting');
+    expect(r.status).toBe(409);
+    expect(r.body.err_msg).toBe('“Submit” is possible only when at least one evidence file (a PDF or an image) is attached');
+    // the member's page says so before any click: the step is not offered, and why
+    const read = await mia.get(`compliance-submission/${draft.id}`);
+    expect(read.body.data.complianceSubmission._allowed.transitions).not.toContain('submit');
     expect((await submission(draft.id)).status).toBe('Draft');
   });
 
@@ -508,10 +511,17 @@ describe.each(backends())('compliance management on $name', (backend) => {
     expect(notMember.body.err_msg).toBe(
       'Only a member of its responsible compliance team may take the step “Submit” on compliance submission records',
     );
+    // where the page offers the evidence file control: to the team on a draft, never to the approver (the attach's roles)
+    const attachable = async (who: typeof mia) =>
+      (await who.get(`compliance-submission/${draft.id}`)).body.data.complianceSubmission._allowed.addChildren;
+    expect(await attachable(mia)).toContain('evidenceList');
+    expect(await attachable(abe)).not.toContain('evidenceList');
     const r = await mia.post('compliance-submission/submit', { id: draft.id });
     ok(r);
     draft = r.body.data.complianceSubmission;
     expect(draft).toMatchObject({ status: 'Submitted', submittedById: id.mia });
+    // … nor on a submitted one, whose lock refuses the attach
+    expect(await attachable(mia)).not.toContain('evidenceList');
     expect(await activity()).toMatchObject({
       lastComplianceDate: addMonths(now, -1),
       nextComplianceDate: addDays(now, 3),

@@ -247,6 +247,14 @@ describe.each(backends())('contract management on $name', (backend) => {
     });
     ok(ended);
     expect(ended.body.data.contract).toMatchObject({ status: 'Terminated', phase: 'Ended', type: 'Signed' });
+    // its page's stepper follows the phase: each move with the write that made it (the signing, the termination)
+    const moves = (await exec.get(`contract/${running.id}/transitions`)).body.data.transitions;
+    expect(moves.map((m: { state: string; from: string | null }) => [m.from, m.state])).toEqual([
+      [null, 'Draft'],
+      ['Draft', 'Monitored'],
+      ['Monitored', 'Ended'],
+    ]);
+    expect(moves[2]).toMatchObject({ action: 'set-status', doneByName: expect.stringContaining('Emma') });
     expect(await ids('phase=Monitored')).toEqual(['Cleaning 2027']);
     expect(await ids('phase=Ended')).toEqual(['Catering 2020', 'Gardening']);
     expect(await ids('phase[in]=Monitored,Ended')).toEqual(['Catering 2020', 'Cleaning 2027', 'Gardening']);

@@ -104,14 +104,30 @@ describe.skipIf(skip)(
       expect(await state(member)).toBe('Draft');
       // only the member's own transition is offered
       expect(await workflowButton(member, 'Process').count()).toBe(0);
+      // no evidence yet: Submit is not offered, and the page says what it waits for (the server refuses it too)
+      expect(await workflowButton(member, 'Submit').count()).toBe(0);
+      await member
+        .getByTestId('workflow-awaiting-submit')
+        .filter({ hasText: '“Submit” is possible only when at least one evidence file (a PDF or an image) is attached' })
+        .waitFor();
+      // the file control in the app's words, naming the files it takes
+      const evidence = member.getByTestId('children-evidenceList');
+      await evidence.getByRole('button', { name: 'Choose a file' }).waitFor();
+      await evidence.getByText('Accepted: PDF, PNG, JPEG, GIF, or WebP, at most 5.00 MB').waitFor();
       await member
         .locator('#attach-evidenceList')
         .setInputFiles({ name: 'payroll-return.pdf', mimeType: 'application/pdf', buffer: PDF });
       await member.getByTestId('children-evidenceList').getByText('payroll-return.pdf').waitFor();
       await workflowButton(member, 'Submit').click();
       await expect.poll(() => state(member)).toBe('Submitted');
-      // the evidence stays listed after the transition
+      // the evidence stays listed after the transition; nothing more is attached to a submitted submission
       await member.getByTestId('children-evidenceList').getByText('payroll-return.pdf').waitFor();
+      expect(await member.locator('#attach-evidenceList').count()).toBe(0);
+      // whose turn it is, by name: the approver the submission names
+      await member
+        .getByTestId('workflow-next')
+        .filter({ hasText: 'Next step: “Process” or “Decline”; Abe Compliline takes it' })
+        .waitFor();
       const submission = (await api(server, `compliance-submission/${submissionId}`, undefined, token))
         .complianceSubmission;
       expect(submission).toMatchObject({ status: 'Submitted', complianceDate: now });
@@ -133,6 +149,13 @@ describe.skipIf(skip)(
       await approver.locator('[data-screen=form][data-entity=compliance-submission]').waitFor();
       await approver.getByTestId('children-evidenceList').getByText('payroll-return.pdf').waitFor();
       expect(await workflowButton(approver, 'Submit').count()).toBe(0);
+      // the approver attaches nothing: the file control is the submitting team's
+      expect(await approver.locator('#attach-evidenceList').count()).toBe(0);
+      // in German, "Process" is not the word for Edit
+      await approver.selectOption('#language', 'de');
+      await workflowButton(approver, 'Abschließen').waitFor();
+      expect(await workflowButton(approver, 'Bearbeiten').count()).toBe(0);
+      await approver.selectOption('#language', 'en');
       await workflowButton(approver, 'Decline').click();
       const dialog = approver.getByRole('dialog');
       // no reason, no decline
@@ -170,6 +193,7 @@ describe.skipIf(skip)(
       await workflowButton(approver, 'Process').click();
       await expect.poll(() => state(approver)).toBe('Processed');
       expect(await workflowButton(approver, 'Process').count()).toBe(0);
+      expect(await approver.locator('#attach-evidenceList').count()).toBe(0);
       expect(await activity()).toMatchObject({
         lastComplianceDate: now,
         nextComplianceDate: addMonths(now, 1),

@@ -77,15 +77,29 @@ describe.skipIf(skip)(
     it('refuses a file of the wrong type, then signs the contract when its signed PDF is uploaded: Draft becomes Signed', async () => {
       await openRow(page, TITLE);
       const status = page.getByTestId('workflow');
-      await expect.poll(() => status.innerText()).toMatch(/Status:\s*Draft/);
+      await expect.poll(() => status.innerText()).toMatch(/Phase:\s*Draft/);
       // the contract's page says where it stands: a Draft Cara added today, to be signed
       const day = today().split('-').reverse().join('/');
       await expect
         .poll(() => stepperOf(page))
         .toEqual({
           Draft: { step: 'current', moved: `${day}, Cara Contracts` },
-          Signed: { step: 'upcoming', moved: null },
+          Monitored: { step: 'upcoming', moved: null },
+          Ended: { step: 'upcoming', moved: null },
         });
+      // its status (Active, Suspended, Terminated…) belongs to a signed contract: not offered on a draft
+      expect(await page.getByLabel('Contract status').isVisible()).toBe(false);
+      expect(await page.locator('select#root_status').count()).toBe(0);
+      // the file control speaks the app's words and names the files it takes
+      await page.getByRole('button', { name: 'Choose a file' }).waitFor();
+      await page.getByTestId('chosen-upload-signed').filter({ hasText: 'No file chosen' }).waitFor();
+      await page.getByText('Accepted: PDF, PNG, or JPEG, at most 10.00 MB').waitFor();
+      // in Bangla too, not the browser's English
+      await page.selectOption('#language', 'bn');
+      await page.getByRole('button', { name: 'ফাইল বেছে নিন' }).waitFor();
+      await page.getByTestId('chosen-upload-signed').filter({ hasText: 'কোনো ফাইল বেছে নেওয়া হয়নি' }).waitFor();
+      await snap(page, 'contracts-01b-file-control-bn');
+      await page.selectOption('#language', 'en');
       const input = page.locator('#upload-upload-signed');
       const uploadAndSign = page.getByRole('button', { name: 'Upload and sign', exact: true });
       const dialog = page.getByRole('dialog');
@@ -100,7 +114,7 @@ describe.skipIf(skip)(
       await snap(page, 'contracts-02-wrong-file-refused');
       await page.getByRole('button', { name: 'OK' }).click();
       expect((await api(server, `contract/${contractId}`, undefined, token)).contract.type).toBe('Draft');
-      await expect.poll(() => status.innerText()).toMatch(/Status:\s*Draft/);
+      await expect.poll(() => status.innerText()).toMatch(/Phase:\s*Draft/);
 
       // choosing the file signs nothing: its name shows, and the button asks first
       await input.setInputFiles({ name: 'signed-contract.pdf', mimeType: 'application/pdf', buffer: PDF });
@@ -115,7 +129,7 @@ describe.skipIf(skip)(
       expect((await api(server, `contract/${contractId}`, undefined, token)).contract.type).toBe('Draft');
       await uploadAndSign.click();
       await dialog.getByRole('button', { name: 'Confirm' }).click();
-      await expect.poll(() => status.innerText()).toMatch(/Status:\s*Signed/);
+      await expect.poll(() => status.innerText()).toMatch(/Phase:\s*Monitored/);
       await page.getByRole('status').filter({ hasText: 'signed-contract.pdf' }).waitFor();
       // the form shows the status the signing set, so that a later save keeps it
       await expect.poll(() => page.locator('#root_status option:checked').innerText()).toBe('Active');
@@ -128,18 +142,19 @@ describe.skipIf(skip)(
         .poll(() => stepperOf(page))
         .toEqual({
           Draft: { step: 'done', moved: `${day}, Cara Contracts` },
-          Signed: { step: 'current', moved: `${day}, Cara Contracts` },
+          Monitored: { step: 'current', moved: `${day}, Cara Contracts` },
+          Ended: { step: 'upcoming', moved: null },
         });
       await snap(page, 'lifecycle-contract-signed-en');
       await page.selectOption('#language', 'bn');
       await expect
         .poll(() => page.locator('[data-testid=stepper] [aria-current=step] .step-name').innerText())
-        .toBe('স্বাক্ষরিত');
+        .toBe('পর্যবেক্ষণাধীন');
       await snap(page, 'lifecycle-contract-signed-bn');
       await page.selectOption('#language', 'en');
       await expect
         .poll(() => page.locator('[data-testid=stepper] [aria-current=step] .step-name').innerText())
-        .toBe('Signed');
+        .toBe('Monitored');
     });
 
     it('lists the signed contract among the signed and the monitored contracts', async () => {
@@ -154,6 +169,25 @@ describe.skipIf(skip)(
       await tab(page, 'Ended contracts');
       await page.getByRole('heading', { name: 'Ended contracts' }).waitFor();
       await page.getByText('Nothing here yet.').waitFor();
+    });
+
+    it('ends the contract by setting its status to Terminated: the page shows it Ended, with who ended it and when', async () => {
+      await tab(page, 'Contracts');
+      await openRow(page, TITLE);
+      await page.locator('#root_status').selectOption('Terminated');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL('**/app/contract-management/contracts');
+      await openRow(page, TITLE);
+      const day = today().split('-').reverse().join('/');
+      await expect.poll(() => page.getByTestId('workflow').innerText()).toMatch(/Phase:\s*Ended/);
+      await expect
+        .poll(() => stepperOf(page))
+        .toEqual({
+          Draft: { step: 'done', moved: `${day}, Cara Contracts` },
+          Monitored: { step: 'done', moved: `${day}, Cara Contracts` },
+          Ended: { step: 'current', moved: `${day}, Cara Contracts` },
+        });
+      await snap(page, 'lifecycle-contract-ended-en');
     });
   },
 );

@@ -227,7 +227,7 @@ export interface EntityMeta {
   }[];
   children?: Child[];
   /**
-   * for an entity without a workflow whose records still pass through stages (a project: Not Started, In Progress, …): the stored enum field that holds the stage, its values in their order. The record's page shows them as a stepper, with who moved it into each and when, and its sections may open at one of them (opensAt), as a workflow's states
+   * for an entity without a workflow whose records still pass through stages (a project: Not Started, In Progress, …): the stored enum field that holds the stage, its values in their order; or a computed enum field (a contract's phase, from its signing, status and end date), which an entity with a workflow may name too, its moves read from the trail by computing it on each entry as of its day. The record's page shows them as a stepper, with who moved it into each and when, and its sections may open at one of them (opensAt), as a workflow's states
    */
   stageField?: string;
   list?: {
@@ -472,6 +472,15 @@ export interface Field {
    * the entity this field references (a real foreign key, indexed)
    */
   "x-ref"?: string;
+  /**
+   * the field is set only while the record's fields hold these values (a contract's status once it is signed: {"type": ["Signed"]}); elsewhere the form does not offer it (nor the add form, judged on the defaults). A hook refuses the write where the rule is the server's too
+   */
+  "x-openWhen"?: {
+    /**
+     * @minItems 1
+     */
+    [k: string]: [unknown, ...unknown[]] | undefined;
+  };
   /**
    * the roles that may change this field where the spec gives it to one party (an employee's own note: ["self"]); others who may update the record see it read-only. On add, a value for it is taken from these roles only; [] sets it on add (by whoever adds) and never changes it. The record store enforces it on every write; _allowed.readOnlyFields says it per record
    */

@@ -25,20 +25,13 @@ function assertNotBeforeLast(submission: Row, activity: Row, refuse: (message: T
 }
 
 /**
- * submit: the team hands the submission to the approver. It needs its evidence, one submission of an activity waits
+ * submit: the team hands the submission to the approver. One submission of an activity waits
  * for approval at a time, and the activity shows the next date that this submission would give
  * (nextComplianceDatePendingApproval, derived by the activity's own hook when it is written here).
  */
 export const markPending: TransitionHook<'compliance-submission'> = async (ctx, _entity, submission) => {
   const activity = await lockedActivity(ctx, submission);
-  const [{ n }] = await ctx.tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM compliance_evidence WHERE company_id = $1 AND compliance_submission_id = $2`,
-    [ctx.companyId, submission.id],
-  );
-  if (n === 0) {
-    const said = text('refusal.compliance.noEvidence');
-    throw AppError.worded('validation_failed', said, [wordedProblem('evidenceList', said)]);
-  }
+  // (a submission without evidence is not submitted: the transition's condition, workflow.json)
   const [waiting] = await ctx.tx.query<{ id: number }>(
     `SELECT id FROM compliance_submission WHERE company_id = $1 AND compliance_activity_id = $2 AND status = 'Submitted' AND id <> $3 LIMIT 1`,
     [ctx.companyId, activity.id, submission.id],

@@ -21,8 +21,8 @@ export function contractPhase(
   return 'Monitored';
 }
 
-/** The computed field contract.phase, against the server's today. */
-export const phase: ComputedHook<'contract'> = (r) => contractPhase(r, today());
+/** The computed field contract.phase, against the server's today (or the day asked: a trail entry's). */
+export const phase: ComputedHook<'contract'> = (r, _registry, asOf) => contractPhase(r, asOf ?? today());
 
 /** ?phase=…: the same rule as contractPhase, in SQL over the stored columns, against the server's today. */
 export const phaseFilter: FilterHook = (value, sql) => {

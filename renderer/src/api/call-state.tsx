@@ -27,7 +27,8 @@ export const useCallError = () => useContext(Ctx);
 
 /**
  * Every call the spec's way: set loading and clear the previous error; on failure store { title, message } and show it.
- * `run` resolves to the data on success and to undefined on failure (onFailure gets the error, e.g. for field errors).
+ * `run` resolves to the data on success and to undefined on failure (onFailure gets the error, e.g. for field errors;
+ * where it returns true the screen says the failure itself, a record the caller may not read, and no dialog repeats it).
  */
 export function useCall() {
   const { setError } = useContext(Ctx);
@@ -37,7 +38,7 @@ export function useCall() {
     async <T,>(
       titleKey: string | undefined,
       fn: () => Promise<Envelope<T>>,
-      options: { quiet?: boolean; onFailure?: (e: CallError) => void } = {},
+      options: { quiet?: boolean; onFailure?: (e: CallError) => boolean | void } = {},
     ): Promise<T | undefined> => {
       setLoading(true);
       setError(null);
@@ -51,8 +52,8 @@ export function useCall() {
           fieldErrors: r.errors ?? [],
           code: r.code,
         };
-        setError(options.quiet ? null : failure);
-        options.onFailure?.(failure);
+        const handled = options.onFailure?.(failure) === true;
+        setError(options.quiet || handled ? null : failure);
         return undefined;
       } finally {
         setLoading(false);

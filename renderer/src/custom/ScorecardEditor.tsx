@@ -155,7 +155,7 @@ function OneScorecard({ id }: { id: number }) {
   const [quarter, setQuarterChosen] = useState<number | null>(null);
   const q = quarter ?? 0;
   const [message, setMessage] = useState<string | null>(null);
-  const [unreadable, setUnreadable] = useState(false);
+  const [unreadable, setUnreadable] = useState<string | null>(null);
 
   /** Shows the scorecard as stored; `typed`: KPIs as the editor held them, whose actuals typed but not yet saved stay. */
   const load = useCallback(
@@ -165,7 +165,11 @@ function OneScorecard({ id }: { id: number }) {
         (
           await run(entity?.errors.read ?? 'error.getScorecard', () => get(`performance-scorecard/${id}`), {
             // a scorecard the caller may not read is said so on the page, not left "Loading…"
-            onFailure: (e) => (e.code === 'forbidden' || e.code === 'not_found' ? setUnreadable(true) : undefined),
+            onFailure: (e) => {
+              if (e.code !== 'forbidden' && e.code !== 'not_found') return false;
+              setUnreadable(e.message);
+              return true;
+            },
           })
         )?.scorecard;
       if (!card) return;
@@ -313,7 +317,7 @@ function OneScorecard({ id }: { id: number }) {
         {t('shell.noRecordChosen')}
       </p>
     );
-  if (unreadable) return <RecordForbidden label="entity.performanceScorecard" />;
+  if (unreadable !== null) return <RecordForbidden label="entity.performanceScorecard" why={unreadable} />;
   if (!record) return <p aria-busy="true">{t('shell.loading')}</p>;
   const figureInput = (label: string, value: string, onChange: (v: string) => void, disabled: boolean) => (
     <input

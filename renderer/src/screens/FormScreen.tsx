@@ -25,6 +25,7 @@ import { RecordChildren } from './RecordChildren.tsx';
 import { PatchCommands } from './PatchCommands.tsx';
 import { ShareCommands } from './ShareCommands.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
+import { FileInput } from '../widgets/FileInput.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
 import { Stepper } from '../lifecycle/Stepper.tsx';
 import { allowedOn } from '../meta/record-allowed.ts';
@@ -138,10 +139,22 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   const openKey = openFields?.join(',');
   // fields the metadata gives to another party (x-writeRoles): read-only to this caller, as the server says per record
   const closedKey = mode === 'edit' && record ? (allowedOn(entity, record).readOnlyFields ?? []).join(',') : '';
+  // fields set only while the record holds some values (x-openWhen: a contract's status once it is signed), judged on
+  // the record as stored, or on a new one's defaults: not offered while shut (the server refuses them too)
+  const shutKey = fields
+    .filter(([, f]) =>
+      Object.entries(f['x-openWhen'] ?? {}).some(([k, values]) => {
+        const v = mode === 'edit' ? record?.[k] : entity.schema.properties[k]?.default;
+        return !(values as unknown[]).includes(v ?? null);
+      }),
+    )
+    .map(([name]) => name)
+    .join(',');
   const uiSchema = useMemo<UiSchema>(() => {
     const ui: UiSchema = { ...(entity.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } };
     const open = openKey === undefined ? undefined : openKey.split(',');
     const closed = closedKey ? closedKey.split(',') : [];
+    const shut = shutKey ? shutKey.split(',') : [];
     for (const [name, f] of fields) {
       const own = (ui[name] as UiSchema | undefined) ?? {};
       // an employee named on a new record is picked among those the caller may add it for (the engine judges the field)
@@ -166,12 +179,13 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
       if (name in preset) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
       if (open && !open.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
       if (closed.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:readonly': true };
+      if (shut.includes(name)) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
       // a field the metadata gives to a party of the record (x-writeRoles: the employee's own note, the committee's)
       // is written on the record once it exists, by that party: an add form that offered it would be refused
       if (mode === 'add' && f['x-writeRoles']?.length) ui[name] = { ...(ui[name] as UiSchema), 'ui:widget': 'hidden' };
     }
     return ui;
-  }, [fields, entity, t, preset, openKey, closedKey, mode]);
+  }, [fields, entity, t, preset, openKey, closedKey, shutKey, mode]);
 
   /**
    * The record as the server now has it, in the form too: a transition or an upload may change other fields (a
@@ -183,10 +197,15 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
   };
   // a record the caller may not read (or that is not there) is said so on the page, instead of a dialog and a page that
   // stays "Loading…"
-  const [unreadable, setUnreadable] = useState<'forbidden' | 'not_found' | null>(null);
+  // (the page says it once, with the server's words on who may read it: no dialog besides)
+  const [unreadable, setUnreadable] = useState<{ code: 'forbidden' | 'not_found'; why: string } | null>(null);
   const load = () =>
     run(entity.errors.read ?? entity.errors.list, () => get(`${entity.name}/${id}`), {
-      onFailure: (e) => (e.code === 'forbidden' || e.code === 'not_found' ? setUnreadable(e.code) : undefined),
+      onFailure: (e) => {
+        if (e.code !== 'forbidden' && e.code !== 'not_found') return false;
+        setUnreadable({ code: e.code, why: e.message });
+        return true;
+      },
     }).then((d) => {
       if (d) show(d[entity.dataKeys.item]);
     });
@@ -265,8 +284,8 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
         {t('shell.noRecordChosen')}
       </p>
     );
-  if (unreadable === 'forbidden') return <RecordForbidden label={entity.label} />;
-  if (unreadable === 'not_found') return <NotFound />;
+  if (unreadable?.code === 'forbidden') return <RecordForbidden label={entity.label} why={unreadable.why} />;
+  if (unreadable?.code === 'not_found') return <NotFound />;
   if (mode === 'edit' && !record) return <p aria-busy="true">{t('shell.loading')}</p>;
   return (
     <section
@@ -322,19 +341,15 @@ export default function FormScreen({ screen, entity }: { screen: ScreenMeta; ent
               <label htmlFor={`attach-${attach.name}`}>
                 {t(entity.schema.properties[attach.fields[0]]?.title ?? attach.fields[0])}
               </label>
-              <input
+              <FileInput
                 id={`attach-${attach.name}`}
-                data-testid="attach-file"
-                type="file"
-                accept={attach.mimeTypes?.join(',')}
+                testId="attach-file"
+                mimeTypes={attach.mimeTypes}
+                maxBytes={attach.maxBytes}
                 disabled={loading}
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                chosen={file && `${file.name} (${formatFileSize(file.size)})`}
+                onFile={setFile}
               />
-              {file && (
-                <span className="muted">
-                  {file.name} ({formatFileSize(file.size)})
-                </span>
-              )}
             </div>
           )}
           <div className="row">

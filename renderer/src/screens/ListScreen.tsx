@@ -30,7 +30,7 @@ import { recordAddress } from './screen-links.ts';
 import { displayValue } from '../format/field-display.ts';
 import { boundValues, fillPath, routeParams } from './screen-params.ts';
 import { listFixedQuery } from './list-query.ts';
-import { actionsWidth, cellMinWidth, headerMinWidth } from './column-widths.ts';
+import { actionsWidth, cellMinWidth, columnFlex, headerMinWidth } from './column-widths.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { recordTitle, referenceTitle, rowTitle, textOf } from '../meta/record-title.ts';
 
@@ -187,7 +187,7 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
               ? cellMinWidth(formatDate('2026-12-28'))
               : 0,
         ),
-        flex: 1,
+        flex: columnFlex(f, name === entity.titleField),
         wrapHeaderText: true,
         autoHeaderHeight: true,
       };

@@ -12,6 +12,7 @@ import { childLink } from './child-links.ts';
 import { recordTitle, referenceTitle } from '../meta/record-title.ts';
 import { recordSummary } from '../meta/record-summary.ts';
 import { mayAddChild } from '../meta/record-allowed.ts';
+import { FileInput } from '../widgets/FileInput.tsx';
 import { optionLabel } from '../meta/labels.ts';
 import { sectionStage } from '../lifecycle/lifecycle-steps.ts';
 import { cameFrom } from './came-from.ts';
@@ -173,23 +174,18 @@ function ChildList({
       ))}
     </ul>
   );
-  const attachInput = attach && onChanged && (
+  // the file input only where the caller may attach here now (the record's addChildren: the attach's roles, and no lock
+  // closing the collection, a submitted submission's evidence), as the attach itself is judged
+  const attachInput = attach && onChanged && !report && mayAddChild(child, record, link.key) && (
     <div className="stack" style={{ marginTop: 'var(--space-3)' }}>
       <label htmlFor={`attach-${link.key}`}>{t('shell.attachFile', { what: t(child.label) })}</label>
-      <input
+      <FileInput
         id={`attach-${link.key}`}
-        type="file"
-        accept={attach.mimeTypes?.join(',')}
+        mimeTypes={attach.mimeTypes}
+        maxBytes={attach.maxBytes}
         disabled={loading}
-        onChange={async (e) => {
-          const file = e.target.files?.[0];
-          if (file) await upload(file);
-          e.target.value = '';
-        }}
+        onFile={(file) => file && void upload(file)}
       />
-      {attach.maxBytes && (
-        <span className="muted">{t('shell.fileLimit', { size: formatFileSize(attach.maxBytes) })}</span>
-      )}
     </div>
   );
   const lifecycle = entity.lifecycle;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { StoredFile } from '../widgets/StoredFile.tsx';
+import { FileInput } from '../widgets/FileInput.tsx';
 import { useTranslation } from 'react-i18next';
 import { post } from '../api/api-client.ts';
 import { useCall } from '../api/call-state.tsx';
@@ -28,7 +29,6 @@ export function UploadCommands({
   const [last, setLast] = useState<{ name: string; size: number } | null>(null);
   // the file chosen for each command, not yet sent
   const [chosen, setChosen] = useState<Record<string, File>>({});
-  const [sent, setSent] = useState(0);
   const [confirming, setConfirming] = useState<EntityMeta['commands'][number] | null>(null);
   const send = async (c: EntityMeta['commands'][number]) => {
     const file = chosen[c.name];
@@ -41,7 +41,6 @@ export function UploadCommands({
       setLast({ name: file.name, size: file.size });
       setRemoved(null);
       setChosen(({ [c.name]: _, ...rest }) => rest);
-      setSent((n) => n + 1);
       onChanged(d[c.dataKey].record);
     }
   };
@@ -105,17 +104,19 @@ export function UploadCommands({
                 </button>
               </div>
             )}
-            <div className="row">
-              <input
-                // a new input once a file is sent, so that it no longer names the file sent
-                key={sent}
+            {/* the send button level with the file control's button, not with its hint below */}
+            <div className="row" style={{ alignItems: 'flex-start' }}>
+              <FileInput
                 id={`upload-${c.name}`}
-                type="file"
+                mimeTypes={c.mimeTypes}
+                maxBytes={c.maxBytes}
                 disabled={loading}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  setChosen(({ [c.name]: _, ...rest }) => (file ? { ...rest, [c.name]: file } : rest));
-                }}
+                chosen={
+                  chosen[c.name] &&
+                  t('shell.chosenFile', { name: chosen[c.name].name, size: formatFileSize(chosen[c.name].size) })
+                }
+                stateTestId={`chosen-${c.name}`}
+                onFile={(file) => setChosen(({ [c.name]: _, ...rest }) => (file ? { ...rest, [c.name]: file } : rest))}
               />
               <button
                 type="button"
@@ -127,11 +128,6 @@ export function UploadCommands({
                 {t(actionKey(c.name), { defaultValue: t('shell.upload') })}
               </button>
             </div>
-            {chosen[c.name] && (
-              <span className="muted" data-testid={`chosen-${c.name}`}>
-                {t('shell.chosenFile', { name: chosen[c.name].name, size: formatFileSize(chosen[c.name].size) })}
-              </span>
-            )}
           </div>
         );
       })}

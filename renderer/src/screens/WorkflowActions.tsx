@@ -12,6 +12,7 @@ import { heldStatusOf, type HeldStatus } from './period-closed-status.ts';
 import { allowedOn } from '../meta/record-allowed.ts';
 import { takenByPanel } from './panel-transitions.ts';
 import { transitionLabel } from './transition-label.ts';
+import { referenceTitle } from '../meta/record-title.ts';
 import { wordText, type Translate } from '../../../engine/i18n/text.ts';
 
 /**
@@ -64,12 +65,12 @@ type NextStep = NonNullable<NonNullable<EntityMeta['workflow']>['next']>[string]
 
 /** The steps out of a state grouped by who takes them, so that the screen names each party once. */
 function nextSteps(steps: readonly NextStep[]) {
-  const groups = new Map<string, { actions: string[]; who: NextStep['who'] }>();
+  const groups = new Map<string, { actions: string[]; who: NextStep['who']; named?: string }>();
   for (const s of steps) {
-    const key = JSON.stringify(s.who);
+    const key = JSON.stringify([s.who, s.named]);
     const g = groups.get(key);
     if (g) g.actions.push(s.action);
-    else groups.set(key, { actions: [s.action], who: s.who });
+    else groups.set(key, { actions: [s.action], who: s.who, named: s.named });
   }
   return [...groups.values()];
 }
@@ -130,12 +131,18 @@ export function WorkflowActions({
     // a transition answers with the record alone; its children (evidence) are as they were
     if (d) onChanged({ ...record, ...d[entity.dataKeys.item] });
   };
+  // where the record stands, as its stepper says: its lifecycle's stage where that is not the workflow's state (a
+  // contract's phase, Monitored or Ended, rather than Signed)
+  const stageField = entity.lifecycle?.field ?? wf.stateField;
+  const stageLabel = stageField === wf.stateField ? t('field.status') : label(stageField);
   return (
     <div className="toolbar" data-testid="workflow">
       <span className="muted">
-        {t('field.status')}:{' '}
+        {stageLabel}:{' '}
         <strong data-testid="workflow-state" data-status-id={held?.id}>
-          {held ? t('status.periodClosed') : optionLabel(t, state)}
+          {held
+            ? t('status.periodClosed')
+            : optionLabel(t, record[stageField], entity.schema.properties[stageField])}
         </strong>
       </span>
       {recorded.map((f) => (
@@ -165,14 +172,18 @@ export function WorkflowActions({
       {open.length === 0 &&
         !Object.keys(allowedOn(entity, record).closed ?? {}).length &&
         !Object.keys(allowedOn(entity, record).awaiting ?? {}).length &&
-        nextSteps(wf.next?.[state] ?? []).map(({ actions, who }) => (
-          <span key={actions.join()} className="muted" data-testid="workflow-next">
-            {t('shell.nextStep', {
-              steps: stepsNamed(actions.map((a) => transitionLabel(t, a, undefined))),
-              who: wordText(t as unknown as Translate, who, i18n.language),
-            })}
-          </span>
-        ))}
+        nextSteps(wf.next?.[state] ?? []).map(({ actions, who, named }) => {
+          const steps = stepsNamed(actions.map((a) => transitionLabel(t, a, undefined)));
+          // the person the record names for it (its approver), by name, where the record names one
+          const person = named ? referenceTitle(t, record, named) : undefined;
+          return (
+            <span key={actions.join()} className="muted" data-testid="workflow-next">
+              {person
+                ? t('shell.nextStepBy', { steps, name: person })
+                : t('shell.nextStep', { steps, who: wordText(t as unknown as Translate, who, i18n.language) })}
+            </span>
+          );
+        })}
       {open.map((x) => (
         <button
           type="button"

@@ -27,3 +27,17 @@ export const actionsWidth = (labels: readonly string[]): number =>
 
 /** A cell's least width for a value as the grid draws it (14 px), with the cell's padding: a date or a moment shows whole. */
 export const cellMinWidth = (shown: string): number => textWidth(shown, 14) + 2 * 16 + 4;
+
+/**
+ * A column's share of the grid's free width, by what it holds: the record's title most ("Freight forwarding 2027"
+ * whole rather than "Freight for…"), other free text and the titles of referenced records next, and dates, numbers
+ * and options (short by nature) the least.
+ */
+export function columnFlex(
+  field: { type?: unknown; format?: unknown; enum?: unknown; 'x-ref'?: unknown },
+  isTitle: boolean,
+): number {
+  if (isTitle) return 3;
+  if (field['x-ref'] || (field.type === 'string' && !field.format && !field.enum)) return 2;
+  return 1;
+}

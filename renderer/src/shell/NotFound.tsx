@@ -28,7 +28,7 @@ export function Forbidden() {
  * A record the server would not let the caller read (403 on its id): titled by what was opened (`label`: its entity's
  * label key), and plainly someone else's; the refusal itself (who may read it) is the message the call showed.
  */
-export function RecordForbidden({ label }: { label: string }) {
+export function RecordForbidden({ label, why }: { label: string; why?: string }) {
   const { t, i18n } = useTranslation();
   // inside a sentence, as the language writes a noun there ("this scorecard")
   const entity = wordText(
@@ -40,6 +40,8 @@ export function RecordForbidden({ label }: { label: string }) {
     <div className="card" data-screen="forbidden">
       <h1>{t('shell.recordForbiddenTitle', { entity })}</h1>
       <p className="muted">{t('shell.recordForbiddenText', { entity })}</p>
+      {/* the server's words: who may read it */}
+      {why && <p data-testid="forbidden-why">{why}</p>}
       <Link to="/app/dashboard">{t('shell.backToDashboard')}</Link>
     </div>
   );

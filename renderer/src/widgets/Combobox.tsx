@@ -27,6 +27,8 @@ type ComboboxProps = {
   busy?: boolean;
   /** a line under the options (how many more there are than shown) */
   note?: ReactNode;
+  /** where a record that is not there yet is added (a link), offered with the options: none matching is not a dead end */
+  addAction?: ReactNode;
 };
 
 /**
@@ -48,6 +50,7 @@ export function Combobox({
   invalid,
   busy,
   note,
+  addAction,
 }: ComboboxProps) {
   const { t } = useTranslation();
   const listId = `${id}__listbox`;
@@ -216,6 +219,7 @@ export function Combobox({
               {note}
             </p>
           )}
+          {addAction && !busy && <p className="combobox-note">{addAction}</p>}
         </div>
       )}
     </div>

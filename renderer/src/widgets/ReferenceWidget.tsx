@@ -15,6 +15,7 @@ import { matchWithExcept, useRefMatchQuery, type RefExcept } from './ref-match.t
 import { formatInteger } from '../format/formats.ts';
 import { displayValue } from '../format/field-display.ts';
 import { Combobox } from './Combobox.tsx';
+import { screensOf } from '../screens/entity-screens.ts';
 
 /** How many records a select offers at once; past that the user narrows them by typing (the list's `?q=`). */
 const OFFERED = 50;
@@ -143,6 +144,15 @@ export function ReferenceWidget(props: WidgetProps) {
   const unlistable = !target && value != null;
   const editable = !disabled && !readonly && !unlistable;
   const more = total !== null && total.count > items.length;
+  // where a record of the referenced entity is added, for a caller who may add one (a third party, from a contract's
+  // form): in a new tab, so that the form being filled in stays as it is
+  const adding = target?.can.add ? screensOf(meta, target.name).add : undefined;
+  const addAction =
+    adding && editable && !adding.path.includes(':') ? (
+      <a href={adding.path} target="_blank" rel="noopener" data-testid="reference-add">
+        {t('shell.addWhat', { what: t(target!.label) })}
+      </a>
+    ) : undefined;
   return (
     <div data-unlistable={unlistable || undefined}>
       <Combobox
@@ -157,6 +167,7 @@ export function ReferenceWidget(props: WidgetProps) {
         required={required}
         invalid={Boolean(props.rawErrors?.length)}
         busy={asked !== null && readFor !== askedKey}
+        addAction={addAction}
         note={
           more ? (
             <span data-testid="reference-more">

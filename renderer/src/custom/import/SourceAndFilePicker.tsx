@@ -5,7 +5,8 @@ import { formatInteger } from '../../format/formats.ts';
 import { IMPORT_FIELDS } from './employee-fields.ts';
 import { IMPORT_SOURCES, templateHeaders, type ImportSourceId } from './import-sources.ts';
 import type { ParsedSheet } from './parsed-sheet.ts';
-import { ACCEPTED_FILES, readSheetFile, SheetFileError } from './read-sheet-file.ts';
+import { ACCEPTED_FILES, readSheetFile, SheetFileError, SHEET_TYPES } from './read-sheet-file.ts';
+import { FileInput } from '../../widgets/FileInput.tsx';
 
 /** Step 1: where the file comes from (which sets the default column mapping), then the file itself, read in the browser. */
 export function SourceAndFilePicker({
@@ -26,9 +27,7 @@ export function SourceAndFilePicker({
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const read = async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    if (!file) return;
+  const read = async (file: File) => {
     setReading(true);
     setError(null);
     try {
@@ -42,9 +41,8 @@ export function SourceAndFilePicker({
           : t('import.file.unreadable', { reason: (e as Error).message }),
       );
     } finally {
+      // (the same file can be chosen again once it is corrected: the file control clears itself)
       setReading(false);
-      // the same file can be chosen again once it is corrected
-      input.value = '';
     }
   };
 
@@ -84,13 +82,13 @@ export function SourceAndFilePicker({
       </div>
       <div className="stack">
         <label htmlFor="import-file">{t('import.file')}</label>
-        <input
+        <FileInput
           id="import-file"
-          type="file"
           accept={ACCEPTED_FILES}
+          mimeTypes={SHEET_TYPES}
           disabled={reading}
-          aria-describedby="import-file-state"
-          onChange={(e) => read(e.currentTarget)}
+          chosen={loaded?.name}
+          onFile={(file) => file && void read(file)}
         />
         <div id="import-file-state" role="status">
           {reading && <span className="muted">{t('shell.loading')}</span>}

@@ -11,7 +11,9 @@ export class SheetFileError extends Error {
   }
 }
 
-export const ACCEPTED_FILES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The sheet types an import reads, as the file control names them. */
+export const SHEET_TYPES = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+export const ACCEPTED_FILES = `.csv,.xlsx,${SHEET_TYPES.join(',')}`;
 
 /** Reads a .csv (papaparse, delimiter detected) or the first sheet of an .xlsx (read-excel-file) in the browser. */
 export async function readSheetFile(file: File): Promise<ParsedSheet> {
