@@ -57,7 +57,8 @@ const nextSteps: JsonSchema = {
         },
         named: {
           type: 'string',
-          description: 'the field naming the one employee who takes it (the approver), so that a screen names that person',
+          description:
+            'the field naming the one employee who takes it (the approver), so that a screen names that person',
         },
       },
     },

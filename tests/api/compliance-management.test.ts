@@ -413,7 +413,9 @@ describe.each(backends())('compliance management on $name', (backend) => {
   it('asks for evidence before a submission goes to the approver', async () => {
     const r = await mia.post('compliance-submission/submit', { id: draft.id });
     expect(r.status).toBe(409);
-    expect(r.body.err_msg).toBe('“Submit” is possible only when at least one evidence file (a PDF or an image) is attached');
+    expect(r.body.err_msg).toBe(
+      '“Submit” is possible only when at least one evidence file (a PDF or an image) is attached',
+    );
     // the member's page says so before any click: the step is not offered, and why
     const read = await mia.get(`compliance-submission/${draft.id}`);
     expect(read.body.data.complianceSubmission._allowed.transitions).not.toContain('submit');

@@ -108,7 +108,9 @@ describe.skipIf(skip)(
       expect(await workflowButton(member, 'Submit').count()).toBe(0);
       await member
         .getByTestId('workflow-awaiting-submit')
-        .filter({ hasText: '“Submit” is possible only when at least one evidence file (a PDF or an image) is attached' })
+        .filter({
+          hasText: '“Submit” is possible only when at least one evidence file (a PDF or an image) is attached',
+        })
         .waitFor();
       // the file control in the app's words, naming the files it takes
       const evidence = member.getByTestId('children-evidenceList');

@@ -140,9 +140,7 @@ export function WorkflowActions({
       <span className="muted">
         {stageLabel}:{' '}
         <strong data-testid="workflow-state" data-status-id={held?.id}>
-          {held
-            ? t('status.periodClosed')
-            : optionLabel(t, record[stageField], entity.schema.properties[stageField])}
+          {held ? t('status.periodClosed') : optionLabel(t, record[stageField], entity.schema.properties[stageField])}
         </strong>
       </span>
       {recorded.map((f) => (
