@@ -1,7 +1,7 @@
 import type { RecordAllowed as AllowedOnRecord } from '../../contract/meta-reply.ts';
 import type { Row } from '../db/db.ts';
 import type { ChildDef, CommandDef, EntityDef, Role } from '../metadata/registry.ts';
-import { todayIso } from '../records/calendar-day.ts';
+import { calendarToday } from '../records/calendar-today.ts';
 import type { CallContext } from '../records/call-context.ts';
 import { allows, decidedByRecord, recordAdmits } from './access-policy.ts';
 import { teamOfRole } from './caller-roles.ts';
@@ -69,7 +69,7 @@ export async function attachAllowed(
   const reach = await loadReach(ctx.tx, ctx.actor, entity, [...new Set(undecided.flat())]);
   const admits = (roles: readonly Role[], row: Row) => recordAdmits(roles, ctx.actor, entity, row, reach);
   const holds = await holdsOn(ctx, entity, rows, { own: true, forShare: false });
-  const today = todayIso();
+  const today = calendarToday();
   rows.forEach((row, i) => {
     // what the locks on the record leave open (everything, when none holds it); a locked parent's also stops its children's transitions
     const open = openingOfAll(holds[i]);

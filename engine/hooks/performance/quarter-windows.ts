@@ -4,7 +4,7 @@ import type { CallContext } from '../../records/call-context.ts';
 import { dayMonthYear } from '../../i18n/day-month-year.ts';
 import { text, type Text } from '../../i18n/text.ts';
 import { notFound } from '../../records/record-store.ts';
-import { todayIso } from '../../records/calendar-day.ts';
+import { calendarToday } from '../../records/calendar-today.ts';
 
 /** The windows of a quarter, by the field prefix that holds their dates. */
 export type QuarterWindow = 'agreement' | 'assessment' | 'pmAgreement' | 'pmAssessment';
@@ -26,7 +26,7 @@ export function windowRefusal(quarter: Row, window: QuarterWindow, today: string
 }
 
 /** Today's calendar date where the server runs. */
-export const today = todayIso;
+export const today = calendarToday;
 
 /**
  * Refuses (422, code outside_window) a write outside the window of the plan's quarter. A scorecard in no plan never
