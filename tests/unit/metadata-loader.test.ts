@@ -138,7 +138,7 @@ describe('metadata loader', () => {
     [
       'a stage field that is not an enum',
       (d) => editJson(join(d, 'modules/projects/project/entity.json'), (e) => (e.stageField = 'name')),
-      /project\/entity.json#\/stageField "name" must be a stored enum field/,
+      /project\/entity.json#\/stageField "name" must be an enum field/,
     ],
     [
       'a requiredWhen rule on a value the field cannot have',
@@ -405,6 +405,24 @@ describe('metadata loader', () => {
           (e) => (e.schema.properties.employeeId['x-refExcept'].equals = 'reviewedEmployeeId.surveyId'),
         ),
       /survey-reviewer\/entity.json#\/schema\/properties\/employeeId\/x-refExcept\/equals "reviewedEmployeeId.surveyId" and employee's "id" hold different kinds of value/,
+    ],
+    [
+      'a field open only while the record holds a value its field cannot hold',
+      (d) =>
+        editJson(
+          join(d, 'modules/contract-management/contract/entity.json'),
+          (e) => (e.schema.properties.status['x-openWhen'] = { type: ['Sealed'] }),
+        ),
+      /contract\/entity.json#\/schema\/properties\/status\/x-openWhen\/type lists a value "type" cannot hold/,
+    ],
+    [
+      'a field open only while a field the record does not have holds a value',
+      (d) =>
+        editJson(
+          join(d, 'modules/contract-management/contract/entity.json'),
+          (e) => (e.schema.properties.status['x-openWhen'] = { kind: ['Signed'] }),
+        ),
+      /contract\/entity.json#\/schema\/properties\/status\/x-openWhen\/kind names "kind", which contract does not have/,
     ],
     [
       "a field's help naming no text",

@@ -6,6 +6,7 @@ import type { KeyCheck } from '../i18n-key-check.ts';
 import type { MetadataFault } from '../metadata-error.ts';
 import { checkPublicFlows } from '../public-flow-definition.ts';
 import { checkPickAmongs, checkRefExcepts, checkRefMatches } from '../ref-match-check.ts';
+import { checkOpenWhens } from '../open-when-check.ts';
 import { checkParentChains } from '../relationship-roles.ts';
 import { checkReportReferences } from '../report-definition.ts';
 import { checkScreens } from '../screen-check.ts';
@@ -47,6 +48,7 @@ export const METADATA_CHECKS: Readonly<Record<string, (c: CheckInput) => void>> 
   refMatches: (c) => checkRefMatches(c.entities, c.faults),
   refExcepts: (c) => checkRefExcepts(c.entities, c.faults),
   pickAmongs: (c) => checkPickAmongs(c.entities, c.faults),
+  openWhens: (c) => checkOpenWhens(c.entities, c.faults),
   moduleLabels: (c) => c.moduleFiles.forEach((mf) => c.key(mf.file, '/label', moduleLabel(mf.data))),
   screens: (c) => checkScreens(c.moduleFiles, c.modules, c.entities, c.faults, c.key),
   inbox: (c) => checkInbox(c.entities, c.modules, c.faults),
