@@ -28,10 +28,9 @@ function screenRoles(screen: Screen, entity: EntityDef): readonly Role[] {
  * The modules and screens this caller can reach, for /meta: the holder's modules for the holder; for an employee the
  * company's enabled employee modules, each with only the screens whose entity (of a module the company has on) the
  * caller may read (or do what the screen needs), tabs screens with only those tabs and its home with only
- * those tabs and tiles, less those over an entity of `unused` (lists only records naming the caller could fill, and
- * none does: engine/access/unused-lists.ts). A module left with no screen is left out.
+ * those tabs and tiles. A module left with no screen is left out.
  */
-export function callerModules(registry: Registry, actor: Actor, unused: ReadonlySet<string> = new Set()): ModuleDef[] {
+export function callerModules(registry: Registry, actor: Actor): ModuleDef[] {
   const modules = [...registry.modules.values()].filter((m) =>
     actor.role === 'holder' ? m.role === 'holder' : m.role === 'employee' && moduleEnabled(m, actor),
   );
@@ -52,14 +51,7 @@ export function callerModules(registry: Registry, actor: Actor, unused: Readonly
         const [first, ...rest] = s.tabs!.filter((t) => paths.has(t));
         return first ? [{ ...s, tabs: [first, ...rest] }] : [];
       });
-      // a screen that asks of its caller only a role they hold (a work list by its command) is offered whatever the data
-      const offered = screens.filter(
-        (s) =>
-          !s.entity ||
-          !unused.has(s.entity) ||
-          allows(screenRoles(s, registry.entity(s.entity)), actor, registry.entity(s.entity).module),
-      );
-      return { ...m, screens, home: m.home && callerHome(m.home, new Set(offered.map((s) => s.path))) };
+      return { ...m, screens, home: m.home && callerHome(m.home, new Set(screens.map((s) => s.path))) };
     })
     .filter((m) => m.screens.length > 0);
 }

@@ -2,7 +2,6 @@ import type { Hono } from 'hono';
 import { lifecycleOf } from '../../engine/metadata/lifecycle.ts';
 import { moduleEnabled } from '../../engine/access/access-policy.ts';
 import { callerModules, mayTry } from '../../engine/access/caller-screens.ts';
-import { unusedLists } from '../../engine/access/unused-lists.ts';
 import type { Actor } from '../../engine/access/actor.ts';
 import { AppError } from '../../engine/app-error.ts';
 import { text } from '../../engine/i18n/text.ts';
@@ -36,21 +35,18 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
       throw new AppError('not_found', `No texts for "${lang}"; there are ${LANGUAGES.join(', ')}`);
     return success(c, { messages: s.registry.messages[lang] });
   });
-  // The reply depends on the frozen registry and the caller's access alone (role, enabled and administered modules,
-  // the lists only records naming them could fill that none does): it is built and serialised once per such profile
-  // and then sent as stored text.
+  // The reply depends on the frozen registry and the caller's access alone (role, enabled and administered modules):
+  // it is built and serialised once per such profile and then sent as stored text.
   const metaReplies = new Map<string, string>();
   app.get('/api/v1/meta', async (c) => {
     const reply = await runCall(
       s,
       c,
-      async (ctx) => {
-        const { actor } = ctx;
-        const unused = await unusedLists(ctx);
-        const profile = `${actor.role}|${[...actor.enabledModules].sort().join(',')}|${[...actor.adminModules].sort().join(',')}|${[...unused].sort().join(',')}`;
+      async ({ actor }) => {
+        const profile = `${actor.role}|${[...actor.enabledModules].sort().join(',')}|${[...actor.adminModules].sort().join(',')}`;
         let text = metaReplies.get(profile);
         if (text === undefined) {
-          text = JSON.stringify({ res: 'success', data: metaFor(actor, unused), err_msg: null });
+          text = JSON.stringify({ res: 'success', data: metaFor(actor), err_msg: null });
           if (metaReplies.size < 1_000) metaReplies.set(profile, text);
         }
         return text;
@@ -60,8 +56,8 @@ export function mountMetaRoutes(app: Hono<AppEnv>, s: Stratum): void {
     return c.body(reply, 200, { 'content-type': 'application/json' });
   });
   // typed as the renderer reads it (contract/meta-reply.ts): a change on either side fails `npm run typecheck`
-  function metaFor(actor: Actor, unused: ReadonlySet<string>): MetaReply {
-    const modules = callerModules(s.registry, actor, unused);
+  function metaFor(actor: Actor): MetaReply {
+    const modules = callerModules(s.registry, actor);
     // an entity the caller reads only where the record lets them (their own, their reports', their team's) is there
     // too: its screens list just those records, and each record says what the caller may do with it (`_allowed`)
     const entities = [...s.registry.entities.values()]
