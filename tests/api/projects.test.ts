@@ -267,7 +267,8 @@ describe.each(backends())('projects on $name', (backend) => {
     expect(await add(tom, `milestone?projectId=${id.project}`)).toBe(false);
     const panels = async (who: Client, project: number) =>
       (await who.get(`project/${project}`)).body.data.project._allowed.addChildren;
-    expect(await panels(pam, id.project)).toEqual(['milestoneList']);
+    // the milestones and the risks of his project are his to add from its page; its team and scorecard links are not
+    expect(await panels(pam, id.project)).toEqual(['milestoneList', 'riskList']);
     expect(await panels(pam, depot)).toEqual([]);
     expect(await panels(tom, id.project)).toEqual([]);
     // the rows of his project's lists say he may change them; another's rows do not
