@@ -102,7 +102,7 @@ const metaEntity = object(
     workflow: { $ref: '#/components/schemas/Workflow' },
     owner: text,
     lifecycle: {
-      ...object({ field: text, states: listOf(text), alternatives: listOf(listOf(text)) }),
+      ...object({ field: text, states: listOf(text), alternatives: listOf(listOf(text)) }, ['alternatives']),
       description:
         "the stages a record passes through, in order, and the field holding its stage: its workflow's, or its stageField's",
     },
