@@ -23,6 +23,7 @@ describe.skipIf(skip)(
     let browser: Browser;
     let page: Page;
     let token: string;
+    let admin: { email: string; password: string };
     const cara = {
       firstName: 'Cara',
       lastName: 'Contracts',
@@ -34,6 +35,7 @@ describe.skipIf(skip)(
     beforeAll(async () => {
       server = await startServer();
       const company = await companyWithExecutive(server, 'Contractline', 'exec-pass-12', ['contract-management']);
+      admin = company;
       token = (await api(server, 'auth/login', { email: company.email, password: company.password })).user.token;
       await api(server, 'third-party/add', { name: 'Acme Cleaning' }, token);
       const team = (await api(server, 'contract-team/add', { name: 'Facilities contracts' }, token)).contractTeam;
@@ -188,6 +190,31 @@ describe.skipIf(skip)(
           Ended: { step: 'current', moved: `${day}, Cara Contracts` },
         });
       await snap(page, 'lifecycle-contract-ended-en');
+    });
+
+    it('lets the administrator add a third party that is not there yet from the contract form, in a new tab', async () => {
+      const own = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+      await signIn(own, server.url, admin.email, admin.password);
+      await nav(own, 'Contract management');
+      await own.locator('[data-screen=list][data-entity=contract]').getByRole('button', { name: 'Add' }).click();
+      await own.waitForURL('**/app/contract-management/add-contract');
+      await own.locator('#root_title').fill('Yarn supply 2027');
+      await own.locator('#root_thirdPartyId').fill('Meghna Yarn');
+      await own.getByText('Nothing matches what you typed.').waitFor();
+      // the link is clicked as a person clicks it: pressing it must not close the list before the click lands
+      const [tabOpened] = await Promise.all([
+        own.context().waitForEvent('page'),
+        own.getByTestId('reference-add').click(),
+      ]);
+      await tabOpened.waitForURL('**/app/contract-management/add-third-party');
+      await tabOpened.locator('#root_name').fill('Meghna Yarn Ltd');
+      await tabOpened.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(async () => (await api(server, 'third-party?q=Meghna', undefined, token)).list.length).toBe(1);
+      // back on the form, still as it was typed, the new third party is there to choose
+      expect(await own.locator('#root_title').inputValue()).toBe('Yarn supply 2027');
+      await pick(own, 'thirdPartyId', 'Meghna Yarn Ltd');
+      await own.close();
+      await tabOpened.close();
     });
   },
 );

@@ -211,7 +211,7 @@ export function Combobox({
           </div>
           {!options.length && (
             <p className="muted combobox-note" role="status">
-              {t(busy ? 'shell.loading' : 'shell.noMatch')}
+              {t(busy ? 'shell.loading' : typed?.trim() ? 'shell.noMatch' : 'shell.noRecords')}
             </p>
           )}
           {note && options.length > 0 && (
@@ -219,7 +219,12 @@ export function Combobox({
               {note}
             </p>
           )}
-          {addAction && !busy && <p className="combobox-note">{addAction}</p>}
+          {addAction && !busy && (
+            // pressed without taking the focus from the input: its blur would close the list before the click lands
+            <p className="combobox-note" onMouseDown={(e) => e.preventDefault()}>
+              {addAction}
+            </p>
+          )}
         </div>
       )}
     </div>
