@@ -269,12 +269,15 @@ describe.each(backends())('dashboard on $name', (backend) => {
     });
     // a month owed carries the plan and month its link opens
     let owed: { annualPlanId: number; periodId: number } | undefined;
-    const performance = (n: { approve: number; accept: number; progress: number }) => [
+    const performance = (n: { approve: number; accept: number; progress: number; reports?: number }) => [
       { kind: 'scorecardsToApprove', count: n.approve },
       { kind: 'scorecardsToAccept', count: n.accept },
       { kind: 'agreementsWaiting', count: 0 },
       { kind: 'assessmentsWaiting', count: 0 },
       { kind: 'monthlyProgressDue', count: n.progress, ...(n.progress > 0 && { query: owed }) },
+      // a report's month (as My inbox lists it for the supervisor) and QA reviews (none here) are the caller's tasks too
+      { kind: 'reportsMonthlyProgressDue', count: n.reports ?? 0 },
+      { kind: 'qaReviews', count: 0 },
     ];
     expect((await item(bella, 'required-actions')).list[0]).toEqual({
       kind: 'myTasks',
@@ -301,8 +304,9 @@ describe.each(backends())('dashboard on $name', (backend) => {
       .body.data.list;
     ok(await exec.post('monthly-progress-period/open', { id: month.id }));
     owed = { annualPlanId: eveCard.annualPlanId, periodId: month.id };
+    // and Eve's month waits for Bella too, her supervisor, who may enter it for her (Dan's not: he has no KPIs)
     expect((await item(bella, 'required-actions')).list[0].parts.slice(2)).toEqual(
-      performance({ approve: 1, accept: 0, progress: 1 }),
+      performance({ approve: 1, accept: 0, progress: 1, reports: 1 }),
     );
     expect((await item(eve, 'required-actions')).list[0]).toEqual({
       kind: 'myTasks',

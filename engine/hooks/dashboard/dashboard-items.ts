@@ -146,6 +146,8 @@ const TASK_PARTS = [
   { kind: 'agreementsWaiting', module: 'performance', of: ['agreementsWaiting'] },
   { kind: 'assessmentsWaiting', module: 'performance', of: ['assessmentsWaiting'] },
   { kind: 'monthlyProgressDue', module: 'performance', of: ['monthlyProgressDue'] },
+  { kind: 'reportsMonthlyProgressDue', module: 'performance', of: ['reportsMonthlyProgressDue'] },
+  { kind: 'qaReviews', module: 'performance', of: ['qaScorecardsToReview', 'qaAssessmentsToReview'] },
   { kind: 'executionPlansToAccept', module: 'strategy-execution', of: ['executionPlansToAccept'] },
   { kind: 'submissionsToProcess', module: 'compliance-management', of: ['submissionsToProcess'] },
   {

@@ -111,6 +111,8 @@ export const workspaceContracts: ContractSet = (records) => ({
                       'agreementsWaiting',
                       'assessmentsWaiting',
                       'monthlyProgressDue',
+                      'reportsMonthlyProgressDue',
+                      'qaReviews',
                       'executionPlansToAccept',
                       'submissionsToProcess',
                       'complianceRequiredActions',

@@ -24,6 +24,9 @@ const ACTION_LISTS: Record<string, (me: number) => string | string[]> = {
   agreementsWaiting: () => '/app/my-inbox/performance-agreement-review/scorecards',
   assessmentsWaiting: () => '/app/my-inbox/performance-assessment-review/scorecards',
   monthlyProgressDue: () => '/app/my-inbox/monthly-progress/employee-progresses',
+  // the reports' months are listed in My inbox, on its monthly tab with "My reports'"
+  reportsMonthlyProgressDue: () => '/app/my-inbox/main',
+  qaReviews: () => '/app/performance/quality-assurance',
   executionPlansToAccept: (me) => `/app/strategy-execution/annual-plans/plans?approverId=${me}`,
   submissionsToProcess: (me) => `/app/compliance-management/submissions?approverId=${me}`,
   complianceRequiredActions: () => '/app/compliance-management/required-actions',
@@ -48,6 +51,8 @@ const ACTION_TITLES: Record<string, string> = {
   agreementsWaiting: 'dashboard.agreementsWaiting',
   assessmentsWaiting: 'dashboard.assessmentsWaiting',
   monthlyProgressDue: 'dashboard.monthlyProgressDue',
+  reportsMonthlyProgressDue: 'dashboard.reportsMonthlyProgressDue',
+  qaReviews: 'dashboard.qaReviews',
   executionPlansToAccept: 'dashboard.executionPlansToAccept',
   submissionsToProcess: 'dashboard.submissionsToProcess',
   complianceRequiredActions: 'dashboard.complianceRequiredActions',
