@@ -17,12 +17,22 @@ const PLAIN_ACTIONS = new Set(['read', 'add', 'update', 'delete', 'share']);
  * What the caller tried, as the 403 names it: "add compliance submission records", "take the step “Accept” on
  * performance review records" (a transition or command by its button's label).
  */
-export const attempt = (entity: EntityDef, action: string): Text =>
-  PLAIN_ACTIONS.has(action)
-    ? text(`refusal.access.${action}`, { entity: entityLabel(entity) })
-    : // the step by its button's label, quoted as the button shows it ("Resolve as administrator: keep the assessment"
-      // reads as no verb of a sentence)
-      text('refusal.access.action', { action: actionLabel(action), entity: entityLabel(entity) });
+export function attempt(entity: EntityDef, action: string): Text {
+  // asked on every call before it is known whether it is refused: built once per entity and action (a Text is data)
+  let byAction = attempts.get(entity);
+  if (!byAction) attempts.set(entity, (byAction = new Map()));
+  let what = byAction.get(action);
+  if (!what) {
+    what = PLAIN_ACTIONS.has(action)
+      ? text(`refusal.access.${action}`, { entity: entityLabel(entity) })
+      : // the step by its button's label, quoted as the button shows it ("Resolve as administrator: keep the
+        // assessment" reads as no verb of a sentence)
+        text('refusal.access.action', { action: actionLabel(action), entity: entityLabel(entity) });
+    byAction.set(action, what);
+  }
+  return what;
+}
+const attempts = new WeakMap<EntityDef, Map<string, Text>>();
 
 /**
  * Throws the 403 that names what is missing. Roles that depend on the record (self, supervisor) pass here and are

@@ -6,6 +6,7 @@ import { filterSql, personSql, type BranchInput, type InboxBranch } from './inbo
 import { complianceSubmissions } from './compliance-required.ts';
 import { executionReviews } from './execution-reviews.ts';
 import { organizationalSurveysToAnswer, surveyReviewsToAnswer } from './survey-reviews.ts';
+import { monthOwedWhere } from './month-owed.ts';
 
 /**
  * The kinds no declaration can say: a review waits for its employee, their supervisor or the PM committee in different
@@ -66,15 +67,11 @@ function review(
 }
 
 /**
- * An open month of a plan in which the caller has an annual scorecard with KPIs and has reported nothing: the month's
- * progress is theirs to enter, on the monthly progress screen opened on that plan and month.
+ * A month whose progress the caller owes (month-owed.ts): theirs to enter, on the monthly progress screen opened on that plan and month.
  */
 function monthlyProgressDue({ bind, filters }: BranchInput): InboxBranch {
   const where = [
-    `p.company_id = $1 AND p.status = 'Open'`,
-    `EXISTS (SELECT 1 FROM performance_scorecard s JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
-       WHERE s.company_id = $1 AND s.employee_id = $2 AND s.annual_plan_id = p.annual_plan_id AND s.period = 'Annual')`,
-    `NOT EXISTS (SELECT 1 FROM employee_progress g WHERE g.company_id = $1 AND g.period_id = p.id AND g.employee_id = $2)`,
+    monthOwedWhere('p', '$2'),
     ...filterSql(bind, filters, {
       annualPlan: 'p.annual_plan_id',
       date: 'p.start_date',
@@ -96,17 +93,13 @@ function monthlyProgressDue({ bind, filters }: BranchInput): InboxBranch {
 }
 
 /**
- * An open month in which a person the caller supervises (or stands in for as acting supervisor) has an annual
- * scorecard with KPIs and has reported nothing: a supervisor may enter it for them (employee-progress/set), on the
+ * A month whose progress a person the caller supervises (or stands in for as acting supervisor) owes: a supervisor may enter it for them (employee-progress/set), on the
  * same screen opened on that person.
  */
 function reportsMonthlyProgressDue({ bind, filters }: BranchInput): InboxBranch {
   const where = [
-    `p.company_id = $1 AND p.status = 'Open'`,
     `e.company_id = $1 AND e.id <> $2 AND (e.supervisor_id = $2 OR e.acting_supervisor_id = $2)`,
-    `EXISTS (SELECT 1 FROM performance_scorecard s JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
-       WHERE s.company_id = $1 AND s.employee_id = e.id AND s.annual_plan_id = p.annual_plan_id AND s.period = 'Annual')`,
-    `NOT EXISTS (SELECT 1 FROM employee_progress g WHERE g.company_id = $1 AND g.period_id = p.id AND g.employee_id = e.id)`,
+    monthOwedWhere('p', 'e.id'),
     ...filterSql(bind, filters, { annualPlan: 'p.annual_plan_id', date: 'p.start_date', whose: 'reports' }),
   ];
   return {

@@ -226,14 +226,16 @@ function record(
   engine: { label: string; runs: LoadResult[] },
   baseline: { label: string; runs: LoadResult[] },
   floor: LoadResult[] = [],
+  scopedFloor: LoadResult[] = [],
 ) {
-  const summary = caseSummary(c.name, db, engine.runs, baseline.runs, floor);
+  const summary = caseSummary(c.name, db, engine.runs, baseline.runs, floor, scopedFloor);
   const verdict = judgeCase(c, summary);
   rows.push({ bench: c, summary, verdict });
   history.set(`${c.name}:${engine.label}`, engine.runs);
   history.set(`${c.name}:${baseline.label}`, baseline.runs);
   const b = summary.baseline;
   const f = summary.floor;
+  const sf = summary.scopedFloor;
   say(
     `  ${db.padEnd(8)} ${c.title.padEnd(36)} engine ${Math.round(summary.engine.rps).toLocaleString('en').padStart(6)}/s` +
       (b
@@ -242,7 +244,10 @@ function record(
       (f
         ? `  floor ${Math.round(f.rps).toLocaleString('en').padStart(6)}/s (p99 ${f.p99} ms)  ÷ floor ${summary.floorRatio?.toFixed(2)}`
         : '') +
-      `  CPU/request ${cpuText(engine.runs)}${f ? ` (floor ${cpuText(floor)})` : ''}` +
+      (sf
+        ? `  scoped floor ${Math.round(sf.rps).toLocaleString('en').padStart(6)}/s  ÷ scoped ${summary.scopedFloorRatio?.toFixed(2)}`
+        : '') +
+      `  CPU/request ${cpuText(engine.runs)}${f ? ` (floor ${cpuText(floor)})` : ''}${sf ? ` (scoped floor ${cpuText(scopedFloor)})` : ''}` +
       `  p99 ${summary.engine.p99} ms  errors ${summary.engine.errors}${b ? '/' + b.errors : ''}  ${verdict.pass ? 'PASS' : `FAIL (${verdict.notes.join(', ')})`}`,
   );
 }
@@ -291,6 +296,13 @@ async function postgresPart(): Promise<void> {
     const baseline: Side = { server: baselineServer, token: await signIn(baselineServer, t), runs: [] };
     const floorServer = await startServer('floor-postgres', FLOOR, { DATABASE_URL: cluster.url }, work);
     const floor: Side = { server: floorServer, token: '', runs: [] };
+    const scopedServer = await startServer(
+      'floor-scoped-postgres',
+      FLOOR,
+      { DATABASE_URL: cluster.url, FLOOR_SCOPED: settings.scopedFloor },
+      work,
+    );
+    const scoped: Side = { server: scopedServer, token: '', runs: [] };
     const differences = await replyDifferences(
       { url: engineServer.url, token: engine.token },
       { url: baselineServer.url, token: baseline.token },
@@ -357,11 +369,13 @@ async function postgresPart(): Promise<void> {
       engine.runs = [];
       baseline.runs = [];
       floor.runs = [];
+      scoped.runs = [];
       for (let round = 0; round < settings.rounds; round++) {
         const warmup = round === 0 ? settings.warmup : 0;
         await measure(db, t, c, engine, warmup);
         if (!c.withoutBaseline) await measure(db, t, c, baseline, warmup);
         if (c.floor) await measure(db, t, c, floor, warmup);
+        if (c.floor) await measure(db, t, c, scoped, warmup);
       }
       record(
         c,
@@ -369,6 +383,7 @@ async function postgresPart(): Promise<void> {
         { label: engineServer.label, runs: engine.runs },
         { label: baselineServer.label, runs: baseline.runs },
         floor.runs,
+        scoped.runs,
       );
     }
     report.postgresMemoryMiB = {
@@ -379,6 +394,7 @@ async function postgresPart(): Promise<void> {
     await engineServer.stop();
     await baselineServer.stop();
     await floorServer.stop();
+    await scopedServer.stop();
 
     // several processes on one port (WORKERS, issue 25): the same read load against 1 and 2 workers, each on a fresh database
     say(

@@ -23,6 +23,11 @@ export interface BenchSettings {
   only: string[] | null;
   /** BENCH_PROFILE: a folder for a CPU profile of the engine's PostgreSQL process (node --cpu-prof), none when unset */
   profileDir: string | null;
+  /**
+   * BENCH_SCOPED_FLOOR: how the scoped floor isolates a read (floor-server.ts, FLOOR_SCOPED): `1` (default) as the
+   * engine does, a read transaction under row-level security; `session`, the scope held by the connection
+   */
+  scopedFloor: '1' | 'session';
 }
 
 function positive(name: string, fallback: number): number {
@@ -38,6 +43,12 @@ const flag = (name: string, fallback: boolean) => {
   return raw === undefined || raw === '' ? fallback : raw === '1' || raw === 'true';
 };
 
+function scopedFloor(raw: string | undefined): BenchSettings['scopedFloor'] {
+  if (raw === undefined || raw === '' || raw === '1') return '1';
+  if (raw === 'session') return 'session';
+  throw new Error(`BENCH_SCOPED_FLOOR must be 1 or session; got "${raw}"`);
+}
+
 export function benchSettings(): BenchSettings {
   return {
     seconds: positive('BENCH_SECONDS', 4),
@@ -50,6 +61,7 @@ export function benchSettings(): BenchSettings {
     soak: flag('BENCH_SOAK', false),
     soakSeconds: positive('BENCH_SOAK_SECONDS', 180),
     profileDir: process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null,
+    scopedFloor: scopedFloor(process.env.BENCH_SCOPED_FLOOR),
     only: process.env.BENCH_ONLY
       ? process.env.BENCH_ONLY.split(',')
           .map((s) => s.trim())

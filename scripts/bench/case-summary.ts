@@ -25,6 +25,10 @@ export interface CaseSummary {
   floor: SideSummary | null;
   /** engine ÷ floor throughput */
   floorRatio: number | null;
+  /** the floor under the engine's isolation (floor-server.ts, FLOOR_SCOPED): a read transaction under row-level security */
+  scopedFloor: SideSummary | null;
+  /** engine ÷ scoped floor throughput */
+  scopedFloorRatio: number | null;
 }
 
 const median = (xs: number[]) => {
@@ -52,10 +56,12 @@ export function caseSummary(
   engine: LoadResult[],
   baseline: LoadResult[],
   floor: LoadResult[] = [],
+  scopedFloor: LoadResult[] = [],
 ): CaseSummary {
   const e = summarise(engine);
   const b = baseline.length ? summarise(baseline) : null;
   const f = floor.length ? summarise(floor) : null;
+  const sf = scopedFloor.length ? summarise(scopedFloor) : null;
   return {
     case: caseName,
     db,
@@ -64,5 +70,7 @@ export function caseSummary(
     ratio: b && b.rps > 0 ? e.rps / b.rps : null,
     floor: f,
     floorRatio: f && f.rps > 0 ? e.rps / f.rps : null,
+    scopedFloor: sf,
+    scopedFloorRatio: sf && sf.rps > 0 ? e.rps / sf.rps : null,
   };
 }

@@ -23,9 +23,54 @@ const sql = postgres(process.env.DATABASE_URL!, {
 const READ = `SELECT ${EMPLOYEE_COLUMNS} FROM "employee" WHERE company_id = $1 AND id = $2`;
 
 /**
- * The lists the bench and the load test (scripts/security/load-test.ts) ask for, each one prepared SELECT by hand:
- * the table, its columns and its list order; `?limit=` and `?sort=-updatedAt` as those callers send them.
+ * FLOOR_SCOPED: the floor under the engine's isolation (row-level security under the request role with the tenant
+ * setting), by hand, to show what that isolation costs any server:
+ * - `1`: as the engine reads: each read in its own read-only transaction, all four statements (BEGIN, the setting,
+ *   the SELECT, COMMIT) in one write and one round trip;
+ * - `session`: the scope held by the connection: a pool per company whose connections log in as the request role
+ *   with the company's setting, each read one statement, pipelined as the bare floor's. The most that keeping the
+ *   scope on connections could win (a pool per company is no design for many companies).
  */
+const SCOPED = process.env.FLOOR_SCOPED ?? '';
+const SETTING = `select set_config('role', $1, true), set_config('app.company_id', $2, true), set_config('app.holder', 'off', true)`;
+const companyPools = new Map<number, postgres.Sql>();
+
+function companyPool(company: number): postgres.Sql {
+  let pool = companyPools.get(company);
+  if (!pool) {
+    pool = postgres(process.env.DATABASE_URL!, {
+      max: 10,
+      onnotice: () => {},
+      types: { int8: { to: INT8, from: [INT8], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
+      connection: { role: 'stratum_app', 'app.company_id': String(company), 'app.holder': 'off' } as never,
+    });
+    companyPools.set(company, pool);
+  }
+  return pool;
+}
+
+async function select(company: number, text: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  if (!SCOPED) return sql.unsafe(text, params as never[], { prepare: true });
+  if (SCOPED === 'session') return companyPool(company).unsafe(text, params as never[], { prepare: true });
+  const connection = await sql.reserve();
+  connection
+    .unsafe('begin read only')
+    .execute()
+    .catch(() => undefined);
+  connection
+    .unsafe(SETTING, ['stratum_app', String(company)], { prepare: true })
+    .execute()
+    .catch(() => undefined);
+  const rows = connection.unsafe(text, params as never[], { prepare: true }).execute();
+  // released once COMMIT answered, never with the transaction open (the engine's rule, engine/db/postgres-adapter.ts)
+  const committed = connection.unsafe('commit').execute();
+  committed.then(
+    () => connection.release(),
+    () => connection.release(),
+  );
+  return rows;
+}
+
 const LISTS: Record<string, { table: string; columns: string; order: string }> = {
   employee: { table: 'employee', columns: EMPLOYEE_COLUMNS, order: 'id' },
   'performance-kpi': { table: 'performance_kpi', columns: '*', order: 'id' },
@@ -45,7 +90,7 @@ const notFound = (c: Context) => c.json({ res: 'failed', data: null, err_msg: 'n
 const app = new Hono();
 app.get('/healthz', (c) => c.text('ok'));
 app.get('/api/v1/employee/:id{[0-9]+}', async (c) => {
-  const [row] = await sql.unsafe(READ, [companyOf(c), Number(c.req.param('id'))], { prepare: true });
+  const [row] = await select(companyOf(c), READ, [companyOf(c), Number(c.req.param('id'))]);
   return row ? ok(c, { employee: row }) : notFound(c);
 });
 app.get('/api/v1/performance-scorecard/:id{[0-9]+}', async (c) => {
@@ -61,10 +106,10 @@ app.get('/api/v1/:entity{[a-z-]+}', async (c) => {
   if (!list) return notFound(c);
   const limit = Math.min(Number(c.req.query('limit') ?? 50) || 50, 500);
   const order = c.req.query('sort') === '-updatedAt' ? 'updated_at DESC, id DESC' : list.order;
-  const rows = await sql.unsafe(
+  const rows = await select(
+    companyOf(c),
     `SELECT ${list.columns} FROM "${list.table}" WHERE company_id = $1 ORDER BY ${order} LIMIT ${limit}`,
     [companyOf(c)],
-    { prepare: true },
   );
   return ok(c, { list: rows });
 });

@@ -23,6 +23,7 @@ export function formatTable(rows: readonly TableRow[]): string {
     'ratio',
     'floor req/s',
     '÷ floor',
+    '÷ scoped floor',
     'p50 ms E/B',
     'p99 ms E/B/F',
     'errors E/B',
@@ -30,7 +31,8 @@ export function formatTable(rows: readonly TableRow[]): string {
   ];
   const last = head.length - 1;
   const body = rows.map((r) => {
-    if ('skipped' in r) return [r.db, r.bench.title, '—', '—', '—', '—', '—', '—', '—', '—', `SKIPPED: ${r.skipped}`];
+    if ('skipped' in r)
+      return [r.db, r.bench.title, '—', '—', '—', '—', '—', '—', '—', '—', '—', `SKIPPED: ${r.skipped}`];
     const { summary: s, verdict: v } = r;
     const b = s.baseline;
     const f = s.floor;
@@ -42,6 +44,7 @@ export function formatTable(rows: readonly TableRow[]): string {
       s.ratio === null ? '—' : s.ratio.toFixed(2),
       f ? int(f.rps) : '—',
       s.floorRatio === null ? '—' : s.floorRatio.toFixed(2),
+      s.scopedFloorRatio === null ? '—' : s.scopedFloorRatio.toFixed(2),
       pair(ms(s.engine.p50), b && ms(b.p50)),
       pair(pair(ms(s.engine.p99), b && ms(b.p99)), f && ms(f.p99)),
       pair(String(s.engine.errors), b && String(b.errors)),

@@ -74,8 +74,10 @@ export async function startServer(
       // gone already
     }
   };
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
+  // both streams into one file, which ends with the process (stdout may close first, stderr still writing: a profile's note)
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+  child.once('close', () => log.end());
   let exited: number | null = null;
   child.on('exit', (code) => (exited = code ?? -1));
   for (;;) {

@@ -7,6 +7,7 @@ import { reportPage } from '../projects/report-page.ts';
 import { inboxCounts } from '../../inbox/inbox-query.ts';
 import { currentAnnualPlanSql } from '../performance/plan/current-annual-plan.ts';
 import { recordRoleWhere } from '../../access/record-role-sql.ts';
+import { monthOwedWhere } from '../../inbox/month-owed.ts';
 
 function callerOf(ctx: CallContext): number {
   if (ctx.actor.employeeId === null) throw AppError.worded('bad_request', text('refusal.employeesOnly'));
@@ -121,16 +122,10 @@ export const requiredActions: CommandHook = async (ctx) => {
   return { list: [myTasks, ...Object.entries(others!).map(([kind, count]) => ({ kind, count }))] };
 };
 
-/**
- * The month whose progress the caller owes first: an open month of a plan in which they have an annual scorecard with
- * KPIs and have reported nothing, the current plan's before another's; null when none is owed.
- */
+/** The month whose progress the caller owes first (month-owed.ts), the current plan's before another's; null when none is owed. */
 async function monthDue(ctx: CallContext): Promise<{ annualPlanId: number; periodId: number } | null> {
   const [month] = await ctx.tx.query<{ annualPlanId: number; periodId: number }>(
-    `SELECT p.annual_plan_id AS "annualPlanId", p.id AS "periodId" FROM monthly_progress_period p WHERE p.company_id = $1 AND p.status = 'Open'
-        AND EXISTS (SELECT 1 FROM performance_scorecard s JOIN performance_kpi k ON k.company_id = s.company_id AND k.scorecard_id = s.id
-                     WHERE s.company_id = $1 AND s.employee_id = $2 AND s.annual_plan_id = p.annual_plan_id AND s.period = 'Annual')
-        AND NOT EXISTS (SELECT 1 FROM employee_progress g WHERE g.company_id = $1 AND g.period_id = p.id AND g.employee_id = $2)
+    `SELECT p.annual_plan_id AS "annualPlanId", p.id AS "periodId" FROM monthly_progress_period p WHERE ${monthOwedWhere('p', '$2')}
       ORDER BY (p.annual_plan_id = ${currentPlan()}) DESC, p.start_date, p.id LIMIT 1`,
     [ctx.companyId, callerOf(ctx)],
   );
