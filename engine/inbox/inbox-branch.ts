@@ -93,6 +93,13 @@ export function filterSql(
         `${on.annualPlan} = (SELECT q.annual_plan_id FROM quarter q WHERE q.company_id = $1 AND q.id = ${quarter})`,
         `(${on.quarter} IS NULL OR ${on.quarter}::int = (SELECT q.quarter_index::int FROM quarter q WHERE q.company_id = $1 AND q.id = ${quarter}))`,
       );
+    } else if (filters.quarterId && on.date) {
+      // a kind of no quarter but a date (a month's progress): its plan's, dated inside the quarter
+      const quarter = bind(filters.quarterId);
+      where.push(
+        `EXISTS (SELECT 1 FROM quarter q WHERE q.company_id = $1 AND q.id = ${quarter} AND q.annual_plan_id = ${on.annualPlan}
+           AND ${on.date} BETWEEN q.start_date AND q.end_date)`,
+      );
     }
   }
   if ((filters.type === 'Annual' || filters.type === 'Periodic') && on.type)

@@ -157,6 +157,17 @@ describe.skipIf(skip)('my inbox: a supervisor acts on what waits for him', () =>
     // the filters: his plan keeps everything; another month leaves out the month he owes; Clear brings it back
     const filter = (name: string) => page.locator(`[data-screen=my-inbox] [name=${name}]`);
     await filter('annualPlanId').locator('option', { hasText: 'FY2026' }).waitFor({ state: 'attached' });
+    // with no plan chosen: the quarters of his plans, each named with its plan, and his plans' months only
+    await filter('quarterId').locator('option', { hasText: 'FY2026 · Q4' }).waitFor({ state: 'attached' });
+    const monthsOfAll = await filter('month').locator('option').allInnerTexts();
+    expect(monthsOfAll).toContain('December 2026');
+    expect(monthsOfAll).not.toContain('December 2025');
+    await filter('quarterId').selectOption({ label: 'FY2026 · Q4' });
+    // his month (November) is in Q4
+    await expect.poll(() => count(page, 'monthly').innerText()).toBe('3');
+    await filter('quarterId').selectOption({ label: 'FY2026 · Q1' });
+    await expect.poll(() => count(page, 'monthly').innerText()).toBe('0');
+    await filter('quarterId').selectOption({ index: 0 });
     await filter('annualPlanId').selectOption({ label: 'FY2026' });
     await expect.poll(() => count(page, 'scorecards').innerText()).toBe('3');
     // the month is chosen by its name in his language (the plan's months), not typed as the browser's yyyy-mm

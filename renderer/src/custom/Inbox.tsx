@@ -45,17 +45,24 @@ const typeOn = (tab: Tab, type: Filters['type']): Filters['type'] =>
   typesOf(tab).some(([v]) => v === type) ? type : defaultType(tab);
 
 /**
- * The months the month filter offers (YYYY-MM): those of the annual plan chosen, else a year either side of this
- * month.
+ * The months the month filter offers (YYYY-MM): those of the annual plan chosen, else those of every plan the caller
+ * may filter by (the strategic plan's, when one is chosen), else a year either side of this month.
  */
-function monthsOffered(plan: Option | undefined): string[] {
+function monthsOffered(plans: readonly Option[]): string[] {
   const ym = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  const firstOf = (date: string) => new Date(`${date.slice(0, 7)}-01T00:00:00Z`);
+  const dated = plans.filter((p) => p.startDate && p.endDate);
   const now = new Date();
-  const from = plan?.startDate
-    ? new Date(`${plan.startDate.slice(0, 7)}-01T00:00:00Z`)
+  const from = dated.length
+    ? firstOf(dated.map((p) => p.startDate!).sort()[0]!)
     : new Date(Date.UTC(now.getFullYear(), now.getMonth() - 12, 1));
-  const to = plan?.endDate
-    ? new Date(`${plan.endDate.slice(0, 7)}-01T00:00:00Z`)
+  const to = dated.length
+    ? firstOf(
+        dated
+          .map((p) => p.endDate!)
+          .sort()
+          .at(-1)!,
+      )
     : new Date(Date.UTC(now.getFullYear(), now.getMonth() + 12, 1));
   const months: string[] = [];
   for (let d = from; d <= to && months.length < 60; d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)))
@@ -92,6 +99,8 @@ type Option = {
   name?: string;
   description?: string;
   quarterIndex?: number;
+  /** a quarter's plan */
+  annualPlanId?: number;
   startDate?: string;
   endDate?: string;
 };
@@ -133,7 +142,12 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
     'annual-plan',
     filters.strategicPlanId ? { strategicPlanId: filters.strategicPlanId } : {},
   );
-  const quarters = useOptions('quarter', filters.annualPlanId ? { annualPlanId: filters.annualPlanId } : null);
+  // with no plan chosen, the quarters of every plan offered, each named with its plan
+  const allQuarters = useOptions('quarter', filters.annualPlanId ? { annualPlanId: filters.annualPlanId } : {});
+  const quarters = filters.annualPlanId
+    ? allQuarters
+    : allQuarters.filter((q) => annualPlans.some((p) => p.id === q.annualPlanId));
+  const planName = (id: number | undefined) => annualPlans.find((p) => p.id === id)?.name;
 
   useEffect(() => {
     remembered.tab = tab;
@@ -154,7 +168,9 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
   };
   const defaults: Filters = { ...DEFAULTS, type: defaultType(TABS[tab]!) };
   const filtered = JSON.stringify(filters) !== JSON.stringify(defaults);
-  const months = monthsOffered(annualPlans.find((p) => p.id === filters.annualPlanId));
+  const months = monthsOffered(
+    filters.annualPlanId ? annualPlans.filter((p) => p.id === filters.annualPlanId) : annualPlans,
+  );
   const select = (
     name: string,
     label: string,
@@ -222,7 +238,10 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
           filters.quarterId,
           quarters,
           (v) => set({ quarterId: v }),
-          (q) => quarterName(t, Number(q.quarterIndex ?? 0)),
+          (q) =>
+            filters.annualPlanId
+              ? quarterName(t, Number(q.quarterIndex ?? 0))
+              : [planName(q.annualPlanId), quarterName(t, Number(q.quarterIndex ?? 0))].filter(Boolean).join(' · '),
         )}
         <label className="field-inline" style={FILTER_LABEL}>
           <span>{t('inbox.filter.month')}</span>
