@@ -109,10 +109,10 @@ describe.each(backends())('contract management on $name', (backend) => {
       ...base,
       startDate: '2027-01-01',
       endDate: '2027-12-31',
-      status: 'Active',
+      statusSet: 'Active',
     });
     expect(withStatus.status).toBe(422);
-    expect(withStatus.body.errors).toEqual([expect.objectContaining({ field: 'status' })]);
+    expect(withStatus.body.errors).toEqual([expect.objectContaining({ field: 'statusSet' })]);
     // type is the workflow's state: only the upload signs
     const preSigned = await exec.post('contract/add', {
       ...base,
@@ -126,7 +126,14 @@ describe.each(backends())('contract management on $name', (backend) => {
     const added = await exec.post('contract/add', { ...base, startDate: '2027-01-01', endDate: '2027-12-31' });
     ok(added);
     const c = added.body.data.contract;
-    expect(c).toMatchObject({ type: 'Draft', status: null, phase: 'Draft', uploadDate: null, signedDocument: null });
+    expect(c).toMatchObject({
+      type: 'Draft',
+      statusSet: null,
+      status: null,
+      phase: 'Draft',
+      uploadDate: null,
+      signedDocument: null,
+    });
     id.contract = c.id;
     // a member of the contract's team may work on it; an outsider may not
     const edited = await emma.post('contract/update', { id: c.id, version: c.version, value: 12000 });
@@ -178,6 +185,7 @@ describe.each(backends())('contract management on $name', (backend) => {
     });
     expect(stored.record).toMatchObject({
       type: 'Signed',
+      statusSet: 'Active',
       status: 'Active',
       uploadDate: today(),
       signedDocument: stored.id,
@@ -189,7 +197,7 @@ describe.each(backends())('contract management on $name', (backend) => {
     const entry = (await trail('contract', id.contract)).at(-1)!;
     expect(entry.action).toBe('upload-signed');
     expect(entry.before).toMatchObject({ type: 'Draft' });
-    expect(entry.after).toMatchObject({ type: 'Signed', status: 'Active' });
+    expect(entry.after).toMatchObject({ type: 'Signed', statusSet: 'Active' });
     // the signed document is the record of signature: it is never replaced
     const again = await sign(exec, id.contract, { bytes: PDF, type: 'application/pdf' });
     expect(again.status).toBe(409);
@@ -215,10 +223,10 @@ describe.each(backends())('contract management on $name', (backend) => {
     const refused = await exec.post('contract/set-status', {
       id: draft.id,
       version: draft.version,
-      status: 'Suspended',
+      statusSet: 'Suspended',
     });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors?.[0].field).toBe('status');
+    expect(refused.body.errors?.[0].field).toBe('statusSet');
     const old = (
       await exec.post('contract/add', {
         ...base,
@@ -243,10 +251,15 @@ describe.each(backends())('contract management on $name', (backend) => {
     const ended = await emma.post('contract/set-status', {
       id: running.id,
       version: signed.version,
-      status: 'Terminated',
+      statusSet: 'Terminated',
     });
     ok(ended);
-    expect(ended.body.data.contract).toMatchObject({ status: 'Terminated', phase: 'Ended', type: 'Signed' });
+    expect(ended.body.data.contract).toMatchObject({
+      statusSet: 'Terminated',
+      status: 'Terminated',
+      phase: 'Ended',
+      type: 'Signed',
+    });
     // its page's stepper follows the phase: each move with the write that made it (the signing, the termination)
     const moves = (await exec.get(`contract/${running.id}/transitions`)).body.data.transitions;
     expect(moves.map((m: { state: string; from: string | null }) => [m.from, m.state])).toEqual([
@@ -268,7 +281,7 @@ describe.each(backends())('contract management on $name', (backend) => {
         await oz.post('contract/set-status', {
           id: running.id,
           version: ended.body.data.contract.version,
-          status: 'Active',
+          statusSet: 'Active',
         })
       ).status,
     ).toBe(403);
@@ -277,11 +290,83 @@ describe.each(backends())('contract management on $name', (backend) => {
         await exec.post('contract/set-status', {
           id: running.id,
           version: ended.body.data.contract.version,
-          status: 'Active',
+          statusSet: 'Active',
           title: 'Renamed',
         })
       ).status,
     ).toBe(422);
+  });
+
+  it('reads a contract whose end date has passed as Expired, not Active, in its record, its lists and their filters, whatever status was stored', async () => {
+    const byTitle = async (title: string) =>
+      (await exec.get(`contract?q=${encodeURIComponent(title)}`)).body.data.list[0] as Record<string, any>;
+    const titles = async (query: string) =>
+      (await exec.get(`contract?${query}`)).body.data.list.map((c: { title: string }) => c.title).sort();
+    // signed after its end date: its team's status is the signing's Active, but the contract has expired
+    const catering = await byTitle('Catering 2020');
+    expect(catering).toMatchObject({ statusSet: 'Active', status: 'Expired', phase: 'Ended' });
+    expect((await exec.get(`contract/${catering.id}`)).body.data.contract).toMatchObject({
+      status: 'Expired',
+      phase: 'Ended',
+    });
+    // what counts the active contracts does not count it
+    expect(await titles('status=Active')).toEqual(['Cleaning 2027']);
+    expect(await titles('status[in]=Active,Suspended')).toEqual(['Cleaning 2027']);
+    expect(await titles('status=Expired')).toEqual(['Catering 2020']);
+    expect(await titles('status=Terminated')).toEqual(['Gardening']);
+    expect((await exec.get('contract?status=Ended')).status).toBe(400);
+    expect((await exec.get('contract?status=Active&limit=1')).body.data.total).toBe(1);
+
+    // a suspended contract stored while it ran; then its end date passes, with no write on that day
+    const pest = (
+      await exec.post('contract/add', {
+        title: 'Pest control',
+        thirdPartyId: id.party,
+        contractTeamId: id.team,
+        startDate: '2026-01-01',
+        endDate: '2030-12-31',
+      })
+    ).body.data.contract;
+    const signedPest = (await sign(exec, pest.id, { bytes: PDF, type: 'application/pdf' })).body.data.signedContract
+      .record;
+    ok(await exec.post('contract/set-status', { id: pest.id, version: signedPest.version, statusSet: 'Suspended' }));
+    expect(await titles('status=Suspended')).toEqual(['Pest control']);
+    const yesterday = new Date(Date.parse(`${today()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await t.stratum.db.query(`UPDATE contract SET end_date = $1 WHERE id = $2`, [yesterday, pest.id]);
+    expect(await contract(pest.id)).toMatchObject({ statusSet: 'Suspended', status: 'Expired', phase: 'Ended' });
+    expect(await titles('status=Suspended')).toEqual([]);
+    expect(await titles('status=Expired')).toEqual(['Catering 2020', 'Pest control']);
+    expect(await titles('phase=Ended')).toEqual(['Catering 2020', 'Gardening', 'Pest control']);
+
+    // renewed: its end date moved on, the expired contract is Active again, as its team set it
+    const renewed = await exec.post('contract/update', {
+      id: catering.id,
+      version: catering.version,
+      endDate: '2099-12-31',
+    });
+    ok(renewed);
+    expect(renewed.body.data.contract).toMatchObject({ statusSet: 'Active', status: 'Active', phase: 'Monitored' });
+    expect(await titles('status=Active')).toEqual(['Catering 2020', 'Cleaning 2027']);
+  });
+
+  it("replays a contract's phase from audit entries written before its set status had a field of its own", async () => {
+    const gardening = (await exec.get('contract?q=Gardening')).body.data.list[0];
+    // such an entry held the set status as "status"
+    await t.stratum.db.query(
+      `UPDATE audit_trail
+          SET before = CASE WHEN before ? 'statusSet'
+                            THEN (before - 'statusSet' - 'status') || jsonb_build_object('status', before->'statusSet')
+                            ELSE before END,
+              after = (after - 'statusSet' - 'status') || jsonb_build_object('status', after->'statusSet')
+        WHERE entity = 'contract' AND record_id = $1`,
+      [gardening.id],
+    );
+    const moves = (await exec.get(`contract/${gardening.id}/transitions`)).body.data.transitions;
+    expect(moves.map((m: { state: string; from: string | null }) => [m.from, m.state])).toEqual([
+      [null, 'Draft'],
+      ['Draft', 'Monitored'],
+      ['Monitored', 'Ended'],
+    ]);
   });
 
   it('keeps governance policies with their review dates: Active or Not Active, and past review when the next review is not in the future', async () => {

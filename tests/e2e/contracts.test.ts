@@ -71,7 +71,7 @@ describe.skipIf(skip)(
       await page.waitForURL('**/app/contract-management/contracts');
       await page.getByRole('gridcell', { name: TITLE, exact: true }).waitFor();
       const [contract] = (await api(server, `contract?q=${encodeURIComponent(TITLE)}`, undefined, token)).list;
-      expect(contract).toMatchObject({ type: 'Draft', status: null, phase: 'Draft' });
+      expect(contract).toMatchObject({ type: 'Draft', statusSet: null, status: null, phase: 'Draft' });
       contractId = contract.id;
       await snap(page, 'contracts-01-draft-added');
     });
@@ -90,8 +90,8 @@ describe.skipIf(skip)(
           Ended: { step: 'upcoming', moved: null },
         });
       // its status (Active, Suspended, Terminated…) belongs to a signed contract: not offered on a draft
-      expect(await page.getByLabel('Contract status').isVisible()).toBe(false);
-      expect(await page.locator('select#root_status').count()).toBe(0);
+      expect(await page.getByLabel('Status as set').isVisible()).toBe(false);
+      expect(await page.locator('select#root_statusSet').count()).toBe(0);
       // the file control speaks the app's words and names the files it takes
       await page.getByRole('button', { name: 'Choose a file' }).waitFor();
       await page.getByTestId('chosen-upload-signed').filter({ hasText: 'No file chosen' }).waitFor();
@@ -134,9 +134,9 @@ describe.skipIf(skip)(
       await expect.poll(() => status.innerText()).toMatch(/Phase:\s*Monitored/);
       await page.getByRole('status').filter({ hasText: 'signed-contract.pdf' }).waitFor();
       // the form shows the status the signing set, so that a later save keeps it
-      await expect.poll(() => page.locator('#root_status option:checked').innerText()).toBe('Active');
+      await expect.poll(() => page.locator('#root_statusSet option:checked').innerText()).toBe('Active');
       const signed = (await api(server, `contract/${contractId}`, undefined, token)).contract;
-      expect(signed).toMatchObject({ type: 'Signed', status: 'Active', phase: 'Monitored' });
+      expect(signed).toMatchObject({ type: 'Signed', statusSet: 'Active', status: 'Active', phase: 'Monitored' });
       expect(signed.signedDocument).toEqual(expect.any(Number));
       await snap(page, 'contracts-03-signed');
       // signed by the upload (a command, not a workflow button): the stepper names the signing all the same
@@ -176,7 +176,7 @@ describe.skipIf(skip)(
     it('ends the contract by setting its status to Terminated: the page shows it Ended, with who ended it and when', async () => {
       await tab(page, 'Contracts');
       await openRow(page, TITLE);
-      await page.locator('#root_status').selectOption('Terminated');
+      await page.locator('#root_statusSet').selectOption('Terminated');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL('**/app/contract-management/contracts');
       await openRow(page, TITLE);

@@ -3,6 +3,7 @@ import { partialRecord } from '../support/partial-record.ts';
 import { completionChanges, statusChangeLabel } from '../../engine/hooks/actions-tracker/resolution-status.ts';
 import { contractPhase } from '../../engine/hooks/contract-management/contract-phase.ts';
 import { signingChanges } from '../../engine/hooks/contract-management/contract-signing.ts';
+import { contractStatus } from '../../engine/hooks/contract-management/contract-status.ts';
 import { isPastReview } from '../../engine/hooks/contract-management/governance-review.ts';
 import type { AppError } from '../../engine/app-error.ts';
 
@@ -27,23 +28,42 @@ describe('the phase of a contract', () => {
     expect(contractPhase({ type: 'Draft', endDate: '2020-01-01' }, TODAY)).toBe('Draft');
   });
   it('is Monitored while a signed contract runs, up to and including its end date', () => {
-    expect(contractPhase({ type: 'Signed', status: 'Active', endDate: '2027-01-01' }, TODAY)).toBe('Monitored');
-    expect(contractPhase({ type: 'Signed', status: 'Suspended', endDate: TODAY }, TODAY)).toBe('Monitored');
+    expect(contractPhase({ type: 'Signed', statusSet: 'Active', endDate: '2027-01-01' }, TODAY)).toBe('Monitored');
+    expect(contractPhase({ type: 'Signed', statusSet: 'Suspended', endDate: TODAY }, TODAY)).toBe('Monitored');
   });
   it('is Ended once the end date has passed or it is Terminated or Expired', () => {
-    expect(contractPhase({ type: 'Signed', status: 'Active', endDate: '2026-11-22' }, TODAY)).toBe('Ended');
+    expect(contractPhase({ type: 'Signed', statusSet: 'Active', endDate: '2026-11-22' }, TODAY)).toBe('Ended');
+    expect(contractPhase({ type: 'Signed', statusSet: 'Terminated', endDate: '2030-01-01' }, TODAY)).toBe('Ended');
+    expect(contractPhase({ type: 'Signed', statusSet: 'Expired', endDate: '2030-01-01' }, TODAY)).toBe('Ended');
+  });
+  it('reads the status an audit entry from before statusSet held as status', () => {
     expect(contractPhase({ type: 'Signed', status: 'Terminated', endDate: '2030-01-01' }, TODAY)).toBe('Ended');
-    expect(contractPhase({ type: 'Signed', status: 'Expired', endDate: '2030-01-01' }, TODAY)).toBe('Ended');
+    expect(contractPhase({ type: 'Signed', status: 'Active', endDate: '2030-01-01' }, TODAY)).toBe('Monitored');
+  });
+});
+
+describe('the status of a contract', () => {
+  it('is none for a draft, and what its team set while a signed contract runs (Active when nothing was)', () => {
+    expect(contractStatus({ type: 'Draft', statusSet: null, endDate: '2020-01-01' }, TODAY)).toBeNull();
+    expect(contractStatus({ type: 'Signed', statusSet: 'Suspended', endDate: TODAY }, TODAY)).toBe('Suspended');
+    expect(contractStatus({ type: 'Signed', statusSet: null, endDate: '2027-01-01' }, TODAY)).toBe('Active');
+  });
+  it('is Expired once the end date has passed, whatever was set, unless it was terminated', () => {
+    expect(contractStatus({ type: 'Signed', statusSet: 'Active', endDate: '2026-11-22' }, TODAY)).toBe('Expired');
+    expect(contractStatus({ type: 'Signed', statusSet: 'Suspended', endDate: '2026-11-22' }, TODAY)).toBe('Expired');
+    expect(contractStatus({ type: 'Signed', statusSet: 'Terminated', endDate: '2026-11-22' }, TODAY)).toBe(
+      'Terminated',
+    );
   });
 });
 
 describe('signing a contract', () => {
-  const draft = { id: 1, type: 'Draft', status: null, signedDocument: null } as const;
+  const draft = { id: 1, type: 'Draft', statusSet: null, signedDocument: null } as const;
   it('signs a draft when its signed document is stored: Signed, dated today, Active', () => {
     expect(signingChanges(draft, { ...draft, signedDocument: 7 }, TODAY)).toEqual({
       type: 'Signed',
       uploadDate: TODAY,
-      status: 'Active',
+      statusSet: 'Active',
     });
   });
   it('changes nothing on a write that stores no document', () => {
@@ -53,18 +73,18 @@ describe('signing a contract', () => {
   it('refuses a status on a draft, naming the field', () => {
     const e = (() => {
       try {
-        signingChanges(draft, { ...draft, status: 'Active' }, TODAY);
+        signingChanges(draft, { ...draft, statusSet: 'Active' }, TODAY);
       } catch (x) {
         return x as AppError;
       }
     })();
     expect(e?.status).toBe(422);
-    expect(e?.fieldErrors.map((f) => f.field)).toEqual(['status']);
+    expect(e?.fieldErrors.map((f) => f.field)).toEqual(['statusSet']);
   });
   // (that its signed document is never replaced is upload-signed's declared condition: tests/api/contract-management.test.ts)
   it('lets a signed contract change its status', () => {
-    const signed = { id: 1, type: 'Signed', status: 'Active', signedDocument: 7 } as const;
-    expect(signingChanges(signed, { ...signed, status: 'Terminated' }, TODAY)).toEqual({});
+    const signed = { id: 1, type: 'Signed', statusSet: 'Active', signedDocument: 7 } as const;
+    expect(signingChanges(signed, { ...signed, statusSet: 'Terminated' }, TODAY)).toEqual({});
   });
 });
 

@@ -411,18 +411,18 @@ describe('metadata loader', () => {
       (d) =>
         editJson(
           join(d, 'modules/contract-management/contract/entity.json'),
-          (e) => (e.schema.properties.status['x-openWhen'] = { type: ['Sealed'] }),
+          (e) => (e.schema.properties.statusSet['x-openWhen'] = { type: ['Sealed'] }),
         ),
-      /contract\/entity.json#\/schema\/properties\/status\/x-openWhen\/type lists a value "type" cannot hold/,
+      /contract\/entity.json#\/schema\/properties\/statusSet\/x-openWhen\/type lists a value "type" cannot hold/,
     ],
     [
       'a field open only while a field the record does not have holds a value',
       (d) =>
         editJson(
           join(d, 'modules/contract-management/contract/entity.json'),
-          (e) => (e.schema.properties.status['x-openWhen'] = { kind: ['Signed'] }),
+          (e) => (e.schema.properties.statusSet['x-openWhen'] = { kind: ['Signed'] }),
         ),
-      /contract\/entity.json#\/schema\/properties\/status\/x-openWhen\/kind names "kind", which contract does not have/,
+      /contract\/entity.json#\/schema\/properties\/statusSet\/x-openWhen\/kind names "kind", which contract does not have/,
     ],
     [
       "a field's help naming no text",

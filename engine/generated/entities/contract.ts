@@ -17,7 +17,8 @@ export interface Contract {
   indirect?: ("Yes" | "No") | null;
   value?: number | null;
   type?: ("Draft" | "Signed") | null;
-  status?: ("Active" | "Suspended" | "Terminated" | "Expired") | null;
+  statusSet?: ("Active" | "Suspended" | "Terminated" | "Expired") | null;
+  status: "Active" | "Suspended" | "Terminated" | "Expired";
   commencementDate?: string | null;
   startDate: string;
   endDate: string;

@@ -5,7 +5,7 @@ import { today } from '../performance/quarter-windows.ts';
 
 /**
  * A contract becomes Signed only through its upload-signed command: storing the signed document is what signs it, on
- * today's upload date, with the status Active unless one is given. Its status belongs to signed contracts only, and a
+ * today's upload date, with the status set to Active unless one is given. Its status belongs to signed contracts only, and a
  * signed contract's document is its record of signature, so it is never replaced (upload-signed's condition, entity.json:
  * only a Draft contract is signed).
  */
@@ -25,11 +25,11 @@ export function signingChanges(
   if (newDocument) {
     changes.type = 'Signed';
     changes.uploadDate = uploadDate;
-    changes.status = record.status ?? 'Active';
+    changes.statusSet = record.statusSet ?? 'Active';
   }
   const type = changes.type ?? record.type;
-  if (type !== 'Signed' && record.status !== null && record.status !== undefined)
-    throw AppError.validation([fieldProblem(null, 'status', 'refusal.contract.draftStatus')]);
+  if (type !== 'Signed' && record.statusSet !== null && record.statusSet !== undefined)
+    throw AppError.validation([fieldProblem(null, 'statusSet', 'refusal.contract.draftStatus')]);
   return changes;
 }
 
