@@ -598,12 +598,32 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     expect(
       (await olga.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals })).status,
     ).toBe(403);
-    const entered = await emma.post('performance-scorecard/update-actuals', {
+    // a hand rating is the supervisor's judgement (rate-kpis), not the employee's own: hers would count as his
+    const rated = await emma.post('performance-scorecard/update-actuals', {
       id: emmaCard.id,
       quarter: 0,
       actuals: [...actuals, { kpiId: kpis[2].id, manualRatingScore: 4 }],
     });
+    expect(rated.status).toBe(403);
+    expect(rated.body.err_msg).toMatch(/may change the manual rating score of scorecard records$/);
+    expect(
+      (await emma.post('performance-scorecard/rate-kpis', { id: emmaCard.id, quarter: 0, ratings: [] })).status,
+    ).toBe(403);
+    const mayDo = async (who: Client) =>
+      (await who.get(`performance-scorecard/${emmaCard.id}`)).body.data.scorecard._allowed.commands;
+    expect(await mayDo(emma)).toEqual(expect.arrayContaining(['update-actuals']));
+    expect(await mayDo(emma)).not.toContain('rate-kpis');
+    expect(await mayDo(sam)).toEqual(expect.arrayContaining(['update-actuals', 'rate-kpis']));
+    expect(await mayDo(exec)).toEqual(expect.arrayContaining(['update-actuals', 'rate-kpis']));
+    const entered = await emma.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals });
     ok(entered);
+    ok(
+      await sam.post('performance-scorecard/rate-kpis', {
+        id: emmaCard.id,
+        quarter: 0,
+        ratings: [{ kpiId: kpis[2].id, manualRatingScore: 4 }],
+      }),
+    );
     const stored = entered.body.data.item.keyPerformanceAreaList[0].kpiList;
     expect(stored.map((k: { actual1: number; actual: number }) => [k.actual1, k.actual])).toEqual([
       [85, 85],

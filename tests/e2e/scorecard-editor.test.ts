@@ -152,6 +152,24 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
   });
 
   it('the employee enters Q1 actuals and sees each score and the weighted total a hand calculation gives', async () => {
+    // a hand rating is the supervisor's or a module admin's (rate-kpis), not the employee's: the admin rates it
+    const execToken = (await api(server, 'auth/login', exec)).user.token;
+    const emmaToken = (await api(server, 'auth/login', emma)).user.token;
+    const card = (await api(server, 'performance-scorecard?level=employee&limit=1', undefined, execToken)).list[0] as {
+      id: number;
+    };
+    const kpiIds = Object.fromEntries(
+      (await api(server, `performance-kpi?scorecardId=${card.id}&limit=100`, undefined, execToken)).list.map(
+        (k: { name: string; id: number }) => [k.name, k.id],
+      ),
+    );
+    const ratings = AREAS.flatMap((a) => a.kpis)
+      .filter((k) => k.manual)
+      .map((k) => ({ kpiId: kpiIds[k.name], manualRatingScore: Number(k.manual) }));
+    await api(server, 'performance-scorecard/rate-kpis', { id: card.id, quarter: 0, ratings }, execToken);
+    expect(
+      (await api(server, `performance-scorecard/${card.id}`, undefined, emmaToken)).scorecard._allowed.commands,
+    ).not.toContain('rate-kpis');
     await signIn(page, server.url, emma.email, emma.password);
     await page.goto(`${server.url}/app/my-inbox/annual-employee-scorecards/scorecards`);
     await page.getByRole('gridcell', { name: 'Company FY', exact: true }).waitFor();
@@ -161,7 +179,9 @@ describe.skipIf(skip)('the scorecard editor: build, cascade, enter actuals', () 
       for (const kpi of area.kpis) {
         const row = page.locator(`tr[data-kpi="${kpi.name}"]`);
         if (kpi.actual) await row.getByLabel('Actual Q1').fill(kpi.actual);
-        if (kpi.manual) await row.getByLabel('Manual rating score').fill(kpi.manual);
+        // the supervisor's rating, shown to her read-only
+        if (kpi.manual) await expect.poll(() => row.getByLabel('Manual rating score').inputValue()).toBe(kpi.manual);
+        await expect.poll(() => row.getByLabel('Manual rating score').isDisabled()).toBe(true);
         await expect.poll(() => row.locator('[data-score]').getAttribute('data-score')).toBe(String(kpi.score));
       }
     await expect.poll(() => page.locator('[data-total]').getAttribute('data-total')).toBe(TOTAL);

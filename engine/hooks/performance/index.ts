@@ -3,7 +3,7 @@ import { entityHooks, mergeHookSets, type ModuleHookSet } from '../hook-registry
 import { checkAnnualPlanDates } from './annual-plan-dates.ts';
 import { displayBaseline, displayTarget, displayTargetDate, displayYtd } from './kpi-display.ts';
 import { createQuarters } from './quarter-dates.ts';
-import { updateActuals } from './scorecard-actuals.ts';
+import { rateKpis, updateActuals } from './scorecard-actuals.ts';
 import { cascade, copyFromLibrary, deleteAllEmployeeScorecards } from './scorecard-copy.ts';
 import { saveKpis } from './scorecard-kpis.ts';
 import { scores } from './scorecard-scores.ts';
@@ -69,6 +69,7 @@ const scorecardHooks = mergeHookSets(
     command: {
       'performance.saveKpis': saveKpis,
       'performance.updateActuals': updateActuals,
+      'performance.rateKpis': rateKpis,
       'performance.cascade': cascade,
       'performance.copyFromLibrary': copyFromLibrary,
       'performance.deleteAllEmployeeScorecards': deleteAllEmployeeScorecards,

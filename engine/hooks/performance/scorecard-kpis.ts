@@ -7,7 +7,7 @@ import { addRecord, applyUpdate, fetchOne, readRecord, staleVersion } from '../.
 import { validateInput, validateRecord, wordedProblem } from '../../records/record-validator.ts';
 import type { CallContext } from '../../records/call-context.ts';
 import type { CommandHook } from '../hook-registry.ts';
-import { scorecardFor } from './scorecard-access.ts';
+import { assertMayRate, scorecardFor } from './scorecard-access.ts';
 import { assertScores, scorecardRatingRange } from './rating-range.ts';
 
 /** What a person sets on a KPI in the editor; actuals, the a… links and the display copies are set elsewhere. */
@@ -104,10 +104,10 @@ export const saveKpis: CommandHook = async (ctx, entity, input) => {
       ctx.companyId,
       scorecard.id,
     ]),
-    ctx.tx.query(`SELECT id FROM performance_kpi WHERE company_id = $1 AND scorecard_id = $2`, [
-      ctx.companyId,
-      scorecard.id,
-    ]),
+    ctx.tx.query(
+      `SELECT id, manual_rating_score AS "manualRatingScore" FROM performance_kpi WHERE company_id = $1 AND scorecard_id = $2`,
+      [ctx.companyId, scorecard.id],
+    ),
   ]);
   const areaIds = new Set(storedAreas.map((r) => r.id));
   const kpiIds = new Set(storedKpis.map((r) => r.id));
@@ -119,6 +119,19 @@ export const saveKpis: CommandHook = async (ctx, entity, input) => {
   for (const k of allKpis)
     if (k.id !== undefined && !kpiIds.has(k.id))
       throw AppError.validation([wordedProblem('kpis', text('refusal.scorecard.strangeKpis', { ids: String(k.id) }))]);
+
+  // a hand rating is the supervisor's (rate-kpis), also while the scorecard is built: one the save would change
+  const storedRating = new Map(
+    storedKpis.map((r) => [r.id, r.manualRatingScore == null ? null : Number(r.manualRatingScore)]),
+  );
+  if (
+    allKpis.some(
+      (k) =>
+        k.manualRatingScore !== undefined &&
+        (k.manualRatingScore ?? null) !== (k.id === undefined ? null : (storedRating.get(k.id) ?? null)),
+    )
+  )
+    await assertMayRate(ctx, entity, scorecard);
 
   const defaultDate = await ctx.tx.query<{ targetDate: string }>(
     `SELECT target_date AS "targetDate" FROM default_target_date WHERE company_id = $1 AND annual_plan_id = $2 AND kind = $3`,

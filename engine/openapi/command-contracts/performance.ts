@@ -4,7 +4,7 @@ import {
   DELETE_ALL_EMPLOYEE_INPUT,
 } from '../../hooks/performance/scorecard-copy.ts';
 import { SAVE_KPIS_INPUT } from '../../hooks/performance/scorecard-kpis.ts';
-import { UPDATE_ACTUALS_INPUT } from '../../hooks/performance/scorecard-actuals.ts';
+import { RATE_KPIS_INPUT, UPDATE_ACTUALS_INPUT } from '../../hooks/performance/scorecard-actuals.ts';
 import { boolean, integer, listOf, number, object, orNull, text } from '../schema-shapes.ts';
 import type { ContractSet } from './command-contract.ts';
 
@@ -24,8 +24,15 @@ export const performanceContracts: ContractSet = (records) => {
       reply: records.rowWithChildren('performance-scorecard'),
     },
     'performance.updateActuals': {
-      description: 'Sets the KPIs’ actuals (and hand ratings) of one quarter, inside its assessment window.',
+      description:
+        'Sets the KPIs’ actuals of one quarter, inside its assessment window; hand ratings too, from whoever may rate-kpis.',
       body: UPDATE_ACTUALS_INPUT,
+      reply: records.rowWithChildren('performance-scorecard'),
+    },
+    'performance.rateKpis': {
+      description:
+        'Sets the KPIs’ hand ratings (manual rating scores) inside a quarter’s assessment window: the supervisor’s or a module admin’s judgement, not the employee’s own.',
+      body: RATE_KPIS_INPUT,
       reply: records.rowWithChildren('performance-scorecard'),
     },
     'performance.cascade': {

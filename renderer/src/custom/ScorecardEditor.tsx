@@ -232,6 +232,15 @@ function OneScorecard({ id }: { id: number }) {
   // a quarter's actuals are saved only inside its window: outside it the server refuses, so no button is offered
   const quarterWindow = windows?.find((w) => w.quarter === q);
   const actualsOpen = may.commands.includes('update-actuals') && !!quarterWindow?.open;
+  // hand ratings are the supervisor's (rate-kpis), not the employee's own: the employee sees them, read-only
+  const ratingsOpen = may.commands.includes('rate-kpis') && !!quarterWindow?.open;
+  // what this quarter's save takes: a saved quantitative KPI's actual, a hand-rated KPI's rating
+  const takesActual = (k: KpiDraft) => !!k.id && k.kpiType === 'Quantitative' && actualsOpen;
+  const takesRating = (k: KpiDraft) =>
+    !!k.id && (k.kpiType !== 'Quantitative' || rules?.mode === 'manual') && ratingsOpen;
+  // no Save where nothing on the screen can be typed: a scorecard of qualitative KPIs has no actuals to enter
+  const savesActuals = kpis.some(takesActual);
+  const savesRatings = kpis.some(takesRating);
   const withKpa = record?.includeKeyPerformanceArea === 'Yes';
   // what approval still asks for, as far as the editor holds the scorecard now
   const gaps = useMemo(
@@ -293,14 +302,13 @@ function OneScorecard({ id }: { id: number }) {
   };
   const saveActuals = async () => {
     setMessage(null);
+    // each KPI with what it takes here: a rating is sent only by whoever may rate, an actual only where it counts
     const actuals = kpis
-      .filter((k) => k.id)
+      .filter((k) => takesActual(k) || takesRating(k))
       .map((k) => ({
         kpiId: k.id,
-        actual: num(k.actuals[q]),
-        ...(k.kpiType !== 'Quantitative' || rules?.mode === 'manual'
-          ? { manualRatingScore: num(k.manualRatingScore) }
-          : {}),
+        ...(takesActual(k) ? { actual: num(k.actuals[q]) } : {}),
+        ...(takesRating(k) ? { manualRatingScore: num(k.manualRatingScore) } : {}),
       }));
     const d = await run('error.updateActuals', () =>
       post('performance-scorecard/update-actuals', { id, quarter: q, actuals }),
@@ -477,7 +485,7 @@ function OneScorecard({ id }: { id: number }) {
                         t(`field.actual${q + 1}`),
                         k.actuals[q],
                         (v) => set({ actuals: k.actuals.map((x, i) => (i === q ? v : x)) }),
-                        !k.id || k.kpiType !== 'Quantitative' || !actualsOpen,
+                        !takesActual(k),
                       )}
                     </td>
                     <td>
@@ -485,7 +493,7 @@ function OneScorecard({ id }: { id: number }) {
                         t('field.manualRatingScore'),
                         k.manualRatingScore,
                         (v) => set({ manualRatingScore: v }),
-                        (k.kpiType === 'Quantitative' && rules?.mode !== 'manual') || !actualsOpen,
+                        !takesRating(k),
                       )}
                     </td>
                     <td>
@@ -565,11 +573,19 @@ function OneScorecard({ id }: { id: number }) {
             {t('scorecard.saveKpis')}
           </button>
         )}
-        {actualsOpen && (
+        {(savesActuals || savesRatings) && (
           <button type="button" className="btn btn-success" disabled={loading} onClick={saveActuals}>
-            {t('scorecard.saveActuals', { quarter: quarterName(t, q) })}
+            {t(savesActuals ? 'scorecard.saveActuals' : 'scorecard.saveRatings', { quarter: quarterName(t, q) })}
           </button>
         )}
+        {quarterWindow?.open &&
+          !ratingsOpen &&
+          kpis.some((k) => k.kpiType !== 'Quantitative' || rules?.mode === 'manual') && (
+            // the employee sees why the hand ratings stay closed to them
+            <span className="muted" data-ratings="supervisor">
+              {t('scorecard.ratingsBySupervisor')}
+            </span>
+          )}
         {may.commands.includes('update-actuals') && quarterWindow && !quarterWindow.open && (
           <span className="muted" data-actuals-window="closed">
             {quarterWindow.from && quarterWindow.to

@@ -39,6 +39,7 @@ const EXAMPLES: Record<string, (c: HookInputContext) => Record<string, unknown>>
   'performancePlan.setPerformancePlan': (c) => ({ annualPlanId: c.annualPlanId ?? 999_999_999, plan: '<p>Plan</p>' }),
   'save-kpis': (c) => ({ id: c.target.id }),
   'update-actuals': (c) => ({ id: c.target.id, quarter: 0, actuals: [] }),
+  'rate-kpis': (c) => ({ id: c.target.id, quarter: 0, ratings: [] }),
   cascade: (c) => ({ id: c.target.id, employeeIds: [c.bystanderEmployeeId] }),
   'copy-from-library': (c) => ({ libraryId: c.libraryScorecardId, employeeId: c.ownerId ?? c.bystanderEmployeeId }),
   // without a plan named: one that does not exist, so that a module admin gets 404 and nothing is deleted
