@@ -24,8 +24,8 @@ async function mayWrite(ctx: CallContext, entity: EntityDef, field: FieldDef, re
 
 /**
  * Refuses (403) a write that sets a field its roles keep from the caller: on an update the fields it changes, judged
- * on the record as stored; on an add (`before` null) the values it gives, judged on the record as it will be, and a
- * field of no roles (`[]`, set when added and fixed after) only on an update.
+ * on the record as stored; on an add (`before` null) the values it gives other than the field's default, judged on the
+ * record as it will be, and a field of no roles (`[]`, set when added and fixed after) only on an update.
  */
 export async function assertFieldsWritable(
   ctx: CallContext,
@@ -41,7 +41,9 @@ export async function assertFieldsWritable(
       (field.writeRoles!.length === 0 ||
         record[field.name] === null ||
         record[field.name] === undefined ||
-        record[field.name] === '')
+        record[field.name] === '' ||
+        // the field's default, as a form sends it untouched, is no choice of the caller's
+        (field.default !== undefined && record[field.name] === field.default))
     )
       continue;
     if (await mayWrite(ctx, entity, field, before ?? record)) continue;

@@ -615,6 +615,16 @@ describe.each(backends())('performance scorecards on $name', (backend) => {
     expect(await mayDo(emma)).not.toContain('rate-kpis');
     expect(await mayDo(sam)).toEqual(expect.arrayContaining(['update-actuals', 'rate-kpis']));
     expect(await mayDo(exec)).toEqual(expect.arrayContaining(['update-actuals', 'rate-kpis']));
+    // whether a scorecard is shown to everyone is the module admin's to set (set-visible), not its owner's by an update
+    const own = (await emma.get(`performance-scorecard/${emmaCard.id}`)).body.data.scorecard;
+    expect(own._allowed.readOnlyFields ?? []).toContain('visible');
+    const shown = await emma.post('performance-scorecard/update', {
+      id: emmaCard.id,
+      version: own.version,
+      visible: true,
+    });
+    expect(shown.status).toBe(403);
+    expect((await emma.get(`performance-scorecard/${emmaCard.id}`)).body.data.scorecard.visible).toBe(false);
     const entered = await emma.post('performance-scorecard/update-actuals', { id: emmaCard.id, quarter: 0, actuals });
     ok(entered);
     ok(
