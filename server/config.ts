@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { defaultWorkers } from './worker-count.ts';
 import { LOG_LEVELS, type LogLevel } from './logger.ts';
 
 /** Every setting Stratum reads, from the environment (README lists them). */
@@ -30,8 +29,8 @@ export interface Config {
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; unset = /metrics answers direct loopback callers only */
   metricsToken?: string;
   /**
-   * WORKERS: how many server processes answer on PORT (node:cluster); default the number of cores, less one when
-   * PostgreSQL is on this machine (worker-count.ts). Forced to 1 on the embedded PGlite, which one process alone may open.
+   * WORKERS: how many server processes answer on PORT (node:cluster); default the number of cores. Forced to 1 on the
+   * embedded PGlite, which one process alone may open.
    */
   workers: number;
   /** The platform's own directory, through which the holder may sign in (PLATFORM_OIDC_*) */
@@ -87,8 +86,8 @@ function positiveSeconds(name: string, raw: string | undefined, fallback: number
   return n;
 }
 
-function workers(raw: string | undefined, databaseUrl: string | undefined): number {
-  if (raw === undefined || raw === '') return defaultWorkers(databaseUrl, availableParallelism());
+function workers(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return availableParallelism();
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`WORKERS must be a whole number of server processes, 1 or more; got "${raw}"`);
@@ -118,6 +117,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     platformSso: platformSsoFromEnv(env),
     logLevel: logLevel(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN || undefined,
-    workers: workers(env.WORKERS, env.DATABASE_URL || undefined),
+    workers: workers(env.WORKERS),
   };
 }
