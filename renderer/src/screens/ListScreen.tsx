@@ -170,6 +170,9 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
             ? { filterOptions: f.enum ? ['equals'] : ['contains', 'equals'], maxNumConditions: 1 }
             : { maxNumConditions: 1 },
         valueFormatter: (p) => formatValue(t, entity, name, f, p.value, titles.current, p.data, meta.entities),
+        // a value cut by its column (a long title on a narrow screen) shows whole on hover (tooltipShowMode below)
+        tooltipValueGetter: (p) =>
+          p.data ? formatValue(t, entity, name, f, p.value, titles.current, p.data, meta.entities) : undefined,
         // an option's cell carries its value as a class (value-overdue), so that a status can be told at a glance
         cellClass:
           f.enum && f.type === 'string'
@@ -393,6 +396,8 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
           getRowId={(p) => String(p.data.id)}
           onGridReady={(e) => (api.current = e.api)}
           overlayNoRowsTemplate={t('shell.noRecords')}
+          tooltipShowMode="whenTruncated"
+          tooltipShowDelay={400}
           localeText={gridLocaleText()}
           // the pager's figures ("১ – ৫০ / ৫৮") in the user's digits, like every other number on screen
           paginationNumberFormatter={(p) => formatInteger(p.value)}
