@@ -100,6 +100,13 @@ describe.skipIf(skip)('a scorecard of hand-rated KPIs: Save only for whoever may
           .isDisabled(),
       )
       .toBe(true);
+    // what she may type looks open and what she may not looks closed
+    const background = (l: import('playwright-core').Locator) =>
+      l.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const closedActual = editor(page)
+      .locator(`tr[data-kpi="${KPI}"]`)
+      .getByLabel(`Actual Q${quarter + 1}`);
+    expect(await background(closedActual)).not.toBe(await background(rating(page, KPI)));
     await rating(page, KPI).fill('3');
     await saveButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
