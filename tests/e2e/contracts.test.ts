@@ -132,6 +132,8 @@ describe.skipIf(skip)(
       await uploadAndSign.click();
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await expect.poll(() => status.innerText()).toMatch(/Phase:\s*Monitored/);
+      // the contract's status, which the dates may make Expired whatever was set, stands beside its phase
+      await expect.poll(() => page.getByTestId('workflow-status').innerText()).toBe('Contract status: Active');
       await page.getByRole('status').filter({ hasText: 'signed-contract.pdf' }).waitFor();
       // the form shows the status the signing set, so that a later save keeps it
       await expect.poll(() => page.locator('#root_statusSet option:checked').innerText()).toBe('Active');
@@ -182,6 +184,7 @@ describe.skipIf(skip)(
       await openRow(page, TITLE);
       const day = today().split('-').reverse().join('/');
       await expect.poll(() => page.getByTestId('workflow').innerText()).toMatch(/Phase:\s*Ended/);
+      await expect.poll(() => page.getByTestId('workflow-status').innerText()).toBe('Contract status: Terminated');
       await expect
         .poll(() => stepperOf(page))
         .toEqual({

@@ -149,7 +149,9 @@ export function WorkflowActions({
           <strong>
             {entity.schema.properties[f]?.format === 'date'
               ? formatDate(String(record[f]))
-              : entity.schema.properties[f]?.['x-html']
+              : entity.schema.properties[f]?.enum
+                ? optionLabel(t, record[f], entity.schema.properties[f])
+                : entity.schema.properties[f]?.['x-html']
                 ? plainText(String(record[f]))
                 : String(record[f])}
           </strong>
