@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../shell/Dialogs.tsx';
 import { cameFrom } from './came-from.ts';
 import { listForms, screensOf } from './entity-screens.ts';
 import { filterModelToQuery } from './grid-filters.ts';
+import { OptionFilter } from './OptionFilter.tsx';
 import { lastRowAfter, PageCursor } from './page-cursor.ts';
 import { csvValue, listCsv } from './list-csv.ts';
 import { gridLocaleText } from './grid-locale.ts';
@@ -163,12 +164,18 @@ export default function ListScreen({ screen, entity }: { screen: ScreenMeta; ent
             ? 'agNumberColumnFilter'
             : f.format === 'date'
               ? 'agDateColumnFilter'
-              : 'agTextColumnFilter'
+              : f.enum
+                ? OptionFilter
+                : 'agTextColumnFilter'
           : false,
         filterParams:
-          filterable && f.type === 'string' && !f.format
-            ? { filterOptions: f.enum ? ['equals'] : ['contains', 'equals'], maxNumConditions: 1 }
-            : { maxNumConditions: 1 },
+          filterable && f.enum
+            ? {
+                options: f.enum.map((v) => ({ value: String(v), label: optionLabel(t, v, f) })),
+              }
+            : filterable && f.type === 'string' && !f.format
+              ? { filterOptions: ['contains', 'equals'], maxNumConditions: 1 }
+              : { maxNumConditions: 1 },
         valueFormatter: (p) => formatValue(t, entity, name, f, p.value, titles.current, p.data, meta.entities),
         // a value cut by its column (a long title on a narrow screen) shows whole on hover (tooltipShowMode below)
         tooltipValueGetter: (p) =>
