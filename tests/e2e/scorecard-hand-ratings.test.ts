@@ -107,6 +107,14 @@ describe.skipIf(skip)('a scorecard of hand-rated KPIs: Save only for whoever may
       .locator(`tr[data-kpi="${KPI}"]`)
       .getByLabel(`Actual Q${quarter + 1}`);
     expect(await background(closedActual)).not.toBe(await background(rating(page, KPI)));
+    // a rating out of range is refused under the name of what she saved, naming the KPI's rating, not "actuals"
+    await rating(page, KPI).fill('7');
+    await saveButton(page).click();
+    await page.getByRole('heading', { name: 'Rate KPIs Failed' }).waitFor();
+    const refusal = await page.getByRole('dialog').innerText();
+    expect(refusal).toMatch(/Manual rating score must be at most 6/);
+    expect(refusal).not.toMatch(/Actuals/);
+    await page.getByRole('button', { name: 'OK' }).click();
     await rating(page, KPI).fill('3');
     await saveButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();

@@ -310,9 +310,19 @@ function OneScorecard({ id }: { id: number }) {
         ...(takesActual(k) ? { actual: num(k.actuals[q]) } : {}),
         ...(takesRating(k) ? { manualRatingScore: num(k.manualRatingScore) } : {}),
       }));
-    const d = await run('error.updateActuals', () =>
-      post('performance-scorecard/update-actuals', { id, quarter: q, actuals }),
-    );
+    // ratings alone go by their own command, so that a refusal is titled and worded for what the button saved
+    const ratingsOnly = actuals.every((a) => !('actual' in a));
+    const d = ratingsOnly
+      ? await run('error.rateKpis', () =>
+          post('performance-scorecard/rate-kpis', {
+            id,
+            quarter: q,
+            ratings: actuals.map(({ kpiId, manualRatingScore }) => ({ kpiId, manualRatingScore })),
+          }),
+        )
+      : await run('error.updateActuals', () =>
+          post('performance-scorecard/update-actuals', { id, quarter: q, actuals }),
+        );
     if (d) {
       await load();
       setMessage(t('scorecard.saved'));
