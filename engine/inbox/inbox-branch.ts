@@ -102,6 +102,11 @@ export function filterSql(
       );
     }
   }
+  // a kind of no plan but a date (an audit step, a training request): dated inside the quarter
+  if (filters.quarterId && !on.annualPlan && on.date)
+    where.push(
+      `EXISTS (SELECT 1 FROM quarter q WHERE q.company_id = $1 AND q.id = ${bind(filters.quarterId)} AND ${on.date} BETWEEN q.start_date AND q.end_date)`,
+    );
   if ((filters.type === 'Annual' || filters.type === 'Periodic') && on.type)
     where.push(`${on.type} = ${bind(filters.type)}`);
   // whose work: a kind of the other side is left out whole

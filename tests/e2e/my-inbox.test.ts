@@ -163,10 +163,18 @@ describe.skipIf(skip)('my inbox: a supervisor acts on what waits for him', () =>
     expect(monthsOfAll).toContain('December 2026');
     expect(monthsOfAll).not.toContain('December 2025');
     await filter('quarterId').selectOption({ label: 'FY2026 · Q4' });
-    // his month (November) is in Q4
+    // his month (November) and the audit step sent to him today are in Q4; the month filter offers Q4's months
     await expect.poll(() => count(page, 'monthly').innerText()).toBe('3');
+    await expect.poll(() => count(page, 'audit').innerText()).toBe('1');
+    expect(await filter('month').locator('option').allInnerTexts()).toEqual([
+      'All',
+      'October 2026',
+      'November 2026',
+      'December 2026',
+    ]);
     await filter('quarterId').selectOption({ label: 'FY2026 · Q1' });
     await expect.poll(() => count(page, 'monthly').innerText()).toBe('0');
+    await expect.poll(() => count(page, 'audit').innerText()).toBe('0');
     await filter('quarterId').selectOption({ index: 0 });
     await filter('annualPlanId').selectOption({ label: 'FY2026' });
     await expect.poll(() => count(page, 'scorecards').innerText()).toBe('3');

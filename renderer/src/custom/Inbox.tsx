@@ -45,8 +45,8 @@ const typeOn = (tab: Tab, type: Filters['type']): Filters['type'] =>
   typesOf(tab).some(([v]) => v === type) ? type : defaultType(tab);
 
 /**
- * The months the month filter offers (YYYY-MM): those of the annual plan chosen, else those of every plan the caller
- * may filter by (the strategic plan's, when one is chosen), else a year either side of this month.
+ * The months the month filter offers (YYYY-MM): those of the quarter or annual plan chosen, else those of every plan
+ * the caller may filter by (the strategic plan's, when one is chosen), else a year either side of this month.
  */
 function monthsOffered(plans: readonly Option[]): string[] {
   const ym = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -168,8 +168,14 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
   };
   const defaults: Filters = { ...DEFAULTS, type: defaultType(TABS[tab]!) };
   const filtered = JSON.stringify(filters) !== JSON.stringify(defaults);
+  // a quarter chosen offers its own months
+  const quarterChosen = quarters.find((q) => q.id === filters.quarterId);
   const months = monthsOffered(
-    filters.annualPlanId ? annualPlans.filter((p) => p.id === filters.annualPlanId) : annualPlans,
+    quarterChosen
+      ? [quarterChosen]
+      : filters.annualPlanId
+        ? annualPlans.filter((p) => p.id === filters.annualPlanId)
+        : annualPlans,
   );
   const select = (
     name: string,
