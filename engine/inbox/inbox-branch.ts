@@ -141,7 +141,7 @@ export function declaredBranch(input: BranchInput, e: EntityDef, k: InboxKindDef
   const state = stateField ? `${col(e, stateField)}::text` : 'NULL::text';
   const personOf = k.person ?? e.owner;
   const select = `SELECT ${literal(k.kind)} AS kind, ${literal(k.area)} AS area, ${literal(e.module)} AS module, t.id,
-      ${titleSql(ctx, e, k.title)} AS title, ${personOf ? personSql(col(e, personOf)) : 'NULL::text'} AS person, ${state} AS state,
+      ${k.title.length > 1 ? `coalesce(${k.title.map((one) => `nullif(${titleSql(ctx, e, one)}, '')`).join(', ')})` : titleSql(ctx, e, k.title[0]!)} AS title, ${personOf ? personSql(col(e, personOf)) : 'NULL::text'} AS person, ${state} AS state,
       ${k.date ? `${col(e, k.date)}::date` : 'NULL::date'} AS date, ${linkSql(e, k.screen)} AS link
     FROM ${quoteIdent(e.table)} t WHERE ${where.join(' AND ')}`;
   return { kind: k.kind, area: k.area, module: e.module, select };

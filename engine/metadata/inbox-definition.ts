@@ -46,10 +46,12 @@ export function inboxOf(
       if (k[at] !== undefined && !stored(k[at]!)) fault(`/${at}`, `names "${k[at]}", which is not a stored field`);
     for (const f of screenPlaceholders(k.screen))
       if (!stored(f)) fault('/screen', `names {${f}}, which is not a stored field`);
-    const title = k.title ?? TITLE_FIELDS.find((f) => field.has(f)) ?? 'id';
-    const [ref, through] = title.split('.');
-    if (!stored(ref!) || (through !== undefined && !field.get(ref!)!.ref))
-      fault('/title', `names "${title}", which is not a stored field or <reference>.<field>`);
+    const title = k.title === undefined ? [TITLE_FIELDS.find((f) => field.has(f)) ?? 'id'] : [k.title].flat();
+    for (const one of title) {
+      const [ref, through] = one.split('.');
+      if (!stored(ref!) || (through !== undefined && !field.get(ref!)!.ref))
+        fault('/title', `names "${one}", which is not a stored field or <reference>.<field>`);
+    }
     return {
       kind: k.kind,
       area: k.area,
@@ -92,9 +94,11 @@ export function checkInbox(
       seen.set(k.kind, e.name);
       if (!paths.some((p) => sameScreen(k.screen.split('?')[0]!, p)))
         fault('/screen', `"${k.screen}" is not a screen of any module`);
-      const [ref, through] = k.title.split('.');
-      const target = through !== undefined ? entities.get(e.field.get(ref!)?.ref ?? '') : undefined;
-      if (through !== undefined && !target?.field.has(through))
-        fault('/title', `"${through}" is not a field of the entity "${ref}" references`);
+      for (const one of k.title) {
+        const [ref, through] = one.split('.');
+        const target = through !== undefined ? entities.get(e.field.get(ref!)?.ref ?? '') : undefined;
+        if (through !== undefined && !target?.field.has(through))
+          fault('/title', `"${through}" is not a field of the entity "${ref}" references`);
+      }
     });
 }

@@ -49,8 +49,8 @@ export interface InboxKindDef {
   readonly when: FieldCondition;
   readonly who: readonly Role[];
   readonly screen: string;
-  /** a field, or <reference>.<field> of the record that reference names */
-  readonly title: string;
+  /** fields, or <reference>.<field> of the record that reference names, tried in turn: the first not empty names it */
+  readonly title: readonly string[];
   readonly date?: string;
   /** a reference to employee naming whom the item is about, where not the owner */
   readonly person?: string;

@@ -197,6 +197,9 @@ describe.each(backends())('my inbox on $name', (backend) => {
     expect(step!.date).toBe(today);
     expect(await items(bella, 'auditApprovals', `?month=${today.slice(0, 7)}`)).toHaveLength(1);
     expect((await inbox(bella, '?tab=audit')).list.map((i) => i.kind)).toEqual(['auditApprovals']);
+    // a step without words of its own (a survey response's) is named by its audit, not by the kind's label again
+    await t.stratum.db.query(`UPDATE audit_task SET title = NULL WHERE id = $1`, [step!.id]);
+    expect((await items(bella, 'auditApprovals'))[0]!.title).toBe('Stores');
     expect(await items(abe, 'auditApprovals')).toEqual([]);
     ok(await bella.post('audit-scope/approve', { id: scope }));
     expect(await items(bella, 'auditApprovals')).toEqual([]);

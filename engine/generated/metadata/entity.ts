@@ -309,9 +309,9 @@ export interface EntityMeta {
      */
     screen: string;
     /**
-     * the field that names the record, or <reference>.<field> (a training request by its training's name); default: the entity's title field
+     * the field that names the record, or <reference>.<field> (a training request by its training's name); default: the entity's title field; several are tried in turn, the first that is not empty naming it (an audit task without a title of its own by its audit's name)
      */
-    title?: string;
+    title?: string | [string, ...string[]];
     /**
      * a stored date field, or createdAt (when the record came to be: a task, when it reached the person): when it is due, the list's order and the month filter
      */
