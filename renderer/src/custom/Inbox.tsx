@@ -37,6 +37,8 @@ const TYPES = {
     ['', 'inbox.filter.anyType'],
   ],
 } as const;
+/** Tabs whose kinds have no type (no scorecard period, no "whose"): the filter would change nothing there. */
+const UNTYPED_TABS: ReadonlySet<Tab> = new Set(['reviews', 'strategy', 'audit', 'development']);
 const typesOf = (tab: Tab) => (tab === 'monthly' ? TYPES.monthly : TYPES.other);
 /** The type a tab opens with: its first. */
 const defaultType = (tab: Tab): Filters['type'] => typesOf(tab)[0][0];
@@ -222,16 +224,18 @@ export default function Inbox({ screen }: { screen: ScreenMeta }) {
         ))}
       </div>
       <div className="row filters" style={{ flexWrap: 'wrap', gap: '0.75rem', margin: '0.75rem 0' }}>
-        <label className="field-inline" style={FILTER_LABEL}>
-          <span>{t('inbox.filter.type')}</span>
-          <select name="type" value={filters.type} onChange={(e) => set({ type: e.target.value as Filters['type'] })}>
-            {typesOf(TABS[tab]!).map(([value, label]) => (
-              <option key={value} value={value}>
-                {t(label)}
-              </option>
-            ))}
-          </select>
-        </label>
+        {!UNTYPED_TABS.has(TABS[tab]!) && (
+          <label className="field-inline" style={FILTER_LABEL}>
+            <span>{t('inbox.filter.type')}</span>
+            <select name="type" value={filters.type} onChange={(e) => set({ type: e.target.value as Filters['type'] })}>
+              {typesOf(TABS[tab]!).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {t(label)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         {select('strategicPlanId', 'inbox.filter.strategicPlan', filters.strategicPlanId, strategicPlans, (v) =>
           set({ strategicPlanId: v, annualPlanId: 0, quarterId: 0 }),
         )}
