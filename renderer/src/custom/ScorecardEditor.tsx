@@ -465,19 +465,22 @@ function OneScorecard({ id }: { id: number }) {
                           </option>
                         ))}
                       </select>
-                      <select
-                        className="input"
-                        aria-label={t('field.optionType')}
-                        value={k.optionType}
-                        disabled={!draft}
-                        onChange={(e) => set({ optionType: e.target.value })}
-                      >
-                        {['ASC', 'DESC'].map((v) => (
-                          <option key={v} value={v}>
-                            {optionLabel(t, v)}
-                          </option>
-                        ))}
-                      </select>
+                      {/* a direction compares an actual with its target: a qualitative KPI, rated by hand, has none */}
+                      {k.kpiType === 'Quantitative' && (
+                        <select
+                          className="input"
+                          aria-label={t('field.optionType')}
+                          value={k.optionType}
+                          disabled={!draft}
+                          onChange={(e) => set({ optionType: e.target.value })}
+                        >
+                          {['ASC', 'DESC'].map((v) => (
+                            <option key={v} value={v}>
+                              {optionLabel(t, v)}
+                            </option>
+                          ))}
+                        </select>
+                      )}
                     </td>
                     <td>{figureInput(t('field.weight'), k.weight, (v) => set({ weight: v }), !draft)}</td>
                     <td>{figureInput(t('field.baseline'), k.baseline, (v) => set({ baseline: v }), !draft)}</td>
