@@ -33,6 +33,13 @@ describe.skipIf(skip)('a new company sets up its organisation in the browser', (
   });
 
   it('the holder adds a company', async () => {
+    // the holder's dashboard greets the account by its whole name and counts companies and modules in the plural
+    await page.goto(`${server.url}/app/dashboard/main`);
+    await expect
+      .poll(() => page.locator('[data-screen=dashboard] h1').innerText())
+      .toBe('Welcome, Platform Administrator');
+    await page.locator('.tile', { hasText: 'Companies' }).waitFor();
+    await page.locator('.tile', { hasText: 'Modules' }).waitFor();
     await page.goto(`${server.url}/app/companies/list`);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.waitForURL('**/app/companies/addCompany');

@@ -93,7 +93,7 @@ describe.skipIf(skip)('the performance management journey, by clicks', () => {
 
   journey('1. the holder adds the company with its executive and switches on its modules', async () => {
     const page = await as('holder');
-    await nav(page, 'Company');
+    await nav(page, 'Companies');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.waitForURL('**/app/companies/addCompany');
     await fill(page, {

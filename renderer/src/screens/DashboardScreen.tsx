@@ -30,7 +30,15 @@ export default function DashboardScreen() {
   }, [meta]);
   return (
     <section data-screen="dashboard">
-      <h1>{t('shell.welcome', { name: user?.firstName ?? '' })}</h1>
+      {/* the holder's account is named for its role ("Platform Administrator"): greeted by the whole name, not "Platform" */}
+      <h1>
+        {t('shell.welcome', {
+          name:
+            user?.role === 'holder'
+              ? [user.firstName, user.lastName].filter(Boolean).join(' ')
+              : (user?.firstName ?? ''),
+        })}
+      </h1>
       <div className="tiles">
         {lists.map((s) => {
           const entity = meta.entities.find((e) => e.name === s.entity);
