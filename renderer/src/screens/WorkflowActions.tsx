@@ -152,8 +152,8 @@ export function WorkflowActions({
               : entity.schema.properties[f]?.enum
                 ? optionLabel(t, record[f], entity.schema.properties[f])
                 : entity.schema.properties[f]?.['x-html']
-                ? plainText(String(record[f]))
-                : String(record[f])}
+                  ? plainText(String(record[f]))
+                  : String(record[f])}
           </strong>
         </span>
       ))}
